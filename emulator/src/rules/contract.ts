@@ -1,0 +1,60 @@
+// The seam between the emulator's request handling and the security-rules engine.
+// The server builds one AccessRequest per operation it must authorise and asks an Authorizer.
+// With no rules file loaded the emulator uses `allowAll` (issue: "everything is allowed").
+
+import type { Fields } from '../value-types.ts';
+
+export type AccessMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
+
+/** Decoded identity of the caller; null for an anonymous request. */
+export interface AuthContext {
+  uid: string;
+  /** All claims of the (unsigned, emulator) ID token: email, email_verified, firebase.sign_in_provider, ... */
+  token: Record<string, unknown>;
+}
+
+/** A document as rules see it. `path` is relative to `/databases/{db}/documents`, e.g. "registrations/abc". */
+export interface DocumentSnapshotForRules {
+  path: string;
+  data: Fields;
+}
+
+/** What a list query asks for, for `request.query` and for the "rules are not filters" check. */
+export interface QueryDescription {
+  limit?: number;
+  offset?: number;
+  /** Equality constraints the query guarantees on every result: field path -> value. */
+  equalities: Record<string, import('../value-types.ts').Value>;
+  /** The documents the query matches, ignoring limit/offset (the candidates rules must cover). */
+  candidates: DocumentSnapshotForRules[];
+}
+
+export interface AccessRequest {
+  method: AccessMethod;
+  database: string; // "(default)"
+  /** Target document path relative to documents root; for `list`, the collection path + "/{any}" is matched with each candidate. */
+  path: string;
+  auth: AuthContext | null;
+  time: Date;
+  /** Existing document (null when it does not exist). For list, unused (candidates carry data). */
+  resource: DocumentSnapshotForRules | null;
+  /** For create/update: the document as it would be after this write. */
+  requestResource?: DocumentSnapshotForRules | null;
+  query?: QueryDescription;
+  /** Document state before the commit (get / exists). */
+  lookup(path: string): Fields | null;
+  /** Document state after the whole commit (getAfter / existsAfter); equals lookup outside commits. */
+  lookupAfter(path: string): Fields | null;
+}
+
+export interface AccessDecision {
+  allowed: boolean;
+  /** Human-readable reason, surfaced in the PERMISSION_DENIED message. */
+  reason?: string;
+}
+
+export interface Authorizer {
+  authorize(request: AccessRequest): AccessDecision;
+}
+
+export const allowAll: Authorizer = { authorize: () => ({ allowed: true }) };
