@@ -1,0 +1,214 @@
+// Demo content for `npm start`: a believable summit, so every public page has something real to
+// show and every admin screen has rows to work on. Dates are relative to "now" so the demo never
+// goes stale: the summit is always about five months away.
+
+export const DEMO_PROJECT_ID = 'demo-nci-summit';
+
+export const DEMO_STAFF = [
+  { email: 'admin@summit.test', password: 'summit-admin-2027', displayName: 'Demo Admin', role: 'admin' },
+  { email: 'editor@summit.test', password: 'summit-editor-2027', displayName: 'Demo Editor', role: 'editor' },
+  { email: 'finance@summit.test', password: 'summit-finance-2027', displayName: 'Demo Finance', role: 'finance' },
+] as const;
+
+const DAY = 86_400_000;
+
+function atUtc(base: Date, dayOffset: number, hh: number, mm = 0) {
+  const d = new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth(), base.getUTCDate() + dayOffset, hh, mm));
+  return d;
+}
+
+export function demoDocuments(now = new Date()): Array<[string, Record<string, unknown>]> {
+  const start = atUtc(new Date(now.getTime() + 150 * DAY), 0, 6); // 09:00 in Nairobi (UTC+3)
+  const end = atUtc(start, 2, 14);
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  const docs: Array<[string, Record<string, unknown>]> = [];
+  const add = (collection: string, id: string, data: Record<string, unknown>, createdDaysAgo = 30) =>
+    docs.push([`${collection}/${id}`, { id, timestamp: ago(createdDaysAgo), ...data }]);
+
+  docs.push([
+    'settings/site',
+    {
+      summitName: 'National Cancer Summit 2027',
+      tagline: 'Prevention, early detection and care for every community',
+      startDate: start,
+      endDate: end,
+      venue: 'Kenyatta International Convention Centre, Nairobi',
+      registrationOpen: true,
+      capacity: 1200,
+      currency: 'KES',
+      categories: {
+        delegate: { label: 'Delegate', fee: 15000 },
+        student: { label: 'Student', fee: 5000 },
+        survivor: { label: 'Survivor or caregiver', fee: 0 },
+        international: { label: 'International delegate', fee: 30000 },
+      },
+      contactPhone: '+254 20 000 0000',
+      contactEmails: ['info@summit.example.org', 'registration@summit.example.org'],
+      social: {
+        tiktok: 'https://www.tiktok.com/@ncisummit',
+        instagram: 'https://www.instagram.com/ncisummit',
+        twitter: 'https://x.com/ncisummit',
+        facebook: 'https://www.facebook.com/ncisummit',
+        youtube: 'https://www.youtube.com/@ncisummit',
+      },
+      instituteName: 'National Cancer Institute',
+      instituteUrl: 'https://www.nci.go.ke',
+      instituteAddress: 'P.O. Box 00000-00100, Nairobi',
+      ministryUrl: 'https://www.health.go.ke',
+      payment: {
+        mobileMoneyProvider: 'M-Pesa',
+        mobileMoneyPaybill: '000000',
+        bankName: 'National Bank',
+        bankAccountName: 'National Cancer Institute Summit',
+        bankAccountNumber: '0000000000',
+        bankBranch: 'Harambee Avenue',
+        bankSwift: 'NBKEKENX',
+      },
+      invoicePrefix: 'INV-2027-',
+      invoiceStartNumber: 1,
+    },
+  ]);
+
+  for (const s of DEMO_STAFF) add('staff', s.email, { email: s.email, role: s.role, displayName: s.displayName }, 60);
+
+  const speakers = [
+    ['amina-otieno', 'Dr. Amina Otieno', 'Consultant Oncologist', 'Kenyatta National Hospital', 'Leads the cervical cancer screening programme across 12 counties.'],
+    ['james-mwangi', 'Prof. James Mwangi', 'Professor of Epidemiology', 'University of Nairobi', 'Author of the national cancer registry report.'],
+    ['grace-achieng', 'Grace Achieng', 'Patient Advocate', 'Survivors Network', 'Breast cancer survivor and founder of a peer-support network.'],
+    ['samuel-kiptoo', 'Dr. Samuel Kiptoo', 'Radiation Oncologist', 'Moi Teaching and Referral Hospital', 'Expanding access to radiotherapy outside the capital.'],
+    ['fatuma-hassan', 'Fatuma Hassan', 'Director of Health Financing', 'Ministry of Health', 'Works on cancer care cover under universal health coverage.'],
+    ['peter-njoroge', 'Dr. Peter Njoroge', 'Paediatric Oncologist', 'Gertrude’s Children’s Hospital', 'Childhood cancer survival and family support.'],
+  ];
+  speakers.forEach(([id, name, title, organisation, bio], i) =>
+    add('speakers', id, { name, title, organisation, bio, order: i + 1, published: true }, 40 - i),
+  );
+
+  const tracks = ['Prevention', 'Treatment', 'Policy'];
+  const rooms = ['Plenary Hall', 'Room A', 'Room B'];
+  let n = 0;
+  for (let day = 0; day < 3; day++) {
+    for (let slot = 0; slot < 3; slot++) {
+      n++;
+      const track = tracks[(day + slot) % 3];
+      add('sessions', `session-${n}`, {
+        title: [
+          'Opening plenary: the state of cancer care',
+          'HPV vaccination at scale',
+          'Early detection in primary care',
+          'Radiotherapy beyond the capital',
+          'Financing cancer care under UHC',
+          'Childhood cancer: closing the survival gap',
+          'Palliative care in the community',
+          'Data for decisions: the cancer registry',
+          'Closing plenary and declaration',
+        ][n - 1],
+        description: 'Presentations followed by questions from the floor.',
+        day: day + 1,
+        startsAt: atUtc(start, day, 6 + slot * 2),
+        endsAt: atUtc(start, day, 7 + slot * 2, 30),
+        track,
+        room: rooms[slot],
+        speakerIds: [speakers[(n - 1) % speakers.length][0]],
+        published: true,
+      });
+    }
+  }
+
+  const doc = (...paragraphs: string[]) => ({
+    type: 'doc',
+    content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+  });
+  const articles = [
+    ['blog', 'Why early detection saves lives', 'Screening finds cancer when treatment works best.'],
+    ['news', 'Summit 2027 registration opens', 'Delegates can now register and pay online.'],
+    ['research', 'Cancer incidence in the national registry', 'New figures from the population-based registry.'],
+    ['awareness', 'Know the warning signs', 'Seven signs that deserve a visit to a clinic.'],
+  ];
+  articles.forEach(([category, title, summary], i) => {
+    const slug = `${title.toLowerCase().replace(/[^a-z0-9\s-]/g, '').trim().replace(/\s+/g, '-')}`;
+    add(
+      'publications',
+      slug,
+      {
+        title,
+        slug,
+        category,
+        summary,
+        body: doc(summary, 'Read more at the summit, where the teams behind this work will present in detail.'),
+        author: 'Summit Secretariat',
+        status: 'published',
+        publishedAt: ago(10 - i),
+      },
+      10 - i,
+    );
+  });
+
+  add('events', 'pre-summit-webinar', {
+    title: 'Pre-summit webinar: preparing your abstract',
+    description: 'An online session for first-time presenters.',
+    startsAt: new Date(now.getTime() + 30 * DAY),
+    endsAt: new Date(now.getTime() + 30 * DAY + 2 * 3600_000),
+    venue: 'Online',
+    published: true,
+  });
+  add('jobs', 'summit-volunteer-coordinator', {
+    title: 'Summit volunteer coordinator',
+    slug: 'summit-volunteer-coordinator',
+    summary: 'Coordinate 80 volunteers before and during the summit.',
+    body: doc('You will recruit, train and schedule the volunteer team.'),
+    location: 'Nairobi',
+    deadline: new Date(now.getTime() + 45 * DAY),
+    howToApply: 'Send a CV and cover letter to careers@summit.example.org.',
+    published: true,
+  });
+  add('tenders', 'audio-visual-services', {
+    title: 'Audio-visual services for the summit',
+    reference: 'NCI/T/2027/004',
+    description: 'Supply and operation of sound, projection and live streaming for three days.',
+    closingDate: new Date(now.getTime() + 20 * DAY),
+    documents: [],
+    published: true,
+  });
+  add('tenders', 'conference-bags', {
+    title: 'Supply of conference bags',
+    reference: 'NCI/T/2027/001',
+    description: 'Supply of 1,500 branded conference bags.',
+    closingDate: new Date(now.getTime() - 10 * DAY),
+    documents: [],
+    published: true,
+  });
+  add('resources', 'national-cancer-control-strategy', {
+    title: 'National Cancer Control Strategy',
+    type: 'document',
+    description: 'The national strategy for cancer prevention and control.',
+    url: 'https://www.health.go.ke',
+    published: true,
+  });
+  add('resources', 'summit-2025-report', {
+    title: 'Summit 2025 report',
+    type: 'report',
+    description: 'Outcomes and commitments from the previous summit.',
+    url: 'https://www.nci.go.ke',
+    published: true,
+  });
+  const partners: Array<[string, string, string]> = [
+    ['platinum', 'Global Oncology Alliance', 'https://example.org'],
+    ['gold', 'East Africa Health Foundation', 'https://example.org'],
+    ['silver', 'Community Screening Trust', 'https://example.org'],
+  ];
+  partners.forEach(([tier, organisation, website], i) =>
+    add('partners', `demo-partner-${i + 1}`, {
+      kind: 'partner',
+      organisation,
+      website,
+      tier,
+      contactName: 'Partnerships Office',
+      email: `partner${i + 1}@example.org`,
+      phone: '+254 700 000 000',
+      message: 'We would like to support the summit.',
+      status: 'confirmed',
+      published: true,
+    }),
+  );
+  return docs;
+}

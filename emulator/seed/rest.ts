@@ -1,0 +1,104 @@
+// Minimal REST writers for seeding: they speak the Firestore and Auth emulator protocols directly
+// (Firestore `commit` with the `owner` bypass, Auth's identitytoolkit endpoints), so the seed works
+// the same against our emulator and the official ones, without pulling the client SDKs into Node.
+import type { Fields, Value } from '../src/value-types.ts';
+
+export function toValue(v: unknown): Value {
+  if (v === null || v === undefined) return { nullValue: null };
+  if (v instanceof Date) return { timestampValue: v.toISOString() };
+  if (typeof v === 'boolean') return { booleanValue: v };
+  if (typeof v === 'number') return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
+  if (typeof v === 'string') return { stringValue: v };
+  if (Array.isArray(v)) return { arrayValue: { values: v.map(toValue) } };
+  if (typeof v === 'object') return { mapValue: { fields: toFields(v as Record<string, unknown>) } };
+  throw new TypeError(`Cannot seed value of type ${typeof v}`);
+}
+
+export function toFields(obj: Record<string, unknown>): Fields {
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, toValue(v)]));
+}
+
+export interface StackAddress {
+  projectId: string;
+  /** host:port of the Firestore emulator */
+  firestore: string;
+  /** host:port of the Auth emulator */
+  auth: string;
+}
+
+const ownerHeaders = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+
+function docsRoot(a: StackAddress) {
+  return `projects/${a.projectId}/databases/(default)/documents`;
+}
+
+/** Writes documents (path → data) in commits of at most 500 writes, as Firestore allows. */
+export async function writeDocuments(a: StackAddress, docs: Array<[string, Record<string, unknown>]>) {
+  for (let i = 0; i < docs.length; i += 500) {
+    const writes = docs.slice(i, i + 500).map(([path, data]) => ({
+      update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) },
+    }));
+    const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:commit`, {
+      method: 'POST',
+      headers: ownerHeaders,
+      body: JSON.stringify({ writes }),
+    });
+    if (!res.ok) throw new Error(`Seeding Firestore failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+export async function documentExists(a: StackAddress, path: string): Promise<boolean> {
+  const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:batchGet`, {
+    method: 'POST',
+    headers: ownerHeaders,
+    body: JSON.stringify({ documents: [`${docsRoot(a)}/${path}`] }),
+  });
+  if (!res.ok) throw new Error(`Reading ${path} failed: ${res.status} ${await res.text()}`);
+  const [result] = (await res.json()) as Array<{ found?: unknown }>;
+  return Boolean(result?.found);
+}
+
+export async function clearFirestore(a: StackAddress) {
+  const res = await fetch(`http://${a.firestore}/emulator/v1/projects/${a.projectId}/databases/(default)/documents`, {
+    method: 'DELETE',
+  });
+  if (!res.ok) throw new Error(`Clearing Firestore failed: ${res.status}`);
+}
+
+export async function clearAuth(a: StackAddress) {
+  const res = await fetch(`http://${a.auth}/emulator/v1/projects/${a.projectId}/accounts`, { method: 'DELETE' });
+  if (!res.ok) throw new Error(`Clearing Auth failed: ${res.status}`);
+}
+
+/** Creates (or finds) an email/password account and marks its email verified. Returns the uid. */
+export async function ensureAuthUser(
+  a: StackAddress,
+  user: { email: string; password: string; displayName?: string; emailVerified?: boolean },
+): Promise<string> {
+  const base = `http://${a.auth}/identitytoolkit.googleapis.com/v1`;
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return { ok: res.ok, json: (await res.json()) as Record<string, unknown> & { error?: { message?: string } } };
+  };
+  let r = await post('accounts:signUp?key=demo-api-key', { email: user.email, password: user.password, returnSecureToken: true });
+  if (!r.ok && r.json.error?.message?.startsWith('EMAIL_EXISTS')) {
+    r = await post('accounts:signInWithPassword?key=demo-api-key', {
+      email: user.email,
+      password: user.password,
+      returnSecureToken: true,
+    });
+  }
+  if (!r.ok) throw new Error(`Seeding Auth user ${user.email} failed: ${JSON.stringify(r.json.error)}`);
+  const localId = String(r.json.localId);
+  const update = await post(
+    `projects/${a.projectId}/accounts:update`,
+    { localId, emailVerified: user.emailVerified ?? true, displayName: user.displayName },
+    { Authorization: 'Bearer owner' },
+  );
+  if (!update.ok) throw new Error(`Verifying ${user.email} failed: ${JSON.stringify(update.json.error)}`);
+  return localId;
+}

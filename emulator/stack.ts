@@ -1,0 +1,156 @@
+// The local stack: the Firebase Auth emulator (firebase-tools, pure Node), our Firestore emulator,
+// the demo seed and, with --app, the Vite dev server. `npm start` = `tsx emulator/stack.ts --app`,
+// `npm run emulators` = the same without the app. Tests import `startStack` to get their own stack
+// on other ports with throw-away data.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedDemo } from './seed/seed.ts';
+import { DEMO_PROJECT_ID, DEMO_STAFF } from './seed/demo-data.ts';
+import type { StackAddress } from './seed/rest.ts';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+
+export interface StackOptions {
+  firestorePort?: number;
+  authPort?: number;
+  /** Folder for persistent data; a temporary one when omitted (tests). */
+  dataDir?: string;
+  fresh?: boolean;
+  seed?: boolean;
+  /** Persist Auth accounts across runs (export on exit, import on start). */
+  persistAuth?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  address: StackAddress;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const firestorePort = options.firestorePort ?? firebaseJson.emulators.firestore.port;
+  const authPort = options.authPort ?? firebaseJson.emulators.auth.port;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nci-stack-'));
+  const log = options.log ?? (() => {});
+  mkdirSync(dataDir, { recursive: true });
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map((c) => stopChild(c)));
+  };
+  try {
+    children.push(startFirestore(firestorePort, join(dataDir, 'firestore'), options.fresh ?? false, log));
+    children.push(startAuth(authPort, join(dataDir, 'auth'), options.persistAuth ?? false, log));
+    const address: StackAddress = {
+      projectId: DEMO_PROJECT_ID,
+      firestore: `127.0.0.1:${firestorePort}`,
+      auth: `127.0.0.1:${authPort}`,
+    };
+    await Promise.all([waitForHttp(`http://${address.firestore}/`, children[0]), waitForHttp(`http://${address.auth}/`, children[1])]);
+    if (options.seed ?? true) await seedDemo(address, { fresh: options.fresh });
+    return { address, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function startFirestore(port: number, dataDir: string, fresh: boolean, log: (l: string) => void) {
+  const args = ['--import', 'tsx', join(root, 'emulator/src/cli.ts'), '--port', String(port), '--data', dataDir];
+  if (fresh) args.push('--fresh');
+  if (existsSync(join(root, 'firestore.rules'))) args.push('--rules', join(root, 'firestore.rules'));
+  return spawnLogged('firestore', process.execPath, args, log);
+}
+
+function startAuth(port: number, dataDir: string, persist: boolean, log: (l: string) => void) {
+  // firebase-tools reads ports from a config file, so tests get a generated one with their ports.
+  const configDir = mkdtempSync(join(tmpdir(), 'nci-auth-'));
+  const config = {
+    emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, hub: { port: port + 1 }, logging: { port: port + 2 }, singleProjectMode: true },
+  };
+  writeFileSync(join(configDir, 'firebase.json'), JSON.stringify(config));
+  const args = ['emulators:start', '--only', 'auth', '--project', DEMO_PROJECT_ID, '--config', join(configDir, 'firebase.json')];
+  if (persist) {
+    mkdirSync(dataDir, { recursive: true });
+    if (existsSync(join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir);
+    args.push('--export-on-exit', dataDir);
+  }
+  return spawnLogged('auth', join(root, 'node_modules/.bin/firebase'), args, log);
+}
+
+function spawnLogged(name: string, command: string, args: string[], log: (l: string) => void) {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[${name}] ${line}`);
+  };
+  child.stdout?.on('data', forward);
+  child.stderr?.on('data', forward);
+  return child;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGINT');
+  });
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const withApp = args.includes('--app');
+  const fresh = args.includes('--fresh');
+  const verbose = args.includes('--verbose');
+  const dataDir = join(root, '.emulator-data');
+  console.log(fresh ? 'Starting the local stack from scratch (--fresh)…' : 'Starting the local stack…');
+  const stack = await startStack({ dataDir, fresh, persistAuth: true, log: verbose ? console.log : () => {} });
+  const children: ChildProcess[] = [];
+  if (withApp) {
+    children.push(spawn(join(root, 'node_modules/.bin/react-router'), ['dev', '--port', '5173', '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'inherit' }));
+  }
+  console.log(`
+  Firestore emulator  http://${stack.address.firestore}   (data: .emulator-data/firestore)
+  Auth emulator       http://${stack.address.auth}
+  ${withApp ? 'App                 http://localhost:5173\n  Staff sign-in       http://localhost:5173/admin-login' : ''}
+  Demo staff: ${DEMO_STAFF.map((s) => `${s.email} / ${s.password} (${s.role})`).join('\n              ')}
+  Ctrl-C stops everything.
+`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(children.map((c) => stopChild(c)));
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

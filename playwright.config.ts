@@ -1,0 +1,33 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end: a real browser (Debian's chromium; Playwright's own download is unreachable here)
+// against the production build served by our preview server, with a fresh local stack started by
+// the global setup on the ports the build talks to (firebase.json: 8080 / 9099).
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: 'http://localhost:4173',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npx tsx scripts/preview.ts --port 4173',
+    url: 'http://localhost:4173/',
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});
