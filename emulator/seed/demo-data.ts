@@ -42,6 +42,17 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
         survivor: { label: 'Survivor or caregiver', fee: 0 },
         international: { label: 'International delegate', fee: 30000 },
       },
+      partnerTiers: {
+        platinum: { label: 'Platinum', fee: 2500000, benefits: ['Keynote slot', 'Premium booth', '10 delegate passes', 'Logo on all materials'] },
+        gold: { label: 'Gold', fee: 1500000, benefits: ['Panel seat', 'Standard booth', '6 delegate passes', 'Logo on website and banners'] },
+        silver: { label: 'Silver', fee: 750000, benefits: ['Standard booth', '3 delegate passes', 'Logo on website'] },
+        bronze: { label: 'Bronze', fee: 300000, benefits: ['2 delegate passes', 'Name in programme'] },
+      },
+      boothTypes: {
+        standard: { label: 'Standard booth (3 m × 3 m)', fee: 150000 },
+        premium: { label: 'Premium corner booth (3 m × 6 m)', fee: 280000 },
+        community: { label: 'Community organisation table', fee: 20000 },
+      },
       contactPhone: '+254 20 000 0000',
       contactEmails: ['info@summit.example.org', 'registration@summit.example.org'],
       social: {
@@ -136,7 +147,7 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
         summary,
         body: doc(summary, 'Read more at the summit, where the teams behind this work will present in detail.'),
         author: 'Summit Secretariat',
-        status: 'published',
+        published: true,
         publishedAt: ago(10 - i),
       },
       10 - i,

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const donationFormSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name.').max(120, 'Your name must be at most 120 characters.'),
+  email: z.string().trim().max(254, 'Email must be at most 254 characters.').email('Enter a valid email address, like name@example.org.'),
+  amount: z.coerce
+    .number({ message: 'Enter an amount.' })
+    .int('Enter a whole amount.')
+    .min(1, 'The amount must be at least 1.')
+    .max(10_000_000, 'For gifts above 10,000,000 please contact us directly.'),
+  message: z.string().trim().max(1000, 'The message must be at most 1000 characters.'),
+  anonymous: z.boolean(),
+});
+
+export type DonationForm = z.infer<typeof donationFormSchema>;
+export type DonationDocument = DonationForm & { currency: string; status: 'pledged' };
+
+export function donationDocument(form: DonationForm, currency: string): DonationDocument {
+  return { ...donationFormSchema.parse(form), currency, status: 'pledged' };
+}

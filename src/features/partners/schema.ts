@@ -1,0 +1,67 @@
+// Partnership applications and booth bookings share the `partners` collection (`kind`).
+import { z } from 'zod';
+
+export const PARTNER_KINDS = ['partner', 'booth'] as const;
+export type PartnerKind = (typeof PARTNER_KINDS)[number];
+
+const required = (label: string, max: number) =>
+  z.string().trim().min(1, `Enter the ${label}.`).max(max, `The ${label} must be at most ${max} characters.`);
+
+const contact = {
+  organisation: required('organisation name', 160),
+  contactName: required('contact person', 120),
+  email: z.string().trim().max(254, 'Email must be at most 254 characters.').email('Enter a valid email address, like name@example.org.'),
+  phone: z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number with 7 to 20 digits, like +254 700 000 000.'),
+};
+
+export const partnerFormSchema = z.object({
+  ...contact,
+  website: z
+    .string()
+    .trim()
+    .max(200, 'The website must be at most 200 characters.')
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/.test(v), 'Enter a full web address starting with https://, or leave it empty.'),
+  tier: z.string().min(1, 'Choose a partnership tier.').max(40),
+  message: z.string().trim().max(2000, 'The message must be at most 2000 characters.'),
+});
+
+export const boothFormSchema = z.object({
+  ...contact,
+  boothType: z.string().min(1, 'Choose a booth type.').max(40),
+  staffCount: z.coerce
+    .number({ message: 'Enter how many staff will attend the booth.' })
+    .int('Enter a whole number of staff.')
+    .min(1, 'At least 1 person must staff the booth.')
+    .max(20, 'At most 20 staff per booth.'),
+  requirements: z.string().trim().max(1000, 'Requirements must be at most 1000 characters.'),
+});
+
+export type PartnerForm = z.infer<typeof partnerFormSchema>;
+export type BoothForm = z.infer<typeof boothFormSchema>;
+
+interface ApplicationState {
+  fee: number;
+  currency: string;
+  status: 'pending';
+  paymentStatus: 'unpaid';
+  published: false;
+}
+
+export type PartnerDocument = PartnerForm & ApplicationState & { kind: 'partner' };
+export type BoothDocument = BoothForm & ApplicationState & { kind: 'booth' };
+
+const newApplication = (fee: number, currency: string): ApplicationState => ({
+  fee,
+  currency,
+  status: 'pending',
+  paymentStatus: 'unpaid',
+  published: false,
+});
+
+export function partnerDocument(form: PartnerForm, fee: number, currency: string): PartnerDocument {
+  return { kind: 'partner', ...partnerFormSchema.parse(form), ...newApplication(fee, currency) };
+}
+
+export function boothDocument(form: BoothForm, fee: number, currency: string): BoothDocument {
+  return { kind: 'booth', ...boothFormSchema.parse(form), ...newApplication(fee, currency) };
+}

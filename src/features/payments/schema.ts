@@ -1,0 +1,32 @@
+// A visitor's payment submission from /checkout/{id}: staff verify it against the bank or the
+// mobile-money statement. Finance records manual payments in the same collection.
+import { z } from 'zod';
+
+export const PAYMENT_METHODS = ['mobile-money', 'bank-transfer'] as const;
+export const PAYMENT_TARGETS = ['registrations', 'partners'] as const;
+export const PAYMENT_RECORD_STATUSES = ['submitted', 'verified', 'rejected'] as const;
+
+export const paymentFormSchema = z.object({
+  payerName: z.string().trim().min(1, 'Enter the name the payment was made in.').max(120, 'The name must be at most 120 characters.'),
+  method: z.enum(PAYMENT_METHODS, { message: 'Choose how you paid.' }),
+  reference: z
+    .string()
+    .trim()
+    .min(4, 'Enter the transaction reference from your receipt (at least 4 characters).')
+    .max(64, 'The reference must be at most 64 characters.')
+    .regex(/^[A-Za-z0-9 /-]+$/, 'Use only letters, digits, spaces, / and - in the reference.'),
+  amount: z.coerce.number({ message: 'Enter the amount paid.' }).int('Enter a whole amount.').min(1, 'The amount must be at least 1.').max(100_000_000),
+});
+
+export type PaymentForm = z.infer<typeof paymentFormSchema>;
+export type PaymentTarget = (typeof PAYMENT_TARGETS)[number];
+export type PaymentDocument = PaymentForm & {
+  targetCollection: PaymentTarget;
+  targetId: string;
+  currency: string;
+  status: 'submitted';
+};
+
+export function paymentDocument(form: PaymentForm, target: PaymentTarget, targetId: string, currency: string): PaymentDocument {
+  return { ...paymentFormSchema.parse(form), targetCollection: target, targetId, currency, status: 'submitted' };
+}

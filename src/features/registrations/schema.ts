@@ -1,0 +1,54 @@
+// An attendee registration: what the /register form collects and exactly what is stored.
+// firestore.rules checks the same field list, types and bounds (tests/integration/rules-*.test.ts
+// writes payloads built by `registrationDocument` to prove the two agree).
+import { z } from 'zod';
+
+export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;
+export const REGISTRATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'checked-in'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'submitted', 'paid', 'not-required'] as const;
+
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const text = (label: string, max: number) =>
+  z.string().trim().min(1, `Enter your ${label}.`).max(max, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters.`);
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+
+export const registrationFormSchema = z.object({
+  fullName: text('full name', 120),
+  email: z.string().trim().max(254, 'Email must be at most 254 characters.').email('Enter a valid email address, like name@example.org.'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number with 7 to 20 digits, like +254 700 000 000.'),
+  organisation: text('organisation', 160),
+  jobTitle: text('role or job title', 120),
+  country: text('country', 80),
+  category: z.string().min(1, 'Choose a registration category.').max(40),
+  attendanceMode: z.enum(ATTENDANCE_MODES, { message: 'Choose how you will attend.' }),
+  accessibilityNeeds: optionalText('Accessibility needs', 1000),
+  dietaryNeeds: optionalText('Dietary needs', 500),
+  consent: z.literal(true, { message: 'You must agree to the terms to register.' }),
+});
+
+export type RegistrationForm = z.infer<typeof registrationFormSchema>;
+
+export interface RegistrationDocument extends RegistrationForm {
+  fee: number;
+  currency: string;
+  status: RegistrationStatus;
+  paymentStatus: PaymentStatus;
+}
+
+/** The stored document (without `id`/`timestamp`, which the data module adds). */
+export function registrationDocument(form: RegistrationForm, fee: number, currency: string): RegistrationDocument {
+  const free = fee === 0;
+  return {
+    ...registrationFormSchema.parse(form),
+    fee,
+    currency,
+    status: free ? 'confirmed' : 'pending',
+    paymentStatus: free ? 'not-required' : 'unpaid',
+  };
+}
