@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three layers, one runner. `unit` and `component` need nothing running; `integration` talks to
-// the local stack (our Firestore emulator + the Auth emulator), which its global setup starts
-// unless FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST already point at running ones.
+// Four layers, one runner. `unit` and `component` need nothing running. `conformance` drives the
+// real SDK against a bare emulator (its own, or the one FIRESTORE_EMULATOR_HOST names, e.g. the
+// official emulator). `integration` talks to the whole local stack with firestore.rules enforced,
+// which its global setup starts (or reuses when SUMMIT_STACK_FIRESTORE / SUMMIT_STACK_AUTH are set).
 export default defineConfig({
   test: {
     projects: [
@@ -23,10 +24,21 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'conformance',
+          environment: 'node',
+          include: ['emulator/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           environment: 'node',
-          include: ['emulator/test/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/global-setup.ts'],
+          setupFiles: ['tests/integration/stack-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -1,18 +1,19 @@
-// Integration tests run against a real local stack. Unless the caller points us at running
-// emulators (FIRESTORE_EMULATOR_HOST + FIREBASE_AUTH_EMULATOR_HOST), start a throw-away one on
-// ports that do not collide with a developer's `npm start` (8080/9099).
+// Integration tests run against a real local stack with firestore.rules enforced. Unless the
+// caller names running emulators (SUMMIT_STACK_FIRESTORE + SUMMIT_STACK_AUTH, host:port), start a
+// throw-away one on ports that do not collide with a developer's `npm start` (8080/9099).
+// The address reaches the tests through `provide`, not process.env, so the conformance project
+// (which reads FIRESTORE_EMULATOR_HOST) is never pointed at this stack by accident.
 import type { TestProject } from 'vitest/node';
 import { startStack } from '../emulator/stack.ts';
-
-export const TEST_FIRESTORE_PORT = 18080;
-export const TEST_AUTH_PORT = 19099;
+import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
 
 export default async function setup(project: TestProject) {
-  if (process.env.SKIP_GLOBAL_STACK) return;
-  if (process.env.FIRESTORE_EMULATOR_HOST && process.env.FIREBASE_AUTH_EMULATOR_HOST) return;
-  const stack = await startStack({ firestorePort: TEST_FIRESTORE_PORT, authPort: TEST_AUTH_PORT, fresh: true });
-  process.env.FIRESTORE_EMULATOR_HOST = stack.address.firestore;
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = stack.address.auth;
+  const { SUMMIT_STACK_FIRESTORE: firestore, SUMMIT_STACK_AUTH: auth } = process.env;
+  if (firestore && auth) {
+    project.provide('stackAddress', { projectId: DEMO_PROJECT_ID, firestore, auth });
+    return;
+  }
+  const stack = await startStack({ firestorePort: 18080, authPort: 19099, fresh: true });
   project.provide('stackAddress', stack.address);
   return () => stack.stop();
 }
