@@ -221,5 +221,41 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
       published: true,
     }),
   );
+  const people: Array<[string, string, string, string, string]> = [
+    ['Wanjiru Kamau', 'Kenyatta National Hospital', 'Oncology Nurse', 'delegate', 'confirmed'],
+    ['Brian Odhiambo', 'University of Nairobi', 'Medical Student', 'student', 'pending'],
+    ['Mary Atieno', 'Survivors Network', 'Volunteer', 'survivor', 'confirmed'],
+    ['John Smith', 'Global Oncology Alliance', 'Programme Officer', 'international', 'pending'],
+    ['Halima Abdi', 'Garissa County Hospital', 'Clinical Officer', 'delegate', 'cancelled'],
+    ['Daniel Kiprono', 'Moi University', 'Researcher', 'delegate', 'checked-in'],
+  ];
+  const fees: Record<string, number> = { delegate: 15000, student: 5000, survivor: 0, international: 30000 };
+  people.forEach(([fullName, organisation, jobTitle, category, status], i) => {
+    const fee = fees[category];
+    const paid = status === 'confirmed' || status === 'checked-in';
+    add(
+      'registrations',
+      `demo-registration-${i + 1}`,
+      {
+        fullName,
+        email: `${fullName.toLowerCase().replace(/[^a-z]+/g, '.')}@example.org`,
+        phone: '+254 700 000 00' + i,
+        organisation,
+        jobTitle,
+        country: category === 'international' ? 'United Kingdom' : 'Kenya',
+        category,
+        attendanceMode: i % 3 === 2 ? 'virtual' : 'in-person',
+        accessibilityNeeds: '',
+        dietaryNeeds: i === 0 ? 'Vegetarian' : '',
+        consent: true,
+        fee,
+        currency: 'KES',
+        status,
+        paymentStatus: fee === 0 ? 'not-required' : paid ? 'paid' : 'unpaid',
+      },
+      12 - i,
+    );
+  });
+  docs.push(['counters/registrations', { count: people.length, lastId: `demo-registration-${people.length}` }]);
   return docs;
 }

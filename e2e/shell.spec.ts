@@ -1,0 +1,67 @@
+// The shell of the product: every route of the route table renders its page, unknown paths are
+// 404s, the back office is gated, and staff can sign in, reach every admin page and sign out.
+import { expect, test } from '@playwright/test';
+import { loadRoutePatterns } from '../scripts/route-patterns.ts';
+import { admin, signIn } from './support.ts';
+
+// Real values for route parameters, from the demo seed.
+const PARAMS: Record<string, string> = {
+  ':slug': 'why-early-detection-saves-lives',
+  ':id': 'demo-registration-1',
+};
+
+const concrete = (pattern: string) => pattern.replace(/:[a-z]+/gi, (p) => PARAMS[p] ?? p);
+
+const patterns = await loadRoutePatterns();
+const careerPath = '/careers/summit-volunteer-coordinator';
+const publicPaths = patterns
+  .filter((p) => !p.startsWith('/admin/') && p !== '/admin')
+  .map((p) => (p === '/careers/:slug' ? careerPath : concrete(p)));
+const adminPaths = patterns.filter((p) => p === '/admin' || p.startsWith('/admin/')).map(concrete);
+
+test.describe('public routes', () => {
+  for (const path of publicPaths) {
+    test(`${path} renders its page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Page Not Found')).toHaveCount(0);
+      await expect(page).toHaveTitle(/.+/);
+    });
+  }
+});
+
+test('an unknown path is a 404 that says Page Not Found', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('/contact-us reaches the contact page', async ({ page }) => {
+  await page.goto('/contact-us');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/contact/i);
+});
+
+test('/about#speakers scrolls to the speakers section', async ({ page }) => {
+  await page.goto('/about#speakers');
+  await expect(page.locator('#speakers')).toBeInViewport();
+});
+
+test('the back office sends a visitor without a token to /login', async ({ page }) => {
+  await page.goto('/admin/registrations');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('staff sign in, reach every admin page and sign out', async ({ page }) => {
+  await signIn(page, admin);
+  for (const path of adminPaths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    await expect(page.getByRole('navigation', { name: /admin/i })).toBeVisible();
+  }
+  await page.getByRole('button', { name: /log out/i }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login/);
+});
