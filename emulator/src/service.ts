@@ -115,7 +115,9 @@ export class FirestoreService {
       checks.push({ method: existing ? 'update' : 'create', path, before: existing });
       writeResults.push(transforms.length ? { updateTime: commitTime, transformResults } : { updateTime: commitTime });
     }
-    // Rules see each write against the state after the whole commit (getAfter).
+    // Rules see each write against the state after the whole commit (getAfter), and the reads
+    // they make count toward one limit for the whole commit, as in Cloud Firestore.
+    const readBudget = { reads: new Set<string>(), maxReads: checks.length > 1 ? 20 : 10 };
     for (const check of checks) {
       const after = overlay.get(check.path) ?? null;
       this.authorize(
@@ -126,6 +128,7 @@ export class FirestoreService {
           path: check.path,
           resource: check.before ? snapshotForRules(check.before) : null,
           requestResource: after ? snapshotForRules(after) : null,
+          readBudget,
         },
         overlay,
       );

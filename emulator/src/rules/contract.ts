@@ -45,6 +45,11 @@ export interface AccessRequest {
   lookup(path: string): Fields | null;
   /** Document state after the whole commit (getAfter / existsAfter); equals lookup outside commits. */
   lookupAfter(path: string): Fields | null;
+  /**
+   * Documents read by rules so far in this request, shared by the writes of one commit, so the
+   * limit applies to the whole request (10 for a read or a one-write commit, 20 for a larger one).
+   */
+  readBudget?: { reads: Set<string>; maxReads: number };
 }
 
 export interface AccessDecision {
