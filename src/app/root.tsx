@@ -1,0 +1,62 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type MetaFunction } from 'react-router';
+import type { Route } from './+types/root';
+import { isChunkLoadError, shouldReloadForChunkError } from '../lib/chunk-reload.ts';
+import { trackPageview } from '../lib/analytics.ts';
+import { ErrorPage } from '../components/ErrorPage.tsx';
+import './app.css';
+
+export const meta: MetaFunction = () => [
+  { title: 'National Cancer Summit' },
+  { name: 'description', content: 'The national summit on cancer prevention, early detection, treatment and care.' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5757" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function usePageviews() {
+  const location = useLocation();
+  useEffect(() => trackPageview(location.pathname + location.search), [location.pathname, location.search]);
+}
+
+export default function App() {
+  // One cache per browser session; settings and lists are reused across navigations.
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }));
+  usePageviews();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return <p className="p-8 text-slate-600">Loading…</p>;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const chunkFailed = isChunkLoadError(error);
+  useEffect(() => {
+    if (chunkFailed && shouldReloadForChunkError(sessionStorage)) window.location.reload();
+  }, [chunkFailed]);
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage title="Page Not Found" message="The page you are looking for does not exist or has moved." />;
+  return <ErrorPage title="Internal Server Error" message="Something went wrong on our side. Please try again in a moment." />;
+}

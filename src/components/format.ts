@@ -1,0 +1,12 @@
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
+
+/** "12–14 May 2027" style range, or '' while unknown. */
+export function formatDateRange(start: Date | null, end: Date | null): string {
+  if (!start) return '';
+  if (!end || dateFormat.format(start) === dateFormat.format(end)) return dateFormat.format(start);
+  return `${dateFormat.format(start)} – ${dateFormat.format(end)}`;
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-KE', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+}

@@ -1,0 +1,36 @@
+export const ADMIN_NAV = [
+  { to: '/admin', label: 'Overview' },
+  { to: '/admin/registrations', label: 'Registrations' },
+  { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/invoice-generator', label: 'Invoice Generator' },
+  { to: '/admin/publications', label: 'Publications' },
+  { to: '/admin/logs', label: 'View Logs' },
+  { to: '/admin/users', label: 'Manage Users' },
+  { to: '/admin/events', label: 'Events' },
+  { to: '/admin/jobs', label: 'Jobs' },
+  { to: '/admin/procurement', label: 'Procurement' },
+  { to: '/admin/resources', label: 'Resources' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/tenders', label: 'Tenders' },
+] as const;
+
+/** Headings of the admin screens, by route id (src/app/routes.ts). */
+export const ADMIN_SECTIONS: Record<string, { title: string; summary: string }> = {
+  'admin-registrations': { title: 'Registrations', summary: 'Attendees, partner applications and booth bookings.' },
+  'admin-payments': { title: 'Payments', summary: 'Payments to verify, and payments received.' },
+  'admin-invoice-generator': { title: 'Invoice Generator', summary: 'Issue numbered invoices as PDF.' },
+  'admin-publications': { title: 'Publications', summary: 'Blogs, news, research and awareness articles.' },
+  'admin-publications-add': { title: 'Add Publication', summary: 'Write a new article.' },
+  'admin-logs': { title: 'View Logs', summary: 'What staff did, newest first.' },
+  'admin-users': { title: 'Manage Users', summary: 'Staff members and their roles.' },
+  'admin-events': { title: 'Events', summary: 'Events shown on the public site.' },
+  'admin-events-add': { title: 'Add Event', summary: 'Create an event.' },
+  'admin-jobs': { title: 'Jobs', summary: 'Open positions shown on /careers.' },
+  'admin-jobs-add': { title: 'Add Job', summary: 'Advertise a position.' },
+  'admin-procurement': { title: 'Procurement', summary: 'Procurement records from plan to award.' },
+  'admin-resources': { title: 'Resources', summary: 'Documents and links shown on /resources.' },
+  'admin-resources-add': { title: 'Add Resource', summary: 'Publish a document or link.' },
+  'admin-settings': { title: 'Settings', summary: 'Summit details, fees, contacts and payment instructions.' },
+  'admin-tenders': { title: 'Tenders', summary: 'Tenders shown on /tenders.' },
+  'admin-tenders-add': { title: 'Add Tender', summary: 'Publish a tender.' },
+};

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useMatches, useNavigate, type MetaFunction } from 'react-router';
+import { z } from 'zod';
+import { describeAuthError, signInWithGoogle, signInWithPassword, type AuthProblem } from '../../lib/auth.ts';
+import { TextField } from '../../components/TextField.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Staff sign-in | National Cancer Summit' }, { name: 'robots', content: 'noindex' }];
+
+const schema = z.object({
+  email: z.string().trim().min(1, 'Enter your email address.').email('Enter a valid email address, like name@example.org.'),
+  password: z.string().min(6, 'The password has at least 6 characters.'),
+});
+type Credentials = z.infer<typeof schema>;
+
+const MESSAGES: Record<AuthProblem, string> = {
+  'wrong-credentials': 'Email or password is incorrect.',
+  'weak-password': 'That password does not meet the password policy.',
+  'too-many-attempts': 'Too many attempts. Wait a few minutes and try again.',
+  network: 'We could not reach the sign-in service. Check your connection and try again.',
+  'popup-closed': 'The Google sign-in window was closed before finishing.',
+  unknown: 'Sign-in failed. Please try again.',
+};
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isStaffLogin = useMatches().at(-1)?.id === 'admin-login';
+  const from = (location.state as { from?: string } | null)?.from;
+  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<Credentials>({ resolver: zodResolver(schema), shouldFocusError: true });
+
+  const done = () => navigate(from && from.startsWith('/admin') ? from : '/admin', { replace: true });
+  const fail = (error: unknown) => setProblem(MESSAGES[describeAuthError(error)]);
+
+  return (
+    <div className="container-page max-w-md py-12">
+      <h1>{isStaffLogin ? 'Staff sign-in' : 'Sign in'}</h1>
+      <p className="mt-2 text-slate-700">Sign in to the summit back office.</p>
+      <form
+        className="mt-8 space-y-5"
+        noValidate
+        onSubmit={handleSubmit(async ({ email, password }) => {
+          setProblem(null);
+          try {
+            await signInWithPassword(email, password);
+            done();
+          } catch (error) {
+            fail(error);
+          }
+        })}
+      >
+        {problem && (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+            {problem}
+          </p>
+        )}
+        <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+        <button className="btn-primary w-full" type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <div className="mt-6 border-t border-slate-200 pt-6">
+        <button
+          type="button"
+          className="btn-secondary w-full"
+          onClick={async () => {
+            setProblem(null);
+            try {
+              await signInWithGoogle();
+              done();
+            } catch (error) {
+              fail(error);
+            }
+          }}
+        >
+          Continue with Google
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { MetaFunction } from 'react-router';
+
+export const meta: MetaFunction = () => [
+  { title: 'Partner With Us | National Cancer Summit' },
+  { name: 'description', content: 'Partnership tiers, benefits and booth booking.' },
+];
+
+export default function PartnershipsPage() {
+  return (
+    <div className="container-page py-12">
+      <h1>Partner With Us</h1>
+      <p className="mt-4 text-lg text-slate-700">Support the summit and meet the people who shape cancer care.</p>
+      <section id="register" className="mt-12">
+        <h2>Book a Booth</h2>
+        <p className="mt-3 text-slate-700">Exhibit at the summit: choose a booth type and tell us what you need.</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { MetaFunction } from 'react-router';
+
+export const meta: MetaFunction = () => [
+  { title: 'Register | National Cancer Summit' },
+  { name: 'description', content: 'Register to attend the National Cancer Summit.' },
+];
+
+export default function RegisterPage() {
+  return (
+    <div className="container-page py-12">
+      <h1>Register to Attend</h1>
+      <p className="mt-4 text-lg text-slate-700">Choose your category, tell us about yourself, and pay by mobile money or bank transfer.</p>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { db } from '../../lib/data.ts';
+import { DEFAULT_SETTINGS } from '../../content/site.ts';
+import type { SiteSettings } from './schema.ts';
+
+export const siteSettingsKey = ['settings', 'site'] as const;
+
+const toDate = (v: unknown) => (v instanceof Date ? v : null);
+
+export async function fetchSiteSettings(): Promise<SiteSettings> {
+  const stored = await db.fetchDocument<Record<string, unknown>>('settings', 'site');
+  if (!stored) return DEFAULT_SETTINGS;
+  return { ...DEFAULT_SETTINGS, ...stored, startDate: toDate(stored.startDate), endDate: toDate(stored.endDate) } as SiteSettings;
+}
+
+/** settings/site, read once per visit and shared by every page (one document read). */
+export function useSiteSettings() {
+  return useQuery({ queryKey: siteSettingsKey, queryFn: fetchSiteSettings, staleTime: 5 * 60_000 });
+}

@@ -1,0 +1,30 @@
+// settings/site: everything public pages read that staff can change (issue: "a change shows on
+// the public site at once"). The demo seed in emulator/seed/demo-data.ts writes this shape.
+export interface FeeOption {
+  label: string;
+  fee: number;
+}
+
+export interface SiteSettings {
+  summitName: string;
+  tagline: string;
+  startDate: Date | null;
+  endDate: Date | null;
+  venue: string;
+  registrationOpen: boolean;
+  capacity: number;
+  currency: string;
+  categories: Record<string, FeeOption>;
+  partnerTiers: Record<string, FeeOption & { benefits?: string[] }>;
+  boothTypes: Record<string, FeeOption>;
+  contactPhone: string;
+  contactEmails: string[];
+  social: Partial<Record<'tiktok' | 'instagram' | 'twitter' | 'facebook' | 'youtube', string>>;
+  instituteName: string;
+  instituteUrl: string;
+  instituteAddress: string;
+  ministryUrl: string;
+  payment: Record<string, string>;
+  invoicePrefix: string;
+  invoiceStartNumber: number;
+}

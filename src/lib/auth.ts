@@ -1,0 +1,81 @@
+// Firebase Auth: only /login, /admin-login and /admin import this module.
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  getAuth,
+  GoogleAuthProvider,
+  onIdTokenChanged,
+  setPersistence,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut as firebaseSignOut,
+  validatePassword,
+  type User,
+} from 'firebase/auth';
+import { authEmulatorHost, usesEmulators } from './env.ts';
+import { firebaseApp } from './firebase.ts';
+import { clearSession, storeSession } from './session.ts';
+
+export const auth = getAuth(firebaseApp);
+if (usesEmulators) connectAuthEmulator(auth, `http://${authEmulatorHost}`, { disableWarnings: true });
+const ready = setPersistence(auth, browserLocalPersistence);
+
+// Keeps the stored token fresh (ID tokens last an hour) and clears it when the session ends.
+onIdTokenChanged(auth, async (user) => {
+  if (user) storeSession(await user.getIdToken(), { uid: user.uid, email: user.email, displayName: user.displayName });
+});
+
+export type AuthProblem = 'wrong-credentials' | 'weak-password' | 'too-many-attempts' | 'network' | 'popup-closed' | 'unknown';
+
+export function describeAuthError(error: unknown): AuthProblem {
+  const code = (error as { code?: string })?.code ?? '';
+  if (['auth/invalid-credential', 'auth/wrong-password', 'auth/user-not-found', 'auth/invalid-email', 'auth/invalid-login-credentials'].includes(code)) return 'wrong-credentials';
+  if (code === 'auth/too-many-requests') return 'too-many-attempts';
+  if (code === 'auth/network-request-failed') return 'network';
+  if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return 'popup-closed';
+  if (code === 'auth/password-does-not-meet-requirements' || code === 'auth/weak-password') return 'weak-password';
+  return 'unknown';
+}
+
+/** The project's password policy (default: at least 6 characters), as the server enforces it. */
+export async function passwordProblems(password: string): Promise<string[]> {
+  try {
+    const status = await validatePassword(auth, password);
+    if (status.isValid) return [];
+    const out: string[] = [];
+    if (status.meetsMinPasswordLength === false) out.push(`at least ${status.passwordPolicy.customStrengthOptions.minPasswordLength ?? 6} characters`);
+    if (status.meetsMaxPasswordLength === false) out.push(`at most ${status.passwordPolicy.customStrengthOptions.maxPasswordLength} characters`);
+    if (status.containsLowercaseLetter === false) out.push('a lowercase letter');
+    if (status.containsUppercaseLetter === false) out.push('an uppercase letter');
+    if (status.containsNumericCharacter === false) out.push('a digit');
+    if (status.containsNonAlphanumericCharacter === false) out.push('a symbol');
+    return out;
+  } catch {
+    // The policy could not be fetched (offline, emulator without policy): fall back to the default.
+    return password.length >= 6 ? [] : ['at least 6 characters'];
+  }
+}
+
+async function remember(user: User) {
+  storeSession(await user.getIdToken(), { uid: user.uid, email: user.email, displayName: user.displayName });
+  return user;
+}
+
+export async function signInWithPassword(email: string, password: string) {
+  await ready;
+  return remember((await signInWithEmailAndPassword(auth, email, password)).user);
+}
+
+export async function signInWithGoogle() {
+  await ready;
+  return remember((await signInWithPopup(auth, new GoogleAuthProvider())).user);
+}
+
+export async function signOut() {
+  clearSession();
+  await firebaseSignOut(auth);
+}
+
+export function currentUser(): Promise<User | null> {
+  return auth.authStateReady().then(() => auth.currentUser);
+}

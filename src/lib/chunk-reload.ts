@@ -1,0 +1,17 @@
+// After a deploy, an open tab may ask for a code chunk that no longer exists. Reloading fetches
+// the new build; the 10 s guard (SPEC section 8) stops a reload loop when the chunk is truly broken.
+export const RELOAD_GUARD_MS = 10_000;
+const KEY = 'chunkReloadAt';
+
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk [\w-]+ failed/i.test(message);
+}
+
+/** Decides, and records, whether to reload now. Pure apart from the storage it is given. */
+export function shouldReloadForChunkError(storage: Pick<Storage, 'getItem' | 'setItem'>, now = Date.now()): boolean {
+  const last = Number(storage.getItem(KEY) ?? 0);
+  if (now - last < RELOAD_GUARD_MS) return false;
+  storage.setItem(KEY, String(now));
+  return true;
+}

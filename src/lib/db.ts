@@ -1,0 +1,155 @@
+// The data module: the only place that imports Firestore. SPEC section 7's helpers with SPEC's
+// failure contract (log, then return false / null / 0 / []), plus throwing `fetch*` variants that
+// query hooks use, so a page can tell "nothing here" from "could not load".
+import {
+  collection,
+  doc,
+  getCount,
+  getDoc,
+  getDocs,
+  limit as limitTo,
+  orderBy as orderByField,
+  query,
+  runTransaction,
+  serverTimestamp,
+  setDoc,
+  startAfter,
+  updateDoc,
+  deleteDoc,
+  where as whereField,
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type QueryConstraint,
+  type QueryDocumentSnapshot,
+  type WhereFilterOp,
+} from 'firebase/firestore/lite';
+
+export type Filter = [field: string, op: WhereFilterOp, value: unknown];
+
+export interface ListOptions {
+  where?: Filter[];
+  /** Defaults to timestamp, newest first (SPEC's default sort, really applied). */
+  orderBy?: [field: string, direction: 'asc' | 'desc'];
+  limit?: number;
+}
+
+export type WithId<T> = T & { id: string };
+
+export interface Page<T> {
+  items: WithId<T>[];
+  /** Pass back as `after` for the next page; null on the last page. */
+  next: QueryDocumentSnapshot | null;
+}
+
+export const DEFAULT_SORT: [string, 'asc' | 'desc'] = ['timestamp', 'desc'];
+
+function constraints(options: ListOptions): QueryConstraint[] {
+  const [field, direction] = options.orderBy ?? DEFAULT_SORT;
+  const out: QueryConstraint[] = (options.where ?? []).map(([f, op, v]) => whereField(f, op, v));
+  out.push(orderByField(field, direction));
+  if (options.limit !== undefined) out.push(limitTo(options.limit));
+  return out;
+}
+
+/** Firestore Timestamps become Dates, so nothing outside this module needs the SDK's types. */
+function plain(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  }
+  return value;
+}
+
+function withId<T>(snap: { id: string; data(): DocumentData }): WithId<T> {
+  return { ...(plain(snap.data()) as T), id: snap.id };
+}
+
+function quietly<T>(what: string, fallback: T, run: () => Promise<T>): Promise<T> {
+  return run().catch((error: unknown) => {
+    console.error(`${what} failed:`, error);
+    return fallback;
+  });
+}
+
+export function createDb(firestore: () => Firestore) {
+  const fetchDocuments = async <T = DocumentData>(name: string, options: ListOptions = {}): Promise<WithId<T>[]> => {
+    const snap = await getDocs(query(collection(firestore(), name), ...constraints(options)));
+    return snap.docs.map((d) => withId<T>(d));
+  };
+
+  const fetchPage = async <T = DocumentData>(name: string, options: ListOptions & { limit: number; after?: QueryDocumentSnapshot | null }): Promise<Page<T>> => {
+    const c = constraints({ ...options, limit: options.limit + 1 });
+    if (options.after) c.splice(c.length - 1, 0, startAfter(options.after));
+    const snap = await getDocs(query(collection(firestore(), name), ...c));
+    const docs = snap.docs.slice(0, options.limit);
+    return {
+      items: docs.map((d) => withId<T>(d)),
+      next: snap.docs.length > options.limit ? docs[docs.length - 1] : null,
+    };
+  };
+
+  const fetchDocument = async <T = DocumentData>(name: string, id: string): Promise<WithId<T> | null> => {
+    const snap = await getDoc(doc(firestore(), name, id));
+    return snap.exists() ? withId<T>(snap) : null;
+  };
+
+  const fetchCount = async (name: string, filters: Filter[] = []): Promise<number> => {
+    const snap = await getCount(query(collection(firestore(), name), ...filters.map(([f, op, v]) => whereField(f, op, v))));
+    return snap.data().count;
+  };
+
+  /** Creates a document whose `id` field is its own id and whose `timestamp` is server time. */
+  const createDocument = async (name: string, data: DocumentData, id?: string): Promise<string> => {
+    const ref = id ? doc(firestore(), name, id) : doc(collection(firestore(), name));
+    await setDoc(ref, { ...data, id: ref.id, timestamp: serverTimestamp() });
+    return ref.id;
+  };
+
+  /** One transaction: read, copy to archive/{collection}/items/{id}, delete the original. */
+  const moveToArchive = (name: string, id: string) =>
+    runTransaction(firestore(), async (tx) => {
+      const source = doc(firestore(), name, id);
+      const snap = await tx.get(source);
+      if (!snap.exists()) throw new Error(`Document ${id} not found in ${name}`);
+      tx.set(doc(firestore(), 'archive', name, 'items', id), snap.data());
+      tx.delete(source);
+    });
+
+  /** The reverse of archiving: the original comes back with the same id. */
+  const restoreFromArchive = (name: string, id: string) =>
+    runTransaction(firestore(), async (tx) => {
+      const archived = doc(firestore(), 'archive', name, 'items', id);
+      const snap = await tx.get(archived);
+      if (!snap.exists()) throw new Error(`Document ${id} not found in archive/${name}`);
+      tx.set(doc(firestore(), name, id), snap.data());
+      tx.delete(archived);
+    });
+
+  const recordActivity = (message: string, userEmail: string) => createDocument('logs', { message, userEmail });
+
+  return {
+    firestore,
+    fetchDocuments,
+    fetchPage,
+    fetchDocument,
+    fetchCount,
+    createDocument,
+    moveToArchive,
+    restoreFromArchive,
+    recordActivity,
+    // SPEC section 7, with SPEC's failure results.
+    getDocuments: <T = DocumentData>(name: string, options?: ListOptions) => quietly(`Reading ${name}`, [] as WithId<T>[], () => fetchDocuments<T>(name, options)),
+    getDocument: <T = DocumentData>(name: string, id: string) => quietly(`Reading ${name}/${id}`, null, () => fetchDocument<T>(name, id)),
+    countDocuments: (name: string, filters?: Filter[]) => quietly(`Counting ${name}`, 0, () => fetchCount(name, filters)),
+    addDocument: (name: string, data: DocumentData) => quietly(`Adding to ${name}`, null as string | null, () => createDocument(name, data)),
+    updateDocument: (name: string, id: string, data: DocumentData) =>
+      quietly(`Updating ${name}/${id}`, false, () => updateDoc(doc(firestore(), name, id), data).then(() => true)),
+    deleteDocument: (name: string, id: string) => quietly(`Deleting ${name}/${id}`, false, () => deleteDoc(doc(firestore(), name, id)).then(() => true)),
+    archiveDocument: (name: string, id: string) => quietly(`Archiving ${name}/${id}`, false, () => moveToArchive(name, id).then(() => true)),
+    logActivity: (message: string, userEmail: string) => quietly('Logging activity', false, () => recordActivity(message, userEmail).then(() => true)),
+  };
+}
+
+export type Db = ReturnType<typeof createDb>;

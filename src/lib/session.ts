@@ -1,0 +1,40 @@
+// What SPEC calls the login state: the ID token and the user in localStorage, plus the
+// auth_token cookie (path /, 27 days). Kept free of the Auth SDK so the admin gate can check it
+// without loading Firebase Auth.
+import { AUTH_TOKEN_KEY } from './api.ts';
+
+export const USER_KEY = 'user';
+export const AUTH_COOKIE = 'auth_token';
+export const AUTH_COOKIE_MAX_AGE = 2_332_800; // seconds: 27 days
+export const LOGIN_CHECK_INTERVAL_MS = 1000;
+
+export interface StoredUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+}
+
+export function storeSession(token: string, user: StoredUser, doc: Document = document, storage: Storage = localStorage) {
+  storage.setItem(AUTH_TOKEN_KEY, token);
+  storage.setItem(USER_KEY, JSON.stringify(user));
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
+  doc.cookie = `${AUTH_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${AUTH_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+}
+
+export function clearSession(doc: Document = document, storage: Storage = localStorage) {
+  storage.removeItem(AUTH_TOKEN_KEY);
+  storage.removeItem(USER_KEY);
+  doc.cookie = `${AUTH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+export function hasToken(storage: Storage = localStorage): boolean {
+  return !!storage.getItem(AUTH_TOKEN_KEY);
+}
+
+export function storedUser(storage: Storage = localStorage): StoredUser | null {
+  try {
+    return JSON.parse(storage.getItem(USER_KEY) ?? 'null') as StoredUser | null;
+  } catch {
+    return null;
+  }
+}
