@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { getStoredLocation, LOCATION_KEY, parseLocation, rememberLocation } from './geo.ts';
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+    clear: () => data.clear(),
+    key: () => null,
+    get length() {
+      return data.size;
+    },
+  };
+}
+
+describe('geolocation', () => {
+  it('accepts valid coordinates and the country name', () => {
+    expect(parseLocation({ latitude: -1.29, longitude: 36.82, country_name: 'Kenya' })).toEqual({ latitude: -1.29, longitude: 36.82, country: 'Kenya' });
+  });
+
+  it.each([
+    { latitude: 91, longitude: 0 },
+    { latitude: -90.5, longitude: 0 },
+    { latitude: 0, longitude: 180.1 },
+    { latitude: 0, longitude: -181 },
+    { latitude: 'north', longitude: 0 },
+  ])('refuses out-of-range or malformed %j', (raw) => {
+    expect(parseLocation(raw)).toBeNull();
+  });
+
+  it('looks up once and then reuses the stored location', async () => {
+    const storage = memoryStorage();
+    const fetcher = vi.fn(async () => new Response(JSON.stringify({ latitude: 1, longitude: 2, country: 'KE' })));
+    await rememberLocation('https://geo.example/json', storage, fetcher as unknown as typeof fetch);
+    await rememberLocation('https://geo.example/json', storage, fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(getStoredLocation(storage)).toEqual({ latitude: 1, longitude: 2, country: 'KE' });
+  });
+
+  it('is disabled without a lookup address and never throws on failure', async () => {
+    const storage = memoryStorage();
+    const failing = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    expect(await rememberLocation('', storage, failing as unknown as typeof fetch)).toBeNull();
+    expect(failing).not.toHaveBeenCalled();
+    expect(await rememberLocation('https://geo.example/json', storage, failing as unknown as typeof fetch)).toBeNull();
+    expect(storage.getItem(LOCATION_KEY)).toBeNull();
+  });
+});
