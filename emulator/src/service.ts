@@ -36,7 +36,13 @@ export class FirestoreService {
 
   // ---------- authorisation ----------
 
-  private authorize(caller: Caller, database: string, partial: Omit<AccessRequest, 'auth' | 'database' | 'time' | 'lookup' | 'lookupAfter'>, overlay?: Map<string, StoredDocument | null>) {
+  private authorize(
+    caller: Caller,
+    database: string,
+    partial: Omit<AccessRequest, 'auth' | 'database' | 'time' | 'lookup' | 'lookupAfter'>,
+    overlay?: Map<string, StoredDocument | null>,
+    time = new Date(),
+  ) {
     if (caller.kind === 'owner') return;
     const lookup = (path: string) => this.store.get(database, stripRoot(path))?.fields ?? null;
     const lookupAfter = (path: string) => {
@@ -48,7 +54,7 @@ export class FirestoreService {
       ...partial,
       database,
       auth: caller.kind === 'user' ? caller.auth : null,
-      time: new Date(),
+      time,
       lookup,
       lookupAfter,
     });
@@ -131,6 +137,8 @@ export class FirestoreService {
           readBudget,
         },
         overlay,
+        // request.time is the commit time, which is also what serverTimestamp() writes.
+        new Date(Date.parse(commitTime)),
       );
     }
     await this.store.commit({ db: database, ops: [...overlay.entries()] });

@@ -2,7 +2,7 @@
 import { WriteAheadLog, type LogEntry, type Snapshot } from './wal.ts';
 import type { StoredDocument } from './value-types.ts';
 import { parentCollection } from './paths.ts';
-import { formatTimestamp, nowTimestamp, parseTimestamp } from './values.ts';
+import { formatTimestamp, parseTimestamp } from './values.ts';
 
 class Database {
   readonly docs = new Map<string, StoredDocument>();
@@ -67,13 +67,16 @@ export class Store {
     return out;
   }
 
-  /** A commit time strictly after the previous one, so updateTime always identifies a version. */
+  /**
+   * A commit time strictly after the previous one, so updateTime always identifies a version.
+   * Whole milliseconds, so that rules' request.time (a Date) equals a server timestamp exactly.
+   */
   nextCommitTime(): string {
-    let [s, n] = nowTimestamp();
-    const [ls, ln] = this.lastCommit;
-    if (s < ls || (s === ls && n <= ln)) [s, n] = ln + 1000 >= 1e9 ? [ls + 1, 0] : [ls, ln + 1000];
-    this.lastCommit = [s, n];
-    return formatTimestamp(s, n);
+    const now = Date.now();
+    const last = this.lastCommit[0] * 1000 + Math.floor(this.lastCommit[1] / 1e6);
+    const ms = Math.max(now, last + 1);
+    this.lastCommit = [Math.floor(ms / 1000), (ms % 1000) * 1e6];
+    return formatTimestamp(...this.lastCommit);
   }
 
   /** Applies in memory at once (so the next commit sees it) and resolves when it is durable. */

@@ -70,12 +70,6 @@ export function formatTimestamp(seconds: number, nanos: number): string {
   return `${base}.${digits.endsWith('000') ? digits.slice(0, 6) : digits}Z`;
 }
 
-/** Current time as [seconds, nanos], microsecond precision like the real service. */
-export function nowTimestamp(): [number, number] {
-  const micros = BigInt(Date.now()) * 1000n + BigInt(Math.floor(Number(process.hrtime.bigint() % 1000n)));
-  return [Number(micros / 1_000_000n), Number(micros % 1_000_000n) * 1000];
-}
-
 function compareTimestamps(a: string, b: string): number {
   const [as, an] = parseTimestamp(a);
   const [bs, bn] = parseTimestamp(b);
