@@ -51,10 +51,18 @@ export interface StructuredQuery {
 const NAME = '__name__';
 const INEQUALITIES = new Set<FieldOp>(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
 
+// Queries name the same few fields over and over: parse each path once.
+const parsedPaths = new Map<string, string[]>();
+function segmentsOf(path: string): string[] {
+  let segs = parsedPaths.get(path);
+  if (!segs) parsedPaths.set(path, (segs = parseFieldPath(path)));
+  return segs;
+}
+
 /** A field of a document, with __name__ as a reference to the document itself. */
 function fieldOf(doc: StoredDocument, path: string): Value | undefined {
   if (path === NAME) return { referenceValue: doc.name };
-  return getField(doc.fields, parseFieldPath(path));
+  return getField(doc.fields, segmentsOf(path));
 }
 
 // ---------- filters ----------
@@ -166,14 +174,17 @@ export function effectiveOrder(q: StructuredQuery): Order[] {
   return order;
 }
 
-function compareBy(order: Order[]) {
-  return (a: StoredDocument, b: StoredDocument) => {
-    for (const o of order) {
-      const c = compareValues(fieldOf(a, o.field.fieldPath)!, fieldOf(b, o.field.fieldPath)!);
-      if (c) return o.direction === 'DESCENDING' ? -c : c;
+/** Sorts by the effective order, reading each document's sort keys once rather than per comparison. */
+function sortByOrder(docs: StoredDocument[], order: Order[]): StoredDocument[] {
+  const keyed = docs.map((doc) => ({ doc, keys: order.map((o) => fieldOf(doc, o.field.fieldPath)!) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < order.length; i++) {
+      const c = compareValues(a.keys[i], b.keys[i]);
+      if (c) return order[i].direction === 'DESCENDING' ? -c : c;
     }
     return 0;
-  };
+  });
+  return keyed.map((k) => k.doc);
 }
 
 /** Position of a document relative to a cursor: <0 before it, 0 at it, >0 after it. */
@@ -204,10 +215,14 @@ export function limitOf(q: StructuredQuery): number | undefined {
   return n;
 }
 
-export function runStructuredQuery(q: StructuredQuery, docs: Iterable<StoredDocument>): QueryPlan {
+/**
+ * `ordered: false` is for aggregations without cursors, offset or limit: they need the matching
+ * set, not its order, and skipping the sort is most of their cost.
+ */
+export function runStructuredQuery(q: StructuredQuery, docs: Iterable<StoredDocument>, { ordered = true } = {}): QueryPlan {
   if (q.where) validateFilter(q.where);
   const order = effectiveOrder(q);
-  for (const o of order) parseFieldPath(o.field.fieldPath);
+  for (const o of order) segmentsOf(o.field.fieldPath);
   const matched: StoredDocument[] = [];
   for (const doc of docs) {
     if (q.where && !matchesFilter(doc, q.where)) continue;
@@ -215,8 +230,9 @@ export function runStructuredQuery(q: StructuredQuery, docs: Iterable<StoredDocu
     if (order.some((o) => o.field.fieldPath !== NAME && fieldOf(doc, o.field.fieldPath) === undefined)) continue;
     matched.push(doc);
   }
-  matched.sort(compareBy(order));
-  let page = matched;
+  const needsOrder = ordered || q.startAt || q.endAt || q.offset || limitOf(q) !== undefined;
+  const sorted = needsOrder ? sortByOrder(matched, order) : matched;
+  let page = sorted;
   if (q.startAt) {
     const start = q.startAt;
     page = page.filter((d) => {
@@ -238,7 +254,7 @@ export function runStructuredQuery(q: StructuredQuery, docs: Iterable<StoredDocu
     const paths = q.select.fields.map((f) => f.fieldPath).filter((p) => p !== NAME).map(parseFieldPath);
     page = page.map((d) => ({ ...d, fields: project(d.fields, paths) }));
   }
-  return { candidates: matched, results: page };
+  return { candidates: sorted, results: page };
 }
 
 // ---------- aggregation ----------

@@ -174,7 +174,7 @@ export class FirestoreService {
   }
 
   /** Runs a query as the given caller; `parentName` is the documents root or a document. */
-  private plan(caller: Caller, parentName: string, query: StructuredQuery) {
+  private plan(caller: Caller, parentName: string, query: StructuredQuery, ordered = true) {
     const { database, segments } = parseResourceName(parentName);
     if (segments.length % 2 !== 0) throw invalid(`Parent "${parentName}" must be a document or the database root.`);
     const from = query.from?.[0];
@@ -184,7 +184,7 @@ export class FirestoreService {
     const docs = from.allDescendants
       ? this.store.group(database, parent, from.collectionId)
       : this.store.collection(database, parent ? `${parent}/${from.collectionId}` : from.collectionId);
-    const plan = runStructuredQuery(query, docs);
+    const plan = runStructuredQuery(query, docs, { ordered });
     const collectionPath = parent ? `${parent}/${from.collectionId}` : from.collectionId;
     this.authorize(caller, database, {
       method: 'list',
@@ -220,7 +220,7 @@ export class FirestoreService {
     if (!agg?.structuredQuery) throw invalid('runAggregationQuery needs a structuredAggregationQuery.');
     if (!agg.aggregations?.length) throw invalid('At least one aggregation is required.');
     if (agg.aggregations.length > 5) throw invalid('At most 5 aggregations are allowed.');
-    const plan = this.plan(caller, parentName, agg.structuredQuery);
+    const plan = this.plan(caller, parentName, agg.structuredQuery, false);
     return [{ result: { aggregateFields: aggregate(agg.aggregations, plan.results) }, readTime: this.store.nextCommitTime() }];
   }
 

@@ -1,0 +1,134 @@
+// `npm run bench`: the figures the issues ask for, printed, never asserted (machines here are
+// noisy; a timing assertion would fail for reasons that are not ours).
+//   1. the Firestore emulator: commit throughput, query latency at 20,000 documents, memory;
+//   2. public pages in a real chromium against the production build: HTML and JS bytes
+//      (compressed, as transferred) and Firestore documents read per first visit;
+//   3. Lighthouse (mobile preset) on /, /register, /program and an article page.
+// Needs a production build (`npm run build`); starts its own stack and preview server.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+import { startStack } from '../emulator/stack.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const PREVIEW = 'http://localhost:4173';
+export const BENCH_ROUTES = ['/', '/about', '/program', '/partnerships', '/resources', '/contact', '/register', '/blogs', '/blogs/why-early-detection-saves-lives', '/faq'];
+const LIGHTHOUSE_ROUTES = ['/', '/register', '/program', '/blogs/why-early-detection-saves-lives'];
+
+type Row = Record<string, string | number>;
+
+function table(title: string, rows: Row[]) {
+  console.log(`\n## ${title}`);
+  if (!rows.length) return console.log('(nothing measured)');
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(width[i])).join(' | ')} |`;
+  console.log(line(cols));
+  console.log(line(width.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(cols.map((c) => String(r[c] ?? ''))));
+}
+
+/** Counts documents in Firestore REST responses (runQuery / batchGet / aggregation = 1 read per 1000). */
+function countReads(page: Page) {
+  let reads = 0;
+  page.on('response', async (response) => {
+    const url = response.url();
+    if (!/:(runQuery|batchGet|runAggregationQuery)\b/.test(url)) return;
+    try {
+      const body = (await response.json()) as Array<Record<string, unknown>>;
+      if (url.includes(':runAggregationQuery')) reads += 1;
+      else reads += body.filter((r) => r.document || r.found).length;
+    } catch {
+      /* a failed read reads nothing */
+    }
+  });
+  return () => reads;
+}
+
+async function pageWeights(): Promise<Row[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const rows: Row[] = [];
+  try {
+    for (const route of BENCH_ROUTES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const reads = countReads(page);
+      const bytes = { html: 0, js: 0, css: 0 };
+      page.on('requestfinished', async (request) => {
+        const sizes = await request.sizes().catch(() => null);
+        if (!sizes) return;
+        const type = request.resourceType();
+        const transferred = sizes.responseBodySize + sizes.responseHeadersSize;
+        if (type === 'document') bytes.html += sizes.responseBodySize;
+        else if (type === 'script') bytes.js += transferred;
+        else if (type === 'stylesheet') bytes.css += transferred;
+      });
+      await page.goto(PREVIEW + route, { waitUntil: 'networkidle' });
+      rows.push({ route, 'HTML KB (gz)': kb(bytes.html), 'JS KB (gz)': kb(bytes.js), 'CSS KB (gz)': kb(bytes.css), 'docs read': reads() });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+
+async function lighthouseScores(): Promise<Row[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const rows: Row[] = [];
+  try {
+    for (const route of LIGHTHOUSE_ROUTES) {
+      const result = await lighthouse(PREVIEW + route, { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!result) continue;
+      const { categories, audits } = result.lhr;
+      const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+      rows.push({
+        route,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best practices': score('best-practices'),
+        SEO: score('seo'),
+        'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        CLS: (audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+        'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
+
+async function emulatorFigures(): Promise<Row[]> {
+  const { runEmulatorBench } = (await import('../emulator/bench.ts')) as { runEmulatorBench: () => Promise<Row> };
+  const figures = await runEmulatorBench();
+  return Object.entries(figures).map(([measure, value]) => ({ measure, value }));
+}
+
+async function main() {
+  table('Firestore emulator', await emulatorFigures());
+  if (!existsSync('build/client')) {
+    console.log('\nNo production build: run `npm run build` for page weights and Lighthouse.');
+    return;
+  }
+  const stack = await startStack({ fresh: true });
+  const preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '4173'], { stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(PREVIEW).then(() => true, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    table('Public pages, first visit (transferred, compressed)', await pageWeights());
+    table('Lighthouse, mobile preset', await lighthouseScores());
+  } finally {
+    preview.kill();
+    await stack.stop();
+  }
+}
+
+await main();
