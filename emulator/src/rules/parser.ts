@@ -364,7 +364,7 @@ class Parser {
         segments.push(this.expr());
         this.expect(')');
       } else {
-        const m = /^[A-Za-z0-9_\-.~%@]+/.exec(this.src.slice(this.i));
+        const m = /^(\([A-Za-z0-9_-]+\)|[A-Za-z0-9_\-.~%@]+)/.exec(this.src.slice(this.i));
         if (!m) this.fail('expected a path segment');
         segments.push(m[0]);
         this.i += m[0].length;
