@@ -2,6 +2,8 @@
 // 404s, the back office is gated, and staff can sign in, reach every admin page and sign out.
 import { expect, test } from '@playwright/test';
 import { loadRoutePatterns } from '../scripts/route-patterns.ts';
+import { ensureAuthUser } from '../emulator/seed/rest.ts';
+import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
 import { admin, signIn } from './support.ts';
 
 // Real values for route parameters, from the demo seed.
@@ -64,4 +66,24 @@ test('staff sign in, reach every admin page and sign out', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a signed-in user who is not staff sees a clear no-access page', async ({ page }) => {
+  const visitor = { email: 'visitor@example.org', password: 'visitor-password-1' };
+  await ensureAuthUser({ projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' }, visitor);
+  await page.goto('/admin-login');
+  await page.getByLabel('Email').fill(visitor.email);
+  await page.getByLabel('Password').fill(visitor.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: /admin/i })).toHaveCount(0);
+});
+
+test('wrong credentials say so and keep the email', async ({ page }) => {
+  await page.goto('/admin-login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect.');
+  await expect(page.getByLabel('Email')).toHaveValue(admin.email);
 });

@@ -13,9 +13,20 @@ describe('staff sign-in form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const email = screen.getByLabelText('Email');
     expect(await screen.findByText('Enter a valid email address, like name@example.org.')).toBeInTheDocument();
-    expect(screen.getByText('The password has at least 6 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Staff sign-in');
+  });
+
+  it('checks the password policy (default: at least 6 characters) before signing in', async () => {
+    const Stub = createRoutesStub([{ path: '/admin-login', id: 'admin-login', Component: LoginPage }]);
+    render(<Stub initialEntries={['/admin-login']} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'admin@summit.test');
+    await user.type(screen.getByLabelText('Password'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Passwords here have at least 6 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
   });
 });

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useMatches, useNavigate, type MetaFunction } from 'react-router';
 import { z } from 'zod';
-import { describeAuthError, signInWithGoogle, signInWithPassword, type AuthProblem } from '../../lib/auth.ts';
+import { describeAuthError, passwordProblems, signInWithGoogle, signInWithPassword, type AuthProblem } from '../../lib/auth.ts';
 import { TextField } from '../../components/TextField.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Staff sign-in | National Cancer Summit' }, { name: 'robots', content: 'noindex' }];
 
 const schema = z.object({
   email: z.string().trim().min(1, 'Enter your email address.').email('Enter a valid email address, like name@example.org.'),
-  password: z.string().min(6, 'The password has at least 6 characters.'),
+  password: z.string().min(1, 'Enter your password.'),
 });
 type Credentials = z.infer<typeof schema>;
 
@@ -29,7 +29,7 @@ export default function LoginPage() {
   const isStaffLogin = useMatches().at(-1)?.id === 'admin-login';
   const from = (location.state as { from?: string } | null)?.from;
   const [problem, setProblem] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Credentials>({ resolver: zodResolver(schema), shouldFocusError: true });
+  const { register, handleSubmit, formState, setError } = useForm<Credentials>({ resolver: zodResolver(schema), shouldFocusError: true });
 
   const done = () => navigate(from && from.startsWith('/admin') ? from : '/admin', { replace: true });
   const fail = (error: unknown) => setProblem(MESSAGES[describeAuthError(error)]);
@@ -43,6 +43,13 @@ export default function LoginPage() {
         noValidate
         onSubmit={handleSubmit(async ({ email, password }) => {
           setProblem(null);
+          // The project's password policy (Firebase's validatePassword): no round trip for a
+          // password that could not be right.
+          const unmet = await passwordProblems(password);
+          if (unmet.length) {
+            setError('password', { message: `Passwords here have ${unmet.join(', ')}.` }, { shouldFocus: true });
+            return;
+          }
           try {
             await signInWithPassword(email, password);
             done();
