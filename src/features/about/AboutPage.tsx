@@ -1,9 +1,7 @@
 import type { MetaFunction } from 'react-router';
+import { pageMeta } from '../../components/page-meta.ts';
 
-export const meta: MetaFunction = () => [
-  { title: 'About | National Cancer Summit' },
-  { name: 'description', content: 'The summit, its speakers and its partners.' },
-];
+export const meta: MetaFunction = () => pageMeta('About', 'The summit, its speakers and its partners.');
 
 export default function AboutPage() {
   return (

@@ -5,8 +5,9 @@ import { useLocation, useMatches, useNavigate, type MetaFunction } from 'react-r
 import { z } from 'zod';
 import { describeAuthError, passwordProblems, signInWithGoogle, signInWithPassword, type AuthProblem } from '../../lib/auth.ts';
 import { TextField } from '../../components/TextField.tsx';
+import { pageMeta } from '../../components/page-meta.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Staff sign-in | National Cancer Summit' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => pageMeta('Staff sign-in', undefined, { index: false });
 
 const schema = z.object({
   email: z.string().trim().min(1, 'Enter your email address.').email('Enter a valid email address, like name@example.org.'),

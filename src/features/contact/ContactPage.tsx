@@ -1,11 +1,9 @@
 import type { MetaFunction } from 'react-router';
+import { pageMeta } from '../../components/page-meta.ts';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { useSiteSettings } from '../settings/api.ts';
 
-export const meta: MetaFunction = () => [
-  { title: 'Contact Us | National Cancer Summit' },
-  { name: 'description', content: 'Contact the summit organisers.' },
-];
+export const meta: MetaFunction = () => pageMeta('Contact Us', 'Contact the summit organisers.');
 
 export default function ContactPage() {
   const { data: s = DEFAULT_SETTINGS } = useSiteSettings();

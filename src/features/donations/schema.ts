@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { emailField } from '../../lib/validation.ts';
 
 export const donationFormSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name.').max(120, 'Your name must be at most 120 characters.'),
-  email: z.string().trim().max(254, 'Email must be at most 254 characters.').email('Enter a valid email address, like name@example.org.'),
+  email: emailField(),
   amount: z.coerce
     .number({ message: 'Enter an amount.' })
     .int('Enter a whole amount.')

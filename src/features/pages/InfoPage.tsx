@@ -1,11 +1,12 @@
 import { useMatches, type MetaFunction } from 'react-router';
 import { PAGES } from '../../content/pages.ts';
+import { pageMeta } from '../../components/page-meta.ts';
 
 const copyFor = (id: string | undefined) => PAGES[id ?? ''] ?? { title: 'National Cancer Summit', description: '', body: '' };
 
 export const meta: MetaFunction = ({ matches }) => {
   const copy = copyFor(matches[matches.length - 1]?.id);
-  return [{ title: `${copy.title} | National Cancer Summit` }, { name: 'description', content: copy.description }];
+  return pageMeta(copy.title, copy.description);
 };
 
 export default function InfoPage() {

@@ -1,9 +1,7 @@
 import type { MetaFunction } from 'react-router';
+import { pageMeta } from '../../components/page-meta.ts';
 
-export const meta: MetaFunction = () => [
-  { title: 'Partner With Us | National Cancer Summit' },
-  { name: 'description', content: 'Partnership tiers, benefits and booth booking.' },
-];
+export const meta: MetaFunction = () => pageMeta('Partner With Us', 'Partnership tiers, benefits and booth booking.');
 
 export default function PartnershipsPage() {
   return (

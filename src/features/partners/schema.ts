@@ -1,5 +1,6 @@
 // Partnership applications and booth bookings share the `partners` collection (`kind`).
 import { z } from 'zod';
+import { emailField, phoneField } from '../../lib/validation.ts';
 
 export const PARTNER_KINDS = ['partner', 'booth'] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
@@ -10,8 +11,8 @@ const required = (label: string, max: number) =>
 const contact = {
   organisation: required('organisation name', 160),
   contactName: required('contact person', 120),
-  email: z.string().trim().max(254, 'Email must be at most 254 characters.').email('Enter a valid email address, like name@example.org.'),
-  phone: z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number with 7 to 20 digits, like +254 700 000 000.'),
+  email: emailField(),
+  phone: phoneField(),
 };
 
 export const partnerFormSchema = z.object({

@@ -1,9 +1,7 @@
 import type { MetaFunction } from 'react-router';
+import { pageMeta } from '../../components/page-meta.ts';
 
-export const meta: MetaFunction = () => [
-  { title: 'Register | National Cancer Summit' },
-  { name: 'description', content: 'Register to attend the National Cancer Summit.' },
-];
+export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
 export default function RegisterPage() {
   return (

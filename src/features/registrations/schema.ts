@@ -2,6 +2,7 @@
 // firestore.rules checks the same field list, types and bounds (tests/integration/rules-*.test.ts
 // writes payloads built by `registrationDocument` to prove the two agree).
 import { z } from 'zod';
+import { emailField, phoneField } from '../../lib/validation.ts';
 
 export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;
 export const REGISTRATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'checked-in'] as const;
@@ -17,11 +18,8 @@ const optionalText = (label: string, max: number) =>
 
 export const registrationFormSchema = z.object({
   fullName: text('full name', 120),
-  email: z.string().trim().max(254, 'Email must be at most 254 characters.').email('Enter a valid email address, like name@example.org.'),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number with 7 to 20 digits, like +254 700 000 000.'),
+  email: emailField(),
+  phone: phoneField(),
   organisation: text('organisation', 160),
   jobTitle: text('role or job title', 120),
   country: text('country', 80),
