@@ -1,24 +1,31 @@
 // The visitor's approximate location, looked up once from the configured IP-geolocation service
 // and kept in localStorage. Used only to pre-fill a country; never awaited by rendering.
-import { z } from 'zod';
+// Validated by hand rather than with zod: this runs on every public page, and zod would add
+// ~23 KB of JavaScript to each of them for two range checks.
 import { geoLookupUrl } from './env.ts';
 
 export const LOCATION_KEY = 'location';
 
-export const locationSchema = z.object({
-  latitude: z.coerce.number().min(-90).max(90),
-  longitude: z.coerce.number().min(-180).max(180),
-  country: z.string().optional(),
-});
+export interface StoredLocation {
+  latitude: number;
+  longitude: number;
+  country?: string;
+}
 
-export type StoredLocation = z.infer<typeof locationSchema>;
+function coordinate(v: unknown, limit: number): number | null {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+}
 
-/** Accepts the common response shapes (country / country_name). Returns null when invalid. */
+/** Accepts the common response shapes (latitude/lat, country_name/country). Null when invalid. */
 export function parseLocation(raw: unknown): StoredLocation | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
-  const parsed = locationSchema.safeParse({ latitude: r.latitude ?? r.lat, longitude: r.longitude ?? r.lon, country: r.country_name ?? r.country });
-  return parsed.success ? parsed.data : null;
+  const latitude = coordinate(r.latitude ?? r.lat, 90);
+  const longitude = coordinate(r.longitude ?? r.lon, 180);
+  if (latitude === null || longitude === null) return null;
+  const country = r.country_name ?? r.country;
+  return typeof country === 'string' ? { latitude, longitude, country } : { latitude, longitude };
 }
 
 export function getStoredLocation(storage: Pick<Storage, 'getItem'> = localStorage): StoredLocation | null {
