@@ -102,3 +102,26 @@ export async function ensureAuthUser(
   if (!update.ok) throw new Error(`Verifying ${user.email} failed: ${JSON.stringify(update.json.error)}`);
   return localId;
 }
+
+/** Changes only the given top-level fields of a document (an update with a field mask). */
+export async function patchDocument(a: StackAddress, path: string, data: Record<string, unknown>) {
+  const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:commit`, {
+    method: 'POST',
+    headers: ownerHeaders,
+    body: JSON.stringify({
+      writes: [{ update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) }, updateMask: { fieldPaths: Object.keys(data) }, currentDocument: { exists: true } }],
+    }),
+  });
+  if (!res.ok) throw new Error(`Patching ${path} failed: ${res.status} ${await res.text()}`);
+}
+
+/** Documents of a collection whose `field` equals `value`, read with the owner bypass. */
+export async function findDocuments(a: StackAddress, collectionId: string, field: string, value: unknown): Promise<Array<Record<string, unknown>>> {
+  const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:runQuery`, {
+    method: 'POST',
+    headers: ownerHeaders,
+    body: JSON.stringify({ structuredQuery: { from: [{ collectionId }], where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: toValue(value) } } } }),
+  });
+  if (!res.ok) throw new Error(`Query on ${collectionId} failed: ${res.status}`);
+  return ((await res.json()) as Array<{ document?: Record<string, unknown> }>).filter((r) => r.document).map((r) => r.document!);
+}

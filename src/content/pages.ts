@@ -14,8 +14,6 @@ export const PAGES: Record<string, PageCopy> = {
   blog: { title: 'Article', description: 'An article from the National Cancer Summit.', body: 'This article will appear here.' },
   careers: { title: 'Careers', description: 'Work with the summit team.', body: 'Open positions with the summit and the institute.' },
   career: { title: 'Job Opening', description: 'A position with the summit team.', body: 'The details of this position will appear here.' },
-  checkout: { title: 'Checkout', description: 'Pay for your registration or booth.', body: 'Enter your registration reference to see what is due and how to pay.' },
-  'checkout-id': { title: 'Your Registration', description: 'Your registration, amount due and payment status.', body: 'Your registration summary and payment instructions.' },
   donate: { title: 'Donate', description: 'Support cancer prevention and care.', body: 'Your gift funds screening outreach and patient support.' },
   events: { title: 'Events', description: 'Webinars and events before and after the summit.', body: 'Upcoming events from the summit and its partners.' },
   faq: { title: 'Frequently Asked Questions', description: 'Answers about registration, payment and the venue.', body: 'Answers to the questions delegates ask most.' },

@@ -17,6 +17,8 @@ import {
   updateDoc,
   deleteDoc,
   where as whereField,
+  writeBatch,
+  increment,
   Timestamp,
   type DocumentData,
   type Firestore,
@@ -41,6 +43,17 @@ export interface Page<T> {
   /** Pass back as `after` for the next page; null on the last page. */
   next: QueryDocumentSnapshot | null;
 }
+
+/** One write of a multi-document commit (see `commit`). */
+export type BatchWrite =
+  | { set: string; data: DocumentData; merge?: boolean }
+  | { update: string; data: DocumentData };
+
+/** Field values the server fills in, for writes built outside this module. */
+export const serverValues = {
+  now: () => serverTimestamp(),
+  increment: (n: number) => increment(n),
+};
 
 export const DEFAULT_SORT: [string, 'asc' | 'desc'] = ['timestamp', 'desc'];
 
@@ -129,6 +142,19 @@ export function createDb(firestore: () => Firestore) {
 
   const recordActivity = (message: string, userEmail: string) => createDocument('logs', { message, userEmail });
 
+  /** A fresh document id, chosen before writing so a retried submit reuses it. */
+  const newId = (name: string) => doc(collection(firestore(), name)).id;
+
+  /** Several writes as one all-or-nothing commit (paths are "collection/id"). */
+  const commit = async (writes: BatchWrite[]) => {
+    const batch = writeBatch(firestore());
+    for (const w of writes) {
+      if ('set' in w) batch.set(doc(firestore(), w.set), w.data, { merge: w.merge ?? false });
+      else batch.update(doc(firestore(), w.update), w.data);
+    }
+    await batch.commit();
+  };
+
   return {
     firestore,
     fetchDocuments,
@@ -139,6 +165,8 @@ export function createDb(firestore: () => Firestore) {
     moveToArchive,
     restoreFromArchive,
     recordActivity,
+    newId,
+    commit,
     // SPEC section 7, with SPEC's failure results.
     getDocuments: <T = DocumentData>(name: string, options?: ListOptions) => quietly(`Reading ${name}`, [] as WithId<T>[], () => fetchDocuments<T>(name, options)),
     getDocument: <T = DocumentData>(name: string, id: string) => quietly(`Reading ${name}/${id}`, null, () => fetchDocument<T>(name, id)),

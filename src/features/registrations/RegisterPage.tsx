@@ -1,13 +1,143 @@
-import type { MetaFunction } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, type MetaFunction } from 'react-router';
+import { CheckboxField, FormAlert, HoneypotField, SelectField, TextAreaField } from '../../components/fields.tsx';
+import { formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
+import { TextField } from '../../components/TextField.tsx';
+import { db } from '../../lib/data.ts';
+import { getStoredLocation } from '../../lib/geo.ts';
+import { useSiteSettings } from '../settings/api.ts';
+import type { SiteSettings } from '../settings/schema.ts';
+import { useSeatsTaken } from './api.ts';
+import { registrationFormSchema, type RegistrationForm } from './schema.ts';
+import { submitRegistration } from './submit.ts';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
-export default function RegisterPage() {
+type FormValues = RegistrationForm & { website?: string };
+
+function RegistrationClosed({ full }: { full: boolean }) {
   return (
-    <div className="container-page py-12">
+    <div className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-6">
+      <h2>Registration closed</h2>
+      <p className="mt-2 text-slate-800">
+        {full ? 'The summit is full: every seat has been taken.' : 'Registration for the summit is closed.'} Follow our news for the livestream, or{' '}
+        <Link className="text-brand-700 underline" to="/contact">
+          contact the organisers
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+function Confirmation({ id }: { id: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="mt-8 rounded-lg border border-brand-600 bg-brand-50 p-6">
+      <h2 ref={heading} tabIndex={-1}>
+        Registration received
+      </h2>
+      <p className="mt-2">
+        Your reference is <strong className="font-mono">{id}</strong>. Keep it: you need it to pay and to collect your badge. We have sent it to your email too.
+      </p>
+      <Link className="btn-primary mt-4" to={`/checkout/${id}`}>
+        Continue to checkout
+      </Link>
+    </div>
+  );
+}
+
+function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; onDone: (id: string) => void }) {
+  // Chosen once per visit, so a retry after a lost reply cannot register twice.
+  const [id] = useState(() => db.newId('registrations'));
+  const { register, handleSubmit, formState, setValue, getValues } = useForm<FormValues>({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: { attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '' },
+  });
+  useEffect(() => {
+    const country = getStoredLocation()?.country;
+    if (country && !getValues('country')) setValue('country', country);
+  }, [getValues, setValue]);
+  const submit = useMutation({ mutationFn: (form: RegistrationForm) => submitRegistration(db, id, form, settings), onSuccess: onDone });
+  const e = formState.errors;
+  const options = Object.entries(settings.categories).map(([value, c]) => ({
+    value,
+    label: `${c.label} — ${c.fee === 0 ? 'free' : formatMoney(c.fee, settings.currency)}`,
+  }));
+  return (
+    <form
+      noValidate
+      className="relative mt-8 grid gap-5 sm:grid-cols-2"
+      onSubmit={handleSubmit(({ website, ...form }) => {
+        if (website) return onDone(id); // a bot: pretend, write nothing
+        submit.mutate(form);
+      })}
+    >
+      {submit.isError && (
+        <div className="sm:col-span-2">
+          <FormAlert>
+            We could not send your registration. Your answers are still here: check your connection and press Register again. If it keeps failing,
+            registration may have just closed.
+          </FormAlert>
+        </div>
+      )}
+      <TextField label="Full name" autoComplete="name" error={e.fullName?.message} {...register('fullName')} />
+      <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+      <TextField label="Phone" type="tel" autoComplete="tel" error={e.phone?.message} {...register('phone')} />
+      <TextField label="Organisation" autoComplete="organization" error={e.organisation?.message} {...register('organisation')} />
+      <TextField label="Role or job title" autoComplete="organization-title" error={e.jobTitle?.message} {...register('jobTitle')} />
+      <TextField label="Country" autoComplete="country-name" error={e.country?.message} {...register('country')} />
+      <SelectField label="Category" options={options} error={e.category?.message} {...register('category')} />
+      <SelectField
+        label="Attendance"
+        options={[
+          { value: 'in-person', label: 'In person' },
+          { value: 'virtual', label: 'Online' },
+        ]}
+        error={e.attendanceMode?.message}
+        {...register('attendanceMode')}
+      />
+      <TextAreaField label="Accessibility needs (optional)" hint="Tell us what would help you take part fully." error={e.accessibilityNeeds?.message} {...register('accessibilityNeeds')} />
+      <TextAreaField label="Dietary needs (optional)" error={e.dietaryNeeds?.message} {...register('dietaryNeeds')} />
+      <div className="sm:col-span-2">
+        <CheckboxField label="I agree to the terms and conditions and to being contacted about the summit." error={e.consent?.message} {...register('consent')} />
+      </div>
+      <HoneypotField {...register('website')} />
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary" disabled={submit.isPending}>
+          {submit.isPending ? 'Registering…' : 'Register'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function RegisterPage() {
+  const settings = useSiteSettings();
+  const seats = useSeatsTaken();
+  const [done, setDone] = useState<string | null>(null);
+  const s = settings.data;
+  const full = !!s && s.capacity > 0 && (seats.data ?? 0) >= s.capacity;
+  return (
+    <div className="container-page max-w-3xl py-12">
       <h1>Register to Attend</h1>
-      <p className="mt-4 text-lg text-slate-700">Choose your category, tell us about yourself, and pay by mobile money or bank transfer.</p>
+      <p className="mt-4 text-lg text-slate-700">Choose your category, tell us about yourself, then pay by mobile money or bank transfer.</p>
+      {done ? (
+        <Confirmation id={done} />
+      ) : settings.isPending || seats.isPending ? (
+        <p className="mt-8 text-slate-600">Loading registration…</p>
+      ) : settings.isError ? (
+        <FormAlert>We could not load the registration form. Check your connection and reload the page.</FormAlert>
+      ) : !s?.registrationOpen || full ? (
+        <RegistrationClosed full={full} />
+      ) : (
+        <RegistrationFormView settings={s} onDone={setDone} />
+      )}
     </div>
   );
 }

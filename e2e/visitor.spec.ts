@@ -1,0 +1,130 @@
+// A visitor's whole jobs in a real browser: register, get a reference, check out, submit a payment
+// reference, get a ticket; and what goes wrong: closed registration, hostile input, a dropped network.
+import { expect, test, type Page } from '@playwright/test';
+import { findDocuments, patchDocument } from '../emulator/seed/rest.ts';
+import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
+
+const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
+
+async function fillRegistration(page: Page, over: Partial<Record<string, string>> = {}) {
+  const v = { name: 'Wanjiru Kamau', email: `wanjiru.${Date.now()}@example.org`, phone: '+254 712 345 678', organisation: 'Kenyatta National Hospital', role: 'Oncology nurse', country: 'Kenya', category: 'delegate', ...over };
+  await page.getByLabel('Full name').fill(v.name);
+  await page.getByLabel('Email').fill(v.email);
+  await page.getByLabel('Phone').fill(v.phone);
+  await page.getByLabel('Organisation').fill(v.organisation);
+  await page.getByLabel('Role or job title').fill(v.role);
+  await page.getByLabel('Country').fill(v.country);
+  await page.getByLabel('Category').selectOption(v.category);
+  await page.getByLabel(/I agree to the terms/).check();
+  return v;
+}
+
+const reference = async (page: Page) => (await page.locator('strong.font-mono').first().textContent())!.trim();
+
+test('register, get a reference, check out and submit a payment reference', async ({ page }) => {
+  await page.goto('/register');
+  await fillRegistration(page);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration received' })).toBeFocused();
+  const ref = await reference(page);
+  await page.getByRole('link', { name: 'Continue to checkout' }).click();
+  await expect(page).toHaveURL(`/checkout/${ref}`);
+  await expect(page.getByText('Awaiting payment')).toBeVisible();
+  await expect(page.getByText('Ksh 15,000').first()).toBeVisible();
+  await expect(page.getByText('Paybill: 000000')).toBeVisible();
+  await page.getByLabel('Transaction reference').fill('QWE12345RT');
+  await page.getByRole('button', { name: 'Submit payment reference' }).click();
+  await expect(page.getByText('Payment reference received: awaiting verification')).toBeVisible();
+  const [payment] = await findDocuments(stack, 'payments', 'targetId', ref);
+  expect(payment).toBeTruthy();
+});
+
+test('a free category is confirmed at once and shows a printable e-ticket with a QR code', async ({ page }) => {
+  await page.goto('/register');
+  await fillRegistration(page, { category: 'survivor' });
+  await page.getByRole('button', { name: 'Register' }).click();
+  const ref = await reference(page);
+  await page.goto(`/checkout/${ref}`);
+  await expect(page.getByRole('heading', { name: 'Your e-ticket' })).toBeVisible();
+  await expect(page.getByRole('img', { name: `QR code of reference ${ref}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print ticket' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', /^data:text\/calendar/);
+});
+
+test('/checkout finds a registration by its pasted reference, and says when it does not exist', async ({ page }) => {
+  await page.goto('/checkout');
+  await page.getByLabel('Reference').fill('demo-registration-1');
+  await page.getByRole('button', { name: 'Find my registration' }).click();
+  await expect(page.getByText('Wanjiru Kamau').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your e-ticket' })).toBeVisible();
+  await page.goto('/checkout/no-such-reference');
+  await expect(page.getByRole('heading', { name: 'Reference not found' })).toBeVisible();
+});
+
+test('errors are named by field and focus moves to the first; oversized input is refused clearly', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Enter your full name.')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toBeFocused();
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await fillRegistration(page, { name: 'x'.repeat(121) });
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Full name must be at most 120 characters.')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toBeFocused();
+});
+
+test('script typed into a field is stored and shown as text', async ({ page }) => {
+  const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+  await page.goto('/register');
+  await fillRegistration(page, { name: hostile, organisation: hostile });
+  await page.getByRole('button', { name: 'Register' }).click();
+  const ref = await reference(page);
+  await page.goto(`/checkout/${ref}`);
+  await expect(page.getByText(hostile).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test('a network failure during submit loses nothing, and retrying registers exactly once', async ({ page }) => {
+  await page.goto('/register');
+  const v = await fillRegistration(page);
+  await page.route('**/*:commit*', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your answers are still here');
+  await expect(page.getByLabel('Email')).toHaveValue(v.email);
+  await page.unroute('**/*:commit*');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible();
+  expect(await findDocuments(stack, 'registrations', 'email', v.email)).toHaveLength(1);
+});
+
+test('registration works by keyboard alone', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Full name').focus();
+  const email = `keyboard.${Date.now()}@example.org`;
+  for (const text of ['Keyboard User', email, '+254 700 111 222', 'Moi University', 'Researcher', 'Kenya']) {
+    await page.keyboard.type(text);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('ArrowDown'); // Category: the first option after "Choose…"
+  await page.keyboard.press('Tab'); // Attendance keeps "In person"
+  await page.keyboard.press('Tab'); // Accessibility needs
+  await page.keyboard.press('Tab'); // Dietary needs
+  await page.keyboard.press('Tab'); // Consent
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible();
+  expect(await findDocuments(stack, 'registrations', 'email', email)).toHaveLength(1);
+});
+
+test('a full summit shows registration closed', async ({ page }) => {
+  await patchDocument(stack, 'settings/site', { capacity: 1 });
+  try {
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Registration closed' })).toBeVisible();
+    await expect(page.getByText('The summit is full')).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveCount(0);
+  } finally {
+    await patchDocument(stack, 'settings/site', { capacity: 1200 });
+  }
+});

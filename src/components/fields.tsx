@@ -1,0 +1,104 @@
+// Labelled form controls whose errors are announced and tied to them (aria-invalid,
+// aria-describedby), for react-hook-form's `register`.
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+function useDescribedBy(id: string | undefined, { error, hint }: FieldProps) {
+  const own = useId();
+  const fieldId = id ?? own;
+  const describedBy = [hint && `${fieldId}-hint`, error && `${fieldId}-error`].filter(Boolean).join(' ') || undefined;
+  return { fieldId, describedBy };
+}
+
+function FieldFrame({ fieldId, label, error, hint, children }: FieldProps & { fieldId: string; children: ReactNode }) {
+  return (
+    <div>
+      <label className="field-label" htmlFor={fieldId}>
+        {label}
+      </label>
+      {hint && (
+        <p id={`${fieldId}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {children}
+      {error && (
+        <p id={`${fieldId}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }>(
+  function SelectField({ label, error, hint, id, options, ...select }, ref) {
+    const { fieldId, describedBy } = useDescribedBy(id, { label, error, hint });
+    return (
+      <FieldFrame fieldId={fieldId} label={label} error={error} hint={hint}>
+        <select ref={ref} id={fieldId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+          <option value="">Choose…</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+    );
+  },
+);
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField({ label, error, hint, id, ...area }, ref) {
+  const { fieldId, describedBy } = useDescribedBy(id, { label, error, hint });
+  return (
+    <FieldFrame fieldId={fieldId} label={label} error={error} hint={hint}>
+      <textarea ref={ref} id={fieldId} rows={3} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...area} />
+    </FieldFrame>
+  );
+});
+
+export const CheckboxField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField({ label, error, hint, id, ...input }, ref) {
+  const { fieldId, describedBy } = useDescribedBy(id, { label, error, hint });
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input ref={ref} id={fieldId} type="checkbox" className="mt-1 h-4 w-4" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <label htmlFor={fieldId} className="text-slate-800">
+          {label}
+        </label>
+      </div>
+      {error && (
+        <p id={`${fieldId}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** A field no person sees or fills; naive bots fill every input, which marks them. */
+export const HoneypotField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function HoneypotField(props, ref) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Leave this empty
+        <input ref={ref} tabIndex={-1} autoComplete="off" {...props} />
+      </label>
+    </div>
+  );
+});
+
+/** What went wrong on submit, announced, with what to do next. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, type MetaFunction } from 'react-router';
+import { pageMeta } from '../../components/page-meta.ts';
+
+export const meta: MetaFunction = () => pageMeta('Checkout', 'Enter your registration reference to see what is due and how to pay.');
+
+export default function CheckoutLookupPage() {
+  const navigate = useNavigate();
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const clean = reference.trim();
+    if (!/^[A-Za-z0-9_-]{4,128}$/.test(clean)) return setError('Enter the reference from your confirmation email: letters and digits, no spaces.');
+    navigate(`/checkout/${clean}`);
+  };
+  return (
+    <div className="container-page max-w-xl py-12">
+      <h1>Checkout</h1>
+      <p className="mt-4 text-slate-700">Enter your registration or application reference to see what is due, pay, and get your e-ticket.</p>
+      <form noValidate className="mt-6 space-y-4" onSubmit={submit}>
+        <div>
+          <label className="field-label" htmlFor="reference">
+            Reference
+          </label>
+          <input
+            id="reference"
+            className="field-input font-mono"
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'reference-error' : undefined}
+          />
+          {error && (
+            <p id="reference-error" className="field-error">
+              {error}
+            </p>
+          )}
+        </div>
+        <button className="btn-primary" type="submit">
+          Find my registration
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Link, useParams, type MetaFunction } from 'react-router';
+import { FormAlert, SelectField } from '../../components/fields.tsx';
+import { formatMoney } from '../../components/format.ts';
+import { pageMeta } from '../../components/page-meta.ts';
+import { TextField } from '../../components/TextField.tsx';
+import { useSiteSettings } from '../settings/api.ts';
+import type { SiteSettings } from '../settings/schema.ts';
+import { paymentFormSchema, type PaymentForm } from '../payments/schema.ts';
+import { useCheckoutRecord, useSubmitPayment, type CheckoutRecord } from './api.ts';
+import { Ticket } from './Ticket.tsx';
+
+export const meta: MetaFunction = () => pageMeta('Checkout', 'Your registration, the amount due and how to pay.', { index: false });
+
+const STATUS_TEXT: Record<string, string> = {
+  unpaid: 'Awaiting payment',
+  submitted: 'Payment reference received: awaiting verification',
+  paid: 'Paid',
+  'not-required': 'No payment needed',
+};
+
+function PaymentInstructions({ record, settings }: { record: CheckoutRecord; settings: SiteSettings }) {
+  const p = settings.payment;
+  return (
+    <section aria-labelledby="how-to-pay" className="mt-8">
+      <h2 id="how-to-pay">How to pay</h2>
+      <p className="mt-2">
+        Pay <strong>{formatMoney(record.fee, record.currency)}</strong> with your reference <strong className="font-mono">{record.id}</strong> as the account or
+        narration, then enter the transaction reference below.
+      </p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="rounded-md border border-slate-200 p-4">
+          <h3 className="font-semibold">{p.mobileMoneyProvider ?? 'Mobile money'}</h3>
+          <p>Paybill: {p.mobileMoneyPaybill}</p>
+          <p>Account: {record.id}</p>
+        </div>
+        <div className="rounded-md border border-slate-200 p-4">
+          <h3 className="font-semibold">Bank transfer</h3>
+          <p>{p.bankName}, {p.bankBranch}</p>
+          <p>Account name: {p.bankAccountName}</p>
+          <p>Account number: {p.bankAccountNumber}</p>
+          <p>SWIFT: {p.bankSwift}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PaymentReferenceForm({ record }: { record: CheckoutRecord }) {
+  const submit = useSubmitPayment(record);
+  const { register, handleSubmit, formState } = useForm<z.input<typeof paymentFormSchema>, unknown, PaymentForm>({
+    resolver: zodResolver(paymentFormSchema),
+    defaultValues: { payerName: record.name, amount: record.fee, method: 'mobile-money' },
+  });
+  const e = formState.errors;
+  return (
+    <form noValidate className="mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => submit.mutate(form))}>
+      <h2 className="sm:col-span-2">Submit your payment reference</h2>
+      {submit.isError && (
+        <div className="sm:col-span-2">
+          <FormAlert>We could not record your payment reference. Your entry is still here: check your connection and try again.</FormAlert>
+        </div>
+      )}
+      <TextField label="Name on the payment" error={e.payerName?.message} {...register('payerName')} />
+      <SelectField
+        label="Paid by"
+        options={[
+          { value: 'mobile-money', label: 'Mobile money' },
+          { value: 'bank-transfer', label: 'Bank transfer' },
+        ]}
+        error={e.method?.message}
+        {...register('method')}
+      />
+      <TextField label="Transaction reference" hint="From your M-Pesa message or bank slip, e.g. QWE12345RT." error={e.reference?.message} {...register('reference')} />
+      <TextField label={`Amount paid (${record.currency})`} type="number" inputMode="numeric" error={e.amount?.message} {...register('amount')} />
+      <div className="sm:col-span-2">
+        <button className="btn-primary" type="submit" disabled={submit.isPending}>
+          {submit.isPending ? 'Sending…' : 'Submit payment reference'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function CheckoutPage() {
+  const { id = '' } = useParams();
+  const record = useCheckoutRecord(id);
+  const settings = useSiteSettings();
+  if (record.isPending || settings.isPending) return <div className="container-page py-12"><h1>Checkout</h1><p className="mt-4 text-slate-600">Loading your registration…</p></div>;
+  if (record.isError || settings.isError) {
+    return (
+      <div className="container-page py-12">
+        <h1>Checkout</h1>
+        <FormAlert>We could not load this registration. Check your connection and reload the page.</FormAlert>
+      </div>
+    );
+  }
+  if (!record.data) {
+    return (
+      <div className="container-page py-12">
+        <h1>Reference not found</h1>
+        <p className="mt-4">
+          No registration or application has the reference <span className="font-mono">{id}</span>. Check it against your confirmation email, or{' '}
+          <Link className="text-brand-700 underline" to="/checkout">
+            enter it again
+          </Link>
+          .
+        </p>
+      </div>
+    );
+  }
+  const r = record.data;
+  const s = settings.data!;
+  const confirmed = ['confirmed', 'checked-in'].includes(r.status) && ['paid', 'not-required'].includes(r.paymentStatus);
+  return (
+    <div className="container-page max-w-3xl py-12">
+      <h1>Checkout</h1>
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4">
+        <dt className="text-slate-600">Reference</dt>
+        <dd className="font-mono">{r.id}</dd>
+        <dt className="text-slate-600">Name</dt>
+        <dd>{r.name}</dd>
+        <dt className="text-slate-600">For</dt>
+        <dd>{r.what}</dd>
+        <dt className="text-slate-600">Amount due</dt>
+        <dd>{r.fee === 0 ? 'Free' : formatMoney(r.fee, r.currency)}</dd>
+        <dt className="text-slate-600">Payment status</dt>
+        <dd>
+          <strong>{STATUS_TEXT[r.paymentStatus] ?? r.paymentStatus}</strong>
+        </dd>
+      </dl>
+      {r.status === 'cancelled' ? (
+        <FormAlert>This registration was cancelled. Contact the organisers if you think this is a mistake.</FormAlert>
+      ) : confirmed ? (
+        <Ticket record={r} settings={s} />
+      ) : r.paymentStatus === 'submitted' ? (
+        <p className="mt-6 rounded-md bg-brand-50 p-4">Thank you. Staff will verify your payment, usually within two working days; your e-ticket appears on this page once it is verified.</p>
+      ) : (
+        <>
+          <PaymentInstructions record={r} settings={s} />
+          <PaymentReferenceForm record={r} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { formatDateRange } from '../../components/format.ts';
+import { icsHref } from '../../lib/ics.ts';
+import type { SiteSettings } from '../settings/schema.ts';
+import type { CheckoutRecord } from './api.ts';
+
+/** The e-ticket: a QR code of the reference, which staff scan at the door. */
+export function Ticket({ record, settings }: { record: CheckoutRecord; settings: SiteSettings }) {
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then((QR) => QR.toDataURL(record.id, { margin: 1, width: 240 })).then((url) => live && setQr(url));
+    return () => {
+      live = false;
+    };
+  }, [record.id]);
+  const calendar =
+    settings.startDate && settings.endDate
+      ? icsHref([{ uid: `${record.id}@summit`, title: settings.summitName, start: settings.startDate, end: settings.endDate, location: settings.venue, description: `Reference ${record.id}` }])
+      : null;
+  return (
+    <section aria-labelledby="ticket-heading" className="mt-8 rounded-lg border-2 border-brand-700 p-6 print:border-black">
+      <h2 id="ticket-heading">Your e-ticket</h2>
+      <div className="mt-4 flex flex-col gap-6 sm:flex-row">
+        {qr ? <img src={qr} width={240} height={240} alt={`QR code of reference ${record.id}`} /> : <div className="h-60 w-60 bg-slate-100" aria-hidden="true" />}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-slate-600">Name</dt>
+          <dd className="font-semibold">{record.name}</dd>
+          <dt className="text-slate-600">Ticket</dt>
+          <dd>{record.what}</dd>
+          <dt className="text-slate-600">Reference</dt>
+          <dd className="font-mono">{record.id}</dd>
+          <dt className="text-slate-600">When</dt>
+          <dd>{formatDateRange(settings.startDate, settings.endDate)}</dd>
+          <dt className="text-slate-600">Where</dt>
+          <dd>{settings.venue}</dd>
+        </dl>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3 print:hidden">
+        <button type="button" className="btn-primary" onClick={() => window.print()}>
+          Print ticket
+        </button>
+        {calendar && (
+          <a className="btn-secondary" href={calendar} download="national-cancer-summit.ics">
+            Add to calendar
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
+import { db } from '../../lib/data.ts';
+import { serverValues } from '../../lib/db.ts';
+import { paymentDocument, type PaymentForm, type PaymentTarget } from '../payments/schema.ts';
+
+export interface CheckoutRecord {
+  id: string;
+  collection: PaymentTarget;
+  /** Whose record: the attendee, or the organisation for partner and booth applications. */
+  name: string;
+  what: string;
+  email: string;
+  fee: number;
+  currency: string;
+  status: string;
+  paymentStatus: string;
+}
+
+type Stored = Record<string, unknown> & { id: string };
+
+function describe(collection: PaymentTarget, d: Stored): CheckoutRecord {
+  const common = { id: d.id, collection, email: String(d.email), fee: Number(d.fee), currency: String(d.currency), status: String(d.status), paymentStatus: String(d.paymentStatus) };
+  if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${String(d.category)}` };
+  return { ...common, name: String(d.organisation), what: d.kind === 'booth' ? `Booth · ${String(d.boothType)}` : `Partnership · ${String(d.tier)}` };
+}
+
+/** A registration or an application by its reference (anyone holding the reference may read it). */
+export async function fetchCheckoutRecord(id: string): Promise<CheckoutRecord | null> {
+  const registration = await db.fetchDocument<Stored>('registrations', id);
+  if (registration) return describe('registrations', registration);
+  const application = await db.fetchDocument<Stored>('partners', id);
+  return application ? describe('partners', application) : null;
+}
+
+export function useCheckoutRecord(id: string) {
+  return useQuery({ queryKey: ['checkout', id], queryFn: () => fetchCheckoutRecord(id), staleTime: 0 });
+}
+
+/** The payment reference and the record's flip to 'submitted', as one commit (the rules require both). */
+export function useSubmitPayment(record: CheckoutRecord) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (form: PaymentForm) => {
+      const paymentId = db.newId('payments');
+      await db.commit([
+        { set: `payments/${paymentId}`, data: { ...paymentDocument(form, record.collection, record.id, record.currency), id: paymentId, timestamp: serverValues.now() } },
+        { update: `${record.collection}/${record.id}`, data: { paymentStatus: 'submitted', lastPaymentId: paymentId } },
+      ]);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['checkout', record.id] }),
+  });
+}
