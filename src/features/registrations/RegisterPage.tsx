@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, SelectField, TextAreaField } from '../../components/fields.tsx';
 import { formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
+import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { db } from '../../lib/data.ts';
 import { getStoredLocation } from '../../lib/geo.ts';
@@ -30,24 +31,6 @@ function RegistrationClosed({ full }: { full: boolean }) {
         </Link>
         .
       </p>
-    </div>
-  );
-}
-
-function Confirmation({ id }: { id: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div className="mt-8 rounded-lg border border-brand-600 bg-brand-50 p-6">
-      <h2 ref={heading} tabIndex={-1}>
-        Registration received
-      </h2>
-      <p className="mt-2">
-        Your reference is <strong className="font-mono">{id}</strong>. Keep it: you need it to pay and to collect your badge. We have sent it to your email too.
-      </p>
-      <Link className="btn-primary mt-4" to={`/checkout/${id}`}>
-        Continue to checkout
-      </Link>
     </div>
   );
 }
@@ -128,7 +111,9 @@ export default function RegisterPage() {
       <h1>Register to Attend</h1>
       <p className="mt-4 text-lg text-slate-700">Choose your category, tell us about yourself, then pay by mobile money or bank transfer.</p>
       {done ? (
-        <Confirmation id={done} />
+        <SubmittedNotice title="Registration received" reference={done} checkout>
+          Keep it: you need it to pay and to collect your badge. We have sent it to your email too.
+        </SubmittedNotice>
       ) : settings.isPending || seats.isPending ? (
         <p className="mt-8 text-slate-600">Loading registration…</p>
       ) : settings.isError ? (

@@ -17,16 +17,6 @@ export function registrationWrites(id: string, form: RegistrationForm, settings:
   ];
 }
 
-/**
- * Submits under an id chosen before the first attempt. If a reply is lost and the visitor tries
- * again, the registration may already exist: then it is theirs, and no second one is made.
- */
-export async function submitRegistration(db: Db, id: string, form: RegistrationForm, settings: Pick<SiteSettings, 'categories' | 'currency'>) {
-  try {
-    await db.commit(registrationWrites(id, form, settings));
-  } catch (error) {
-    if (await db.fetchDocument('registrations', id).catch(() => null)) return id;
-    throw error;
-  }
-  return id;
+export function submitRegistration(db: Db, id: string, form: RegistrationForm, settings: Pick<SiteSettings, 'categories' | 'currency'>) {
+  return db.submitOnce('registrations', id, () => db.commit(registrationWrites(id, form, settings)));
 }

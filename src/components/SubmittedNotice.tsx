@@ -1,0 +1,23 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** What a visitor sees after a form went through: focused, with their reference. */
+export function SubmittedNotice({ title, reference, checkout, children }: { title: string; reference: string; checkout?: boolean; children?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="mt-8 rounded-lg border border-brand-600 bg-brand-50 p-6">
+      <h2 ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      <p className="mt-2">
+        Your reference is <strong className="font-mono">{reference}</strong>. {children}
+      </p>
+      {checkout && (
+        <Link className="btn-primary mt-4" to={`/checkout/${reference}`}>
+          Continue to checkout
+        </Link>
+      )}
+    </div>
+  );
+}
