@@ -128,3 +128,66 @@ test('a full summit shows registration closed', async ({ page }) => {
     await patchDocument(stack, 'settings/site', { capacity: 1200 });
   }
 });
+
+async function fillContact(page: Page, scope: ReturnType<Page['locator']>, organisation: string) {
+  await scope.getByLabel('Organisation').fill(organisation);
+  await scope.getByLabel('Contact person').fill('Juma Ali');
+  await scope.getByLabel('Email').fill('juma@example.org');
+  await scope.getByLabel('Phone').fill('+254 711 000 111');
+}
+
+test('apply as a partner, with tiers and benefits shown', async ({ page }) => {
+  await page.goto('/partnerships');
+  await expect(page.getByRole('heading', { name: 'Gold' })).toBeVisible();
+  await expect(page.getByText('Keynote slot')).toBeVisible();
+  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Apply to partner' }) });
+  const organisation = `Health Foundation ${Date.now()}`;
+  await fillContact(page, form, organisation);
+  await form.getByLabel('Partnership tier').selectOption('gold');
+  await form.getByRole('button', { name: 'Apply to partner' }).click();
+  await expect(page.getByRole('heading', { name: 'Application received' })).toBeVisible();
+  const [stored] = await findDocuments(stack, 'partners', 'organisation', organisation);
+  expect(stored).toBeTruthy();
+  await page.getByRole('link', { name: 'Continue to checkout' }).click();
+  await expect(page.getByText(/Partnership · gold/)).toBeVisible();
+});
+
+test('book a booth from /partnerships#register', async ({ page }) => {
+  await page.goto('/partnerships#register');
+  const form = page.locator('#register');
+  await expect(form).toBeInViewport();
+  const organisation = `Screening Trust ${Date.now()}`;
+  await fillContact(page, form, organisation);
+  await form.getByLabel('Booth type').selectOption('premium');
+  await form.getByLabel('Staff at the booth').fill('4');
+  await form.getByLabel(/Requirements/).fill('Power and two tables');
+  await form.getByRole('button', { name: 'Book a booth' }).click();
+  await expect(page.getByRole('heading', { name: 'Booth booking received' })).toBeVisible();
+  const [stored] = await findDocuments(stack, 'partners', 'organisation', organisation);
+  expect(stored).toBeTruthy();
+});
+
+test('send a contact message from /contact-us', async ({ page }) => {
+  await page.goto('/contact-us');
+  const subject = `Abstract deadline ${Date.now()}`;
+  await page.getByLabel('Your name').fill('Amina');
+  await page.getByLabel('Email').fill('amina@example.org');
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('When is the deadline for abstracts?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
+  expect(await findDocuments(stack, 'messages', 'subject', subject)).toHaveLength(1);
+});
+
+test('a bot that fills the hidden field is thanked and nothing is stored', async ({ page }) => {
+  await page.goto('/contact');
+  const subject = `Bot ${Date.now()}`;
+  await page.getByLabel('Your name').fill('Bot');
+  await page.getByLabel('Email').fill('bot@example.org');
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('Cheap pills');
+  await page.locator('input[name="faxNumber"]').fill('123', { force: true });
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
+  expect(await findDocuments(stack, 'messages', 'subject', subject)).toHaveLength(0);
+});

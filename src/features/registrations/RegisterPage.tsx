@@ -18,7 +18,7 @@ import { submitRegistration } from './submit.ts';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
-type FormValues = RegistrationForm & { website?: string };
+type FormValues = RegistrationForm & { faxNumber?: string };
 
 function RegistrationClosed({ full }: { full: boolean }) {
   return (
@@ -56,8 +56,9 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
     <form
       noValidate
       className="relative mt-8 grid gap-5 sm:grid-cols-2"
-      onSubmit={handleSubmit(({ website, ...form }) => {
-        if (website) return onDone(id); // a bot: pretend, write nothing
+      onSubmit={handleSubmit((form) => {
+        // A bot filled the hidden field: pretend, write nothing. Read raw: the schema strips it.
+        if (getValues('faxNumber')) return onDone(id);
         submit.mutate(form);
       })}
     >
@@ -90,7 +91,7 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
       <div className="sm:col-span-2">
         <CheckboxField label="I agree to the terms and conditions and to being contacted about the summit." error={e.consent?.message} {...register('consent')} />
       </div>
-      <HoneypotField {...register('website')} />
+      <HoneypotField {...register('faxNumber')} />
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={submit.isPending}>
           {submit.isPending ? 'Registering…' : 'Register'}

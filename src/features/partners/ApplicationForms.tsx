@@ -1,0 +1,95 @@
+// The two applications on /partnerships. Both are one document in `partners` (kind partner or
+// booth) with the fee from settings, then a reference and a link to checkout.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormAlert, HoneypotField, SelectField, TextAreaField } from '../../components/fields.tsx';
+import { formatMoney } from '../../components/format.ts';
+import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { db } from '../../lib/data.ts';
+import type { SiteSettings } from '../settings/schema.ts';
+import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from './schema.ts';
+
+type Contact = Pick<PartnerForm, 'organisation' | 'contactName' | 'email' | 'phone'>;
+
+function ContactFields({ register, errors }: { register: UseFormRegister<Contact>; errors: FieldErrors<Contact> }) {
+  return (
+    <>
+      <TextField label="Organisation" autoComplete="organization" error={errors.organisation?.message} {...register('organisation')} />
+      <TextField label="Contact person" autoComplete="name" error={errors.contactName?.message} {...register('contactName')} />
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+    </>
+  );
+}
+
+function feeOptions(options: SiteSettings['boothTypes'], currency: string) {
+  return Object.entries(options).map(([value, o]) => ({ value, label: `${o.label} — ${formatMoney(o.fee, currency)}` }));
+}
+
+/** Shared submit plumbing: an id chosen up front, a retry-safe create, the honeypot. */
+function useApplication<T>(build: (form: T) => object) {
+  const [id] = useState(() => db.newId('partners'));
+  const [done, setDone] = useState<string | null>(null);
+  const submit = useMutation({
+    mutationFn: (form: T) => db.submitOnce('partners', id, () => db.createDocument('partners', build(form), id)),
+    onSuccess: setDone,
+  });
+  // The honeypot is read from the raw form values: the schema strips fields it does not know.
+  const onValid = (form: T, faxNumber: unknown) => (faxNumber ? setDone(id) : submit.mutate(form));
+  return { done, submit, onValid };
+}
+
+export function PartnerApplicationForm({ settings }: { settings: SiteSettings }) {
+  const { done, submit, onValid } = useApplication<PartnerForm>((form) => partnerDocument(form, settings.partnerTiers[form.tier]?.fee ?? 0, settings.currency));
+  const { register, handleSubmit, formState, getValues } = useForm<PartnerForm & { faxNumber?: string }>({ resolver: zodResolver(partnerFormSchema), defaultValues: { website: '', message: '' } });
+  if (done) return <SubmittedNotice title="Application received" reference={done} checkout>Our partnerships team will contact you within two working days.</SubmittedNotice>;
+  const e = formState.errors;
+  return (
+    <form noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
+      {submit.isError && <div className="sm:col-span-2"><FormAlert>We could not send your application. It is still here: check your connection and try again.</FormAlert></div>}
+      <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
+      <TextField label="Website (optional)" type="url" autoComplete="url" error={e.website?.message} {...register('website')} />
+      <SelectField label="Partnership tier" options={feeOptions(settings.partnerTiers, settings.currency)} error={e.tier?.message} {...register('tier')} />
+      <div className="sm:col-span-2">
+        <TextAreaField label="What would you like to support? (optional)" error={e.message?.message} {...register('message')} />
+      </div>
+      <HoneypotField {...register('faxNumber')} />
+      <div className="sm:col-span-2">
+        <button className="btn-primary" type="submit" disabled={submit.isPending}>
+          {submit.isPending ? 'Sending…' : 'Apply to partner'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
+  const { done, submit, onValid } = useApplication<BoothForm>((form) => boothDocument(form, settings.boothTypes[form.boothType]?.fee ?? 0, settings.currency));
+  const { register, handleSubmit, formState, getValues } = useForm<z.input<typeof boothFormSchema> & { faxNumber?: string }, unknown, BoothForm & { faxNumber?: string }>({
+    resolver: zodResolver(boothFormSchema),
+    defaultValues: { staffCount: 2, requirements: '' },
+  });
+  if (done) return <SubmittedNotice title="Booth booking received" reference={done} checkout>We will confirm your booth and its place on the floor plan.</SubmittedNotice>;
+  const e = formState.errors;
+  return (
+    <form noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
+      {submit.isError && <div className="sm:col-span-2"><FormAlert>We could not send your booking. It is still here: check your connection and try again.</FormAlert></div>}
+      <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
+      <SelectField label="Booth type" options={feeOptions(settings.boothTypes, settings.currency)} error={e.boothType?.message} {...register('boothType')} />
+      <TextField label="Staff at the booth" type="number" min={1} max={20} inputMode="numeric" error={e.staffCount?.message} {...register('staffCount')} />
+      <div className="sm:col-span-2">
+        <TextAreaField label="Requirements (optional)" hint="Power, furniture, internet, accessibility." error={e.requirements?.message} {...register('requirements')} />
+      </div>
+      <HoneypotField {...register('faxNumber')} />
+      <div className="sm:col-span-2">
+        <button className="btn-primary" type="submit" disabled={submit.isPending}>
+          {submit.isPending ? 'Booking…' : 'Book a booth'}
+        </button>
+      </div>
+    </form>
+  );
+}
