@@ -129,7 +129,7 @@ test('a full summit shows registration closed', async ({ page }) => {
   }
 });
 
-async function fillContact(page: Page, scope: ReturnType<Page['locator']>, organisation: string) {
+async function fillContact(scope: ReturnType<Page['locator']>, organisation: string) {
   await scope.getByLabel('Organisation').fill(organisation);
   await scope.getByLabel('Contact person').fill('Juma Ali');
   await scope.getByLabel('Email').fill('juma@example.org');
@@ -142,7 +142,7 @@ test('apply as a partner, with tiers and benefits shown', async ({ page }) => {
   await expect(page.getByText('Keynote slot')).toBeVisible();
   const form = page.locator('section', { has: page.getByRole('heading', { name: 'Apply to partner' }) });
   const organisation = `Health Foundation ${Date.now()}`;
-  await fillContact(page, form, organisation);
+  await fillContact(form, organisation);
   await form.getByLabel('Partnership tier').selectOption('gold');
   await form.getByRole('button', { name: 'Apply to partner' }).click();
   await expect(page.getByRole('heading', { name: 'Application received' })).toBeVisible();
@@ -157,7 +157,7 @@ test('book a booth from /partnerships#register', async ({ page }) => {
   const form = page.locator('#register');
   await expect(form).toBeInViewport();
   const organisation = `Screening Trust ${Date.now()}`;
-  await fillContact(page, form, organisation);
+  await fillContact(form, organisation);
   await form.getByLabel('Booth type').selectOption('premium');
   await form.getByLabel('Staff at the booth').fill('4');
   await form.getByLabel(/Requirements/).fill('Power and two tables');
