@@ -6,13 +6,28 @@ import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { useSiteSettings } from '../../features/settings/api.ts';
 import { rememberLocation } from '../../lib/geo.ts';
 
-/** /about#speakers: scroll to the section once the page has rendered it. */
+/**
+ * /about#speakers, /partnerships#register: scroll to the section once the page has rendered it,
+ * which for sections that wait on data can be a moment after navigation.
+ */
 function useHashScroll() {
   const { hash, pathname } = useLocation();
   useEffect(() => {
     if (!hash) return;
-    const el = document.getElementById(decodeURIComponent(hash.slice(1)));
-    el?.scrollIntoView();
+    const id = decodeURIComponent(hash.slice(1));
+    const reveal = () => {
+      const el = document.getElementById(id);
+      el?.scrollIntoView();
+      return !!el;
+    };
+    if (reveal()) return;
+    const observer = new MutationObserver(() => reveal() && observer.disconnect());
+    observer.observe(document.body, { childList: true, subtree: true });
+    const giveUp = setTimeout(() => observer.disconnect(), 5000);
+    return () => {
+      observer.disconnect();
+      clearTimeout(giveUp);
+    };
   }, [hash, pathname]);
 }
 
