@@ -191,3 +191,21 @@ test('a bot that fills the hidden field is thanked and nothing is stored', async
   await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
   expect(await findDocuments(stack, 'messages', 'subject', subject)).toHaveLength(0);
 });
+
+test('read an article from the list by its slug', async ({ page }) => {
+  await page.goto('/blogs');
+  await page.getByRole('link', { name: 'Why early detection saves lives' }).click();
+  await expect(page).toHaveURL('/blogs/why-early-detection-saves-lives');
+  await expect(page.getByRole('heading', { level: 1, name: 'Why early detection saves lives' })).toBeVisible();
+  await expect(page.getByText('the teams behind this work will present in detail')).toBeVisible();
+  await page.goto('/blogs/no-such-article');
+  await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
+});
+
+test('research and awareness list only their own articles', async ({ page }) => {
+  await page.goto('/research');
+  await expect(page.getByRole('link', { name: 'Cancer incidence in the national registry' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Know the warning signs' })).toHaveCount(0);
+  await page.goto('/awareness');
+  await expect(page.getByRole('link', { name: 'Know the warning signs' })).toBeVisible();
+});
