@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { FOOTER_LINKS, SOCIAL_LABELS } from '../content/site.ts';
-import type { SiteSettings } from '../features/settings/schema.ts';
+import type { SiteSettings } from '../data/site-settings-schema.ts';
 
 type FooterSettings = Pick<SiteSettings, 'summitName' | 'contactPhone' | 'contactEmails' | 'social' | 'instituteName' | 'instituteUrl' | 'ministryUrl'>;
 

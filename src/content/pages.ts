@@ -7,7 +7,6 @@ export interface PageCopy {
 }
 
 export const PAGES: Record<string, PageCopy> = {
-  program: { title: 'Programme', description: 'Three days of plenaries, panels and workshops.', body: 'The full programme, by day and track, with times, rooms and speakers.' },
   resources: { title: 'Resources', description: 'Reports, strategies and guides on cancer control.', body: 'Documents and links from the summit and its partners.' },
   careers: { title: 'Careers', description: 'Work with the summit team.', body: 'Open positions with the summit and the institute.' },
   career: { title: 'Job Opening', description: 'A position with the summit team.', body: 'The details of this position will appear here.' },

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../features/settings/schema.ts';
+import type { SiteSettings } from '../data/site-settings-schema.ts';
 
 // Shown while settings/site loads, or if it cannot be read: the page stays useful offline.
 export const DEFAULT_SETTINGS: SiteSettings = {

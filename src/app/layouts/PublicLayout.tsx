@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { SiteFooter } from '../../components/SiteFooter.tsx';
 import { SiteHeader } from '../../components/SiteHeader.tsx';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
-import { useSiteSettings } from '../../features/settings/api.ts';
+import { useSiteSettings } from '../../data/site-settings.ts';
 import { rememberLocation } from '../../lib/geo.ts';
 
 /**

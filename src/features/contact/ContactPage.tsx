@@ -9,7 +9,7 @@ import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { db } from '../../lib/data.ts';
-import { useSiteSettings } from '../settings/api.ts';
+import { useSiteSettings } from '../../data/site-settings.ts';
 import { contactFormSchema, messageDocument, type ContactForm } from './schema.ts';
 
 export const meta: MetaFunction = () => pageMeta('Contact Us', 'Contact the summit organisers: registration, partnership and programme questions.');

@@ -1,7 +1,7 @@
 import { Link, type MetaFunction } from 'react-router';
 import { formatDateRange } from '../../components/format.ts';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
-import { useSiteSettings } from '../settings/api.ts';
+import { useSiteSettings } from '../../data/site-settings.ts';
 
 export const meta: MetaFunction = () => [
   { title: 'National Cancer Summit 2027' },

@@ -10,7 +10,7 @@ import { formatMoney } from '../../components/format.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { db } from '../../lib/data.ts';
-import type { SiteSettings } from '../settings/schema.ts';
+import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from './schema.ts';
 
 type Contact = Pick<PartnerForm, 'organisation' | 'contactName' | 'email' | 'phone'>;

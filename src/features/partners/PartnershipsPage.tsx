@@ -2,7 +2,7 @@ import type { MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
-import { useSiteSettings } from '../settings/api.ts';
+import { useSiteSettings } from '../../data/site-settings.ts';
 import { BoothBookingForm, PartnerApplicationForm } from './ApplicationForms.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Partner With Us', 'Partnership tiers and benefits, partner applications and booth booking.');

@@ -1,7 +1,7 @@
 // Registering is one commit: the registration, its seat on the counter (the rules refuse it past
 // capacity) and the confirmation email for Firebase's Trigger Email extension.
 import { serverValues, type Db } from '../../lib/db.ts';
-import type { SiteSettings } from '../settings/schema.ts';
+import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { registrationDocument, type RegistrationForm } from './schema.ts';
 
 export class UnknownCategoryError extends Error {}

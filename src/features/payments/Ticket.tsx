@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatDateRange } from '../../components/format.ts';
 import { icsHref } from '../../lib/ics.ts';
-import type { SiteSettings } from '../settings/schema.ts';
+import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import type { CheckoutRecord } from './api.ts';
 
 /** The e-ticket: a QR code of the reference, which staff scan at the door. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { db } from '../../lib/data.ts';
-import { DEFAULT_SETTINGS } from '../../content/site.ts';
-import type { SiteSettings } from './schema.ts';
+import { db } from '../lib/data.ts';
+import { DEFAULT_SETTINGS } from '../content/site.ts';
+import type { SiteSettings } from './site-settings-schema.ts';
 
 export const siteSettingsKey = ['settings', 'site'] as const;
 

@@ -6,9 +6,9 @@ import { FormAlert, SelectField } from '../../components/fields.tsx';
 import { formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { TextField } from '../../components/TextField.tsx';
-import { useSiteSettings } from '../settings/api.ts';
-import type { SiteSettings } from '../settings/schema.ts';
-import { paymentFormSchema, type PaymentForm } from '../payments/schema.ts';
+import { useSiteSettings } from '../../data/site-settings.ts';
+import type { SiteSettings } from '../../data/site-settings-schema.ts';
+import { paymentFormSchema, type PaymentForm } from './schema.ts';
 import { useCheckoutRecord, useSubmitPayment, type CheckoutRecord } from './api.ts';
 import { Ticket } from './Ticket.tsx';
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
 import { serverValues } from '../../lib/db.ts';
-import { paymentDocument, type PaymentForm, type PaymentTarget } from '../payments/schema.ts';
+import { paymentDocument, type PaymentForm, type PaymentTarget } from './schema.ts';
 
 export interface CheckoutRecord {
   id: string;

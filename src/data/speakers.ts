@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { db } from '../lib/data.ts';
+
+export interface Speaker {
+  id: string;
+  name: string;
+  title: string;
+  organisation: string;
+  bio: string;
+  order: number;
+}
+
+/** Published speakers in their display order (a bounded list; the limit is a guard). */
+export function useSpeakers() {
+  return useQuery({
+    queryKey: ['speakers'],
+    queryFn: () => db.fetchDocuments<Speaker>('speakers', { where: [['published', '==', true]], orderBy: ['order', 'asc'], limit: 100 }),
+  });
+}

@@ -1,0 +1,111 @@
+import { useSearchParams, type MetaFunction } from 'react-router';
+import { FormAlert } from '../../components/fields.tsx';
+import { pageMeta } from '../../components/page-meta.ts';
+import { icsHref } from '../../lib/ics.ts';
+import { useSiteSettings } from '../../data/site-settings.ts';
+import { useSpeakers } from '../../data/speakers.ts';
+import { useSessions, type Session } from './api.ts';
+
+export const meta: MetaFunction = () => pageMeta('Programme', 'Three days of plenaries, panels and workshops: times, rooms and speakers, by day and track.');
+
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Africa/Nairobi' });
+
+function calendarEvent(s: Session, venue: string) {
+  return { uid: `${s.id}@summit`, title: s.title, start: s.startsAt, end: s.endsAt, location: [s.room, venue].filter(Boolean).join(', '), description: s.description };
+}
+
+export default function ProgramPage() {
+  const sessions = useSessions();
+  const speakers = useSpeakers();
+  const { data: settings } = useSiteSettings();
+  const [params, setParams] = useSearchParams();
+  const dayFilter = params.get('day') ?? '';
+  const trackFilter = params.get('track') ?? '';
+  const all = sessions.data ?? [];
+  const days = [...new Set(all.map((s) => s.day))].sort();
+  const tracks = [...new Set(all.map((s) => s.track))].sort();
+  const shown = all.filter((s) => (!dayFilter || String(s.day) === dayFilter) && (!trackFilter || s.track === trackFilter));
+  const names = new Map((speakers.data ?? []).map((s) => [s.id, s.name]));
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const venue = settings?.venue ?? '';
+  return (
+    <div className="container-page py-12">
+      <h1>Programme</h1>
+      <p className="mt-4 max-w-3xl text-lg text-slate-700">Times are in Nairobi time (EAT). Filter by day or track, and add a session — or the whole programme — to your calendar.</p>
+      {sessions.isPending ? (
+        <p className="mt-8 text-slate-600">Loading the programme…</p>
+      ) : sessions.isError ? (
+        <div className="mt-8">
+          <FormAlert>We could not load the programme. Check your connection and reload the page.</FormAlert>
+        </div>
+      ) : all.length === 0 ? (
+        <p className="mt-8">The programme will be published soon.</p>
+      ) : (
+        <>
+          <div className="mt-8 flex flex-wrap items-end gap-4">
+            <div>
+              <label className="field-label" htmlFor="day-filter">Day</label>
+              <select id="day-filter" className="field-input" value={dayFilter} onChange={(e) => setFilter('day', e.target.value)}>
+                <option value="">All days</option>
+                {days.map((d) => (
+                  <option key={d} value={String(d)}>Day {d}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label className="field-label" htmlFor="track-filter">Track</label>
+              <select id="track-filter" className="field-input" value={trackFilter} onChange={(e) => setFilter('track', e.target.value)}>
+                <option value="">All tracks</option>
+                {tracks.map((t) => (
+                  <option key={t} value={t}>{t}</option>
+                ))}
+              </select>
+            </div>
+            <a className="btn-secondary" href={icsHref(all.map((s) => calendarEvent(s, venue)))} download="summit-programme.ics">
+              Add the whole programme to my calendar
+            </a>
+          </div>
+          <p className="sr-only" aria-live="polite">{shown.length} sessions shown</p>
+          {days
+            .filter((d) => shown.some((s) => s.day === d))
+            .map((d) => {
+              const ofDay = shown.filter((s) => s.day === d);
+              return (
+                <section key={d} aria-labelledby={`day-${d}`} className="mt-10">
+                  <h2 id={`day-${d}`}>
+                    Day {d} · {day.format(ofDay[0].startsAt)}
+                  </h2>
+                  <ol className="mt-4 space-y-4">
+                    {ofDay.map((s) => (
+                      <li key={s.id} className="rounded-lg border border-slate-200 p-4 sm:flex sm:gap-6">
+                        <p className="w-32 shrink-0 font-mono text-slate-700">
+                          {time.format(s.startsAt)}–{time.format(s.endsAt)}
+                        </p>
+                        <div className="flex-1">
+                          <h3 className="text-lg font-semibold">{s.title}</h3>
+                          <p className="text-sm text-slate-600">
+                            {s.track} · {s.room}
+                          </p>
+                          {s.speakerIds.length > 0 && <p className="mt-1">{s.speakerIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ')}</p>}
+                          <p className="mt-1 text-slate-700">{s.description}</p>
+                          <a className="mt-2 inline-block text-sm text-brand-700 underline" href={icsHref([calendarEvent(s, venue)])} download={`${s.id}.ics`}>
+                            Add “{s.title}” to my calendar
+                          </a>
+                        </div>
+                      </li>
+                    ))}
+                  </ol>
+                </section>
+              );
+            })}
+        </>
+      )}
+    </div>
+  );
+}

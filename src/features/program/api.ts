@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { db } from '../../lib/data.ts';
+
+export interface Session {
+  id: string;
+  title: string;
+  description: string;
+  day: number;
+  startsAt: Date;
+  endsAt: Date;
+  track: string;
+  room: string;
+  speakerIds: string[];
+}
+
+// A summit programme is bounded (tens of sessions); the limits are a guard, not paging.
+export function useSessions() {
+  return useQuery({
+    queryKey: ['sessions'],
+    queryFn: () => db.fetchDocuments<Session>('sessions', { where: [['published', '==', true]], orderBy: ['startsAt', 'asc'], limit: 300 }),
+  });
+}
