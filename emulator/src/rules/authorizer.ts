@@ -1,125 +1,141 @@
-// Turns a parsed rules file into an Authorizer: find every match block whose path matches the
-// request, and allow when any of their allow statements for the method holds.
-import type { FunctionDecl, MatchBlock, Method, RulesFile } from './ast.ts';
-import type { AccessDecision, AccessRequest, Authorizer, DocumentSnapshotForRules } from './contract.ts';
-import { holds, resourceValue, type DocumentAccess, type Scope } from './evaluator.ts';
-import { fromJson, RMap, RPath, RTimestamp, type RV } from './runtime.ts';
-import type { Fields, Value } from '../value-types.ts';
-import { setField } from '../fields.ts';
-import { parseFieldPath } from '../paths.ts';
+// Turns compiled rules into an Authorizer: find the match blocks that apply to the document,
+// build `request` and `resource`, and allow when any allow statement for the method holds
+// (across all matching blocks). Otherwise deny, saying which lines said no and why.
+import type { AccessDecision, AccessRequest, Authorizer } from './contract.ts';
+import { documentValue, Env, holds, type EvalContext } from './evaluator.ts';
+import { authorizeList } from './list.ts';
+import { applicableChains, type CompiledRules, type MatchChain, type Scope } from './matcher.ts';
+import { DocumentReads } from './reads.ts';
+import { fromFields, fromJson, RMap, RPath, RTimestamp, RUnknown, type RValue } from './values.ts';
 
-interface Applicable {
-  block: MatchBlock;
-  bindings: Map<string, RV>;
-  functions: Map<string, FunctionDecl>;
+export interface AuthorizerOptions {
+  /** Where `debug(x)` writes; the emulator's log by default. */
+  debug?: (text: string) => void;
 }
 
-/** Every block (at any depth) whose full pattern consumes exactly `segments`. */
-function applicableBlocks(blocks: MatchBlock[], segments: string[], bindings: Map<string, RV>, functions: Map<string, FunctionDecl>, out: Applicable[] = []): Applicable[] {
-  for (const block of blocks) {
-    const own = new Map(functions);
-    for (const f of block.functions) own.set(f.name, f);
-    let i = 0;
-    const bound = new Map(bindings);
-    let matched = true;
-    for (const seg of block.pattern) {
-      if ('literal' in seg) {
-        if (segments[i] !== seg.literal) {
-          matched = false;
-          break;
-        }
-        i++;
-      } else if (seg.rest) {
-        bound.set(seg.variable, new RPath(segments.slice(i)));
-        i = segments.length;
-      } else {
-        if (i >= segments.length) {
-          matched = false;
-          break;
-        }
-        bound.set(seg.variable, segments[i++]);
-      }
-    }
-    if (!matched) continue;
-    if (i === segments.length) out.push({ block, bindings: bound, functions: own });
-    if (i < segments.length) applicableBlocks(block.matches, segments.slice(i), bound, own, out);
+/** What a single evaluation is about: one document (or "any document a query could return"). */
+export interface Target {
+  /** Document path relative to the documents root, e.g. "registrations/abc". */
+  path: string;
+  resource: RValue;
+  requestResource: RValue;
+  /** request.path; unknown for a list's query-constrained document. */
+  requestPath: RValue;
+  /** A path segment standing for something the query leaves open: bound wildcards become unknown. */
+  unknownSegment?: string;
+  /** How the reason names the document (default: its path). */
+  display?: string;
+}
+
+/** Per authorize() call: what every evaluation of the request shares. */
+interface RequestState {
+  request: AccessRequest;
+  reads: DocumentReads;
+  auth: RValue;
+  time: RTimestamp;
+  query: RValue;
+}
+
+function withUnknowns(bindings: ReadonlyMap<string, RValue>, unknown: string | undefined): ReadonlyMap<string, RValue> {
+  if (unknown === undefined) return bindings;
+  const out = new Map(bindings);
+  for (const [name, v] of out) {
+    if (v === unknown) out.set(name, new RUnknown(`wildcard '${name}' (the id of each document the query returns)`));
+    else if (v instanceof RPath && v.segments.includes(unknown)) out.set(name, new RUnknown(`wildcard '${name}' (a path of each document the query returns)`));
   }
   return out;
 }
 
-function docValue(doc: DocumentSnapshotForRules | null | undefined, database: string): RV {
-  return doc ? resourceValue(doc.path, doc.data, database) : null;
-}
-
-/** A document known only by what the query guarantees: its `==` constraints. */
-function documentFromEqualities(collection: string, equalities: Record<string, Value>): DocumentSnapshotForRules {
-  let data: Fields = {};
-  for (const [path, value] of Object.entries(equalities)) {
-    if (path !== '__name__') data = setField(data, parseFieldPath(path), value);
-  }
-  return { path: `${collection}/__query__`, data };
-}
-
 export class RulesAuthorizer implements Authorizer {
-  constructor(private readonly rules: RulesFile) {}
+  private readonly debug: (text: string) => void;
+
+  constructor(
+    private readonly rules: CompiledRules,
+    options: AuthorizerOptions = {},
+  ) {
+    this.debug = options.debug ?? ((text) => console.log(`[rules debug] ${text}`));
+  }
 
   authorize(request: AccessRequest): AccessDecision {
-    const budget = request.readBudget ?? { reads: new Set<string>(), maxReads: 10 };
-    const shared: DocumentAccess = { reads: budget.reads, maxReads: budget.maxReads, lookup: request.lookup, lookupAfter: request.lookupAfter };
-    if (request.method !== 'list') return this.decide(request, request.path, request.resource, shared);
-    // Rules are not filters: the rule must hold for any document the query could return. We check
-    // a document that has only the query's `==` constraints (so a query that does not constrain
-    // what the rule needs is refused even on an empty collection), then every actual candidate.
-    const q = request.query ?? { equalities: {}, candidates: [] };
-    const probe = documentFromEqualities(request.path, q.equalities);
-    const first = this.decide(request, probe.path, probe, shared);
-    if (!first.allowed) return { allowed: false, reason: `list of ${request.path} is not limited by the query to what the rules allow` };
-    for (const candidate of q.candidates) {
-      const d = this.decide(request, candidate.path, candidate, shared);
-      if (!d.allowed) return { allowed: false, reason: `list of ${request.path} could return ${candidate.path}, which the rules deny` };
-    }
-    return { allowed: true };
+    const state: RequestState = {
+      request,
+      reads: new DocumentReads(request, request.readBudget),
+      auth: request.auth ? RMap.of({ uid: request.auth.uid, token: fromJson(request.auth.token) }) : null,
+      time: RTimestamp.fromDate(request.time),
+      query: request.query
+        ? RMap.of({
+            limit: request.query.limit === undefined ? null : BigInt(request.query.limit),
+            offset: request.query.offset === undefined ? null : BigInt(request.query.offset),
+            orderBy: null,
+          })
+        : null,
+    };
+    if (request.method === 'list') return authorizeList(request, (t) => this.decide(state, t));
+    const doc = (d: AccessRequest['resource'] | undefined) => (d ? documentValue(d.path, fromFields(d.data), request.database) : null);
+    return this.decide(state, {
+      path: request.path,
+      resource: doc(request.resource),
+      requestResource: doc(request.requestResource),
+      requestPath: this.fullPath(request, request.path),
+    });
   }
 
-  private decide(request: AccessRequest, path: string, resource: DocumentSnapshotForRules | null, access: DocumentAccess): AccessDecision {
-    const segments = ['databases', request.database, 'documents', ...path.split('/')];
-    const global = new Map(this.rules.functions.map((f) => [f.name, f]));
-    const blocks = applicableBlocks(this.rules.matches, segments, new Map(), global);
-    const vars = new Map<string, RV>([
-      ['request', this.requestValue(request, segments)],
-      ['resource', docValue(resource, request.database)],
-    ]);
-    const lines: number[] = [];
-    for (const { block, bindings, functions } of blocks) {
-      for (const allow of block.allows) {
-        if (!allow.methods.includes(request.method as Method)) continue;
-        const scope: Scope = { vars: new Map([...vars, ...bindings]), functions, access, callStack: [] };
-        if (holds(allow.condition, scope)) return { allowed: true };
-        lines.push(allow.pos.line);
+  private fullPath(request: AccessRequest, path: string): RPath {
+    return new RPath(['databases', request.database, 'documents', ...path.split('/')]);
+  }
+
+  private requestValue(state: RequestState, target: Target): RMap {
+    const fields: Record<string, RValue> = {
+      auth: state.auth,
+      method: state.request.method,
+      path: target.requestPath,
+      time: state.time,
+      resource: target.requestResource,
+    };
+    if (state.query) fields.query = state.query;
+    return RMap.of(fields);
+  }
+
+  /** The environments of the service and each block of a chain, outermost first. */
+  private environments(chain: MatchChain, globals: Env, unknown: string | undefined): { envs: Map<Scope, Env>; innermost: Env } {
+    const envs = new Map<Scope, Env>([[this.rules.service, globals]]);
+    let env = globals;
+    for (const frame of chain) {
+      env = new Env(withUnknowns(frame.bindings, unknown), env, frame.block.functions);
+      envs.set(frame.block, env);
+    }
+    return { envs, innermost: env };
+  }
+
+  private decide(state: RequestState, target: Target): AccessDecision {
+    const { request } = state;
+    const method = request.method;
+    const segments = ['databases', request.database, 'documents', ...target.path.split('/')];
+    const globals = new Env(
+      new Map<string, RValue>([
+        ['request', this.requestValue(state, target)],
+        ['resource', target.resource],
+      ]),
+      null,
+      this.rules.service.functions,
+    );
+    const failures: string[] = [];
+    for (const chain of applicableChains(this.rules, segments)) {
+      const block = chain[chain.length - 1].block;
+      const allows = block.node.allows.filter((a) => a.methods.includes(method));
+      if (!allows.length) continue;
+      const { envs, innermost } = this.environments(chain, globals, target.unknownSegment);
+      const ctx: EvalContext = { reads: state.reads, scopeEnvs: envs, debug: this.debug, calls: [], database: request.database };
+      for (const allow of allows) {
+        const verdict = holds(allow.condition, innermost, ctx);
+        if (verdict.allowed) return { allowed: true };
+        const at = `for '${method}' @ L${allow.pos.line}`;
+        const e = verdict.error;
+        failures.push(e ? `evaluation error at L${e.line}:${e.column} (${e.message}) ${at}` : `false ${at}`);
       }
     }
-    return {
-      allowed: false,
-      reason: lines.length ? `false for '${request.method}' @ L${lines.join(', L')}` : `no rule allows '${request.method}' on ${path}`,
-    };
-  }
-
-  private requestValue(request: AccessRequest, segments: string[]): RMap {
-    const t = request.time.getTime();
-    const fields: Record<string, RV> = {
-      auth: request.auth ? RMap.of({ uid: request.auth.uid, token: fromJson(request.auth.token) }) : null,
-      method: request.method,
-      path: new RPath(segments),
-      time: new RTimestamp(Math.floor(t / 1000), (t % 1000) * 1e6),
-      resource: docValue(request.requestResource, request.database),
-    };
-    if (request.method === 'list') {
-      fields.query = RMap.of({
-        limit: request.query?.limit === undefined ? null : BigInt(request.query.limit),
-        offset: request.query?.offset === undefined ? null : BigInt(request.query.offset),
-        orderBy: null,
-      });
-    }
-    return RMap.of(fields);
+    const where = target.display ?? `/${target.path}`;
+    if (!failures.length) return { allowed: false, reason: `'${method}' on ${where}: no allow statement matches` };
+    return { allowed: false, reason: `'${method}' on ${where}: ${failures.join(', ')}` };
   }
 }

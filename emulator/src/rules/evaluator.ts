@@ -1,233 +1,312 @@
-// Evaluates rule conditions. Any error makes the condition false (a deny), except where Firestore's
-// error-tolerant && / || let the other operand decide (`error || true` is true, `error && false` false).
-import type { Expr, FunctionDecl } from './ast.ts';
-import { EvaluationError } from './errors.ts';
-import { arithmetic, callMethod, compare } from './methods.ts';
-import { contains, equals, fail, fromFields, isType, RMap, RNamespace, RPath, RSet, typeName, type RV } from './runtime.ts';
-import type { Fields } from '../value-types.ts';
+// Evaluates rule conditions with Firestore's semantics. Any error makes a condition fail (a deny),
+// except where `||` and `&&` let the other operand decide: `error || true` is true and
+// `error && false` is false; `true || error` and `false && error` never evaluate the error.
+import type { Expr } from './ast.ts';
+import { callConversion, callNamespace, NAMESPACE_ARITY } from './builtins.ts';
+import { EvaluationError, evaluationError } from './errors.ts';
+import type { FunctionInfo, Scope } from './matcher.ts';
+import { callMethod } from './methods.ts';
+import { binary, negate, not } from './operators.ts';
+import type { DocumentReads } from './reads.ts';
+import { fromFields, isType, RBytes, RMap, RPath, RUnknown, show, typeName, type RValue } from './values.ts';
 
-const MAX_CALL_DEPTH = 20;
-const NAMESPACES = new Set(['math', 'timestamp', 'duration', 'latlng']);
+/** Firestore's cap on nested function calls. */
+export const MAX_CALL_DEPTH = 20;
 
-/** What a condition can reach outside itself: documents, counted against Firestore's read limits. */
-export interface DocumentAccess {
-  lookup(path: string): Fields | null;
-  lookupAfter(path: string): Fields | null;
-  /** Distinct documents read by rules for this request (shared across the writes of a commit). */
-  reads: Set<string>;
-  maxReads: number;
+/** A `let` evaluated on first use: an unused binding can neither fail nor spend a document read. */
+class LazyBinding {
+  state: 'pending' | 'running' | 'done' | 'failed' = 'pending';
+  value: RValue = null;
+  error: EvaluationError | null = null;
+  constructor(
+    readonly expr: Expr,
+    readonly env: Env,
+    readonly ctx: EvalContext,
+  ) {}
 }
 
-export interface Scope {
-  vars: Map<string, RV>;
-  functions: Map<string, FunctionDecl>;
-  access: DocumentAccess;
-  callStack: string[];
+type Binding = RValue | LazyBinding;
+
+/** Variables visible at a point of evaluation, innermost first through `parent`. */
+export class Env {
+  constructor(
+    readonly vars: ReadonlyMap<string, Binding>,
+    readonly parent: Env | null,
+    /** Functions callable from code evaluated in this environment (lexical). */
+    readonly functions: ReadonlyMap<string, FunctionInfo>,
+  ) {}
+
+  find(name: string): Binding | undefined {
+    const b = this.vars.get(name);
+    return b !== undefined ? b : this.parent?.find(name);
+  }
 }
 
-/** A document as `resource` / `get()` returns it: data, id and __name__. */
-export function resourceValue(path: string, data: Fields, database = '(default)'): RMap {
+export interface EvalContext {
+  reads: DocumentReads;
+  /** The environment of each scope (service, match blocks) on the path being authorised. */
+  scopeEnvs: ReadonlyMap<Scope, Env>;
+  debug: (text: string) => void;
+  /** Functions being evaluated, outermost first (for the recursion ban and the depth cap). */
+  calls: string[];
+  database: string;
+}
+
+/** A document as `resource` and `get()` show it: data, id and __name__. */
+export function documentValue(path: string, data: RMap, database: string): RMap {
   const segments = path.split('/');
   return RMap.of({
-    data: fromFields(data),
+    data,
     id: segments[segments.length - 1],
     __name__: new RPath(['databases', database, 'documents', ...segments]),
   });
 }
 
-function documentPathOf(v: RV): string {
-  if (!(v instanceof RPath)) return fail(`get() and exists() need a path, got ${typeName(v)}`);
-  const s = v.segments;
-  if (s[0] !== 'databases' || s[2] !== 'documents' || s.length < 5 || (s.length - 3) % 2 !== 0) {
-    return fail(`'${v.toString()}' is not a document path`);
+function force(b: Binding): RValue {
+  if (!(b instanceof LazyBinding)) return b;
+  const lazy = b;
+  switch (lazy.state) {
+    case 'done':
+      return lazy.value;
+    case 'failed':
+      throw lazy.error!;
+    case 'running':
+      return evaluationError('a let binding refers to itself');
   }
-  return s.slice(3).join('/');
-}
-
-function readDocument(scope: Scope, which: 'get' | 'exists' | 'getAfter' | 'existsAfter', pathValue: RV): RV {
-  const path = documentPathOf(pathValue);
-  const key = `${which.endsWith('After') ? 'after' : 'before'}:${path}`;
-  if (!scope.access.reads.has(key)) {
-    if (scope.access.reads.size >= scope.access.maxReads) fail(`more than ${scope.access.maxReads} document reads in rules`);
-    scope.access.reads.add(key);
-  }
-  const data = which.endsWith('After') ? scope.access.lookupAfter(path) : scope.access.lookup(path);
-  if (which.startsWith('exists')) return data !== null;
-  if (data === null) return fail(`get(): document ${path} does not exist`);
-  return resourceValue(path, data);
-}
-
-function member(object: RV, name: string): RV {
-  if (object instanceof RMap) {
-    if (!object.entries.has(name)) return fail(`Property ${name} is undefined on object.`);
-    return object.entries.get(name)!;
-  }
-  return fail(`cannot read '${name}' of ${typeName(object)}`);
-}
-
-function truthy(v: RV, where: string): boolean {
-  if (typeof v !== 'boolean') return fail(`${where} must be a bool, got ${typeName(v)}`);
-  return v;
-}
-
-type Outcome = { ok: true; value: RV } | { ok: false; error: EvaluationError };
-
-function attempt(e: Expr, scope: Scope): Outcome {
+  lazy.state = 'running';
   try {
-    return { ok: true, value: evaluate(e, scope) };
+    lazy.value = evaluate(lazy.expr, lazy.env, lazy.ctx);
+    lazy.state = 'done';
+    return lazy.value;
   } catch (error) {
-    if (error instanceof EvaluationError) return { ok: false, error };
+    if (error instanceof EvaluationError) {
+      lazy.state = 'failed';
+      lazy.error = error;
+    }
     throw error;
   }
 }
 
-export function evaluate(e: Expr, scope: Scope): RV {
+function bool(v: RValue, what: string): boolean {
+  if (typeof v !== 'boolean') return evaluationError(`${what} must be a bool, not ${typeName(v)}`);
+  return v;
+}
+
+function member(object: RValue, name: string): RValue {
+  if (object instanceof RMap) {
+    const v = object.entries.get(name);
+    if (v !== undefined) return v;
+    if (object.partial) return evaluationError(`field '${name}' is not determined by the query (rules are not filters)`);
+    return evaluationError(`Property ${name} is undefined on object.`);
+  }
+  if (object === null) return evaluationError(`Null value error: cannot read '${name}' of null.`);
+  if (object instanceof RUnknown) return object.use();
+  return evaluationError(`cannot read '${name}' of ${typeName(object)}`);
+}
+
+function indexInto(object: RValue, index: RValue): RValue {
+  if (object instanceof RUnknown) return object.use();
+  if (index instanceof RUnknown) return index.use();
+  if (object instanceof RMap) {
+    if (typeof index !== 'string') return evaluationError(`map keys are strings, not ${typeName(index)}`);
+    return member(object, index);
+  }
+  if (typeof index !== 'bigint') {
+    if (object === null) return evaluationError('Null value error: cannot index null.');
+    return evaluationError(`cannot index ${typeName(object)} with ${typeName(index)}`);
+  }
+  const at = (length: number) => (index < 0n || index >= BigInt(length) ? evaluationError(`index ${index} out of range`) : Number(index));
+  if (Array.isArray(object)) return object[at(object.length)];
+  if (typeof object === 'string') {
+    const chars = [...object];
+    return chars[at(chars.length)];
+  }
+  if (object instanceof RPath) return object.segments[at(object.segments.length)];
+  return evaluationError(`cannot index ${typeName(object)}`);
+}
+
+function slice(object: RValue, start: RValue | undefined, end: RValue | undefined): RValue {
+  const bound = (v: RValue | undefined, fallback: number, length: number) => {
+    if (v === undefined) return fallback;
+    if (typeof v !== 'bigint') return evaluationError(`range bounds are ints, not ${typeName(v)}`);
+    if (v < 0n || v > BigInt(length)) return evaluationError(`range bound ${v} out of range`);
+    return Number(v);
+  };
+  const cut = <T>(items: readonly T[]): T[] => {
+    const i = bound(start, 0, items.length);
+    const j = bound(end, items.length, items.length);
+    if (i > j) return evaluationError(`range [${i}:${j}] is empty`);
+    return items.slice(i, j);
+  };
+  if (Array.isArray(object)) return cut(object);
+  if (typeof object === 'string') return cut([...object]).join('');
+  if (object instanceof RUnknown) return object.use();
+  return evaluationError(`cannot take a range of ${typeName(object)}`);
+}
+
+function pathValue(e: Extract<Expr, { kind: 'path' }>, env: Env, ctx: EvalContext): RPath {
+  const segments: string[] = [];
+  for (const s of e.segments) {
+    if (typeof s === 'string') {
+      segments.push(s);
+      continue;
+    }
+    const v = evaluate(s, env, ctx);
+    if (typeof v === 'string') segments.push(v);
+    else if (typeof v === 'bigint') segments.push(v.toString());
+    else if (v instanceof RPath) segments.push(...v.segments);
+    else if (v instanceof RUnknown) v.use();
+    else evaluationError(`cannot put ${typeName(v)} in a path`);
+  }
+  return new RPath(segments);
+}
+
+function logical(e: Extract<Expr, { kind: 'logical' }>, env: Env, ctx: EvalContext): boolean {
+  const decisive = e.op === '||'; // the operand value that decides the whole expression
+  let leftError: EvaluationError | null = null;
+  try {
+    if (bool(evaluate(e.left, env, ctx), `an operand of '${e.op}'`) === decisive) return decisive;
+  } catch (error) {
+    if (!(error instanceof EvaluationError)) throw error;
+    leftError = error;
+  }
+  let right: boolean;
+  try {
+    right = bool(evaluate(e.right, env, ctx), `an operand of '${e.op}'`);
+  } catch (error) {
+    if (leftError && error instanceof EvaluationError) throw leftError;
+    throw error;
+  }
+  if (right === decisive) return decisive;
+  if (leftError) throw leftError;
+  return !decisive;
+}
+
+function callFunction(e: Extract<Expr, { kind: 'call' }>, env: Env, ctx: EvalContext): RValue {
+  const user = env.functions.get(e.name);
+  if (user) return callUser(user, e.args.map((a) => evaluate(a, env, ctx)), ctx);
+  const args = e.args.map((a) => evaluate(a, env, ctx));
+  switch (e.name) {
+    case 'get':
+    case 'getAfter': {
+      const path = ctx.reads.documentPath(args[0], e.name);
+      const data = ctx.reads.read(path, e.name === 'getAfter');
+      return data === null ? null : documentValue(path, fromFields(data), ctx.database);
+    }
+    case 'exists':
+    case 'existsAfter': {
+      const path = ctx.reads.documentPath(args[0], e.name);
+      return ctx.reads.read(path, e.name === 'existsAfter') !== null;
+    }
+    case 'debug':
+      ctx.debug(show(args[0]));
+      return args[0];
+    default:
+      return callConversion(e.name, args[0]);
+  }
+}
+
+function callUser(fn: FunctionInfo, args: RValue[], ctx: EvalContext): RValue {
+  const { decl } = fn;
+  if (args.length !== decl.params.length) return evaluationError(`${decl.name}() takes ${decl.params.length} argument(s)`);
+  if (ctx.calls.includes(decl.name)) return evaluationError(`recursive call to ${decl.name}() (Firestore does not allow recursion)`);
+  if (ctx.calls.length >= MAX_CALL_DEPTH) return evaluationError(`function calls nested deeper than ${MAX_CALL_DEPTH}`);
+  const outer = ctx.scopeEnvs.get(fn.scope);
+  if (!outer) return evaluationError(`${decl.name}() is not visible here`);
+  const vars = new Map<string, Binding>();
+  const env = new Env(vars, outer, fn.scope.functions);
+  decl.params.forEach((p, i) => vars.set(p, args[i]));
+  for (const l of decl.lets) vars.set(l.name, new LazyBinding(l.value, env, ctx));
+  ctx.calls.push(decl.name);
+  try {
+    return evaluate(decl.body, env, ctx);
+  } finally {
+    ctx.calls.pop();
+  }
+}
+
+function evaluateNode(e: Expr, env: Env, ctx: EvalContext): RValue {
   switch (e.kind) {
     case 'literal':
-      return e.value as RV;
+      return e.value instanceof Uint8Array ? new RBytes(e.value) : e.value;
     case 'ident': {
-      if (scope.vars.has(e.name)) return scope.vars.get(e.name)!;
-      if (NAMESPACES.has(e.name)) return new RNamespace(e.name);
-      return fail(`unknown variable '${e.name}'`);
+      const b = env.find(e.name);
+      if (b !== undefined) return force(b);
+      if (NAMESPACE_ARITY[e.name]) return evaluationError(`${e.name} is a namespace: call one of its functions`);
+      return evaluationError(`unknown variable '${e.name}'`);
     }
     case 'member':
-      return member(evaluate(e.object, scope), e.name);
-    case 'index': {
-      const object = evaluate(e.object, scope);
-      const index = evaluate(e.index, scope);
-      if (Array.isArray(object) && typeof index === 'bigint') {
-        if (index < 0n || index >= BigInt(object.length)) return fail('list index out of range');
-        return object[Number(index)];
-      }
-      if (object instanceof RMap && typeof index === 'string') return member(object, index);
-      if (object instanceof RPath && typeof index === 'bigint') return object.segments[Number(index)] ?? fail('path index out of range');
-      return fail(`cannot index ${typeName(object)} with ${typeName(index)}`);
-    }
+      return member(evaluate(e.object, env, ctx), e.name);
+    case 'index':
+      return indexInto(evaluate(e.object, env, ctx), evaluate(e.index, env, ctx));
+    case 'slice':
+      return slice(evaluate(e.object, env, ctx), e.start ? evaluate(e.start, env, ctx) : undefined, e.end ? evaluate(e.end, env, ctx) : undefined);
     case 'call':
-      return call(e, scope);
-    case 'unary': {
-      const v = evaluate(e.operand, scope);
-      if (e.op === '!') return !truthy(v, "'!' operand");
-      if (typeof v === 'bigint') return -v;
-      if (typeof v === 'number') return -v;
-      return fail(`cannot negate ${typeName(v)}`);
+      return callFunction(e, env, ctx);
+    case 'method': {
+      if (e.target.kind === 'ident' && NAMESPACE_ARITY[e.target.name] && env.find(e.target.name) === undefined) {
+        return callNamespace(e.target.name, e.name, e.args.map((a) => evaluate(a, env, ctx)));
+      }
+      const target = evaluate(e.target, env, ctx);
+      return callMethod(target, e.name, e.args.map((a) => evaluate(a, env, ctx)));
     }
-    case 'is':
-      return isType(evaluate(e.operand, scope), e.type);
-    case 'ternary':
-      return truthy(evaluate(e.test, scope), 'condition') ? evaluate(e.then, scope) : evaluate(e.otherwise, scope);
-    case 'list':
-      return e.items.map((x) => evaluate(x, scope));
-    case 'map':
-      return new RMap(new Map(e.entries.map(([k, v]) => {
-        const key = evaluate(k, scope);
-        if (typeof key !== 'string') fail('map keys must be strings');
-        return [key as string, evaluate(v, scope)];
-      })));
-    case 'path':
-      return new RPath(
-        e.segments.flatMap((s) => {
-          if (typeof s === 'string') return [s];
-          const v = evaluate(s, scope);
-          if (v instanceof RPath) return v.segments;
-          if (typeof v === 'string' || typeof v === 'bigint') return [String(v)];
-          return fail(`cannot put a ${typeName(v)} in a path`);
-        }),
-      );
+    case 'unary': {
+      const v = evaluate(e.operand, env, ctx);
+      return e.op === '!' ? not(v) : negate(v);
+    }
     case 'binary':
-      return binary(e, scope);
-  }
-}
-
-function binary(e: Extract<Expr, { kind: 'binary' }>, scope: Scope): RV {
-  if (e.op === '||' || e.op === '&&') {
-    const stop = e.op === '||'; // the value that decides the whole expression
-    const left = attempt(e.left, scope);
-    if (left.ok && truthy(left.value, `'${e.op}' operand`) === stop) return stop;
-    const right = attempt(e.right, scope);
-    if (right.ok && truthy(right.value, `'${e.op}' operand`) === stop) return stop;
-    if (!left.ok) throw left.error;
-    if (!right.ok) throw right.error;
-    return !stop;
-  }
-  const a = evaluate(e.left, scope);
-  const b = evaluate(e.right, scope);
-  switch (e.op) {
-    case '==':
-      return equals(a, b);
-    case '!=':
-      return !equals(a, b);
-    case '<':
-      return compare(a, b) < 0;
-    case '<=':
-      return compare(a, b) <= 0;
-    case '>':
-      return compare(a, b) > 0;
-    case '>=':
-      return compare(a, b) >= 0;
-    case 'in':
-      if (Array.isArray(b)) return contains(b, a);
-      if (b instanceof RSet) return contains(b.items, a);
-      if (b instanceof RMap) return typeof a === 'string' && b.entries.has(a);
-      return fail(`'in' needs a list, set or map, got ${typeName(b)}`);
-    default:
-      return arithmetic(e.op, a, b);
-  }
-}
-
-function call(e: Extract<Expr, { kind: 'call' }>, scope: Scope): RV {
-  if (e.callee.kind === 'member') {
-    const target = evaluate(e.callee.object, scope);
-    return callMethod(target, e.callee.name, e.args.map((a) => evaluate(a, scope)));
-  }
-  if (e.callee.kind !== 'ident') return fail('only functions and methods can be called');
-  const name = e.callee.name;
-  const user = scope.functions.get(name);
-  if (user) return callUser(user, e.args.map((a) => evaluate(a, scope)), scope);
-  const args = e.args.map((a) => evaluate(a, scope));
-  switch (name) {
-    case 'get':
-    case 'exists':
-    case 'getAfter':
-    case 'existsAfter':
-      return readDocument(scope, name, args[0]);
-    case 'debug':
-      console.log('[rules debug]', args[0]);
-      return args[0];
-    case 'int':
-      if (typeof args[0] === 'string' && /^-?\d+$/.test(args[0])) return BigInt(args[0]);
-      if (typeof args[0] === 'number') return BigInt(Math.trunc(args[0]));
-      if (typeof args[0] === 'bigint') return args[0];
-      return fail('int() needs a number or a numeric string');
-    case 'float':
-      if (typeof args[0] === 'bigint' || typeof args[0] === 'number') return Number(args[0]);
-      if (typeof args[0] === 'string' && !Number.isNaN(Number(args[0]))) return Number(args[0]);
-      return fail('float() needs a number or a numeric string');
-    case 'string':
-      if (args[0] === null || typeof args[0] === 'boolean' || typeof args[0] === 'bigint' || typeof args[0] === 'number' || typeof args[0] === 'string') return String(args[0]);
-      if (args[0] instanceof RPath) return args[0].toString();
-      return fail('string() cannot convert this value');
+      return binary(e.op, evaluate(e.left, env, ctx), evaluate(e.right, env, ctx));
+    case 'logical':
+      return logical(e, env, ctx);
+    case 'is':
+      return isType(evaluate(e.operand, env, ctx), e.type);
+    case 'ternary':
+      return bool(evaluate(e.test, env, ctx), 'the condition of ?:') ? evaluate(e.then, env, ctx) : evaluate(e.otherwise, env, ctx);
+    case 'list':
+      return e.items.map((x) => evaluate(x, env, ctx));
+    case 'map': {
+      const entries = new Map<string, RValue>();
+      for (const { key, value } of e.entries) {
+        const k = evaluate(key, env, ctx);
+        if (typeof k !== 'string') return evaluationError(`map keys are strings, not ${typeName(k)}`);
+        if (entries.has(k)) return evaluationError(`duplicate map key '${k}'`);
+        entries.set(k, evaluate(value, env, ctx));
+      }
+      return new RMap(entries);
+    }
     case 'path':
-      return typeof args[0] === 'string' ? new RPath(args[0].replace(/^\//, '').split('/')) : fail('path() needs a string');
-    default:
-      return fail(`unknown function ${name}()`);
+      return pathValue(e, env, ctx);
   }
 }
 
-function callUser(fn: FunctionDecl, args: RV[], scope: Scope): RV {
-  if (args.length !== fn.params.length) return fail(`${fn.name}() takes ${fn.params.length} argument(s)`);
-  if (scope.callStack.includes(fn.name)) return fail(`recursive call to ${fn.name}() is not allowed`);
-  if (scope.callStack.length >= MAX_CALL_DEPTH) return fail(`call depth exceeds ${MAX_CALL_DEPTH}`);
-  const vars = new Map(scope.vars);
-  fn.params.forEach((p, i) => vars.set(p, args[i]));
-  const inner: Scope = { ...scope, vars, callStack: [...scope.callStack, fn.name] };
-  for (const l of fn.lets) vars.set(l.name, evaluate(l.value, inner));
-  return evaluate(fn.body, inner);
+/** Evaluates an expression; an error records the innermost position where it arose. */
+export function evaluate(e: Expr, env: Env, ctx: EvalContext): RValue {
+  try {
+    return evaluateNode(e, env, ctx);
+  } catch (error) {
+    if (error instanceof EvaluationError && error.line === undefined) {
+      error.line = e.pos.line;
+      error.column = e.pos.column;
+    } else if (error instanceof RangeError) {
+      // A pathological expression exhausting the JS stack is still only a deny.
+      throw new EvaluationError('expression too deeply nested', e.pos.line, e.pos.column);
+    }
+    throw error;
+  }
 }
 
-/** A condition's verdict: true only when it evaluates to exactly `true`. */
-export function holds(condition: Expr | null, scope: Scope): boolean {
-  if (!condition) return true;
-  const outcome = attempt(condition, scope);
-  return outcome.ok && outcome.value === true;
+export type Verdict = { allowed: true } | { allowed: false; error?: EvaluationError };
+
+/** Whether an allow condition grants: it must evaluate to exactly `true`. */
+export function holds(condition: Expr | null, env: Env, ctx: EvalContext): Verdict {
+  if (!condition) return { allowed: true };
+  try {
+    const v = evaluate(condition, env, ctx);
+    if (v === true) return { allowed: true };
+    if (typeof v !== 'boolean') return { allowed: false, error: new EvaluationError(`the condition is ${typeName(v)}, not bool`, condition.pos.line, condition.pos.column) };
+    return { allowed: false };
+  } catch (error) {
+    if (error instanceof EvaluationError) return { allowed: false, error };
+    throw error;
+  }
 }

@@ -1,273 +1,277 @@
-// Methods of rules values (string.matches, map.diff, list.hasOnly, timestamp.toMillis …) and the
-// members of the global namespaces (math, timestamp, duration, latlng).
-import {
-  compare,
-  contains,
-  equals,
-  fail,
-  isNumber,
-  RBytes,
-  RDuration,
-  RLatLng,
-  RMap,
-  RMapDiff,
-  RNamespace,
-  RPath,
-  RSet,
-  RTimestamp,
-  typeName,
-  uniq,
-  type RV,
-} from './runtime.ts';
+// Methods of rules values: string.matches, map.diff, list.hasOnly, timestamp.toMillis …
+// METHOD_ARITY lists every method name with its number of arguments, so that the loader can
+// refuse a name that no type has (a typo or an unsupported method) before any request.
+import { evaluationError } from './errors.ts';
+import { compileRegex } from './regex.ts';
+import { contains, equals, RBytes, RDuration, RLatLng, RMap, RMapDiff, RSet, RTimestamp, RUnknown, typeName, type RList, type RValue } from './values.ts';
 
-const asList = (v: RV, what: string): RV[] => (Array.isArray(v) ? v : v instanceof RSet ? v.items : fail(`${what} needs a list or set`));
-const asString = (v: RV, what: string): string => (typeof v === 'string' ? v : fail(`${what} needs a string`));
-const asInt = (v: RV, what: string): bigint => (typeof v === 'bigint' ? v : fail(`${what} needs an int`));
-const arity = (args: RV[], n: number, name: string) => {
-  if (args.length !== n) fail(`${name}() takes ${n} argument(s)`);
+export const METHOD_ARITY: Readonly<Record<string, number>> = {
+  // string
+  lower: 0,
+  upper: 0,
+  trim: 0,
+  matches: 1,
+  split: 1,
+  replace: 2,
+  toUtf8: 0,
+  // string, list, set, map, bytes
+  size: 0,
+  // list and set
+  concat: 1,
+  hasAll: 1,
+  hasAny: 1,
+  hasOnly: 1,
+  join: 1,
+  removeAll: 1,
+  toSet: 0,
+  difference: 1,
+  intersection: 1,
+  union: 1,
+  // map
+  diff: 1,
+  get: 2,
+  keys: 0,
+  values: 0,
+  // map_diff
+  addedKeys: 0,
+  affectedKeys: 0,
+  changedKeys: 0,
+  removedKeys: 0,
+  unchangedKeys: 0,
+  // timestamp (and duration: seconds, nanos)
+  date: 0,
+  day: 0,
+  dayOfWeek: 0,
+  dayOfYear: 0,
+  hours: 0,
+  minutes: 0,
+  month: 0,
+  nanos: 0,
+  seconds: 0,
+  time: 0,
+  toMillis: 0,
+  year: 0,
+  // bytes
+  toBase64: 0,
+  toHexString: 0,
+  // latlng
+  distance: 1,
+  latitude: 0,
+  longitude: 0,
 };
 
-/** Rules regexes are RE2 and match the whole string. */
-function fullMatch(s: string, re: string) {
-  try {
-    return new RegExp(`^(?:${re})$`, 'u').test(s);
-  } catch {
-    return fail(`invalid regular expression '${re}'`);
+const NS_PER_SECOND = 1_000_000_000n;
+const NS_PER_DAY = 86_400n * NS_PER_SECOND;
+
+function items(v: RValue, what: string): RList {
+  if (Array.isArray(v)) return v;
+  if (v instanceof RSet) return v.items;
+  return evaluationError(`${what}() needs a list or set, not ${typeName(v)}`);
+}
+
+function str(v: RValue, what: string): string {
+  return typeof v === 'string' ? v : evaluationError(`${what}() needs a string, not ${typeName(v)}`);
+}
+
+function keySet(keys: Iterable<string>): RSet {
+  return new RSet([...keys]);
+}
+
+function stringMethod(s: string, name: string, args: RValue[]): RValue {
+  switch (name) {
+    case 'size':
+      return BigInt([...s].length);
+    case 'lower':
+      return s.toLowerCase();
+    case 'upper':
+      return s.toUpperCase();
+    case 'trim':
+      return s.trim();
+    case 'matches':
+      return compileRegex(str(args[0], 'matches'), true).test(s);
+    case 'split':
+      return s.split(compileRegex(str(args[0], 'split'), false));
+    case 'replace': {
+      // RE2 rewrite strings name groups \1 … \9; '$' is literal there.
+      const sub = str(args[1], 'replace').replace(/\$/g, '$$$$').replace(/\\([0-9])/g, '$$$1');
+      return s.replace(compileRegex(str(args[0], 'replace'), false, true), sub);
+    }
+    case 'toUtf8':
+      return new RBytes(new TextEncoder().encode(s));
   }
+  return noMethod(s, name);
 }
 
-function diffKeys(d: RMapDiff) {
-  const l = d.left.entries;
-  const r = d.right.entries;
-  const keys = uniq([...l.keys(), ...r.keys()]) as string[];
-  return {
-    added: keys.filter((k) => l.has(k) && !r.has(k)),
-    removed: keys.filter((k) => !l.has(k) && r.has(k)),
-    changed: keys.filter((k) => l.has(k) && r.has(k) && !equals(l.get(k)!, r.get(k)!)),
-    unchanged: keys.filter((k) => l.has(k) && r.has(k) && equals(l.get(k)!, r.get(k)!)),
-  };
-}
-
-const UNITS: Record<string, bigint> = { w: 604800n * 10n ** 9n, d: 86400n * 10n ** 9n, h: 3600n * 10n ** 9n, m: 60n * 10n ** 9n, s: 10n ** 9n, ms: 10n ** 6n, us: 1000n, ns: 1n };
-
-function namespaceMember(ns: string, name: string, args: RV[]): RV {
-  const key = `${ns}.${name}`;
-  switch (key) {
-    case 'math.abs':
-      return isNumber(args[0]) ? (typeof args[0] === 'bigint' ? (args[0] < 0n ? -args[0] : args[0]) : Math.abs(args[0])) : fail('math.abs needs a number');
-    case 'math.ceil':
-    case 'math.floor':
-    case 'math.round': {
-      const x = args[0];
-      if (!isNumber(x)) return fail(`${key} needs a number`);
-      return BigInt(Math[name as 'ceil' | 'floor' | 'round'](Number(x)));
+function listMethod(list: RList, isSet: boolean, name: string, args: RValue[]): RValue {
+  switch (name) {
+    case 'size':
+      return BigInt(list.length);
+    case 'hasAll':
+      return items(args[0], name).every((x) => contains(list, x));
+    case 'hasAny':
+      return items(args[0], name).some((x) => contains(list, x));
+    case 'hasOnly': {
+      const allowed = items(args[0], name);
+      return list.every((x) => contains(allowed, x));
     }
-    case 'math.sqrt':
-      return isNumber(args[0]) ? Math.sqrt(Number(args[0])) : fail('math.sqrt needs a number');
-    case 'math.isNaN':
-      return typeof args[0] === 'number' && Number.isNaN(args[0]);
-    case 'math.isInfinite':
-      return typeof args[0] === 'number' && !Number.isFinite(args[0]) && !Number.isNaN(args[0]);
-    case 'timestamp.date': {
-      arity(args, 3, key);
-      const [y, m, d] = args.map((a) => Number(asInt(a, key)));
-      return new RTimestamp(Date.UTC(y, m - 1, d) / 1000, 0);
-    }
-    case 'timestamp.value': {
-      const ms = Number(asInt(args[0], key));
-      return new RTimestamp(Math.floor(ms / 1000), (((ms % 1000) + 1000) % 1000) * 1e6);
-    }
-    case 'duration.value': {
-      arity(args, 2, key);
-      const unit = UNITS[asString(args[1], key)] ?? fail(`unknown duration unit '${String(args[1])}'`);
-      return new RDuration(asInt(args[0], key) * unit);
-    }
-    case 'duration.time': {
-      arity(args, 4, key);
-      const [h, m, s, ns] = args.map((a) => asInt(a, key));
-      return new RDuration(h * UNITS.h + m * UNITS.m + s * UNITS.s + ns);
-    }
-    case 'latlng.value':
-      return new RLatLng(Number(args[0]), Number(args[1]));
-    default:
-      return fail(`unknown function ${key}()`);
   }
-}
-
-export function callMethod(target: RV, name: string, args: RV[]): RV {
-  if (target instanceof RNamespace) return namespaceMember(target.name, name, args);
-  if (typeof target === 'string') {
+  if (!isSet) {
     switch (name) {
-      case 'size':
-        return BigInt([...target].length);
-      case 'matches':
-        return fullMatch(target, asString(args[0], 'matches'));
-      case 'lower':
-        return target.toLowerCase();
-      case 'upper':
-        return target.toUpperCase();
-      case 'trim':
-        return target.trim();
-      case 'split':
-        return target.split(new RegExp(asString(args[0], 'split'), 'u'));
-      case 'replace':
-        return target.replace(new RegExp(asString(args[0], 'replace'), 'gu'), asString(args[1], 'replace'));
-      case 'toUtf8':
-        return new RBytes(Buffer.from(target, 'utf8'));
-    }
-  }
-  if (Array.isArray(target) || target instanceof RSet) {
-    const items = asList(target, name);
-    switch (name) {
-      case 'size':
-        return BigInt(items.length);
-      case 'hasAll':
-        return asList(args[0], name).every((x) => contains(items, x));
-      case 'hasAny':
-        return asList(args[0], name).some((x) => contains(items, x));
-      case 'hasOnly': {
-        const allowed = asList(args[0], name);
-        return items.every((x) => contains(allowed, x));
+      case 'concat':
+        return [...list, ...items(args[0], name)];
+      case 'join':
+        return list.map((x) => (typeof x === 'string' ? x : evaluationError(`join() needs a list of strings, found ${typeName(x)}`))).join(str(args[0], 'join'));
+      case 'removeAll': {
+        const drop = items(args[0], name);
+        return list.filter((x) => !contains(drop, x));
       }
       case 'toSet':
-        return new RSet(uniq(items));
-      case 'join':
-        return items.map((x) => asString(x, 'join')).join(asString(args[0], 'join'));
-      case 'concat':
-        return [...items, ...asList(args[0], name)];
-      case 'removeAll': {
-        const drop = asList(args[0], name);
-        return items.filter((x) => !contains(drop, x));
+        return new RSet(list);
+    }
+  } else {
+    const other = (): RList => (args[0] instanceof RSet ? args[0].items : evaluationError(`${name}() needs a set, not ${typeName(args[0])}`));
+    switch (name) {
+      case 'difference': {
+        const o = other();
+        return new RSet(list.filter((x) => !contains(o, x)));
       }
-      case 'difference':
-        return new RSet(items.filter((x) => !contains(asList(args[0], name), x)));
-      case 'intersection':
-        return new RSet(items.filter((x) => contains(asList(args[0], name), x)));
+      case 'intersection': {
+        const o = other();
+        return new RSet(list.filter((x) => contains(o, x)));
+      }
       case 'union':
-        return new RSet(uniq([...items, ...asList(args[0], name)]));
+        return new RSet([...list, ...other()]);
     }
   }
-  if (target instanceof RMap) {
-    switch (name) {
-      case 'keys':
-        return [...target.entries.keys()];
-      case 'values':
-        return [...target.entries.values()];
-      case 'size':
-        return BigInt(target.entries.size);
-      case 'get': {
-        arity(args, 2, 'get');
-        const path = Array.isArray(args[0]) ? args[0] : [args[0]];
-        let cur: RV = target;
-        for (const k of path) {
-          if (!(cur instanceof RMap) || !cur.entries.has(asString(k, 'get'))) return args[1];
-          cur = cur.entries.get(k as string)!;
+  return noMethod(isSet ? new RSet(list) : list, name);
+}
+
+function mapMethod(map: RMap, name: string, args: RValue[]): RValue {
+  switch (name) {
+    case 'keys':
+      return [...map.whole('keys()').keys()];
+    case 'values':
+      return [...map.whole('values()').values()];
+    case 'size':
+      return BigInt(map.whole('size()').size);
+    case 'get': {
+      // get('k', default) or get(['a', 'b'], default) for nested maps.
+      const path = Array.isArray(args[0]) ? args[0] : [args[0]];
+      let current: RValue = map;
+      for (const k of path) {
+        const key = str(k, 'get');
+        if (!(current instanceof RMap)) return args[1];
+        if (!current.entries.has(key)) {
+          current.whole(`get('${key}', …)`); // absent here, but maybe present in the real document
+          return args[1];
         }
-        return cur;
+        current = current.entries.get(key)!;
       }
-      case 'diff':
-        return args[0] instanceof RMap ? new RMapDiff(target, args[0]) : fail('diff() needs a map');
+      return current;
+    }
+    case 'diff': {
+      if (!(args[0] instanceof RMap)) return evaluationError(`diff() needs a map, not ${typeName(args[0])}`);
+      map.whole('diff()');
+      args[0].whole('diff()');
+      return new RMapDiff(map, args[0]);
     }
   }
-  if (target instanceof RMapDiff) {
-    const k = diffKeys(target);
-    switch (name) {
-      case 'addedKeys':
-        return new RSet(k.added);
-      case 'removedKeys':
-        return new RSet(k.removed);
-      case 'changedKeys':
-        return new RSet(k.changed);
-      case 'unchangedKeys':
-        return new RSet(k.unchanged);
-      case 'affectedKeys':
-        return new RSet([...k.added, ...k.removed, ...k.changed]);
+  return noMethod(map, name);
+}
+
+function diffMethod(d: RMapDiff, name: string): RValue {
+  const left = d.left.entries;
+  const right = d.right.entries;
+  switch (name) {
+    case 'addedKeys':
+      return keySet([...left.keys()].filter((k) => !right.has(k)));
+    case 'removedKeys':
+      return keySet([...right.keys()].filter((k) => !left.has(k)));
+    case 'changedKeys':
+      return keySet([...left.keys()].filter((k) => right.has(k) && !equals(left.get(k)!, right.get(k)!)));
+    case 'unchangedKeys':
+      return keySet([...left.keys()].filter((k) => right.has(k) && equals(left.get(k)!, right.get(k)!)));
+    case 'affectedKeys':
+      return keySet([...new Set([...left.keys(), ...right.keys()])].filter((k) => !left.has(k) || !right.has(k) || !equals(left.get(k)!, right.get(k)!)));
+  }
+  return noMethod(d, name);
+}
+
+function timestampMethod(t: RTimestamp, name: string): RValue {
+  const d = new Date(t.seconds * 1000);
+  switch (name) {
+    case 'toMillis':
+      return BigInt(t.seconds) * 1000n + BigInt(Math.floor(t.nanos / 1e6));
+    case 'year':
+      return BigInt(d.getUTCFullYear());
+    case 'month':
+      return BigInt(d.getUTCMonth() + 1);
+    case 'day':
+      return BigInt(d.getUTCDate());
+    case 'hours':
+      return BigInt(d.getUTCHours());
+    case 'minutes':
+      return BigInt(d.getUTCMinutes());
+    case 'seconds':
+      return BigInt(d.getUTCSeconds());
+    case 'nanos':
+      return BigInt(t.nanos);
+    case 'dayOfWeek':
+      return BigInt(d.getUTCDay() === 0 ? 7 : d.getUTCDay()); // ISO: Monday 1 … Sunday 7
+    case 'dayOfYear':
+      return BigInt(Math.floor((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1);
+    case 'date': {
+      const midnight = t.totalNanos - (((t.totalNanos % NS_PER_DAY) + NS_PER_DAY) % NS_PER_DAY);
+      return RTimestamp.fromNanos(midnight);
     }
+    case 'time':
+      return new RDuration(((t.totalNanos % NS_PER_DAY) + NS_PER_DAY) % NS_PER_DAY);
   }
-  if (target instanceof RTimestamp) {
-    const d = new Date(target.millis);
-    switch (name) {
-      case 'toMillis':
-        return BigInt(target.millis);
-      case 'seconds':
-        return BigInt(target.seconds);
-      case 'nanos':
-        return BigInt(target.nanos);
-      case 'year':
-        return BigInt(d.getUTCFullYear());
-      case 'month':
-        return BigInt(d.getUTCMonth() + 1);
-      case 'day':
-        return BigInt(d.getUTCDate());
-      case 'hours':
-        return BigInt(d.getUTCHours());
-      case 'minutes':
-        return BigInt(d.getUTCMinutes());
-      case 'dayOfWeek':
-        return BigInt(d.getUTCDay() === 0 ? 7 : d.getUTCDay());
-      case 'date':
-        return new RTimestamp(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) / 1000, 0);
-    }
+  return noMethod(t, name);
+}
+
+function durationMethod(d: RDuration, name: string): RValue {
+  switch (name) {
+    case 'seconds':
+      return d.nanos / NS_PER_SECOND; // whole seconds, truncated toward zero
+    case 'nanos':
+      return d.nanos % NS_PER_SECOND; // the signed remainder
   }
-  if (target instanceof RDuration) {
-    if (name === 'seconds') return target.nanos / 10n ** 9n;
-    if (name === 'nanos') return target.nanos % 10n ** 9n;
-  }
+  return noMethod(d, name);
+}
+
+/** Great-circle distance in metres (haversine on the mean Earth radius). */
+function distance(a: RLatLng, b: RLatLng): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+function noMethod(target: RValue, name: string): never {
+  return evaluationError(`${typeName(target)} has no method ${name}()`);
+}
+
+export function callMethod(target: RValue, name: string, args: RValue[]): RValue {
+  if (target instanceof RUnknown) return target.use();
+  if (args.length !== METHOD_ARITY[name]) return evaluationError(`${name}() takes ${METHOD_ARITY[name] ?? 0} argument(s)`);
+  if (typeof target === 'string') return stringMethod(target, name, args);
+  if (Array.isArray(target)) return listMethod(target, false, name, args);
+  if (target instanceof RSet) return listMethod(target.items, true, name, args);
+  if (target instanceof RMap) return mapMethod(target, name, args);
+  if (target instanceof RMapDiff) return diffMethod(target, name);
+  if (target instanceof RTimestamp) return timestampMethod(target, name);
+  if (target instanceof RDuration) return durationMethod(target, name);
   if (target instanceof RBytes) {
     if (name === 'size') return BigInt(target.data.length);
-    if (name === 'toBase64') return target.data.toString('base64');
+    if (name === 'toBase64') return Buffer.from(target.data).toString('base64');
+    if (name === 'toHexString') return Buffer.from(target.data).toString('hex').toUpperCase();
   }
   if (target instanceof RLatLng) {
     if (name === 'latitude') return target.lat;
     if (name === 'longitude') return target.lng;
+    if (name === 'distance') return args[0] instanceof RLatLng ? distance(target, args[0]) : evaluationError(`distance() needs a latlng, not ${typeName(args[0])}`);
   }
-  if (target instanceof RPath && name === 'toString') return target.toString();
-  return fail(`${typeName(target)} has no method ${name}()`);
+  return noMethod(target, name);
 }
-
-/** Arithmetic: + - * / % on numbers, + on strings and lists, timestamp ± duration. */
-export function arithmetic(op: string, a: RV, b: RV): RV {
-  if (op === '+' && typeof a === 'string' && typeof b === 'string') return a + b;
-  if (op === '+' && Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
-  if (a instanceof RTimestamp && b instanceof RDuration && (op === '+' || op === '-')) {
-    const total = BigInt(a.seconds) * 10n ** 9n + BigInt(a.nanos) + (op === '+' ? b.nanos : -b.nanos);
-    return new RTimestamp(Number(total / 10n ** 9n), Number(total % 10n ** 9n));
-  }
-  if (a instanceof RTimestamp && b instanceof RTimestamp && op === '-') {
-    return new RDuration((BigInt(a.seconds) - BigInt(b.seconds)) * 10n ** 9n + BigInt(a.nanos - b.nanos));
-  }
-  if (a instanceof RDuration && b instanceof RDuration && (op === '+' || op === '-')) return new RDuration(op === '+' ? a.nanos + b.nanos : a.nanos - b.nanos);
-  if (!isNumber(a) || !isNumber(b)) return fail(`cannot apply '${op}' to ${typeName(a)} and ${typeName(b)}`);
-  if (typeof a === 'bigint' && typeof b === 'bigint') {
-    if ((op === '/' || op === '%') && b === 0n) return fail('division by zero');
-    switch (op) {
-      case '+':
-        return a + b;
-      case '-':
-        return a - b;
-      case '*':
-        return a * b;
-      case '/':
-        return a / b;
-      case '%':
-        return a % b;
-    }
-  }
-  const x = Number(a);
-  const y = Number(b);
-  switch (op) {
-    case '+':
-      return x + y;
-    case '-':
-      return x - y;
-    case '*':
-      return x * y;
-    case '/':
-      return x / y;
-    case '%':
-      return x % y;
-  }
-  return fail(`unknown operator ${op}`);
-}
-
-export { compare };

@@ -1,0 +1,68 @@
+// Rules regular expressions are RE2. JavaScript's engine accepts nearly all of RE2's syntax; the
+// differences that matter are handled here: RE2's leading `(?i)`/`(?s)` flags, `\A` and `\z`,
+// POSIX classes, and the constructs RE2 refuses (look-around, back-references), which we refuse
+// too so that a rule cannot pass here and fail in production.
+import { evaluationError } from './errors.ts';
+
+const cache = new Map<string, RegExp>();
+
+const POSIX: Record<string, string> = {
+  alnum: 'A-Za-z0-9',
+  alpha: 'A-Za-z',
+  ascii: '\\x00-\\x7F',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '!-~',
+  lower: 'a-z',
+  print: ' -~',
+  punct: '!-\\/:-@\\[-`{-~',
+  space: '\\t\\n\\v\\f\\r ',
+  upper: 'A-Z',
+  word: 'A-Za-z0-9_',
+  xdigit: '0-9A-Fa-f',
+};
+
+/** Compiles an RE2 pattern; `whole` anchors it to the entire string (string.matches). */
+export function compileRegex(pattern: string, whole: boolean, global = false): RegExp {
+  const key = `${whole ? 'w' : 'p'}${global ? 'g' : ''}:${pattern}`;
+  const hit = cache.get(key);
+  if (hit) {
+    hit.lastIndex = 0;
+    return hit;
+  }
+  if (/\(\?<?[=!]/.test(pattern)) evaluationError(`regular expression '${pattern}': look-around is not supported by RE2`);
+  if (/(^|[^\\])(\\\\)*\\[1-9]/.test(pattern)) evaluationError(`regular expression '${pattern}': back-references are not supported by RE2`);
+  let flags = global ? 'g' : '';
+  let body = pattern;
+  const leading = /^\(\?([imsU]+)\)/.exec(body);
+  if (leading) {
+    if (leading[1].includes('U')) evaluationError(`regular expression '${pattern}': the U flag is not supported`);
+    // (?m) only changes ^ and $ inside the pattern; a whole-string match ignores it.
+    for (const f of new Set(leading[1])) if (f !== 'm' || !whole) flags += f;
+    body = body.slice(leading[0].length);
+  }
+  body = body
+    .replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => {
+      const cls = POSIX[name];
+      if (!cls) return m;
+      return neg ? `^${cls}` : cls;
+    })
+    .replace(/\\A/g, '^')
+    .replace(/\\z/g, '$');
+  const source = whole ? `^(?:${body})$` : body;
+  let re: RegExp;
+  try {
+    re = new RegExp(source, `${flags}u`);
+  } catch {
+    // Unicode mode refuses some escapes RE2 takes (such as '\-' outside a class).
+    try {
+      re = new RegExp(source, flags);
+    } catch (error) {
+      return evaluationError(`invalid regular expression '${pattern}': ${(error as Error).message}`);
+    }
+  }
+  if (cache.size > 1000) cache.clear();
+  cache.set(key, re);
+  return re;
+}
