@@ -209,3 +209,25 @@ test('research and awareness list only their own articles', async ({ page }) => 
   await page.goto('/awareness');
   await expect(page.getByRole('link', { name: 'Know the warning signs' })).toBeVisible();
 });
+
+test('the programme groups sessions by day, filters by day and track, and offers calendar files', async ({ page }) => {
+  await page.goto('/program');
+  await expect(page.getByRole('heading', { level: 2, name: /^Day 1/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Opening plenary: the state of cancer care' })).toBeVisible();
+  await page.getByLabel('Day').selectOption('2');
+  await expect(page).toHaveURL(/day=2/);
+  await expect(page.getByRole('heading', { level: 2, name: /^Day 1/ })).toHaveCount(0);
+  await page.getByLabel('Track').selectOption('Policy');
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Financing cancer care under UHC']);
+  await expect(page.getByRole('link', { name: 'Add the whole programme to my calendar' })).toHaveAttribute('href', /BEGIN%3AVCALENDAR/);
+});
+
+test('about shows the speakers and the partners by tier; home previews them', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { name: 'Dr. Amina Otieno' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Platinum partners' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Global Oncology Alliance' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByText(/\d+ days to go\./)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest articles' })).toBeVisible();
+});

@@ -1,7 +1,76 @@
 import type { MetaFunction } from 'react-router';
 import { pageMeta } from '../../components/page-meta.ts';
+import { FormAlert } from '../../components/fields.tsx';
+import { TIER_ORDER, usePublishedPartners } from '../../data/partners.ts';
+import { useSpeakers } from '../../data/speakers.ts';
 
 export const meta: MetaFunction = () => pageMeta('About', 'The summit, its speakers and its partners.');
+
+const initials = (name: string) =>
+  name
+    .replace(/^(Dr|Prof)\.?\s+/i, '')
+    .split(/\s+/)
+    .map((w) => w[0])
+    .slice(0, 2)
+    .join('');
+
+function Speakers() {
+  const speakers = useSpeakers();
+  if (speakers.isPending) return <p className="mt-4 text-slate-600">Loading speakers…</p>;
+  if (speakers.isError) return <FormAlert>We could not load the speakers. Reload the page to try again.</FormAlert>;
+  if (!speakers.data.length) return <p className="mt-4">Speakers will be announced soon.</p>;
+  return (
+    <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {speakers.data.map((s) => (
+        <li key={s.id} className="flex gap-4 rounded-lg border border-slate-200 p-4">
+          <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+            {initials(s.name)}
+          </span>
+          <div>
+            <h3 className="font-semibold">{s.name}</h3>
+            <p className="text-sm text-slate-700">
+              {s.title}, {s.organisation}
+            </p>
+            <p className="mt-2 text-sm text-slate-700">{s.bio}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Partners() {
+  const partners = usePublishedPartners();
+  if (partners.isPending) return <p className="mt-4 text-slate-600">Loading partners…</p>;
+  if (partners.isError) return <FormAlert>We could not load the partners. Reload the page to try again.</FormAlert>;
+  const tiers = [...TIER_ORDER, ...new Set(partners.data.map((p) => p.tier).filter((t) => !TIER_ORDER.includes(t)))];
+  const present = tiers.filter((t) => partners.data.some((p) => p.tier === t));
+  if (!present.length) return <p className="mt-4">Partners will be announced soon.</p>;
+  return (
+    <div className="mt-6 space-y-6">
+      {present.map((tier) => (
+        <div key={tier}>
+          <h3 className="text-lg font-semibold capitalize">{tier} partners</h3>
+          <ul className="mt-2 flex flex-wrap gap-3">
+            {partners.data
+              .filter((p) => p.tier === tier)
+              .map((p) => (
+                <li key={p.id} className="rounded-md border border-slate-200 px-4 py-3">
+                  {p.website ? (
+                    <a className="text-brand-700 underline" href={p.website} rel="noopener" target="_blank">
+                      {p.organisation}
+                    </a>
+                  ) : (
+                    p.organisation
+                  )}
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 export default function AboutPage() {
   return (
@@ -10,17 +79,17 @@ export default function AboutPage() {
       <section id="conference" className="mt-10">
         <h2>The Summit</h2>
         <p className="mt-3 max-w-3xl text-slate-700">
-          The National Cancer Summit brings together clinicians, researchers, survivors, policy makers and partners to agree on
-          what the country will do next on cancer prevention, early detection, treatment and care.
+          The National Cancer Summit brings together clinicians, researchers, survivors, policy makers and partners to agree on what the country will do next
+          on cancer prevention, early detection, treatment and care. Three days of plenaries, panels and workshops end with a shared declaration.
         </p>
       </section>
-      <section id="speakers" className="mt-16 min-h-[40vh]">
+      <section id="speakers" className="mt-16">
         <h2>The Speakers</h2>
-        <p className="mt-3 text-slate-700">Oncologists, researchers, advocates and leaders in health financing.</p>
+        <Speakers />
       </section>
-      <section id="partners" className="mt-16 min-h-[40vh]">
+      <section id="partners" className="mt-16">
         <h2>The Partners</h2>
-        <p className="mt-3 text-slate-700">Organisations that make the summit possible.</p>
+        <Partners />
       </section>
     </div>
   );
