@@ -214,10 +214,10 @@ test('the programme groups sessions by day, filters by day and track, and offers
   await page.goto('/program');
   await expect(page.getByRole('heading', { level: 2, name: /^Day 1/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Opening plenary: the state of cancer care' })).toBeVisible();
-  await page.getByLabel('Day').selectOption('2');
+  await page.getByLabel('Day', { exact: true }).selectOption('2');
   await expect(page).toHaveURL(/day=2/);
   await expect(page.getByRole('heading', { level: 2, name: /^Day 1/ })).toHaveCount(0);
-  await page.getByLabel('Track').selectOption('Policy');
+  await page.getByLabel('Track', { exact: true }).selectOption('Policy');
   await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Financing cancer care under UHC']);
   await expect(page.getByRole('link', { name: 'Add the whole programme to my calendar' })).toHaveAttribute('href', /BEGIN%3AVCALENDAR/);
 });
