@@ -231,3 +231,20 @@ test('about shows the speakers and the partners by tier; home previews them', as
   await expect(page.getByText(/\d+ days to go\./)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Latest articles' })).toBeVisible();
 });
+
+test('careers lead to the job, tenders are split into open and closed, events and resources are listed', async ({ page }) => {
+  await page.goto('/careers');
+  await page.getByRole('link', { name: 'Summit volunteer coordinator' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Summit volunteer coordinator' })).toBeVisible();
+  await expect(page.getByText('careers@summit.example.org')).toBeVisible();
+  await page.goto('/tenders');
+  const open = page.locator('section', { has: page.getByRole('heading', { name: 'Open tenders' }) });
+  const closed = page.locator('section', { has: page.getByRole('heading', { name: 'Closed tenders' }) });
+  await expect(open.getByText('Audio-visual services for the summit')).toBeVisible();
+  await expect(open.getByRole('link', { name: 'Tender document (PDF)' })).toBeVisible();
+  await expect(closed.getByText('Supply of conference bags')).toBeVisible();
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { name: /Pre-summit webinar/ })).toBeVisible();
+  await page.goto('/resources');
+  await expect(page.getByRole('link', { name: 'National Cancer Control Strategy' })).toBeVisible();
+});

@@ -177,7 +177,7 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
     reference: 'NCI/T/2027/004',
     description: 'Supply and operation of sound, projection and live streaming for three days.',
     closingDate: new Date(now.getTime() + 20 * DAY),
-    documents: [],
+    documents: [{ name: 'Tender document (PDF)', url: 'https://www.nci.go.ke/tenders/NCI-T-2027-004.pdf' }],
     published: true,
   });
   add('tenders', 'conference-bags', {

@@ -1,0 +1,32 @@
+import { Link, type MetaFunction } from 'react-router';
+import { PagedList } from '../../components/PagedList.tsx';
+import { pageMeta } from '../../components/page-meta.ts';
+import { usePublishedPages } from '../../data/published.ts';
+import { deadlineText, type Job } from './jobs.ts';
+
+export const meta: MetaFunction = () => pageMeta('Careers', 'Open positions with the summit and the institute.');
+
+export default function CareersPage() {
+  const jobs = usePublishedPages<Job>('jobs');
+  return (
+    <div className="container-page py-12">
+      <h1>Careers</h1>
+      <p className="mt-4 max-w-3xl text-lg text-slate-700">Join the team that runs the summit.</p>
+      <PagedList query={jobs} noun="positions" empty="There are no open positions right now.">
+        {(items) => (
+          <ul className="mt-8 space-y-4">
+            {items.map((j) => (
+              <li key={j.id} className="rounded-lg border border-slate-200 p-5">
+                <h2 className="text-xl">
+                  <Link className="hover:underline" to={`/careers/${j.slug}`}>{j.title}</Link>
+                </h2>
+                <p className="mt-1 text-slate-600">{j.location} · {deadlineText(j.deadline)}</p>
+                <p className="mt-2 text-slate-700">{j.summary}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+    </div>
+  );
+}

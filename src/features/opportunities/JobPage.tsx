@@ -1,0 +1,27 @@
+import { Link, useParams, type MetaFunction } from 'react-router';
+import { FormAlert } from '../../components/fields.tsx';
+import { pageMeta } from '../../components/page-meta.ts';
+import { RichText } from '../../components/RichText.tsx';
+import { usePublishedBySlug } from '../../data/published.ts';
+import { deadlineText, type Job } from './jobs.ts';
+
+export const meta: MetaFunction = ({ params }) => pageMeta((params.slug ?? 'Job').replace(/-/g, ' '), 'A position with the National Cancer Summit.');
+
+export default function JobPage() {
+  const { slug = '' } = useParams();
+  const job = usePublishedBySlug<Job>('jobs', slug);
+  if (job.isPending) return <div className="container-page py-12"><h1>Loading position…</h1></div>;
+  if (job.isError) return <div className="container-page py-12"><h1>Careers</h1><FormAlert>We could not load this position. Reload the page to try again.</FormAlert></div>;
+  if (!job.data) return <div className="container-page py-12"><h1>Position not found</h1><p className="mt-4">It may have been filled. See <Link className="text-brand-700 underline" to="/careers">open positions</Link>.</p></div>;
+  const j = job.data;
+  return (
+    <article className="container-page max-w-3xl py-12">
+      <h1>{j.title}</h1>
+      <p className="mt-2 text-slate-600">{j.location} · {deadlineText(j.deadline)}</p>
+      <p className="mt-6 text-lg">{j.summary}</p>
+      <div className="mt-6"><RichText doc={j.body} /></div>
+      <h2 className="mt-8">How to apply</h2>
+      <p className="mt-2">{j.howToApply}</p>
+    </article>
+  );
+}
