@@ -78,17 +78,19 @@ export class Lexer {
       // r'…' raw strings and b'…' bytes share their first letter with identifiers.
       if ((c === 'r' || c === 'R' || c === 'b' || c === 'B') && (src[start + 1] === "'" || src[start + 1] === '"')) {
         this.offset++;
-        const raw = c === 'r' || c === 'R';
-        const text = this.stringBody(raw);
-        if (raw) return this.token('string', src.slice(start, this.offset), start, text);
-        return this.token('bytes', src.slice(start, this.offset), start, new TextEncoder().encode(text));
+        if (c === 'r' || c === 'R') {
+          const text = this.stringBody(true, false);
+          return this.token('string', src.slice(start, this.offset), start, text);
+        }
+        const bytes = this.stringBody(false, true);
+        return this.token('bytes', src.slice(start, this.offset), start, bytes);
       }
       const word = this.rawTake(/[A-Za-z_][A-Za-z0-9_]*/);
       return this.token('ident', word, start);
     }
     if (/[0-9]/.test(c)) return this.number(start);
     if (c === "'" || c === '"') {
-      const text = this.stringBody(false);
+      const text = this.stringBody(false, false);
       return this.token('string', src.slice(start, this.offset), start, text);
     }
     for (const p of PUNCTUATION) {
@@ -131,67 +133,46 @@ export class Lexer {
     return this.token('int', text, start, BigInt(text));
   }
 
-  /** Reads a quoted string starting at the quote; returns its decoded text. */
-  private stringBody(raw: boolean): string {
+  /** Reads a quoted literal starting at the quote: its text, or for b'…' its bytes. */
+  private stringBody(raw: boolean, bytes: false): string;
+  private stringBody(raw: boolean, bytes: true): Uint8Array;
+  private stringBody(raw: boolean, bytes: boolean): string | Uint8Array {
     const src = this.source;
     const open = this.offset;
     const quote = src[open];
-    let out = '';
+    let text = '';
+    const octets: number[] = [];
+    const put = (s: string) => {
+      text += s;
+      if (bytes) octets.push(...new TextEncoder().encode(s));
+    };
     this.offset++;
     for (;;) {
       const c = src[this.offset];
       if (c === undefined || c === '\n') this.fail('unterminated string', open);
       this.offset++;
-      if (c === quote) return out;
+      if (c === quote) return bytes ? new Uint8Array(octets) : text;
       if (c !== '\\' || raw) {
-        out += c;
+        put(c);
         continue;
       }
       const e = src[this.offset++];
-      switch (e) {
-        case 'n':
-          out += '\n';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'v':
-          out += '\v';
-          break;
-        case '0':
-          out += '\0';
-          break;
-        case '\\':
-        case "'":
-        case '"':
-        case '`':
-        case '?':
-          out += e;
-          break;
-        case 'x':
-        case 'u':
-        case 'U': {
-          const digits = e === 'x' ? 2 : e === 'u' ? 4 : 8;
-          const hex = src.slice(this.offset, this.offset + digits);
-          if (!new RegExp(`^[0-9a-fA-F]{${digits}}$`).test(hex)) this.fail(`bad \\${e} escape in string`, this.offset - 2);
-          const code = parseInt(hex, 16);
-          if (code > 0x10ffff) this.fail(`bad \\${e} escape in string`, this.offset - 2);
-          out += String.fromCodePoint(code);
-          this.offset += digits;
-          break;
-        }
-        default:
-          this.fail(`unknown escape '\\${e ?? ''}' in string`, this.offset - 2);
+      const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', '\\': '\\', "'": "'", '"': '"', '`': '`', '?': '?' };
+      if (e !== undefined && simple[e] !== undefined) {
+        put(simple[e]);
+        continue;
       }
+      if (e !== 'x' && e !== 'u' && e !== 'U') this.fail(`unknown escape '\\${e ?? ''}' in string`, this.offset - 2);
+      const digits = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+      const hex = src.slice(this.offset, this.offset + digits);
+      const code = /^[0-9a-fA-F]+$/.test(hex) && hex.length === digits ? parseInt(hex, 16) : NaN;
+      if (!(code <= 0x10ffff)) this.fail(`bad \\${e} escape in string`, this.offset - 2);
+      this.offset += digits;
+      // In a bytes literal \xHH is one byte; anything else is the UTF-8 of its character.
+      if (bytes && e === 'x') {
+        text += String.fromCharCode(code);
+        octets.push(code);
+      } else put(String.fromCodePoint(code));
     }
   }
 }

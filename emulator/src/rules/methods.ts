@@ -93,7 +93,9 @@ function stringMethod(s: string, name: string, args: RValue[]): RValue {
       return s.split(compileRegex(str(args[0], 'split'), false));
     case 'replace': {
       // RE2 rewrite strings name groups \1 … \9; '$' is literal there.
-      const sub = str(args[1], 'replace').replace(/\$/g, '$$$$').replace(/\\([0-9])/g, '$$$1');
+      const sub = str(args[1], 'replace')
+        .replace(/\$/g, '$$$$')
+        .replace(/\\([0-9])/g, (_, d: string) => (d === '0' ? '$&' : `$${d}`));
       return s.replace(compileRegex(str(args[0], 'replace'), false, true), sub);
     }
     case 'toUtf8':

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { compileRules } from './index.ts';
+import { allowed, decide, fields, holdsFor, NOW, request, user, wrap, type RequestInit } from './test-support.ts';
+
+describe('request', () => {
+  it('has auth with uid and token claims, or null', () => {
+    const auth = user({ email: 'Ann@X.org', firebase: { sign_in_provider: 'password' } });
+    expect(holdsFor("request.auth.uid == 'u1' && request.auth.token.email.lower() == 'ann@x.org'", { auth })).toBe(true);
+    expect(holdsFor("request.auth.token.email_verified == true && request.auth.token.firebase.sign_in_provider == 'password'", { auth })).toBe(true);
+    expect(holdsFor('request.auth == null')).toBe(true);
+    expect(holdsFor('request.auth != null')).toBe(false);
+    expect(holdsFor("request.auth.token.get('admin', false) == false", { auth })).toBe(true);
+  });
+
+  it('has method, path and time', () => {
+    expect(holdsFor("request.method == 'get'")).toBe(true);
+    expect(holdsFor('request.path == /databases/$(database)/documents/a/$(id)')).toBe(true);
+    expect(holdsFor(`request.time == timestamp.value(${NOW.getTime()}) && request.time is timestamp`)).toBe(true);
+    expect(allowed("match /a/{id} { allow update: if request.method == 'update'; }", { method: 'update', resource: {}, write: {} })).toBe(true);
+  });
+
+  it('has query limit and offset for lists (null when absent)', () => {
+    const list = (query: RequestInit['query']) => allowed('match /a/{id} { allow list: if request.query.limit <= 50 && request.query.offset == null; }', { method: 'list', path: 'a', query });
+    expect(list({ limit: 20, equalities: {}, candidates: [] })).toBe(true);
+    expect(list({ limit: 100, equalities: {}, candidates: [] })).toBe(false);
+    expect(list({ equalities: {}, candidates: [] })).toBe(false); // no limit: null <= 50 is an error
+  });
+});
+
+describe('resource and request.resource', () => {
+  it('resource is the stored document: data, id, __name__', () => {
+    const init: RequestInit = { resource: { title: 'x', n: 2 } };
+    expect(holdsFor("resource.data.title == 'x' && resource.data.n is int && resource.id == '1'", init)).toBe(true);
+    expect(holdsFor('resource.__name__ == /databases/$(database)/documents/a/1', init)).toBe(true);
+    expect(holdsFor('resource == null')).toBe(true); // no such document
+  });
+
+  it('request.resource is the document as it would be after the write', () => {
+    const rules = "match /a/{id} { allow update: if request.resource.data.n == resource.data.n + 1 && request.resource.id == id; allow create: if resource == null && request.resource.data.n == 0; allow delete: if request.resource == null; }";
+    expect(allowed(rules, { method: 'update', resource: { n: 1 }, write: { n: 2 } })).toBe(true);
+    expect(allowed(rules, { method: 'update', resource: { n: 1 }, write: { n: 3 } })).toBe(false);
+    expect(allowed(rules, { method: 'create', write: { n: 0 } })).toBe(true);
+    expect(allowed(rules, { method: 'delete', resource: { n: 0 } })).toBe(true);
+  });
+
+  it("keeps ints and floats apart from the stored values ('is int' fails on a doubleValue)", () => {
+    const rules = 'match /a/{id} { allow create: if request.resource.data.qty is int; }';
+    expect(compileRules(wrap(rules)).authorize({ ...request({ method: 'create' }), requestResource: { path: 'a/1', data: { qty: { integerValue: '2' } } } }).allowed).toBe(true);
+    expect(compileRules(wrap(rules)).authorize({ ...request({ method: 'create' }), requestResource: { path: 'a/1', data: { qty: { doubleValue: 2 } } } }).allowed).toBe(false);
+  });
+
+  it('checks timestamps against request.time to the nanosecond', () => {
+    const rules = 'match /a/{id} { allow create: if request.resource.data.timestamp == request.time; }';
+    const at = (timestampValue: string) => compileRules(wrap(rules)).authorize({ ...request({ method: 'create' }), requestResource: { path: 'a/1', data: { timestamp: { timestampValue } } } }).allowed;
+    expect(at('2027-05-07T06:00:00.000000Z')).toBe(true);
+    expect(at('2027-05-07T06:00:00.000001Z')).toBe(false);
+    expect(at('2027-05-07T09:00:00+03:00')).toBe(true);
+  });
+});
+
+describe('get, exists, getAfter, existsAfter', () => {
+  const docs = { 'staff/ann@x.org': { role: 'admin' }, 'counters/c': { n: 1 } };
+  const after = { ...docs, 'counters/c': { n: 2 }, 'new/doc': { ok: true } };
+
+  it('read the state before the commit (get, exists) and after it (getAfter, existsAfter)', () => {
+    const rules = `match /a/{id} { allow create: if
+      get(/databases/$(database)/documents/staff/ann@x.org).data.role == 'admin'
+      && get(/databases/$(database)/documents/counters/c).data.n == 1
+      && getAfter(/databases/$(database)/documents/counters/c).data.n == 2
+      && !exists(/databases/$(database)/documents/new/doc)
+      && existsAfter(/databases/$(database)/documents/new/doc); }`;
+    expect(allowed(rules, { method: 'create', docs, after })).toBe(true);
+  });
+
+  it('get() of a missing document is null, so reading its data is an error', () => {
+    expect(holdsFor('get(/databases/$(database)/documents/missing/doc) == null')).toBe(true);
+    expect(holdsFor('get(/databases/$(database)/documents/missing/doc).data.x == 1')).toBe(false);
+    expect(holdsFor("get(/databases/$(database)/documents/staff/ann@x.org).id == 'ann@x.org'", { docs })).toBe(true);
+  });
+
+  it('reads by a path built from the request (a staff entry by lower-case email)', () => {
+    const rule = 'get(/databases/$(database)/documents/staff/$(request.auth.token.email.lower())).data.role == "admin"';
+    expect(holdsFor(rule, { docs, auth: user({ email: 'Ann@X.org' }) })).toBe(true);
+    expect(holdsFor(rule, { docs, auth: user({ email: 'bob@x.org' }) })).toBe(false);
+  });
+
+  it('refuses paths that are not documents of this database', () => {
+    expect(decide('match /a/{id} { allow get: if exists(/databases/$(database)/documents/onlycollection); }').reason).toMatch(/is not a document path/);
+    expect(decide('match /a/{id} { allow get: if exists(/databases/other/documents/a/b); }').reason).toMatch(/only read documents of database '\(default\)'/);
+    expect(decide("match /a/{id} { allow get: if exists(/databases/$(database)/documents/a/$('x/y')); }").reason).toMatch(/invalid path segment "x\/y"/);
+    expect(decide("match /a/{id} { allow get: if exists('a/b'); }").reason).toMatch(/exists\(\) needs a path, not string/);
+  });
+
+  it('counts distinct documents: 10 per single-document request, the same one counted once', () => {
+    const reads = (n: number, repeat = 1) =>
+      Array.from({ length: n }, (_, i) => Array.from({ length: repeat }, () => `!exists(/databases/$(database)/documents/d/${i})`).join(' && ')).join(' && ');
+    const lookups: string[] = [];
+    expect(holdsFor(reads(10, 3), { lookups })).toBe(true);
+    expect(lookups).toHaveLength(10);
+    const d = decide(`match /a/{id} { allow get: if ${reads(11)}; }`);
+    expect(d.allowed).toBe(false);
+    expect(d.reason).toMatch(/more than 10 document reads/);
+  });
+
+  it('shares one budget (and cache) across the writes of a commit: 20 for a batch', () => {
+    const authorizer = compileRules(wrap('match /a/{id} { allow create: if !exists(/databases/$(database)/documents/d/$(id)) && !exists(/databases/$(database)/documents/shared/x); }'));
+    const lookups: string[] = [];
+    const budget = { reads: new Set<string>(), maxReads: 20 };
+    const results = Array.from({ length: 20 }, (_, i) => authorizer.authorize({ ...request({ method: 'create', lookups }), path: `a/${i}`, requestResource: { path: `a/${i}`, data: fields({}) }, readBudget: budget }).allowed);
+    // 19 distinct d/i + shared/x make 20; the 20th write needs a 21st document.
+    expect(results.slice(0, 19).every(Boolean)).toBe(true);
+    expect(results[19]).toBe(false);
+    expect(lookups.filter((p) => p === 'shared/x')).toHaveLength(1);
+  });
+});
+
+describe('reasons', () => {
+  it("name the method, the path and each failing allow's line", () => {
+    const rules = "match /a/{id} {\n  allow create: if false;\n  allow write: if request.resource.data.x > 1;\n}";
+    const d = decide(rules, { method: 'create', write: { x: 'text' } });
+    expect(d).toEqual({
+      allowed: false,
+      reason: "'create' on /a/1: false for 'create' @ L5, evaluation error at L6:43 (cannot order string and int) for 'create' @ L6",
+    });
+  });
+});
