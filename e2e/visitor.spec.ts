@@ -248,3 +248,25 @@ test('careers lead to the job, tenders are split into open and closed, events an
   await page.goto('/resources');
   await expect(page.getByRole('link', { name: 'National Cancer Control Strategy' })).toBeVisible();
 });
+
+test('pledge a donation', async ({ page }) => {
+  await page.goto('/donate');
+  const email = `donor.${Date.now()}@example.org`;
+  await page.getByLabel('Your name').fill('Peter Mwangi');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/Amount/).fill('2500');
+  await page.getByRole('button', { name: 'Pledge my gift' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your pledge' })).toBeVisible();
+  const [pledge] = await findDocuments(stack, 'donations', 'email', email);
+  expect(pledge).toBeTruthy();
+});
+
+test('FAQ answers open on demand; sitemap and robots are served', async ({ page, request }) => {
+  await page.goto('/faq');
+  await page.getByText('Is there a free category?').click();
+  await expect(page.getByText('survivors and caregivers attend free')).toBeVisible();
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(await sitemap.text()).toContain('/register</loc>');
+  expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /admin');
+});

@@ -22,7 +22,7 @@ export default [
     route('careers/:slug', '../features/opportunities/JobPage.tsx'),
     route('checkout', '../features/payments/CheckoutLookupPage.tsx'),
     route('checkout/:id', '../features/payments/CheckoutPage.tsx'),
-    info('donate', 'donate'),
+    route('donate', '../features/donations/DonatePage.tsx'),
     route('events', '../features/events/EventsPage.tsx'),
     info('faq', 'faq'),
     route('research', '../features/publications/PublicationListPage.tsx', { id: 'research' }),

@@ -1,0 +1,80 @@
+// After `react-router build`: the files hosting needs besides the app (404.html, robots.txt,
+// sitemap.xml), and the size report — the JavaScript each public route loads, gzipped.
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { loadRoutePatterns } from './route-patterns.ts';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const client = join(root, 'build/client');
+const SITE_URL = (process.env.SITE_URL ?? 'https://summit.example.org').replace(/\/$/, '');
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+}
+interface Manifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+/** Pages a search engine should know: public, no parameters, not sign-in or checkout. */
+export function indexablePaths(patterns: string[]): string[] {
+  return patterns.filter((p) => !p.includes(':') && !/^\/(admin|login|admin-login|checkout)(\/|$)/.test(p));
+}
+
+export function sitemapXml(paths: string[], site = SITE_URL): string {
+  const urls = paths.map((p) => `  <url><loc>${site}${p === '/' ? '/' : p}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(site = SITE_URL): string {
+  return `User-agent: *\nDisallow: /admin\nDisallow: /admin-login\nDisallow: /login\nDisallow: /checkout\nSitemap: ${site}/sitemap.xml\n`;
+}
+
+function readManifest(): Manifest {
+  const file = readdirSync(join(client, 'assets')).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!file) throw new Error('No React Router manifest in build/client/assets');
+  const text = readFileSync(join(client, 'assets', file), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Manifest;
+}
+
+/** Every script a route needs before it can run: entry, then each route of its chain. */
+function scriptsFor(manifest: Manifest, routeId: string): Set<string> {
+  const out = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (let r: ManifestRoute | undefined = manifest.routes[routeId]; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+    out.add(r.module);
+    r.imports?.forEach((i) => out.add(i));
+  }
+  return out;
+}
+
+const gz = (asset: string) => gzipSync(readFileSync(join(client, asset))).length;
+
+function sizeReport(manifest: Manifest) {
+  const leaves = Object.values(manifest.routes).filter((r) => r.id !== 'root' && !Object.values(manifest.routes).some((c) => c.parentId === r.id));
+  const rows = leaves
+    .map((r) => {
+      const scripts = scriptsFor(manifest, r.id);
+      return { route: r.id, kb: [...scripts].reduce((n, s) => n + gz(s), 0) / 1024, admin: r.parentId === 'layouts/AdminLayout' };
+    })
+    .sort((a, b) => Number(a.admin) - Number(b.admin) || b.kb - a.kb);
+  console.log('\nJavaScript each route loads before it runs (gzip):');
+  for (const row of rows) console.log(`  ${row.kb.toFixed(1).padStart(6)} KB  ${row.admin ? '[admin] ' : ''}${row.route.replace('../features/', '')}`);
+}
+
+async function main() {
+  if (!existsSync(join(client, 'index.html'))) throw new Error('Run react-router build first.');
+  // Hosting serves 404.html with status 404; the app shell renders 'Page Not Found' for it.
+  copyFileSync(join(client, 'index.html'), join(client, '404.html'));
+  writeFileSync(join(client, 'robots.txt'), robotsTxt());
+  writeFileSync(join(client, 'sitemap.xml'), sitemapXml(indexablePaths(await loadRoutePatterns())));
+  sizeReport(readManifest());
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
