@@ -114,6 +114,35 @@ describe('get, exists, getAfter, existsAfter', () => {
   });
 });
 
+describe('faults', () => {
+  it('fail closed when a lookup throws, and say why', () => {
+    const authorizer = compileRules(wrap('match /a/{id} { allow get: if exists(/databases/$(database)/documents/b/1) || true; allow list: if exists(/databases/$(database)/documents/b/1); }'));
+    const broken = {
+      ...request({ method: 'list', path: 'a', query: { equalities: {}, candidates: [] } }),
+      lookup: () => {
+        throw new Error('disk on fire');
+      },
+    };
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const d = authorizer.authorize(broken);
+      expect(d.allowed).toBe(false);
+      expect(d.reason).toMatch(/internal error: disk on fire/);
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+  });
+
+  it('treat a malformed stored value as an evaluation error', () => {
+    const d = compileRules(wrap('match /a/{id} { allow get: if resource.data.n > 0; }')).authorize({ ...request(), resource: { path: 'a/1', data: { n: { integerValue: '1.5' } } } });
+    expect(d.allowed).toBe(false);
+    expect(d.reason).toMatch(/invalid integerValue "1\.5"/);
+  });
+});
+
 describe('reasons', () => {
   it("name the method, the path and each failing allow's line", () => {
     const rules = "match /a/{id} {\n  allow create: if false;\n  allow write: if request.resource.data.x > 1;\n}";

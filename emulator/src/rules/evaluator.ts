@@ -287,7 +287,7 @@ export function evaluate(e: Expr, env: Env, ctx: EvalContext): RValue {
     if (error instanceof EvaluationError && error.line === undefined) {
       error.line = e.pos.line;
       error.column = e.pos.column;
-    } else if (error instanceof RangeError) {
+    } else if (error instanceof RangeError && /call stack/i.test(error.message)) {
       // A pathological expression exhausting the JS stack is still only a deny.
       throw new EvaluationError('expression too deeply nested', e.pos.line, e.pos.column);
     }
@@ -307,6 +307,9 @@ export function holds(condition: Expr | null, env: Env, ctx: EvalContext): Verdi
     return { allowed: false };
   } catch (error) {
     if (error instanceof EvaluationError) return { allowed: false, error };
-    throw error;
+    // Anything else is a fault (a bug here, or a lookup that threw): fail closed, and say so.
+    const message = error instanceof Error ? error.message : String(error);
+    console.error('[rules] internal error while evaluating a condition:', error);
+    return { allowed: false, error: new EvaluationError(`internal error: ${message}`, condition.pos.line, condition.pos.column) };
   }
 }

@@ -101,7 +101,10 @@ export function applicableChains(rules: CompiledRules, segments: readonly string
   const out: MatchChain[] = [];
   const walk = (blocks: CompiledBlock[], from: number, chain: MatchFrame[]) => {
     for (const block of blocks) {
-      for (const { consumed, bindings } of matchPattern(block.node.pattern, segments, from)) {
+      const pattern = block.node.pattern;
+      // Most blocks fail on their first literal: check that before allocating anything.
+      if (pattern[0]?.kind === 'literal' && pattern[0].text !== segments[from]) continue;
+      for (const { consumed, bindings } of matchPattern(pattern, segments, from)) {
         const next = [...chain, { block, bindings }];
         if (from + consumed === segments.length) out.push(next);
         // Children may still match: a nested {rest=**} can consume nothing.

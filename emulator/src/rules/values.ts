@@ -39,7 +39,9 @@ export class RMap {
   ) {}
 
   static of(obj: Record<string, RValue>): RMap {
-    return new RMap(new Map(Object.entries(obj)));
+    const entries = new Map<string, RValue>();
+    for (const key in obj) entries.set(key, obj[key]);
+    return new RMap(entries);
   }
 
   whole(what: string): ReadonlyMap<string, RValue> {
@@ -154,7 +156,10 @@ export function referencePath(reference: string): RPath {
 export function fromValue(v: Value): RValue {
   if ('nullValue' in v) return null;
   if ('booleanValue' in v) return v.booleanValue;
-  if ('integerValue' in v) return BigInt(v.integerValue);
+  if ('integerValue' in v) {
+    const text = String(v.integerValue);
+    return /^-?\d+$/.test(text) ? BigInt(text) : evaluationError(`invalid integerValue ${JSON.stringify(v.integerValue)}`);
+  }
   if ('doubleValue' in v) return Number(v.doubleValue);
   if ('stringValue' in v) return v.stringValue;
   if ('timestampValue' in v) return parseTimestamp(v.timestampValue);
