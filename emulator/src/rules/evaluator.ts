@@ -1,7 +1,7 @@
 // Evaluates rule conditions with Firestore's semantics. Any error makes a condition fail (a deny),
 // except where `||` and `&&` let the other operand decide: `error || true` is true and
 // `error && false` is false; `true || error` and `false && error` never evaluate the error.
-import type { Expr } from './ast.ts';
+import type { Expr, FunctionDecl } from './ast.ts';
 import { callConversion, callNamespace, NAMESPACE_ARITY } from './builtins.ts';
 import { EvaluationError, evaluationError } from './errors.ts';
 import type { FunctionInfo, Scope } from './matcher.ts';
@@ -48,7 +48,7 @@ export interface EvalContext {
   scopeEnvs: ReadonlyMap<Scope, Env>;
   debug: (text: string) => void;
   /** Functions being evaluated, outermost first (for the recursion ban and the depth cap). */
-  calls: string[];
+  calls: FunctionDecl[];
   database: string;
 }
 
@@ -209,7 +209,7 @@ function callFunction(e: Extract<Expr, { kind: 'call' }>, env: Env, ctx: EvalCon
 function callUser(fn: FunctionInfo, args: RValue[], ctx: EvalContext): RValue {
   const { decl } = fn;
   if (args.length !== decl.params.length) return evaluationError(`${decl.name}() takes ${decl.params.length} argument(s)`);
-  if (ctx.calls.includes(decl.name)) return evaluationError(`recursive call to ${decl.name}() (Firestore does not allow recursion)`);
+  if (ctx.calls.includes(decl)) return evaluationError(`recursive call to ${decl.name}() (Firestore does not allow recursion)`);
   if (ctx.calls.length >= MAX_CALL_DEPTH) return evaluationError(`function calls nested deeper than ${MAX_CALL_DEPTH}`);
   const outer = ctx.scopeEnvs.get(fn.scope);
   if (!outer) return evaluationError(`${decl.name}() is not visible here`);
@@ -217,7 +217,7 @@ function callUser(fn: FunctionInfo, args: RValue[], ctx: EvalContext): RValue {
   const env = new Env(vars, outer, fn.scope.functions);
   decl.params.forEach((p, i) => vars.set(p, args[i]));
   for (const l of decl.lets) vars.set(l.name, new LazyBinding(l.value, env, ctx));
-  ctx.calls.push(decl.name);
+  ctx.calls.push(decl);
   try {
     return evaluate(decl.body, env, ctx);
   } finally {

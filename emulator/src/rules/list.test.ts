@@ -102,6 +102,18 @@ describe('lists: rules are not filters', () => {
     expect(list(byId, { candidates: [published('p1')] }).allowed).toBe(false);
   });
 
+  it('matches a collection-group rule for the query and for each candidate', () => {
+    const group = "match /{path=**}/comments/{c} { allow list: if resource.data.visible == true; }";
+    const candidates = [{ path: 'posts/p1/comments/c1', data: fields({ visible: true }) }];
+    const q = (equalities: Record<string, unknown>) => decide(group, { method: 'list', path: 'comments', query: { equalities: eq(equalities), candidates } }).allowed;
+    expect(q({ visible: true })).toBe(true);
+    expect(q({})).toBe(false);
+  });
+
+  it('exposes request.query.orderBy as null', () => {
+    expect(list('match /posts/{id} { allow list: if request.query.orderBy == null; }', {}).allowed).toBe(true);
+  });
+
   it('evaluates rules that do not look at the document once for the query, then per candidate', () => {
     const signedIn = 'match /posts/{id} { allow list: if request.auth != null; }';
     expect(list(signedIn, { candidates: [published('p1'), draft('p2')] }, { auth: user() }).allowed).toBe(true);
