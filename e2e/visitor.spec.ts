@@ -270,3 +270,31 @@ test('FAQ answers open on demand; sitemap and robots are served', async ({ page,
   expect(await sitemap.text()).toContain('/register</loc>');
   expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /admin');
 });
+
+test('partner application and booth booking work by keyboard alone', async ({ page }) => {
+  await page.goto('/partnerships');
+  const typeAndTab = async (values: string[]) => {
+    for (const v of values) {
+      await page.keyboard.type(v);
+      await page.keyboard.press('Tab');
+    }
+  };
+  const stamp = Date.now();
+  await page.locator('section', { has: page.getByRole('heading', { name: 'Apply to partner' }) }).getByLabel('Organisation').focus();
+  await typeAndTab([`Keyboard Partner ${stamp}`, 'Juma Ali', 'juma@example.org', '+254 711 000 111', 'https://example.org']);
+  await page.keyboard.press('ArrowDown'); // tier: the first one
+  await page.keyboard.press('Tab'); // message
+  await page.keyboard.press('Tab'); // submit
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Application received' })).toBeVisible();
+
+  await page.locator('#register').getByLabel('Organisation').focus();
+  await typeAndTab([`Keyboard Booth ${stamp}`, 'Juma Ali', 'juma@example.org', '+254 711 000 111']);
+  await page.keyboard.press('ArrowDown'); // booth type: the first one
+  await page.keyboard.press('Tab'); // staff count keeps 2
+  await page.keyboard.press('Tab'); // requirements
+  await page.keyboard.press('Tab'); // submit
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Booth booking received' })).toBeVisible();
+  expect(await findDocuments(stack, 'partners', 'organisation', `Keyboard Booth ${stamp}`)).toHaveLength(1);
+});
