@@ -210,3 +210,54 @@ describe('method errors', () => {
     expect(fails('n.size()', { n: null })).toBe('null has no method size()');
   });
 });
+
+describe('robustness', () => {
+  it('answers every method, function and operator on every kind of value with a value or an EvaluationError', async () => {
+    const { callMethod, METHOD_ARITY } = await import('./methods.ts');
+    const { callNamespace, NAMESPACE_ARITY, callConversion } = await import('./builtins.ts');
+    const samples: RValue[] = [
+      null,
+      true,
+      0n,
+      -3n,
+      2.5,
+      NaN,
+      '',
+      'a,b',
+      [],
+      ['a', 1n],
+      RMap.of({ a: 1n }),
+      new RMap(new Map([['a', 1n]]), true),
+      new RSet(['x']),
+      new RTimestamp(0, 0),
+      new RDuration(5n),
+      new RBytes(new Uint8Array([1])),
+      new RLatLng(1, 2),
+    ];
+    const check = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        expect(error).toBeInstanceOf(EvaluationError);
+      }
+    };
+    for (const [name, arity] of Object.entries(METHOD_ARITY)) {
+      for (const target of samples) {
+        for (const arg of samples) check(() => callMethod(target, name, Array.from({ length: arity }, () => arg)));
+      }
+    }
+    for (const [ns, fns] of Object.entries(NAMESPACE_ARITY)) {
+      for (const [name, arity] of Object.entries(fns)) {
+        for (const arg of samples) check(() => callNamespace(ns, name, Array.from({ length: arity }, () => arg)));
+      }
+    }
+    for (const name of ['int', 'float', 'string', 'path']) for (const arg of samples) check(() => callConversion(name, arg));
+    const { binary, negate, not } = await import('./operators.ts');
+    const ops = ['==', '!=', '<', '<=', '>', '>=', 'in', '+', '-', '*', '/', '%'] as const;
+    for (const a of samples) {
+      check(() => negate(a));
+      check(() => not(a));
+      for (const b of samples) for (const op of ops) check(() => binary(op, a, b));
+    }
+  });
+});

@@ -195,3 +195,26 @@ describe('rules parser: errors', () => {
     }
   });
 });
+
+describe('rules parser: robustness', () => {
+  it('answers any damaged file with a RulesSyntaxError, never a crash', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { compileRules } = await import('./index.ts');
+    const source = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const junk = ['{', '}', '(', ')', ';', '/', '$(', "'", '"', '.', ',', '=', '**', ' ', 'if', '&&', '\n', ':'];
+    for (let i = 0; i < 400; i++) {
+      const at = Math.floor(random() * source.length);
+      const damaged = i % 2 ? source.slice(0, at) : source.slice(0, at) + junk[Math.floor(random() * junk.length)] + source.slice(at + 1);
+      try {
+        compileRules(damaged);
+      } catch (error) {
+        expect(error).toBeInstanceOf(RulesSyntaxError);
+        const e = error as RulesSyntaxError;
+        expect(e.line).toBeGreaterThanOrEqual(1);
+        expect(e.column).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+});

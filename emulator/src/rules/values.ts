@@ -311,11 +311,9 @@ export function equals(a: RValue, b: RValue): boolean {
     if (a === null || b === null) return false;
     return (a instanceof RUnknown ? a : (b as RUnknown)).use();
   }
-  for (const m of [a, b]) {
-    if (m instanceof RMap && m.partial) {
-      if (a === null || b === null) return false;
-      m.whole('comparing the document data');
-    }
+  if ((a instanceof RMap && a.partial) || (b instanceof RMap && b.partial)) {
+    if (a === null || b === null) return false;
+    (a instanceof RMap && a.partial ? a : (b as RMap)).whole('comparing the document data');
   }
   if (isNumber(a) && isNumber(b)) return numbersEqual(a, b);
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
