@@ -298,3 +298,11 @@ test('partner application and booth booking work by keyboard alone', async ({ pa
   await expect(page.getByRole('heading', { name: 'Booth booking received' })).toBeVisible();
   expect(await findDocuments(stack, 'partners', 'organisation', `Keyboard Booth ${stamp}`)).toHaveLength(1);
 });
+
+test('a stored location pre-fills the country without blocking the form', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('location', JSON.stringify({ latitude: 0.3476, longitude: 32.5825, country: 'Uganda' })));
+  await page.goto('/register');
+  await expect(page.getByLabel('Country')).toHaveValue('Uganda');
+  await page.getByLabel('Country').fill('Kenya');
+  await expect(page.getByLabel('Country')).toHaveValue('Kenya');
+});
