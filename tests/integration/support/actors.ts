@@ -1,42 +1,67 @@
-// The six actors of the rules matrix, each a separate signed-in (or anonymous) client.
+// The six actors of the rules matrix, each a separate client (its own Firebase app), and the
+// verdict of an attempt: allowed, or refused by the rules.
+import type { User } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore/lite';
 import { DEMO_STAFF } from '../../../emulator/seed/demo-data.ts';
-import { writeDocuments } from '../../../emulator/seed/rest.ts';
-import { client, stack } from './clients.ts';
+import { connect } from './clients.ts';
+import { fixture } from './owner.ts';
 
 export const ACTORS = ['anonymous', 'signedIn', 'unverified', 'editor', 'finance', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
-export const STAFF: Actor[] = ['editor', 'finance', 'admin'];
-export const EVERYONE: Actor[] = [...ACTORS];
 
-export const EMAILS: Record<Exclude<Actor, 'anonymous'>, string> = {
-  signedIn: 'visitor@example.org',
-  // Holds an admin staff entry, but its email is not verified: the role must not count.
-  unverified: 'unverified-admin@example.org',
-  editor: DEMO_STAFF[1].email,
-  finance: DEMO_STAFF[2].email,
-  admin: DEMO_STAFF[0].email,
+// Who holds which permission, as the policy groups them.
+export const EVERYONE: readonly Actor[] = ACTORS;
+export const STAFF: readonly Actor[] = ['editor', 'finance', 'admin'];
+export const EDITORS: readonly Actor[] = ['editor', 'admin'];
+export const FINANCE: readonly Actor[] = ['finance', 'admin'];
+export const ADMIN: readonly Actor[] = ['admin'];
+export const NOBODY: readonly Actor[] = [];
+
+const demo = (role: string) => DEMO_STAFF.find((s) => s.role === role)!;
+
+export const ACCOUNTS: Record<Exclude<Actor, 'anonymous'>, { email: string; password: string; emailVerified: boolean }> = {
+  // Signed in with a verified email, but no staff entry.
+  signedIn: { email: 'visitor@example.org', password: 'visitor-password-1', emailVerified: true },
+  // Holds an *admin* staff entry, but its email is not verified: every denial it gets proves that
+  // the role only counts with a verified email.
+  unverified: { email: 'unverified-admin@example.org', password: 'unverified-password-1', emailVerified: false },
+  editor: { ...demo('editor'), emailVerified: true },
+  finance: { ...demo('finance'), emailVerified: true },
+  admin: { ...demo('admin'), emailVerified: true },
 };
 
-const PASSWORDS: Record<string, string> = Object.fromEntries(DEMO_STAFF.map((s) => [s.email, s.password]));
+export const emailOf = (actor: Actor) => (actor === 'anonymous' ? null : ACCOUNTS[actor].email);
 
-export async function signInActors(): Promise<Record<Actor, Firestore>> {
-  await writeDocuments(stack(), [[`staff/${EMAILS.unverified}`, { email: EMAILS.unverified, role: 'admin' }]]);
-  const entries = await Promise.all(
-    ACTORS.map(async (actor) => {
-      if (actor === 'anonymous') return [actor, await client()] as const;
-      const email = EMAILS[actor];
-      return [actor, await client({ email, password: PASSWORDS[email] ?? 'matrix-password-1', emailVerified: actor !== 'unverified' })] as const;
-    }),
-  );
-  return Object.fromEntries(entries) as Record<Actor, Firestore>;
+export interface Actors {
+  db: Record<Actor, Firestore>;
+  user: Record<Actor, User | null>;
 }
 
-/** Writes a fixture with the owner bypass, as the seed would. */
-export function fixture(path: string, data: object) {
-  const id = path.split('/').pop()!;
-  return writeDocuments(stack(), [[path, { id, timestamp: new Date(), ...data }]]);
+/** Signs every actor in (the demo staff entries come from the seed; the unverified admin's is written here). */
+export async function signInActors(): Promise<Actors> {
+  await fixture(`staff/${ACCOUNTS.unverified.email}`, { email: ACCOUNTS.unverified.email, role: 'admin' });
+  const connections = await Promise.all(ACTORS.map((a) => connect(a === 'anonymous' ? undefined : ACCOUNTS[a])));
+  const pick = <K extends 'db' | 'user'>(k: K) => Object.fromEntries(ACTORS.map((a, i) => [a, connections[i][k]])) as Record<Actor, (typeof connections)[number][K]>;
+  return { db: pick('db'), user: pick('user') };
 }
 
-let n = 0;
-export const uniqueId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
+/** 'allowed' when the operation succeeds, 'denied' when the rules refuse it; anything else is a test bug and throws. */
+export async function verdict(operation: Promise<unknown>): Promise<Verdict> {
+  try {
+    await operation;
+    return 'allowed';
+  } catch (error) {
+    if ((error as { code?: string }).code === 'permission-denied') return 'denied';
+    throw error;
+  }
+}
+
+export type Verdict = 'allowed' | 'denied';
+
+export const allowedFor = (actors: readonly Actor[], actor: Actor): Verdict => (actors.includes(actor) ? 'allowed' : 'denied');
+
+/** A case's name from its expectation: "finance may not delete registrations". */
+export const caseName = (actor: Actor, expected: Verdict, what: string) => `${actor} ${expected === 'allowed' ? 'may' : 'may not'} ${what}`;
+
+/** Rows for it.each with '%s': vitest prints a name given this way in full (its $name is quoted and truncated). */
+export const named = <T extends { name: string }>(cases: T[]) => cases.map((c) => [c.name, c] as [string, T]);

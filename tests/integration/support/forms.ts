@@ -1,0 +1,269 @@
+// The public forms as the site submits them. Every payload is built by the form's own schema
+// builder (src/features/*/schema.ts) and committed with the companion writes the UI makes, so the
+// rules are tested against what the site really sends; the field bounds are read from the zod
+// schemas, so a limit changed on one side only fails a test.
+import type { z } from 'zod';
+import { demoDocuments } from '../../../emulator/seed/demo-data.ts';
+import { createDb, serverValues, type BatchWrite } from '../../../src/lib/db.ts';
+import { messageDocument, contactFormSchema, type ContactForm } from '../../../src/features/contact/schema.ts';
+import { donationDocument, donationFormSchema, type DonationForm } from '../../../src/features/donations/schema.ts';
+import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from '../../../src/features/partners/schema.ts';
+import { paymentDocument, paymentFormSchema, type PaymentForm, type PaymentTarget } from '../../../src/features/payments/schema.ts';
+import { registrationDocument, registrationFormSchema, type RegistrationForm } from '../../../src/features/registrations/schema.ts';
+import type { Firestore } from 'firebase/firestore/lite';
+import { fixture, uniqueId } from './owner.ts';
+
+export type Doc = Record<string, unknown>;
+
+type Fees = Record<string, { label: string; fee: number }>;
+interface Site {
+  tagline: string;
+  currency: string;
+  categories: Fees;
+  partnerTiers: Fees;
+  boothTypes: Fees;
+  invoicePrefix: string;
+  invoiceStartNumber: number;
+}
+
+/** settings/site as seeded (emulator/seed/demo-data.ts): the fees and currency every form is priced with. */
+export const SITE = new Map(demoDocuments()).get('settings/site') as unknown as Site;
+
+/** Commits writes exactly as the UI's data module does (one all-or-nothing batch). */
+export const commit = (db: Firestore, writes: BatchWrite[]) => createDb(() => db).commit(writes);
+
+/** What the data module adds to every created document: its own id and the server's time. */
+const stamped = (id: string, data: object): Doc => ({ ...data, id, timestamp: serverValues.now() });
+
+/** A submission ready to commit: `doc` is the stored document, `writes(doc)` the whole commit for it. */
+export interface Draft {
+  id: string;
+  doc: Doc;
+  /** The UI's commit for `doc`, companion writes derived from it (so a tampered doc stays consistent). */
+  writes(doc?: Doc): BatchWrite[];
+  /** The record a payment submission pays for. */
+  target?: { collection: PaymentTarget; id: string };
+}
+
+export interface PublicForm {
+  name: string;
+  collection: string;
+  schema: z.ZodObject;
+  /** Fields whose valid values are the keys of a settings map (category, tier, booth type). */
+  choices: Record<string, string[]>;
+  /** The stored document of the example form: its field names and types. */
+  sample: Doc;
+  /** A submission of the example form, with some form fields changed. */
+  draft(change?: Record<string, unknown>): Promise<Draft>;
+}
+
+// ---------- the example forms a visitor fills in ----------
+
+export const REGISTRATION: RegistrationForm = {
+  fullName: 'Achieng Otieno',
+  email: 'achieng@example.org',
+  phone: '+254 700 123 456',
+  organisation: 'Kisumu County Hospital',
+  jobTitle: 'Nurse',
+  country: 'Kenya',
+  category: 'delegate',
+  attendanceMode: 'in-person',
+  accessibilityNeeds: '',
+  dietaryNeeds: 'Vegetarian',
+  consent: true,
+};
+const CONTACT = { organisation: 'East Africa Health Foundation', contactName: 'Juma Ali', email: 'juma@example.org', phone: '+254 711 000 111' };
+const PARTNER: PartnerForm = { ...CONTACT, website: 'https://example.org', tier: 'gold', message: 'We would like to support the summit.' };
+const BOOTH: BoothForm = { ...CONTACT, boothType: 'standard', staffCount: 3, requirements: 'Power and two tables.' };
+const MESSAGE: ContactForm = { name: 'Amina', email: 'amina@example.org', subject: 'Abstracts', message: 'When is the abstract deadline?' };
+const DONATION: DonationForm = { name: 'Peter', email: 'peter@example.org', amount: 2500, message: 'For screening outreach.', anonymous: false };
+const PAYMENT: PaymentForm = { payerName: 'Achieng Otieno', method: 'mobile-money', reference: 'QWE12345RT', amount: 15000 };
+
+// ---------- documents and commits ----------
+
+/** A registration document, priced from settings as registrationWrites does. */
+export const registrationDoc = (id: string, change: Partial<RegistrationForm> = {}) => {
+  const form = { ...REGISTRATION, ...change };
+  return stamped(id, registrationDocument(form, SITE.categories[form.category].fee, SITE.currency));
+};
+export const partnerDoc = (id: string) => stamped(id, partnerDocument(PARTNER, SITE.partnerTiers[PARTNER.tier].fee, SITE.currency));
+export const boothDoc = (id: string) => stamped(id, boothDocument(BOOTH, SITE.boothTypes[BOOTH.boothType].fee, SITE.currency));
+export const messageDoc = (id: string) => stamped(id, messageDocument(MESSAGE));
+export const donationDoc = (id: string) => stamped(id, donationDocument(DONATION, SITE.currency));
+export const paymentDoc = (id: string, target: PaymentTarget, targetId: string, change: Partial<PaymentForm> = {}) =>
+  stamped(id, paymentDocument({ ...PAYMENT, ...change }, target, targetId, SITE.currency));
+
+export const confirmationMail = (id: string, registration: Doc) => ({
+  to: registration.email,
+  template: { name: 'registration-confirmation', data: { fullName: registration.fullName, reference: id } },
+});
+
+/**
+ * A registration's commit, write for write what registrationWrites (src/features/registrations/
+ * submit.ts) produces: the registration, its seat on the counter, its confirmation email.
+ * rules-forms.test.ts checks the two are equal. The email is left out when the document has no
+ * address or name to send it with (mail is optional, so a hostile case stays about one thing).
+ */
+export function registrationCommit(id: string, doc: Doc): BatchWrite[] {
+  const writes: BatchWrite[] = [
+    { set: `registrations/${id}`, data: doc },
+    { set: 'counters/registrations', data: { count: serverValues.increment(1), lastId: id }, merge: true },
+  ];
+  if ('email' in doc && 'fullName' in doc) writes.push({ set: `mail/${id}`, data: confirmationMail(id, doc) });
+  return writes;
+}
+
+/** A payment reference and its target's flip to 'submitted', as the checkout page commits them. */
+export function paymentCommit(id: string, doc: Doc, target: { collection: string; id: string }): BatchWrite[] {
+  return [
+    { set: `payments/${id}`, data: doc },
+    { update: `${target.collection}/${target.id}`, data: { paymentStatus: 'submitted', lastPaymentId: id } },
+  ];
+}
+
+// ---------- editing a commit ----------
+
+export const dropWrite = (writes: BatchWrite[], path: string) => writes.filter((w) => ('set' in w ? w.set : w.update) !== path);
+
+export const replaceWrite = (writes: BatchWrite[], path: string, data: Doc) =>
+  writes.map((w) => (('set' in w ? w.set : w.update) === path ? { ...w, data } : w));
+
+// ---------- the forms ----------
+
+const registration: PublicForm = {
+  name: 'registration',
+  collection: 'registrations',
+  schema: registrationFormSchema,
+  choices: { category: Object.keys(SITE.categories) },
+  sample: registrationDoc('sample'),
+  async draft(change = {}) {
+    const id = uniqueId('reg');
+    const doc = registrationDoc(id, change);
+    return { id, doc, writes: (d = doc) => registrationCommit(id, d) };
+  },
+};
+
+/** A form that writes one document (contact, donation, applications): what db.createDocument sends. */
+function singleDocument<F>(name: string, collection: string, schema: z.ZodObject, example: F, choices: Record<string, string[]>, build: (form: F) => object): PublicForm {
+  return {
+    name,
+    collection,
+    schema,
+    choices,
+    sample: stamped('sample', build(example)),
+    async draft(change = {}) {
+      const id = uniqueId(collection);
+      const doc = stamped(id, build({ ...example, ...change }));
+      return { id, doc, writes: (d = doc) => [{ set: `${collection}/${id}`, data: d }] };
+    },
+  };
+}
+
+/** A payment for a fresh unpaid record (a registration, or a booth booking). */
+function paymentFor(name: string, target: PaymentTarget, record: () => Doc): PublicForm {
+  return {
+    name,
+    collection: 'payments',
+    schema: paymentFormSchema,
+    choices: {},
+    sample: paymentDoc('sample', target, 'sample'),
+    async draft(change = {}) {
+      const id = uniqueId('pay');
+      const targetId = await fixture(`${target}/${uniqueId('unpaid')}`, record());
+      const doc = paymentDoc(id, target, targetId, change);
+      return { id, doc, target: { collection: target, id: targetId }, writes: (d = doc) => paymentCommit(id, d, { collection: target, id: targetId }) };
+    },
+  };
+}
+
+/** A document's fields without its id and time (for fixtures, which add their own). */
+export const fieldsOf = (doc: Doc) => {
+  const { id: _id, timestamp: _t, ...rest } = doc;
+  return rest;
+};
+
+export const FORMS = {
+  registration,
+  partner: singleDocument('partner application', 'partners', partnerFormSchema, PARTNER, { tier: Object.keys(SITE.partnerTiers) }, (f) =>
+    partnerDocument(f, SITE.partnerTiers[f.tier].fee, SITE.currency),
+  ),
+  booth: singleDocument('booth booking', 'partners', boothFormSchema, BOOTH, { boothType: Object.keys(SITE.boothTypes) }, (f) =>
+    boothDocument(f, SITE.boothTypes[f.boothType].fee, SITE.currency),
+  ),
+  message: singleDocument('contact message', 'messages', contactFormSchema, MESSAGE, {}, messageDocument),
+  donation: singleDocument('donation pledge', 'donations', donationFormSchema, DONATION, {}, (f) => donationDocument(f, SITE.currency)),
+  registrationPayment: paymentFor('payment for a registration', 'registrations', () => fieldsOf(registrationDoc(''))),
+  boothPayment: paymentFor('payment for a booth', 'partners', () => fieldsOf(boothDoc(''))),
+} satisfies Record<string, PublicForm>;
+
+export const ALL_FORMS: PublicForm[] = Object.values(FORMS);
+
+// ---------- the bounds of each field, read from the zod schema ----------
+
+type ZodField = z.ZodType & { type: string; minLength?: number | null; maxLength?: number | null; minValue?: number | null; maxValue?: number | null; options?: string[] };
+
+/** Values of exactly n characters in the shapes form fields take: text, email, web address, phone. */
+const SHAPES: Array<(n: number) => string> = [
+  (n) => 'x'.repeat(n),
+  (n) => '1'.repeat(n),
+  (n) => `${'e'.repeat(Math.max(0, n - 12))}@example.org`,
+  (n) => `https://${'w'.repeat(Math.max(0, n - 12))}.org`,
+  (n) => `+${'1'.repeat(Math.max(0, n - 1))}`,
+];
+
+const accepts = (field: ZodField, v: unknown) => field.safeParse(v).success;
+
+/** The first shape that has a value of length n the field accepts. */
+const shapeAt = (field: ZodField, n: number) => SHAPES.find((s) => s(n).length === n && accepts(field, s(n)));
+
+export interface TextBound {
+  field: string;
+  /** The shortest and longest values the form accepts. */
+  shortest: string;
+  longest: string;
+  /** One character past each end, which the form refuses (tooShort is absent when the shortest is ''). */
+  tooShort?: string;
+  tooLong: string;
+}
+
+/**
+ * The shortest and longest value each free-text field accepts, found by asking the field's own zod
+ * schema (its min/max when it has them, else by trying lengths: the phone number's bound is in a
+ * regex). One character past each bound, in the same shape, is checked to be refused by zod too.
+ */
+export function textBounds(form: PublicForm): TextBound[] {
+  return Object.entries(form.schema.shape as Record<string, ZodField>)
+    .filter(([name, f]) => f.type === 'string' && !(name in form.choices))
+    .map(([name, f]) => {
+      const lengths = Array.from({ length: (f.maxLength ?? 64) + 1 }, (_, n) => n);
+      const lo = f.minLength ?? lengths.find((n) => shapeAt(f, n))!;
+      const hi = f.maxLength ?? lengths.findLast((n) => shapeAt(f, n))!;
+      const [low, high] = [shapeAt(f, lo), shapeAt(f, hi)];
+      if (!low || !high) throw new Error(`${form.name}.${name}: no value of length ${lo}..${hi} is accepted`);
+      const bound: TextBound = { field: name, shortest: low(lo), longest: high(hi), tooLong: high(hi + 1) };
+      if (lo > 0) bound.tooShort = low(lo - 1);
+      for (const outside of [bound.tooShort, bound.tooLong]) {
+        if (outside !== undefined && accepts(f, outside)) throw new Error(`${form.name}.${name}: zod accepts ${outside.length} characters too`);
+      }
+      return bound;
+    });
+}
+
+export interface NumberBound {
+  field: string;
+  min: number;
+  max: number;
+}
+
+export function numberBounds(form: PublicForm): NumberBound[] {
+  return Object.entries(form.schema.shape as Record<string, ZodField>)
+    .filter(([, f]) => f.type === 'number')
+    .map(([name, f]) => ({ field: name, min: f.minValue!, max: f.maxValue! }));
+}
+
+/** Fields with a fixed set of values (attendance mode, payment method, yes/no): each of them. */
+export function optionFields(form: PublicForm): Array<{ field: string; options: unknown[] }> {
+  return Object.entries(form.schema.shape as Record<string, ZodField>)
+    .filter(([, f]) => f.type === 'enum' || f.type === 'boolean')
+    .map(([name, f]) => ({ field: name, options: f.type === 'enum' ? f.options! : [true, false] }));
+}

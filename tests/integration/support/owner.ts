@@ -1,0 +1,64 @@
+// Setting the scene with the emulator's `owner` bypass (as the seed does), so fixtures never go
+// through the rules under test. Every case gets its own document ids, so cases never interfere.
+import { patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
+import { stack } from './clients.ts';
+
+let n = 0;
+/** A fresh document id, readable in failures: `reg-m3k2-17`. */
+export const uniqueId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
+
+/** Writes `data` at `path` with the `id` and `timestamp` the data module would have added. */
+export async function fixture(path: string, data: object): Promise<string> {
+  const id = path.split('/').pop()!;
+  await writeDocuments(stack(), [[path, { id, timestamp: new Date(), ...data }]]);
+  return id;
+}
+
+/** Reads a document past the rules; null when it does not exist. Plain values (ints as numbers). */
+export async function ownerGet(path: string): Promise<Record<string, unknown> | null> {
+  const { firestore, projectId } = stack();
+  const root = `projects/${projectId}/databases/(default)/documents`;
+  const res = await fetch(`http://${firestore}/v1/${root}:batchGet`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ documents: [`${root}/${path}`] }),
+  });
+  if (!res.ok) throw new Error(`Reading ${path} failed: ${res.status} ${await res.text()}`);
+  const [result] = (await res.json()) as Array<{ found?: { fields?: Record<string, RestValue> } }>;
+  return result?.found ? plainFields(result.found.fields ?? {}) : null;
+}
+
+type RestValue = Record<string, unknown>;
+
+function plainFields(fields: Record<string, RestValue>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, plain(v)]));
+}
+
+function plain(v: RestValue): unknown {
+  if ('integerValue' in v) return Number(v.integerValue);
+  if ('timestampValue' in v) return new Date(String(v.timestampValue));
+  if ('mapValue' in v) return plainFields((v.mapValue as { fields?: Record<string, RestValue> }).fields ?? {});
+  if ('arrayValue' in v) return ((v.arrayValue as { values?: RestValue[] }).values ?? []).map(plain);
+  if ('nullValue' in v) return null;
+  return Object.values(v)[0]; // string, boolean, double
+}
+
+/**
+ * Runs `run` with some settings/site fields changed (registration closed, capacity reached …) and
+ * puts the old values back afterwards, whatever happens. Only the named fields are touched.
+ */
+export async function withSettings<T>(change: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+  const site = (await ownerGet('settings/site'))!;
+  const before = Object.fromEntries(Object.keys(change).map((k) => [k, site[k]]));
+  await patchDocument(stack(), 'settings/site', change);
+  try {
+    return await run();
+  } finally {
+    await patchDocument(stack(), 'settings/site', before);
+  }
+}
+
+/** Seats taken right now (counters/registrations.count). */
+export async function seatsTaken(): Promise<number> {
+  return ((await ownerGet('counters/registrations'))?.count as number | undefined) ?? 0;
+}
