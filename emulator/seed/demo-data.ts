@@ -207,6 +207,7 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
     ['gold', 'East Africa Health Foundation', 'https://example.org'],
     ['silver', 'Community Screening Trust', 'https://example.org'],
   ];
+  partners.forEach(([tier, organisation, website], i) => add('sponsors', `demo-sponsor-${i + 1}`, { organisation, tier, website, published: true }));
   partners.forEach(([tier, organisation, website], i) =>
     add('partners', `demo-partner-${i + 1}`, {
       kind: 'partner',
@@ -218,7 +219,10 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
       phone: '+254 700 000 000',
       message: 'We would like to support the summit.',
       status: 'confirmed',
-      published: true,
+      paymentStatus: 'paid',
+      fee: 0,
+      currency: 'KES',
+      published: false,
     }),
   );
   const people: Array<[string, string, string, string, string]> = [
@@ -257,5 +261,6 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
     );
   });
   docs.push(['counters/registrations', { count: people.length, lastId: `demo-registration-${people.length}` }]);
+  docs.push(['counters/seats', { count: people.length }]);
   return docs;
 }

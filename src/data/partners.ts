@@ -10,10 +10,13 @@ export interface PublicPartner {
 
 export const TIER_ORDER = ['platinum', 'gold', 'silver', 'bronze'];
 
-/** Partners staff have published, for /about and the home page (a bounded list). */
+/**
+ * Partners shown on /about and the home page: the `sponsors` collection, the public face of
+ * confirmed partners (applications in `partners` hold contact details and are never public).
+ */
 export function usePublishedPartners() {
   return useQuery({
-    queryKey: ['partners', 'published'],
-    queryFn: () => db.fetchDocuments<PublicPartner>('partners', { where: [['published', '==', true]], limit: 60 }),
+    queryKey: ['sponsors', 'published'],
+    queryFn: () => db.fetchDocuments<PublicPartner>('sponsors', { where: [['published', '==', true]], limit: 60 }),
   });
 }

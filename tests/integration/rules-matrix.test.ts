@@ -141,6 +141,15 @@ const HOW: Record<string, Subject> = {
     },
     notes: { list: 'counters', update: 'taking a seat without a registration' },
   },
+  'counters/seats': {
+    ops: {
+      get: (db) => getDoc(doc(db, 'counters', 'seats')),
+      list: (db) => getDocs(collection(db, 'counters')),
+      update: (db) => setDoc(doc(db, 'counters', 'seats'), { count: increment(1) }, { merge: true }),
+      delete: (db) => deleteDoc(doc(db, 'counters', 'seats')),
+    },
+    notes: { list: 'counters', update: 'moving the public count without a registration' },
+  },
   mail: {
     ...documents(
       'mail',
@@ -214,9 +223,11 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'logs':                        { get: STAFF,    list: STAFF, create: STAFF, update: NOBODY, delete: NOBODY },
   // Anyone holding a reference reads that one registration (checkout); nobody else lists them.
   'registrations':               { get: EVERYONE, list: STAFF, create: EVERYONE, update: FINANCE, delete: ADMIN },
-  // The seat count is public (the register page shows seats left). A seat without a registration
-  // is only the admin's to take; deleting the counter would reset capacity, so nobody may.
-  'counters/registrations':      { get: EVERYONE, list: NOBODY, update: ADMIN, delete: NOBODY },
+  // The counter names the latest registration (lastId), so only staff read it. A seat without a
+  // registration is only the admin's to take; deleting the counter would reset capacity, so nobody may.
+  'counters/registrations':      { get: STAFF,    list: NOBODY, update: ADMIN, delete: NOBODY },
+  // The public seat count (the register page shows seats left), moved only with the counter.
+  'counters/seats':              { get: EVERYONE, list: NOBODY, update: ADMIN, delete: NOBODY },
   // The Trigger Email queue: written only inside a registration's commit (rules-forms), never on its own.
   'mail':                        { get: ADMIN,    list: ADMIN, create: NOBODY, update: ADMIN, delete: ADMIN },
   'partners':                    { get: EVERYONE, list: STAFF, create: EVERYONE, update: FINANCE, delete: ADMIN },

@@ -4,8 +4,8 @@ import { db } from '../../lib/data.ts';
 /** Seats taken so far: one small public document, not a count over registrations. */
 export function useSeatsTaken() {
   return useQuery({
-    queryKey: ['counters', 'registrations'],
-    queryFn: async () => (await db.fetchDocument<{ count?: number }>('counters', 'registrations'))?.count ?? 0,
+    queryKey: ['counters', 'seats'],
+    queryFn: async () => (await db.fetchDocument<{ count?: number }>('counters', 'seats'))?.count ?? 0,
     staleTime: 30_000,
   });
 }

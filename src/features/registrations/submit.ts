@@ -13,6 +13,8 @@ export function registrationWrites(id: string, form: RegistrationForm, settings:
   return [
     { set: `registrations/${id}`, data: { ...data, id, timestamp: serverValues.now() } },
     { set: 'counters/registrations', data: { count: serverValues.increment(1), lastId: id }, merge: true },
+    // The public seat count, moved in step (the counter above names the registration: staff only).
+    { set: 'counters/seats', data: { count: serverValues.increment(1) }, merge: true },
     { set: `mail/${id}`, data: { to: data.email, template: { name: 'registration-confirmation', data: { fullName: data.fullName, reference: id } } } },
   ];
 }

@@ -100,7 +100,8 @@ export const confirmationMail = (id: string, registration: Doc) => ({
 
 /**
  * A registration's commit, write for write what registrationWrites (src/features/registrations/
- * submit.ts) produces: the registration, its seat on the counter, its confirmation email.
+ * submit.ts) produces: the registration, its seat on the counter and on the public seat count,
+ * its confirmation email.
  * rules-forms.test.ts checks the two are equal. The email is left out when the document has no
  * address or name to send it with (mail is optional, so a hostile case stays about one thing).
  */
@@ -108,6 +109,7 @@ export function registrationCommit(id: string, doc: Doc): BatchWrite[] {
   const writes: BatchWrite[] = [
     { set: `registrations/${id}`, data: doc },
     { set: 'counters/registrations', data: { count: serverValues.increment(1), lastId: id }, merge: true },
+    { set: 'counters/seats', data: { count: serverValues.increment(1) }, merge: true },
   ];
   if ('email' in doc && 'fullName' in doc) writes.push({ set: `mail/${id}`, data: confirmationMail(id, doc) });
   return writes;
