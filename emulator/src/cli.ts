@@ -1,52 +1,84 @@
-// `npm run emulator -- [--port N] [--data DIR] [--fresh] [--rules FILE]`
-import { readFileSync, existsSync } from 'node:fs';
+// `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE]`: the Firestore
+// emulator alone, in the foreground. Ctrl-C (or SIGTERM) stops it cleanly: it stops accepting
+// requests and waits until every acknowledged commit is on disk (they already are: a commit is
+// answered only after its fsync).
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCliArgs, USAGE } from './cli-args.ts';
 import { createEmulator } from './server.ts';
 import type { Authorizer } from './rules/contract.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
+function readFirebaseJson() {
+  const path = resolve(root, 'firebase.json');
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
 }
 
-async function main() {
-  const config = JSON.parse(readFileSync(resolve(root, 'firebase.json'), 'utf8'));
-  const port = Number(option('port') ?? config.emulators.firestore.port);
-  const dataDir = resolve(option('data') ?? resolve(root, '.emulator-data/firestore'));
-  const fresh = process.argv.includes('--fresh');
-  const rulesPath = option('rules');
-  const emulator = await createEmulator({ port, dataDir, fresh });
-  if (rulesPath) await enforceRules(rulesPath, (a) => emulator.setAuthorizer(a));
-  console.log(`Firestore emulator on ${emulator.url} (data: ${dataDir}${rulesPath ? `, rules: ${rulesPath}` : ', no rules: everything allowed'})`);
-  const stop = () => {
-    void emulator.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
-
-/** Loads the rules (refusing to start on a syntax error) and reloads them when the file changes. */
+/**
+ * THE RULES CALL SITE. Loads the rules (refusing to start on an error in them) and reloads them
+ * when the file changes, through the rules engine's public face (src/rules/index.ts). If that
+ * module does not provide `loadRulesAuthorizer`, the emulator refuses --rules rather than
+ * silently allowing everything.
+ */
 async function enforceRules(path: string, use: (a: Authorizer) => void) {
   if (!existsSync(path)) throw new Error(`Rules file not found: ${path}`);
   const rules = (await import('./rules/index.ts')) as {
-    loadRulesAuthorizer(path: string): Authorizer;
-    watchRules(path: string, onChange: (a: Authorizer) => void, onError: (e: unknown) => void): unknown;
+    loadRulesAuthorizer?: (path: string) => Authorizer;
+    watchRules?: (path: string, onChange: (a: Authorizer) => void, onError: (e: unknown) => void) => { close(): void };
   };
+  if (typeof rules.loadRulesAuthorizer !== 'function') throw new Error('--rules: emulator/src/rules/index.ts does not export loadRulesAuthorizer(path) yet.');
   use(rules.loadRulesAuthorizer(path));
-  rules.watchRules(
+  const watcher = rules.watchRules?.(
     path,
     (a) => {
       use(a);
-      console.log(`Reloaded ${path}`);
+      console.log(`Firestore emulator: reloaded ${path}`);
     },
-    (e) => console.error(`Keeping the previous rules: ${e instanceof Error ? e.message : String(e)}`),
+    (e) => console.error(`Firestore emulator: keeping the previous rules: ${e instanceof Error ? e.message : String(e)}`),
   );
+  return () => watcher?.close();
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+async function main() {
+  const options = parseCliArgs(process.argv.slice(2), { root, firebaseJson: readFirebaseJson() });
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const emulator = await createEmulator({ port: options.port, host: options.host, dataDir: options.dataDir, fresh: options.fresh });
+  let stopWatching = () => {};
+  try {
+    if (options.rules) stopWatching = await enforceRules(options.rules, (a) => emulator.setAuthorizer(a));
+  } catch (error) {
+    await emulator.close();
+    throw error;
+  }
+  console.log(
+    `Firestore emulator listening on ${emulator.url} (data: ${options.dataDir}${options.fresh ? ', started fresh' : ''}; ${options.rules ? `rules: ${options.rules}` : 'no rules: everything allowed'})`,
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      console.log(`Firestore emulator: ${signal} again, exiting now.`);
+      process.exit(130);
+    }
+    stopping = true;
+    stopWatching();
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`Firestore emulator: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

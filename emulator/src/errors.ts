@@ -1,28 +1,43 @@
-// Errors in Google's JSON shape. The SDK derives FirestoreError.code from the HTTP status alone,
-// so the status must be the one the real service uses for each canonical code.
+// Errors in Google's JSON error shape: {"error":{"code":400,"message":"…","status":"INVALID_ARGUMENT"}}.
+// The lite SDK derives FirestoreError.code from the HTTP status alone (400 → failed-precondition,
+// 409 → aborted, …), so each canonical code must travel with the HTTP status Google uses for it:
+// that is what makes the SDK's transaction retry (aborted / failed-precondition) work.
 export type ErrorStatus =
+  | 'CANCELLED'
+  | 'UNKNOWN'
   | 'INVALID_ARGUMENT'
-  | 'FAILED_PRECONDITION'
+  | 'DEADLINE_EXCEEDED'
   | 'NOT_FOUND'
   | 'ALREADY_EXISTS'
   | 'PERMISSION_DENIED'
-  | 'UNAUTHENTICATED'
-  | 'ABORTED'
   | 'RESOURCE_EXHAUSTED'
+  | 'FAILED_PRECONDITION'
+  | 'ABORTED'
+  | 'OUT_OF_RANGE'
   | 'UNIMPLEMENTED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'UNAVAILABLE'
+  | 'DATA_LOSS'
+  | 'UNAUTHENTICATED';
 
-const HTTP: Record<ErrorStatus, number> = {
+/** google.rpc.Code → HTTP status, as in googleapis' code.proto. */
+export const HTTP_STATUS: Record<ErrorStatus, number> = {
+  CANCELLED: 499,
+  UNKNOWN: 500,
   INVALID_ARGUMENT: 400,
-  FAILED_PRECONDITION: 400,
+  DEADLINE_EXCEEDED: 504,
   NOT_FOUND: 404,
   ALREADY_EXISTS: 409,
   PERMISSION_DENIED: 403,
-  UNAUTHENTICATED: 401,
-  ABORTED: 409,
   RESOURCE_EXHAUSTED: 429,
+  FAILED_PRECONDITION: 400,
+  ABORTED: 409,
+  OUT_OF_RANGE: 400,
   UNIMPLEMENTED: 501,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
+  DATA_LOSS: 500,
+  UNAUTHENTICATED: 401,
 };
 
 export class ApiError extends Error {
@@ -31,10 +46,11 @@ export class ApiError extends Error {
     message: string,
   ) {
     super(message);
+    this.name = 'ApiError';
   }
 
   get httpStatus(): number {
-    return HTTP[this.status];
+    return HTTP_STATUS[this.status];
   }
 
   toJSON() {
@@ -42,4 +58,13 @@ export class ApiError extends Error {
   }
 }
 
+/** Any thrown thing as an ApiError; unexpected errors become INTERNAL. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError('INTERNAL', error instanceof Error ? error.message : String(error));
+}
+
 export const invalid = (message: string) => new ApiError('INVALID_ARGUMENT', message);
+
+/** The message Cloud Firestore gives for every rules denial. */
+export const PERMISSION_DENIED_MESSAGE = 'Missing or insufficient permissions.';

@@ -1,19 +1,20 @@
-// Reading and writing nested fields of a document by field path segments.
+// Reading and writing nested fields of a document by field path segments. Documents are never
+// mutated in place (the store, indexes and open snapshots share them), so writes copy the maps
+// on the way down.
 import type { Fields, Value } from './value-types.ts';
 import { mapFields } from './values.ts';
-import { validateFieldName } from './paths.ts';
-import { invalid } from './errors.ts';
 
 export function getField(fields: Fields, path: string[]): Value | undefined {
-  let current: Value | undefined = { mapValue: { fields } };
-  for (const seg of path) {
-    if (!current || !('mapValue' in current)) return undefined;
-    current = mapFields(current)[seg];
+  let current: Fields | undefined = fields;
+  for (let i = 0; i < path.length - 1; i++) {
+    const v: Value | undefined = current[path[i]];
+    if (!v || !('mapValue' in v)) return undefined;
+    current = mapFields(v);
   }
-  return current;
+  return current[path[path.length - 1]];
 }
 
-/** Returns a copy of `fields` with `value` at `path` (creating maps on the way); undefined deletes. */
+/** A copy of `fields` with `value` at `path`, creating maps on the way; undefined deletes. */
 export function setField(fields: Fields, path: string[], value: Value | undefined): Fields {
   const [head, ...rest] = path;
   const copy = { ...fields };
@@ -23,24 +24,11 @@ export function setField(fields: Fields, path: string[], value: Value | undefine
     return copy;
   }
   const child = copy[head];
-  const childFields = child && 'mapValue' in child ? mapFields(child) : {};
-  if (value === undefined && !(child && 'mapValue' in child)) return copy;
-  copy[head] = { mapValue: { fields: setField(childFields, rest, value) } };
+  const isMap = !!child && 'mapValue' in child;
+  // Deleting below something that is not a map deletes nothing.
+  if (value === undefined && !isMap) return copy;
+  copy[head] = { mapValue: { fields: setField(isMap ? mapFields(child) : {}, rest, value) } };
   return copy;
-}
-
-/** Every field name at every depth is a valid stored field name. */
-export function validateFields(fields: Fields) {
-  for (const [k, v] of Object.entries(fields)) {
-    validateFieldName(k);
-    if ('mapValue' in v) validateFields(mapFields(v));
-    if ('arrayValue' in v) {
-      for (const item of v.arrayValue.values ?? []) {
-        if ('arrayValue' in item) throw invalid('Cannot have an array directly inside another array.');
-        if ('mapValue' in item) validateFields(mapFields(item));
-      }
-    }
-  }
 }
 
 /** Keeps only the given field paths (a projection or a read mask). */

@@ -1,294 +1,342 @@
-// The structured-query engine: filters, Firestore's implicit ordering, cursors, offset/limit,
-// projections and aggregations, over an in-memory list of documents.
-import { invalid } from './errors.ts';
-import { getField, project } from './fields.ts';
-import { parseFieldPath } from './paths.ts';
-import type { Fields, StoredDocument, Value } from './value-types.ts';
-import { arrayValues, compareValues, isNaNValue, toNumber, typeOrder, TypeOrder, valuesEqual } from './values.ts';
+// Structured queries: parsing with the backend's validation, Firestore's effective order, cursors,
+// offset / limit and projection, executed over one collection (or a collection group).
+//
+// Execution has two paths. When the source can walk an ordered index on the first order field
+// (collections of some size; see collection-index.ts), the query walks it in order, sorts only
+// runs of equal first values by the remaining order fields, and stops as soon as the page is
+// full. Otherwise it scans, filters and sorts (a bounded selection when there is a limit).
+import { ApiError, invalid } from './errors.ts';
+import { compileFilter, disjunctionCount, equalityConstraints, fieldOf, inequalityFields, MAX_DISJUNCTIONS, NAME_FIELD, parseFilter, type FieldReference, type Filter, type Predicate } from './filters.ts';
+import { parseFieldPath, parentCollection, validateCollectionId } from './paths.ts';
+import { decodeValue } from './proto-json.ts';
+import type { StoredDocument, Value } from './value-types.ts';
+import { compareValues } from './values.ts';
 
-interface FieldReference {
-  fieldPath: string;
-}
-
-export type Filter =
-  | { compositeFilter: { op: 'AND' | 'OR'; filters: Filter[] } }
-  | { fieldFilter: { field: FieldReference; op: FieldOp; value: Value } }
-  | { unaryFilter: { field: FieldReference; op: 'IS_NAN' | 'IS_NULL' | 'IS_NOT_NAN' | 'IS_NOT_NULL' } };
-
-type FieldOp =
-  | 'LESS_THAN'
-  | 'LESS_THAN_OR_EQUAL'
-  | 'GREATER_THAN'
-  | 'GREATER_THAN_OR_EQUAL'
-  | 'EQUAL'
-  | 'NOT_EQUAL'
-  | 'ARRAY_CONTAINS'
-  | 'IN'
-  | 'ARRAY_CONTAINS_ANY'
-  | 'NOT_IN';
+export type Direction = 'ASCENDING' | 'DESCENDING';
 
 export interface Order {
-  field: FieldReference;
-  direction?: 'ASCENDING' | 'DESCENDING' | 'DIRECTION_UNSPECIFIED';
+  fieldPath: string;
+  direction: Direction;
 }
 
-interface Cursor {
-  values?: Value[];
-  before?: boolean;
+export interface Cursor {
+  values: Value[];
+  before: boolean;
 }
 
-export interface StructuredQuery {
-  select?: { fields?: FieldReference[] };
-  from?: Array<{ collectionId?: string; allDescendants?: boolean }>;
-  where?: Filter;
-  orderBy?: Order[];
+export interface ParsedQuery {
+  collectionId: string;
+  allDescendants: boolean;
+  filter?: Filter;
+  predicate: Predicate | null;
+  /** Explicit order, then inequality fields, then __name__ in the last direction. */
+  order: Order[];
   startAt?: Cursor;
   endAt?: Cursor;
-  offset?: number;
-  limit?: number | { value?: number };
+  offset: number;
+  limit?: number;
+  /** Field paths to keep, or null for whole documents. */
+  projection: string[][] | null;
 }
 
-const NAME = '__name__';
-const INEQUALITIES = new Set<FieldOp>(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'NOT_EQUAL', 'NOT_IN']);
+// ---------- parsing ----------
 
-// Queries name the same few fields over and over: parse each path once.
-const parsedPaths = new Map<string, string[]>();
-function segmentsOf(path: string): string[] {
-  let segs = parsedPaths.get(path);
-  if (!segs) parsedPaths.set(path, (segs = parseFieldPath(path)));
-  return segs;
+function nonNegativeInteger(raw: unknown, what: string): number | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const n = typeof raw === 'object' ? (raw as { value?: unknown }).value : raw;
+  if (n === undefined || n === null) return undefined;
+  const num = Number(n);
+  if (!Number.isInteger(num)) throw invalid(`${what} must be an integer.`);
+  if (num < 0) throw invalid(`${what} must be non-negative, got ${num}.`);
+  if (num > 2 ** 31 - 1) throw invalid(`${what} must fit in 32 bits.`);
+  return num;
 }
 
-/** A field of a document, with __name__ as a reference to the document itself. */
-function fieldOf(doc: StoredDocument, path: string): Value | undefined {
-  if (path === NAME) return { referenceValue: doc.name };
-  return getField(doc.fields, segmentsOf(path));
+function parseOrder(raw: unknown): Order[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw invalid('orderBy must be a list.');
+  const seen = new Set<string>();
+  return raw.map((o: { field?: FieldReference; direction?: string }) => {
+    const fieldPath = o?.field?.fieldPath;
+    if (typeof fieldPath !== 'string') throw invalid('orderBy needs field.fieldPath.');
+    parseFieldPath(fieldPath);
+    if (seen.has(fieldPath)) throw invalid(`orderBy names "${fieldPath}" more than once.`);
+    seen.add(fieldPath);
+    const d = o.direction ?? 'ASCENDING';
+    if (d !== 'ASCENDING' && d !== 'DESCENDING' && d !== 'DIRECTION_UNSPECIFIED') throw invalid(`Unknown order direction ${String(d)}.`);
+    return { fieldPath, direction: d === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING' };
+  });
 }
 
-// ---------- filters ----------
-
-function sameType(a: Value, b: Value) {
-  return typeOrder(a) === typeOrder(b);
-}
-
-function matchesFieldFilter(doc: StoredDocument, f: { field: FieldReference; op: FieldOp; value: Value }): boolean {
-  const v = fieldOf(doc, f.field.fieldPath);
-  if (v === undefined) return false; // every field filter requires the field to exist
-  const target = f.value;
-  switch (f.op) {
-    case 'EQUAL':
-      return valuesEqual(v, target);
-    case 'NOT_EQUAL':
-      return !('nullValue' in v) && !isNaNValue(v) && !valuesEqual(v, target);
-    case 'LESS_THAN':
-      return sameType(v, target) && !isNaNValue(v) && compareValues(v, target) < 0;
-    case 'LESS_THAN_OR_EQUAL':
-      return sameType(v, target) && !isNaNValue(v) && !isNaNValue(target) && compareValues(v, target) <= 0;
-    case 'GREATER_THAN':
-      return sameType(v, target) && !isNaNValue(v) && !isNaNValue(target) && compareValues(v, target) > 0;
-    case 'GREATER_THAN_OR_EQUAL':
-      return sameType(v, target) && !isNaNValue(v) && !isNaNValue(target) && compareValues(v, target) >= 0;
-    case 'ARRAY_CONTAINS':
-      return 'arrayValue' in v && arrayValues(v).some((x) => valuesEqual(x, target));
-    case 'IN':
-      return arrayValues(target).some((x) => valuesEqual(v, x));
-    case 'ARRAY_CONTAINS_ANY':
-      return 'arrayValue' in v && arrayValues(v).some((x) => arrayValues(target).some((t) => valuesEqual(x, t)));
-    case 'NOT_IN':
-      return !('nullValue' in v) && !isNaNValue(v) && !arrayValues(target).some((x) => valuesEqual(v, x));
-    default:
-      throw invalid(`Unsupported field filter operator ${String(f.op)}.`);
-  }
-}
-
-export function matchesFilter(doc: StoredDocument, filter: Filter): boolean {
-  if ('compositeFilter' in filter) {
-    const { op, filters } = filter.compositeFilter;
-    if (op === 'OR') return filters.some((f) => matchesFilter(doc, f));
-    if (op === 'AND' || (op as string) === 'OPERATOR_UNSPECIFIED') return filters.every((f) => matchesFilter(doc, f));
-    throw invalid(`Unsupported composite operator ${String(op)}.`);
-  }
-  if ('fieldFilter' in filter) return matchesFieldFilter(doc, filter.fieldFilter);
-  if ('unaryFilter' in filter) {
-    const v = fieldOf(doc, filter.unaryFilter.field.fieldPath);
-    switch (filter.unaryFilter.op) {
-      case 'IS_NULL':
-        return !!v && 'nullValue' in v;
-      case 'IS_NAN':
-        return !!v && isNaNValue(v);
-      case 'IS_NOT_NULL':
-        return !!v && !('nullValue' in v);
-      case 'IS_NOT_NAN':
-        return !!v && !isNaNValue(v);
-    }
-  }
-  throw invalid('Invalid filter.');
-}
-
-function validateFilter(filter: Filter) {
-  if ('fieldFilter' in filter) {
-    const { op, value } = filter.fieldFilter;
-    parseFieldPath(filter.fieldFilter.field.fieldPath);
-    if (['IN', 'NOT_IN', 'ARRAY_CONTAINS_ANY'].includes(op)) {
-      const n = arrayValues(value).length;
-      if (!('arrayValue' in value) || n === 0) throw invalid(`A non-empty array is required for '${op}' filters.`);
-      if (n > 30) throw invalid(`'${op}' filters support a maximum of 30 elements in the value array.`);
-    }
-  } else if ('compositeFilter' in filter) {
-    filter.compositeFilter.filters.forEach(validateFilter);
-  }
-}
-
-/** Fields constrained by inequality filters, in lexicographic order (they join the implicit order). */
-function inequalityFields(filter: Filter | undefined, out = new Set<string>()): Set<string> {
-  if (!filter) return out;
-  if ('compositeFilter' in filter) filter.compositeFilter.filters.forEach((f) => inequalityFields(f, out));
-  else if ('fieldFilter' in filter && INEQUALITIES.has(filter.fieldFilter.op)) out.add(filter.fieldFilter.field.fieldPath);
-  return out;
-}
-
-/** `==` constraints every result is guaranteed to satisfy (top level or inside AND). */
-export function equalityConstraints(filter: Filter | undefined, out: Record<string, Value> = {}): Record<string, Value> {
-  if (!filter) return out;
-  if ('compositeFilter' in filter && filter.compositeFilter.op !== 'OR') {
-    filter.compositeFilter.filters.forEach((f) => equalityConstraints(f, out));
-  } else if ('fieldFilter' in filter && filter.fieldFilter.op === 'EQUAL') {
-    out[filter.fieldFilter.field.fieldPath] = filter.fieldFilter.value;
-  }
-  return out;
-}
-
-// ---------- ordering ----------
-
-/** Explicit order, then inequality fields not yet ordered, then __name__ in the last direction. */
-export function effectiveOrder(q: StructuredQuery): Order[] {
-  const order = [...(q.orderBy ?? [])].map((o) => ({ field: o.field, direction: o.direction === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING' }) as Order);
-  const seen = new Set(order.map((o) => o.field.fieldPath));
-  for (const f of [...inequalityFields(q.where)].sort()) {
+/** Explicit order, then inequality fields not yet ordered (sorted), then __name__. */
+export function effectiveOrder(explicit: Order[], filter: Filter | undefined): Order[] {
+  const order = [...explicit];
+  const seen = new Set(order.map((o) => o.fieldPath));
+  for (const f of inequalityFields(filter)) {
     if (!seen.has(f)) {
-      order.push({ field: { fieldPath: f }, direction: 'ASCENDING' });
+      order.push({ fieldPath: f, direction: order.at(-1)?.direction ?? 'ASCENDING' });
       seen.add(f);
     }
   }
-  if (!seen.has(NAME)) order.push({ field: { fieldPath: NAME }, direction: order.at(-1)?.direction ?? 'ASCENDING' });
+  if (!seen.has(NAME_FIELD)) order.push({ fieldPath: NAME_FIELD, direction: order.at(-1)?.direction ?? 'ASCENDING' });
   return order;
 }
 
-/** Sorts by the effective order, reading each document's sort keys once rather than per comparison. */
-function sortByOrder(docs: StoredDocument[], order: Order[]): StoredDocument[] {
-  const keyed = docs.map((doc) => ({ doc, keys: order.map((o) => fieldOf(doc, o.field.fieldPath)!) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < order.length; i++) {
-      const c = compareValues(a.keys[i], b.keys[i]);
-      if (c) return order[i].direction === 'DESCENDING' ? -c : c;
+function parseCursor(raw: unknown, order: Order[], which: string): Cursor | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const c = raw as { values?: unknown; before?: unknown };
+  const values = c.values ?? [];
+  if (!Array.isArray(values)) throw invalid(`${which}.values must be a list.`);
+  if (values.length > order.length) {
+    throw invalid(`Too many cursor values specified in ${which}: the query orders by ${order.length} field${order.length === 1 ? '' : 's'} (${order.map((o) => o.fieldPath).join(', ')}).`);
+  }
+  const decoded = values.map((v) => decodeValue(v));
+  decoded.forEach((v, i) => {
+    if (order[i].fieldPath === NAME_FIELD && !('referenceValue' in v)) {
+      throw invalid(`The ${which} value for __name__ must be a document reference (referenceValue).`);
     }
-    return 0;
   });
-  return keyed.map((k) => k.doc);
+  return { values: decoded, before: c.before === true };
 }
 
-/** Position of a document relative to a cursor: <0 before it, 0 at it, >0 after it. */
-function compareToCursor(doc: StoredDocument, cursor: Cursor, order: Order[]): number {
-  const values = cursor.values ?? [];
-  if (values.length > order.length) throw invalid('Too many cursor values specified. The specified values must match the orderBy() constraints of the query.');
-  for (let i = 0; i < values.length; i++) {
-    const c = compareValues(fieldOf(doc, order[i].field.fieldPath)!, values[i]);
+export function parseStructuredQuery(input: unknown): ParsedQuery {
+  if (!input || typeof input !== 'object') throw invalid('A structuredQuery is required.');
+  const q = input as Record<string, unknown>;
+  if (q.findNearest) throw new ApiError('UNIMPLEMENTED', 'Vector search (findNearest) is not supported by this emulator.');
+  const from = q.from as Array<{ collectionId?: unknown; allDescendants?: unknown }> | undefined;
+  if (!Array.isArray(from) || from.length !== 1) throw invalid('A query must select exactly one collection (from).');
+  const collectionId = validateCollectionId(from[0]?.collectionId);
+  const filter = q.where === undefined ? undefined : parseFilter(q.where);
+  if (disjunctionCount(filter) > MAX_DISJUNCTIONS) {
+    throw invalid(`The query has ${disjunctionCount(filter)} disjunctions in disjunctive normal form; the maximum is ${MAX_DISJUNCTIONS}.`);
+  }
+  const order = effectiveOrder(parseOrder(q.orderBy), filter);
+  const select = q.select as { fields?: FieldReference[] } | undefined;
+  let projection: string[][] | null = null;
+  if (select?.fields?.length) {
+    projection = select.fields.filter((f) => f?.fieldPath !== NAME_FIELD).map((f) => {
+      if (typeof f?.fieldPath !== 'string') throw invalid('select.fields needs field paths.');
+      return parseFieldPath(f.fieldPath);
+    });
+  }
+  return {
+    collectionId,
+    allDescendants: from[0].allDescendants === true,
+    filter,
+    predicate: filter ? compileFilter(filter) : null,
+    order,
+    startAt: parseCursor(q.startAt, order, 'startAt'),
+    endAt: parseCursor(q.endAt, order, 'endAt'),
+    offset: nonNegativeInteger(q.offset, 'offset') ?? 0,
+    limit: nonNegativeInteger(q.limit, 'limit'),
+    projection,
+  };
+}
+
+/** The equality constraints of a query, for rules (request.query and the list check). */
+export function queryEqualities(q: ParsedQuery): Record<string, Value> {
+  return equalityConstraints(q.filter);
+}
+
+// ---------- ordering and cursors ----------
+
+function orderValue(doc: StoredDocument, fieldPath: string): Value | undefined {
+  return fieldOf(doc, fieldPath);
+}
+
+/** Compares two documents by the order from position `from` on. */
+function compareByOrder(a: StoredDocument, b: StoredDocument, order: Order[], from = 0): number {
+  for (let i = from; i < order.length; i++) {
+    const o = order[i];
+    const c = o.fieldPath === NAME_FIELD ? compareNames(a, b) : compareValues(orderValue(a, o.fieldPath)!, orderValue(b, o.fieldPath)!);
+    if (c) return o.direction === 'DESCENDING' ? -c : c;
+  }
+  return 0;
+}
+
+function compareNames(a: StoredDocument, b: StoredDocument): number {
+  return compareValues({ referenceValue: a.name }, { referenceValue: b.name });
+}
+
+/** Where a document sits relative to a cursor: <0 before it, 0 at it, >0 after it. */
+function comparedToCursor(doc: StoredDocument, cursor: Cursor, order: Order[]): number {
+  for (let i = 0; i < cursor.values.length; i++) {
+    const c = compareValues(orderValue(doc, order[i].fieldPath)!, cursor.values[i]);
     if (c) return order[i].direction === 'DESCENDING' ? -c : c;
   }
   return 0;
 }
 
-// ---------- running ----------
+function afterStart(doc: StoredDocument, q: ParsedQuery): boolean {
+  if (!q.startAt) return true;
+  const c = comparedToCursor(doc, q.startAt, q.order);
+  return q.startAt.before ? c >= 0 : c > 0;
+}
 
-export interface QueryPlan {
-  /** Documents matching filters and order-by existence, sorted: what rules must allow. */
-  candidates: StoredDocument[];
-  /** The page the caller gets: after cursors, offset and limit. */
+function beforeEnd(doc: StoredDocument, q: ParsedQuery): boolean {
+  if (!q.endAt) return true;
+  const c = comparedToCursor(doc, q.endAt, q.order);
+  return q.endAt.before ? c < 0 : c <= 0;
+}
+
+/** Matches the filter and has every order field (ordering by a field excludes documents without it). */
+function matches(doc: StoredDocument, q: ParsedQuery): boolean {
+  if (q.predicate && !q.predicate(doc)) return false;
+  for (const o of q.order) if (o.fieldPath !== NAME_FIELD && orderValue(doc, o.fieldPath) === undefined) return false;
+  return true;
+}
+
+// ---------- execution ----------
+
+export interface QuerySource {
+  /** Every document the query ranges over, in any order. */
+  scan(): Iterable<StoredDocument>;
+  size: number;
+  /** The collection's path when the source is one collection (enables __name__ seeks). */
+  collectionPath?: string;
+  /** An ordered walk over an index (see CollectionIndex.walk), when the source has one. */
+  walk?(fieldPath: string, descending: boolean, from?: Value | string): Iterable<StoredDocument>;
+}
+
+export interface QueryResult {
+  /** The page: after cursors, offset and limit, in order. */
   results: StoredDocument[];
+  /** Documents skipped by the offset. */
+  skipped: number;
+  /** With `allCandidates`: every match ignoring offset and limit (any order). */
+  candidates?: StoredDocument[];
 }
 
-export function limitOf(q: StructuredQuery): number | undefined {
-  if (q.limit === undefined || q.limit === null) return undefined;
-  const n = typeof q.limit === 'number' ? q.limit : q.limit.value;
-  if (n === undefined) return undefined;
-  if (n < 0) throw invalid('limit must be non-negative.');
-  return n;
+export interface ExecuteOptions {
+  /** Also return every match regardless of offset / limit (what rules must allow). */
+  allCandidates?: boolean;
+  /** The caller needs the set, not its order (aggregations without limit / offset / cursors). */
+  unordered?: boolean;
 }
 
-/**
- * `ordered: false` is for aggregations without cursors, offset or limit: they need the matching
- * set, not its order, and skipping the sort is most of their cost.
- */
-export function runStructuredQuery(q: StructuredQuery, docs: Iterable<StoredDocument>, { ordered = true } = {}): QueryPlan {
-  if (q.where) validateFilter(q.where);
-  const order = effectiveOrder(q);
-  for (const o of order) segmentsOf(o.field.fieldPath);
+export function executeQuery(q: ParsedQuery, source: QuerySource, options: ExecuteOptions = {}): QueryResult {
+  if (options.unordered && q.limit === undefined && q.offset === 0 && !q.startAt && !q.endAt) {
+    const all: StoredDocument[] = [];
+    for (const doc of source.scan()) if (matches(doc, q)) all.push(doc);
+    return { results: all, skipped: 0, candidates: options.allCandidates ? all : undefined };
+  }
+  if (source.walk) return executeByWalk(q, source, options);
+  return executeByScan(q, source, options);
+}
+
+function executeByWalk(q: ParsedQuery, source: QuerySource, options: ExecuteOptions): QueryResult {
+  const primary = q.order[0];
+  const descending = primary.direction === 'DESCENDING';
+  let from: Value | string | undefined;
+  const startValue = q.startAt?.values[0];
+  if (startValue !== undefined) {
+    if (primary.fieldPath !== NAME_FIELD) from = startValue;
+    else if ('referenceValue' in startValue && source.collectionPath !== undefined) {
+      const path = startValue.referenceValue.slice(startValue.referenceValue.indexOf('/documents/') + '/documents/'.length);
+      if (parentCollection(path) === source.collectionPath) from = path.slice(path.lastIndexOf('/') + 1);
+    }
+  }
+  // Index order within equal first values is by id in the walking direction; anything else
+  // (more order fields, or __name__ the other way) needs each run of equal values sorted.
+  const rest = q.order.slice(1);
+  const runNeedsSort = !(rest.length === 0 || (rest.length === 1 && rest[0].fieldPath === NAME_FIELD && rest[0].direction === primary.direction));
+  const want = q.limit === undefined ? Infinity : q.offset + q.limit;
+  const page: StoredDocument[] = [];
+  const candidates: StoredDocument[] | undefined = options.allCandidates ? [] : undefined;
+  let inRange = 0;
+  let done = false;
+
+  const emit = (doc: StoredDocument): boolean => {
+    if (!afterStart(doc, q)) return true;
+    if (!beforeEnd(doc, q)) return false; // sorted: nothing later can be before the end
+    candidates?.push(doc);
+    if (inRange < want) {
+      if (inRange >= q.offset) page.push(doc);
+      inRange++;
+    }
+    return candidates !== undefined || inRange < want;
+  };
+
+  let run: StoredDocument[] = [];
+  let runValue: Value | undefined;
+  const flush = () => {
+    if (runNeedsSort && run.length > 1) run.sort((a, b) => compareByOrder(a, b, q.order, 1));
+    for (const doc of run) {
+      if (!emit(doc)) {
+        done = true;
+        break;
+      }
+    }
+    run = [];
+  };
+
+  for (const doc of source.walk!(primary.fieldPath, descending, from)) {
+    if (!runNeedsSort) {
+      if (!matches(doc, q)) continue;
+      if (!emit(doc)) break;
+      continue;
+    }
+    const value = orderValue(doc, primary.fieldPath)!;
+    if (run.length && compareValues(value, runValue!) !== 0) {
+      flush();
+      if (done) break;
+    }
+    if (!matches(doc, q)) continue;
+    if (!run.length) runValue = value;
+    run.push(doc);
+  }
+  if (!done && run.length) flush();
+  return { results: page, skipped: Math.min(q.offset, inRange), candidates };
+}
+
+function executeByScan(q: ParsedQuery, source: QuerySource, options: ExecuteOptions): QueryResult {
   const matched: StoredDocument[] = [];
-  for (const doc of docs) {
-    if (q.where && !matchesFilter(doc, q.where)) continue;
-    // Ordering by a field excludes documents that lack it.
-    if (order.some((o) => o.field.fieldPath !== NAME && fieldOf(doc, o.field.fieldPath) === undefined)) continue;
-    matched.push(doc);
+  for (const doc of source.scan()) {
+    if (matches(doc, q) && afterStart(doc, q) && beforeEnd(doc, q)) matched.push(doc);
   }
-  const needsOrder = ordered || q.startAt || q.endAt || q.offset || limitOf(q) !== undefined;
-  const sorted = needsOrder ? sortByOrder(matched, order) : matched;
-  let page = sorted;
-  if (q.startAt) {
-    const start = q.startAt;
-    page = page.filter((d) => {
-      const c = compareToCursor(d, start, order);
-      return start.before ? c >= 0 : c > 0;
-    });
-  }
-  if (q.endAt) {
-    const end = q.endAt;
-    page = page.filter((d) => {
-      const c = compareToCursor(d, end, order);
-      return end.before ? c < 0 : c <= 0;
-    });
-  }
-  const offset = q.offset ?? 0;
-  const limit = limitOf(q);
-  page = page.slice(offset, limit === undefined ? undefined : offset + limit);
-  if (q.select?.fields) {
-    const paths = q.select.fields.map((f) => f.fieldPath).filter((p) => p !== NAME).map(parseFieldPath);
-    page = page.map((d) => ({ ...d, fields: project(d.fields, paths) }));
-  }
-  return { candidates: sorted, results: page };
+  const want = q.limit === undefined ? matched.length : Math.min(matched.length, q.offset + q.limit);
+  const sorted = smallest(matched, want, (a, b) => compareByOrder(a, b, q.order));
+  return {
+    results: sorted.slice(q.offset, want),
+    skipped: Math.min(q.offset, sorted.length),
+    candidates: options.allCandidates ? matched : undefined,
+  };
 }
 
-// ---------- aggregation ----------
-
-export interface Aggregation {
-  alias?: string;
-  count?: { upTo?: number | string | { value?: number } };
-  sum?: { field: FieldReference };
-  avg?: { field: FieldReference };
-}
-
-export function aggregate(aggregations: Aggregation[], docs: StoredDocument[]): Fields {
-  const out: Fields = {};
-  aggregations.forEach((a, i) => {
-    const alias = a.alias || `field_${i + 1}`;
-    if (a.count) {
-      const raw = a.count.upTo;
-      const upTo = raw === undefined ? undefined : Number(typeof raw === 'object' ? raw.value : raw);
-      out[alias] = { integerValue: String(upTo === undefined ? docs.length : Math.min(upTo, docs.length)) };
-      return;
+/** The `k` smallest items in order: a bounded heap when k is small, a full sort otherwise. */
+export function smallest<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
+  if (k <= 0) return [];
+  if (k * 8 >= items.length) return [...items].sort(cmp).slice(0, k);
+  // Max-heap of the k smallest seen so far.
+  const heap: T[] = [];
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (cmp(heap[i], heap[p]) <= 0) break;
+      [heap[i], heap[p]] = [heap[p], heap[i]];
+      i = p;
     }
-    const spec = a.sum ?? a.avg;
-    if (!spec) throw invalid(`Unsupported aggregation ${alias}.`);
-    const numbers = docs.map((d) => fieldOf(d, spec.field.fieldPath)).filter((v): v is Value => !!v && typeOrder(v) === TypeOrder.Number);
-    if (a.avg) {
-      out[alias] = numbers.length ? { doubleValue: numbers.reduce((s, v) => s + toNumber(v), 0) / numbers.length } : { nullValue: null };
-      return;
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && cmp(heap[l], heap[m]) > 0) m = l;
+      if (r < heap.length && cmp(heap[r], heap[m]) > 0) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
     }
-    if (numbers.every((v) => 'integerValue' in v)) {
-      const total = numbers.reduce((s, v) => s + BigInt((v as { integerValue: string }).integerValue), 0n);
-      out[alias] = total <= 2n ** 63n - 1n && total >= -(2n ** 63n) ? { integerValue: String(total) } : { doubleValue: Number(total) };
-    } else {
-      out[alias] = { doubleValue: numbers.reduce((s, v) => s + toNumber(v), 0) };
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      up(heap.length - 1);
+    } else if (cmp(item, heap[0]) < 0) {
+      heap[0] = item;
+      down(0);
     }
-  });
-  return out;
+  }
+  return heap.sort(cmp);
 }

@@ -1,140 +1,274 @@
-// HTTP: the Firestore REST API v1 routes the SDKs use, CORS, and the emulator's own endpoints.
+// HTTP: the Firestore REST API v1 routes the SDKs use, CORS for the browser app, the emulator's
+// own endpoints, and `createEmulator()`.
+//
+//   POST /v1/{database}/documents:commit | :batchGet | :beginTransaction | :rollback
+//   POST /v1/{parent}:runQuery | :runAggregationQuery | :listCollectionIds
+//   GET  /v1/{document}            one document        GET /v1/{collection}  listDocuments
+//   PATCH /v1/{document}, DELETE /v1/{document}, POST /v1/{parent}/{collectionId}   (REST conveniences)
+//   DELETE /emulator/v1/projects/{p}/databases/{d}/documents   clears the database
+//   GET /                          "Ok" (readiness)
+// The SDK sends JSON bodies as `Content-Type: text/plain` (to skip preflights); any type is read
+// as JSON.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { callerFromHeader } from './auth-token.ts';
-import { ApiError, invalid } from './errors.ts';
+import { ApiError, invalid, toApiError } from './errors.ts';
 import { FirestoreService } from './service.ts';
 import { Store } from './store.ts';
 import type { Authorizer } from './rules/contract.ts';
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': '*',
-  'Access-Control-Max-Age': '86400',
-};
+/** Cloud Firestore's limit on a request body. */
+export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 
-const MAX_BODY_BYTES = 12 * 1024 * 1024; // a 500-write commit of large documents, with room
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  return {
+    // Echoing the origin (rather than "*") also serves requests made with credentials.
+    'Access-Control-Allow-Origin': origin ?? '*',
+    ...(origin ? { 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' } : {}),
+    'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+    // "*" does not cover Authorization, so the requested headers are echoed back.
+    'Access-Control-Allow-Headers':
+      req.headers['access-control-request-headers'] ??
+      'Authorization, Content-Type, X-Goog-Api-Client, X-Goog-Request-Params, Google-Cloud-Resource-Prefix, X-Firebase-GMPID, X-Firebase-AppCheck, X-Goog-AuthUser',
+    'Access-Control-Max-Age': '86400',
+  };
+}
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw invalid('Request body too large.');
+    if (size > MAX_REQUEST_BYTES) throw invalid(`Request payload size exceeds the limit: ${MAX_REQUEST_BYTES} bytes.`);
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text.trim()) return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
-    throw invalid('Request body is not valid JSON.');
+    throw invalid('Invalid JSON payload received.');
   }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid('The request body must be a JSON object.');
+  return body as Record<string, unknown>;
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...corsHeaders(req), 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** "/v1/projects/p/databases/(default)/documents/a%20b:commit" → resource name and method. */
+export function splitRoute(pathname: string): { resource: string; method: string } {
+  const segments = pathname.split('/');
+  const last = segments[segments.length - 1];
+  const colon = last.lastIndexOf(':');
+  let method = '';
+  if (colon >= 0) {
+    method = last.slice(colon + 1);
+    segments[segments.length - 1] = last.slice(0, colon);
+  }
+  let decoded: string[];
+  try {
+    decoded = segments.map((s) => decodeURIComponent(s));
+  } catch {
+    throw invalid(`Malformed URL path: ${pathname}`);
+  }
+  return { resource: decoded.join('/'), method };
+}
+
+function queryList(url: URL, key: string): string[] {
+  return url.searchParams.getAll(key);
 }
 
 export interface EmulatorOptions {
+  /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
+  /** Folder for the durable log and snapshots; null or absent keeps data in memory only. */
   dataDir?: string | null;
+  /** Start empty, erasing the data folder's contents. */
   fresh?: boolean;
   authorizer?: Authorizer;
-  compactAfter?: number;
+  /** Log segment size that triggers a snapshot (bytes). */
+  compactBytes?: number;
 }
 
 export interface RunningEmulator {
   port: number;
-  url: string;
   host: string;
+  /** http://host:port */
+  url: string;
   service: FirestoreService;
-  setAuthorizer(a: Authorizer): void;
+  store: Store;
+  /** Replaces the rules in force (hot reload). */
+  setAuthorizer(authorizer: Authorizer): void;
+  /** Stops accepting requests, waits for the log, closes the files. */
   close(): Promise<void>;
 }
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const store = new Store(options.dataDir ?? null, { fresh: options.fresh, compactAfter: options.compactAfter });
+  const store = await Store.open({ dataDir: options.dataDir ?? null, fresh: options.fresh, compactBytes: options.compactBytes });
   const service = new FirestoreService(store);
   if (options.authorizer) service.setAuthorizer(options.authorizer);
   const server = createServer((req, res) => {
     handle(service, req, res).catch((error: unknown) => {
-      const api = error instanceof ApiError ? error : new ApiError('INTERNAL', error instanceof Error ? error.message : String(error));
-      if (api.status === 'INTERNAL') console.error(error);
-      send(res, api.httpStatus, api.toJSON());
+      const api = toApiError(error);
+      if (api.status === 'INTERNAL') console.error('Firestore emulator: internal error', error);
+      if (!res.headersSent) send(req, res, api.httpStatus, api.toJSON());
+      else res.end();
     });
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | null = null;
   return {
     port,
     host,
-    url: `http://${host}:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     service,
+    store,
     setAuthorizer: (a) => service.setAuthorizer(a),
-    close: () => closeServer(server).then(() => store.close()),
+    close: () => (closing ??= closeServer(server).then(() => store.close())),
   };
 }
 
 function closeServer(server: Server) {
   return new Promise<void>((resolve) => {
     server.close(() => resolve());
-    server.closeAllConnections();
+    server.closeIdleConnections();
+    // Requests in flight get a moment to finish (their commits are already being made durable).
+    setTimeout(() => server.closeAllConnections(), 200).unref();
   });
 }
 
 async function handle(service: FirestoreService, req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = decodeURIComponent(url.pathname);
   if (req.method === 'OPTIONS') {
-    res.writeHead(204, CORS).end();
+    res.writeHead(204, corsHeaders(req)).end();
     return;
   }
-  if (path === '/' && req.method === 'GET') {
-    res.writeHead(200, { ...CORS, 'Content-Type': 'text/plain' }).end('Ok');
+  if (url.pathname === '/' && req.method === 'GET') {
+    res.writeHead(200, { ...corsHeaders(req), 'Content-Type': 'text/plain' }).end('Ok');
     return;
   }
-  const clear = /^\/emulator\/v1\/projects\/[^/]+\/databases\/([^/]+)\/documents$/.exec(path);
+  const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/.exec(url.pathname);
   if (clear && req.method === 'DELETE') {
-    service.store.clear(clear[1]);
-    send(res, 200, {});
+    await service.clear(decodeURIComponent(clear[1]), decodeURIComponent(clear[2]));
+    send(req, res, 200, {});
     return;
   }
-  if (!path.startsWith('/v1/')) throw new ApiError('NOT_FOUND', `Not found: ${path}`);
-  const resource = path.slice('/v1/'.length);
+  if (!url.pathname.startsWith('/v1/')) throw new ApiError('NOT_FOUND', `Not found: ${req.method} ${url.pathname}`);
+  const { resource, method } = splitRoute(url.pathname.slice('/v1/'.length));
   const caller = callerFromHeader(req.headers.authorization);
-  const colon = resource.lastIndexOf(':');
-  const hasMethod = colon > resource.lastIndexOf('/');
-  const name = hasMethod ? resource.slice(0, colon) : resource;
-  const method = hasMethod ? resource.slice(colon + 1) : '';
 
-  if (req.method === 'GET' && !method) {
-    send(res, 200, service.getDocument(caller, name));
-    return;
+  if (!method) {
+    const segments = resource.split('/').length - 5; // after projects/p/databases/d/documents
+    const isDocument = segments > 0 && segments % 2 === 0;
+    switch (req.method) {
+      case 'GET':
+        if (isDocument) {
+          return send(req, res, 200, await service.getDocument(caller, resource, { mask: queryList(url, 'mask.fieldPaths'), transaction: url.searchParams.get('transaction') ?? undefined }));
+        }
+        return send(
+          req,
+          res,
+          200,
+          await service.listDocuments(caller, resource, {
+            pageSize: Number(url.searchParams.get('pageSize') ?? 0) || undefined,
+            pageToken: url.searchParams.get('pageToken') ?? undefined,
+            mask: queryList(url, 'mask.fieldPaths'),
+          }),
+        );
+      case 'PATCH':
+        return send(req, res, 200, await patchDocument(service, caller, resource, url, await readJson(req)));
+      case 'DELETE':
+        return send(req, res, 200, await deleteDocument(service, caller, resource, url));
+      case 'POST':
+        return send(req, res, 200, await createDocument(service, caller, resource, url, await readJson(req)));
+      default:
+        throw new ApiError('UNIMPLEMENTED', `${req.method} is not supported on ${resource}.`);
+    }
   }
-  if (req.method !== 'POST') throw new ApiError('UNIMPLEMENTED', `${req.method} ${path} is not supported by this emulator.`);
+
+  if (req.method !== 'POST') throw new ApiError('NOT_FOUND', `${req.method} ${url.pathname} is not a Firestore method.`);
   const body = await readJson(req);
   switch (method) {
     case 'commit':
-      return send(res, 200, await service.commit(caller, name, body));
+      return send(req, res, 200, await service.commit(caller, resource, body));
     case 'batchGet':
-      return send(res, 200, service.batchGet(caller, name, body));
+      return send(req, res, 200, await service.batchGet(caller, resource, body));
     case 'runQuery':
-      return send(res, 200, service.runQuery(caller, name, body));
+      return send(req, res, 200, await service.runQuery(caller, resource, body));
     case 'runAggregationQuery':
-      return send(res, 200, service.runAggregationQuery(caller, name, body));
+      return send(req, res, 200, await service.runAggregationQuery(caller, resource, body));
     case 'beginTransaction':
-      return send(res, 200, service.beginTransaction());
+      return send(req, res, 200, service.beginTransaction(resource, body));
     case 'rollback':
-      return send(res, 200, service.rollback(body));
+      return send(req, res, 200, service.rollback(resource, body));
+    case 'listCollectionIds':
+      return send(req, res, 200, await service.listCollectionIds(caller, resource));
     default:
-      throw new ApiError('UNIMPLEMENTED', `Method ${method} is not supported by this emulator.`);
+      throw new ApiError('UNIMPLEMENTED', `Method "${method}" is not supported by this emulator.`);
   }
+}
+
+// ---------- REST conveniences, expressed as commits ----------
+
+type Caller = ReturnType<typeof callerFromHeader>;
+
+function databaseOf(name: string): string {
+  return name.slice(0, name.indexOf('/documents') + '/documents'.length);
+}
+
+function precondition(url: URL): Record<string, unknown> | undefined {
+  const exists = url.searchParams.get('currentDocument.exists');
+  const updateTime = url.searchParams.get('currentDocument.updateTime');
+  if (exists !== null) return { exists: exists === 'true' };
+  if (updateTime !== null) return { updateTime };
+  return undefined;
+}
+
+async function patchDocument(service: FirestoreService, caller: Caller, name: string, url: URL, body: Record<string, unknown>) {
+  const mask = queryList(url, 'updateMask.fieldPaths');
+  const write: Record<string, unknown> = { update: { name, fields: body.fields ?? {} }, currentDocument: precondition(url) };
+  if (url.searchParams.has('updateMask.fieldPaths')) write.updateMask = { fieldPaths: mask };
+  await service.commit(caller, databaseOf(name), { writes: [write] });
+  return service.getDocument({ kind: 'owner' }, name, { mask: queryList(url, 'mask.fieldPaths') });
+}
+
+async function deleteDocument(service: FirestoreService, caller: Caller, name: string, url: URL) {
+  await service.commit(caller, databaseOf(name), { writes: [{ delete: name, currentDocument: precondition(url) }] });
+  return {};
+}
+
+async function createDocument(service: FirestoreService, caller: Caller, collection: string, url: URL, body: Record<string, unknown>) {
+  const id = url.searchParams.get('documentId') || autoId();
+  const name = `${collection}/${id}`;
+  await service.commit(caller, databaseOf(name), { writes: [{ update: { name, fields: body.fields ?? {} }, currentDocument: { exists: false } }] });
+  return service.getDocument({ kind: 'owner' }, name, { mask: queryList(url, 'mask.fieldPaths') });
+}
+
+const AUTO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A 20-character id, as the SDKs generate. */
+export function autoId(): string {
+  let id = '';
+  for (let i = 0; i < 20; i++) id += AUTO_ID_CHARS[Math.floor(Math.random() * AUTO_ID_CHARS.length)];
+  return id;
 }

@@ -1,285 +1,284 @@
-// The Firestore operations, independent of HTTP: commit, batchGet, runQuery, runAggregationQuery,
-// transactions. Every read and write is authorised by the Authorizer unless the caller is `owner`.
-import { randomBytes } from 'node:crypto';
-import { ApiError, invalid } from './errors.ts';
-import { getField, setField, validateFields } from './fields.ts';
-import { documentPath, parseFieldPath, parseResourceName, rootOf } from './paths.ts';
-import { aggregate, equalityConstraints, runStructuredQuery, type Aggregation, type StructuredQuery } from './query.ts';
-import { allowAll, type AccessMethod, type AccessRequest, type Authorizer, type DocumentSnapshotForRules } from './rules/contract.ts';
+// The Firestore operations, independent of HTTP: commit, batchGet, get, list, runQuery,
+// runAggregationQuery, beginTransaction, rollback, listCollectionIds, and the emulator's clear.
+// Every operation that reads or writes documents asks the Authorizer unless the caller is the
+// `owner`; a denial is PERMISSION_DENIED and nothing is written.
+//
+// Each commit runs synchronously from reading the current state to applying the new one, so
+// precondition checks and the write are atomic; only waiting for the disk is asynchronous. Reads
+// also wait until what they saw is on disk before answering.
+import { aggregate, parseAggregations } from './aggregation.ts';
 import type { Caller } from './auth-token.ts';
-import { Store } from './store.ts';
-import { applyTransform, type FieldTransform } from './transforms.ts';
-import type { Fields, StoredDocument, Value } from './value-types.ts';
-import { fieldsSize, formatTimestamp, normalizeFields, parseTimestamp } from './values.ts';
+import { applyWrites, parseWrites, writtenPaths } from './commit.ts';
+import { ApiError, invalid, PERMISSION_DENIED_MESSAGE } from './errors.ts';
+import { project } from './fields.ts';
+import { parseDocumentName, parseFieldPath, parseParentName, parseResourceName, type ResourceName } from './paths.ts';
+import { executeQuery, parseStructuredQuery, queryEqualities, type ParsedQuery, type QuerySource } from './query.ts';
+import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules } from './rules/contract.ts';
+import type { Store } from './store.ts';
+import { Transactions } from './transactions.ts';
+import type { Fields, StoredDocument } from './value-types.ts';
 
-const MAX_DOCUMENT_BYTES = 1_048_576;
-const MAX_WRITES_PER_COMMIT = 500;
+/** A document as the REST API returns it (no `fields` key when it has none). */
+export interface DocumentJson {
+  name: string;
+  fields?: Fields;
+  createTime: string;
+  updateTime: string;
+}
 
-export interface Write {
-  update?: { name: string; fields?: Fields };
-  delete?: string;
-  transform?: { document: string; fieldTransforms?: FieldTransform[] };
-  updateMask?: { fieldPaths?: string[] };
-  updateTransforms?: FieldTransform[];
-  currentDocument?: { exists?: boolean; updateTime?: string };
+type AccessDetails = Omit<AccessRequest, 'auth' | 'database' | 'time' | 'lookup' | 'lookupAfter'>;
+
+export function snapshotForRules(path: string, doc: StoredDocument): DocumentSnapshotForRules {
+  return { path, data: doc.fields };
+}
+
+function relativePath(name: string): string {
+  return name.slice(name.indexOf('/documents/') + '/documents/'.length);
+}
+
+function present(doc: StoredDocument, mask?: string[][] | null): DocumentJson {
+  const fields = mask ? project(doc.fields, mask) : doc.fields;
+  const out: DocumentJson = { name: doc.name, createTime: doc.createTime, updateTime: doc.updateTime };
+  for (const _ in fields) {
+    out.fields = fields;
+    break;
+  }
+  return out;
+}
+
+function parseMask(raw: unknown): string[][] | null {
+  const paths = (raw as { fieldPaths?: unknown } | undefined)?.fieldPaths;
+  if (paths === undefined) return null;
+  if (!Array.isArray(paths)) throw invalid('mask.fieldPaths must be a list.');
+  return paths.map((p) => parseFieldPath(String(p)));
+}
+
+/** The database of a request whose resource is `projects/p/databases/d/documents`. */
+function parseDatabase(name: string): ResourceName {
+  const r = parseResourceName(name);
+  if (r.segments.length) throw invalid(`Expected the database root projects/{project}/databases/{database}/documents, got "${name}".`);
+  return r;
 }
 
 export class FirestoreService {
   private authorizer: Authorizer = allowAll;
-  private readonly transactions = new Set<string>();
+  readonly transactions = new Transactions();
 
   constructor(readonly store: Store) {}
 
-  setAuthorizer(a: Authorizer) {
-    this.authorizer = a;
+  setAuthorizer(authorizer: Authorizer) {
+    this.authorizer = authorizer;
   }
 
   // ---------- authorisation ----------
 
-  private authorize(
-    caller: Caller,
-    database: string,
-    partial: Omit<AccessRequest, 'auth' | 'database' | 'time' | 'lookup' | 'lookupAfter'>,
-    overlay?: Map<string, StoredDocument | null>,
-    time = new Date(),
-  ) {
+  private needsRules(caller: Caller): boolean {
+    return caller.kind !== 'owner' && this.authorizer !== allowAll;
+  }
+
+  private authorize(caller: Caller, db: ResourceName, details: AccessDetails, time = new Date(), after?: Map<string, StoredDocument | null>) {
     if (caller.kind === 'owner') return;
-    const lookup = (path: string) => this.store.get(database, stripRoot(path))?.fields ?? null;
-    const lookupAfter = (path: string) => {
-      const p = stripRoot(path);
-      if (overlay?.has(p)) return overlay.get(p)?.fields ?? null;
-      return lookup(p);
-    };
+    const lookup = (path: string) => this.store.get(db.databaseKey, path)?.fields ?? null;
+    const lookupAfter = (path: string) => (after?.has(path) ? (after.get(path)?.fields ?? null) : lookup(path));
     const decision = this.authorizer.authorize({
-      ...partial,
-      database,
+      ...details,
+      database: db.database,
       auth: caller.kind === 'user' ? caller.auth : null,
       time,
       lookup,
       lookupAfter,
     });
     if (!decision.allowed) {
-      throw new ApiError('PERMISSION_DENIED', `Missing or insufficient permissions.${decision.reason ? ` (${decision.reason})` : ''}`);
+      throw new ApiError('PERMISSION_DENIED', decision.reason ? `${PERMISSION_DENIED_MESSAGE} (${decision.reason})` : PERMISSION_DENIED_MESSAGE);
     }
   }
 
   // ---------- writes ----------
 
-  async commit(caller: Caller, rootName: string, body: { writes?: Write[]; transaction?: string }) {
-    const { database } = parseResourceName(rootName);
-    const writes = body.writes ?? [];
-    if (writes.length > MAX_WRITES_PER_COMMIT) throw invalid(`A commit may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
-    if (body.transaction) this.endTransaction(body.transaction);
-    const commitTime = this.store.nextCommitTime();
-    // Everything below is synchronous until store.commit: commits are atomic and serialised.
-    const overlay = new Map<string, StoredDocument | null>();
-    const current = (path: string) => (overlay.has(path) ? overlay.get(path)! : this.store.get(database, path));
-    const writeResults: Array<{ updateTime: string; transformResults?: Value[] }> = [];
-    const checks: Array<{ method: AccessMethod; path: string; before: StoredDocument | null }> = [];
-    for (const write of writes) {
-      const name = write.update?.name ?? write.delete ?? write.transform?.document;
-      if (!name) throw invalid('A write must have update, delete or transform.');
-      const path = documentPath(name);
-      const before = current(path);
-      checkPrecondition(write.currentDocument, before, name);
-      if (write.delete) {
-        overlay.set(path, null);
-        checks.push({ method: 'delete', path, before: this.store.get(database, path) });
-        writeResults.push({ updateTime: commitTime });
-        continue;
-      }
-      let fields: Fields;
-      if (write.update) {
-        const incoming = normalizeFields(write.update.fields ?? {});
-        validateFields(incoming);
-        if (write.updateMask) {
-          fields = before?.fields ?? {};
-          for (const fp of write.updateMask.fieldPaths ?? []) {
-            const segs = parseFieldPath(fp);
-            fields = setField(fields, segs, getField(incoming, segs));
-          }
-        } else {
-          fields = incoming;
-        }
-      } else {
-        fields = before?.fields ?? {};
-      }
-      const transforms = write.updateTransforms ?? write.transform?.fieldTransforms ?? [];
-      const transformResults: Value[] = [];
-      for (const t of transforms) {
-        const segs = parseFieldPath(t.fieldPath);
-        const value = applyTransform(t, getField(fields, segs), commitTime);
-        fields = setField(fields, segs, value);
-        transformResults.push(value);
-      }
-      const size = fieldsSize(fields) + Buffer.byteLength(path) + 16 + 32;
-      if (size > MAX_DOCUMENT_BYTES) {
-        throw invalid(`Document '${name}' cannot be written because its size (${size.toLocaleString('en-US')} bytes) exceeds the maximum allowed size of 1,048,576 bytes.`);
-      }
-      overlay.set(path, { name, fields, createTime: before?.createTime ?? commitTime, updateTime: commitTime });
-      const existing = this.store.get(database, path);
-      checks.push({ method: existing ? 'update' : 'create', path, before: existing });
-      writeResults.push(transforms.length ? { updateTime: commitTime, transformResults } : { updateTime: commitTime });
+  async commit(caller: Caller, databaseName: string, body: Record<string, unknown>) {
+    const db = parseDatabase(databaseName);
+    const writes = parseWrites(body.writes, db);
+    const commitTime = this.store.commitTime(db.databaseKey, writtenPaths(writes));
+    const lookup = (path: string) => this.store.get(db.databaseKey, path);
+    if (body.transaction !== undefined) {
+      this.transactions.finish(body.transaction, db.databaseKey, writes.length > 0, (path) => lookup(path)?.updateTime ?? null);
     }
-    // Rules see each write against the state after the whole commit (getAfter), and the reads
-    // they make count toward one limit for the whole commit, as in Cloud Firestore.
-    const readBudget = { reads: new Set<string>(), maxReads: checks.length > 1 ? 20 : 10 };
-    for (const check of checks) {
-      const after = overlay.get(check.path) ?? null;
+    const applied = applyWrites(writes, lookup, commitTime);
+    // Rules see each document against the state after the whole commit (getAfter), with one
+    // read budget for the commit; request.time is the commit time (what serverTimestamp writes).
+    const readBudget = { reads: new Set<string>(), maxReads: applied.accesses.length > 1 ? 20 : 10 };
+    const time = new Date(Date.parse(commitTime));
+    for (const access of applied.accesses) {
       this.authorize(
         caller,
-        database,
+        db,
         {
-          method: check.method,
-          path: check.path,
-          resource: check.before ? snapshotForRules(check.before) : null,
-          requestResource: after ? snapshotForRules(after) : null,
+          method: access.method,
+          path: access.path,
+          resource: access.before ? snapshotForRules(access.path, access.before) : null,
+          requestResource: access.after ? snapshotForRules(access.path, access.after) : null,
           readBudget,
         },
-        overlay,
-        // request.time is the commit time, which is also what serverTimestamp() writes.
-        new Date(Date.parse(commitTime)),
+        time,
+        applied.after,
       );
     }
-    await this.store.commit({ db: database, ops: [...overlay.entries()] });
-    return { writeResults, commitTime };
+    if (applied.changes.size) await this.store.commit(db.databaseKey, [...applied.changes]);
+    else await this.store.durable();
+    return { writeResults: applied.writeResults, commitTime };
   }
 
   // ---------- reads ----------
 
-  batchGet(caller: Caller, rootName: string, body: { documents?: string[]; mask?: { fieldPaths?: string[] }; transaction?: string; newTransaction?: unknown }) {
-    const { database } = parseResourceName(rootName);
-    const readTime = this.store.nextCommitTime();
-    const results = (body.documents ?? []).map((name) => {
-      const path = documentPath(name);
-      const doc = this.store.get(database, path);
-      this.authorize(caller, database, { method: 'get', path, resource: doc ? snapshotForRules(doc) : null });
-      if (!doc) return { missing: name, readTime };
-      return { found: this.present(doc, name, body.mask?.fieldPaths), readTime };
-    });
-    if (body.newTransaction) {
-      const transaction = this.beginTransaction().transaction;
-      return results.length ? results.map((r, i) => (i === 0 ? { ...r, transaction } : r)) : [{ transaction, readTime }];
+  /** A read's transaction: an existing one (`transaction`) or a new one (`newTransaction`). */
+  private readTransaction(db: ResourceName, body: Record<string, unknown>): { id?: string; started?: string } {
+    if (body.transaction !== undefined && body.newTransaction !== undefined) throw invalid('A read may set transaction or newTransaction, not both.');
+    if (body.transaction !== undefined) {
+      this.transactions.use(body.transaction, db.databaseKey);
+      return { id: body.transaction as string };
     }
-    return results;
-  }
-
-  getDocument(caller: Caller, name: string) {
-    const { database } = parseResourceName(name);
-    const path = documentPath(name);
-    const doc = this.store.get(database, path);
-    this.authorize(caller, database, { method: 'get', path, resource: doc ? snapshotForRules(doc) : null });
-    if (!doc) throw new ApiError('NOT_FOUND', `Document "${name}" not found.`);
-    return this.present(doc, name);
-  }
-
-  /** Runs a query as the given caller; `parentName` is the documents root or a document. */
-  private plan(caller: Caller, parentName: string, query: StructuredQuery, ordered = true) {
-    const { database, segments } = parseResourceName(parentName);
-    if (segments.length % 2 !== 0) throw invalid(`Parent "${parentName}" must be a document or the database root.`);
-    const from = query.from?.[0];
-    if (!from?.collectionId) throw invalid('A query needs a collection (from.collectionId).');
-    if ((query.from?.length ?? 0) > 1) throw invalid('Only one collection selector is supported.');
-    const parent = segments.join('/');
-    const docs = from.allDescendants
-      ? this.store.group(database, parent, from.collectionId)
-      : this.store.collection(database, parent ? `${parent}/${from.collectionId}` : from.collectionId);
-    const plan = runStructuredQuery(query, docs, { ordered });
-    const collectionPath = parent ? `${parent}/${from.collectionId}` : from.collectionId;
-    this.authorize(caller, database, {
-      method: 'list',
-      // The collection being listed; each candidate carries its own path for the rules.
-      path: collectionPath,
-      resource: null,
-      query: {
-        limit: query.limit === undefined ? undefined : typeof query.limit === 'number' ? query.limit : query.limit.value,
-        offset: query.offset,
-        equalities: equalityConstraints(query.where),
-        candidates: plan.candidates.map(snapshotForRules),
-      },
-    });
-    return plan;
-  }
-
-  runQuery(caller: Caller, parentName: string, body: { structuredQuery?: StructuredQuery; newTransaction?: unknown }) {
-    if (!body.structuredQuery) throw invalid('runQuery needs a structuredQuery.');
-    const plan = this.plan(caller, parentName, body.structuredQuery);
-    const readTime = this.store.nextCommitTime();
-    const root = rootOf(parentName);
-    const out: Array<Record<string, unknown>> = plan.results.map((doc) => ({ document: this.present(doc, `${root}/${stripRoot(doc.name)}`), readTime }));
-    if (body.newTransaction) {
-      const transaction = this.beginTransaction().transaction;
-      if (out.length) out[0] = { ...out[0], transaction };
-      else out.push({ transaction, readTime });
+    if (body.newTransaction !== undefined) {
+      const id = this.transactions.begin(db.databaseKey, body.newTransaction);
+      return { id, started: id };
     }
-    return out.length ? out : [{ readTime }];
-  }
-
-  runAggregationQuery(caller: Caller, parentName: string, body: { structuredAggregationQuery?: { structuredQuery?: StructuredQuery; aggregations?: Aggregation[] } }) {
-    const agg = body.structuredAggregationQuery;
-    if (!agg?.structuredQuery) throw invalid('runAggregationQuery needs a structuredAggregationQuery.');
-    if (!agg.aggregations?.length) throw invalid('At least one aggregation is required.');
-    if (agg.aggregations.length > 5) throw invalid('At most 5 aggregations are allowed.');
-    const plan = this.plan(caller, parentName, agg.structuredQuery, false);
-    return [{ result: { aggregateFields: aggregate(agg.aggregations, plan.results) }, readTime: this.store.nextCommitTime() }];
-  }
-
-  // ---------- transactions ----------
-  // Reads are not locked: like the lite SDK's own protocol, consistency comes from the commit's
-  // preconditions (updateTime / exists), which are checked atomically.
-
-  beginTransaction() {
-    const transaction = randomBytes(16).toString('base64');
-    this.transactions.add(transaction);
-    return { transaction };
-  }
-
-  rollback(body: { transaction?: string }) {
-    if (!body.transaction) throw invalid('rollback needs a transaction.');
-    this.endTransaction(body.transaction);
     return {};
   }
 
-  private endTransaction(id: string) {
-    if (!this.transactions.delete(id)) throw new ApiError('INVALID_ARGUMENT', 'The referenced transaction has expired or is no longer valid.');
-  }
-
-  private present(doc: StoredDocument, name: string, mask?: string[]): StoredDocument {
-    let fields = doc.fields;
-    if (mask) {
-      let out: Fields = {};
-      for (const fp of mask) {
-        const segs = parseFieldPath(fp);
-        const v = getField(fields, segs);
-        if (v !== undefined) out = setField(out, segs, v);
-      }
-      fields = out;
+  async batchGet(caller: Caller, databaseName: string, body: Record<string, unknown>) {
+    const db = parseDatabase(databaseName);
+    const names = body.documents ?? [];
+    if (!Array.isArray(names)) throw invalid('documents must be a list of document names.');
+    const mask = parseMask(body.mask);
+    const docs = names.map((name) => {
+      const r = parseDocumentName(String(name));
+      if (r.databaseKey !== db.databaseKey) throw invalid(`Document "${name}" is not in the database of the request.`);
+      return { name: String(name), path: r.path, doc: this.store.get(db.databaseKey, r.path) };
+    });
+    for (const d of docs) this.authorize(caller, db, { method: 'get', path: d.path, resource: d.doc ? snapshotForRules(d.path, d.doc) : null });
+    const tx = this.readTransaction(db, body);
+    if (tx.id) for (const d of docs) this.transactions.recordRead(tx.id, db.databaseKey, d.path, d.doc?.updateTime ?? null);
+    const readTime = this.store.readTime();
+    const out: Array<Record<string, unknown>> = docs.map((d) => (d.doc ? { found: present(d.doc, mask), readTime } : { missing: d.name, readTime }));
+    if (tx.started) {
+      if (out.length) out[0] = { transaction: tx.started, ...out[0] };
+      else out.push({ transaction: tx.started, readTime });
     }
-    return { name, fields, createTime: doc.createTime, updateTime: doc.updateTime };
+    await this.store.durable();
+    return out;
   }
-}
 
-function checkPrecondition(pre: Write['currentDocument'], before: StoredDocument | null, name: string) {
-  if (!pre) return;
-  if (pre.exists === true && !before) throw new ApiError('NOT_FOUND', `No document to update: ${name}`);
-  if (pre.exists === false && before) throw new ApiError('ALREADY_EXISTS', `Document already exists: ${name}`);
-  if (pre.updateTime !== undefined) {
-    if (!before) throw new ApiError('NOT_FOUND', `No document to update: ${name}`);
-    if (before.updateTime !== normalizeTime(pre.updateTime)) {
-      throw new ApiError('FAILED_PRECONDITION', `The document was modified after it was read: ${name}`);
-    }
+  /** GET of one document (`mask.fieldPaths` may repeat in the query string). */
+  async getDocument(caller: Caller, name: string, options: { mask?: string[]; transaction?: string } = {}) {
+    const r = parseDocumentName(name);
+    const doc = this.store.get(r.databaseKey, r.path);
+    this.authorize(caller, r, { method: 'get', path: r.path, resource: doc ? snapshotForRules(r.path, doc) : null });
+    if (options.transaction) this.transactions.recordRead(options.transaction, r.databaseKey, r.path, doc?.updateTime ?? null);
+    await this.store.durable();
+    if (!doc) throw new ApiError('NOT_FOUND', `Document "${name}" not found.`);
+    return present(doc, options.mask?.length ? options.mask.map((p) => parseFieldPath(p)) : null);
   }
-}
 
-function normalizeTime(t: string) {
-  return formatTimestamp(...parseTimestamp(t));
-}
+  /** GET of a collection (listDocuments): by id, in pages. */
+  async listDocuments(caller: Caller, collectionName: string, options: { pageSize?: number; pageToken?: string; mask?: string[] } = {}) {
+    const r = parseResourceName(collectionName);
+    if (r.segments.length % 2 !== 1) throw invalid(`"${collectionName}" is not a collection.`);
+    const source = this.store.collection(r.databaseKey, r.path);
+    const all = [...source.scan()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.authorize(caller, r, {
+      method: 'list',
+      path: r.path,
+      resource: null,
+      query: { equalities: {}, candidates: this.needsRules(caller) ? all.map((d) => snapshotForRules(relativePath(d.name), d)) : [] },
+    });
+    const after = options.pageToken ? Buffer.from(options.pageToken, 'base64url').toString('utf8') : '';
+    const start = after ? all.findIndex((d) => d.name > after) : 0;
+    const pageSize = options.pageSize && options.pageSize > 0 ? Math.min(options.pageSize, 300) : 300;
+    const page = start < 0 ? [] : all.slice(start, start + pageSize);
+    const mask = options.mask?.length ? options.mask.map((p) => parseFieldPath(p)) : null;
+    await this.store.durable();
+    const out: { documents?: DocumentJson[]; nextPageToken?: string } = {};
+    if (page.length) out.documents = page.map((d) => present(d, mask));
+    if (start >= 0 && start + pageSize < all.length) out.nextPageToken = Buffer.from(page[page.length - 1].name).toString('base64url');
+    return out;
+  }
 
-function stripRoot(pathOrName: string): string {
-  const i = pathOrName.indexOf('/documents/');
-  return i >= 0 ? pathOrName.slice(i + '/documents/'.length) : pathOrName.replace(/^\/+/, '');
-}
+  private source(parent: ResourceName, q: ParsedQuery): { source: QuerySource; collectionPath: string } {
+    const collectionPath = parent.path ? `${parent.path}/${q.collectionId}` : q.collectionId;
+    const source = q.allDescendants ? this.store.group(parent.databaseKey, parent.path, q.collectionId) : this.store.collection(parent.databaseKey, collectionPath);
+    return { source, collectionPath };
+  }
 
-export function snapshotForRules(doc: StoredDocument): DocumentSnapshotForRules {
-  return { path: stripRoot(doc.name), data: doc.fields };
+  /** Runs a query after asking the rules for `list` with its constraints and candidates. */
+  private execute(caller: Caller, parent: ResourceName, q: ParsedQuery, unordered = false) {
+    const { source, collectionPath } = this.source(parent, q);
+    const needsRules = this.needsRules(caller);
+    const result = executeQuery(q, source, { allCandidates: needsRules, unordered });
+    this.authorize(caller, parent, {
+      method: 'list',
+      path: collectionPath,
+      resource: null,
+      query: {
+        limit: q.limit,
+        offset: q.offset || undefined,
+        equalities: queryEqualities(q),
+        candidates: (result.candidates ?? []).map((d) => snapshotForRules(relativePath(d.name), d)),
+      },
+    });
+    return result;
+  }
+
+  async runQuery(caller: Caller, parentName: string, body: Record<string, unknown>) {
+    const parent = parseParentName(parentName);
+    if (body.structuredQuery === undefined) throw invalid('runQuery needs a structuredQuery.');
+    const q = parseStructuredQuery(body.structuredQuery);
+    const tx = this.readTransaction(parent, body);
+    const result = this.execute(caller, parent, q);
+    if (tx.id) for (const d of result.results) this.transactions.recordRead(tx.id, parent.databaseKey, relativePath(d.name), d.updateTime);
+    const readTime = this.store.readTime();
+    const out: Array<Record<string, unknown>> = result.results.map((d) => ({ document: present(d, q.projection), readTime }));
+    if (!out.length) out.push({ readTime });
+    if (result.skipped) out[0] = { ...out[0], skippedResults: result.skipped };
+    if (tx.started) out[0] = { transaction: tx.started, ...out[0] };
+    await this.store.durable();
+    return out;
+  }
+
+  async runAggregationQuery(caller: Caller, parentName: string, body: Record<string, unknown>) {
+    const parent = parseParentName(parentName);
+    const spec = body.structuredAggregationQuery as { structuredQuery?: unknown; aggregations?: unknown } | undefined;
+    if (!spec?.structuredQuery) throw invalid('runAggregationQuery needs structuredAggregationQuery.structuredQuery.');
+    const aggregations = parseAggregations(spec.aggregations);
+    const q = parseStructuredQuery(spec.structuredQuery);
+    const tx = this.readTransaction(parent, body);
+    const result = this.execute(caller, parent, q, true);
+    const out: Record<string, unknown> = { result: { aggregateFields: aggregate(aggregations, result.results) }, readTime: this.store.readTime() };
+    await this.store.durable();
+    return [tx.started ? { transaction: tx.started, ...out } : out];
+  }
+
+  // ---------- transactions ----------
+
+  beginTransaction(databaseName: string, body: Record<string, unknown>) {
+    const db = parseDatabase(databaseName);
+    return { transaction: this.transactions.begin(db.databaseKey, body.options) };
+  }
+
+  rollback(databaseName: string, body: Record<string, unknown>) {
+    parseDatabase(databaseName);
+    this.transactions.rollback(body.transaction);
+    return {};
+  }
+
+  /** Collection ids under the root or a document (firebase-admin's listCollections); owner only. */
+  async listCollectionIds(caller: Caller, parentName: string) {
+    const parent = parseParentName(parentName);
+    if (caller.kind !== 'owner') throw new ApiError('PERMISSION_DENIED', PERMISSION_DENIED_MESSAGE);
+    await this.store.durable();
+    return { collectionIds: this.store.collectionIds(parent.databaseKey, parent.path) };
+  }
+
+  /** DELETE /emulator/v1/projects/{p}/databases/{d}/documents: every document of the database. */
+  async clear(project: string, database: string) {
+    await this.store.clear(`projects/${project}/databases/${database}`);
+  }
 }

@@ -1,63 +1,88 @@
-import { mkdtempSync, readFileSync, appendFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Store } from './store.ts';
+import type { StoredDocument } from './value-types.ts';
 
-const doc = (id: string, n: number) => ({
-  name: `projects/p/databases/(default)/documents/c/${id}`,
-  fields: { n: { integerValue: String(n) } },
-  createTime: '2027-01-01T00:00:00.000Z',
-  updateTime: '2027-01-01T00:00:00.000Z',
-});
+const DB = 'projects/p/databases/(default)';
+const doc = (path: string, n: number, time = '2027-01-01T00:00:00Z'): StoredDocument => ({ name: `${DB}/documents/${path}`, fields: { n: { integerValue: String(n) } }, createTime: time, updateTime: time });
+const dir = () => mkdtempSync(join(tmpdir(), 'store-test-'));
 
-describe('durable store', () => {
-  it('replays the log on reopen', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-'));
-    const a = new Store(dir);
-    await a.commit({ db: '(default)', ops: [['c/x', doc('x', 1)]] });
-    await a.commit({ db: '(default)', ops: [['c/y', doc('y', 2)], ['c/x', null]] });
-    a.close();
-    const b = new Store(dir);
-    expect(b.get('(default)', 'c/x')).toBeNull();
-    expect(b.get('(default)', 'c/y')?.fields.n).toEqual({ integerValue: '2' });
-    b.close();
+describe('store', () => {
+  it('keeps documents per project and database, by collection', async () => {
+    const store = await Store.open();
+    await store.commit(DB, [['a/1', doc('a/1', 1)], ['a/1/b/2', doc('a/1/b/2', 2)], ['x/1/b/3', doc('x/1/b/3', 3)]]);
+    await store.commit('projects/q/databases/(default)', [['a/1', doc('a/1', 9)]]);
+    expect(store.get(DB, 'a/1')!.fields.n).toEqual({ integerValue: '1' });
+    expect(store.get('projects/q/databases/(default)', 'a/1')!.fields.n).toEqual({ integerValue: '9' });
+    expect([...store.collection(DB, 'a').scan()]).toHaveLength(1);
+    expect([...store.group(DB, '', 'b').scan()].map((d) => d.name.split('/').pop()).sort()).toEqual(['2', '3']);
+    expect([...store.group(DB, 'a/1', 'b').scan()]).toHaveLength(1);
+    expect(store.collectionIds(DB, '')).toEqual(['a', 'x']);
+    expect(store.collectionIds(DB, 'a/1')).toEqual(['b']);
+    await store.commit(DB, [['a/1', null]]);
+    expect(store.get(DB, 'a/1')).toBeNull();
+    expect(store.count(DB)).toBe(2);
   });
 
-  it('compacts into a snapshot and keeps everything', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-'));
-    const a = new Store(dir, { compactAfter: 5 });
-    for (let i = 0; i < 12; i++) await a.commit({ db: '(default)', ops: [[`c/d${i}`, doc(`d${i}`, i)]] });
-    a.close();
-    expect(readFileSync(join(dir, 'commits.log'), 'utf8').split('\n').filter(Boolean).length).toBeLessThan(12);
-    const b = new Store(dir);
-    expect(b.size('(default)')).toBe(12);
-    b.close();
+  it('replays every acknowledged commit and clear after a crash (no close)', async () => {
+    const d = dir();
+    const store = await Store.open({ dataDir: d });
+    await store.commit(DB, [['c/a', doc('c/a', 1)]]);
+    await store.commit(DB, [['c/b', doc('c/b', 1)]]);
+    await store.clear(DB);
+    await store.commit(DB, [['c/c', doc('c/c', 1)], ['c/a', doc('c/a', 2)]]);
+    const reopened = await Store.open({ dataDir: d });
+    expect(reopened.get(DB, 'c/a')!.fields.n).toEqual({ integerValue: '2' });
+    expect(reopened.get(DB, 'c/b')).toBeNull();
+    expect(reopened.count(DB)).toBe(2);
+    await Promise.all([store.close(), reopened.close()]);
   });
 
-  it('ignores a torn last line (a crash mid-write was never acknowledged)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-'));
-    const a = new Store(dir);
-    await a.commit({ db: '(default)', ops: [['c/x', doc('x', 1)]] });
-    a.close();
-    appendFileSync(join(dir, 'commits.log'), '{"db":"(default)","ops":[["c/y"');
-    const b = new Store(dir);
-    expect(b.size('(default)')).toBe(1);
-    b.close();
+  it('compacts at the size threshold without losing or duplicating anything', async () => {
+    const d = dir();
+    const store = await Store.open({ dataDir: d, compactBytes: 2000 });
+    for (let i = 0; i < 60; i++) await store.commit(DB, [[`c/d${i % 20}`, doc(`c/d${i % 20}`, i)]]);
+    await store.compact();
+    await store.commit(DB, [['c/last', doc('c/last', 1)]]);
+    await store.close();
+    expect(readdirSync(d)).toContain('snapshot.jsonl');
+    const reopened = await Store.open({ dataDir: d });
+    expect(reopened.count(DB)).toBe(21);
+    expect(reopened.get(DB, 'c/d19')!.fields.n).toEqual({ integerValue: '59' });
+    await reopened.close();
   });
 
-  it('starts empty with fresh', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-'));
-    const a = new Store(dir);
-    await a.commit({ db: '(default)', ops: [['c/x', doc('x', 1)]] });
-    a.close();
-    expect(new Store(dir, { fresh: true }).size('(default)')).toBe(0);
+  it('--fresh starts empty', async () => {
+    const d = dir();
+    const store = await Store.open({ dataDir: d });
+    await store.commit(DB, [['c/a', doc('c/a', 1)]]);
+    await store.close();
+    const fresh = await Store.open({ dataDir: d, fresh: true });
+    expect(fresh.count(DB)).toBe(0);
+    await fresh.close();
   });
 
-  it('hands out strictly increasing commit times', () => {
-    const s = new Store(null);
-    const times = Array.from({ length: 50 }, () => s.nextCommitTime());
-    expect(new Set(times).size).toBe(50);
-    expect([...times].sort()).toEqual(times);
+  it('hands out commit times later than the touched documents and never before the last one', async () => {
+    const store = await Store.open();
+    const future = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, '.500Z');
+    await store.commit(DB, [['c/a', doc('c/a', 1, future)]]);
+    const t1 = store.commitTime(DB, ['c/a']);
+    expect(Date.parse(t1)).toBe(Date.parse(future) + 1);
+    const t2 = store.commitTime(DB, ['c/other']);
+    expect(Date.parse(t2)).toBeGreaterThanOrEqual(Date.parse(t1));
+    expect(Date.parse(store.readTime())).toBeGreaterThanOrEqual(Date.parse(t2));
+  });
+
+  it('indexes collections that grow big enough, and keeps answering the same', async () => {
+    const store = await Store.open();
+    const ops: Array<[string, StoredDocument]> = [];
+    for (let i = 0; i < 300; i++) ops.push([`big/d${i}`, doc(`big/d${i}`, i % 10)]);
+    await store.commit(DB, ops);
+    const source = store.collection(DB, 'big');
+    expect(source.walk).toBeDefined();
+    expect([...source.walk!('n', true)].slice(0, 2).map((d) => d.name.split('/').pop())).toEqual(['d99', 'd9']); // n = 9, ids descending by UTF-8 bytes
+    expect(store.collection(DB, 'missing').size).toBe(0);
   });
 });

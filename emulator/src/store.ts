@@ -1,122 +1,209 @@
-// The documents, in memory, indexed by collection; made durable by the write-ahead log.
-import { WriteAheadLog, type LogEntry, type Snapshot } from './wal.ts';
+// The documents, in memory, per database ("projects/p/databases/d") and per collection, made
+// durable by the write-ahead log. Commits are applied in memory at once, so the next commit's
+// preconditions see them (commits are serialised by the single thread: checking and applying
+// happen in one synchronous step), and the returned promise resolves when they are on disk.
+// Reads call `durable()` before answering, so nobody is shown a write that a crash could undo.
+import { CollectionIndex, INDEX_MIN_DOCUMENTS } from './collection-index.ts';
+import { lastSegment, parentCollection, type DatabaseKey } from './paths.ts';
+import type { QuerySource } from './query.ts';
 import type { StoredDocument } from './value-types.ts';
-import { parentCollection } from './paths.ts';
 import { formatTimestamp, parseTimestamp } from './values.ts';
+import { eraseLog, recover, WriteAheadLog, type Capture, type LogRecord, type WalOptions } from './wal.ts';
 
 class Database {
-  readonly docs = new Map<string, StoredDocument>();
-  readonly byCollection = new Map<string, Map<string, StoredDocument>>();
+  readonly collections = new Map<string, CollectionIndex>();
+  count = 0;
+
+  get(path: string): StoredDocument | null {
+    return this.collections.get(parentCollection(path))?.get(lastSegment(path)) ?? null;
+  }
 
   set(path: string, doc: StoredDocument | null) {
     const parent = parentCollection(path);
-    if (doc) {
-      this.docs.set(path, doc);
-      let coll = this.byCollection.get(parent);
-      if (!coll) this.byCollection.set(parent, (coll = new Map()));
-      coll.set(path, doc);
-    } else {
-      this.docs.delete(path);
-      const coll = this.byCollection.get(parent);
-      coll?.delete(path);
-      if (coll?.size === 0) this.byCollection.delete(parent);
+    let coll = this.collections.get(parent);
+    if (!coll) {
+      if (!doc) return;
+      this.collections.set(parent, (coll = new CollectionIndex()));
     }
+    const before = coll.size;
+    coll.set(lastSegment(path), doc);
+    this.count += coll.size - before;
+    if (coll.size === 0) this.collections.delete(parent);
+  }
+
+  *documents(): Generator<StoredDocument> {
+    for (const coll of this.collections.values()) yield* coll.docs.values();
   }
 }
 
-export class Store {
-  private readonly databases = new Map<string, Database>();
-  private wal: WriteAheadLog | null = null;
-  private lastCommit: [number, number] = [0, 0];
+export interface StoreOptions extends WalOptions {
+  /** Persist to this folder; null keeps everything in memory. */
+  dataDir?: string | null;
+  /** Start empty, erasing what the folder holds. */
+  fresh?: boolean;
+}
 
-  /** Opens the store on `dataDir` (or in memory when null), replaying what is on disk. */
-  constructor(dataDir: string | null, { fresh = false, compactAfter }: { fresh?: boolean; compactAfter?: number } = {}) {
-    if (!dataDir) return;
-    if (fresh) WriteAheadLog.erase(dataDir);
-    const { snapshot, entries } = WriteAheadLog.load(dataDir);
-    for (const [db, docs] of Object.entries(snapshot?.databases ?? {})) {
-      for (const doc of docs) this.db(db).set(relativePath(doc.name), doc);
-    }
-    for (const entry of entries) this.apply(entry);
-    this.wal = new WriteAheadLog(dataDir, () => this.snapshot(), compactAfter);
+export class Store {
+  private readonly databases = new Map<DatabaseKey, Database>();
+  private wal: WriteAheadLog | null = null;
+  private seq = 0;
+  /** Milliseconds of the latest commit time handed out. */
+  private lastCommitMs = 0;
+
+  private constructor() {}
+
+  /** Opens the store, replaying what the data folder holds. */
+  static async open(options: StoreOptions = {}): Promise<Store> {
+    const store = new Store();
+    const dir = options.dataDir;
+    if (!dir) return store;
+    if (options.fresh) eraseLog(dir);
+    const recovered = recover(dir);
+    for (const [db, doc] of recovered.documents) store.db(db).set(relativePath(doc.name), doc);
+    store.seq = recovered.snapshotSeq;
+    for (const record of recovered.records) store.apply(record);
+    store.wal = await WriteAheadLog.open(dir, store.seq, () => store.capture(), options);
+    if (recovered.replayedBytes > (options.compactBytes ?? 16 * 1024 * 1024) / 4) void store.wal.compact();
+    return store;
   }
 
-  private db(name: string): Database {
-    let db = this.databases.get(name);
-    if (!db) this.databases.set(name, (db = new Database()));
+  private db(key: DatabaseKey): Database {
+    let db = this.databases.get(key);
+    if (!db) this.databases.set(key, (db = new Database()));
     return db;
   }
 
-  get(db: string, path: string): StoredDocument | null {
-    return this.db(db).docs.get(path) ?? null;
+  get(db: DatabaseKey, path: string): StoredDocument | null {
+    return this.databases.get(db)?.get(path) ?? null;
   }
 
-  /** Documents directly in one collection ("a/b/c"), or every document for a collection group. */
-  collection(db: string, collectionPath: string): Iterable<StoredDocument> {
-    return this.db(db).byCollection.get(collectionPath)?.values() ?? [];
+  /** The documents directly in one collection ("a" or "a/b/c"). */
+  collection(db: DatabaseKey, collectionPath: string): QuerySource {
+    const coll = this.databases.get(db)?.collections.get(collectionPath);
+    if (!coll) return { scan: () => [], size: 0 };
+    return {
+      scan: () => coll.docs.values(),
+      size: coll.size,
+      collectionPath,
+      walk: coll.size >= INDEX_MIN_DOCUMENTS ? (field, descending, from) => coll.walk(field, descending, from) : undefined,
+    };
   }
 
-  group(db: string, parentPrefix: string, collectionId: string): StoredDocument[] {
-    const out: StoredDocument[] = [];
-    for (const [coll, docs] of this.db(db).byCollection) {
-      const id = coll.slice(coll.lastIndexOf('/') + 1);
-      if (id !== collectionId) continue;
-      if (parentPrefix && !coll.startsWith(`${parentPrefix}/`)) continue;
-      out.push(...docs.values());
+  /** Every collection named `collectionId` at any depth under `parent` ("" for the root). */
+  group(db: DatabaseKey, parent: string, collectionId: string): QuerySource {
+    const matching: CollectionIndex[] = [];
+    for (const [path, coll] of this.databases.get(db)?.collections ?? []) {
+      if (lastSegment(path) !== collectionId) continue;
+      if (parent && !path.startsWith(`${parent}/`)) continue;
+      matching.push(coll);
     }
-    return out;
+    return {
+      *scan() {
+        for (const coll of matching) yield* coll.docs.values();
+      },
+      size: matching.reduce((n, c) => n + c.size, 0),
+    };
+  }
+
+  /** Collection ids directly under a document ("" for the root): listCollectionIds. */
+  collectionIds(db: DatabaseKey, parent: string): string[] {
+    const ids = new Set<string>();
+    const prefix = parent ? `${parent}/` : '';
+    for (const path of this.databases.get(db)?.collections.keys() ?? []) {
+      if (!path.startsWith(prefix)) continue;
+      ids.add(path.slice(prefix.length).split('/')[0]);
+    }
+    return [...ids].sort();
+  }
+
+  count(db: DatabaseKey): number {
+    return this.databases.get(db)?.count ?? 0;
   }
 
   /**
-   * A commit time strictly after the previous one, so updateTime always identifies a version.
-   * Whole milliseconds, so that rules' request.time (a Date) equals a server timestamp exactly.
+   * A commit time later than every touched document's update time and not before the previous
+   * commit's, in whole milliseconds so that rules' request.time (a Date) equals a server
+   * timestamp exactly. Commits touching different documents may share a millisecond, which keeps
+   * commit times on the wall clock under bursts of thousands of commits a second.
    */
-  nextCommitTime(): string {
-    const now = Date.now();
-    const last = this.lastCommit[0] * 1000 + Math.floor(this.lastCommit[1] / 1e6);
-    const ms = Math.max(now, last + 1);
-    this.lastCommit = [Math.floor(ms / 1000), (ms % 1000) * 1e6];
-    return formatTimestamp(...this.lastCommit);
+  commitTime(db: DatabaseKey, paths: Iterable<string>): string {
+    let ms = Math.max(Date.now(), this.lastCommitMs);
+    for (const path of paths) {
+      const doc = this.get(db, path);
+      if (doc) ms = Math.max(ms, timestampMs(doc.updateTime) + 1);
+    }
+    this.lastCommitMs = ms;
+    return formatTimestamp(Math.floor(ms / 1000), (ms % 1000) * 1e6);
   }
 
-  /** Applies in memory at once (so the next commit sees it) and resolves when it is durable. */
-  commit(entry: LogEntry): Promise<void> {
-    this.apply(entry);
-    return this.wal ? this.wal.append(entry) : Promise.resolve();
+  /** The time reads are served at: now, never before the latest commit. */
+  readTime(): string {
+    const ms = Math.max(Date.now(), this.lastCommitMs);
+    return formatTimestamp(Math.floor(ms / 1000), (ms % 1000) * 1e6);
   }
 
-  private apply(entry: LogEntry) {
-    for (const [path, doc] of entry.ops) {
-      this.db(entry.db).set(path, doc);
-      if (doc) {
-        const t = parseTimestamp(doc.updateTime);
-        if (t[0] > this.lastCommit[0] || (t[0] === this.lastCommit[0] && t[1] > this.lastCommit[1])) this.lastCommit = t;
-      }
+  /**
+   * Applies the changes in memory at once and resolves when they are on disk. `ops` holds each
+   * touched document's state after the commit (null: deleted).
+   */
+  commit(db: DatabaseKey, ops: Array<[path: string, doc: StoredDocument | null]>): Promise<void> {
+    if (this.wal?.failed) return Promise.reject(this.wal.failed);
+    const record: LogRecord = { seq: ++this.seq, db, ops };
+    this.apply(record);
+    return this.wal ? this.wal.append(record) : Promise.resolve();
+  }
+
+  /** Deletes every document of one database (the emulator's DELETE endpoint); durable too. */
+  clear(db: DatabaseKey): Promise<void> {
+    const record: LogRecord = { seq: ++this.seq, db, clear: true };
+    this.apply(record);
+    return this.wal ? this.wal.append(record) : Promise.resolve();
+  }
+
+  /** Resolves once everything applied so far is on disk (reads wait for it before answering). */
+  durable(): Promise<void> {
+    return this.wal ? this.wal.whenDurable(this.seq) : Promise.resolve();
+  }
+
+  private apply(record: LogRecord) {
+    this.seq = Math.max(this.seq, record.seq);
+    if ('clear' in record) {
+      this.databases.delete(record.db);
+      return;
+    }
+    const db = this.db(record.db);
+    for (const [path, doc] of record.ops) {
+      db.set(path, doc);
+      if (doc) this.lastCommitMs = Math.max(this.lastCommitMs, timestampMs(doc.updateTime));
     }
   }
 
-  clear(dbName?: string) {
-    const names = dbName ? [dbName] : [...this.databases.keys()];
-    const ops: LogEntry[] = names.map((db) => ({ db, ops: [...this.db(db).docs.keys()].map((p) => [p, null]) }));
-    for (const entry of ops) this.apply(entry);
-    this.wal?.compact();
+  private capture(): Capture {
+    const documents: Capture['documents'] = [];
+    for (const [key, db] of this.databases) for (const doc of db.documents()) documents.push([key, doc]);
+    return { seq: this.seq, documents };
   }
 
-  snapshot(): Snapshot {
-    const databases: Snapshot['databases'] = {};
-    for (const [name, db] of this.databases) databases[name] = [...db.docs.values()];
-    return { databases };
+  /** Snapshot now (tests, and a clean shutdown leaves a short log). */
+  async compact() {
+    await this.wal?.compact();
   }
 
-  size(db: string): number {
-    return this.db(db).docs.size;
+  get storageFailure(): unknown {
+    return this.wal?.failed ?? null;
   }
 
-  close() {
-    this.wal?.close();
+  async close() {
+    await this.wal?.close();
+    this.wal = null;
   }
 }
 
 function relativePath(name: string): string {
   return name.slice(name.indexOf('/documents/') + '/documents/'.length);
+}
+
+function timestampMs(t: string): number {
+  const [s, n] = parseTimestamp(t);
+  return s * 1000 + Math.floor(n / 1e6);
 }

@@ -1,29 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { applyTransform } from './transforms.ts';
+import { applyTransform, parseFieldTransforms } from './transforms.ts';
+import type { Value } from './value-types.ts';
 
-const now = '2027-05-07T06:00:00.000Z';
-const int = (n: number | string) => ({ integerValue: String(n) });
+const NOW = '2027-03-01T09:00:00.123Z';
+const int = (n: number | string): Value => ({ integerValue: String(n) });
+const dbl = (n: number | 'NaN'): Value => ({ doubleValue: n });
+const apply = (t: Record<string, unknown>, current?: Value) => applyTransform(parseFieldTransforms([{ fieldPath: 'f', ...t }])[0], current, NOW);
 
 describe('field transforms', () => {
-  it('sets the server time', () => {
-    expect(applyTransform({ fieldPath: 't', setToServerValue: 'REQUEST_TIME' }, undefined, now)).toEqual({ timestampValue: now });
+  it('server timestamp is the commit time, also as the transform result', () => {
+    expect(apply({ setToServerValue: 'REQUEST_TIME' })).toEqual({ value: { timestampValue: NOW }, result: { timestampValue: NOW } });
   });
 
-  it('increments, starting from the increment on a missing or non-numeric field, saturating int64', () => {
-    expect(applyTransform({ fieldPath: 'n', increment: int(2) }, int(3), now)).toEqual(int(5));
-    expect(applyTransform({ fieldPath: 'n', increment: int(2) }, { stringValue: 'x' }, now)).toEqual(int(2));
-    expect(applyTransform({ fieldPath: 'n', increment: { doubleValue: 0.5 } }, int(1), now)).toEqual({ doubleValue: 1.5 });
-    expect(applyTransform({ fieldPath: 'n', increment: int(1) }, int('9223372036854775807'), now)).toEqual(int('9223372036854775807'));
+  it('increment adds, sets a missing or non-numeric field, mixes to double, saturates int64', () => {
+    expect(apply({ increment: int(2) }, int(3)).value).toEqual(int(5));
+    expect(apply({ increment: int(2) }).value).toEqual(int(2));
+    expect(apply({ increment: int(2) }, { stringValue: 'x' }).value).toEqual(int(2));
+    expect(apply({ increment: dbl(0.5) }, int(1)).value).toEqual(dbl(1.5));
+    expect(apply({ increment: int(1) }, int('9223372036854775807')).value).toEqual(int('9223372036854775807'));
+    expect(apply({ increment: int(-10) }, int('-9223372036854775800')).value).toEqual(int('-9223372036854775808'));
   });
 
-  it('keeps the maximum and the minimum', () => {
-    expect(applyTransform({ fieldPath: 'n', maximum: int(5) }, int(7), now)).toEqual(int(7));
-    expect(applyTransform({ fieldPath: 'n', minimum: int(5) }, int(7), now)).toEqual(int(5));
+  it('maximum and minimum keep the stored value on ties and let NaN win', () => {
+    expect(apply({ maximum: int(5) }, int(3)).value).toEqual(int(5));
+    expect(apply({ maximum: dbl(3) }, int(3)).value).toEqual(int(3));
+    expect(apply({ minimum: dbl(2.5) }, int(3)).value).toEqual(dbl(2.5));
+    expect(apply({ minimum: int(1) }).value).toEqual(int(1));
+    expect(apply({ maximum: dbl('NaN') }, int(3)).value).toEqual(dbl('NaN'));
   });
 
-  it('adds missing elements and removes all occurrences', () => {
-    const arr = (...v: string[]) => ({ arrayValue: { values: v.map((s) => ({ stringValue: s })) } });
-    expect(applyTransform({ fieldPath: 'a', appendMissingElements: arr('b', 'c').arrayValue }, arr('a', 'b'), now)).toEqual(arr('a', 'b', 'c'));
-    expect(applyTransform({ fieldPath: 'a', removeAllFromArray: arr('a').arrayValue }, arr('a', 'b', 'a'), now)).toEqual(arr('b'));
+  it('array union appends missing elements once; remove takes out every equal one', () => {
+    const list = { arrayValue: { values: [{ stringValue: 'a' }, int(1), { stringValue: 'a' }] } };
+    expect(apply({ appendMissingElements: { values: [{ stringValue: 'b' }, dbl(1), { stringValue: 'b' }] } }, list).value).toEqual({
+      arrayValue: { values: [{ stringValue: 'a' }, int(1), { stringValue: 'a' }, { stringValue: 'b' }] },
+    });
+    expect(apply({ removeAllFromArray: { values: [{ stringValue: 'a' }, dbl(1)] } }, list).value).toEqual({ arrayValue: {} });
+    expect(apply({ appendMissingElements: { values: [int(1)] } }, { stringValue: 'not a list' }).value).toEqual({ arrayValue: { values: [int(1)] } });
+    expect(apply({ removeAllFromArray: { values: [int(1)] } }).value).toEqual({ arrayValue: {} });
+  });
+
+  it.each([
+    ['a non-numeric increment', [{ fieldPath: 'f', increment: { stringValue: '1' } }], /integer or double/],
+    ['an unknown server value', [{ fieldPath: 'f', setToServerValue: 'LATER' }], /Unsupported server value/],
+    ['the same field twice', [{ fieldPath: 'f', increment: int(1) }, { fieldPath: 'f', increment: int(1) }], /more than once/],
+    ['a reserved field', [{ fieldPath: '__f__', increment: int(1) }], /reserved/],
+    ['no operation', [{ fieldPath: 'f' }], /Unsupported field transform/],
+  ])('refuses %s', (_label, raw, message) => {
+    expect(() => parseFieldTransforms(raw)).toThrow(expect.objectContaining({ status: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }));
   });
 });

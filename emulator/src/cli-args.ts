@@ -1,0 +1,76 @@
+// Command-line options of `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE]`.
+// Defaults: the port in firebase.json (emulators.firestore.port, else 8080), data in
+// .emulator-data/firestore (git-ignored), no rules (everything allowed).
+import { resolve } from 'node:path';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  fresh: boolean;
+  rules: string | null;
+  help: boolean;
+}
+
+export interface CliDefaults {
+  /** The repository root: relative defaults resolve against it. */
+  root: string;
+  /** Parsed firebase.json, if any. */
+  firebaseJson?: { emulators?: { firestore?: { port?: number; host?: string } } } | null;
+}
+
+export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE]
+
+  --port N      port to listen on (default: firebase.json emulators.firestore.port, or 8080)
+  --host H      interface to listen on (default: firebase.json's host, or 127.0.0.1)
+  --data DIR    folder for the durable log and snapshots (default: .emulator-data/firestore)
+  --fresh       start empty, erasing what DIR holds
+  --rules FILE  enforce these security rules, reloading them when the file changes`;
+
+export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions {
+  const firestore = defaults.firebaseJson?.emulators?.firestore;
+  const options: CliOptions = {
+    port: firestore?.port ?? 8080,
+    host: firestore?.host ?? '127.0.0.1',
+    dataDir: resolve(defaults.root, '.emulator-data/firestore'),
+    fresh: false,
+    rules: null,
+    help: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value.\n\n${USAGE}`);
+      return v;
+    };
+    switch (flag) {
+      case '--port': {
+        const port = Number(value());
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (0-65535).`);
+        options.port = port;
+        break;
+      }
+      case '--host':
+        options.host = value();
+        break;
+      case '--data':
+        options.dataDir = resolve(value());
+        break;
+      case '--rules':
+        options.rules = resolve(value());
+        break;
+      case '--fresh':
+        options.fresh = true;
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      default:
+        throw new Error(`Unknown option ${arg}.\n\n${USAGE}`);
+    }
+  }
+  return options;
+}

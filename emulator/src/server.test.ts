@@ -1,0 +1,149 @@
+// The HTTP surface: routes, CORS, Google's error shape with the right statuses, callers.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEmulator, splitRoute, type RunningEmulator } from './server.ts';
+import type { AccessRequest } from './rules/contract.ts';
+
+const ROOT = 'projects/demo-http/databases/(default)/documents';
+let emu: RunningEmulator;
+const seen: AccessRequest[] = [];
+
+beforeAll(async () => {
+  emu = await createEmulator({ port: 0 });
+  emu.setAuthorizer({
+    authorize: (r) => {
+      seen.push(r);
+      return r.path.startsWith('secret/') ? { allowed: false } : { allowed: true };
+    },
+  });
+});
+afterAll(() => emu.close());
+beforeEach(async () => {
+  seen.length = 0;
+  await fetch(`${emu.url}/emulator/v1/projects/demo-http/databases/(default)/documents`, { method: 'DELETE' });
+});
+
+const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+  fetch(`${emu.url}${path}`, { method: init.json === undefined ? init.method : 'POST', ...init, body: init.json === undefined ? init.body : JSON.stringify(init.json) });
+const post = (method: string, json: unknown, headers: Record<string, string> = {}) => call(`/v1/${ROOT}:${method}`, { json, headers: { 'Content-Type': 'text/plain', ...headers } });
+const jwt = (claims: Record<string, unknown>) => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+
+describe('routes', () => {
+  it('answers the readiness probe', async () => {
+    const res = await call('/');
+    expect(await res.text()).toBe('Ok');
+  });
+
+  it('commits, gets, lists, patches, creates and deletes through REST', async () => {
+    expect((await post('commit', { writes: [{ update: { name: `${ROOT}/rooms/r1`, fields: { n: { integerValue: '1' } } } }] })).status).toBe(200);
+    const got = await (await call(`/v1/${ROOT}/rooms/r1`)).json();
+    expect(got).toMatchObject({ name: `${ROOT}/rooms/r1`, fields: { n: { integerValue: '1' } } });
+    expect(got.createTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+
+    const patched = await (await call(`/v1/${ROOT}/rooms/r1?updateMask.fieldPaths=m`, { method: 'PATCH', body: JSON.stringify({ fields: { m: { stringValue: 'x' } } }) })).json();
+    expect(patched.fields).toEqual({ n: { integerValue: '1' }, m: { stringValue: 'x' } });
+
+    const created = await (await call(`/v1/${ROOT}/rooms`, { method: 'POST', body: JSON.stringify({ fields: {} }) })).json();
+    expect(created.name).toMatch(new RegExp(`^${ROOT.replace(/[()]/g, '\\$&')}/rooms/[A-Za-z0-9]{20}$`));
+    expect(created.fields).toBeUndefined(); // no fields key for an empty document, as the REST API prints it
+
+    const listed = await (await call(`/v1/${ROOT}/rooms?pageSize=1`)).json();
+    expect(listed.documents).toHaveLength(1);
+    expect(listed.nextPageToken).toBeTruthy();
+    const rest = await (await call(`/v1/${ROOT}/rooms?pageSize=1&pageToken=${listed.nextPageToken}`)).json();
+    expect(rest.documents).toHaveLength(1);
+    expect(rest.nextPageToken).toBeUndefined();
+
+    expect((await call(`/v1/${ROOT}/rooms/r1`, { method: 'DELETE' })).status).toBe(200);
+    expect((await call(`/v1/${ROOT}/rooms/r1`)).status).toBe(404);
+  });
+
+  it('decodes percent-encoded ids and splits the method at the last colon', async () => {
+    expect(splitRoute('projects/p/databases/(default)/documents/a/b%3Ac:commit')).toEqual({ resource: 'projects/p/databases/(default)/documents/a/b:c', method: 'commit' });
+    await post('commit', { writes: [{ update: { name: `${ROOT}/rooms/with space`, fields: {} } }] });
+    expect((await call(`/v1/${ROOT}/rooms/with%20space`)).status).toBe(200);
+  });
+
+  it('begins and rolls back transactions, lists collection ids for the owner', async () => {
+    const { transaction } = await (await post('beginTransaction', {})).json();
+    expect(typeof transaction).toBe('string');
+    expect(await (await post('rollback', { transaction })).json()).toEqual({});
+    await post('commit', { writes: [{ update: { name: `${ROOT}/a/1`, fields: {} } }, { update: { name: `${ROOT}/b/1`, fields: {} } }] });
+    const ids = await (await post('listCollectionIds', {}, { Authorization: 'Bearer owner' })).json();
+    expect(ids).toEqual({ collectionIds: ['a', 'b'] });
+  });
+
+  it('clears a database with the emulator DELETE endpoint', async () => {
+    await post('commit', { writes: [{ update: { name: `${ROOT}/a/1`, fields: {} } }] });
+    const res = await call('/emulator/v1/projects/demo-http/databases/(default)/documents', { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect((await call(`/v1/${ROOT}/a/1`)).status).toBe(404);
+  });
+});
+
+describe('errors in Google JSON', () => {
+  const expectError = async (res: Response, code: number, status: string, message?: RegExp) => {
+    expect(res.status).toBe(code);
+    const body = await res.json();
+    expect(body.error).toMatchObject({ code, status });
+    if (message) expect(body.error.message).toMatch(message);
+  };
+
+  it('INVALID_ARGUMENT (400) for bad JSON, bad names and bad values', async () => {
+    await expectError(await call(`/v1/${ROOT}:commit`, { method: 'POST', body: '{nope' }), 400, 'INVALID_ARGUMENT', /Invalid JSON/);
+    await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/odd`, fields: {} } }] }), 400, 'INVALID_ARGUMENT', /even number of segments/);
+    await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: { x: { integerValue: 'x' } } } }] }), 400, 'INVALID_ARGUMENT', /integerValue/);
+  });
+
+  it('NOT_FOUND (404), ALREADY_EXISTS (409), FAILED_PRECONDITION (400)', async () => {
+    await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} }, currentDocument: { exists: true } }] }), 404, 'NOT_FOUND', /No document to update/);
+    await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} } }] });
+    await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} }, currentDocument: { exists: false } }] }), 409, 'ALREADY_EXISTS');
+    await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} }, currentDocument: { updateTime: '2001-01-01T00:00:00Z' } }] }), 400, 'FAILED_PRECONDITION', /stored version/);
+  });
+
+  it('PERMISSION_DENIED (403) with the Cloud Firestore message', async () => {
+    await expectError(await post('batchGet', { documents: [`${ROOT}/secret/x`] }), 403, 'PERMISSION_DENIED', /^Missing or insufficient permissions\./);
+  });
+
+  it('UNAUTHENTICATED (401) for a malformed token', async () => {
+    await expectError(await post('batchGet', { documents: [] }, { Authorization: 'Bearer not-a-jwt' }), 401, 'UNAUTHENTICATED');
+  });
+
+  it('INVALID_ARGUMENT for an oversized request, UNIMPLEMENTED for unknown methods, NOT_FOUND elsewhere', async () => {
+    await expectError(await call(`/v1/${ROOT}:commit`, { method: 'POST', body: 'x'.repeat(10 * 1024 * 1024 + 1) }), 400, 'INVALID_ARGUMENT', /payload size exceeds the limit/);
+    await expectError(await post('listen', {}), 501, 'UNIMPLEMENTED');
+    await expectError(await call('/v2/nothing'), 404, 'NOT_FOUND');
+  });
+});
+
+describe('callers', () => {
+  it('no header is anonymous; an ID token becomes auth with its claims; owner skips the rules', async () => {
+    await post('batchGet', { documents: [`${ROOT}/a/b`] });
+    expect(seen.at(-1)!.auth).toBeNull();
+    await post('batchGet', { documents: [`${ROOT}/a/b`] }, { Authorization: `Bearer ${jwt({ sub: 'u1', user_id: 'u1', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } })}` });
+    expect(seen.at(-1)!.auth).toEqual({ uid: 'u1', token: { sub: 'u1', user_id: 'u1', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } } });
+    const before = seen.length;
+    expect((await post('batchGet', { documents: [`${ROOT}/secret/x`] }, { Authorization: 'Bearer owner' })).status).toBe(200);
+    expect(seen.length).toBe(before);
+  });
+});
+
+describe('CORS', () => {
+  it('answers preflights, allowing the headers the SDK sends (Authorization is not covered by "*")', async () => {
+    const res = await call(`/v1/${ROOT}:commit`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,x-goog-api-client,x-firebase-gmpid' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')).toBe('authorization,content-type,x-goog-api-client,x-firebase-gmpid');
+  });
+
+  it('puts CORS headers on answers and on errors', async () => {
+    const ok = await post('batchGet', { documents: [] }, { Origin: 'http://localhost:5173' });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const denied = await post('batchGet', { documents: [`${ROOT}/secret/x`] }, { Origin: 'http://localhost:5173' });
+    expect(denied.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  });
+});
