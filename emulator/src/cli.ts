@@ -47,7 +47,9 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  const emulator = await createEmulator({ port: options.port, host: options.host, dataDir: options.dataDir, fresh: options.fresh });
+  // Tests shrink the compaction threshold to exercise snapshots across restarts.
+  const compactBytes = Number(process.env.FIRESTORE_EMULATOR_COMPACT_BYTES) || undefined;
+  const emulator = await createEmulator({ port: options.port, host: options.host, dataDir: options.dataDir, fresh: options.fresh, compactBytes });
   let stopWatching = () => {};
   try {
     if (options.rules) stopWatching = await enforceRules(options.rules, (a) => emulator.setAuthorizer(a));
