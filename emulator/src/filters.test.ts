@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileFilter, disjunctionCount, equalityConstraints, inequalityFields, parseFilter, type Filter } from './filters.ts';
+import { compileFilter, disjunctionCount, equalityConstraints, fieldBounds, inequalityFields, parseFilter, type Filter } from './filters.ts';
 import type { StoredDocument, Value } from './value-types.ts';
 
 const root = 'projects/p/databases/(default)/documents';
@@ -96,5 +96,15 @@ describe('what a query guarantees', () => {
 
   it('lists inequality fields, sorted', () => {
     expect(inequalityFields(parseFilter(and(field('z', 'GREATER_THAN', int(1)), field('a', 'NOT_EQUAL', int(1)), field('m', 'EQUAL', int(1)))) as Filter)).toEqual(['a', 'z']);
+  });
+});
+
+describe('bounds for an ordered walk', () => {
+  it('takes the tightest range from AND-ed filters, and nothing from OR', () => {
+    const f = parseFilter(and(field('n', 'GREATER_THAN', int(1)), field('n', 'GREATER_THAN_OR_EQUAL', int(3)), field('n', 'LESS_THAN', int(9)), field('m', 'LESS_THAN', int(0))));
+    expect(fieldBounds(f, 'n')).toEqual({ lower: int(3), upper: int(9) });
+    expect(fieldBounds(parseFilter(field('n', 'IN', arr(int(7), int(2), int(5)))), 'n')).toEqual({ lower: int(2), upper: int(7) });
+    expect(fieldBounds(parseFilter(or(field('n', 'EQUAL', int(1)), field('n', 'EQUAL', int(5)))), 'n')).toEqual({});
+    expect(fieldBounds(parseFilter(field('n', 'NOT_EQUAL', int(1))), 'n')).toEqual({});
   });
 });

@@ -225,3 +225,35 @@ export function equalityConstraints(filter: Filter | undefined, out: Record<stri
 export function equalityFields(filter: Filter | undefined): Set<string> {
   return new Set(Object.keys(equalityConstraints(filter)));
 }
+
+/**
+ * Inclusive bounds that every match's value of `fieldPath` lies within, from the range, equality
+ * and `in` filters at the top level or under AND. An ordered index walk seeks to one bound and
+ * stops past the other; the filter itself still decides each document.
+ */
+export function fieldBounds(filter: Filter | undefined, fieldPath: string): { lower?: Value; upper?: Value } {
+  const bounds: { lower?: Value; upper?: Value } = {};
+  const raise = (v: Value) => {
+    if (bounds.lower === undefined || compareValues(v, bounds.lower) > 0) bounds.lower = v;
+  };
+  const cap = (v: Value) => {
+    if (bounds.upper === undefined || compareValues(v, bounds.upper) < 0) bounds.upper = v;
+  };
+  const visit = (f: Filter) => {
+    if ('compositeFilter' in f) {
+      if (f.compositeFilter.op === 'AND' || f.compositeFilter.filters.length === 1) f.compositeFilter.filters.forEach(visit);
+      return;
+    }
+    if (!('fieldFilter' in f) || f.fieldFilter.field.fieldPath !== fieldPath) return;
+    const { op, value } = f.fieldFilter;
+    if (op === 'EQUAL' || op === 'GREATER_THAN' || op === 'GREATER_THAN_OR_EQUAL') raise(value);
+    if (op === 'EQUAL' || op === 'LESS_THAN' || op === 'LESS_THAN_OR_EQUAL') cap(value);
+    if (op === 'IN') {
+      const sorted = [...arrayValues(value)].sort(compareValues);
+      raise(sorted[0]);
+      cap(sorted[sorted.length - 1]);
+    }
+  };
+  if (filter) visit(filter);
+  return bounds;
+}

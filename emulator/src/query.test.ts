@@ -135,13 +135,23 @@ describe('the indexed walk against a reference implementation', () => {
     return doc(`d${String(Math.floor(next() * 1e6)).padStart(6, '0')}-${i}`, fields);
   });
 
-  it('agrees on 200 random queries', () => {
-    for (let i = 0; i < 200; i++) {
+  it('agrees on 400 random queries', () => {
+    for (let i = 0; i < 400; i++) {
       const dirs = ['ASCENDING', 'DESCENDING'];
       const orderBy = [by(next() < 0.5 ? 'a' : 'b', dirs[Math.floor(next() * 2)])];
       if (next() < 0.5) orderBy.push(by(orderBy[0].field.fieldPath === 'a' ? 'b' : 'a', dirs[Math.floor(next() * 2)]));
       const query: Record<string, unknown> = { orderBy };
-      if (next() < 0.5) query.where = field('k', 'EQUAL', int(Math.floor(next() * 3)));
+      const filters: unknown[] = [];
+      if (next() < 0.5) filters.push(field('k', 'EQUAL', int(Math.floor(next() * 3))));
+      if (next() < 0.5) {
+        // A range, equality or in on the first order field: the walk seeks and stops by it.
+        const ops = ['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'EQUAL', 'IN'];
+        const op = ops[Math.floor(next() * ops.length)];
+        const comparable = values.filter((v) => !('nullValue' in v) && !('doubleValue' in v && v.doubleValue === 'NaN'));
+        const operand = () => comparable[Math.floor(next() * comparable.length)];
+        filters.push(field(orderBy[0].field.fieldPath, op, op === 'IN' ? { arrayValue: { values: [operand(), operand()] } } : operand()));
+      }
+      if (filters.length) query.where = filters.length === 1 ? filters[0] : { compositeFilter: { op: 'AND', filters } };
       if (next() < 0.5) query.limit = Math.floor(next() * 20);
       if (next() < 0.3) query.offset = Math.floor(next() * 5);
       if (next() < 0.4) query.startAt = { values: [pick()], before: next() < 0.5 };

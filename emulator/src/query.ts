@@ -6,7 +6,7 @@
 // runs of equal first values by the remaining order fields, and stops as soon as the page is
 // full. Otherwise it scans, filters and sorts (a bounded selection when there is a limit).
 import { ApiError, invalid } from './errors.ts';
-import { compileFilter, disjunctionCount, equalityConstraints, fieldOf, inequalityFields, MAX_DISJUNCTIONS, NAME_FIELD, parseFilter, type FieldReference, type Filter, type Predicate } from './filters.ts';
+import { compileFilter, disjunctionCount, equalityConstraints, fieldBounds, fieldOf, inequalityFields, MAX_DISJUNCTIONS, NAME_FIELD, parseFilter, type FieldReference, type Filter, type Predicate } from './filters.ts';
 import { parseFieldPath, parentCollection, validateCollectionId } from './paths.ts';
 import { decodeValue } from './proto-json.ts';
 import type { StoredDocument, Value } from './value-types.ts';
@@ -236,6 +236,13 @@ function executeByWalk(q: ParsedQuery, source: QuerySource, options: ExecuteOpti
       if (parentCollection(path) === source.collectionPath) from = path.slice(path.lastIndexOf('/') + 1);
     }
   }
+  // Range / equality filters on the first order field bound the walk: seek past what cannot match,
+  // stop after it.
+  const bounds = primary.fieldPath === NAME_FIELD ? {} : fieldBounds(q.filter, primary.fieldPath);
+  const seek = descending ? bounds.upper : bounds.lower;
+  if (seek !== undefined && (from === undefined || typeof from === 'string' || (descending ? compareValues(seek, from) < 0 : compareValues(seek, from) > 0))) from = seek;
+  const stop = descending ? bounds.lower : bounds.upper;
+  const pastStop = (value: Value) => stop !== undefined && (descending ? compareValues(value, stop) < 0 : compareValues(value, stop) > 0);
   // Index order within equal first values is by id in the walking direction; anything else
   // (more order fields, or __name__ the other way) needs each run of equal values sorted.
   const rest = q.order.slice(1);
@@ -272,11 +279,13 @@ function executeByWalk(q: ParsedQuery, source: QuerySource, options: ExecuteOpti
 
   for (const doc of source.walk!(primary.fieldPath, descending, from)) {
     if (!runNeedsSort) {
+      if (stop !== undefined && pastStop(orderValue(doc, primary.fieldPath)!)) break;
       if (!matches(doc, q)) continue;
       if (!emit(doc)) break;
       continue;
     }
     const value = orderValue(doc, primary.fieldPath)!;
+    if (pastStop(value)) break;
     if (run.length && compareValues(value, runValue!) !== 0) {
       flush();
       if (done) break;
