@@ -40,6 +40,27 @@ export const HTTP_STATUS: Record<ErrorStatus, number> = {
   UNAUTHENTICATED: 401,
 };
 
+/** google.rpc.Code numbers, for per-write statuses (batchWrite). */
+export const RPC_CODE: Record<ErrorStatus | 'OK', number> = {
+  OK: 0,
+  CANCELLED: 1,
+  UNKNOWN: 2,
+  INVALID_ARGUMENT: 3,
+  DEADLINE_EXCEEDED: 4,
+  NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
+  PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
+  FAILED_PRECONDITION: 9,
+  ABORTED: 10,
+  OUT_OF_RANGE: 11,
+  UNIMPLEMENTED: 12,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+  DATA_LOSS: 15,
+  UNAUTHENTICATED: 16,
+};
+
 export class ApiError extends Error {
   constructor(
     readonly status: ErrorStatus,

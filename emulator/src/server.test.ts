@@ -72,6 +72,28 @@ describe('routes', () => {
     expect(ids).toEqual({ collectionIds: ['a', 'b'] });
   });
 
+  it('batchWrite applies each write on its own, with a status per write (BulkWriter)', async () => {
+    const res = await post('batchWrite', {
+      writes: [
+        { update: { name: `${ROOT}/bulk/a`, fields: {} } },
+        { update: { name: `${ROOT}/bulk/missing`, fields: {} }, currentDocument: { exists: true } },
+        { update: { name: `${ROOT}/bulk/b`, fields: {} } },
+      ],
+    });
+    const body = await res.json();
+    expect(body.status.map((s: { code: number }) => s.code)).toEqual([0, 5, 0]); // OK, NOT_FOUND, OK
+    expect(body.writeResults[0].updateTime).toBeTruthy();
+    expect((await call(`/v1/${ROOT}/bulk/b`)).status).toBe(200);
+  });
+
+  it('lists documents that only have subcollections with showMissing', async () => {
+    await post('commit', { writes: [{ update: { name: `${ROOT}/events/e1/sessions/s1`, fields: {} } }, { update: { name: `${ROOT}/events/e2`, fields: {} } }] });
+    const plain = await (await call(`/v1/${ROOT}/events`)).json();
+    expect(plain.documents.map((d: { name: string }) => d.name.split('/').pop())).toEqual(['e2']);
+    const all = await (await call(`/v1/${ROOT}/events?showMissing=true`)).json();
+    expect(all.documents).toEqual([{ name: `${ROOT}/events/e1` }, expect.objectContaining({ name: `${ROOT}/events/e2` })]);
+  });
+
   it('clears a database with the emulator DELETE endpoint', async () => {
     await post('commit', { writes: [{ update: { name: `${ROOT}/a/1`, fields: {} } }] });
     const res = await call('/emulator/v1/projects/demo-http/databases/(default)/documents', { method: 'DELETE' });

@@ -1,7 +1,7 @@
 // HTTP: the Firestore REST API v1 routes the SDKs use, CORS for the browser app, the emulator's
 // own endpoints, and `createEmulator()`.
 //
-//   POST /v1/{database}/documents:commit | :batchGet | :beginTransaction | :rollback
+//   POST /v1/{database}/documents:commit | :batchGet | :batchWrite | :beginTransaction | :rollback
 //   POST /v1/{parent}:runQuery | :runAggregationQuery | :listCollectionIds
 //   GET  /v1/{document}            one document        GET /v1/{collection}  listDocuments
 //   PATCH /v1/{document}, DELETE /v1/{document}, POST /v1/{parent}/{collectionId}   (REST conveniences)
@@ -193,6 +193,7 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
             pageSize: Number(url.searchParams.get('pageSize') ?? 0) || undefined,
             pageToken: url.searchParams.get('pageToken') ?? undefined,
             mask: queryList(url, 'mask.fieldPaths'),
+            showMissing: url.searchParams.get('showMissing') === 'true',
           }),
         );
       case 'PATCH':
@@ -217,6 +218,8 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
       return send(req, res, 200, await service.runQuery(caller, resource, body));
     case 'runAggregationQuery':
       return send(req, res, 200, await service.runAggregationQuery(caller, resource, body));
+    case 'batchWrite':
+      return send(req, res, 200, await service.batchWrite(caller, resource, body));
     case 'beginTransaction':
       return send(req, res, 200, service.beginTransaction(resource, body));
     case 'rollback':

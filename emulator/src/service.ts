@@ -9,7 +9,7 @@
 import { aggregate, parseAggregations } from './aggregation.ts';
 import type { Caller } from './auth-token.ts';
 import { applyWrites, parseWrites, writtenPaths } from './commit.ts';
-import { ApiError, invalid, PERMISSION_DENIED_MESSAGE } from './errors.ts';
+import { ApiError, invalid, PERMISSION_DENIED_MESSAGE, RPC_CODE, toApiError } from './errors.ts';
 import { project } from './fields.ts';
 import { parseDocumentName, parseFieldPath, parseParentName, parseResourceName, type ResourceName } from './paths.ts';
 import { executeQuery, parseStructuredQuery, queryEqualities, type ParsedQuery, type QuerySource } from './query.ts';
@@ -128,6 +128,27 @@ export class FirestoreService {
     return { writeResults: applied.writeResults, commitTime };
   }
 
+  /**
+   * batchWrite (firebase-admin's BulkWriter): each write on its own, not atomically; a status per
+   * write. The writes are still applied in order, each as a commit of one.
+   */
+  async batchWrite(caller: Caller, databaseName: string, body: Record<string, unknown>) {
+    const db = parseDatabase(databaseName);
+    const writes = body.writes ?? [];
+    if (!Array.isArray(writes)) throw invalid('writes must be a list.');
+    const outcomes = writes.map((write) =>
+      this.commit(caller, db.root, { writes: [write] }).then(
+        (r) => ({ result: r.writeResults[0], status: { code: RPC_CODE.OK } }),
+        (error: unknown) => {
+          const api = toApiError(error);
+          return { result: {}, status: { code: RPC_CODE[api.status], message: api.message } };
+        },
+      ),
+    );
+    const done = await Promise.all(outcomes);
+    return { writeResults: done.map((d) => d.result), status: done.map((d) => d.status) };
+  }
+
   // ---------- reads ----------
 
   /** A read's transaction: an existing one (`transaction`) or a new one (`newTransaction`). */
@@ -179,16 +200,21 @@ export class FirestoreService {
   }
 
   /** GET of a collection (listDocuments): by id, in pages. */
-  async listDocuments(caller: Caller, collectionName: string, options: { pageSize?: number; pageToken?: string; mask?: string[] } = {}) {
+  async listDocuments(caller: Caller, collectionName: string, options: { pageSize?: number; pageToken?: string; mask?: string[]; showMissing?: boolean } = {}) {
     const r = parseResourceName(collectionName);
     if (r.segments.length % 2 !== 1) throw invalid(`"${collectionName}" is not a collection.`);
     const source = this.store.collection(r.databaseKey, r.path);
-    const all = [...source.scan()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const existing = [...source.scan()];
+    // showMissing: also the documents that do not exist but have subcollections (name only).
+    const missing: StoredDocument[] = options.showMissing
+      ? this.store.missingParents(r.databaseKey, r.path).map((id) => ({ name: `${collectionName}/${id}`, fields: {}, createTime: '', updateTime: '' }))
+      : [];
+    const all = [...existing, ...missing].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.authorize(caller, r, {
       method: 'list',
       path: r.path,
       resource: null,
-      query: { equalities: {}, candidates: this.needsRules(caller) ? all.map((d) => snapshotForRules(relativePath(d.name), d)) : [] },
+      query: { equalities: {}, candidates: this.needsRules(caller) ? existing.map((d) => snapshotForRules(relativePath(d.name), d)) : [] },
     });
     const after = options.pageToken ? Buffer.from(options.pageToken, 'base64url').toString('utf8') : '';
     const start = after ? all.findIndex((d) => d.name > after) : 0;
@@ -197,7 +223,7 @@ export class FirestoreService {
     const mask = options.mask?.length ? options.mask.map((p) => parseFieldPath(p)) : null;
     await this.store.durable();
     const out: { documents?: DocumentJson[]; nextPageToken?: string } = {};
-    if (page.length) out.documents = page.map((d) => present(d, mask));
+    if (page.length) out.documents = page.map((d) => (d.createTime ? present(d, mask) : ({ name: d.name } as DocumentJson)));
     if (start >= 0 && start + pageSize < all.length) out.nextPageToken = Buffer.from(page[page.length - 1].name).toString('base64url');
     return out;
   }

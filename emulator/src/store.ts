@@ -116,6 +116,18 @@ export class Store {
     return [...ids].sort();
   }
 
+  /** Ids of documents in a collection that do not exist but have subcollections. */
+  missingParents(db: DatabaseKey, collectionPath: string): string[] {
+    const ids = new Set<string>();
+    const prefix = `${collectionPath}/`;
+    for (const path of this.databases.get(db)?.collections.keys() ?? []) {
+      if (!path.startsWith(prefix)) continue;
+      const id = path.slice(prefix.length).split('/')[0];
+      if (!this.get(db, `${collectionPath}/${id}`)) ids.add(id);
+    }
+    return [...ids];
+  }
+
   count(db: DatabaseKey): number {
     return this.databases.get(db)?.count ?? 0;
   }
