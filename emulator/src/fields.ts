@@ -2,7 +2,7 @@
 // mutated in place (the store, indexes and open snapshots share them), so writes copy the maps
 // on the way down.
 import type { Fields, Value } from './value-types.ts';
-import { mapFields } from './values.ts';
+import { makeMap, mapFields } from './values.ts';
 
 export function getField(fields: Fields, path: string[]): Value | undefined {
   let current: Fields | undefined = fields;
@@ -27,7 +27,7 @@ export function setField(fields: Fields, path: string[], value: Value | undefine
   const isMap = !!child && 'mapValue' in child;
   // Deleting below something that is not a map deletes nothing.
   if (value === undefined && !isMap) return copy;
-  copy[head] = { mapValue: { fields: setField(isMap ? mapFields(child) : {}, rest, value) } };
+  copy[head] = makeMap(setField(isMap ? mapFields(child) : {}, rest, value));
   return copy;
 }
 
