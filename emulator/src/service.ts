@@ -257,8 +257,8 @@ export class FirestoreService {
     const parent = parseParentName(parentName);
     if (body.structuredQuery === undefined) throw invalid('runQuery needs a structuredQuery.');
     const q = parseStructuredQuery(body.structuredQuery);
-    const tx = this.readTransaction(parent, body);
     const result = this.execute(caller, parent, q);
+    const tx = this.readTransaction(parent, body);
     if (tx.id) for (const d of result.results) this.transactions.recordRead(tx.id, parent.databaseKey, relativePath(d.name), d.updateTime);
     const readTime = this.store.readTime();
     const out: Array<Record<string, unknown>> = result.results.map((d) => ({ document: present(d, q.projection), readTime }));
@@ -275,8 +275,8 @@ export class FirestoreService {
     if (!spec?.structuredQuery) throw invalid('runAggregationQuery needs structuredAggregationQuery.structuredQuery.');
     const aggregations = parseAggregations(spec.aggregations);
     const q = parseStructuredQuery(spec.structuredQuery);
-    const tx = this.readTransaction(parent, body);
     const result = this.execute(caller, parent, q, true);
+    const tx = this.readTransaction(parent, body);
     const out: Record<string, unknown> = { result: { aggregateFields: aggregate(aggregations, result.results) }, readTime: this.store.readTime() };
     await this.store.durable();
     return [tx.started ? { transaction: tx.started, ...out } : out];
