@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,21 @@ describe('store', () => {
     await store.commit(DB, [['a/1', null]]);
     expect(store.get(DB, 'a/1')).toBeNull();
     expect(store.count(DB)).toBe(2);
+  });
+
+  it("reads the first on-disk format (snapshot.json + commits.log) once, then keeps it in the current one", async () => {
+    const d = dir();
+    writeFileSync(join(d, 'snapshot.json'), JSON.stringify({ databases: { '(default)': [doc('c/a', 1), doc('c/b', 1)] } }));
+    writeFileSync(join(d, 'commits.log'), [JSON.stringify({ db: '(default)', ops: [['c/b', null], ['c/c', doc('c/c', 3)]] }), '{"torn'].join('\n'));
+    const store = await Store.open({ dataDir: d });
+    expect(store.get(DB, 'c/a')!.fields.n).toEqual({ integerValue: '1' });
+    expect(store.get(DB, 'c/b')).toBeNull();
+    expect(store.get(DB, 'c/c')!.fields.n).toEqual({ integerValue: '3' });
+    expect(existsSync(join(d, 'snapshot.json')) || existsSync(join(d, 'commits.log'))).toBe(false);
+    await store.close();
+    const reopened = await Store.open({ dataDir: d });
+    expect(reopened.count(DB)).toBe(2);
+    await reopened.close();
   });
 
   it('replays every acknowledged commit and clear after a crash (no close)', async () => {

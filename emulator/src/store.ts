@@ -8,7 +8,7 @@ import { lastSegment, parentCollection, type DatabaseKey } from './paths.ts';
 import type { QuerySource } from './query.ts';
 import type { StoredDocument } from './value-types.ts';
 import { formatTimestamp, parseTimestamp } from './values.ts';
-import { eraseLog, recover, WriteAheadLog, type Capture, type LogRecord, type WalOptions } from './wal.ts';
+import { eraseLog, recover, removeLegacy, WriteAheadLog, type Capture, type LogRecord, type WalOptions } from './wal.ts';
 
 class Database {
   readonly collections = new Map<string, CollectionIndex>();
@@ -63,7 +63,10 @@ export class Store {
     store.seq = recovered.snapshotSeq;
     for (const record of recovered.records) store.apply(record);
     store.wal = await WriteAheadLog.open(dir, store.seq, () => store.capture(), options);
-    if (recovered.replayedBytes > (options.compactBytes ?? 16 * 1024 * 1024) / 4) void store.wal.compact();
+    if (recovered.legacy) {
+      await store.wal.compact();
+      removeLegacy(dir);
+    } else if (recovered.replayedBytes > (options.compactBytes ?? 16 * 1024 * 1024) / 4) void store.wal.compact();
     return store;
   }
 

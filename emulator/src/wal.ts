@@ -38,6 +38,8 @@ export interface Recovered {
   records: LogRecord[];
   /** Bytes of log replayed: a large replay is worth compacting at once. */
   replayedBytes: number;
+  /** The folder held the first format (snapshot.json + commits.log): compact, then drop those. */
+  legacy: boolean;
 }
 
 const SNAPSHOT = 'snapshot.jsonl';
@@ -90,6 +92,7 @@ export function recover(dir: string): Recovered {
   }
   const records: LogRecord[] = [];
   let replayedBytes = 0;
+  const legacy = documents.length === 0 && segments(dir).length === 0 && readLegacy(dir, documents);
   for (const { file } of segments(dir)) {
     const path = join(dir, file);
     const text = readFileSync(path, 'utf8');
@@ -104,7 +107,46 @@ export function recover(dir: string): Recovered {
       }
     }
   }
-  return { snapshotSeq, documents, records, replayedBytes };
+  return { snapshotSeq, documents, records, replayedBytes, legacy };
+}
+
+// The emulator's first on-disk format: snapshot.json ({databases: {name: documents[]}}) and
+// commits.log (one {db, ops} per line), keyed by database name alone. Read once, so that a
+// developer's local data survives the upgrade; the project comes from the documents' names.
+const LEGACY_FILES = ['snapshot.json', 'commits.log'];
+
+function readLegacy(dir: string, into: Array<[string, StoredDocument]>): boolean {
+  if (!LEGACY_FILES.some((f) => existsSync(join(dir, f)))) return false;
+  const state = new Map<string, StoredDocument | null>();
+  const keyOf = (doc: StoredDocument) => doc.name.slice(0, doc.name.indexOf('/documents/'));
+  const snapshotPath = join(dir, 'snapshot.json');
+  if (existsSync(snapshotPath)) {
+    const snapshot = JSON.parse(readFileSync(snapshotPath, 'utf8')) as { databases?: Record<string, StoredDocument[]> };
+    for (const docs of Object.values(snapshot.databases ?? {})) for (const doc of docs) state.set(doc.name, doc);
+  }
+  const logPath = join(dir, 'commits.log');
+  if (existsSync(logPath)) {
+    for (const line of readFileSync(logPath, 'utf8').split('\n')) {
+      let entry: { ops?: Array<[string, StoredDocument | null]> };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        continue; // empty or torn line
+      }
+      const known = [...state.values()].find((d) => d) ?? entry.ops?.find(([, d]) => d)?.[1];
+      for (const [path, doc] of entry.ops ?? []) {
+        if (doc) state.set(doc.name, doc);
+        else if (known) state.delete(`${keyOf(known)}/documents/${path}`);
+      }
+    }
+  }
+  for (const doc of state.values()) if (doc) into.push([keyOf(doc), doc]);
+  return true;
+}
+
+/** Removes the first format's files once their content is in a snapshot of the current one. */
+export function removeLegacy(dir: string) {
+  for (const f of LEGACY_FILES) rmSync(join(dir, f), { force: true });
 }
 
 export class WriteAheadLog {
