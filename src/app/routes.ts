@@ -3,7 +3,12 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 const info = (path: string, id: string) => route(path, '../features/pages/InfoPage.tsx', { id });
-const adminSection = (path: string, id: string) => route(path, '../features/admin/AdminSectionPage.tsx', { id });
+// A staff-managed collection: its list, /add and /{id} (edit), in features/<folder>/.
+const editable = (path: string, folder: string, noun: string) => [
+  route(path, `../features/${folder}/${noun}ListPage.tsx`),
+  route(`${path}/add`, `../features/${folder}/${noun}EditorPage.tsx`, { id: `${path}-add` }),
+  route(`${path}/:id`, `../features/${folder}/${noun}EditorPage.tsx`, { id: `${path}-edit` }),
+];
 
 export default [
   layout('layouts/PublicLayout.tsx', [
@@ -35,23 +40,25 @@ export default [
     route('*', '../features/pages/NotFoundPage.tsx'),
   ]),
   route('admin', 'layouts/AdminLayout.tsx', [
-    index('../features/admin/OverviewPage.tsx'),
-    adminSection('registrations', 'admin-registrations'),
-    adminSection('payments', 'admin-payments'),
-    adminSection('invoice-generator', 'admin-invoice-generator'),
-    adminSection('publications', 'admin-publications'),
-    adminSection('publications/add', 'admin-publications-add'),
-    adminSection('logs', 'admin-logs'),
-    adminSection('users', 'admin-users'),
-    adminSection('events', 'admin-events'),
-    adminSection('events/add', 'admin-events-add'),
-    adminSection('jobs', 'admin-jobs'),
-    adminSection('jobs/add', 'admin-jobs-add'),
-    adminSection('procurement', 'admin-procurement'),
-    adminSection('resources', 'admin-resources'),
-    adminSection('resources/add', 'admin-resources-add'),
-    adminSection('settings', 'admin-settings'),
-    adminSection('tenders', 'admin-tenders'),
-    adminSection('tenders/add', 'admin-tenders-add'),
+    index('../features/overview/OverviewPage.tsx'),
+    route('registrations', '../features/registrations/admin/RegistrationsPage.tsx'),
+    route('registrations/:collection/:id', '../features/registrations/admin/RegistrationDetailPage.tsx'),
+    route('check-in', '../features/registrations/admin/CheckInPage.tsx'),
+    route('messages', '../features/contact/admin/MessagesPage.tsx'),
+    route('payments', '../features/payments/admin/PaymentsPage.tsx'),
+    route('invoice-generator', '../features/invoices/InvoiceGeneratorPage.tsx'),
+    ...editable('publications', 'publications/admin', 'Publication'),
+    route('logs', '../features/logs/LogsPage.tsx'),
+    route('users', '../features/staff/UsersPage.tsx'),
+    ...editable('events', 'events/admin', 'Event'),
+    ...editable('jobs', 'opportunities/admin', 'Job'),
+    ...editable('procurement', 'procurement', 'Procurement'),
+    ...editable('resources', 'resources/admin', 'Resource'),
+    route('settings', '../features/settings/SettingsPage.tsx'),
+    ...editable('tenders', 'opportunities/admin', 'Tender'),
+    ...editable('speakers', 'speakers/admin', 'Speaker'),
+    ...editable('programme', 'program/admin', 'Session'),
+    ...editable('sponsors', 'sponsors/admin', 'Sponsor'),
+    route('archive', '../features/archive/ArchivePage.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -3,7 +3,10 @@ import { createContext, useContext } from 'react';
 export type StaffRole = 'admin' | 'editor' | 'finance';
 
 export interface StaffMember {
+  /** Lower-case, as staff/{email} is keyed. */
   email: string;
+  /** Exactly as the ID token carries it: the activity log's rules compare userEmail to it. */
+  tokenEmail: string;
   role: StaffRole;
   displayName?: string | null;
 }

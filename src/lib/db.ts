@@ -114,6 +114,9 @@ export function createDb(firestore: () => Firestore) {
   };
 
   /** Creates a document whose `id` field is its own id and whose `timestamp` is server time. */
+  /** A fresh document id, chosen before writing so a retried submit reuses it. */
+  const newId = (name: string) => doc(collection(firestore(), name)).id;
+
   const createDocument = async (name: string, data: DocumentData, id?: string): Promise<string> => {
     const ref = id ? doc(firestore(), name, id) : doc(collection(firestore(), name));
     await setDoc(ref, { ...data, id: ref.id, timestamp: serverTimestamp() });
@@ -142,8 +145,12 @@ export function createDb(firestore: () => Firestore) {
 
   const recordActivity = (message: string, userEmail: string) => createDocument('logs', { message, userEmail });
 
-  /** A fresh document id, chosen before writing so a retried submit reuses it. */
-  const newId = (name: string) => doc(collection(firestore(), name)).id;
+  /** The activity-log entry as one write of a larger commit, so an action and its record land together. */
+  const activityWrite = (message: string, userEmail: string): BatchWrite => {
+    const id = newId('logs');
+    return { set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverTimestamp() } };
+  };
+
 
   /** Several writes as one all-or-nothing commit (paths are "collection/id"). */
   const commit = async (writes: BatchWrite[]) => {
@@ -180,6 +187,7 @@ export function createDb(firestore: () => Firestore) {
     moveToArchive,
     restoreFromArchive,
     recordActivity,
+    activityWrite,
     newId,
     commit,
     submitOnce,

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, type MetaFunction } from 'react-router';
 import { ADMIN_NAV } from '../../content/admin.ts';
 import { StaffContext, type StaffMember } from '../../components/staff-context.ts';
+import { can } from '../../components/admin/permissions.ts';
 import { currentUser, signOut } from '../../lib/auth.ts';
 import { db } from '../../lib/data.ts';
 import { hasToken, LOGIN_CHECK_INTERVAL_MS } from '../../lib/session.ts';
@@ -29,7 +30,7 @@ async function loadStaffMember(): Promise<StaffMember | null> {
   const email = user.email.toLowerCase();
   // Rules only let verified staff read their own entry, so a refusal means "not staff".
   const entry = await db.fetchDocument<{ role: StaffMember['role'] }>('staff', email).catch(() => null);
-  return entry ? { email, role: entry.role, displayName: user.displayName } : null;
+  return entry ? { email, tokenEmail: user.email, role: entry.role, displayName: user.displayName } : null;
 }
 
 export default function AdminLayout() {
@@ -54,8 +55,9 @@ export default function AdminLayout() {
       </main>
     );
   }
+  const member = staff.data;
   return (
-    <StaffContext.Provider value={staff.data}>
+    <StaffContext.Provider value={member}>
       <div className="min-h-screen lg:flex">
         <aside className="border-b border-slate-200 bg-slate-50 lg:w-60 lg:border-b-0 lg:border-r">
           <div className="p-4">
@@ -69,7 +71,7 @@ export default function AdminLayout() {
           </div>
           <nav aria-label="Admin">
             <ul className="flex flex-wrap gap-1 px-2 pb-4 lg:flex-col">
-              {ADMIN_NAV.map((item) => (
+              {ADMIN_NAV.filter((item) => !item.needs || can(member.role, item.needs)).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     end={item.to === '/admin'}

@@ -1,0 +1,16 @@
+/** Previous / next for a cursor-paged list (see use-cursor-pages). */
+export function Pager({ pageNumber, hasPrevious, hasNext, busy, onPrevious, onNext }: { pageNumber: number; hasPrevious: boolean; hasNext: boolean; busy?: boolean; onPrevious: () => void; onNext: () => void }) {
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+      <button type="button" className="btn-secondary" disabled={!hasPrevious || busy} onClick={onPrevious}>
+        Previous page
+      </button>
+      <span className="text-sm text-slate-700" aria-live="polite">
+        Page {pageNumber}
+      </span>
+      <button type="button" className="btn-secondary" disabled={!hasNext || busy} onClick={onNext}>
+        Next page
+      </button>
+    </nav>
+  );
+}

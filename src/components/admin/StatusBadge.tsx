@@ -1,0 +1,17 @@
+const TONES: Record<string, string> = {
+  good: 'bg-green-100 text-green-900',
+  warn: 'bg-amber-100 text-amber-900',
+  bad: 'bg-red-100 text-red-900',
+  neutral: 'bg-slate-100 text-slate-800',
+};
+
+const TONE_OF: Record<string, keyof typeof TONES> = {
+  confirmed: 'good', paid: 'good', verified: 'good', 'checked-in': 'good', published: 'good', awarded: 'good', read: 'neutral',
+  pending: 'warn', submitted: 'warn', unpaid: 'warn', issued: 'warn', draft: 'neutral', unread: 'warn', requested: 'warn', evaluating: 'warn',
+  cancelled: 'bad', rejected: 'bad', void: 'bad',
+};
+
+/** A status word with a colour that is never the only signal (the word is always shown). */
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${TONES[TONE_OF[status] ?? 'neutral']}`}>{status}</span>;
+}

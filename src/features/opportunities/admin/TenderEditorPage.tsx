@@ -1,0 +1,5 @@
+import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+
+export default function TenderEditorPage() {
+  return <AdminPlaceholder title="Tenders Editor" />;
+}

@@ -1,0 +1,5 @@
+import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+
+export default function RegistrationDetailPage() {
+  return <AdminPlaceholder title="Registrations :Collection :Id" />;
+}

@@ -1,0 +1,5 @@
+import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+
+export default function SpeakerEditorPage() {
+  return <AdminPlaceholder title="Speakers Editor" />;
+}
