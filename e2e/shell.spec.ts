@@ -10,6 +10,7 @@ import { admin, signIn } from './support.ts';
 const PARAMS: Record<string, string> = {
   ':slug': 'why-early-detection-saves-lives',
   ':id': 'demo-registration-1',
+  ':collection': 'registrations',
 };
 
 const concrete = (pattern: string) => pattern.replace(/:[a-z]+/gi, (p) => PARAMS[p] ?? p);

@@ -261,6 +261,13 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
     );
   });
   docs.push(['counters/registrations', { count: people.length, lastId: `demo-registration-${people.length}` }]);
+
+  // ---- demo: payments and invoices ----
+
+  // ---- demo: staff-managed content ----
+
+  // ---- demo: messages, activity log ----
+
   docs.push(['counters/seats', { count: people.length }]);
   return docs;
 }

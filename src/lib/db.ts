@@ -4,7 +4,10 @@
 import {
   collection,
   doc,
+  count,
+  getAggregate,
   getCount,
+  sum,
   getDoc,
   getDocs,
   limit as limitTo,
@@ -113,6 +116,13 @@ export function createDb(firestore: () => Firestore) {
     return snap.data().count;
   };
 
+  /** Count and sum of a numeric field over the documents matching the filters, in one aggregation. */
+  const fetchSum = async (name: string, field: string, filters: Filter[] = []): Promise<{ count: number; sum: number }> => {
+    const q = query(collection(firestore(), name), ...filters.map(([f, op, v]) => whereField(f, op, v)));
+    const snap = await getAggregate(q, { total: sum(field), count: count() });
+    return { count: snap.data().count, sum: snap.data().total ?? 0 };
+  };
+
   /** Creates a document whose `id` field is its own id and whose `timestamp` is server time. */
   /** A fresh document id, chosen before writing so a retried submit reuses it. */
   const newId = (name: string) => doc(collection(firestore(), name)).id;
@@ -183,6 +193,7 @@ export function createDb(firestore: () => Firestore) {
     fetchPage,
     fetchDocument,
     fetchCount,
+    fetchSum,
     createDocument,
     moveToArchive,
     restoreFromArchive,
