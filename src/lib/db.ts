@@ -173,6 +173,25 @@ export function createDb(firestore: () => Firestore) {
   };
 
   /**
+   * A read-decide-write transaction: reads the documents at `paths` ("collection/id"), hands their
+   * data (null when missing) to `decide`, and commits the writes it returns. When another client
+   * changed a read document meanwhile, Firestore retries and `decide` sees the new data, so a
+   * decision (a ticket admits once, the next invoice number) is never made on stale data.
+   * `decide` may throw to abort with its own error.
+   */
+  const transact = <R = void>(paths: string[], decide: (docs: Array<WithId<DocumentData> | null>) => { writes: BatchWrite[]; result?: R }) =>
+    runTransaction(firestore(), async (tx) => {
+      const snaps = [];
+      for (const path of paths) snaps.push(await tx.get(doc(firestore(), path)));
+      const { writes, result } = decide(snaps.map((s) => (s.exists() ? withId<DocumentData>(s) : null)));
+      for (const w of writes) {
+        if ('set' in w) tx.set(doc(firestore(), w.set), w.data, { merge: w.merge ?? false });
+        else tx.update(doc(firestore(), w.update), w.data);
+      }
+      return result as R;
+    });
+
+  /**
    * Runs a visitor's submission under an id chosen before the first attempt. When a reply is lost
    * and the visitor tries again, the first attempt may have landed: then it counts, and the retry
    * creates nothing (the rules would refuse overwriting it anyway).
@@ -201,6 +220,7 @@ export function createDb(firestore: () => Firestore) {
     activityWrite,
     newId,
     commit,
+    transact,
     submitOnce,
     // SPEC section 7, with SPEC's failure results.
     getDocuments: <T = DocumentData>(name: string, options?: ListOptions) => quietly(`Reading ${name}`, [] as WithId<T>[], () => fetchDocuments<T>(name, options)),

@@ -3,7 +3,8 @@
 // an action without its record or a record without its action.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
-import type { BatchWrite } from '../../lib/db.ts';
+import type { BatchWrite, WithId } from '../../lib/db.ts';
+import type { DocumentData } from 'firebase/firestore/lite';
 import { useStaff } from '../staff-context.ts';
 
 interface StaffAction<V, R> {
@@ -36,5 +37,31 @@ export function useStaffTask<V, R = void>({ run, ...action }: StaffAction<V, R> 
       return result;
     },
     onSuccess: () => Promise.all((action.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}
+
+/**
+ * An action decided on fresh data: reads documents in a transaction, decides the writes (or throws
+ * to refuse), and commits them with their log entry. Used where two staff could act at once:
+ * checking in the same ticket at two desks, taking the next invoice number.
+ */
+export function useStaffTransaction<V, R = void>({
+  paths,
+  decide,
+  invalidate,
+}: {
+  paths: (vars: V) => string[];
+  decide: (docs: Array<WithId<DocumentData> | null>, vars: V) => { writes: BatchWrite[]; log: string; result?: R };
+  invalidate?: QueryKey[];
+}) {
+  const staff = useStaff();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) =>
+      db.transact<R>(paths(vars), (docs) => {
+        const { writes, log, result } = decide(docs, vars);
+        return { writes: [...writes, db.activityWrite(log, staff.tokenEmail)], result };
+      }),
+    onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
