@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { fromNairobiDateTime, lastNairobiDays, nairobiDayEnd, nairobiDayStart, toNairobiDate, toNairobiDateTime } from './nairobi-time.ts';
+
+describe('Nairobi time', () => {
+  it('a Nairobi day starts at 21:00 UTC the day before and ends 24 hours later', () => {
+    expect(nairobiDayStart('2027-05-12').toISOString()).toBe('2027-05-11T21:00:00.000Z');
+    expect(nairobiDayEnd('2027-05-12').toISOString()).toBe('2027-05-12T21:00:00.000Z');
+  });
+
+  it('late evening UTC is already the next day in Nairobi', () => {
+    expect(toNairobiDate(new Date('2027-05-11T22:30:00Z'))).toBe('2027-05-12');
+    expect(toNairobiDate(new Date('2027-05-11T20:59:59Z'))).toBe('2027-05-11');
+  });
+
+  it('datetime-local values round-trip as Nairobi wall-clock time', () => {
+    const start = new Date('2027-05-12T06:00:00Z');
+    expect(toNairobiDateTime(start)).toBe('2027-05-12T09:00');
+    expect(fromNairobiDateTime('2027-05-12T09:00')?.toISOString()).toBe(start.toISOString());
+    expect(fromNairobiDateTime('not a date')).toBeNull();
+  });
+
+  it('the last 30 days end with today and are contiguous, oldest first', () => {
+    const days = lastNairobiDays(30, new Date('2027-05-11T22:30:00Z'));
+    expect(days).toHaveLength(30);
+    expect(days[29].date).toBe('2027-05-12');
+    expect(days[0].date).toBe('2027-04-13');
+    for (let i = 1; i < days.length; i++) expect(days[i].start).toEqual(days[i - 1].end);
+  });
+});
