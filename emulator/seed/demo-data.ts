@@ -267,6 +267,24 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
   // ---- demo: staff-managed content ----
 
   // ---- demo: messages, activity log ----
+  const messages: Array<[string, string, string, string, 'unread' | 'read']> = [
+    ['Esther Wambui', 'esther.wambui@example.org', 'Group registration for our county team', 'We are 14 health workers from Nyeri County. Can we register as a group and pay with one invoice?', 'unread'],
+    ['Omar Said', 'omar.said@example.org', 'Abstract submission deadline', 'When is the deadline for poster abstracts, and is there a template?', 'unread'],
+    ['Lucy Chebet', 'lucy.chebet@example.org', 'Wheelchair access at the venue', 'I use a wheelchair. Are the plenary hall and breakout rooms step-free?', 'read'],
+    ['Media Desk', 'newsroom@example.org', 'Press accreditation', 'Our newsroom would like to cover the opening plenary. How do journalists get accredited?', 'read'],
+  ];
+  messages.forEach(([name, email, subject, message, status], i) => add('messages', `demo-message-${i + 1}`, { name, email, subject, message, status }, 6 - i));
+  // Archived last month: the Archive screen has a message to restore.
+  add('archive/messages/items', 'demo-message-archived', { name: 'Test Sender', email: 'test.sender@example.org', subject: 'Old question about parking', message: 'Is there parking at the venue?', status: 'read' }, 40);
+  const [adminEmail, editorEmail, financeEmail] = DEMO_STAFF.map((s) => s.email);
+  const logs: Array<[string, string, number]> = [
+    [adminEmail, 'Updated settings: capacity, venue', 9],
+    [editorEmail, "Published 'Why early detection saves lives'", 8],
+    [financeEmail, 'Verified payment of Wanjiru Kamau (KES 15,000)', 7],
+    [editorEmail, "Published 'Know the warning signs'", 5],
+    [adminEmail, 'Archived message demo-message-archived', 4],
+  ];
+  logs.forEach(([userEmail, message, daysAgo], i) => add('logs', `demo-log-${i + 1}`, { message, userEmail }, daysAgo));
 
   docs.push(['counters/seats', { count: people.length }]);
   return docs;
