@@ -1,5 +1,148 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import { Link, useNavigate, useParams, type MetaFunction } from 'react-router';
+import { AdminHeader } from '../../../components/admin/AdminHeader.tsx';
+import { ConfirmButton } from '../../../components/admin/ConfirmButton.tsx';
+import { can } from '../../../components/admin/permissions.ts';
+import { QueryState } from '../../../components/admin/QueryState.tsx';
+import { RequireCapability } from '../../../components/admin/RequireCapability.tsx';
+import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
+import { FormAlert } from '../../../components/fields.tsx';
+import { formatMoney } from '../../../components/format.ts';
+import { useStaff } from '../../../components/staff-context.ts';
+import { useArchiveRecord, useRecord, useRecordPayments, useStatusChange } from './api.ts';
+import { NEXT_STATUSES, type StaffRecord } from './records.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Registration | Summit back office' }];
+
+const FIELDS: Record<'registrations' | 'partners', Array<[string, string]>> = {
+  registrations: [
+    ['fullName', 'Full name'], ['email', 'Email'], ['phone', 'Phone'], ['organisation', 'Organisation'], ['jobTitle', 'Role'],
+    ['country', 'Country'], ['category', 'Category'], ['attendanceMode', 'Attendance'], ['accessibilityNeeds', 'Accessibility needs'],
+    ['dietaryNeeds', 'Dietary needs'], ['paymentNote', 'Payment note'],
+  ],
+  partners: [
+    ['kind', 'Kind'], ['organisation', 'Organisation'], ['contactName', 'Contact'], ['email', 'Email'], ['phone', 'Phone'], ['website', 'Website'],
+    ['tier', 'Tier'], ['boothType', 'Booth type'], ['staffCount', 'Staff'], ['requirements', 'Requirements'], ['message', 'Message'], ['paymentNote', 'Payment note'],
+  ],
+};
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+
+function Payments({ collection, id }: { collection: string; id: string }) {
+  const payments = useRecordPayments(collection, id, true);
+  return (
+    <section className="mt-8" aria-labelledby="payments-heading">
+      <h2 id="payments-heading">Payments</h2>
+      <QueryState query={payments} noun="payments" isEmpty={(p) => p.length === 0} empty="No payment has been submitted for this record.">
+        {(list) => (
+          <ul className="mt-3 space-y-2">
+            {list.map((p) => (
+              <li key={p.id} className="flex flex-wrap gap-3 text-sm">
+                <span>{p.timestamp ? when.format(p.timestamp) : ''}</span>
+                <span>{formatMoney(p.amount, p.currency)}</span>
+                <span>{p.method}</span>
+                <span className="font-mono">{p.reference}</span>
+                <StatusBadge status={p.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      <Link className="mt-3 inline-block text-brand-700 underline" to="/admin/payments">
+        Go to payments
+      </Link>
+    </section>
+  );
+}
+
+function Actions({ collection, record, name }: { collection: 'registrations' | 'partners'; record: StaffRecord; name: string }) {
+  const staff = useStaff();
+  const navigate = useNavigate();
+  const change = useStatusChange(collection);
+  const archive = useArchiveRecord(collection);
+  const busy = change.isPending || archive.isPending;
+  return (
+    <section className="mt-8" aria-labelledby="actions-heading">
+      <h2 id="actions-heading">Actions</h2>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {can(staff.role, 'registrations:update') &&
+          (NEXT_STATUSES[record.status] ?? []).map(({ status, label }) =>
+            status === 'cancelled' ? (
+              <ConfirmButton key={status} disabled={busy} question={`Cancel the ${collection === 'registrations' ? 'registration' : 'application'} of ${name}?`} confirmLabel="Cancel it" onConfirm={() => change.mutate({ record, name, status })}>
+                {label}
+              </ConfirmButton>
+            ) : (
+              <button key={status} type="button" className="btn-secondary" disabled={busy} onClick={() => change.mutate({ record, name, status })}>
+                {label}
+              </button>
+            ),
+          )}
+        {can(staff.role, 'registrations:archive') && (
+          <ConfirmButton
+            disabled={busy}
+            question={`Archive ${name}? It leaves the lists and can be restored from the Archive.`}
+            confirmLabel="Archive"
+            onConfirm={() => archive.mutate({ id: record.id, name }, { onSuccess: () => navigate('/admin/registrations', { replace: true }) })}
+          >
+            Archive
+          </ConfirmButton>
+        )}
+      </div>
+      {(change.isError || archive.isError) && (
+        <div className="mt-3">
+          <FormAlert>The change was not saved. Someone may have changed this record meanwhile: reload and try again.</FormAlert>
+        </div>
+      )}
+      {change.isSuccess && (
+        <p className="mt-3 text-green-800" role="status">
+          Saved: now {change.variables.status}.
+        </p>
+      )}
+    </section>
+  );
+}
 
 export default function RegistrationDetailPage() {
-  return <AdminPlaceholder title="Registrations :Collection :Id" />;
+  const params = useParams();
+  const collection = params.collection === 'partners' ? 'partners' : 'registrations';
+  const id = params.id ?? '';
+  const record = useRecord(collection, id);
+  const staff = useStaff();
+  return (
+    <RequireCapability needs="registrations:read" title="Registration">
+      <Link className="text-brand-700 underline" to="/admin/registrations">
+        ← All registrations
+      </Link>
+      <QueryState query={record} noun="record">
+        {(r) => {
+          if (!r) return <h1 className="mt-4">Record not found</h1>;
+          const name = String(r.fullName ?? r.organisation ?? r.id);
+          return (
+            <div className="mt-4">
+              <AdminHeader title={name} summary={`Reference ${r.id}${r.timestamp ? ` · received ${when.format(r.timestamp)}` : ''}`} />
+              <p className="mt-3 flex flex-wrap items-center gap-2">
+                <StatusBadge status={r.status} /> <StatusBadge status={r.paymentStatus} />
+                <span>{formatMoney(r.fee, r.currency)}</span>
+                {r.checkedInAt instanceof Date && <span>· checked in {when.format(r.checkedInAt)}</span>}
+                <a className="text-brand-700 underline" href={`/checkout/${r.id}`} target="_blank" rel="noreferrer">
+                  Checkout page and ticket
+                </a>
+              </p>
+              <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+                {FIELDS[collection]
+                  .filter(([field]) => r[field] !== undefined && r[field] !== '')
+                  .map(([field, label]) => (
+                    <div key={field}>
+                      <dt className="text-sm text-slate-600">{label}</dt>
+                      <dd className="whitespace-pre-wrap break-words">{String(r[field])}</dd>
+                    </div>
+                  ))}
+              </dl>
+              <Actions collection={collection} record={r} name={name} />
+              {can(staff.role, 'payments') && <Payments collection={collection} id={r.id} />}
+            </div>
+          );
+        }}
+      </QueryState>
+    </RequireCapability>
+  );
 }

@@ -1,5 +1,191 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import { useState } from 'react';
+import { Link, useSearchParams, type MetaFunction } from 'react-router';
+import { AdminHeader } from '../../../components/admin/AdminHeader.tsx';
+import { DataTable, type Column } from '../../../components/admin/DataTable.tsx';
+import { Pager } from '../../../components/admin/Pager.tsx';
+import { QueryState } from '../../../components/admin/QueryState.tsx';
+import { RequireCapability } from '../../../components/admin/RequireCapability.tsx';
+import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
+import { FormAlert } from '../../../components/fields.tsx';
+import { formatMoney } from '../../../components/format.ts';
+import { useSiteSettings } from '../../../data/site-settings.ts';
+import { downloadFile } from '../../../lib/csv.ts';
+import { PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../schema.ts';
+import { useExport, useRecordPages, useRecordSearch } from './api.ts';
+import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Registrations | Summit back office' }];
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'attendees';
+  const sort = (params.get('sort') ?? 'newest') in SORTS ? (params.get('sort') as Sort) : 'newest';
+  const filters: ListFilters = { status: params.get('status') ?? '', paymentStatus: params.get('payment') ?? '', type: params.get('type') ?? '', sort };
+  const set = (changes: Record<string, string>) =>
+    setParams((p) => {
+      for (const [k, v] of Object.entries(changes)) if (v) p.set(k, v); else p.delete(k);
+      return p;
+    }, { replace: true });
+  return { tab, filters, q: params.get('q') ?? '', set };
+}
+
+function columns(tab: Tab): Column<StaffRecord>[] {
+  return [
+    {
+      header: tab === 'attendees' ? 'Name' : 'Organisation',
+      cell: (r) => (
+        <Link className="font-medium text-brand-700 underline" to={`/admin/registrations/${COLLECTION[tab]}/${r.id}`}>
+          {displayName(tab, r)}
+        </Link>
+      ),
+    },
+    { header: 'Email', cell: (r) => r.email },
+    { header: tab === 'attendees' ? 'Organisation' : 'Contact', cell: (r) => String(tab === 'attendees' ? r.organisation : r.contactName) },
+    { header: tab === 'attendees' ? 'Category' : tab === 'partners' ? 'Tier' : 'Booth', cell: (r) => String(r.category ?? r.tier ?? r.boothType ?? '') },
+    { header: 'Fee', cell: (r) => formatMoney(r.fee, r.currency) },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    { header: 'Payment', cell: (r) => <StatusBadge status={r.paymentStatus} /> },
+    { header: 'Received', cell: (r) => (r.timestamp ? dateTime.format(r.timestamp) : '') },
+  ];
+}
+
+function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
+  const settings = useSiteSettings();
+  const typeOptions = Object.entries(
+    (tab === 'attendees' ? settings.data?.categories : tab === 'partners' ? settings.data?.partnerTiers : settings.data?.boothTypes) ?? {},
+  );
+  const [text, setText] = useState(q);
+  return (
+    <div className="mt-4 flex flex-wrap items-end gap-3">
+      <form
+        role="search"
+        className="flex items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set({ q: text.trim() });
+        }}
+      >
+        <div>
+          <label className="field-label" htmlFor="registration-search">
+            Search name, email or organisation
+          </label>
+          <input id="registration-search" type="search" className="field-input" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Search
+        </button>
+        {q && (
+          <button type="button" className="btn-secondary" onClick={() => (setText(''), set({ q: '' }))}>
+            Clear search
+          </button>
+        )}
+      </form>
+      <Select label="Status" value={filters.status ?? ''} onChange={(v) => set({ status: v })} options={REGISTRATION_STATUSES.map((s) => [s, s])} />
+      <Select label="Payment" value={filters.paymentStatus ?? ''} onChange={(v) => set({ payment: v })} options={PAYMENT_STATUSES.map((s) => [s, s])} />
+      <Select
+        label={tab === 'attendees' ? 'Category' : tab === 'partners' ? 'Tier' : 'Booth type'}
+        value={filters.type ?? ''}
+        onChange={(v) => set({ type: v })}
+        options={typeOptions.map(([key, option]) => [key, option.label])}
+      />
+      <Select label="Sort" value={filters.sort ?? 'newest'} onChange={(v) => set({ sort: v === 'newest' ? '' : v })} options={Object.entries(SORTS).map(([k, s]) => [k, s.label])} all={false} />
+    </div>
+  );
+}
+
+function Select({ label, value, onChange, options, all = true }: { label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]>; all?: boolean }) {
+  const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <div>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {all && <option value="">All</option>}
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ExportButton({ tab, filters }: { tab: Tab; filters: ListFilters }) {
+  const exporter = useExport();
+  const [progress, setProgress] = useState(0);
+  const run = () =>
+    exporter.mutate(
+      { tab, filters, onProgress: setProgress },
+      { onSuccess: ({ csv }) => downloadFile(`${tab}-${new Date().toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8') },
+    );
+  return (
+    <div className="text-right">
+      <button type="button" className="btn-primary" disabled={exporter.isPending} onClick={run}>
+        {exporter.isPending ? `Exporting… ${progress.toLocaleString('en-GB')} rows` : 'Export CSV'}
+      </button>
+      <p className="mt-1 text-sm text-slate-600" role="status">
+        {exporter.isSuccess && `Exported ${exporter.data.rows.toLocaleString('en-GB')} rows (the filtered set).`}
+      </p>
+      {exporter.isError && <FormAlert>The export failed part-way; nothing was saved. Check your connection and try again.</FormAlert>}
+    </div>
+  );
+}
+
+function ListResults(state: ReturnType<typeof useListState>) {
+  const pages = useRecordPages(state.tab, state.filters);
+  return (
+    <QueryState query={pages} noun={TAB_LABELS[state.tab].toLowerCase()} isEmpty={(p) => p.items.length === 0} empty="Nothing matches these filters.">
+      {(page) => (
+        <>
+          <DataTable caption={`${TAB_LABELS[state.tab]}, page ${pages.pageNumber}`} columns={columns(state.tab)} rows={page.items} />
+          <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+function SearchResults(state: ReturnType<typeof useListState>) {
+  const search = useRecordSearch(state.tab, state.q, state.filters);
+  return (
+    <QueryState query={search} noun="search results" isEmpty={(r) => r.items.length === 0} empty={`No ${TAB_LABELS[state.tab].toLowerCase()} start with “${state.q}”.`}>
+      {(result) => (
+        <>
+          <p className="mt-4 text-sm text-slate-700" role="status">
+            {result.items.length} found for “{state.q}”{result.capped ? ' — showing the first matches; type more to narrow the search.' : '.'}
+          </p>
+          <DataTable caption={`Search results for ${state.q}`} columns={columns(state.tab)} rows={result.items} />
+        </>
+      )}
+    </QueryState>
+  );
+}
 
 export default function RegistrationsPage() {
-  return <AdminPlaceholder title="Registrations" />;
+  const state = useListState();
+  return (
+    <RequireCapability needs="registrations:read" title="Registrations">
+      <AdminHeader title="Registrations" summary="Attendees, partner applications and booth bookings.">
+        <ExportButton tab={state.tab} filters={state.filters} />
+      </AdminHeader>
+      <nav aria-label="Record types" className="mt-6 flex gap-2 border-b border-slate-200">
+        {TABS.map((t) => (
+          <Link
+            key={t}
+            to={`?tab=${t}`}
+            aria-current={state.tab === t ? 'page' : undefined}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${state.tab === t ? 'border-brand-700 text-brand-700' : 'border-transparent text-slate-700'}`}
+          >
+            {TAB_LABELS[t]}
+          </Link>
+        ))}
+      </nav>
+      <Filters key={`${state.tab}-${state.q}`} {...state} />
+      {state.q ? <SearchResults {...state} /> : <ListResults {...state} />}
+    </RequireCapability>
+  );
 }
