@@ -1,0 +1,22 @@
+// Component tests of back-office screens: the screen inside what the admin layout provides (the
+// signed-in staff member, a query client, a router), without the layout's sign-in machinery.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { createRoutesStub } from 'react-router';
+import { StaffContext, type StaffMember, type StaffRole } from '../src/components/staff-context.ts';
+
+export const staffMember = (role: StaffRole, email = `${role}@summit.test`): StaffMember => ({ email, tokenEmail: email, role });
+
+export function renderStaffScreen(Screen: ComponentType, { role = 'admin', email, path = '/admin' }: { role?: StaffRole; email?: string; path?: string } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const Stub = createRoutesStub([{ path: '*', Component: Screen }]);
+  render(
+    <QueryClientProvider client={client}>
+      <StaffContext.Provider value={staffMember(role, email)}>
+        <Stub initialEntries={[path]} />
+      </StaffContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { client };
+}
