@@ -3,12 +3,14 @@
 //   1. the Firestore emulator: commit throughput, query latency at 20,000 documents, memory;
 //   2. public pages in a real chromium against the production build: HTML and JS bytes
 //      (compressed, as transferred) and Firestore documents read per first visit;
-//   3. Lighthouse (mobile preset) on /, /register, /program and an article page.
+//   3. Lighthouse (mobile preset) on /, /register, /program and an article page;
+//   4. the back office at 20,000 registrations (scripts/bench-admin.ts).
 // Needs a production build (`npm run build`); starts its own stack and preview server.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { startStack } from '../emulator/stack.ts';
+import { adminFigures } from './bench-admin.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -125,6 +127,13 @@ async function main() {
     }
     table('Public pages, first visit (transferred, compressed)', await pageWeights());
     table('Lighthouse, mobile preset', await lighthouseScores());
+    // Last: it fills the stack with 20,000 registrations.
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+    try {
+      table('Back office at 20,000 registrations (real browser, production build)', await adminFigures(browser, PREVIEW, stack.address));
+    } finally {
+      await browser.close();
+    }
   } finally {
     preview.kill();
     await stack.stop();

@@ -1,0 +1,36 @@
+// Registrations made straight in Firestore (owner access), for back-office tests that need a record
+// in a known state without going through the public form each time.
+import { writeDocuments } from '../emulator/seed/rest.ts';
+import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
+
+export const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
+
+let serial = 0;
+
+/** A registration with a unique id and name; `status` confirmed means paid (or free) and admissible. */
+export async function makeRegistration(over: Record<string, unknown> = {}) {
+  serial += 1;
+  const id = String(over.id ?? `e2e-${Date.now().toString(36)}-${serial}`);
+  const data = {
+    id,
+    timestamp: new Date(),
+    fullName: `Test Attendee ${id}`,
+    email: `${id}@example.org`,
+    phone: '+254 700 000 999',
+    organisation: 'Test Hospital',
+    jobTitle: 'Nurse',
+    country: 'Kenya',
+    category: 'delegate',
+    attendanceMode: 'in-person',
+    accessibilityNeeds: '',
+    dietaryNeeds: '',
+    consent: true,
+    fee: 15000,
+    currency: 'KES',
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    ...over,
+  };
+  await writeDocuments(stack, [[`registrations/${id}`, data]]);
+  return data;
+}
