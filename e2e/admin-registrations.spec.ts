@@ -1,0 +1,117 @@
+// Staff at work on registrations: find people, change their status, check them in at the door by
+// code or camera, export what they see, archive; and what an editor may not do.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { documentExists, findDocuments } from '../emulator/seed/rest.ts';
+import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { makeRegistration, stack } from './records.ts';
+import { admin, signIn } from './support.ts';
+
+const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
+
+test('search finds people by name prefix in any case, filters narrow the list, the detail shows the record', async ({ page }) => {
+  await signIn(page, admin);
+  await page.goto('/admin/registrations');
+  await expect(page.getByRole('table')).toContainText('Wanjiru Kamau');
+  await page.getByLabel('Search name, email or organisation').fill('wanj');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'found for “wanj”' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('Wanjiru Kamau');
+  await expect(page.getByRole('table')).not.toContainText('Brian Odhiambo');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await page.getByLabel('Status').selectOption('cancelled');
+  await expect(page.getByRole('table')).toContainText('Halima Abdi');
+  await expect(page.getByRole('table')).not.toContainText('Wanjiru Kamau');
+  await expect(page).toHaveURL(/status=cancelled/);
+  await page.getByRole('link', { name: 'Halima Abdi' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Halima Abdi' })).toBeVisible();
+  await expect(page.getByText('Garissa County Hospital')).toBeVisible();
+});
+
+test('partners and booths have their own tabs', async ({ page }) => {
+  await signIn(page, admin);
+  await page.goto('/admin/registrations');
+  await page.getByRole('link', { name: 'Partners' }).click();
+  await expect(page.getByRole('table')).toContainText('Global Oncology Alliance');
+  await expect(page.getByRole('columnheader', { name: 'Tier' })).toBeVisible();
+});
+
+test('a status change asks before cancelling, is saved and is logged', async ({ page }) => {
+  const r = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid' });
+  await signIn(page, admin);
+  await page.goto(`/admin/registrations/registrations/${r.id}`);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(`Cancel the registration of ${r.fullName}?`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved: now confirmed.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check in' })).toBeVisible();
+  const [entry] = await findDocuments(stack, 'logs', 'message', `Set registration ${r.id} (${r.fullName}) to confirmed`);
+  expect(entry?.fields).toMatchObject({ userEmail: { stringValue: admin.email } });
+});
+
+test('check-in by typed code admits a confirmed ticket once, and refuses unpaid and unknown codes', async ({ page }) => {
+  const paid = await makeRegistration();
+  const unpaid = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid' });
+  await signIn(page, admin);
+  await page.goto('/admin/check-in');
+  const code = page.getByLabel('Ticket code');
+  await code.fill(paid.id);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Checked in: ${paid.fullName}.`)).toBeVisible();
+  await expect(code).toBeFocused();
+  await expect(code).toHaveValue('');
+  await code.fill(paid.id);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(new RegExp(`${paid.fullName} is already checked in at \\d\\d:\\d\\d`))).toBeVisible();
+  await code.fill(unpaid.id);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`${unpaid.fullName} is not confirmed yet: it is not paid.`)).toBeVisible();
+  await code.fill('no-such-ticket');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No registration has the code no-such-ticket.')).toBeVisible();
+});
+
+test('CSV export holds the filtered set, and formula-like cells are defused', async ({ page }) => {
+  const hostile = await makeRegistration({ fullName: '=HYPERLINK("http://evil.example","click")', category: 'international', status: 'pending', paymentStatus: 'unpaid' });
+  await signIn(page, admin);
+  await page.goto('/admin/registrations');
+  await page.getByLabel('Category').selectOption('international');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toMatch(/^Reference,Registered,Full name,Email/);
+  const rows = lines.slice(1);
+  expect(rows.length).toBeGreaterThanOrEqual(2); // John Smith (seed) and the hostile one
+  expect(rows.every((line) => line.includes(',international,'))).toBe(true);
+  const row = rows.find((line) => line.startsWith(hostile.id))!;
+  expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+  await expect(page.getByRole('status').filter({ hasText: `Exported ${rows.length} rows` })).toBeVisible();
+});
+
+test('archiving asks first, moves the record to the archive and leaves the list', async ({ page }) => {
+  const r = await makeRegistration({ status: 'cancelled', paymentStatus: 'unpaid' });
+  await signIn(page, admin);
+  await page.goto(`/admin/registrations/registrations/${r.id}`);
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+  await expect(page).toHaveURL(/\/admin\/registrations$/);
+  expect(await documentExists(stack, `archive/registrations/items/${r.id}`)).toBe(true);
+  expect(await documentExists(stack, `registrations/${r.id}`)).toBe(false);
+});
+
+test('an editor reads registrations but cannot change them or check anyone in', async ({ page }) => {
+  const r = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid' });
+  await signIn(page, editor);
+  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Check-in' })).toHaveCount(0);
+  await page.goto(`/admin/registrations/registrations/${r.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: r.fullName })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Archive' })).toHaveCount(0);
+  await page.goto('/admin/check-in');
+  await expect(page.getByText('does not give access to this screen')).toBeVisible();
+});
