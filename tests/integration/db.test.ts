@@ -95,4 +95,33 @@ describe('data module', () => {
     log.mockRestore();
     await expect(anonymous.fetchDocuments('registrations')).rejects.toMatchObject({ code: 'permission-denied' });
   });
+
+  it('commits an action and its activity-log entry together, or neither', async () => {
+    const id = await db.createDocument('events', { title: 'Logged together', published: false });
+    await db.commit([{ update: `events/${id}`, data: { published: true } }, db.activityWrite(`Published 'Logged together' ${id}`, admin.email)]);
+    expect((await db.fetchDocument<{ published: boolean }>('events', id))?.published).toBe(true);
+    expect(await db.fetchDocuments('logs', { where: [['message', '==', `Published 'Logged together' ${id}`]] })).toHaveLength(1);
+    // A log entry in someone else's name is refused, and takes the action down with it.
+    await expect(db.commit([{ update: `events/${id}`, data: { published: false } }, db.activityWrite('Forged', 'someone@else.org')])).rejects.toMatchObject({ code: 'permission-denied' });
+    expect((await db.fetchDocument<{ published: boolean }>('events', id))?.published).toBe(true);
+  });
+
+  it('decides a transaction on fresh data: two concurrent check-ins of one ticket admit once', async () => {
+    const id = await db.createDocument('events', { title: 'Door', published: false, admitted: 0 });
+    const admitOnce = () =>
+      db.transact([`events/${id}`], ([doc]) => {
+        if (doc?.admitted) throw new Error('already admitted');
+        return { writes: [{ update: `events/${id}`, data: { admitted: 1 } }], result: 'admitted' };
+      });
+    const outcomes = await Promise.allSettled([admitOnce(), admitOnce()]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { message: 'already admitted' } });
+  });
+
+  it('counts and sums a field in one aggregation', async () => {
+    const tag = `sum-${Date.now()}`;
+    await db.createDocument('events', { title: tag, published: false, seats: 3 });
+    await db.createDocument('events', { title: tag, published: false, seats: 4 });
+    expect(await db.fetchSum('events', 'seats', [['title', '==', tag]])).toEqual({ count: 2, sum: 7 });
+  });
 });
