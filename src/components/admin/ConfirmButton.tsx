@@ -1,5 +1,6 @@
 // A destructive action asks first. The question is a modal dialog: focus moves into it, Escape or
-// "Cancel" closes it and focus returns to the button that opened it.
+// "Cancel" closes it and focus returns to the button that opened it. With `note`, the dialog also
+// asks for a reason (rejecting a payment, voiding an invoice), required unless `note.optional`.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 interface Props {
@@ -9,23 +10,52 @@ interface Props {
   question: string;
   /** What confirming does, e.g. "Archive registration". */
   confirmLabel: string;
-  onConfirm: () => unknown;
+  /** Receives the note ('' without `note`). */
+  onConfirm: (note: string) => unknown;
   disabled?: boolean;
   className?: string;
+  /** Ask for a note too: its label, and whether it may be left empty. */
+  note?: { label: string; optional?: boolean; hint?: string };
+  /** The confirm button's classes (default: red, for destructive actions). */
+  confirmClassName?: string;
 }
 
-export function ConfirmButton({ children, question, confirmLabel, onConfirm, disabled, className }: Props) {
+const NOTE_MAX = 500;
+
+export function ConfirmButton({ children, question, confirmLabel, onConfirm, disabled, className, note, confirmClassName }: Props) {
   const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [noteError, setNoteError] = useState('');
   const opener = useRef<HTMLButtonElement>(null);
+  const noteInput = useRef<HTMLTextAreaElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const noteId = useId();
   useEffect(() => {
-    if (open) cancel.current?.focus();
+    if (open) (noteInput.current ?? cancel.current)?.focus();
   }, [open]);
   const close = () => {
     setOpen(false);
+    setText('');
+    setNoteError('');
     opener.current?.focus();
   };
+  const confirm = () => {
+    const value = text.trim();
+    if (note && !note.optional && !value) {
+      setNoteError(`Enter ${note.label.toLowerCase()}.`);
+      noteInput.current?.focus();
+      return;
+    }
+    if (value.length > NOTE_MAX) {
+      setNoteError(`Keep it to ${NOTE_MAX} characters.`);
+      noteInput.current?.focus();
+      return;
+    }
+    close();
+    onConfirm(value);
+  };
+  const described = [note?.hint && `${noteId}-hint`, noteError && `${noteId}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <>
       <button ref={opener} type="button" className={className ?? 'btn-secondary'} disabled={disabled} onClick={() => setOpen(true)}>
@@ -40,11 +70,11 @@ export function ConfirmButton({ children, question, confirmLabel, onConfirm, dis
             className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl"
             onKeyDown={(e) => {
               if (e.key === 'Escape') close();
-              // Keep Tab inside the dialog: it has exactly two buttons.
+              // Keep Tab inside the dialog: its note (if any) and its two buttons.
               if (e.key === 'Tab') {
-                const buttons = e.currentTarget.querySelectorAll('button');
-                const [first, last] = [buttons[0], buttons[buttons.length - 1]];
-                const wrapTo = e.shiftKey ? (document.activeElement === first ? last : null) : document.activeElement === last ? first : null;
+                const stops = e.currentTarget.querySelectorAll<HTMLElement>('button, textarea');
+                const [head, last] = [stops[0], stops[stops.length - 1]];
+                const wrapTo = e.shiftKey ? (document.activeElement === head ? last : null) : document.activeElement === last ? head : null;
                 if (wrapTo) {
                   e.preventDefault();
                   wrapTo.focus();
@@ -55,19 +85,39 @@ export function ConfirmButton({ children, question, confirmLabel, onConfirm, dis
             <p id={titleId} className="text-lg font-semibold text-slate-900">
               {question}
             </p>
+            {note && (
+              <div className="mt-4">
+                <label className="field-label" htmlFor={noteId}>
+                  {note.label}
+                  {note.optional ? ' (optional)' : ''}
+                </label>
+                {note.hint && (
+                  <p id={`${noteId}-hint`} className="text-sm text-slate-600">
+                    {note.hint}
+                  </p>
+                )}
+                <textarea
+                  ref={noteInput}
+                  id={noteId}
+                  rows={3}
+                  className="field-input"
+                  value={text}
+                  aria-invalid={noteError ? true : undefined}
+                  aria-describedby={described}
+                  onChange={(e) => setText(e.target.value)}
+                />
+                {noteError && (
+                  <p id={`${noteId}-error`} className="field-error" role="alert">
+                    {noteError}
+                  </p>
+                )}
+              </div>
+            )}
             <div className="mt-6 flex justify-end gap-3">
               <button ref={cancel} type="button" className="btn-secondary" onClick={close}>
                 Cancel
               </button>
-              <button
-                type="button"
-                className="btn-primary bg-red-700 hover:bg-red-800"
-                onClick={() => {
-                  setOpen(false);
-                  opener.current?.focus();
-                  onConfirm();
-                }}
-              >
+              <button type="button" className={confirmClassName ?? 'btn-primary bg-red-700 hover:bg-red-800'} onClick={confirm}>
                 {confirmLabel}
               </button>
             </div>
