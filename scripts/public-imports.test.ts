@@ -1,0 +1,26 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { adminModulesOnPublicRoutes, reachable } from './public-imports.ts';
+
+describe('public routes and admin-only code', () => {
+  it('follows static and dynamic imports, and skips type-only ones', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'imports-'));
+    writeFileSync(join(dir, 'page.tsx'), "import { a } from './a.ts';\nimport type { T } from './types.ts';\nexport const p = a;");
+    writeFileSync(join(dir, 'a.ts'), "export const a = () => import('@tiptap/react');\nexport { b } from './b';");
+    writeFileSync(join(dir, 'b.ts'), "import { getAuth } from 'firebase/auth';\nexport const b = getAuth;");
+    const found = [...reachable(join(dir, 'page.tsx')).keys()];
+    expect(found).toEqual(expect.arrayContaining([join(dir, 'a.ts'), join(dir, 'b.ts'), '@tiptap/react', 'firebase/auth']));
+    expect(found).not.toContain(join(dir, 'types.ts'));
+  });
+
+  it('sees what a real public page loads', () => {
+    const found = [...reachable(resolve('src/features/home/HomePage.tsx')).keys()];
+    expect(found).toEqual(expect.arrayContaining([resolve('src/lib/db.ts'), 'firebase/firestore/lite']));
+  });
+
+  it('no public route reaches the Auth SDK (but sign-in), the editor, PDF, QR scanning or any admin module', async () => {
+    expect(await adminModulesOnPublicRoutes()).toEqual([]);
+  });
+});

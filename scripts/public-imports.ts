@@ -1,0 +1,87 @@
+// Public pages must never download back-office code: the Auth SDK, the rich-text editor, the PDF,
+// chart and QR-scanning libraries and everything under an admin folder. This walks the import
+// graph (static and dynamic imports) from every public route module of the route table and names
+// each admin-only module a public route can reach. A unit test keeps the list empty, so the
+// budget cannot erode silently.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const appDir = resolve(root, 'src/app');
+
+interface RouteEntry {
+  file: string;
+  path?: string;
+  children?: RouteEntry[];
+}
+
+/** Sign-in needs Firebase Auth; these routes are the only public ones allowed to load it. */
+const SIGN_IN_ROUTES = new Set(['login', 'admin-login']);
+
+const ADMIN_ONLY_FILES = [/^src\/features\/[^/]+\/admin\//, /^src\/components\/admin\//, /^src\/components\/RichTextEditor/, /^src\/app\/layouts\/AdminLayout/, /^src\/features\/(overview|logs|staff|settings|archive|invoices|procurement)\//];
+const ADMIN_ONLY_PACKAGES = [/^firebase\/auth/, /^@firebase\/auth/, /^@tiptap\//, /^pdf-lib/, /^jsqr/];
+const AUTH_MODULE = 'src/lib/auth.ts';
+
+const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function resolveFile(from: string, spec: string): string | null {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (existsSync(candidate) && !candidate.endsWith('/')) return candidate;
+  return null;
+}
+
+/** Every module (project file or package) reachable from `entry`, with the path that reaches it. */
+export function reachable(entry: string): Map<string, string[]> {
+  const seen = new Map<string, string[]>([[entry, [entry]]]);
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.shift()!;
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(IMPORT)) {
+      const statement = match[0];
+      const spec = match[1] ?? match[2];
+      if (/^import\s+type\s/.test(statement) || /^export\s+type\s/.test(statement)) continue; // erased at build
+      if (spec.endsWith('.css')) continue;
+      const target = spec.startsWith('.') ? resolveFile(file, spec) : spec;
+      if (!target || seen.has(target)) continue;
+      seen.set(target, [...seen.get(file)!, target]);
+      if (target.startsWith('/')) queue.push(target);
+    }
+  }
+  return seen;
+}
+
+function publicRoutes(entries: RouteEntry[], parentFile: string | null = null): Array<{ id: string; file: string }> {
+  const out: Array<{ id: string; file: string }> = [];
+  for (const e of entries) {
+    if (e.path === 'admin') continue;
+    const file = resolve(appDir, e.file);
+    if (e.children) out.push(...publicRoutes(e.children, file));
+    else out.push({ id: (e as { id?: string }).id ?? e.path ?? '/', file }, ...(parentFile ? [{ id: 'layout', file: parentFile }] : []));
+  }
+  return out;
+}
+
+const rel = (f: string) => (f.startsWith('/') ? relative(root, f) : f);
+
+export async function adminModulesOnPublicRoutes(): Promise<string[]> {
+  const table = (await import('../src/app/routes.ts')) as { default: RouteEntry[] };
+  const problems = new Set<string>();
+  const modules = [{ id: 'root', file: resolve(appDir, 'root.tsx') }, ...publicRoutes(table.default)];
+  for (const { id, file } of modules) {
+    for (const [module, path] of reachable(file)) {
+      const name = rel(module);
+      const adminOnly = ADMIN_ONLY_FILES.some((r) => r.test(name)) || ADMIN_ONLY_PACKAGES.some((r) => r.test(name));
+      const authAllowed = SIGN_IN_ROUTES.has(id) && (name === AUTH_MODULE || /^(@firebase|firebase)\/auth/.test(name));
+      if (adminOnly && !authAllowed) problems.add(`${id}: ${path.map(rel).join(' → ')}`);
+      if (name === AUTH_MODULE && !SIGN_IN_ROUTES.has(id)) problems.add(`${id}: ${path.map(rel).join(' → ')}`);
+    }
+  }
+  return [...problems].sort();
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problems = await adminModulesOnPublicRoutes();
+  console.log(problems.length ? problems.join('\n') : 'No public route reaches an admin-only module.');
+}
