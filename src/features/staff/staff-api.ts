@@ -1,0 +1,66 @@
+// Manage Users' reads and staff actions, each logged ("Added … as editor", "Changed the role of …").
+import { useQuery } from '@tanstack/react-query';
+import { useStaffTask, useStaffTransaction } from '../../components/admin/use-staff-action.ts';
+import type { StaffRole } from '../../components/staff-context.ts';
+import { db } from '../../lib/data.ts';
+import { serverValues } from '../../lib/db.ts';
+import { refuseLosingLastAdmin } from './staff-guards.ts';
+import type { NewStaff, StaffEntry } from './staff-schema.ts';
+
+export const STAFF_PAGE_SIZE = 25;
+// Not ['staff']: that prefix also holds the admin layout's own entry (['staff', 'me']).
+const listKey = ['staff', 'list'];
+const adminsKey = ['staff', 'admin-count'];
+const touched = [listKey, adminsKey];
+
+export const staffPage = {
+  key: listKey,
+  fetch: (after: Parameters<typeof db.fetchPage>[1]['after']) => db.fetchPage<StaffEntry>('staff', { orderBy: ['email', 'asc'], limit: STAFF_PAGE_SIZE, after }),
+};
+
+/** How many administrators there are, counted afresh whenever the screen opens. */
+export function useAdminCount() {
+  return useQuery({ queryKey: adminsKey, queryFn: () => db.fetchCount('staff', [['role', '==', 'admin']]), staleTime: 0 });
+}
+
+export class AlreadyStaffError extends Error {}
+
+/** What to tell the admin: the screen's own refusals say why; a failed write says what to do. */
+export const problem = (error: Error, failed: string) => ('code' in error ? `${failed} Check your connection and try again.` : error.message);
+
+export function useAddStaff() {
+  return useStaffTransaction<NewStaff>({
+    paths: (v) => [`staff/${v.email}`],
+    decide: ([existing], v) => {
+      // Adding someone already listed would silently change their role: refuse, and say so.
+      if (existing) throw new AlreadyStaffError(`${v.email} is already on the staff list (as ${existing.role}). Change their role in the list instead.`);
+      const data = { id: v.email, email: v.email, role: v.role, timestamp: serverValues.now(), ...(v.displayName ? { displayName: v.displayName } : {}) };
+      return { writes: [{ set: `staff/${v.email}`, data }], log: `Added ${v.email} to the staff as ${v.role}` };
+    },
+    invalidate: touched,
+  });
+}
+
+export function useChangeRole() {
+  return useStaffTransaction<{ email: string; role: StaffRole; adminCount: number }>({
+    paths: (v) => [`staff/${v.email}`],
+    decide: ([current], v) => {
+      if (!current) throw new Error(`${v.email} is no longer on the staff list.`);
+      refuseLosingLastAdmin({ role: current.role as StaffRole }, v.role, v.adminCount);
+      return { writes: [{ update: `staff/${v.email}`, data: { role: v.role } }], log: `Changed the role of ${v.email} from ${current.role} to ${v.role}` };
+    },
+    invalidate: touched,
+  });
+}
+
+export function useRemoveStaff() {
+  return useStaffTask<{ entry: StaffEntry; adminCount: number }>({
+    run: async ({ entry, adminCount }) => {
+      refuseLosingLastAdmin(entry, null, adminCount);
+      // deleteDocument reports failure as false (SPEC's helper contract): turn it into an error.
+      if (!(await db.deleteDocument('staff', entry.email))) throw new Error(`${entry.email} could not be removed. Check your connection and try again.`);
+    },
+    log: ({ entry }) => `Removed ${entry.email} (${entry.role}) from the staff`,
+    invalidate: touched,
+  });
+}
