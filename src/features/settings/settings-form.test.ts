@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { demoDocuments } from '../../../emulator/seed/demo-data.ts';
+import { settingsChanges, settingsFormSchema, toFormValues, toSettingsDocument, type SettingsForm } from './settings-form.ts';
+
+const seed = new Map(demoDocuments(new Date('2027-01-01T00:00:00Z'))).get('settings/site')!;
+const form = () => toFormValues(seed);
+const problems = (values: SettingsForm) => {
+  const r = settingsFormSchema.safeParse(values);
+  return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+};
+
+describe('settings form', () => {
+  it('the seeded settings pass validation and come back unchanged: every field public pages read', () => {
+    expect(problems(form())).toEqual([]);
+    expect(toSettingsDocument(settingsFormSchema.parse(form()))).toEqual(seed);
+  });
+
+  it('dates are edited in Nairobi time', () => {
+    expect(form().startDate).toMatch(/T09:00$/);
+  });
+
+  it('a save names and writes only the fields that changed, in the log’s words', () => {
+    const after = { ...form(), venue: 'Safari Park Hotel, Nairobi', capacity: 1500 };
+    const changes = settingsChanges(form(), settingsFormSchema.parse(after));
+    expect(changes.fields.sort()).toEqual(['capacity', 'venue']);
+    expect(changes.data).toEqual({ venue: 'Safari Park Hotel, Nairobi', capacity: 1500 });
+    expect(changes.log).toBe('Updated settings: capacity, venue');
+  });
+
+  it('nothing changed is nothing to write, even though maps come back with their keys in another order', () => {
+    const reordered = { ...form(), categories: [...form().categories].reverse() };
+    expect(settingsChanges(form(), settingsFormSchema.parse(reordered)).fields).toEqual([]);
+  });
+
+  it('a removed category, a new tier benefit or a cleared social link replaces that whole map', () => {
+    const f = form();
+    const after = { ...f, categories: f.categories.filter((c) => c.key !== 'student'), social: { ...f.social, tiktok: '' } };
+    const { data } = settingsChanges(f, settingsFormSchema.parse(after));
+    expect(Object.keys(data.categories as object)).not.toContain('student');
+    expect(data.social).not.toHaveProperty('tiktok');
+  });
+
+  it('refuses what public pages could not use, naming the field', () => {
+    const f = form();
+    const bad: SettingsForm = {
+      ...f,
+      summitName: ' ',
+      endDate: '2020-01-01T09:00',
+      capacity: Number.NaN,
+      currency: 'shillings',
+      categories: [...f.categories, { key: 'delegate', label: 'Again', fee: 1, benefits: '' }],
+      boothTypes: [{ key: 'Big Booth', label: '', fee: -5, benefits: '' }],
+      contactEmails: 'info@summit.example.org\nnot-an-address',
+      social: { ...f.social, youtube: 'youtube.com/x' },
+      invoiceStartNumber: 0,
+    };
+    expect(problems(bad)).toEqual(
+      expect.arrayContaining([
+        ['summitName', 'Enter the summit name.'],
+        ['capacity', 'Enter the capacity as a number.'],
+        ['currency', 'Enter a three-letter currency code, like KES.'],
+        ['boothTypes.0.key', 'Use 1 to 40 lower-case letters, digits or hyphens, like "early-bird".'],
+        ['boothTypes.0.label', 'Enter the name.'],
+        ['boothTypes.0.fee', 'The fee must be at least 0.'],
+        ['contactEmails', '“not-an-address” is not an email address. Put one address on each line.'],
+        ['social.youtube', 'Enter the link as a full address starting with https://, or leave it empty.'],
+        ['invoiceStartNumber', 'The first invoice number must be at least 1.'],
+      ]),
+    );
+    // Cross-field checks run once the fields themselves are valid.
+    const crossed = { ...f, endDate: '2020-01-01T09:00', categories: [...f.categories, { key: 'delegate', label: 'Again', fee: 1, benefits: '' }] };
+    expect(problems(crossed)).toEqual([
+      ['endDate', 'The summit must end after it starts.'],
+      ['categories.4.key', 'The key "delegate" is already used above: each needs its own.'],
+    ]);
+    expect(problems({ ...f, categories: [] })).toEqual([['categories', 'Add at least one registration category.']]);
+  });
+
+  it('a missing settings document gives the defaults to start from', () => {
+    const blank = toFormValues(null);
+    expect(blank.summitName).toBe('National Cancer Summit');
+    expect(blank.categories).toEqual([]);
+  });
+});
