@@ -263,6 +263,46 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
   docs.push(['counters/registrations', { count: people.length, lastId: `demo-registration-${people.length}` }]);
 
   // ---- demo: payments and invoices ----
+  // Payments in every state, so /admin/payments has work on `npm start`: two references awaiting
+  // verification (a registration and a booth whose records say 'submitted'), verified ones for
+  // records already paid (one recorded by finance at the desk), a rejected one, and donation pledges.
+  // No invoices: the first one issued locks the numbering in Settings, which stays editable until then.
+  add('registrations', 'demo-registration-awaiting-1', {
+    fullName: 'Amani Wekesa', email: 'amani.wekesa@example.org', phone: '+254 700 000 010', organisation: 'Kisumu County Referral Hospital',
+    jobTitle: 'Pharmacist', country: 'Kenya', category: 'delegate', attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '',
+    consent: true, fee: 15000, currency: 'KES', status: 'pending', paymentStatus: 'submitted', lastPaymentId: 'demo-payment-submitted-1',
+  }, 3);
+  add('partners', 'demo-booth-awaiting-1', {
+    kind: 'booth', organisation: 'Pharma Access Kenya', contactName: 'Esther Mutua', email: 'esther@pharma-access.example.org', phone: '+254 700 000 020',
+    boothType: 'standard', staffCount: 3, requirements: 'Power for two screens.', fee: 150000, currency: 'KES',
+    status: 'pending', paymentStatus: 'submitted', lastPaymentId: 'demo-payment-submitted-2', published: false,
+  }, 4);
+  const payment = (id: string, daysAgo: number, data: Record<string, unknown>) => add('payments', id, { currency: 'KES', note: '', ...data }, daysAgo);
+  payment('demo-payment-submitted-1', 2, {
+    payerName: 'Amani Wekesa', method: 'mobile-money', reference: 'QWE12345RT', amount: 15000,
+    targetCollection: 'registrations', targetId: 'demo-registration-awaiting-1', status: 'submitted',
+  });
+  payment('demo-payment-submitted-2', 1, {
+    payerName: 'Pharma Access Kenya', method: 'bank-transfer', reference: 'FT27001XYZ', amount: 150000,
+    targetCollection: 'partners', targetId: 'demo-booth-awaiting-1', status: 'submitted',
+  });
+  payment('demo-payment-verified-1', 10, {
+    payerName: 'Wanjiru Kamau', method: 'mobile-money', reference: 'RTY67890QW', amount: 15000, targetCollection: 'registrations',
+    targetId: 'demo-registration-1', status: 'verified', verifiedBy: 'finance@summit.test', verifiedAt: ago(9), note: 'On the M-Pesa statement.',
+  });
+  payment('demo-payment-verified-2', 7, {
+    payerName: 'Daniel Kiprono', method: 'cash', reference: 'RCPT-0042', amount: 15000, targetCollection: 'registrations',
+    targetId: 'demo-registration-6', status: 'verified', manual: true, verifiedBy: 'finance@summit.test', verifiedAt: ago(7), note: 'Paid at the desk.',
+  });
+  payment('demo-payment-rejected-1', 5, {
+    payerName: 'John Smith', method: 'bank-transfer', reference: 'WIRE 2027/118', amount: 30000, targetCollection: 'registrations',
+    targetId: 'demo-registration-4', status: 'rejected', rejectedBy: 'finance@summit.test', rejectedAt: ago(4), note: 'No such transfer on the bank statement.',
+  });
+  const pledge = (id: string, daysAgo: number, data: Record<string, unknown>) =>
+    add('donations', id, { message: '', anonymous: false, currency: 'KES', status: 'pledged', ...data }, daysAgo);
+  pledge('demo-donation-1', 6, { name: 'Grace Njeri', email: 'grace.njeri@example.org', amount: 5000, message: 'In memory of my mother.' });
+  pledge('demo-donation-2', 3, { name: 'A well-wisher', email: 'wellwisher@example.org', amount: 20000, anonymous: true });
+  pledge('demo-donation-3', 15, { name: 'Rotary Club of Nairobi', email: 'rotary@example.org', amount: 100000, status: 'received', receivedAt: ago(12), receivedBy: 'finance@summit.test' });
 
   // ---- demo: staff-managed content ----
 

@@ -1,0 +1,134 @@
+// Reads and actions of the Payments screen. Verdicts and manual payments are transactions on fresh
+// data with their activity-log entry in the same commit (useStaffTransaction).
+import { useQuery } from '@tanstack/react-query';
+import { db } from '../../../lib/data.ts';
+import { serverValues, type Filter } from '../../../lib/db.ts';
+import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
+import { useStaffTransaction } from '../../../components/admin/use-staff-action.ts';
+import { useStaff } from '../../../components/staff-context.ts';
+import { fetchCheckoutRecord, type CheckoutRecord } from '../api.ts';
+import { amountText, decideManual, decideReject, decideVerify, manualPaths, verdictPaths, type AdminPayment, type ManualPayment } from './payment-actions.ts';
+
+export const PAGE_SIZE = 20;
+
+export type StatusFilter = '' | AdminPayment['status'];
+
+export const paymentKeys = {
+  all: ['admin', 'payments'] as const,
+  list: (status: StatusFilter) => ['admin', 'payments', 'list', status] as const,
+  totals: (currency: string) => ['admin', 'payments', 'totals', currency] as const,
+  donations: ['admin', 'donations'] as const,
+};
+
+/** What a verdict changes besides payments: the record's pages and the visitor's checkout. */
+const TOUCHED = [paymentKeys.all, ['admin', 'registrations'], ['checkout'], ['overview']];
+
+export type PaymentRow = AdminPayment & { target: CheckoutRecord | null };
+
+/** A page of payments with the record each pays for (one read per distinct record on the page). */
+export function usePaymentPages(status: StatusFilter) {
+  return useCursorPages(paymentKeys.list(status), async (after) => {
+    const page = await db.fetchPage<AdminPayment>('payments', { where: status ? [['status', '==', status]] : [], limit: PAGE_SIZE, after });
+    const ids = [...new Set(page.items.map((p) => p.targetId))];
+    const targets = new Map(await Promise.all(ids.map(async (id) => [id, await fetchCheckoutRecord(id).catch(() => null)] as const)));
+    return { items: page.items.map((p): PaymentRow => ({ ...p, target: targets.get(p.targetId) ?? null })), next: page.next };
+  });
+}
+
+export interface Totals {
+  verified: { count: number; sum: number };
+  submitted: { count: number; sum: number };
+  /** Verified payments in another currency, left out of the sum. */
+  otherCurrency: number;
+}
+
+/** Revenue counts verified payments only; money awaiting verification is shown apart. */
+export function usePaymentTotals(currency: string) {
+  return useQuery({
+    queryKey: paymentKeys.totals(currency),
+    queryFn: async (): Promise<Totals> => {
+      const sum = (filters: Filter[]) => db.fetchSum('payments', 'amount', filters);
+      const [verified, submitted, allVerified] = await Promise.all([
+        sum([['status', '==', 'verified'], ['currency', '==', currency]]),
+        sum([['status', '==', 'submitted'], ['currency', '==', currency]]),
+        db.fetchCount('payments', [['status', '==', 'verified']]),
+      ]);
+      return { verified, submitted, otherCurrency: allVerified - verified.count };
+    },
+  });
+}
+
+export function useVerifyPayment() {
+  const staff = useStaff();
+  return useStaffTransaction<{ payment: AdminPayment; note: string }>({
+    paths: verdictPaths,
+    decide: (docs, v) => decideVerify(docs, { ...v, staffEmail: staff.email }),
+    invalidate: TOUCHED,
+  });
+}
+
+export function useRejectPayment() {
+  const staff = useStaff();
+  return useStaffTransaction<{ payment: AdminPayment; note: string }>({
+    paths: verdictPaths,
+    decide: (docs, v) => decideReject(docs, { ...v, staffEmail: staff.email }),
+    invalidate: TOUCHED,
+  });
+}
+
+export function useRecordManualPayment() {
+  return useStaffTransaction<ManualPayment>({ paths: manualPaths, decide: decideManual, invalidate: TOUCHED });
+}
+
+export const newPaymentId = () => db.newId('payments');
+
+/** Finds what a reference pays for (registration first, then partner application or booth). */
+export const findPayable = (reference: string) => (reference.trim() && !reference.includes('/') ? fetchCheckoutRecord(reference.trim()) : Promise.resolve(null));
+
+// ---- donation pledges ----
+
+export interface Donation {
+  id: string;
+  name: string;
+  email: string;
+  amount: number;
+  currency: string;
+  message: string;
+  anonymous: boolean;
+  status: 'pledged' | 'received';
+  timestamp?: Date;
+  receivedAt?: Date;
+  receivedBy?: string;
+}
+
+export function useDonationPages() {
+  return useCursorPages([...paymentKeys.donations, 'list'], (after) => db.fetchPage<Donation>('donations', { limit: PAGE_SIZE, after }));
+}
+
+export function useDonationTotals(currency: string) {
+  return useQuery({
+    queryKey: [...paymentKeys.donations, 'totals', currency],
+    queryFn: async () => {
+      const [pledged, received] = await Promise.all(
+        (['pledged', 'received'] as const).map((status) => db.fetchSum('donations', 'amount', [['status', '==', status], ['currency', '==', currency]])),
+      );
+      return { pledged, received };
+    },
+  });
+}
+
+/** A pledge whose money has arrived, marked once (refused when someone already did). */
+export function useMarkDonationReceived() {
+  const staff = useStaff();
+  return useStaffTransaction<Donation>({
+    paths: (d) => [`donations/${d.id}`],
+    decide: ([current], d) => {
+      if (current?.status !== 'pledged') throw new Error(`The pledge from ${d.name} is ${current ? `already ${String(current.status)}` : 'gone'}.`);
+      return {
+        writes: [{ update: `donations/${d.id}`, data: { status: 'received', receivedAt: serverValues.now(), receivedBy: staff.email } }],
+        log: `Marked donation ${d.id} received (${amountText(d.amount, d.currency)})`,
+      };
+    },
+    invalidate: [paymentKeys.donations],
+  });
+}

@@ -1,0 +1,147 @@
+// Finance's verdicts on payments, decided on fresh reads inside a transaction (useStaffTransaction)
+// so two people verifying at once cannot both count the same money. Each returns the writes (the
+// payment and the record it pays for, moved together), the activity-log line, or throws to refuse.
+import type { DocumentData } from 'firebase/firestore/lite';
+import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
+import type { PaymentTarget } from '../schema.ts';
+
+export const MANUAL_METHODS = ['cash', 'cheque', 'bank-transfer', 'mobile-money'] as const;
+export type PaymentMethod = (typeof MANUAL_METHODS)[number];
+
+export const METHOD_LABEL: Record<string, string> = { cash: 'Cash', cheque: 'Cheque', 'bank-transfer': 'Bank transfer', 'mobile-money': 'Mobile money' };
+
+/** A payments document as finance sees it. */
+export interface AdminPayment {
+  id: string;
+  payerName: string;
+  method: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  targetCollection: PaymentTarget;
+  targetId: string;
+  status: 'submitted' | 'verified' | 'rejected';
+  timestamp?: Date;
+  note?: string;
+  verifiedBy?: string;
+  verifiedAt?: Date;
+  rejectedBy?: string;
+  rejectedAt?: Date;
+  /** Recorded by finance (cash, cheque, a transfer received directly), not submitted by the visitor. */
+  manual?: boolean;
+}
+
+type Read = WithId<DocumentData> | null;
+type Decision = { writes: BatchWrite[]; log: string };
+
+/** "KES 15,000": the log's way of naming an amount. */
+export const amountText = (amount: number, currency: string) => `${currency} ${amount.toLocaleString('en-KE')}`;
+
+export const targetNoun = (collection: PaymentTarget) => (collection === 'registrations' ? 'registration' : 'application');
+
+const targetPath = (p: Pick<AdminPayment, 'targetCollection' | 'targetId'>) => `${p.targetCollection}/${p.targetId}`;
+
+/** The documents a verdict reads: the payment as it is now, and what it pays for. */
+export const verdictPaths = ({ payment }: { payment: AdminPayment }) => [`payments/${payment.id}`, targetPath(payment)];
+
+/** A pending record becomes confirmed once paid; a checked-in or cancelled one keeps its status. */
+const statusWhenPaid = (status: unknown) => (status === 'pending' ? 'confirmed' : status);
+
+function stillSubmitted(current: Read, id: string) {
+  if (!current) throw new Error(`Payment ${id} no longer exists.`);
+  if (current.status !== 'submitted') throw new Error(`Payment ${id} is already ${String(current.status)}.`);
+}
+
+export function decideVerify([current, target]: Read[], { payment, note, staffEmail }: { payment: AdminPayment; note: string; staffEmail: string }): Decision {
+  stillSubmitted(current, payment.id);
+  const noun = targetNoun(payment.targetCollection);
+  if (!target) throw new Error(`The ${noun} ${payment.targetId} this pays for was not found (archived?). Restore it before verifying.`);
+  if (target.paymentStatus === 'paid' && target.lastPaymentId !== payment.id) {
+    throw new Error(`The ${noun} ${payment.targetId} is already paid (payment ${String(target.lastPaymentId ?? 'recorded earlier')}). Reject this one as a duplicate instead.`);
+  }
+  const now = serverValues.now();
+  return {
+    writes: [
+      { update: `payments/${payment.id}`, data: { status: 'verified', verifiedBy: staffEmail, verifiedAt: now, note } },
+      { update: targetPath(payment), data: { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: payment.id } },
+    ],
+    log: `Verified payment ${payment.id} (${amountText(payment.amount, payment.currency)}) for ${noun} ${payment.targetId}`,
+  };
+}
+
+export function decideReject([current, target]: Read[], { payment, note, staffEmail }: { payment: AdminPayment; note: string; staffEmail: string }): Decision {
+  stillSubmitted(current, payment.id);
+  if (!note.trim()) throw new Error('Say why the payment is rejected: the visitor sees it.');
+  const writes: BatchWrite[] = [{ update: `payments/${payment.id}`, data: { status: 'rejected', rejectedBy: staffEmail, rejectedAt: serverValues.now(), note } }];
+  // The record goes back to unpaid (so the visitor can submit again) only if this payment is the one it waits on.
+  if (target && target.paymentStatus === 'submitted' && target.lastPaymentId === payment.id) {
+    writes.push({ update: targetPath(payment), data: { paymentStatus: 'unpaid', paymentNote: note } });
+  }
+  const noun = targetNoun(payment.targetCollection);
+  return { writes, log: `Rejected payment ${payment.id} (${amountText(payment.amount, payment.currency)}) for ${noun} ${payment.targetId}: ${note}` };
+}
+
+export interface ManualPayment {
+  paymentId: string;
+  targetCollection: PaymentTarget;
+  targetId: string;
+  payerName: string;
+  method: PaymentMethod;
+  reference: string;
+  amount: number;
+  note: string;
+  staffEmail: string;
+}
+
+/** Why a record cannot take a manual payment now, or null when it can. */
+export function manualPaymentRefusal(target: { id: string; status?: unknown; paymentStatus?: unknown; lastPaymentId?: unknown } | null, noun: string): string | null {
+  if (!target) return `No ${noun} has this reference.`;
+  if (target.status === 'cancelled') return `This ${noun} is cancelled: reinstate it on its page before recording a payment.`;
+  switch (target.paymentStatus) {
+    case 'unpaid':
+      return null;
+    case 'submitted':
+      return `A payment${target.lastPaymentId ? ` (${String(target.lastPaymentId)})` : ''} is awaiting verification for this ${noun}: verify or reject it instead.`;
+    case 'paid':
+      return `This ${noun} is already paid.`;
+    case 'not-required':
+      return `This ${noun} needs no payment.`;
+    default:
+      return `This ${noun}'s payment status (${String(target.paymentStatus)}) does not allow a payment.`;
+  }
+}
+
+export const manualPaths = (m: Pick<ManualPayment, 'targetCollection' | 'targetId'>) => [targetPath(m)];
+
+export function decideManual([target]: Read[], m: ManualPayment): Decision {
+  const noun = targetNoun(m.targetCollection);
+  const refusal = manualPaymentRefusal(target, noun);
+  if (refusal || !target) throw new Error(refusal ?? '');
+  const now = serverValues.now();
+  const currency = String(target.currency);
+  return {
+    writes: [
+      {
+        set: `payments/${m.paymentId}`,
+        data: {
+          id: m.paymentId,
+          timestamp: now,
+          payerName: m.payerName,
+          method: m.method,
+          reference: m.reference,
+          amount: m.amount,
+          currency,
+          targetCollection: m.targetCollection,
+          targetId: m.targetId,
+          status: 'verified',
+          manual: true,
+          verifiedBy: m.staffEmail,
+          verifiedAt: now,
+          note: m.note,
+        },
+      },
+      { update: targetPath(m), data: { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: m.paymentId } },
+    ],
+    log: `Recorded ${METHOD_LABEL[m.method].toLowerCase()} payment ${m.paymentId} (${amountText(m.amount, currency)}) for ${noun} ${m.targetId}`,
+  };
+}
