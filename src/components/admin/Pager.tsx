@@ -1,7 +1,7 @@
-/** Previous / next for a cursor-paged list (see use-cursor-pages). */
-export function Pager({ pageNumber, hasPrevious, hasNext, busy, onPrevious, onNext }: { pageNumber: number; hasPrevious: boolean; hasNext: boolean; busy?: boolean; onPrevious: () => void; onNext: () => void }) {
+/** Previous / next for a cursor-paged list (see use-cursor-pages). A screen with two lists names each pager (`label`). */
+export function Pager({ pageNumber, hasPrevious, hasNext, busy, onPrevious, onNext, label = 'Pages' }: { pageNumber: number; hasPrevious: boolean; hasNext: boolean; busy?: boolean; onPrevious: () => void; onNext: () => void; label?: string }) {
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+    <nav aria-label={label} className="mt-4 flex items-center gap-3">
       <button type="button" className="btn-secondary" disabled={!hasPrevious || busy} onClick={onPrevious}>
         Previous page
       </button>

@@ -109,7 +109,7 @@ export function InvoiceList({ onCorrect }: { onCorrect: (invoice: StoredInvoice,
           />
         )}
       </QueryState>
-      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} label="Pages of invoices" />
     </>
   );
 }

@@ -65,7 +65,7 @@ export function DonationsSection({ currency }: { currency: string }) {
           />
         )}
       </QueryState>
-      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} label="Pages of donation pledges" />
     </>
   );
 }

@@ -142,7 +142,7 @@ export function PaymentList() {
           />
         )}
       </QueryState>
-      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} label="Pages of payments" />
     </>
   );
 }

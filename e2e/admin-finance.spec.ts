@@ -1,0 +1,205 @@
+// Finance's whole jobs in a real browser against the real stack: issue invoices (consecutive
+// numbers), download a PDF and read its total back, correct an invoice, verify and reject payments
+// (the record becomes paid and confirmed, or goes back to unpaid with the reason), record a cash
+// payment; and an editor neither sees nor opens the finance screens.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PROJECT_ID, DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { findDocuments, writeDocuments } from '../emulator/seed/rest.ts';
+import { pdfTexts } from '../src/features/invoices/pdf-text.test-support.ts';
+import { signIn } from './support.ts';
+
+const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
+const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
+const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** A document's top-level string and integer fields, as read through the REST API. */
+async function readDoc(collection: string, id: string): Promise<Record<string, string>> {
+  const [doc] = await findDocuments(stack, collection, 'id', id);
+  const fields = (doc?.fields ?? {}) as Record<string, { stringValue?: string; integerValue?: string }>;
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.stringValue ?? v.integerValue ?? '']));
+}
+
+/** A pending delegate registration, with (unless `paymentStatus` says otherwise) a payment reference awaiting verification. */
+async function registrationAwaitingPayment(paymentStatus: 'submitted' | 'unpaid' = 'submitted') {
+  const key = unique();
+  const id = `e2e-finance-${key}`;
+  const paymentId = `e2e-payment-${key}`;
+  const payer = `Payer ${key}`;
+  const registration = {
+    id, timestamp: new Date(), fullName: `Attendee ${key}`, email: `${id}@example.org`, phone: '+254 700 000 999', organisation: 'Test Hospital',
+    jobTitle: 'Nurse', country: 'Kenya', category: 'delegate', attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '', consent: true,
+    fee: 15000, currency: 'KES', status: 'pending', paymentStatus, ...(paymentStatus === 'submitted' ? { lastPaymentId: paymentId } : {}),
+  };
+  const payment = {
+    id: paymentId, timestamp: new Date(), payerName: payer, method: 'mobile-money', reference: `QWE${key}`.slice(0, 20).toUpperCase(), amount: 15000,
+    targetCollection: 'registrations', targetId: id, currency: 'KES', status: 'submitted',
+  };
+  await writeDocuments(stack, paymentStatus === 'submitted' ? [[`registrations/${id}`, registration], [`payments/${paymentId}`, payment]] : [[`registrations/${id}`, registration]]);
+  return { id, paymentId, payer };
+}
+
+async function issueInvoice(page: Page, name: string): Promise<string> {
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Organisation').fill('East Africa Health Foundation');
+  const item = page.getByRole('group', { name: 'Item 1' });
+  await item.getByLabel('Description').fill('Standard booth');
+  await item.getByLabel('Quantity').fill('2');
+  await item.getByLabel('Unit price').fill('500');
+  await page.getByLabel('Tax rate (%)').fill('16');
+  await expect(page.getByTestId('invoice-total')).toHaveText('KES 1,160.00');
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  const issued = page.getByRole('status').filter({ hasText: /^Issued / });
+  await expect(issued).toBeVisible();
+  return (await issued.locator('strong').textContent())!.trim();
+}
+
+async function downloadBytes(page: Page, button: ReturnType<Page['getByRole']>): Promise<Buffer> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return readFile((await download.path())!);
+}
+
+test('finance issues two invoices with consecutive numbers, and the PDF shows the total as text', async ({ page }) => {
+  await signIn(page, finance);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Invoice Generator' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoice Generator' })).toBeVisible();
+
+  const first = await issueInvoice(page, `Buyer ${unique()}`);
+  const second = await issueInvoice(page, `Buyer ${unique()}`);
+  const sequence = (n: string) => Number(n.match(/(\d{4,})$/)![1]);
+  expect(sequence(second)).toBe(sequence(first) + 1);
+  await expect(page.getByText('Numbering is locked')).toBeVisible();
+  const log = await findDocuments(stack, 'logs', 'message', `Issued invoice ${second} (KES 1,160)`);
+  expect(log).toHaveLength(1);
+
+  const fresh = await downloadBytes(page, page.getByRole('status').getByRole('button', { name: `Download PDF of ${second}` }));
+  const texts = pdfTexts(fresh);
+  expect(texts[texts.indexOf('Total') + 1]).toBe('KES 1,160.00');
+  expect(texts).toContain(`Invoice number: ${second}`);
+  expect(texts).toContain('National Cancer Institute');
+
+  // A past invoice downloads again from the list, rebuilt from what is stored: the same bytes.
+  const row = page.getByRole('row').filter({ hasText: second });
+  await expect(row.getByText('KES 1,160.00')).toBeVisible();
+  const again = await downloadBytes(page, row.getByRole('button', { name: `Download PDF of ${second}` }));
+  expect(again.equals(fresh)).toBe(true);
+});
+
+test('correcting an invoice needs a reason, opens it pre-filled, and voids it with a link to its replacement', async ({ page }) => {
+  await signIn(page, finance);
+  await page.goto('/admin/invoice-generator');
+  const buyer = `Buyer ${unique()}`;
+  const original = await issueInvoice(page, buyer);
+
+  const row = page.getByRole('row').filter({ hasText: original });
+  await row.getByRole('button', { name: `Correct ${original}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: 'Open correction' }).click();
+  await expect(dialog.getByText('Enter what needs correcting.')).toBeVisible();
+  await dialog.getByLabel('What needs correcting').fill('Wrong organisation');
+  await dialog.getByRole('button', { name: 'Open correction' }).click();
+
+  await expect(page.getByRole('heading', { name: `Correct invoice ${original}` })).toBeFocused();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(buyer);
+  await page.getByLabel('Organisation').fill('Community Screening Trust');
+  await page.getByRole('button', { name: `Issue correction of ${original}` }).click();
+  const issued = page.getByRole('status').filter({ hasText: /^Issued / });
+  await expect(issued).toBeVisible();
+  const replacement = (await issued.locator('strong').textContent())!.trim();
+
+  await expect(page.getByRole('row').filter({ hasText: original }).getByText(`Wrong organisation · replaced by ${replacement}`)).toBeVisible();
+  expect(await readDoc('invoices', original)).toMatchObject({ status: 'void', voidReason: 'Wrong organisation', replacedBy: replacement });
+  expect(await readDoc('invoices', replacement)).toMatchObject({ status: 'issued', replaces: original });
+});
+
+test('finance verifies a submitted payment: the registration becomes paid and confirmed, and the visitor sees the e-ticket', async ({ page }) => {
+  const { id, paymentId, payer } = await registrationAwaitingPayment();
+  await signIn(page, finance);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await expect(page.getByTestId('revenue-awaiting')).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: payer });
+  await expect(row.getByRole('link', { name: `Attendee ${id.replace('e2e-finance-', '')}` })).toHaveAttribute('href', `/admin/registrations/registrations/${id}`);
+  await row.getByRole('button', { name: `Verify payment from ${payer}` }).click();
+  await page.getByRole('alertdialog').getByLabel(/^Note/).fill('On the M-Pesa statement');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Verify payment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Verified Ksh 15,000 from ${payer}` })).toBeVisible();
+
+  expect(await readDoc('registrations', id)).toMatchObject({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: paymentId });
+  expect(await readDoc('payments', paymentId)).toMatchObject({ status: 'verified', verifiedBy: finance.email, note: 'On the M-Pesa statement' });
+  expect(await findDocuments(stack, 'logs', 'message', `Verified payment ${paymentId} (KES 15,000) for registration ${id}`)).toHaveLength(1);
+
+  await page.getByLabel('Show').selectOption('verified');
+  await expect(page.getByRole('row').filter({ hasText: payer }).getByText('verified', { exact: true })).toBeVisible();
+
+  await page.goto(`/checkout/${id}`);
+  await expect(page.getByRole('heading', { name: 'Your e-ticket' })).toBeVisible();
+});
+
+test('rejecting a payment needs a reason, and the registration goes back to unpaid so the visitor can pay again', async ({ page }) => {
+  const { id, paymentId, payer } = await registrationAwaitingPayment();
+  await signIn(page, finance);
+  await page.goto('/admin/payments');
+  const row = page.getByRole('row').filter({ hasText: payer });
+  await row.getByRole('button', { name: `Reject payment from ${payer}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: 'Reject payment' }).click();
+  await expect(dialog.getByText('Enter reason for rejecting.')).toBeVisible();
+  await expect(dialog.getByLabel('Reason for rejecting')).toBeFocused();
+  expect(await readDoc('payments', paymentId)).toMatchObject({ status: 'submitted' });
+
+  await dialog.getByLabel('Reason for rejecting').fill('No such M-Pesa transaction');
+  await dialog.getByRole('button', { name: 'Reject payment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Rejected the payment from ${payer}` })).toBeVisible();
+  expect(await readDoc('payments', paymentId)).toMatchObject({ status: 'rejected', note: 'No such M-Pesa transaction' });
+  expect(await readDoc('registrations', id)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', paymentNote: 'No such M-Pesa transaction' });
+
+  await page.goto(`/checkout/${id}`);
+  await expect(page.getByRole('button', { name: 'Submit payment reference' })).toBeVisible();
+});
+
+test('finance records a cash payment against a reference, seeing the amount due, and the record becomes paid', async ({ page }) => {
+  const { id } = await registrationAwaitingPayment('unpaid');
+  await signIn(page, finance);
+  await page.goto('/admin/payments');
+  const manual = page.getByRole('region', { name: 'Record a payment received directly' });
+  await manual.getByLabel('Registration or application reference').fill('no-such-reference');
+  await manual.getByRole('button', { name: 'Find' }).click();
+  await expect(manual.getByText('No registration or application has the reference no-such-reference.')).toBeVisible();
+
+  await manual.getByLabel('Registration or application reference').fill(id);
+  await manual.getByRole('button', { name: 'Find' }).click();
+  await expect(manual.getByText('Ksh 15,000', { exact: true })).toBeVisible();
+  await manual.getByLabel('Method').selectOption('cash');
+  await manual.getByRole('button', { name: 'Record payment' }).click();
+  await expect(manual.getByText('Enter the receipt, cheque or transaction number.')).toBeVisible();
+  await manual.getByLabel('Receipt, cheque or transaction number').fill('RCPT-0099');
+  await manual.getByRole('button', { name: 'Record payment' }).click();
+  await expect(manual.getByRole('status').filter({ hasText: 'Recorded Ksh 15,000 from' })).toBeVisible();
+
+  const registration = await readDoc('registrations', id);
+  expect(registration).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
+  expect(await readDoc('payments', registration.lastPaymentId)).toMatchObject({ status: 'verified', method: 'cash', reference: 'RCPT-0099', amount: '15000' });
+
+  // The same record cannot be paid twice.
+  await manual.getByLabel('Registration or application reference').fill(id);
+  await manual.getByRole('button', { name: 'Find' }).click();
+  await expect(manual.getByText('This registration is already paid.')).toBeVisible();
+});
+
+test('an editor has no Payments or Invoice Generator in the menu and is refused at their addresses', async ({ page }) => {
+  await signIn(page, editor);
+  const menu = page.getByRole('navigation', { name: 'Admin' });
+  await expect(menu.getByRole('link', { name: 'Publications' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Payments' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Invoice Generator' })).toHaveCount(0);
+  for (const [path, title] of [['/admin/payments', 'Payments'], ['/admin/invoice-generator', 'Invoice Generator']]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Your role (editor) does not give access to this screen.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Verify|Issue invoice/ })).toHaveCount(0);
+  }
+});
