@@ -31,7 +31,11 @@ async function ownerAggregate(collectionId: string, where?: [string, unknown], s
 /** The number shown for a figure: the <dd> beside the <dt> named `label` in the section named `section`. */
 function figure(page: Page, section: string, label: string): Locator {
   const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return page.getByRole('region', { name: section, exact: true }).locator('div').filter({ has: page.locator('dt', { hasText: exact }) }).locator('dd');
+  return page
+    .getByRole('region', { name: section, exact: true })
+    .locator('div')
+    .filter({ has: page.locator('dt', { hasText: exact }) })
+    .locator('dd');
 }
 
 /** A contact message as the public form leaves it, straight in the database. */

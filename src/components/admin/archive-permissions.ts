@@ -6,9 +6,7 @@ import type { StaffRole } from '../staff-context.ts';
 export const CONTENT_COLLECTIONS = ['publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions', 'sponsors'] as const;
 
 /** Every collection whose documents can be archived, in the order the Archive screen offers them. */
-export const ARCHIVABLE_COLLECTIONS = [
-  'registrations', 'partners', 'messages', 'payments', 'donations', 'procurement', ...CONTENT_COLLECTIONS,
-] as const;
+export const ARCHIVABLE_COLLECTIONS = ['registrations', 'partners', 'messages', 'payments', 'donations', 'procurement', ...CONTENT_COLLECTIONS] as const;
 
 export type ArchivableCollection = (typeof ARCHIVABLE_COLLECTIONS)[number];
 

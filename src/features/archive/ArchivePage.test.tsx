@@ -36,7 +36,9 @@ beforeEach(() => {
 describe('archive', () => {
   it('offers only the collections the role may read', async () => {
     renderStaffScreen(ArchivePage, { role: 'editor' });
-    const options = within(screen.getByLabelText('Collection')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByLabelText('Collection'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toContain('Messages');
     expect(options).toContain('Publications');
     expect(options).not.toContain('Payments');

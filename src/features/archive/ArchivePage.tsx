@@ -2,9 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams, type MetaFunction } from 'react-router';
 import { AdminHeader } from '../../components/admin/AdminHeader.tsx';
 import { ARCHIVABLE_COLLECTIONS, mayReadArchived, mayRemove, type ArchivableCollection } from '../../components/admin/archive-permissions.ts';
-import { DataTable } from '../../components/admin/DataTable.tsx';
-import { Pager } from '../../components/admin/Pager.tsx';
-import { QueryState } from '../../components/admin/QueryState.tsx';
+import { PagedTable } from '../../components/admin/PagedTable.tsx';
 import { RequireCapability } from '../../components/admin/RequireCapability.tsx';
 import { useCursorPages } from '../../components/admin/use-cursor-pages.ts';
 import { FormAlert } from '../../components/fields.tsx';
@@ -68,10 +66,14 @@ function ArchiveScreen() {
           }}
         />
       ) : (
-        <ArchivedList key={collection} collection={collection} onOpen={(item) => {
+        <ArchivedList
+          key={collection}
+          collection={collection}
+          onOpen={(item) => {
             setNotice('');
             setOpen(item);
-          }} />
+          }}
+        />
       )}
     </div>
   );
@@ -82,29 +84,24 @@ function ArchivedList({ collection, onOpen }: { collection: ArchivableCollection
   const pages = useCursorPages(key, fetch);
   const label = COLLECTION_NAMES[collection].label;
   return (
-    <QueryState query={pages} noun={`archived ${label.toLowerCase()}`} isEmpty={(p) => p.items.length === 0} empty={`Nothing archived in ${label.toLowerCase()}.`}>
-      {(page) => (
-        <>
-          <DataTable<ArchivedItem>
-            caption={`Archived ${label.toLowerCase()}, newest first`}
-            rows={page.items}
-            columns={[
-              {
-                header: 'Item',
-                cell: (item) => (
-                  <button type="button" className="text-left text-brand-700 underline" onClick={() => onOpen(item)}>
-                    {archivedTitle(collection, item)}
-                  </button>
-                ),
-              },
-              { header: 'Reference', cell: (item) => <span className="break-all font-mono text-xs">{item.id}</span> },
-              { header: 'Created', cell: (item) => formatDateTime(item.timestamp), className: 'whitespace-nowrap' },
-            ]}
-          />
-          <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
-        </>
-      )}
-    </QueryState>
+    <PagedTable<ArchivedItem>
+      pages={pages}
+      noun={`archived ${label.toLowerCase()}`}
+      empty={`Nothing archived in ${label.toLowerCase()}.`}
+      caption={`Archived ${label.toLowerCase()}, newest first`}
+      columns={[
+        {
+          header: 'Item',
+          cell: (item) => (
+            <button type="button" className="text-left text-brand-700 underline" onClick={() => onOpen(item)}>
+              {archivedTitle(collection, item)}
+            </button>
+          ),
+        },
+        { header: 'Reference', cell: (item) => <span className="break-all font-mono text-xs">{item.id}</span> },
+        { header: 'Created', cell: (item) => formatDateTime(item.timestamp), className: 'whitespace-nowrap' },
+      ]}
+    />
   );
 }
 
@@ -126,7 +123,9 @@ function ArchivedItemView({ collection, item, onClose, onRestored }: { collectio
   const title = archivedTitle(collection, item);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const fields = Object.entries(item).filter(([k]) => k !== 'id').sort(([a], [b]) => a.localeCompare(b));
+  const fields = Object.entries(item)
+    .filter(([k]) => k !== 'id')
+    .sort(([a], [b]) => a.localeCompare(b));
   return (
     <article className="mt-6 max-w-3xl rounded-lg border border-slate-200 p-6" aria-labelledby="archived-title">
       <button type="button" className="text-sm font-medium text-brand-700 underline" onClick={onClose}>

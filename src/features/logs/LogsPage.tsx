@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { MetaFunction } from 'react-router';
 import { AdminHeader } from '../../components/admin/AdminHeader.tsx';
-import { DataTable } from '../../components/admin/DataTable.tsx';
-import { Pager } from '../../components/admin/Pager.tsx';
-import { QueryState } from '../../components/admin/QueryState.tsx';
+import { PagedTable } from '../../components/admin/PagedTable.tsx';
 import { RequireCapability } from '../../components/admin/RequireCapability.tsx';
 import { useCursorPages } from '../../components/admin/use-cursor-pages.ts';
 import { formatDateTime } from '../../components/format.ts';
@@ -38,22 +36,17 @@ function ActivityLog() {
     <div>
       <AdminHeader title="View Logs" summary="Every staff action, newest first. Entries cannot be changed or deleted. Times are Nairobi time." />
       <FilterForm onApply={setFilter} />
-      <QueryState query={pages} noun="activity log" isEmpty={(p) => p.items.length === 0} empty={filtered ? 'No entries match these filters.' : 'No activity yet.'}>
-        {(page) => (
-          <>
-            <DataTable<LogEntry>
-              caption={filtered ? 'Activity log, filtered, newest first' : 'Activity log, newest first'}
-              rows={page.items}
-              columns={[
-                { header: 'When', cell: (e) => formatDateTime(e.timestamp), className: 'whitespace-nowrap' },
-                { header: 'Who', cell: (e) => e.userEmail },
-                { header: 'What', cell: (e) => <span className="break-words">{e.message}</span> },
-              ]}
-            />
-            <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable<LogEntry>
+        pages={pages}
+        noun="activity log"
+        empty={filtered ? 'No entries match these filters.' : 'No activity yet.'}
+        caption={filtered ? 'Activity log, filtered, newest first' : 'Activity log, newest first'}
+        columns={[
+          { header: 'When', cell: (e) => formatDateTime(e.timestamp), className: 'whitespace-nowrap' },
+          { header: 'Who', cell: (e) => e.userEmail },
+          { header: 'What', cell: (e) => <span className="break-words">{e.message}</span> },
+        ]}
+      />
     </div>
   );
 }
@@ -62,7 +55,13 @@ function FilterForm({ onApply }: { onApply: (f: LogFilter) => void }) {
   const { register, handleSubmit, reset, formState } = useForm<LogFilter>({ resolver: zodResolver(logFilterSchema), defaultValues: NO_LOG_FILTER });
   const { errors } = formState;
   return (
-    <form role="search" aria-label="Filter the log" noValidate className="mt-6 grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end" onSubmit={handleSubmit(onApply)}>
+    <form
+      role="search"
+      aria-label="Filter the log"
+      noValidate
+      className="mt-6 grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+      onSubmit={handleSubmit(onApply)}
+    >
       <TextField label="User email" type="email" autoComplete="off" placeholder="editor@summit.test" error={errors.userEmail?.message} {...register('userEmail')} />
       <TextField label="From" type="date" error={errors.from?.message} {...register('from')} />
       <TextField label="To" type="date" error={errors.to?.message} {...register('to')} />

@@ -17,7 +17,7 @@ const PLOT = { left: 64, right: 8, top: 16, bottom: 32 };
 export function niceMax(max: number): number {
   if (max <= 1) return 1;
   const power = 10 ** Math.floor(Math.log10(max));
-  return ([1, 2, 5, 10].map((m) => m * power).find((v) => v >= max) ?? 10 * power);
+  return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= max) ?? 10 * power;
 }
 
 /** Which bars get a label under them: all when few, else about six evenly spaced (and the last). */
@@ -53,9 +53,7 @@ export function BarChart({ title, summary, bars, format = String, tick = String,
   const fewBars = bars.length <= 8;
   return (
     <figure className="rounded-lg border border-slate-200 p-4">
-      <figcaption className="font-semibold text-slate-900">
-        {title}
-      </figcaption>
+      <figcaption className="font-semibold text-slate-900">{title}</figcaption>
       <svg role="img" aria-label={`${title}: ${summary}`} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-3 h-auto w-full" preserveAspectRatio="xMidYMid meet">
         {[0, top / 2, top].map((v) => (
           <g key={v}>

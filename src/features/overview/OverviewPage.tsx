@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { MetaFunction } from 'react-router';
 import { AdminHeader } from '../../components/admin/AdminHeader.tsx';
@@ -12,21 +12,24 @@ import { partnerFigures, paymentFigures, registrationFigures, registrationsPerDa
 
 export const meta: MetaFunction = () => [{ title: 'Overview | Summit back office' }];
 
-// Figures are counted when the page opens, so they are never a minute old.
-const fresh = { staleTime: 0 } as const;
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Africa/Nairobi' });
 const compact = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** A titled group of figures: term and number pairs a screen reader reads as such. */
-function FigureCard({ title, children }: { title: string; children: ReactNode }) {
+/** A titled group of figures from one aggregation query, with its loading and error states. */
+function FigureCard<D>({ title, query, noun, children }: { title: string; query: UseQueryResult<D>; noun: string; children: (data: D) => ReactNode }) {
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 p-4">
       <h2 className="text-lg">{title}</h2>
-      {children}
+      <QueryState query={query} noun={noun}>
+        {children}
+      </QueryState>
     </section>
   );
 }
+
+// Figures are counted when the page opens, so they are never a minute old.
+const useFigures = <D,>(key: unknown[], queryFn: () => Promise<D>) => useQuery({ queryKey: ['overview', ...key], queryFn, staleTime: 0 });
 
 function Figures({ label, figures }: { label?: string; figures: Array<Pick<Figure, 'key' | 'label'> & { value: ReactNode }> }) {
   return (
@@ -45,46 +48,40 @@ function Figures({ label, figures }: { label?: string; figures: Array<Pick<Figur
 }
 
 function RegistrationsCard({ categories }: { categories: Record<string, { label: string }> }) {
-  const query = useQuery({ queryKey: ['overview', 'registrations', Object.keys(categories)], queryFn: () => registrationFigures(categories), ...fresh });
+  const query = useFigures(['registrations', Object.keys(categories)], () => registrationFigures(categories));
   return (
-    <FigureCard title="Registrations">
-      <QueryState query={query} noun="registration figures">
-        {(r) => (
-          <>
-            <Figures figures={[{ key: 'total', label: 'All', value: r.total }, ...r.byStatus]} label="By status" />
-            <Figures figures={r.byCategory} label="By category" />
-          </>
-        )}
-      </QueryState>
+    <FigureCard title="Registrations" query={query} noun="registration figures">
+      {(r) => (
+        <>
+          <Figures figures={[{ key: 'total', label: 'All', value: r.total }, ...r.byStatus]} label="By status" />
+          <Figures figures={r.byCategory} label="By category" />
+        </>
+      )}
     </FigureCard>
   );
 }
 
 function PartnersCard() {
-  const query = useQuery({ queryKey: ['overview', 'partners'], queryFn: partnerFigures, ...fresh });
+  const query = useFigures(['partners'], partnerFigures);
   return (
-    <FigureCard title="Partners and booths">
-      <QueryState query={query} noun="partner figures">
-        {(p) => (
-          <Figures
-            figures={[
-              { key: 'partners', label: 'Partner applications', value: p.partners },
-              { key: 'booths', label: 'Booth bookings', value: p.booths },
-            ]}
-          />
-        )}
-      </QueryState>
+    <FigureCard title="Partners and booths" query={query} noun="partner figures">
+      {(p) => (
+        <Figures
+          figures={[
+            { key: 'partners', label: 'Partner applications', value: p.partners },
+            { key: 'booths', label: 'Booth bookings', value: p.booths },
+          ]}
+        />
+      )}
     </FigureCard>
   );
 }
 
 function MessagesCard() {
-  const query = useQuery({ queryKey: ['overview', 'messages'], queryFn: unreadMessages, ...fresh });
+  const query = useFigures(['messages'], unreadMessages);
   return (
-    <FigureCard title="Messages">
-      <QueryState query={query} noun="message figures">
-        {(unread) => <Figures figures={[{ key: 'unread', label: 'Unread', value: unread }]} />}
-      </QueryState>
+    <FigureCard title="Messages" query={query} noun="message figures">
+      {(unread) => <Figures figures={[{ key: 'unread', label: 'Unread', value: unread }]} />}
     </FigureCard>
   );
 }
@@ -92,26 +89,24 @@ function MessagesCard() {
 const PAYMENT_LABELS = { verified: 'Received (verified)', submitted: 'Awaiting verification', rejected: 'Rejected' } as const;
 
 function PaymentsSection({ currency }: { currency: string }) {
-  const query = useQuery({ queryKey: ['overview', 'payments'], queryFn: paymentFigures, ...fresh });
+  const query = useFigures(['payments'], paymentFigures);
   const money = (n: number) => formatMoney(n, currency);
   return (
     <>
-      <FigureCard title="Payments">
-        <QueryState query={query} noun="payment figures">
-          {(p) => (
-            <Figures
-              figures={(['verified', 'submitted'] as const).map((s) => ({
-                key: s,
-                label: PAYMENT_LABELS[s],
-                value: (
-                  <>
-                    {money(p[s].sum)} <span className="block text-sm font-normal text-slate-700">{plural(p[s].count, 'payment')}</span>
-                  </>
-                ),
-              }))}
-            />
-          )}
-        </QueryState>
+      <FigureCard title="Payments" query={query} noun="payment figures">
+        {(p) => (
+          <Figures
+            figures={(['verified', 'submitted'] as const).map((s) => ({
+              key: s,
+              label: PAYMENT_LABELS[s],
+              value: (
+                <>
+                  {money(p[s].sum)} <span className="block text-sm font-normal text-slate-700">{plural(p[s].count, 'payment')}</span>
+                </>
+              ),
+            }))}
+          />
+        )}
       </FigureCard>
       {query.data && <RevenueChart figures={query.data} currency={currency} />}
     </>
@@ -136,7 +131,7 @@ function RevenueChart({ figures, currency }: { figures: Awaited<ReturnType<typeo
 }
 
 function RegistrationsPerDayChart() {
-  const query = useQuery({ queryKey: ['overview', 'registrations-per-day'], queryFn: () => registrationsPerDay(30), ...fresh });
+  const query = useFigures(['registrations-per-day'], () => registrationsPerDay(30));
   return (
     <QueryState query={query} noun="registrations per day">
       {(days) => {

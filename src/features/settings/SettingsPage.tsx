@@ -12,7 +12,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { SOCIAL_LABELS } from '../../content/site.ts';
 import { db } from '../../lib/data.ts';
 import { FeeOptionsFieldset } from './FeeOptionsFieldset.tsx';
-import { PAYMENT_FIELDS, settingsChanges, settingsFormSchema, SOCIAL_KEYS, toFormValues, toSettingsDocument, type SettingsForm } from './settings-form.ts';
+import { PAYMENT_FIELDS, settingsChanges, settingsFormSchema, SOCIAL_KEYS, toFormValues, toSettingsDocument, type FeeList, type SettingsForm } from './settings-form.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Settings | Summit back office' }];
 
@@ -39,7 +39,10 @@ function SettingsScreen() {
   const query = useQuery({ queryKey: formKey, queryFn: loadSettings, staleTime: 0, gcTime: 0 });
   return (
     <div>
-      <AdminHeader title="Settings" summary="What the public site shows: the summit, registration and fees, contacts, payment instructions and invoices. Changes show on the site as soon as you save." />
+      <AdminHeader
+        title="Settings"
+        summary="What the public site shows: the summit, registration and fees, contacts, payment instructions and invoices. Changes show on the site as soon as you save."
+      />
       <QueryState query={query} noun="settings">
         {(data) => <SettingsEditor initial={data.values} lastInvoice={data.lastInvoice} />}
       </QueryState>
@@ -56,6 +59,17 @@ function Section({ legend, hint, children }: { legend: string; hint?: string; ch
     </fieldset>
   );
 }
+
+const FEE_SECTIONS = [
+  {
+    list: 'categories',
+    legend: 'Registration categories',
+    noun: 'category',
+    hint: 'What a visitor chooses on the register form. A fee of 0 confirms the registration at once. Registrations already made keep their category and fee.',
+  },
+  { list: 'partnerTiers', legend: 'Partner tiers', noun: 'tier', hint: 'Shown on /partnerships with their benefits, and offered on the partner application.' },
+  { list: 'boothTypes', legend: 'Booth types', noun: 'booth type', hint: 'Offered on the booth booking form.' },
+] as const;
 
 function useSaveSettings() {
   return useStaffTransaction<{ before: SettingsForm; after: SettingsForm }, string[]>({
@@ -78,7 +92,7 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
   const { register, handleSubmit, control, watch, reset, formState } = useForm<SettingsForm>({ resolver: zodResolver(settingsFormSchema), defaultValues: initial });
   const { errors } = formState;
   const currency = watch('currency') || initial.currency;
-  const savedKeys = (list: 'categories' | 'partnerTiers' | 'boothTypes') => new Set(saved.current[list].map((r) => r.key));
+  const savedKeys = (list: FeeList) => new Set(saved.current[list].map((r) => r.key));
   const invoicesLocked = lastInvoice !== null;
 
   const submit = handleSubmit(async (values) => {
@@ -120,16 +134,9 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
         <TextField label="Currency" hint="Three letters, e.g. KES. Fees below are in this currency." error={errors.currency?.message} {...register('currency')} />
       </Section>
 
-      <FeeOptionsFieldset
-        list="categories"
-        legend="Registration categories"
-        noun="category"
-        hint="What a visitor chooses on the register form. A fee of 0 confirms the registration at once. Registrations already made keep their category and fee."
-        savedKeys={savedKeys('categories')}
-        {...feeProps}
-      />
-      <FeeOptionsFieldset list="partnerTiers" legend="Partner tiers" noun="tier" hint="Shown on /partnerships with their benefits, and offered on the partner application." savedKeys={savedKeys('partnerTiers')} {...feeProps} />
-      <FeeOptionsFieldset list="boothTypes" legend="Booth types" noun="booth type" hint="Offered on the booth booking form." savedKeys={savedKeys('boothTypes')} {...feeProps} />
+      {FEE_SECTIONS.map((section) => (
+        <FeeOptionsFieldset key={section.list} {...section} savedKeys={savedKeys(section.list)} {...feeProps} />
+      ))}
 
       <Section legend="Contact and social links" hint="Shown in every page's footer and on /contact.">
         <TextField label="Contact phone" type="tel" error={errors.contactPhone?.message} {...register('contactPhone')} />
@@ -159,8 +166,7 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
             <TextField label="Invoice prefix" disabled value={initial.invoicePrefix} readOnly aria-describedby="invoice-lock" />
             <TextField label="First invoice number" disabled value={initial.invoiceStartNumber} readOnly aria-describedby="invoice-lock" />
             <p id="invoice-lock" className="text-sm text-slate-800 sm:col-span-2">
-              Locked: invoices have been issued (the last is number {lastInvoice}). Accounting needs one unbroken series, so the prefix and the first
-              number can no longer change.
+              Locked: invoices have been issued (the last is number {lastInvoice}). Accounting needs one unbroken series, so the prefix and the first number can no longer change.
             </p>
           </>
         ) : (

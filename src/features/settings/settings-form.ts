@@ -19,12 +19,7 @@ export const PAYMENT_FIELDS = [
 ] as const;
 type PaymentKey = (typeof PAYMENT_FIELDS)[number][0];
 
-const text = (label: string, max: number, min = 0) =>
-  z
-    .string()
-    .trim()
-    .min(min, `Enter the ${label}.`)
-    .max(max, `The ${label} must be at most ${max} characters.`);
+const text = (label: string, max: number, min = 0) => z.string().trim().min(min, `Enter the ${label}.`).max(max, `The ${label} must be at most ${max} characters.`);
 const number = (label: string, min: number, max: number) =>
   z
     .number({ error: `Enter the ${label} as a number.` })
@@ -37,8 +32,7 @@ const url = (label: string) =>
     .trim()
     .max(300, `The ${label} must be at most 300 characters.`)
     .refine((v) => v === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/.test(v), `Enter the ${label} as a full address starting with https://, or leave it empty.`);
-const dateTime = (label: string) =>
-  z.string().refine((v) => v === '' || fromNairobiDateTime(v) !== null, `Enter the ${label} as a date and time.`);
+const dateTime = (label: string) => z.string().refine((v) => v === '' || fromNairobiDateTime(v) !== null, `Enter the ${label} as a date and time.`);
 const lines = (v: string) =>
   v
     .split('\n')
@@ -154,12 +148,15 @@ export function toFormValues(stored: Record<string, unknown> | null): SettingsFo
   };
 }
 
-const nonEmpty = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+const nonEmpty = (o: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
 
 function toOptions(rows: FeeOptionRow[], withBenefits: boolean) {
-  return Object.fromEntries(
-    rows.map((r) => [r.key, withBenefits ? { label: r.label, fee: r.fee, benefits: lines(r.benefits) } : { label: r.label, fee: r.fee }]),
-  );
+  return Object.fromEntries(rows.map((r) => [r.key, withBenefits ? { label: r.label, fee: r.fee, benefits: lines(r.benefits) } : { label: r.label, fee: r.fee }]));
 }
 
 /** The form's values → settings/site, in the SiteSettings shape public pages read. */

@@ -4,9 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { MetaFunction } from 'react-router';
 import { AdminHeader } from '../../components/admin/AdminHeader.tsx';
 import { ConfirmButton } from '../../components/admin/ConfirmButton.tsx';
-import { DataTable } from '../../components/admin/DataTable.tsx';
-import { Pager } from '../../components/admin/Pager.tsx';
-import { QueryState } from '../../components/admin/QueryState.tsx';
+import { PagedTable } from '../../components/admin/PagedTable.tsx';
 import { RequireCapability } from '../../components/admin/RequireCapability.tsx';
 import { useCursorPages } from '../../components/admin/use-cursor-pages.ts';
 import { FormAlert, SelectField } from '../../components/fields.tsx';
@@ -34,9 +32,8 @@ function StaffScreen() {
     <div>
       <AdminHeader title="Manage Users" summary="Who may use the back office, and with which role." />
       <p className="mt-4 max-w-3xl rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-800">
-        A staff entry grants access when that person signs in at <strong>/admin-login</strong> with this email address, and only once the address is
-        verified (Google accounts are; a password account must confirm its email). Adding someone here does not create an account or send an email: tell
-        them to sign in.
+        A staff entry grants access when that person signs in at <strong>/admin-login</strong> with this email address, and only once the address is verified (Google accounts are; a password account
+        must confirm its email). Adding someone here does not create an account or send an email: tell them to sign in.
       </p>
       {notice && (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -105,46 +102,41 @@ function StaffList({ onChanged }: { onChanged: (notice: string) => void }) {
           <FormAlert>{failure}</FormAlert>
         </div>
       )}
-      <QueryState query={pages} noun="staff list" isEmpty={(p) => p.items.length === 0}>
-        {(page) => (
-          <>
-            <DataTable<StaffEntry>
-              caption="Staff members by email"
-              rows={page.items}
-              columns={[
-                { header: 'Email', cell: (s) => <span className="break-all">{s.email}</span> },
-                { header: 'Name', cell: (s) => s.displayName ?? '' },
-                {
-                  header: 'Role',
-                  cell: (s) => {
-                    // Until the count is known, no control is offered (it might be the only admin).
-                    const controls = rowControls(s, me.email, admins.data ?? 0);
-                    return controls.changeRole ? <RoleEditor entry={s} adminCount={admins.data ?? 0} onChanged={onChanged} /> : <span className="font-medium">{s.role}</span>;
-                  },
-                },
-                {
-                  header: 'Actions',
-                  cell: (s) => {
-                    const controls = rowControls(s, me.email, admins.data ?? 0);
-                    if (!controls.remove) return <span className="text-sm text-slate-700">{admins.isPending ? 'Counting administrators…' : controls.reason}</span>;
-                    return (
-                      <ConfirmButton
-                        question={`Remove ${s.email} from the staff? They lose access to the back office at once.`}
-                        confirmLabel="Remove"
-                        disabled={remove.isPending}
-                        onConfirm={() => remove.mutate({ entry: s, adminCount: admins.data ?? 0 }, { onSuccess: () => onChanged(`Removed ${s.email} from the staff.`) })}
-                      >
-                        Remove <span className="sr-only">{s.email}</span>
-                      </ConfirmButton>
-                    );
-                  },
-                },
-              ]}
-            />
-            <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable<StaffEntry>
+        pages={pages}
+        noun="staff list"
+        empty="Nobody is on the staff list."
+        caption="Staff members by email"
+        columns={[
+          { header: 'Email', cell: (s) => <span className="break-all">{s.email}</span> },
+          { header: 'Name', cell: (s) => s.displayName ?? '' },
+          {
+            header: 'Role',
+            cell: (s) => {
+              // Until the count is known, no control is offered (it might be the only admin).
+              const controls = rowControls(s, me.email, admins.data ?? 0);
+              return controls.changeRole ? <RoleEditor entry={s} adminCount={admins.data ?? 0} onChanged={onChanged} /> : <span className="font-medium">{s.role}</span>;
+            },
+          },
+          {
+            header: 'Actions',
+            cell: (s) => {
+              const controls = rowControls(s, me.email, admins.data ?? 0);
+              if (!controls.remove) return <span className="text-sm text-slate-700">{admins.isPending ? 'Counting administrators…' : controls.reason}</span>;
+              return (
+                <ConfirmButton
+                  question={`Remove ${s.email} from the staff? They lose access to the back office at once.`}
+                  confirmLabel="Remove"
+                  disabled={remove.isPending}
+                  onConfirm={() => remove.mutate({ entry: s, adminCount: admins.data ?? 0 }, { onSuccess: () => onChanged(`Removed ${s.email} from the staff.`) })}
+                >
+                  Remove <span className="sr-only">{s.email}</span>
+                </ConfirmButton>
+              );
+            },
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -32,7 +32,15 @@ beforeEach(() => {
   fake.commits.length = 0;
   fake.pages.length = 0;
   fake.messages = [
-    { id: 'm1', name: 'Esther Wambui', email: 'esther@example.org', subject: 'Group registration', message: 'We are 14.\nCan we pay once?', status: 'unread', timestamp: new Date('2027-01-02T08:00:00Z') },
+    {
+      id: 'm1',
+      name: 'Esther Wambui',
+      email: 'esther@example.org',
+      subject: 'Group registration',
+      message: 'We are 14.\nCan we pay once?',
+      status: 'unread',
+      timestamp: new Date('2027-01-02T08:00:00Z'),
+    },
     { id: 'm2', name: 'Lucy Chebet', email: 'lucy@example.org', subject: 'Wheelchair access', message: 'Step-free?', status: 'read', timestamp: new Date('2027-01-01T08:00:00Z') },
   ];
 });

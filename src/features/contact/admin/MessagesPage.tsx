@@ -2,9 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { MetaFunction } from 'react-router';
 import { AdminHeader } from '../../../components/admin/AdminHeader.tsx';
 import { ConfirmButton } from '../../../components/admin/ConfirmButton.tsx';
-import { DataTable } from '../../../components/admin/DataTable.tsx';
-import { Pager } from '../../../components/admin/Pager.tsx';
-import { QueryState } from '../../../components/admin/QueryState.tsx';
+import { PagedTable } from '../../../components/admin/PagedTable.tsx';
 import { RequireCapability } from '../../../components/admin/RequireCapability.tsx';
 import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
 import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
@@ -83,53 +81,62 @@ function Inbox() {
             <input id="unread-only" type="checkbox" className="h-4 w-4" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} />
             <label htmlFor="unread-only">Show unread messages only</label>
           </div>
-          <QueryState query={pages} noun="messages" isEmpty={(p) => p.items.length === 0} empty={unreadOnly ? 'No unread messages.' : 'No messages yet.'}>
-            {(page) => (
-              <>
-                <DataTable<InboxMessage>
-                  caption={unreadOnly ? 'Unread messages, newest first' : 'Messages, newest first'}
-                  rows={page.items}
-                  columns={[
-                    { header: 'Status', cell: (m) => <StatusBadge status={m.status} /> },
-                    {
-                      header: 'Subject',
-                      cell: (m) => (
-                        <button
-                          type="button"
-                          ref={(el) => {
-                            if (el) openButtons.current.set(m.id, el);
-                            else openButtons.current.delete(m.id);
-                          }}
-                          className={`text-left text-brand-700 underline ${m.status === 'unread' ? 'font-bold' : ''}`}
-                          onClick={() => openMessage(m)}
-                        >
-                          {m.subject}
-                        </button>
-                      ),
-                    },
-                    {
-                      header: 'From',
-                      cell: (m) => (
-                        <>
-                          {m.name}
-                          <span className="block text-slate-600">{m.email}</span>
-                        </>
-                      ),
-                    },
-                    { header: 'Received', cell: (m) => formatDateTime(m.timestamp), className: 'whitespace-nowrap' },
-                  ]}
-                />
-                <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
-              </>
-            )}
-          </QueryState>
+          <PagedTable<InboxMessage>
+            pages={pages}
+            noun="messages"
+            empty={unreadOnly ? 'No unread messages.' : 'No messages yet.'}
+            caption={unreadOnly ? 'Unread messages, newest first' : 'Messages, newest first'}
+            columns={[
+              { header: 'Status', cell: (m) => <StatusBadge status={m.status} /> },
+              {
+                header: 'Subject',
+                cell: (m) => (
+                  <button
+                    type="button"
+                    ref={(el) => {
+                      if (el) openButtons.current.set(m.id, el);
+                      else openButtons.current.delete(m.id);
+                    }}
+                    className={`text-left text-brand-700 underline ${m.status === 'unread' ? 'font-bold' : ''}`}
+                    onClick={() => openMessage(m)}
+                  >
+                    {m.subject}
+                  </button>
+                ),
+              },
+              {
+                header: 'From',
+                cell: (m) => (
+                  <>
+                    {m.name}
+                    <span className="block text-slate-600">{m.email}</span>
+                  </>
+                ),
+              },
+              { header: 'Received', cell: (m) => formatDateTime(m.timestamp), className: 'whitespace-nowrap' },
+            ]}
+          />
         </>
       )}
     </div>
   );
 }
 
-function MessageView({ message, marking, error, onMarkUnread, onArchived, onClose }: { message: InboxMessage; marking: boolean; error: boolean; onMarkUnread: () => void; onArchived: () => void; onClose: () => void }) {
+function MessageView({
+  message,
+  marking,
+  error,
+  onMarkUnread,
+  onArchived,
+  onClose,
+}: {
+  message: InboxMessage;
+  marking: boolean;
+  error: boolean;
+  onMarkUnread: () => void;
+  onArchived: () => void;
+  onClose: () => void;
+}) {
   const { role } = useStaff();
   const archive = useArchiveMessage();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -157,7 +164,9 @@ function MessageView({ message, marking, error, onMarkUnread, onArchived, onClos
       <p className="mt-4 whitespace-pre-wrap break-words text-slate-900">{message.message}</p>
       {(error || archive.isError) && (
         <div className="mt-4">
-          <FormAlert>{archive.isError ? 'The message could not be archived. Check your connection and try again.' : 'The message status could not be saved. Check your connection and try again.'}</FormAlert>
+          <FormAlert>
+            {archive.isError ? 'The message could not be archived. Check your connection and try again.' : 'The message status could not be saved. Check your connection and try again.'}
+          </FormAlert>
         </div>
       )}
       <div className="mt-6 flex flex-wrap gap-3">

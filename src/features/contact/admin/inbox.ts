@@ -17,8 +17,7 @@ const touched = [inboxKey, ['overview', 'messages'], ['archive', 'messages']];
 /** Newest first; with `unreadOnly`, production needs the composite index status ASC + timestamp DESC (firestore.indexes.json). */
 export const inboxQuery = (unreadOnly: boolean) => ({
   key: [...inboxKey, 'inbox', { unreadOnly }],
-  fetch: (after: Parameters<typeof db.fetchPage>[1]['after']) =>
-    db.fetchPage<InboxMessage>('messages', { where: unreadOnly ? [['status', '==', 'unread']] : [], limit: INBOX_PAGE_SIZE, after }),
+  fetch: (after: Parameters<typeof db.fetchPage>[1]['after']) => db.fetchPage<InboxMessage>('messages', { where: unreadOnly ? [['status', '==', 'unread']] : [], limit: INBOX_PAGE_SIZE, after }),
 });
 
 /** A subject as the activity log quotes it: short enough for the log's 500 characters. */
