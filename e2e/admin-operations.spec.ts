@@ -1,6 +1,7 @@
 // The back office's operations screens, as staff use them: Overview, Messages, View Logs, Manage
 // Users, Settings and Archive. Other specs share this stack and change its data, so every test makes
 // its own records (unique by Date.now()) and compares screens with what the database holds then.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_PROJECT_ID, DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { documentExists, findDocuments, patchDocument, toValue, writeDocuments } from '../emulator/seed/rest.ts';
@@ -52,6 +53,12 @@ async function navigateInApp(page: Page, path: string) {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/** admin-a11y checks every screen as it opens; these are the states behind a click (an open message, an archived item). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const logRows = (page: Page) => page.getByRole('table', { name: /Activity log/ }).locator('tbody tr');
@@ -177,6 +184,7 @@ test('a message opened is marked read, can be marked unread, and the log shows b
   await expect(view.getByText('Is the venue step-free?')).toBeVisible();
   await expect(view.getByRole('link', { name: 'Reply' })).toHaveAttribute('href', `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`);
   await expect(view.getByText('read', { exact: true })).toBeVisible();
+  await expectAccessible(page);
   await view.getByRole('button', { name: 'Mark unread' }).click();
   await expect(page.getByRole('status')).toContainText(`Marked “${message.subject}” unread.`);
 
@@ -216,6 +224,7 @@ test('an archived message can be restored from the Archive screen', async ({ pag
   await page.getByLabel('Collection').selectOption('messages');
   await page.getByRole('button', { name: `${message.subject} · ${message.name}` }).click();
   await expect(page.getByRole('article').getByText('Is the venue step-free?')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByRole('status')).toContainText(`Restored “${message.subject} · ${message.name}” to messages.`);
   expect(await documentExists(stack, `messages/${message.id}`)).toBe(true);
