@@ -305,6 +305,54 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
   pledge('demo-donation-3', 15, { name: 'Rotary Club of Nairobi', email: 'rotary@example.org', amount: 100000, status: 'received', receivedAt: ago(12), receivedBy: 'finance@summit.test' });
 
   // ---- demo: staff-managed content ----
+  // A draft of each kind the public site never shows until an editor publishes it, and one
+  // procurement record per stage (procurement is internal, so it has no published flag).
+  add('publications', 'demo-draft-publication', {
+    title: 'Survivorship care after treatment',
+    slug: 'survivorship-care-after-treatment',
+    category: 'blog',
+    summary: 'What follow-up care should look like once treatment ends.',
+    body: {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'A plan for every survivor' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Draft: ' }, { type: 'text', marks: [{ type: 'bold' }], text: 'not yet reviewed' }] },
+      ],
+    },
+    author: 'Summit Secretariat',
+    coverImageUrl: '',
+    coverImageAlt: '',
+    published: false,
+  }, 2);
+  add('events', 'demo-draft-event', {
+    title: 'Post-summit webinar: commitments one month on',
+    description: 'A progress check on the declaration signed at the summit.',
+    startsAt: new Date(end.getTime() + 30 * DAY),
+    endsAt: new Date(end.getTime() + 30 * DAY + 90 * 60_000),
+    venue: 'Online',
+    registrationUrl: '',
+    published: false,
+  }, 3);
+  const stages = ['planned', 'requested', 'evaluating', 'awarded', 'closed'];
+  const purchases: Array<[title: string, supplier: string, amount: number | null, notes: string]> = [
+    ['Delegate lanyards and badges', '', null, 'Quantities follow the registration count.'],
+    ['Interpretation services (English, Kiswahili, French)', '', 1_200_000, ''],
+    ['Venue catering for three days', '', 4_500_000, 'Three bids received.'],
+    ['Audio-visual services', 'Nairobi Sound & Vision Ltd', 2_750_000, ''],
+    ['Printing of the summit programme', 'Jomo Printers', 380_000, 'Delivered and paid.'],
+  ];
+  purchases.forEach(([title, supplier, amount, notes], i) =>
+    add('procurement', `demo-procurement-${stages[i]}`, {
+      title,
+      reference: `NCI/P/2027/${String(i + 1).padStart(3, '0')}`,
+      stage: stages[i],
+      supplier,
+      amount,
+      currency: 'KES',
+      documents: i >= 2 ? [{ name: 'Request for quotation (PDF)', url: `https://www.nci.go.ke/procurement/NCI-P-2027-00${i + 1}.pdf` }] : [],
+      notes,
+    }, 20 - i * 3),
+  );
 
   // ---- demo: messages, activity log ----
   const messages: Array<[string, string, string, string, 'unread' | 'read']> = [

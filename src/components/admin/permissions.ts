@@ -12,6 +12,7 @@ export type Capability =
   | 'content' // publications, events, jobs, tenders, resources, speakers, programme, sponsors
   | 'procurement:read'
   | 'procurement:write'
+  | 'procurement:archive' // rules: only admins delete (and so archive) procurement records
   | 'messages'
   | 'logs'
   | 'users'
@@ -21,7 +22,7 @@ export type Capability =
 const GRANTS: Record<StaffRole, readonly Capability[]> = {
   admin: [
     'registrations:read', 'registrations:update', 'registrations:archive', 'payments', 'invoices', 'donations', 'content',
-    'procurement:read', 'procurement:write', 'messages', 'logs', 'users', 'settings', 'archive',
+    'procurement:read', 'procurement:write', 'procurement:archive', 'messages', 'logs', 'users', 'settings', 'archive',
   ],
   editor: ['registrations:read', 'content', 'procurement:read', 'messages', 'logs', 'archive'],
   finance: ['registrations:read', 'registrations:update', 'payments', 'invoices', 'donations', 'procurement:read', 'procurement:write', 'messages', 'logs', 'archive'],

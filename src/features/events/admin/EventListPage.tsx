@@ -1,5 +1,9 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import type { MetaFunction } from 'react-router';
+import { ContentListPage } from '../../../components/admin/content/ContentListPage.tsx';
+import { eventContent } from './event-content.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Events | Summit back office' }];
 
 export default function EventListPage() {
-  return <AdminPlaceholder title="Events" />;
+  return <ContentListPage config={eventContent} />;
 }

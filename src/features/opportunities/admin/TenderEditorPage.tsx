@@ -1,5 +1,9 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import type { MetaFunction } from 'react-router';
+import { ContentEditorPage } from '../../../components/admin/content/ContentEditorPage.tsx';
+import { tenderContent } from './tender-content.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Tender | Summit back office' }];
 
 export default function TenderEditorPage() {
-  return <AdminPlaceholder title="Tenders Editor" />;
+  return <ContentEditorPage config={tenderContent} />;
 }

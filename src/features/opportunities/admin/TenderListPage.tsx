@@ -1,5 +1,9 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import type { MetaFunction } from 'react-router';
+import { ContentListPage } from '../../../components/admin/content/ContentListPage.tsx';
+import { tenderContent } from './tender-content.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Tenders | Summit back office' }];
 
 export default function TenderListPage() {
-  return <AdminPlaceholder title="Tenders" />;
+  return <ContentListPage config={tenderContent} />;
 }

@@ -1,5 +1,21 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import { useQuery } from '@tanstack/react-query';
+import type { MetaFunction } from 'react-router';
+import { ContentEditorPage } from '../../../components/admin/content/ContentEditorPage.tsx';
+import { db } from '../../../lib/data.ts';
+import { sessionContent } from './session-content.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Programme session | Summit back office' }];
+
+/** Every speaker, drafts included, in display order: a session may name a speaker not yet announced. */
+function useSpeakerChoices() {
+  return useQuery({
+    queryKey: ['admin', 'speakers', 'choices'],
+    queryFn: () => db.fetchDocuments<{ name: string; organisation?: string }>('speakers', { orderBy: ['order', 'asc'], limit: 200 }),
+    select: (speakers) => speakers.map((s) => ({ value: s.id, label: s.organisation ? `${s.name} (${s.organisation})` : s.name })),
+  });
+}
 
 export default function SessionEditorPage() {
-  return <AdminPlaceholder title="Programme Editor" />;
+  const speakers = useSpeakerChoices();
+  return <ContentEditorPage config={sessionContent} options={{ speakers: speakers.data }} />;
 }

@@ -1,5 +1,9 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import type { MetaFunction } from 'react-router';
+import { ContentEditorPage } from '../../../components/admin/content/ContentEditorPage.tsx';
+import { publicationContent } from './publication-content.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Publication | Summit back office' }];
 
 export default function PublicationEditorPage() {
-  return <AdminPlaceholder title="Publications Editor" />;
+  return <ContentEditorPage config={publicationContent} />;
 }

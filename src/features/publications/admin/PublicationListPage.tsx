@@ -1,5 +1,9 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import type { MetaFunction } from 'react-router';
+import { ContentListPage } from '../../../components/admin/content/ContentListPage.tsx';
+import { publicationContent } from './publication-content.tsx';
+
+export const meta: MetaFunction = () => [{ title: 'Publications | Summit back office' }];
 
 export default function PublicationListPage() {
-  return <AdminPlaceholder title="Publications" />;
+  return <ContentListPage config={publicationContent} />;
 }

@@ -1,5 +1,9 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import type { MetaFunction } from 'react-router';
+import { ContentEditorPage } from '../../../components/admin/content/ContentEditorPage.tsx';
+import { resourceContent } from './resource-content.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Resource | Summit back office' }];
 
 export default function ResourceEditorPage() {
-  return <AdminPlaceholder title="Resources Editor" />;
+  return <ContentEditorPage config={resourceContent} />;
 }

@@ -1,5 +1,9 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import type { MetaFunction } from 'react-router';
+import { ContentListPage } from '../../../components/admin/content/ContentListPage.tsx';
+import { resourceContent } from './resource-content.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Resources | Summit back office' }];
 
 export default function ResourceListPage() {
-  return <AdminPlaceholder title="Resources" />;
+  return <ContentListPage config={resourceContent} />;
 }

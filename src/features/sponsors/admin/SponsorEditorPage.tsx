@@ -1,5 +1,12 @@
-import { AdminPlaceholder } from '../../../components/admin/AdminPlaceholder.tsx';
+import type { MetaFunction } from 'react-router';
+import { ContentEditorPage } from '../../../components/admin/content/ContentEditorPage.tsx';
+import { useSiteSettings } from '../../../data/site-settings.ts';
+import { sponsorContent } from './sponsor-content.ts';
+
+export const meta: MetaFunction = () => [{ title: 'Sponsor | Summit back office' }];
 
 export default function SponsorEditorPage() {
-  return <AdminPlaceholder title="Sponsors Editor" />;
+  const settings = useSiteSettings();
+  const tiers = Object.entries(settings.data?.partnerTiers ?? {}).map(([value, tier]) => ({ value, label: tier.label }));
+  return <ContentEditorPage config={sponsorContent} options={{ tiers }} />;
 }

@@ -1,0 +1,43 @@
+// Jobs as the content kit edits them, in the shape /careers and /careers/{slug} read (see ../jobs.ts):
+// body is a tiptap document, deadline is the end of a day in Nairobi or absent ("open until filled").
+import { z } from 'zod';
+import type { ContentConfig } from '../../../components/admin/content/content-config.ts';
+import { optionalDateField, publishedField, requiredText, richTextField, slugField } from '../../../components/admin/content/field-schemas.ts';
+import { deadlineText } from '../jobs.ts';
+
+export const jobSchema = z.object({
+  title: requiredText('Title', 200),
+  slug: slugField(),
+  summary: requiredText('Summary', 500),
+  body: richTextField('Description'),
+  location: requiredText('Location', 120),
+  deadline: optionalDateField('Deadline'),
+  howToApply: requiredText('How to apply', 1000),
+  published: publishedField(),
+});
+
+export const jobContent: ContentConfig = {
+  collection: 'jobs',
+  noun: 'job',
+  title: 'Jobs',
+  summary: 'Open positions, listed on /careers when published.',
+  path: '/admin/jobs',
+  titleField: 'title',
+  schema: jobSchema,
+  searchable: true,
+  fields: [
+    { name: 'title', kind: 'text', label: 'Title' },
+    { name: 'slug', kind: 'slug', from: 'title', label: 'Address (slug)', hint: 'The position is at /careers/ followed by this. Made from the title.' },
+    { name: 'summary', kind: 'textarea', rows: 3, label: 'Summary' },
+    { name: 'body', kind: 'richtext', label: 'Description' },
+    { name: 'location', kind: 'text', label: 'Location' },
+    { name: 'deadline', kind: 'date', label: 'Deadline (optional)', hint: 'Applications close at the end of this day, Nairobi time. Leave empty for "open until filled".' },
+    { name: 'howToApply', kind: 'textarea', rows: 3, label: 'How to apply' },
+  ],
+  columns: [
+    { header: 'Location', value: (d) => String(d.location ?? '') },
+    { header: 'Deadline', value: (d) => deadlineText(d.deadline instanceof Date ? d.deadline : undefined) },
+  ],
+  invalidates: [['published', 'jobs']],
+  publicPath: (d) => (typeof d.slug === 'string' ? `/careers/${d.slug}` : null),
+};

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { roundTripProblems } from '../../../components/admin/content/config-checks.ts';
+import { formValues } from '../../../components/admin/content/content-config.ts';
+import { demoDocuments } from '../../../../emulator/seed/demo-data.ts';
+import { jobContent, jobSchema } from './job-content.ts';
+import { tenderContent, tenderSchema } from './tender-content.ts';
+
+const seeded = (collection: string) => demoDocuments().filter(([path]) => path.startsWith(`${collection}/`)).map(([, doc]) => doc);
+
+describe('job and tender content', () => {
+  it('opens and saves back every seeded job and tender unchanged', () => {
+    for (const doc of seeded('jobs')) expect(roundTripProblems(jobContent, doc)).toEqual([]);
+    for (const doc of seeded('tenders')) expect(roundTripProblems(tenderContent, doc)).toEqual([]);
+    expect(seeded('tenders').length).toBe(2);
+  });
+
+  it('a job without a deadline is open until filled (stored as null)', () => {
+    const values = { ...formValues(jobContent, seeded('jobs')[0]), deadline: '' };
+    expect(jobSchema.parse(values).deadline).toBeNull();
+  });
+
+  it('tender documents are kept in order and each needs a safe address', () => {
+    const base = formValues(tenderContent, seeded('tenders')[0]);
+    const docs = [{ name: 'A', url: 'https://x.org/a.pdf' }, { name: 'B', url: 'https://x.org/b.pdf' }];
+    expect(tenderSchema.parse({ ...base, documents: docs }).documents).toEqual(docs);
+    const bad = tenderSchema.safeParse({ ...base, documents: [{ name: 'A', url: 'javascript:alert(1)' }] });
+    expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['documents.0.url']);
+  });
+});
