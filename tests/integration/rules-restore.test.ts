@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/lib/db.ts';
 import { ACCOUNTS, verdict } from './support/actors.ts';
 import { client, closeClients } from './support/clients.ts';
-import { fieldsOf, messageDoc } from './support/forms.ts';
+import { donationDoc, fieldsOf, messageDoc } from './support/forms.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 
 let admin: Firestore;
 let editor: Firestore;
+let finance: Firestore;
 beforeAll(async () => {
-  [admin, editor] = await Promise.all([client(ACCOUNTS.admin), client(ACCOUNTS.editor)]);
+  [admin, editor, finance] = await Promise.all([client(ACCOUNTS.admin), client(ACCOUNTS.editor), client(ACCOUNTS.finance)]);
 });
 afterAll(closeClients);
 
@@ -50,5 +51,21 @@ describe('restoring an archived message', () => {
     const archived = (await ownerGet(`archive/messages/items/${id}`))!;
     // The archived copy stays in place: this is a forged message, not a restore.
     expect(await verdict(setDoc(doc(admin, 'messages', id), archived))).toBe('denied');
+  });
+});
+
+describe('restoring an archived donation pledge', () => {
+  const archivedDonation = async () => {
+    const id = uniqueId('archived-donation');
+    await fixture(`archive/donations/items/${id}`, { ...fieldsOf(donationDoc(id)), status: 'received' });
+    return id;
+  };
+
+  it('the admin restores it unchanged; finance (who may not delete pledges) may not', async () => {
+    const id = await archivedDonation();
+    expect(await verdict(createDb(() => finance).restoreFromArchive('donations', id))).toBe('denied');
+    const before = await ownerGet(`archive/donations/items/${id}`);
+    expect(await verdict(createDb(() => admin).restoreFromArchive('donations', id))).toBe('allowed');
+    expect(await ownerGet(`donations/${id}`)).toEqual(before);
   });
 });
