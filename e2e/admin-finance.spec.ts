@@ -158,6 +158,7 @@ test('rejecting a payment needs a reason, and the registration goes back to unpa
   expect(await readDoc('registrations', id)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', paymentNote: 'No such M-Pesa transaction' });
 
   await page.goto(`/checkout/${id}`);
+  await expect(page.getByRole('alert')).toContainText('Your last payment reference could not be verified: No such M-Pesa transaction');
   await expect(page.getByRole('button', { name: 'Submit payment reference' })).toBeVisible();
 });
 

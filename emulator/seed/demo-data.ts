@@ -260,7 +260,7 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
       12 - i,
     );
   });
-  docs.push(['counters/registrations', { count: people.length, lastId: `demo-registration-${people.length}` }]);
+
 
   // ---- demo: payments and invoices ----
   // Payments in every state, so /admin/payments has work on `npm start`: two references awaiting
@@ -374,6 +374,9 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
   ];
   logs.forEach(([userEmail, message, daysAgo], i) => add('logs', `demo-log-${i + 1}`, { message, userEmail }, daysAgo));
 
-  docs.push(['counters/seats', { count: people.length }]);
+  // The seat counters count every demo registration, whichever section added it.
+  const registrations = docs.filter(([path]) => path.startsWith('registrations/'));
+  docs.push(['counters/registrations', { count: registrations.length, lastId: registrations.at(-1)![0].split('/')[1] }]);
+  docs.push(['counters/seats', { count: registrations.length }]);
   return docs;
 }

@@ -139,6 +139,11 @@ export default function CheckoutPage() {
         <p className="mt-6 rounded-md bg-brand-50 p-4">Thank you. Staff will verify your payment, usually within two working days; your e-ticket appears on this page once it is verified.</p>
       ) : (
         <>
+          {r.paymentNote && r.paymentStatus === 'unpaid' && (
+            <div className="mt-6">
+              <FormAlert>Your last payment reference could not be verified: {r.paymentNote} Please check it and submit it again.</FormAlert>
+            </div>
+          )}
           <PaymentInstructions record={r} settings={s} />
           <PaymentReferenceForm record={r} />
         </>

@@ -14,12 +14,14 @@ export interface CheckoutRecord {
   currency: string;
   status: string;
   paymentStatus: string;
+  /** Staff's note when they rejected the last payment reference, shown so the visitor can act on it. */
+  paymentNote?: string;
 }
 
 type Stored = Record<string, unknown> & { id: string };
 
 function describe(collection: PaymentTarget, d: Stored): CheckoutRecord {
-  const common = { id: d.id, collection, email: String(d.email), fee: Number(d.fee), currency: String(d.currency), status: String(d.status), paymentStatus: String(d.paymentStatus) };
+  const common = { id: d.id, collection, email: String(d.email), fee: Number(d.fee), currency: String(d.currency), status: String(d.status), paymentStatus: String(d.paymentStatus), paymentNote: typeof d.paymentNote === 'string' ? d.paymentNote : undefined };
   if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${String(d.category)}` };
   return { ...common, name: String(d.organisation), what: d.kind === 'booth' ? `Booth · ${String(d.boothType)}` : `Partnership · ${String(d.tier)}` };
 }
