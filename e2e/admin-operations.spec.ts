@@ -149,7 +149,8 @@ test('the admin changes the venue in Settings and the home page shows it at once
     // The overview has read the settings: the home page would show this cached copy if saving did not refresh it.
     await expect(page.getByRole('region', { name: 'Registrations', exact: true })).toBeVisible();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
-    await page.getByLabel('Venue').fill(venue);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await page.getByLabel('Venue', { exact: true }).fill(venue);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByRole('status')).toContainText('Saved.');
     await navigateInApp(page, '/');
