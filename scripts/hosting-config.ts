@@ -1,5 +1,5 @@
 // Writes firebase.json's `hosting` block from the route table: every real route is rewritten to
-// the SPA shell (or served prerendered), and anything else falls through to 404.html with a 404.
+// the SPA shell (Hosting serves a prerendered page's own index.html first: files win over rewrites), and anything else falls through to 404.html with a 404.
 // `npm run hosting-config` after adding a route; a unit test fails while the two disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ export function hostingBlock(patterns: string[]) {
     cleanUrls: true,
     trailingSlash: false,
     headers: [{ source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] }],
-    rewrites: patterns.filter((p) => p !== '/').map((p) => ({ source: hostingGlob(p), destination: '/index.html' })),
+    rewrites: patterns.filter((p) => p !== '/').map((p) => ({ source: hostingGlob(p), destination: '/__spa-fallback.html' })),
   };
 }
 

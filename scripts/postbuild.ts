@@ -1,6 +1,8 @@
 // After `react-router build`: the files hosting needs besides the app (404.html, robots.txt,
-// sitemap.xml), and the size report — the JavaScript each public route loads, gzipped.
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// sitemap.xml), the stylesheet inlined into every HTML page (so the first paint needs nothing
+// beyond the document), and the size report: per prerendered page the HTML + inline CSS of the
+// first paint, and the JavaScript each route loads, gzipped.
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -37,6 +39,25 @@ export function robotsTxt(site = SITE_URL): string {
   return `User-agent: *\nDisallow: /admin\nDisallow: /admin-login\nDisallow: /login\nDisallow: /checkout\nSitemap: ${site}/sitemap.xml\n`;
 }
 
+const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g;
+
+/**
+ * The stylesheet's rules go into a <style> in the head, so the page paints from the HTML alone.
+ * The <link> stays (React hydrates the head it rendered) but no longer blocks rendering: it loads
+ * as print-only and switches on when loaded, by which time the same rules are already applied.
+ */
+export function inlineStylesheets(html: string, read: (href: string) => string): string {
+  return html.replace(STYLESHEET, (_, href: string) => `<style>${read(href).replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>`);
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'assets' ? [] : htmlFiles(full);
+    return name.endsWith('.html') ? [full] : [];
+  });
+}
+
 function readManifest(): Manifest {
   const file = readdirSync(join(client, 'assets')).find((f) => /^manifest-.*\.js$/.test(f));
   if (!file) throw new Error('No React Router manifest in build/client/assets');
@@ -70,8 +91,19 @@ function sizeReport(manifest: Manifest) {
 
 async function main() {
   if (!existsSync(join(client, 'index.html'))) throw new Error('Run react-router build first.');
-  // Hosting serves 404.html with status 404; the app shell renders 'Page Not Found' for it.
-  copyFileSync(join(client, 'index.html'), join(client, '404.html'));
+  // Hosting serves 404.html with status 404; the SPA shell renders 'Page Not Found' for it
+  // (index.html is the prerendered home page, so the shell is the SPA fallback).
+  const shell = existsSync(join(client, '__spa-fallback.html')) ? '__spa-fallback.html' : 'index.html';
+  copyFileSync(join(client, shell), join(client, '404.html'));
+  const firstPaint: Array<{ page: string; kb: number }> = [];
+  for (const file of htmlFiles(client)) {
+    const html = inlineStylesheets(readFileSync(file, 'utf8'), (href) => readFileSync(join(client, href), 'utf8'));
+    writeFileSync(file, html);
+    const page = file.slice(client.length).replace(/index\.html$/, '').replace(/\/$/, '') || '/';
+    if (!/__spa-fallback|404/.test(page)) firstPaint.push({ page, kb: gzipSync(html).length / 1024 });
+  }
+  console.log('\nFirst paint of each prerendered page: HTML with its inline CSS (gzip; budget 14 KB):');
+  for (const { page, kb } of firstPaint.sort((a, b) => b.kb - a.kb)) console.log(`  ${kb.toFixed(1).padStart(6)} KB  ${page}`);
   writeFileSync(join(client, 'robots.txt'), robotsTxt());
   writeFileSync(join(client, 'sitemap.xml'), sitemapXml(indexablePaths(await loadRoutePatterns())));
   sizeReport(readManifest());

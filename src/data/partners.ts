@@ -14,8 +14,9 @@ export const TIER_ORDER = ['platinum', 'gold', 'silver', 'bronze'];
  * Partners shown on /about and the home page: the `sponsors` collection, the public face of
  * confirmed partners (applications in `partners` hold contact details and are never public).
  */
-export function usePublishedPartners() {
+export function usePublishedPartners({ enabled = true } = {}) {
   return useQuery({
+    enabled,
     queryKey: ['sponsors', 'published'],
     queryFn: () => db.fetchDocuments<PublicPartner>('sponsors', { where: [['published', '==', true]], limit: 60 }),
   });

@@ -11,8 +11,9 @@ export interface Speaker {
 }
 
 /** Published speakers in their display order (a bounded list; the limit is a guard). */
-export function useSpeakers() {
+export function useSpeakers({ enabled = true } = {}) {
   return useQuery({
+    enabled,
     queryKey: ['speakers'],
     queryFn: () => db.fetchDocuments<Speaker>('speakers', { where: [['published', '==', true]], orderBy: ['order', 'asc'], limit: 100 }),
   });

@@ -7,6 +7,7 @@ import { usePublishedPartners } from '../../data/partners.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { useSpeakers } from '../../data/speakers.ts';
 import { db } from '../../lib/data.ts';
+import { useNearViewport } from '../../components/use-near-viewport.ts';
 
 export const meta: MetaFunction = () => [
   { title: 'National Cancer Summit 2027' },
@@ -27,8 +28,9 @@ function Countdown({ start }: { start: Date }) {
   return <p className="mt-2 text-brand-800">{days === 0 ? 'The summit is on now.' : `${days} days to go.`}</p>;
 }
 
-function useLatestArticles() {
+function useLatestArticles(enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ['publications', 'latest'],
     queryFn: () => db.fetchDocuments<{ title: string; slug: string; summary: string; category: string }>('publications', { where: [['published', '==', true]], limit: 3 }),
   });
@@ -36,9 +38,11 @@ function useLatestArticles() {
 
 export default function HomePage() {
   const { data: s = DEFAULT_SETTINGS } = useSiteSettings();
-  const speakers = useSpeakers();
-  const partners = usePublishedPartners();
-  const articles = useLatestArticles();
+  // The previews sit below the fold: they read Firestore only when the visitor scrolls to them.
+  const [previews, near] = useNearViewport<HTMLDivElement>();
+  const speakers = useSpeakers({ enabled: near });
+  const partners = usePublishedPartners({ enabled: near });
+  const articles = useLatestArticles(near);
   return (
     <>
       <section className="bg-brand-50">
@@ -71,46 +75,48 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
-      {!!speakers.data?.length && (
-        <section aria-labelledby="speakers-preview" className="container-page py-8">
-          <h2 id="speakers-preview">Speakers</h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-            {speakers.data.slice(0, 3).map((sp) => (
-              <li key={sp.id} className="rounded-lg border border-slate-200 p-4">
-                <p className="font-semibold">{sp.name}</p>
-                <p className="text-sm text-slate-700">{sp.title}, {sp.organisation}</p>
-              </li>
-            ))}
-          </ul>
-          <Link className="mt-4 inline-block text-brand-700 underline" to="/about#speakers">
-            All speakers
-          </Link>
-        </section>
-      )}
-      {!!articles.data?.length && (
-        <section aria-labelledby="latest" className="container-page py-8">
-          <h2 id="latest">Latest articles</h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-            {articles.data.map((a) => (
-              <li key={a.id} className="rounded-lg border border-slate-200 p-4">
-                <Link className="font-semibold hover:underline" to={`/blogs/${a.slug}`}>
-                  {a.title}
-                </Link>
-                <p className="mt-1 text-sm text-slate-700">{a.summary}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {!!partners.data?.length && (
-        <section aria-labelledby="partners-preview" className="container-page py-8">
-          <h2 id="partners-preview">Partners</h2>
-          <p className="mt-2 text-slate-700">{partners.data.map((p) => p.organisation).join(' · ')}</p>
-          <Link className="mt-4 inline-block text-brand-700 underline" to="/partnerships">
-            Partner with us
-          </Link>
-        </section>
-      )}
+      <div ref={previews}>
+        {!!speakers.data?.length && (
+          <section aria-labelledby="speakers-preview" className="container-page py-8">
+            <h2 id="speakers-preview">Speakers</h2>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+              {speakers.data.slice(0, 3).map((sp) => (
+                <li key={sp.id} className="rounded-lg border border-slate-200 p-4">
+                  <p className="font-semibold">{sp.name}</p>
+                  <p className="text-sm text-slate-700">{sp.title}, {sp.organisation}</p>
+                </li>
+              ))}
+            </ul>
+            <Link className="mt-4 inline-block text-brand-700 underline" to="/about#speakers">
+              All speakers
+            </Link>
+          </section>
+        )}
+        {!!articles.data?.length && (
+          <section aria-labelledby="latest" className="container-page py-8">
+            <h2 id="latest">Latest articles</h2>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+              {articles.data.map((a) => (
+                <li key={a.id} className="rounded-lg border border-slate-200 p-4">
+                  <Link className="font-semibold hover:underline" to={`/blogs/${a.slug}`}>
+                    {a.title}
+                  </Link>
+                  <p className="mt-1 text-sm text-slate-700">{a.summary}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {!!partners.data?.length && (
+          <section aria-labelledby="partners-preview" className="container-page py-8">
+            <h2 id="partners-preview">Partners</h2>
+            <p className="mt-2 text-slate-700">{partners.data.map((p) => p.organisation).join(' · ')}</p>
+            <Link className="mt-4 inline-block text-brand-700 underline" to="/partnerships">
+              Partner with us
+            </Link>
+          </section>
+        )}
+      </div>
     </>
   );
 }
