@@ -1,0 +1,44 @@
+// Public pages arrive as HTML: readable, styled and navigable before any JavaScript runs; then
+// they hydrate without a mismatch (which React would answer by throwing the HTML away).
+import { expect, test } from '@playwright/test';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('public pages are readable and styled, with their title and description', async ({ page }) => {
+    for (const [path, heading] of [['/', 'National Cancer Summit'], ['/about', /about/i], ['/faq', 'Frequently Asked Questions'], ['/register', 'Register to Attend']] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /.{20,}/);
+      // The stylesheet is inline: the page is styled though no stylesheet request was needed.
+      expect(await page.locator('head style').count(), path).toBeGreaterThan(0);
+    }
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Program' })).toHaveAttribute('href', '/program');
+  });
+
+  test('the FAQ answers are in the HTML', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page.getByText('How do I pay for my registration?')).toBeAttached();
+  });
+});
+
+test('prerendered pages hydrate without errors and then fetch their data', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  for (const path of ['/', '/about', '/program', '/register', '/blogs', '/faq']) {
+    await page.goto(path);
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  }
+  await page.goto('/register');
+  await expect(page.getByLabel('Full name')).toBeEditable();
+  expect(problems).toEqual([]);
+});
+
+test('the back office and checkout are not prerendered: they render in the browser', async ({ request }) => {
+  const admin = await (await request.get('/admin')).text();
+  expect(admin).not.toContain('Overview');
+  const home = await (await request.get('/')).text();
+  expect(home).toContain('Why attend');
+});
