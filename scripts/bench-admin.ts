@@ -54,7 +54,7 @@ export async function adminFigures(browser: Browser, baseUrl: string, stack: Sta
     });
     const nextPage = await time(async () => {
       await page.getByRole('button', { name: 'Next page' }).click();
-      await page.getByText('Page 2').waitFor();
+      await page.getByText('Page 2', { exact: true }).waitFor();
       await page.getByRole('link', { name: /19974$/ }).waitFor();
     });
     const search = await time(async () => {

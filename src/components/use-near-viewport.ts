@@ -12,12 +12,17 @@ export function useNearViewport<T extends Element>() {
     const el = ref.current;
     if (near || !el) return;
     if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    });
+    // Some way into the screen, not its very edge: a section merely touching the bottom edge is
+    // not yet being read.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '0px 0px -64px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [near]);

@@ -43,7 +43,9 @@ export default function PublicLayout() {
         Skip to content
       </a>
       <SiteHeader summitName={settings.summitName} />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and does not jump when a
+          page's data arrives (layout shift). */}
+      <main id="main" className="min-h-screen flex-1">
         <Outlet />
       </main>
       <SiteFooter settings={settings} />

@@ -49,11 +49,13 @@ export default function HomePage() {
         <div className="container-page py-16 sm:py-24">
           <h1>{s.summitName}</h1>
           <p className="mt-4 max-w-2xl text-xl text-slate-700">{s.tagline}</p>
-          <p className="mt-6 text-lg font-medium text-slate-900">
+          {/* Space kept for the dates, venue and countdown, which arrive with the settings: nothing
+              below them moves when they do (layout shift). */}
+          <p className="mt-6 min-h-[5.25rem] text-lg font-medium text-slate-900 sm:min-h-[1.75rem]">
             {formatDateRange(s.startDate, s.endDate)}
             {s.venue && <> · {s.venue}</>}
           </p>
-          {s.startDate && <Countdown start={s.startDate} />}
+          <div className="min-h-8">{s.startDate && <Countdown start={s.startDate} />}</div>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link className="btn-primary" to="/register">
               Register to attend
