@@ -50,7 +50,18 @@ export interface Page<T> {
 /** One write of a multi-document commit (see `commit`). */
 export type BatchWrite =
   | { set: string; data: DocumentData; merge?: boolean }
-  | { update: string; data: DocumentData };
+  | { update: string; data: DocumentData }
+  | { delete: string };
+
+/** The "collection/id" a write touches. */
+export const writePath = (w: BatchWrite) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete);
+
+/** What a batch and a transaction have in common: the three kinds of write. */
+interface Writer {
+  set(ref: ReturnType<typeof doc>, data: DocumentData, options: { merge: boolean }): unknown;
+  update(ref: ReturnType<typeof doc>, data: DocumentData): unknown;
+  delete(ref: ReturnType<typeof doc>): unknown;
+}
 
 /** Field values the server fills in, for writes built outside this module. */
 export const serverValues = {
@@ -162,13 +173,19 @@ export function createDb(firestore: () => Firestore) {
   };
 
 
+  const applyWrites = (writer: Writer, writes: BatchWrite[]) => {
+    for (const w of writes) {
+      const ref = doc(firestore(), writePath(w));
+      if ('set' in w) writer.set(ref, w.data, { merge: w.merge ?? false });
+      else if ('update' in w) writer.update(ref, w.data);
+      else writer.delete(ref);
+    }
+  };
+
   /** Several writes as one all-or-nothing commit (paths are "collection/id"). */
   const commit = async (writes: BatchWrite[]) => {
     const batch = writeBatch(firestore());
-    for (const w of writes) {
-      if ('set' in w) batch.set(doc(firestore(), w.set), w.data, { merge: w.merge ?? false });
-      else batch.update(doc(firestore(), w.update), w.data);
-    }
+    applyWrites(batch, writes);
     await batch.commit();
   };
 
@@ -184,10 +201,7 @@ export function createDb(firestore: () => Firestore) {
       const snaps = [];
       for (const path of paths) snaps.push(await tx.get(doc(firestore(), path)));
       const { writes, result } = decide(snaps.map((s) => (s.exists() ? withId<DocumentData>(s) : null)));
-      for (const w of writes) {
-        if ('set' in w) tx.set(doc(firestore(), w.set), w.data, { merge: w.merge ?? false });
-        else tx.update(doc(firestore(), w.update), w.data);
-      }
+      applyWrites(tx, writes);
       return result as R;
     });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writePath } from '../../lib/db.ts';
 import { decideIssue, issuePaths } from './issue-invoice.ts';
 import type { InvoiceDraft } from './schema.ts';
 
@@ -15,7 +16,7 @@ const draft: InvoiceDraft = {
   notes: '',
 };
 const settings = { id: 'site', invoicePrefix: 'INV-2027-', invoiceStartNumber: 1, instituteName: 'National Cancer Institute', instituteAddress: 'P.O. Box 1, Nairobi', contactPhone: '+254 20 000 0000', contactEmails: ['info@example.org'], payment: { bankName: 'National Bank' } };
-const paths = (writes: ReturnType<typeof decideIssue>['writes']) => writes.map((w) => ('set' in w ? w.set : w.update));
+const paths = (writes: ReturnType<typeof decideIssue>['writes']) => writes.map(writePath);
 
 describe('issuing an invoice', () => {
   it('takes the configured start number for the first invoice and moves the counter with it', () => {

@@ -1,6 +1,6 @@
 // Manage Users' reads and staff actions, each logged ("Added … as editor", "Changed the role of …").
 import { useQuery } from '@tanstack/react-query';
-import { useStaffTask, useStaffTransaction } from '../../components/admin/use-staff-action.ts';
+import { useStaffTransaction } from '../../components/admin/use-staff-action.ts';
 import type { StaffRole } from '../../components/staff-context.ts';
 import { db } from '../../lib/data.ts';
 import { serverValues } from '../../lib/db.ts';
@@ -53,14 +53,15 @@ export function useChangeRole() {
   });
 }
 
+/** The removal and its log entry land together, decided on the entry as it is now. */
 export function useRemoveStaff() {
-  return useStaffTask<{ entry: StaffEntry; adminCount: number }>({
-    run: async ({ entry, adminCount }) => {
-      refuseLosingLastAdmin(entry, null, adminCount);
-      // deleteDocument reports failure as false (SPEC's helper contract): turn it into an error.
-      if (!(await db.deleteDocument('staff', entry.email))) throw new Error(`${entry.email} could not be removed. Check your connection and try again.`);
+  return useStaffTransaction<{ entry: StaffEntry; adminCount: number }>({
+    paths: (v) => [`staff/${v.entry.email}`],
+    decide: ([current], { entry, adminCount }) => {
+      if (!current) throw new Error(`${entry.email} is no longer on the staff list.`);
+      refuseLosingLastAdmin({ role: current.role as StaffRole }, null, adminCount);
+      return { writes: [{ delete: `staff/${entry.email}` }], log: `Removed ${entry.email} (${current.role}) from the staff` };
     },
-    log: ({ entry }) => `Removed ${entry.email} (${entry.role}) from the staff`,
     invalidate: touched,
   });
 }

@@ -4,7 +4,7 @@
 // schemas, so a limit changed on one side only fails a test.
 import type { z } from 'zod';
 import { demoDocuments } from '../../../emulator/seed/demo-data.ts';
-import { createDb, serverValues, type BatchWrite } from '../../../src/lib/db.ts';
+import { createDb, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { messageDocument, contactFormSchema, type ContactForm } from '../../../src/features/contact/schema.ts';
 import { donationDocument, donationFormSchema, type DonationForm } from '../../../src/features/donations/schema.ts';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from '../../../src/features/partners/schema.ts';
@@ -125,10 +125,10 @@ export function paymentCommit(id: string, doc: Doc, target: { collection: string
 
 // ---------- editing a commit ----------
 
-export const dropWrite = (writes: BatchWrite[], path: string) => writes.filter((w) => ('set' in w ? w.set : w.update) !== path);
+export const dropWrite = (writes: BatchWrite[], path: string) => writes.filter((w) => writePath(w) !== path);
 
 export const replaceWrite = (writes: BatchWrite[], path: string, data: Doc) =>
-  writes.map((w) => (('set' in w ? w.set : w.update) === path ? { ...w, data } : w));
+  writes.map((w) => (writePath(w) === path ? { ...w, data } : w));
 
 // ---------- the forms ----------
 
