@@ -1,3 +1,4 @@
+import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams, type MetaFunction } from 'react-router';
 import { AdminHeader } from '../../components/admin/AdminHeader.tsx';
@@ -38,16 +39,7 @@ function ArchiveScreen() {
     <div>
       <AdminHeader title="Archive" summary="Archived records are kept here, unchanged, and can be put back where they were. You see the collections your role may read." />
       <div className="mt-6 max-w-sm">
-        <label htmlFor="archive-collection" className="field-label">
-          Collection
-        </label>
-        <select id="archive-collection" className="field-input" value={collection} onChange={(e) => choose(e.target.value as ArchivableCollection)}>
-          {readable.map((c) => (
-            <option key={c} value={c}>
-              {COLLECTION_NAMES[c].label}
-            </option>
-          ))}
-        </select>
+        <FilterSelect label="Collection" value={collection} onChange={(v) => choose(v as ArchivableCollection)} options={readable.map((c) => ({ value: c, label: COLLECTION_NAMES[c].label }))} />
       </div>
       {notice && (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">

@@ -1,3 +1,4 @@
+import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { useSearchParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
@@ -49,24 +50,8 @@ export default function ProgramPage() {
       ) : (
         <>
           <div className="mt-8 flex flex-wrap items-end gap-4">
-            <div>
-              <label className="field-label" htmlFor="day-filter">Day</label>
-              <select id="day-filter" className="field-input" value={dayFilter} onChange={(e) => setFilter('day', e.target.value)}>
-                <option value="">All days</option>
-                {days.map((d) => (
-                  <option key={d} value={String(d)}>Day {d}</option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label className="field-label" htmlFor="track-filter">Track</label>
-              <select id="track-filter" className="field-input" value={trackFilter} onChange={(e) => setFilter('track', e.target.value)}>
-                <option value="">All tracks</option>
-                {tracks.map((t) => (
-                  <option key={t} value={t}>{t}</option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect label="Day" all="All days" value={dayFilter} onChange={(v) => setFilter('day', v)} options={days.map((d) => ({ value: String(d), label: `Day ${d}` }))} />
+            <FilterSelect label="Track" all="All tracks" value={trackFilter} onChange={(v) => setFilter('track', v)} options={tracks.map((t) => ({ value: t, label: t }))} />
             <a className="btn-secondary" href={icsHref(all.map((s) => calendarEvent(s, venue)))} download="summit-programme.ics">
               Add the whole programme to my calendar
             </a>

@@ -1,6 +1,7 @@
 // The list screen of a staff-managed collection: cursor pages (newest first), a published/draft
 // filter (or the config's own), a title search, and per row: edit, publish or unpublish, the
 // config's actions and archive. Every action is logged; what the role may not do is not shown.
+import { FilterSelect } from '../../FilterSelect.tsx';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { db } from '../../../lib/data.ts';
@@ -53,21 +54,7 @@ function Filters({ config, filter, onFilter, onSearch }: { config: ContentConfig
   };
   return (
     <div className="mt-6 flex flex-wrap items-end gap-4">
-      {f && (
-        <div>
-          <label className="field-label" htmlFor="content-filter">
-            {f.label}
-          </label>
-          <select id="content-filter" className="field-input" value={filter} onChange={(e) => onFilter(e.target.value)}>
-            <option value="">All</option>
-            {f.options.map((o) => (
-              <option key={String(o.value)} value={String(o.value)}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {f && <FilterSelect label={f.label} all="All" value={filter} onChange={onFilter} options={f.options.map((o) => ({ value: String(o.value), label: o.label }))} />}
       {config.searchable && (
         <form role="search" className="flex items-end gap-2" onSubmit={submit}>
           <div>

@@ -1,4 +1,5 @@
 // Payments newest first, filtered by status, with what each pays for and finance's verdict.
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/admin/ConfirmButton.tsx';
@@ -91,16 +92,7 @@ export function PaymentList() {
   return (
     <>
       <div className="mt-4 max-w-xs">
-        <label className="field-label" htmlFor="payment-status-filter">
-          Show
-        </label>
-        <select id="payment-status-filter" className="field-input" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-          {FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
+        <FilterSelect label="Show" value={status} onChange={(v) => setStatus(v as StatusFilter)} options={FILTERS} />
       </div>
       <div aria-live="polite" className="mt-3">
         {error && <FormAlert>{failure(error)}</FormAlert>}

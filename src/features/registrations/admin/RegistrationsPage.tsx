@@ -7,6 +7,7 @@ import { QueryState } from '../../../components/admin/QueryState.tsx';
 import { RequireCapability } from '../../../components/admin/RequireCapability.tsx';
 import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { downloadFile } from '../../../lib/csv.ts';
@@ -82,34 +83,16 @@ function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
           </button>
         )}
       </form>
-      <Select label="Status" value={filters.status ?? ''} onChange={(v) => set({ status: v })} options={REGISTRATION_STATUSES.map((s) => [s, s])} />
-      <Select label="Payment" value={filters.paymentStatus ?? ''} onChange={(v) => set({ payment: v })} options={PAYMENT_STATUSES.map((s) => [s, s])} />
-      <Select
+      <FilterSelect label="Status" all="All" value={filters.status ?? ''} onChange={(v) => set({ status: v })} options={REGISTRATION_STATUSES.map((s) => ({ value: s, label: s }))} />
+      <FilterSelect label="Payment" all="All" value={filters.paymentStatus ?? ''} onChange={(v) => set({ payment: v })} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))} />
+      <FilterSelect
         label={tab === 'attendees' ? 'Category' : tab === 'partners' ? 'Tier' : 'Booth type'}
+        all="All"
         value={filters.type ?? ''}
         onChange={(v) => set({ type: v })}
-        options={typeOptions.map(([key, option]) => [key, option.label])}
+        options={typeOptions.map(([key, option]) => ({ value: key, label: option.label }))}
       />
-      <Select label="Sort" value={filters.sort ?? 'newest'} onChange={(v) => set({ sort: v === 'newest' ? '' : v })} options={Object.entries(SORTS).map(([k, s]) => [k, s.label])} all={false} />
-    </div>
-  );
-}
-
-function Select({ label, value, onChange, options, all = true }: { label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]>; all?: boolean }) {
-  const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
-  return (
-    <div>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {all && <option value="">All</option>}
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
+      <FilterSelect label="Sort" value={filters.sort ?? 'newest'} onChange={(v) => set({ sort: v === 'newest' ? '' : v })} options={Object.entries(SORTS).map(([k, s]) => ({ value: k, label: s.label }))} />
     </div>
   );
 }
