@@ -104,6 +104,8 @@ describe('data module', () => {
     // A log entry in someone else's name is refused, and takes the action down with it.
     await expect(db.commit([{ update: `events/${id}`, data: { published: false } }, db.activityWrite('Forged', 'someone@else.org')])).rejects.toMatchObject({ code: 'permission-denied' });
     expect((await db.fetchDocument<{ published: boolean }>('events', id))?.published).toBe(true);
+    await db.commit([{ delete: `events/${id}` }, db.activityWrite(`Deleted 'Logged together' ${id}`, admin.email)]);
+    expect(await db.fetchDocument('events', id)).toBeNull();
   });
 
   it('decides a transaction on fresh data: two concurrent check-ins of one ticket admit once', async () => {
