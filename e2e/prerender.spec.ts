@@ -36,9 +36,10 @@ test('prerendered pages hydrate without errors and then fetch their data', async
   expect(problems).toEqual([]);
 });
 
-test('the back office and checkout are not prerendered: they render in the browser', async ({ request }) => {
-  const admin = await (await request.get('/admin')).text();
-  expect(admin).not.toContain('Overview');
-  const home = await (await request.get('/')).text();
-  expect(home).toContain('Why attend');
+test('the back office, sign-in and checkout are not prerendered: they get the SPA shell', async ({ request }) => {
+  const shell = await (await request.get('/__spa-fallback.html')).text();
+  for (const path of ['/admin', '/admin/registrations', '/login', '/checkout/demo-registration-1']) {
+    expect(await (await request.get(path)).text(), path).toBe(shell);
+  }
+  expect(await (await request.get('/about')).text()).not.toBe(shell);
 });

@@ -144,24 +144,29 @@ export function createDb(firestore: () => Firestore) {
     return ref.id;
   };
 
-  /** One transaction: read, copy to archive/{collection}/items/{id}, delete the original. */
-  const moveToArchive = (name: string, id: string) =>
+  /**
+   * One transaction: read, copy to archive/{collection}/items/{id}, delete the original. `alsoWrite`
+   * joins the same transaction (the staff member's log entry).
+   */
+  const moveToArchive = (name: string, id: string, alsoWrite: BatchWrite[] = []) =>
     runTransaction(firestore(), async (tx) => {
       const source = doc(firestore(), name, id);
       const snap = await tx.get(source);
       if (!snap.exists()) throw new Error(`Document ${id} not found in ${name}`);
       tx.set(doc(firestore(), 'archive', name, 'items', id), snap.data());
       tx.delete(source);
+      applyWrites(tx, alsoWrite);
     });
 
   /** The reverse of archiving: the original comes back with the same id. */
-  const restoreFromArchive = (name: string, id: string) =>
+  const restoreFromArchive = (name: string, id: string, alsoWrite: BatchWrite[] = []) =>
     runTransaction(firestore(), async (tx) => {
       const archived = doc(firestore(), 'archive', name, 'items', id);
       const snap = await tx.get(archived);
       if (!snap.exists()) throw new Error(`Document ${id} not found in archive/${name}`);
       tx.set(doc(firestore(), name, id), snap.data());
       tx.delete(archived);
+      applyWrites(tx, alsoWrite);
     });
 
   const recordActivity = (message: string, userEmail: string) => createDocument('logs', { message, userEmail });

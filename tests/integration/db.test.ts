@@ -108,6 +108,15 @@ describe('data module', () => {
     expect(await db.fetchDocument('events', id)).toBeNull();
   });
 
+  it('archives and restores together with the log entry, in one transaction', async () => {
+    const id = await db.createDocument('events', { title: 'Moved', published: false });
+    await db.moveToArchive('events', id, [db.activityWrite(`Archived event ${id}`, admin.email)]);
+    expect(await db.fetchDocument('events', id)).toBeNull();
+    await db.restoreFromArchive('events', id, [db.activityWrite(`Restored event ${id}`, admin.email)]);
+    expect(await db.fetchDocument('events', id)).not.toBeNull();
+    for (const message of [`Archived event ${id}`, `Restored event ${id}`]) expect(await db.fetchDocuments('logs', { where: [['message', '==', message]] })).toHaveLength(1);
+  });
+
   it('decides a transaction on fresh data: two concurrent check-ins of one ticket admit once', async () => {
     const id = await db.createDocument('events', { title: 'Door', published: false, admitted: 0 });
     const admitOnce = () =>

@@ -26,7 +26,7 @@ export function useStaffWrites<V>({ writes, ...action }: StaffAction<V, void> & 
   });
 }
 
-/** An action that needs a transaction (archive, numbering): the log entry follows it. */
+/** An action whose own writes cannot take the log entry (an export, a read): the entry follows it. */
 export function useStaffTask<V, R = void>({ run, ...action }: StaffAction<V, R> & { run: (vars: V) => Promise<R> }) {
   const staff = useStaff();
   const client = useQueryClient();
@@ -62,6 +62,20 @@ export function useStaffTransaction<V, R = void>({
         const { writes, log, result } = decide(docs, vars);
         return { writes: [...writes, db.activityWrite(log, staff.tokenEmail)], result };
       }),
+    onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** Archiving a record, or restoring one: the move and its log entry in one transaction. */
+export function useStaffMove<V>({ move, log, invalidate }: { move: (vars: V) => { collection: string; id: string; to: 'archive' | 'original' }; log: (vars: V) => string; invalidate?: QueryKey[] }) {
+  const staff = useStaff();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) => {
+      const { collection, id, to } = move(vars);
+      const entry = [db.activityWrite(log(vars), staff.tokenEmail)];
+      return to === 'archive' ? db.moveToArchive(collection, id, entry) : db.restoreFromArchive(collection, id, entry);
+    },
     onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }

@@ -16,11 +16,11 @@ vi.mock('../../lib/data.ts', () => ({
           : [];
       return { items, next: null };
     },
-    restoreFromArchive: async (collection: string, id: string) => {
+    activityWrite: (message: string) => ({ log: message }),
+    // The log entry travels with the restore, in its transaction.
+    restoreFromArchive: async (collection: string, id: string, alsoWrite: Array<{ log: string }>) => {
       fake.restored.push([collection, id]);
-    },
-    recordActivity: async (message: string) => {
-      fake.logs.push(message);
+      fake.logs.push(...alsoWrite.map((w) => w.log));
     },
   },
 }));

@@ -1,7 +1,7 @@
 // Archived copies (archive/{collection}/items/{id}): how each collection is named on the Archive
 // screen, what a readable title of one item is, and the restore action.
 import type { ArchivableCollection } from '../../components/admin/archive-permissions.ts';
-import { useStaffTask } from '../../components/admin/use-staff-action.ts';
+import { useStaffMove } from '../../components/admin/use-staff-action.ts';
 import { formatMoney } from '../../components/format.ts';
 import { db } from '../../lib/data.ts';
 
@@ -62,8 +62,8 @@ export const archivePage = (collection: ArchivableCollection) => ({
 });
 
 export function useRestore() {
-  return useStaffTask<{ collection: ArchivableCollection; item: ArchivedItem }>({
-    run: ({ collection, item }) => db.restoreFromArchive(collection, item.id),
+  return useStaffMove<{ collection: ArchivableCollection; item: ArchivedItem }>({
+    move: ({ collection, item }) => ({ collection, id: item.id, to: 'original' }),
     log: ({ collection, item }) => {
       const title = archivedTitle(collection, item);
       return `Restored ${COLLECTION_NAMES[collection].noun} ${item.id}${title === item.id ? '' : ` (${title.slice(0, 120)})`}`;

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../lib/data.ts';
 import { serverValues, type WithId } from '../../../lib/db.ts';
-import { useStaffTask, useStaffWrites } from '../use-staff-action.ts';
+import { useStaffMove, useStaffWrites } from '../use-staff-action.ts';
 import { adminKey, archiveMessage, documentTitle, publishChange, publishMessage, type ContentConfig, type ContentDocument, type RowAction } from './content-config.ts';
 
 const pathOf = (config: ContentConfig, id: string) => `${config.collection}/${id}`;
@@ -51,10 +51,9 @@ export function useRowAction(config: ContentConfig) {
   });
 }
 
-/** Archiving is a transaction (copy, then delete), so its log entry follows it. */
 export function useArchiveContent(config: ContentConfig) {
-  return useStaffTask<{ doc: ContentDocument }>({
-    run: ({ doc }) => db.moveToArchive(config.collection, doc.id),
+  return useStaffMove<{ doc: ContentDocument }>({
+    move: ({ doc }) => ({ collection: config.collection, id: doc.id, to: 'archive' }),
     log: ({ doc }) => archiveMessage(config, documentTitle(config, doc)),
     invalidate: refreshes(config),
   });

@@ -1,6 +1,6 @@
 // The contact inbox's data: messages from /contact, newest first, and the staff actions on them.
 import { mayRemove } from '../../../components/admin/archive-permissions.ts';
-import { useStaffTask, useStaffWrites } from '../../../components/admin/use-staff-action.ts';
+import { useStaffMove, useStaffWrites } from '../../../components/admin/use-staff-action.ts';
 import type { StaffRole } from '../../../components/staff-context.ts';
 import { db } from '../../../lib/data.ts';
 import type { WithId } from '../../../lib/db.ts';
@@ -38,8 +38,8 @@ export function useSetMessageStatus() {
 }
 
 export function useArchiveMessage() {
-  return useStaffTask<InboxMessage>({
-    run: (message) => db.moveToArchive('messages', message.id),
+  return useStaffMove<InboxMessage>({
+    move: (message) => ({ collection: 'messages', id: message.id, to: 'archive' }),
     log: (message) => `Archived message ${quoted(message.subject)} from ${message.email}`,
     invalidate: touched,
   });

@@ -4,7 +4,7 @@ import { db } from '../../../lib/data.ts';
 import { serverValues, type ListOptions } from '../../../lib/db.ts';
 import { toCsv } from '../../../lib/csv.ts';
 import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
-import { useStaffTask, useStaffTransaction, useStaffWrites } from '../../../components/admin/use-staff-action.ts';
+import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../components/admin/use-staff-action.ts';
 import { checkInVerdict, type TicketHolder } from './check-in.ts';
 import { COLLECTION, displayName, listOptions, mergeResults, searchOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
 
@@ -136,8 +136,8 @@ export function useStatusChange(collection: 'registrations' | 'partners') {
 }
 
 export function useArchiveRecord(collection: 'registrations' | 'partners') {
-  return useStaffTask({
-    run: ({ id }: { id: string; name: string }) => db.moveToArchive(collection, id),
+  return useStaffMove({
+    move: ({ id }: { id: string; name: string }) => ({ collection, id, to: 'archive' }),
     log: ({ id, name }) => `Archived ${collection === 'registrations' ? 'registration' : 'application'} ${id} (${name})`,
     invalidate: [registrationKeys.all],
   });
