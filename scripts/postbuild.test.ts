@@ -1,5 +1,6 @@
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { indexablePaths, inlineStylesheets, robotsTxt, sitemapXml } from './postbuild.ts';
+import { indexablePaths, inlineStylesheets, robotsTxt, sitemapXml, startScriptsAfterFirstPaint } from './postbuild.ts';
 
 describe('sitemap and robots', () => {
   const paths = indexablePaths(['/', '/about', '/blogs/:slug', '/checkout', '/checkout/:id', '/login', '/admin-login', '/admin', '/admin/users', '/faq']);
@@ -27,5 +28,40 @@ describe('inline stylesheet', () => {
   it('cannot be closed early by the stylesheet text', () => {
     const out = inlineStylesheets('<link rel="stylesheet" href="/assets/a.css"/>', () => 'a{content:"</style><script>"}');
     expect(out).not.toContain('</style><script>');
+  });
+});
+
+describe('scripts start after the first paint', () => {
+  const entry = 'import "/assets/manifest-1.js"; import("/assets/entry.client-1.js");';
+  const built = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/react-dom-1.js"/></head><body><main>Page</main><script type="module" async="">${entry}</script></body></html>`;
+
+  it('leaves nothing in the HTML that loads JavaScript before the page paints', () => {
+    const html = startScriptsAfterFirstPaint(built);
+    expect(html).not.toContain('modulepreload" href');
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain('<main>Page</main>');
+  });
+
+  it('adds the preloads and the entry module after the next frame', async () => {
+    const dom = new JSDOM(startScriptsAfterFirstPaint(built), { runScripts: 'dangerously', pretendToBeVisual: true });
+    const { document } = dom.window;
+    expect(document.querySelectorAll('head script[type="module"]')).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/entry.client-1.js', '/assets/react-dom-1.js']);
+    const modules = document.querySelectorAll('head script[type="module"]');
+    expect(modules).toHaveLength(1);
+    expect(modules[0].textContent).toBe(entry);
+    dom.window.close();
+  });
+
+  it('still starts in a tab that never paints (no animation frames in the background)', async () => {
+    const dom = new JSDOM(startScriptsAfterFirstPaint(built), { runScripts: 'dangerously', beforeParse: (w) => Object.assign(w, { requestAnimationFrame: () => 0 }) });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(dom.window.document.querySelectorAll('head script[type="module"]')).toHaveLength(1);
+    dom.window.close();
+  });
+
+  it('leaves a page without the app entry alone', () => {
+    expect(startScriptsAfterFirstPaint('<html><body>static</body></html>')).toBe('<html><body>static</body></html>');
   });
 });

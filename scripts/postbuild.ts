@@ -50,6 +50,47 @@ export function inlineStylesheets(html: string, read: (href: string) => string):
   return html.replace(STYLESHEET, (_, href: string) => `<style>${read(href).replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>`);
 }
 
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
+const ENTRY_SCRIPT = '<script type="module" async="">';
+const INERT_TYPE = 'text/x-after-first-paint';
+
+/** Runs in the page: adds the module preloads, then re-creates the entry script as a module. */
+const loaderScript = (preloads: string[]) => `(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    ${JSON.stringify(preloads)}.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var entry = document.createElement('script');
+    entry.type = 'module';
+    entry.textContent = document.querySelector('script[type="${INERT_TYPE}"]').textContent;
+    document.head.appendChild(entry);
+  }
+  requestAnimationFrame(function () { setTimeout(start); });
+  setTimeout(start, 500);
+})();`.replace(/\n\s*/g, ' ');
+
+/**
+ * The app's scripts start downloading once the page has painted. The prerendered HTML is readable
+ * on its own, so nothing the visitor sees waits for them, and on a slow phone network the first
+ * round trip carries the page alone instead of sharing the line with 160 KB of JavaScript.
+ * (Lighthouse models that contention: with the preloads in the head it put LCP at 2.1 s on a page
+ * that paints at 0.8 s.) The entry script stays where React rendered it, inert by its type (React
+ * does not compare attributes when hydrating); the loader re-creates it after the next frame, or
+ * after half a second in a background tab, which has no frames.
+ */
+export function startScriptsAfterFirstPaint(html: string): string {
+  if (!html.includes(ENTRY_SCRIPT)) return html;
+  const preloads: string[] = [];
+  const out = html.replace(MODULEPRELOAD, (_, href: string) => (preloads.push(href), '')).replace(ENTRY_SCRIPT, `<script type="${INERT_TYPE}">`);
+  return out.replace('</body>', `<script>${loaderScript(preloads)}</script></body>`);
+}
+
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = join(dir, name);
@@ -97,7 +138,7 @@ async function main() {
   copyFileSync(join(client, shell), join(client, '404.html'));
   const firstPaint: Array<{ page: string; kb: number }> = [];
   for (const file of htmlFiles(client)) {
-    const html = inlineStylesheets(readFileSync(file, 'utf8'), (href) => readFileSync(join(client, href), 'utf8'));
+    const html = startScriptsAfterFirstPaint(inlineStylesheets(readFileSync(file, 'utf8'), (href) => readFileSync(join(client, href), 'utf8')));
     writeFileSync(file, html);
     const page = file.slice(client.length).replace(/index\.html$/, '').replace(/\/$/, '') || '/';
     if (!/__spa-fallback|404/.test(page)) firstPaint.push({ page, kb: gzipSync(html).length / 1024 });
