@@ -46,6 +46,23 @@ describe('rich text', () => {
     expect(safeUrl('/relative')).toBeNull();
   });
 
+  it('gives an image its stored size, so the page keeps its place before it loads, and loads it lazily', () => {
+    const { container } = render(
+      <RichText
+        doc={doc(
+          { type: 'image', attrs: { src: 'https://nci.example/walk.jpg', alt: 'Walkers', width: 1200, height: 800 } },
+          { type: 'image', attrs: { src: 'https://nci.example/old.jpg', alt: 'Older image', width: '9999"onload="x', height: null } },
+        )}
+      />,
+    );
+    const [sized, older] = container.querySelectorAll('img');
+    expect(sized).toHaveAttribute('width', '1200');
+    expect(sized).toHaveAttribute('height', '800');
+    expect(sized).toHaveAttribute('loading', 'lazy');
+    expect(older).not.toHaveAttribute('width');
+    expect(older).not.toHaveAttribute('height');
+  });
+
   it('summarises a document as plain text', () => {
     expect(plainText(doc({ type: 'paragraph', content: [text('One')] }, { type: 'paragraph', content: [text('two')] }))).toBe('One two');
   });

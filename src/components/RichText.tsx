@@ -11,6 +11,8 @@ export interface RichNode {
   content?: RichNode[];
 }
 
+const dimension = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined);
+
 export function safeUrl(value: unknown, { images = false } = {}): string | null {
   if (typeof value !== 'string') return null;
   try {
@@ -78,7 +80,9 @@ function render(node: RichNode, key: number | string): ReactNode {
       return <hr key={key} />;
     case 'image': {
       const src = safeUrl(node.attrs?.src, { images: true });
-      return src ? <img key={key} src={src} alt={typeof node.attrs?.alt === 'string' ? node.attrs.alt : ''} loading="lazy" /> : null;
+      if (!src) return null;
+      // Stored dimensions (the editor records them) let the browser reserve the box: no shift.
+      return <img key={key} src={src} alt={typeof node.attrs?.alt === 'string' ? node.attrs.alt : ''} width={dimension(node.attrs?.width)} height={dimension(node.attrs?.height)} loading="lazy" decoding="async" />;
     }
     default:
       return children ? <div key={key}>{children}</div> : null;

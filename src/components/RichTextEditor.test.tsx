@@ -1,5 +1,5 @@
 // The editor's toolbar changes the stored document (tiptap JSON), says which formats are on
-// (aria-pressed), and refuses unsafe link and image addresses.
+// (aria-pressed), refuses unsafe link and image addresses, and stores each image's size.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -53,7 +53,30 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** jsdom never downloads images: this browser Image loads the given addresses at the given sizes and fails on any other. */
+function loadsImages(sizes: Record<string, { width: number; height: number }>) {
+  class LoadingImage {
+    naturalWidth = 0;
+    naturalHeight = 0;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    set src(address: string) {
+      setTimeout(() => {
+        const size = sizes[address];
+        if (!size) return this.onerror?.();
+        this.naturalWidth = size.width;
+        this.naturalHeight = size.height;
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('Image', LoadingImage);
+}
 
 describe('RichTextEditor', () => {
   it('is a labelled multi-line textbox with a named formatting toolbar', () => {
@@ -110,13 +133,25 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(last()?.content?.[0]?.content?.[0]?.marks?.[0]).toMatchObject({ type: 'link', attrs: { href: 'https://www.health.go.ke/clinics' } }));
   });
 
-  it('Image inserts an http(s) image with its alt text', async () => {
+  it('Image inserts an http(s) image with its alt text and its size', async () => {
+    loadsImages({ 'https://www.nci.go.ke/walk.jpg': { width: 1600, height: 900 } });
     const { area, last } = setup();
     area.focus();
     vi.spyOn(window, 'prompt').mockReturnValueOnce('https://www.nci.go.ke/walk.jpg').mockReturnValueOnce('Walkers at the start line');
     await userEvent.click(screen.getByRole('button', { name: 'Image' }));
     await waitFor(() => expect(JSON.stringify(last())).toContain('"src":"https://www.nci.go.ke/walk.jpg"'));
-    expect(JSON.stringify(last())).toContain('"alt":"Walkers at the start line"');
+    expect(last()?.content?.find((n) => n.type === 'image')?.attrs).toMatchObject({ alt: 'Walkers at the start line', width: 1600, height: 900 });
+    expect(screen.getByRole('status')).toHaveTextContent('Image added.');
+  });
+
+  it('does not add an image that cannot be loaded, and says why', async () => {
+    loadsImages({});
+    const { area, last } = setup();
+    area.focus();
+    vi.spyOn(window, 'prompt').mockReturnValueOnce('https://www.nci.go.ke/missing.jpg').mockReturnValueOnce('A missing picture');
+    await userEvent.click(screen.getByRole('button', { name: 'Image' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('nothing could be loaded from that address'));
+    expect(last()).toBeUndefined();
   });
 
   it('refuses an image address that is not http(s)', async () => {

@@ -6,6 +6,7 @@ import { EditorContent, useEditor, useEditorState, type Editor, type JSONContent
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { naturalSize } from './image-size.ts';
 import { safeUrl } from './RichText.tsx';
 
 export interface RichTextEditorHandle {
@@ -71,7 +72,7 @@ function askLink(editor: Editor, say: (message: string) => void) {
   say('Link added.');
 }
 
-function askImage(editor: Editor, say: (message: string) => void) {
+async function askImage(editor: Editor, say: (message: string) => void) {
   const answer = window.prompt('Image address (https://… or http://…)', 'https://');
   if (answer === null) return;
   const src = safeUrl(answer.trim(), { images: true });
@@ -80,7 +81,14 @@ function askImage(editor: Editor, say: (message: string) => void) {
     return;
   }
   const alt = window.prompt('Describe the image for people who cannot see it (alt text)', '') ?? '';
-  editor.chain().focus().setImage({ src, alt: alt.trim() }).run();
+  say('Checking the image…');
+  // Its size is stored with it, so the public page reserves its box before it downloads.
+  const size = await naturalSize(src);
+  if (!size) {
+    say('That image was not added: nothing could be loaded from that address. Check it opens in a new tab.');
+    return;
+  }
+  editor.chain().focus().setImage({ src, alt: alt.trim(), ...size }).run();
   say('Image added.');
 }
 
