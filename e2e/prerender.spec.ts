@@ -1,6 +1,11 @@
 // Public pages arrive as HTML: readable, styled and navigable before any JavaScript runs; then
 // they hydrate without a mismatch (which React would answer by throwing the HTML away).
 import { expect, test } from '@playwright/test';
+import { updateFields } from '../emulator/seed/rest.ts';
+import { stack } from './records.ts';
+
+// Published when the build ran (npm test builds against the demo data), so prerendered.
+const ARTICLE = '/blogs/why-early-detection-saves-lives';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -17,6 +22,12 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Program' })).toHaveAttribute('href', '/program');
   });
 
+  test('a published article is in the HTML', async ({ page }) => {
+    expect((await page.goto(ARTICLE))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Why early detection saves lives');
+    await expect(page.getByText('Screening finds cancer when treatment works best.').first()).toBeVisible();
+  });
+
   test('the FAQ answers are in the HTML', async ({ page }) => {
     await page.goto('/faq');
     await expect(page.getByText('How do I pay for my registration?')).toBeAttached();
@@ -27,13 +38,25 @@ test('prerendered pages hydrate without errors and then fetch their data', async
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  for (const path of ['/', '/about', '/program', '/register', '/blogs', '/faq']) {
+  for (const path of ['/', '/about', '/program', '/register', '/blogs', ARTICLE, '/faq']) {
     await page.goto(path);
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
   }
   await page.goto('/register');
   await expect(page.getByLabel('Full name')).toBeEditable();
   expect(problems).toEqual([]);
+});
+
+test('an article changed after the build shows the change: the page reads it again', async ({ page, request }) => {
+  const slug = 'know-the-warning-signs';
+  expect(await (await request.get(`/blogs/${slug}`)).text()).toContain('>Know the warning signs</h1>');
+  await updateFields(stack, `publications/${slug}`, { title: 'Know the warning signs (revised)' });
+  try {
+    await page.goto(`/blogs/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Know the warning signs (revised)');
+  } finally {
+    await updateFields(stack, `publications/${slug}`, { title: 'Know the warning signs' });
+  }
 });
 
 test('the back office, sign-in and checkout are not prerendered: they get the SPA shell', async ({ request }) => {

@@ -17,8 +17,8 @@ npm run -s lint
 step "unit, component and integration tests (vitest)"
 npx vitest run
 
-step "production build"
-npm run -s build
+step "production build (against the demo data, so its articles are prerendered)"
+npx tsx scripts/build-demo.ts
 
 step "end-to-end tests (Playwright + chromium)"
 npx playwright test

@@ -32,6 +32,13 @@ function docsRoot(a: StackAddress) {
   return `projects/${a.projectId}/databases/(default)/documents`;
 }
 
+/** Changes only the given fields of an existing document (a commit with an update mask). */
+export async function updateFields(a: StackAddress, path: string, data: Record<string, unknown>) {
+  const write = { update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) }, updateMask: { fieldPaths: Object.keys(data) }, currentDocument: { exists: true } };
+  const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:commit`, { method: 'POST', headers: ownerHeaders, body: JSON.stringify({ writes: [write] }) });
+  if (!res.ok) throw new Error(`update ${path} failed: ${res.status} ${await res.text()}`);
+}
+
 /** Writes documents (path → data) in commits of at most 500 writes, as Firestore allows. */
 export async function writeDocuments(a: StackAddress, docs: Array<[string, Record<string, unknown>]>) {
   for (let i = 0; i < docs.length; i += 500) {

@@ -1,5 +1,10 @@
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
 
+/** "12 May 2027", the day in Nairobi (the same wherever the page is rendered or read). */
+export function formatDate(date: Date): string {
+  return dateFormat.format(date);
+}
+
 /** "12–14 May 2027" style range, or '' while unknown. */
 export function formatDateRange(start: Date | null, end: Date | null): string {
   if (!start) return '';

@@ -1,3 +1,5 @@
+import { formatDate } from '../../components/format.ts';
+
 export interface Job {
   id: string;
   title: string;
@@ -9,9 +11,7 @@ export interface Job {
   howToApply: string;
 }
 
-const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-
 export function deadlineText(deadline: Date | undefined, now = new Date()): string {
   if (!deadline) return 'Open until filled';
-  return deadline < now ? `Closed on ${date.format(deadline)}` : `Apply by ${date.format(deadline)}`;
+  return deadline < now ? `Closed on ${formatDate(deadline)}` : `Apply by ${formatDate(deadline)}`;
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link, useParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
@@ -6,12 +7,9 @@ import { ArticleView } from './ArticleView.tsx';
 
 export const meta: MetaFunction = ({ params }) => pageMeta((params.slug ?? 'Article').replace(/-/g, ' '), 'An article from the National Cancer Summit.');
 
-export default function ArticlePage() {
-  const { slug = '' } = useParams();
-  const article = usePublication(slug);
-  if (article.isPending) return <div className="container-page py-12"><h1>Loading article…</h1></div>;
-  if (article.isError) return <div className="container-page py-12"><h1>Article</h1><FormAlert>We could not load this article. Check your connection and reload the page.</FormAlert></div>;
-  if (!article.data) {
+function Article({ slug }: { slug: string }) {
+  const { data: article } = usePublication(slug);
+  if (!article) {
     return (
       <div className="container-page py-12">
         <h1>Article not found</h1>
@@ -21,5 +19,24 @@ export default function ArticlePage() {
       </div>
     );
   }
-  return <ArticleView article={article.data} />;
+  return <ArticleView article={article} />;
+}
+
+export default function ArticlePage() {
+  const { slug = '' } = useParams();
+  return (
+    <Suspense fallback={<div className="container-page py-12"><h1>Loading article…</h1></div>}>
+      <Article key={slug} slug={slug} />
+    </Suspense>
+  );
+}
+
+/** The article could not be read (offline, or Firestore failed twice): the page says so. */
+export function ErrorBoundary() {
+  return (
+    <div className="container-page py-12">
+      <h1>Article</h1>
+      <FormAlert>We could not load this article. Check your connection and reload the page.</FormAlert>
+    </div>
+  );
 }

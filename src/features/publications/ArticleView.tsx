@@ -1,7 +1,6 @@
 import { RichText } from '../../components/RichText.tsx';
 import type { Publication } from './api.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatDate } from '../../components/format.ts';
 
 /** An article as the public site shows it; also the back office's preview, so the two never differ. */
 export function ArticleView({ article: a }: { article: Pick<Publication, 'category' | 'title' | 'author' | 'publishedAt' | 'summary' | 'body'> }) {
@@ -11,7 +10,7 @@ export function ArticleView({ article: a }: { article: Pick<Publication, 'catego
       <h1 className="mt-2">{a.title}</h1>
       <p className="mt-2 text-slate-600">
         {a.author}
-        {a.publishedAt && <> · {dateFormat.format(a.publishedAt)}</>}
+        {a.publishedAt && <> · {formatDate(a.publishedAt)}</>}
       </p>
       <p className="mt-6 text-lg text-slate-800">{a.summary}</p>
       <div className="mt-6 text-slate-900">

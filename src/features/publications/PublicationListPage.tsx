@@ -2,6 +2,7 @@ import { Link, useMatches, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { usePublications } from './api.ts';
+import { formatDate } from '../../components/format.ts';
 
 // One page module serves the three article lists; the route id picks the categories.
 const LISTS: Record<string, { title: string; description: string; categories: string[] }> = {
@@ -16,8 +17,6 @@ export const meta: MetaFunction = ({ matches }) => {
   const list = listFor(matches[matches.length - 1]?.id);
   return pageMeta(list.title, list.description);
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export default function PublicationListPage() {
   const list = listFor(useMatches().at(-1)?.id);
@@ -46,7 +45,7 @@ export default function PublicationListPage() {
                     {a.title}
                   </Link>
                 </h2>
-                {a.publishedAt && <p className="mt-1 text-sm text-slate-600">{dateFormat.format(a.publishedAt)}</p>}
+                {a.publishedAt && <p className="mt-1 text-sm text-slate-600">{formatDate(a.publishedAt)}</p>}
                 <p className="mt-3 text-slate-700">{a.summary}</p>
               </li>
             ))}

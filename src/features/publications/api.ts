@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
 import type { QueryDocumentSnapshot } from 'firebase/firestore/lite';
 
@@ -34,8 +34,13 @@ export function usePublications(categories: string[]) {
   });
 }
 
+/**
+ * One published article by its slug (null when there is none). It suspends, so the build's
+ * prerender waits for the article and writes it into the HTML; in the browser the page keeps that
+ * HTML on screen while it reads the article again, and re-renders only if it changed.
+ */
 export function usePublication(slug: string) {
-  return useQuery({
+  return useSuspenseQuery({
     queryKey: ['publication', slug],
     queryFn: async () =>
       (

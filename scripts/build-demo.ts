@@ -1,0 +1,14 @@
+// The production build made against a fresh demo stack, so the demo's published articles are
+// prerendered as they would be from production Firestore (`npm run build` alone, with no database
+// to read, serves every article from the SPA fallback). `npm test` builds this way for the e2e run.
+import { spawnSync } from 'node:child_process';
+import { startStack } from '../emulator/stack.ts';
+
+const stack = await startStack({ fresh: true });
+let status = 1;
+try {
+  status = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status ?? 1;
+} finally {
+  await stack.stop();
+}
+process.exit(status);
