@@ -284,7 +284,10 @@ test('partner application and booth booking work by keyboard alone', async ({ pa
     }
   };
   const stamp = Date.now();
-  await page.locator('section', { has: page.getByRole('heading', { name: 'Apply to partner' }) }).getByLabel('Organisation').focus();
+  const organisation = page.locator('section', { has: page.getByRole('heading', { name: 'Apply to partner' }) }).getByLabel('Organisation');
+  // The form is in the prerendered HTML but disabled (out of the tab order) until the page hydrates.
+  await expect(organisation).toBeEnabled();
+  await organisation.focus();
   await typeAndTab([`Keyboard Partner ${stamp}`, 'Juma Ali', 'juma@example.org', '+254 711 000 111', 'https://example.org']);
   await page.keyboard.press('ArrowDown'); // tier: the first one
   await page.keyboard.press('Tab'); // message

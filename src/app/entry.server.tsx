@@ -1,36 +1,48 @@
 // Server rendering happens only at build time here (ssr: false): it is the prerender. So every
-// render waits for all its data (onAllReady) and writes finished HTML, with no streamed
-// placeholders that only a script could reveal: a prerendered article reads without JavaScript.
+// render first reads the page's data (prerender-data.ts), waits for anything that suspends
+// (onAllReady) and writes finished HTML, with no streamed placeholders that only a script could
+// reveal; the data it read goes into the page (lib/prerendered-queries.ts) so the browser hydrates
+// with the same data and then reads it again.
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { createQueryClient, PrerenderQueryClient, prerenderedQueriesTag } from '../lib/prerendered-queries.ts';
+import { prefetchPageData } from './prerender-data.ts';
 
 /** How long a page's data may take at build time before its render is abandoned. */
 export const streamTimeout = 10_000;
 
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+  const queries = createQueryClient();
+  await prefetchPageData(queries, new URL(request.url).pathname);
   return new Promise<Response>((resolve, reject) => {
     let failed: unknown = null;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
-        const body = new PassThrough({
-          final(callback) {
+    const { pipe, abort } = renderToPipeableStream(
+      <PrerenderQueryClient.Provider value={queries}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </PrerenderQueryClient.Provider>,
+      {
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const body = new PassThrough();
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => {
             clearTimeout(timer);
-            callback();
-          },
-        });
-        headers.set('Content-Type', 'text/html');
-        pipe(body);
-        // A failed read would bake a loading state into the page: the build stops instead (500).
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status: failed ? 500 : status }));
+            let html = Buffer.concat(chunks).toString('utf8');
+            if (queries.getQueryCache().getAll().length) html = html.replace('</body>', `${prerenderedQueriesTag(queries)}</body>`);
+            headers.set('Content-Type', 'text/html');
+            // A failed read would bake a loading state into the page: the build stops instead (500).
+            resolve(new Response(html, { headers, status: failed ? 500 : status }));
+          });
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error) {
+          failed = error;
+          console.error(error);
+        },
       },
-      onShellError: reject,
-      onError(error) {
-        failed = error;
-        console.error(error);
-      },
-    });
+    );
     const timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }

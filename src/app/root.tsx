@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type MetaFunction } from 'react-router';
 import type { Route } from './+types/root';
 import { isChunkLoadError, shouldReloadForChunkError } from '../lib/chunk-reload.ts';
 import { trackPageview } from '../lib/analytics.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
+import { browserQueryClient, PrerenderQueryClient } from '../lib/prerendered-queries.ts';
 import './app.css';
 
 export const meta: MetaFunction = () => [
@@ -38,8 +39,10 @@ function usePageviews() {
 }
 
 export default function App() {
-  // One cache per browser session; settings and lists are reused across navigations.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }));
+  // One cache per browser session; settings and lists are reused across navigations. It starts
+  // with what the build read for this page; while prerendering it is entry.server's client.
+  const prerender = useContext(PrerenderQueryClient);
+  const [queryClient] = useState(() => prerender ?? browserQueryClient());
   usePageviews();
   return (
     <QueryClientProvider client={queryClient}>

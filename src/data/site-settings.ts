@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { db } from '../lib/data.ts';
 import { DEFAULT_SETTINGS } from '../content/site.ts';
 import type { SiteSettings } from './site-settings-schema.ts';
@@ -14,6 +14,8 @@ export async function fetchSiteSettings(): Promise<SiteSettings> {
 }
 
 /** settings/site, read once per visit and shared by every page (one document read). */
+export const siteSettingsQuery = queryOptions({ queryKey: siteSettingsKey, queryFn: fetchSiteSettings, staleTime: 5 * 60_000 });
+
 export function useSiteSettings() {
-  return useQuery({ queryKey: siteSettingsKey, queryFn: fetchSiteSettings, staleTime: 5 * 60_000 });
+  return useQuery(siteSettingsQuery);
 }

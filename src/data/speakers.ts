@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { db } from '../lib/data.ts';
 
 export interface Speaker {
@@ -11,10 +11,11 @@ export interface Speaker {
 }
 
 /** Published speakers in their display order (a bounded list; the limit is a guard). */
+export const speakersQuery = queryOptions({
+  queryKey: ['speakers'],
+  queryFn: () => db.fetchDocuments<Speaker>('speakers', { where: [['published', '==', true]], orderBy: ['order', 'asc'], limit: 100 }),
+});
+
 export function useSpeakers({ enabled = true } = {}) {
-  return useQuery({
-    enabled,
-    queryKey: ['speakers'],
-    queryFn: () => db.fetchDocuments<Speaker>('speakers', { where: [['published', '==', true]], orderBy: ['order', 'asc'], limit: 100 }),
-  });
+  return useQuery({ ...speakersQuery, enabled });
 }

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { db } from '../../lib/data.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { contactFormSchema, messageDocument, type ContactForm } from './schema.ts';
+import { HydratedForm } from '../../components/HydratedForm.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Contact Us', 'Contact the summit organisers: registration, partnership and programme questions.');
 
@@ -23,7 +24,7 @@ function ContactForm({ onSent }: { onSent: (id: string) => void }) {
   });
   const e = formState.errors;
   return (
-    <form
+    <HydratedForm
       noValidate
       className="relative mt-6 space-y-4"
       onSubmit={handleSubmit((form) => (getValues('faxNumber') ? onSent(id) : send.mutate(form)))}
@@ -37,7 +38,7 @@ function ContactForm({ onSent }: { onSent: (id: string) => void }) {
       <button className="btn-primary" type="submit" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send message'}
       </button>
-    </form>
+    </HydratedForm>
   );
 }
 

@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { db } from '../../lib/data.ts';
 import { donationDocument, donationFormSchema, type DonationForm } from './schema.ts';
+import { HydratedForm } from '../../components/HydratedForm.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Donate', 'Support cancer screening outreach and patient support.');
 
@@ -39,7 +40,7 @@ export default function DonatePage() {
           Pay by {s.payment.mobileMoneyProvider ?? 'mobile money'} (paybill {s.payment.mobileMoneyPaybill}) or bank transfer to {s.payment.bankAccountName}, using this reference.
         </SubmittedNotice>
       ) : (
-        <form noValidate className="relative mt-8 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => (getValues('faxNumber') ? setDone(id) : pledge.mutate(form)))}>
+        <HydratedForm noValidate className="relative mt-8 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => (getValues('faxNumber') ? setDone(id) : pledge.mutate(form)))}>
           {pledge.isError && <div className="sm:col-span-2"><FormAlert>We could not record your pledge. It is still here: check your connection and try again.</FormAlert></div>}
           <TextField label="Your name" autoComplete="name" error={e.name?.message} {...register('name')} />
           <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
@@ -54,7 +55,7 @@ export default function DonatePage() {
           <div className="sm:col-span-2">
             <button className="btn-primary" type="submit" disabled={pledge.isPending}>{pledge.isPending ? 'Sending…' : 'Pledge my gift'}</button>
           </div>
-        </form>
+        </HydratedForm>
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { db } from '../../lib/data.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from './schema.ts';
+import { HydratedForm } from '../../components/HydratedForm.tsx';
 
 type Contact = Pick<PartnerForm, 'organisation' | 'contactName' | 'email' | 'phone'>;
 
@@ -49,7 +50,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
   if (done) return <SubmittedNotice title="Application received" reference={done} checkout>Our partnerships team will contact you within two working days.</SubmittedNotice>;
   const e = formState.errors;
   return (
-    <form noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
+    <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
       {submit.isError && <div className="sm:col-span-2"><FormAlert>We could not send your application. It is still here: check your connection and try again.</FormAlert></div>}
       <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
       <TextField label="Website (optional)" type="url" autoComplete="url" error={e.website?.message} {...register('website')} />
@@ -63,7 +64,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
           {submit.isPending ? 'Sending…' : 'Apply to partner'}
         </button>
       </div>
-    </form>
+    </HydratedForm>
   );
 }
 
@@ -76,7 +77,7 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
   if (done) return <SubmittedNotice title="Booth booking received" reference={done} checkout>We will confirm your booth and its place on the floor plan.</SubmittedNotice>;
   const e = formState.errors;
   return (
-    <form noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
+    <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
       {submit.isError && <div className="sm:col-span-2"><FormAlert>We could not send your booking. It is still here: check your connection and try again.</FormAlert></div>}
       <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
       <SelectField label="Booth type" options={feeOptions(settings.boothTypes, settings.currency)} error={e.boothType?.message} {...register('boothType')} />
@@ -90,6 +91,6 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
           {submit.isPending ? 'Booking…' : 'Book a booth'}
         </button>
       </div>
-    </form>
+    </HydratedForm>
   );
 }

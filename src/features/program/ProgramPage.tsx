@@ -1,6 +1,7 @@
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { useSearchParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
+import { useHydrated } from '../../components/use-hydrated.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { icsHref } from '../../lib/ics.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
@@ -21,8 +22,11 @@ export default function ProgramPage() {
   const speakers = useSpeakers();
   const { data: settings } = useSiteSettings();
   const [params, setParams] = useSearchParams();
-  const dayFilter = params.get('day') ?? '';
-  const trackFilter = params.get('track') ?? '';
+  // The prerendered programme is unfiltered: a filtered link filters once the page has hydrated,
+  // and the filters (which need the page's script) are disabled until then.
+  const hydrated = useHydrated();
+  const dayFilter = hydrated ? (params.get('day') ?? '') : '';
+  const trackFilter = hydrated ? (params.get('track') ?? '') : '';
   const all = sessions.data ?? [];
   const days = [...new Set(all.map((s) => s.day))].sort();
   const tracks = [...new Set(all.map((s) => s.track))].sort();
@@ -50,8 +54,8 @@ export default function ProgramPage() {
       ) : (
         <>
           <div className="mt-8 flex flex-wrap items-end gap-4">
-            <FilterSelect label="Day" all="All days" value={dayFilter} onChange={(v) => setFilter('day', v)} options={days.map((d) => ({ value: String(d), label: `Day ${d}` }))} />
-            <FilterSelect label="Track" all="All tracks" value={trackFilter} onChange={(v) => setFilter('track', v)} options={tracks.map((t) => ({ value: t, label: t }))} />
+            <FilterSelect label="Day" all="All days" value={dayFilter} disabled={!hydrated} onChange={(v) => setFilter('day', v)} options={days.map((d) => ({ value: String(d), label: `Day ${d}` }))} />
+            <FilterSelect label="Track" all="All tracks" value={trackFilter} disabled={!hydrated} onChange={(v) => setFilter('track', v)} options={tracks.map((t) => ({ value: t, label: t }))} />
             <a className="btn-secondary" href={icsHref(all.map((s) => calendarEvent(s, venue)))} download="summit-programme.ics">
               Add the whole programme to my calendar
             </a>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
 
 export interface Session {
@@ -14,9 +14,11 @@ export interface Session {
 }
 
 // A summit programme is bounded (tens of sessions); the limits are a guard, not paging.
+export const sessionsQuery = queryOptions({
+  queryKey: ['sessions'],
+  queryFn: () => db.fetchDocuments<Session>('sessions', { where: [['published', '==', true]], orderBy: ['startsAt', 'asc'], limit: 300 }),
+});
+
 export function useSessions() {
-  return useQuery({
-    queryKey: ['sessions'],
-    queryFn: () => db.fetchDocuments<Session>('sessions', { where: [['published', '==', true]], orderBy: ['startsAt', 'asc'], limit: 300 }),
-  });
+  return useQuery(sessionsQuery);
 }

@@ -15,6 +15,7 @@ import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { useSeatsTaken } from './api.ts';
 import { registrationFormSchema, type RegistrationForm } from './schema.ts';
 import { submitRegistration } from './submit.ts';
+import { HydratedForm } from '../../components/HydratedForm.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
@@ -53,7 +54,7 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
     label: `${c.label} — ${c.fee === 0 ? 'free' : formatMoney(c.fee, settings.currency)}`,
   }));
   return (
-    <form
+    <HydratedForm
       noValidate
       className="relative mt-8 grid gap-5 sm:grid-cols-2"
       onSubmit={handleSubmit((form) => {
@@ -97,7 +98,7 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
           {submit.isPending ? 'Registering…' : 'Register'}
         </button>
       </div>
-    </form>
+    </HydratedForm>
   );
 }
 
