@@ -148,7 +148,7 @@ async function emulatorFigures(): Promise<Row[]> {
 async function main() {
   table('Firestore emulator', await emulatorFigures());
   const stack = await startStack({ fresh: true });
-  // Built against this demo stack, so its published articles are prerendered (as in production).
+  // Built against this demo stack, so pages carry its data and its articles are prerendered.
   if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('The production build failed.');
   const preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '4173'], { stdio: 'ignore' });
   try {

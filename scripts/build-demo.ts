@@ -1,6 +1,7 @@
-// The production build made against a fresh demo stack, so the demo's published articles are
-// prerendered as they would be from production Firestore (`npm run build` alone, with no database
-// to read, serves every article from the SPA fallback). `npm test` builds this way for the e2e run.
+// The production build made against a fresh demo stack, so the prerendered pages carry the demo's
+// data and its published articles are prerendered, as they would be from production Firestore
+// (`npm run build` alone, with no database to read, prerenders the pages without data and serves
+// every article from the SPA fallback). `npm test` builds this way for the e2e run.
 import { spawnSync } from 'node:child_process';
 import { startStack } from '../emulator/stack.ts';
 

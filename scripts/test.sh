@@ -17,7 +17,7 @@ npm run -s lint
 step "unit, component and integration tests (vitest)"
 npx vitest run
 
-step "production build (against the demo data, so its articles are prerendered)"
+step "production build (against the demo stack, so the prerendered pages carry its data)"
 npx tsx scripts/build-demo.ts
 
 step "end-to-end tests (Playwright + chromium)"

@@ -36,8 +36,8 @@ export function usePublications(categories: string[]) {
 
 /**
  * One published article by its slug (null when there is none). It suspends, so the build's
- * prerender waits for the article and writes it into the HTML; in the browser the page keeps that
- * HTML on screen while it reads the article again, and re-renders only if it changed.
+ * prerender waits for the article and writes it, and its data, into the page; the browser starts
+ * from that data and reads the article again at once (lib/prerendered-queries.ts).
  */
 export function usePublication(slug: string) {
   return useSuspenseQuery({
