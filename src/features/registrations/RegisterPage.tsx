@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, SelectField, TextAreaField } from '../../components/fields.tsx';
@@ -108,6 +108,10 @@ export default function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
   const s = settings.data;
   const full = !!s && s.capacity > 0 && (seats.data ?? 0) >= s.capacity;
+  // The form is this page's heaviest render (every country, every category). Mounting it in a
+  // deferred render lets React yield to the browser between its parts instead of blocking the
+  // phone for one long task when the data arrives.
+  const loaded = useDeferredValue(!settings.isPending && !seats.isPending);
   return (
     <div className="container-page max-w-3xl py-12">
       <h1>Register to Attend</h1>
@@ -116,7 +120,7 @@ export default function RegisterPage() {
         <SubmittedNotice title="Registration received" reference={done} checkout>
           Keep it: you need it to pay and to collect your badge. We have sent it to your email too.
         </SubmittedNotice>
-      ) : settings.isPending || seats.isPending ? (
+      ) : !loaded ? (
         <p className="mt-8 text-slate-600">Loading registration…</p>
       ) : settings.isError ? (
         <FormAlert>We could not load the registration form. Check your connection and reload the page.</FormAlert>
