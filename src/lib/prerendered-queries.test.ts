@@ -31,13 +31,4 @@ describe('queries the prerender read', () => {
     expect(browserQueryClient(fakeDocument('')).getQueryCache().getAll()).toHaveLength(0);
     expect(browserQueryClient(undefined).getQueryCache().getAll()).toHaveLength(0);
   });
-
-  it('come from a client that keeps equal data, Dates included, by reference when it is read again', async () => {
-    const client = createQueryClient();
-    const read = async () => [{ id: 'session-1', startsAt: new Date('2027-04-22T06:00:00Z') }];
-    await client.fetchQuery({ queryKey: ['sessions'], queryFn: read });
-    const built = client.getQueryData(['sessions']);
-    await client.fetchQuery({ queryKey: ['sessions'], queryFn: read, staleTime: 0 });
-    expect(client.getQueryData(['sessions'])).toBe(built);
-  });
 });

@@ -4,12 +4,11 @@
 // script; Dates (the data module's timestamps) survive the trip.
 import { createContext } from 'react';
 import { QueryClient, dehydrate, hydrate, type DehydratedState } from '@tanstack/react-query';
-import { shareUnchanged } from './share-unchanged.ts';
 
 export const PRERENDERED_QUERIES_ID = 'prerendered-queries';
 
 export function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false, structuralSharing: shareUnchanged } } });
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } });
 }
 
 /** The prerender's query client, given by entry.server so it can read what the page fetched. */
