@@ -1,11 +1,19 @@
 // Public pages arrive as HTML: readable, styled and navigable before any JavaScript runs; then
 // they hydrate without a mismatch (which React would answer by throwing the HTML away).
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { updateFields } from '../emulator/seed/rest.ts';
 import { stack } from './records.ts';
 
 // Published when the build ran (npm test builds against the demo data), so prerendered.
 const ARTICLE = '/blogs/why-early-detection-saves-lives';
+
+/** Page errors and console errors, where React reports a hydration mismatch. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  return problems;
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -53,9 +61,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('prerendered pages hydrate without errors and then fetch their data', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  const problems = consoleProblems(page);
   for (const path of ['/', '/about', '/program', '/register', '/blogs', ARTICLE, '/faq']) {
     await page.goto(path);
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
@@ -69,9 +75,7 @@ test('an article changed after the build shows the change: the page hydrates wit
   const slug = 'know-the-warning-signs';
   expect(await (await request.get(`/blogs/${slug}`)).text()).toContain('>Know the warning signs</h1>');
   await updateFields(stack, `publications/${slug}`, { title: 'Know the warning signs (revised)' });
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  const problems = consoleProblems(page);
   try {
     await page.goto(`/blogs/${slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Know the warning signs (revised)');
@@ -83,9 +87,7 @@ test('an article changed after the build shows the change: the page hydrates wit
 });
 
 test('a link to a filtered programme filters the prerendered one once it hydrates, without a mismatch', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  const problems = consoleProblems(page);
   await page.goto('/program?day=3');
   await expect(page.getByLabel('Day', { exact: true })).toHaveValue('3');
   await expect(page.getByRole('heading', { name: 'Closing plenary and declaration' })).toBeVisible();
