@@ -8,9 +8,12 @@ import { publishedArticlePaths } from './scripts/published-paths.ts';
 // published when the build runs are prerendered too (their page fetches its article during the
 // render and again in the browser, so what was built is refreshed, never trusted).
 const CLIENT_ONLY = /^\/(admin|admin-login|login|checkout)(\/|$)/;
+// React Router asks for the paths more than once per build (to validate, then to render): the
+// database is read once.
+let articlePaths: Promise<string[]> | undefined;
 
 export default {
   appDirectory: 'src/app',
   ssr: false,
-  prerender: async ({ getStaticPaths }) => [...getStaticPaths().filter((path) => !CLIENT_ONLY.test(path)), ...(await publishedArticlePaths())],
+  prerender: async ({ getStaticPaths }) => [...getStaticPaths().filter((path) => !CLIENT_ONLY.test(path)), ...(await (articlePaths ??= publishedArticlePaths()))],
 } satisfies Config;

@@ -1,7 +1,7 @@
 // Public pages arrive as HTML: readable, styled and navigable before any JavaScript runs; then
 // they hydrate without a mismatch (which React would answer by throwing the HTML away).
 import { expect, test, type Page } from '@playwright/test';
-import { updateFields } from '../emulator/seed/rest.ts';
+import { patchDocument } from '../emulator/seed/rest.ts';
 import { stack } from './records.ts';
 
 // Published when the build ran (npm test builds against the demo data), so prerendered.
@@ -74,7 +74,7 @@ test('prerendered pages hydrate without errors and then fetch their data', async
 test('an article changed after the build shows the change: the page hydrates with the built copy, then reads it again', async ({ page, request }) => {
   const slug = 'know-the-warning-signs';
   expect(await (await request.get(`/blogs/${slug}`)).text()).toContain('>Know the warning signs</h1>');
-  await updateFields(stack, `publications/${slug}`, { title: 'Know the warning signs (revised)' });
+  await patchDocument(stack, `publications/${slug}`, { title: 'Know the warning signs (revised)' });
   const problems = consoleProblems(page);
   try {
     await page.goto(`/blogs/${slug}`);
@@ -82,7 +82,7 @@ test('an article changed after the build shows the change: the page hydrates wit
     // It hydrated with the article as built (sent with the page), then refreshed it: no mismatch.
     expect(problems).toEqual([]);
   } finally {
-    await updateFields(stack, `publications/${slug}`, { title: 'Know the warning signs' });
+    await patchDocument(stack, `publications/${slug}`, { title: 'Know the warning signs' });
   }
 });
 

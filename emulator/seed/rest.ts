@@ -32,25 +32,17 @@ function docsRoot(a: StackAddress) {
   return `projects/${a.projectId}/databases/(default)/documents`;
 }
 
-/** Changes only the given fields of an existing document (a commit with an update mask). */
-export async function updateFields(a: StackAddress, path: string, data: Record<string, unknown>) {
-  const write = { update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) }, updateMask: { fieldPaths: Object.keys(data) }, currentDocument: { exists: true } };
-  const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:commit`, { method: 'POST', headers: ownerHeaders, body: JSON.stringify({ writes: [write] }) });
-  if (!res.ok) throw new Error(`update ${path} failed: ${res.status} ${await res.text()}`);
+/** One commit with owner access (rules bypassed), as seeding and tests need. */
+async function commit(a: StackAddress, writes: object[], what: string) {
+  const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:commit`, { method: 'POST', headers: ownerHeaders, body: JSON.stringify({ writes }) });
+  if (!res.ok) throw new Error(`${what} failed: ${res.status} ${await res.text()}`);
 }
 
 /** Writes documents (path → data) in commits of at most 500 writes, as Firestore allows. */
 export async function writeDocuments(a: StackAddress, docs: Array<[string, Record<string, unknown>]>) {
   for (let i = 0; i < docs.length; i += 500) {
-    const writes = docs.slice(i, i + 500).map(([path, data]) => ({
-      update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) },
-    }));
-    const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:commit`, {
-      method: 'POST',
-      headers: ownerHeaders,
-      body: JSON.stringify({ writes }),
-    });
-    if (!res.ok) throw new Error(`Seeding Firestore failed: ${res.status} ${await res.text()}`);
+    const writes = docs.slice(i, i + 500).map(([path, data]) => ({ update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) } }));
+    await commit(a, writes, 'Seeding Firestore');
   }
 }
 
@@ -112,14 +104,8 @@ export async function ensureAuthUser(
 
 /** Changes only the given top-level fields of a document (an update with a field mask). */
 export async function patchDocument(a: StackAddress, path: string, data: Record<string, unknown>) {
-  const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:commit`, {
-    method: 'POST',
-    headers: ownerHeaders,
-    body: JSON.stringify({
-      writes: [{ update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) }, updateMask: { fieldPaths: Object.keys(data) }, currentDocument: { exists: true } }],
-    }),
-  });
-  if (!res.ok) throw new Error(`Patching ${path} failed: ${res.status} ${await res.text()}`);
+  const write = { update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) }, updateMask: { fieldPaths: Object.keys(data) }, currentDocument: { exists: true } };
+  await commit(a, [write], `Patching ${path}`);
 }
 
 /** Documents of a collection whose `field` equals `value`, read with the owner bypass. */
