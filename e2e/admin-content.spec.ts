@@ -4,11 +4,11 @@
 // is writable by finance and read-only for editors; archiving takes an article off the public
 // list; every edit route for a missing document still has its heading.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PROJECT_ID, DEMO_STAFF } from '../emulator/seed/demo-data.ts';
-import { findDocuments, writeDocuments } from '../emulator/seed/rest.ts';
+import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { findDocuments } from '../emulator/seed/rest.ts';
+import { stack, writePublicDocuments } from './records.ts';
 import { admin, signIn } from './support.ts';
 
-const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
 const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
 
@@ -186,7 +186,7 @@ test('archiving a publication takes it off the public list', async ({ page }) =>
   const n = unique();
   const title = `Archive me ${n}`;
   const slug = `archive-me-${n}`;
-  await writeDocuments(stack, [
+  await writePublicDocuments([
     [
       `publications/${slug}`,
       { id: slug, timestamp: new Date(), title, slug, category: 'awareness', summary: 'Soon archived.', author: 'Test', body: { type: 'doc', content: [] }, published: true, publishedAt: new Date() },

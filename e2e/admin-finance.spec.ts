@@ -4,12 +4,12 @@
 // payment; and an editor neither sees nor opens the finance screens.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PROJECT_ID, DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { findDocuments, writeDocuments } from '../emulator/seed/rest.ts';
 import { pdfTexts } from '../src/features/invoices/pdf-text.test-support.ts';
+import { stack } from './records.ts';
 import { signIn } from './support.ts';
 
-const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
 const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
 

@@ -1,8 +1,9 @@
 // Public pages arrive as HTML: readable, styled and navigable before any JavaScript runs; then
 // they hydrate without a mismatch (which React would answer by throwing the HTML away).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { patchDocument } from '../emulator/seed/rest.ts';
-import { stack } from './records.ts';
+import { setContentVersion, stack } from './records.ts';
+import { startApp } from './support.ts';
 
 // Published when the build ran (npm test builds against the demo data), so prerendered.
 const ARTICLE = '/blogs/why-early-detection-saves-lives';
@@ -60,30 +61,78 @@ test.describe('without JavaScript', () => {
   });
 });
 
+/** The content version a page was built from (its loader's config). */
+async function builtVersion(request: APIRequestContext, path: string): Promise<number> {
+  const html = await (await request.get(path)).text();
+  return JSON.parse(/<script type="application\/json" id="page-loader-config">(.*?)<\/script>/.exec(html)![1]).version;
+}
+
+/** Script requests the page makes from now on. */
+function scriptRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && urls.push(r.url()));
+  return urls;
+}
+
+test.describe('scripts start when the page needs them', () => {
+  test('a reader of an up-to-date page downloads no JavaScript; the first tap starts the app, and is not lost', async ({ page, request }) => {
+    await setContentVersion(await builtVersion(request, '/faq'));
+    const scripts = scriptRequests(page);
+    const problems = consoleProblems(page);
+    await page.goto('/faq');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('How do I pay for my registration?')).toBeVisible();
+    expect(scripts).toEqual([]);
+    const menu = page.getByRole('button', { name: 'Get Involved' });
+    await menu.click();
+    // The tap was held while the app loaded, then replayed: the menu opens on the first tap.
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('a page whose content changed since the build starts the app at once and shows the change', async ({ page, request }) => {
+    const slug = 'know-the-warning-signs';
+    const built = await builtVersion(request, `/blogs/${slug}`);
+    expect(await (await request.get(`/blogs/${slug}`)).text()).toContain('>Know the warning signs</h1>');
+    // As the back office does: the change and the version's move together.
+    await patchDocument(stack, `publications/${slug}`, { title: 'Know the warning signs (revised)' });
+    await setContentVersion(built + 1);
+    const problems = consoleProblems(page);
+    try {
+      await page.goto(`/blogs/${slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Know the warning signs (revised)');
+      // It hydrated with the article as built (sent with the page), then refreshed it: no mismatch.
+      expect(problems).toEqual([]);
+    } finally {
+      await patchDocument(stack, `publications/${slug}`, { title: 'Know the warning signs' });
+    }
+  });
+
+  test('a list carries its first page and needs no script; a form page starts the app without waiting for a tap', async ({ page, request }) => {
+    await setContentVersion(await builtVersion(request, '/events'));
+    const scripts = scriptRequests(page);
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { name: /Pre-summit webinar/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
+    await page.goto('/contact');
+    await expect(page.getByLabel('Email')).toBeEditable();
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+});
+
 test('prerendered pages hydrate without errors and then fetch their data', async ({ page }) => {
   const problems = consoleProblems(page);
   for (const path of ['/', '/about', '/program', '/register', '/blogs', ARTICLE, '/faq']) {
     await page.goto(path);
+    await startApp(page);
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
   }
   await page.goto('/register');
   await expect(page.getByLabel('Full name')).toBeEditable();
   expect(problems).toEqual([]);
-});
-
-test('an article changed after the build shows the change: the page hydrates with the built copy, then reads it again', async ({ page, request }) => {
-  const slug = 'know-the-warning-signs';
-  expect(await (await request.get(`/blogs/${slug}`)).text()).toContain('>Know the warning signs</h1>');
-  await patchDocument(stack, `publications/${slug}`, { title: 'Know the warning signs (revised)' });
-  const problems = consoleProblems(page);
-  try {
-    await page.goto(`/blogs/${slug}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Know the warning signs (revised)');
-    // It hydrated with the article as built (sent with the page), then refreshed it: no mismatch.
-    expect(problems).toEqual([]);
-  } finally {
-    await patchDocument(stack, `publications/${slug}`, { title: 'Know the warning signs' });
-  }
 });
 
 test('a link to a filtered programme filters the prerendered one once it hydrates, without a mismatch', async ({ page }) => {

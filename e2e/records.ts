@@ -1,5 +1,5 @@
-// Registrations made straight in Firestore (owner access), for back-office tests that need a record
-// in a known state without going through the public form each time.
+// Records made straight in Firestore (owner access), for tests that need a record in a known state
+// without going through the public form or the back office each time.
 import { writeDocuments } from '../emulator/seed/rest.ts';
 import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
 
@@ -33,4 +33,20 @@ export async function makeRegistration(over: Record<string, unknown> = {}) {
   };
   await writeDocuments(stack, [[`registrations/${id}`, data]]);
   return data;
+}
+
+/** The public content version now (scripts/page-loader.ts compares a page's with it). */
+export async function contentVersion(): Promise<number> {
+  const res = await fetch(`http://${stack.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/counters/content`);
+  if (res.status === 404) return 0;
+  const doc = (await res.json()) as { fields?: { version?: { integerValue?: string } } };
+  return Number(doc.fields?.version?.integerValue ?? 0);
+}
+
+export const setContentVersion = (version: number) => writeDocuments(stack, [['counters/content', { version }]]);
+
+/** Writes documents a public page shows and moves the content version, as the back office does. */
+export async function writePublicDocuments(docs: Array<[string, Record<string, unknown>]>) {
+  await writeDocuments(stack, docs);
+  await setContentVersion((await contentVersion()) + 1);
 }

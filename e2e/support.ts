@@ -11,3 +11,12 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
 }
+
+/**
+ * The visitor's first key press, which on a prerendered page starts the app's scripts
+ * (scripts/page-loader.ts); resolves once the page has hydrated.
+ */
+export async function startApp(page: Page) {
+  await page.keyboard.press('Shift');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}

@@ -2,9 +2,8 @@
 // reference, get a ticket; and what goes wrong: closed registration, hostile input, a dropped network.
 import { expect, test, type Page } from '@playwright/test';
 import { findDocuments, patchDocument } from '../emulator/seed/rest.ts';
-import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
-
-const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
+import { stack } from './records.ts';
+import { startApp } from './support.ts';
 
 async function fillRegistration(page: Page, over: Partial<Record<string, string>> = {}) {
   const v = { name: 'Wanjiru Kamau', email: `wanjiru.${Date.now()}@example.org`, phone: '+254 712 345 678', organisation: 'Kenyatta National Hospital', role: 'Oncology nurse', country: 'Kenya', category: 'delegate', ...over };
@@ -99,6 +98,8 @@ test('a network failure during submit loses nothing, and retrying registers exac
 
 test('registration works by keyboard alone', async ({ page }) => {
   await page.goto('/register');
+  // The form is in the page at once, and enabled when the app (started by the form) has hydrated.
+  await expect(page.getByLabel('Full name')).toBeEnabled();
   await page.getByLabel('Full name').focus();
   const email = `keyboard.${Date.now()}@example.org`;
   for (const text of ['Keyboard User', email, '+254 700 111 222', 'Moi University', 'Researcher', 'Kenya']) {
@@ -214,6 +215,8 @@ test('the programme groups sessions by day, filters by day and track, and offers
   await page.goto('/program');
   await expect(page.getByRole('heading', { level: 2, name: /^Day 1/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Opening plenary: the state of cancer care' })).toBeVisible();
+  // The filters wait for the app, which the visitor's first tap or key press starts.
+  await startApp(page);
   await page.getByLabel('Day', { exact: true }).selectOption('2');
   await expect(page).toHaveURL(/day=2/);
   await expect(page.getByRole('heading', { level: 2, name: /^Day 1/ })).toHaveCount(0);

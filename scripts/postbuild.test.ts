@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
-import { describe, expect, it } from 'vitest';
-import { indexablePaths, inlineStylesheets, robotsTxt, sitemapXml, startScriptsAfterFirstPaint } from './postbuild.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { indexablePaths, inlineStylesheets, pageLoaderScript, robotsTxt, sitemapXml, startScriptsOnDemand } from './postbuild.ts';
+import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 
 describe('sitemap and robots', () => {
   const paths = indexablePaths(['/', '/about', '/blogs/:slug', '/checkout', '/checkout/:id', '/login', '/admin-login', '/admin', '/admin/users', '/faq']);
@@ -31,37 +32,158 @@ describe('inline stylesheet', () => {
   });
 });
 
-describe('scripts start after the first paint', () => {
+describe('scripts start when the page needs them', () => {
   const entry = 'import "/assets/manifest-1.js"; import("/assets/entry.client-1.js");';
-  const built = `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/react-dom-1.js"/></head><body><main>Page</main><script type="module" async="">${entry}</script></body></html>`;
+  const VERSION_URL = 'http://db.test/v1/projects/p/databases/(default)/documents/counters/content';
+  const configTag = (config: object) => `<script type="application/json" id="${PAGE_LOADER_CONFIG_ID}">${JSON.stringify(config)}</script>`;
+  const built = (body = '<main>Page</main>', config: object | null = { version: 3, versionUrl: VERSION_URL }) =>
+    `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/react-dom-1.js"/></head><body>${body}<script type="module" async="">${entry}</script>${config ? configTag(config) : ''}</body></html>`;
 
-  it('leaves nothing in the HTML that loads JavaScript before the page paints', () => {
-    const html = startScriptsAfterFirstPaint(built);
+  let loader: string;
+  beforeAll(async () => {
+    loader = await pageLoaderScript();
+  });
+
+  /** Fetch as the loader sees it: the content version's document (or a status), and what was posted. */
+  function network(version: number | 404 | 'offline') {
+    const posted: Array<{ url: string; body: string }> = [];
+    const fetch = async (url: string, init?: { method?: string; body?: string }) => {
+      if (init?.method === 'POST') return posted.push({ url, body: init.body ?? '' }), { ok: true, status: 202 };
+      if (url !== VERSION_URL) throw new Error(`unexpected ${url}`);
+      if (version === 'offline') throw new TypeError('Failed to fetch');
+      if (version === 404) return { ok: false, status: 404 };
+      return { ok: true, status: 200, json: async () => ({ fields: { version: { integerValue: String(version) } } }) };
+    };
+    return { fetch, posted };
+  }
+
+  /** Intersection as the loader sees it: `show()` brings every observed element into view. */
+  function viewport() {
+    const observers: Array<{ callback: (entries: Array<{ isIntersecting: boolean }>) => void; targets: Element[] }> = [];
+    class FakeObserver {
+      targets: Element[] = [];
+      constructor(public callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+        observers.push(this);
+      }
+      observe(el: Element) {
+        this.targets.push(el);
+      }
+      disconnect() {
+        this.targets = [];
+      }
+    }
+    return { IntersectionObserver: FakeObserver, show: () => observers.forEach((o) => o.targets.length && o.callback(o.targets.map(() => ({ isIntersecting: true })))) };
+  }
+
+  function open(html: string, globals: object = {}, url = 'https://summit.example.org/') {
+    const dom = new JSDOM(startScriptsOnDemand(html, loader), { url, runScripts: 'dangerously', pretendToBeVisual: true, beforeParse: (w) => Object.assign(w, globals) });
+    const started = () => dom.window.document.querySelectorAll('head script[type="module"]').length === 1;
+    return { dom, document: dom.window.document, started };
+  }
+  const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('leaves nothing in the HTML that loads JavaScript', () => {
+    const html = startScriptsOnDemand(built(), loader);
     expect(html).not.toContain('modulepreload" href');
-    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('<script type="module"');
     expect(html).toContain('<main>Page</main>');
   });
 
-  it('adds the preloads and the entry module after the next frame', async () => {
-    const dom = new JSDOM(startScriptsAfterFirstPaint(built), { runScripts: 'dangerously', pretendToBeVisual: true });
-    const { document } = dom.window;
-    expect(document.querySelectorAll('head script[type="module"]')).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  it('does not start on a page that is up to date until the visitor acts', async () => {
+    const { dom, document, started } = open(built(), network(3));
+    await settle(200);
+    expect(started()).toBe(false);
+    document.body.dispatchEvent(new dom.window.Event('pointerdown', { bubbles: true }));
+    expect(started()).toBe(true);
     expect([...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/entry.client-1.js', '/assets/react-dom-1.js']);
-    const modules = document.querySelectorAll('head script[type="module"]');
-    expect(modules).toHaveLength(1);
-    expect(modules[0].textContent).toBe(entry);
+    expect(document.querySelector('head script[type="module"]')!.textContent).toBe(entry);
     dom.window.close();
   });
 
-  it('still starts in a tab that never paints (no animation frames in the background)', async () => {
-    const dom = new JSDOM(startScriptsAfterFirstPaint(built), { runScripts: 'dangerously', beforeParse: (w) => Object.assign(w, { requestAnimationFrame: () => 0 }) });
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(dom.window.document.querySelectorAll('head script[type="module"]')).toHaveLength(1);
+  it('starts at a key press (a keyboard visitor tabbing in)', async () => {
+    const { dom, document, started } = open(built(), network(3));
+    await settle();
+    document.body.dispatchEvent(new dom.window.KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    expect(started()).toBe(true);
     dom.window.close();
+  });
+
+  it('starts at once when the content changed since the build, so the app shows the new content', async () => {
+    const { dom, started } = open(built(), network(4));
+    await settle();
+    expect(started()).toBe(true);
+    dom.window.close();
+  });
+
+  it('treats a version never moved as 0, and an unreachable database as no news', async () => {
+    const never = open(built('<main>Page</main>', { version: 0, versionUrl: VERSION_URL }), network(404));
+    const offline = open(built(), network('offline'));
+    await settle();
+    expect(never.started()).toBe(false);
+    expect(offline.started()).toBe(false);
+    never.dom.window.close();
+    offline.dom.window.close();
+  });
+
+  it('starts at once at an address with a query, which the page was not built for', async () => {
+    const { dom, started } = open(built(), network(3), 'https://summit.example.org/program?day=3');
+    expect(started()).toBe(true);
+    dom.window.close();
+  });
+
+  it('starts when a part only the app can show comes near the screen', async () => {
+    const view = viewport();
+    const { dom, started } = open(built('<main>Page</main><div data-needs-script></div>'), { ...network(3), IntersectionObserver: view.IntersectionObserver });
+    await settle();
+    expect(started()).toBe(false);
+    view.show();
+    expect(started()).toBe(true);
+    dom.window.close();
+  });
+
+  it('holds a tap on a button until the app has hydrated, then replays it', async () => {
+    const { dom, document, started } = open(built('<main><button id="menu">Menu</button><a id="link" href="#about">About</a></main>'), network(3));
+    await settle();
+    const button = document.getElementById('menu')!;
+    const clicks: boolean[] = [];
+    const tap = button.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(tap).toBe(false); // held: no native behaviour
+    expect(started()).toBe(true);
+    button.addEventListener('click', () => clicks.push(true)); // the app's handler, attached by hydration
+    document.dispatchEvent(new dom.window.Event(HYDRATED_EVENT));
+    await settle();
+    expect(clicks).toEqual([true]);
+    // Links are never held: every public page exists as HTML.
+    expect(document.getElementById('link')!.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(true);
+    dom.window.close();
+  });
+
+  it('starts after the first paint on a page without a config (the SPA fallback), even in a tab that never paints', async () => {
+    const painted = open(built('<main></main>', null));
+    const background = open(built('<main></main>', null), { requestAnimationFrame: () => 0 });
+    await settle(100);
+    expect(painted.started()).toBe(true);
+    expect(background.started()).toBe(false);
+    await settle(600);
+    expect(background.started()).toBe(true);
+    painted.dom.window.close();
+    background.dom.window.close();
+  });
+
+  it('counts the page view when analytics is on, as the app’s tracker would, but never from localhost', async () => {
+    const config = { version: 3, versionUrl: VERSION_URL, pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' } };
+    const live = network(3);
+    const local = network(3);
+    open(built('<main>Page</main>', config), live, 'https://summit.example.org/program');
+    open(built('<main>Page</main>', config), local, 'http://localhost:4173/program');
+    await settle();
+    expect(live.posted).toHaveLength(1);
+    expect(live.posted[0].url).toBe('https://plausible.test/api/event');
+    expect(JSON.parse(live.posted[0].body)).toMatchObject({ n: 'pageview', u: 'https://summit.example.org/program', d: 'summit.example.org' });
+    expect(local.posted).toHaveLength(0);
   });
 
   it('leaves a page without the app entry alone', () => {
-    expect(startScriptsAfterFirstPaint('<html><body>static</body></html>')).toBe('<html><body>static</body></html>');
+    expect(startScriptsOnDemand('<html><body>static</body></html>', loader)).toBe('<html><body>static</body></html>');
   });
 });

@@ -6,6 +6,8 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFil
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { transformWithEsbuild } from 'vite';
+import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 import { loadRoutePatterns } from './route-patterns.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -52,43 +54,28 @@ export function inlineStylesheets(html: string, read: (href: string) => string):
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
 const ENTRY_SCRIPT = '<script type="module" async="">';
-const INERT_TYPE = 'text/x-after-first-paint';
+const INERT_TYPE = 'text/x-on-demand';
 
-/** Runs in the page: adds the module preloads, then re-creates the entry script as a module. */
-const loaderScript = (preloads: string[]) => `(function () {
-  var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    ${JSON.stringify(preloads)}.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.appendChild(link);
-    });
-    var entry = document.createElement('script');
-    entry.type = 'module';
-    entry.textContent = document.querySelector('script[type="${INERT_TYPE}"]').textContent;
-    document.head.appendChild(entry);
-  }
-  requestAnimationFrame(function () { setTimeout(start); });
-  setTimeout(start, 500);
-})();`.replace(/\n\s*/g, ' ');
+/** scripts/page-loader.ts, compiled and minified for inlining, its constants filled in. */
+export async function pageLoaderScript(): Promise<string> {
+  const file = join(root, 'scripts/page-loader.ts');
+  const define = { __CONFIG_ID__: JSON.stringify(PAGE_LOADER_CONFIG_ID), __HYDRATED_EVENT__: JSON.stringify(HYDRATED_EVENT), __INERT_TYPE__: JSON.stringify(INERT_TYPE) };
+  const { code } = await transformWithEsbuild(readFileSync(file, 'utf8'), file, { minify: true, target: 'es2019', define });
+  return code.trim().replace(/<\/script/gi, '<\\/script');
+}
 
 /**
- * The app's scripts start downloading once the page has painted. The prerendered HTML is readable
- * on its own, so nothing the visitor sees waits for them, and on a slow phone network the first
- * round trip carries the page alone instead of sharing the line with 160 KB of JavaScript.
- * (Lighthouse models that contention: with the preloads in the head it put LCP at 2.1 s on a page
- * that paints at 0.8 s.) The entry script stays where React rendered it, inert by its type (React
- * does not compare attributes when hydrating); the loader re-creates it after the next frame, or
- * after half a second in a background tab, which has no frames.
+ * The app's scripts start when the page needs them (scripts/page-loader.ts says when). The entry
+ * script stays where React rendered it, inert by its type (React does not compare attributes when
+ * hydrating), and carries the module preloads taken out of the head, for the loader to add back.
+ * With the preloads in the head, the first round trip on a slow phone network would share the
+ * line with 180 KB of JavaScript (Lighthouse put LCP at 2.1 s on a page that paints at 0.8 s).
  */
-export function startScriptsAfterFirstPaint(html: string): string {
+export function startScriptsOnDemand(html: string, loader: string): string {
   if (!html.includes(ENTRY_SCRIPT)) return html;
   const preloads: string[] = [];
-  const out = html.replace(MODULEPRELOAD, (_, href: string) => (preloads.push(href), '')).replace(ENTRY_SCRIPT, `<script type="${INERT_TYPE}">`);
-  return out.replace('</body>', `<script>${loaderScript(preloads)}</script></body>`);
+  const out = html.replace(MODULEPRELOAD, (_, href: string) => (preloads.push(href), '')).replace(ENTRY_SCRIPT, `<script type="${INERT_TYPE}" data-preloads="${JSON.stringify(preloads).replace(/"/g, '&quot;')}">`);
+  return out.replace('</body>', `<script>${loader}</script></body>`);
 }
 
 function htmlFiles(dir: string): string[] {
@@ -137,8 +124,9 @@ async function main() {
   const shell = existsSync(join(client, '__spa-fallback.html')) ? '__spa-fallback.html' : 'index.html';
   copyFileSync(join(client, shell), join(client, '404.html'));
   const firstPaint: Array<{ page: string; kb: number }> = [];
+  const loader = await pageLoaderScript();
   for (const file of htmlFiles(client)) {
-    const html = startScriptsAfterFirstPaint(inlineStylesheets(readFileSync(file, 'utf8'), (href) => readFileSync(join(client, href), 'utf8')));
+    const html = startScriptsOnDemand(inlineStylesheets(readFileSync(file, 'utf8'), (href) => readFileSync(join(client, href), 'utf8')), loader);
     writeFileSync(file, html);
     const page = file.slice(client.length).replace(/index\.html$/, '').replace(/\/$/, '') || '/';
     if (!/__spa-fallback|404/.test(page)) firstPaint.push({ page, kb: gzipSync(html).length / 1024 });

@@ -4,14 +4,15 @@
 // A database the build cannot reach is not an error: those pages are then served by the SPA
 // fallback, exactly as an article published after the build is.
 import { loadEnv } from 'vite';
+import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
 
 type Env = Record<string, string | undefined>;
 
 export function runQueryUrl(env: Env): string {
   const project = env.VITE_FIREBASE_PROJECT_ID;
-  const origin = project ? 'https://firestore.googleapis.com' : `http://${env.VITE_FIRESTORE_EMULATOR_HOST || '127.0.0.1:8080'}`;
+  const documents = project ? firestoreDocumentsUrl(project, null) : firestoreDocumentsUrl('demo-nci-summit', env.VITE_FIRESTORE_EMULATOR_HOST || '127.0.0.1:8080');
   const key = project && env.VITE_FIREBASE_API_KEY ? `?key=${encodeURIComponent(env.VITE_FIREBASE_API_KEY)}` : '';
-  return `${origin}/v1/projects/${project || 'demo-nci-summit'}/databases/(default)/documents:runQuery${key}`;
+  return `${documents}:runQuery${key}`;
 }
 
 /** Published articles' slugs only (a projection: the build does not download the bodies). */

@@ -2,11 +2,14 @@
 // render first reads the page's data (prerender-data.ts), waits for anything that suspends
 // (onAllReady) and writes finished HTML, with no streamed placeholders that only a script could
 // reveal; the data it read goes into the page (lib/prerendered-queries.ts) so the browser hydrates
-// with the same data and then reads it again.
+// with the same data and then reads it again, and so does the content version the page's loader
+// compares (lib/page-loader.ts).
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { createQueryClient, PrerenderQueryClient, prerenderedQueriesTag } from '../lib/prerendered-queries.ts';
+import { pageLoaderConfigTag } from '../lib/page-loader.ts';
+import { pageLoaderConfig } from './page-loader-config.ts';
 import { prefetchPageData } from './prerender-data.ts';
 
 /** How long a page's data may take at build time before its render is abandoned. */
@@ -14,6 +17,9 @@ export const streamTimeout = 10_000;
 
 export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
   const queries = createQueryClient();
+  // The SPA fallback (admin, checkout, articles newer than the build) has no content of its own:
+  // without a config, its loader starts the app at once.
+  const loaderConfig = routerContext.isSpaMode ? null : await pageLoaderConfig();
   await prefetchPageData(queries, new URL(request.url).pathname);
   return new Promise<Response>((resolve, reject) => {
     let failed: unknown = null;
@@ -30,6 +36,7 @@ export default async function handleRequest(request: Request, status: number, he
             clearTimeout(timer);
             let html = Buffer.concat(chunks).toString('utf8');
             if (queries.getQueryCache().getAll().length) html = html.replace('</body>', `${prerenderedQueriesTag(queries)}</body>`);
+            if (loaderConfig) html = html.replace('</body>', `${pageLoaderConfigTag(loaderConfig)}</body>`);
             headers.set('Content-Type', 'text/html');
             // A failed read would bake a loading state into the page: the build stops instead (500).
             resolve(new Response(html, { headers, status: failed ? 500 : status }));

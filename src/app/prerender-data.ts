@@ -1,13 +1,17 @@
 // What the build reads for each prerendered page, so its HTML carries the content and not a
-// loading line: the settings every page shows (dates, venue, contacts), and the bounded lists of
-// /about and /program. The browser starts from the same data (lib/prerendered-queries.ts) and reads
-// it again at once. Paged lists (events, jobs, tenders, resources, articles) are not here: their
-// cursors are Firestore snapshots, which cannot travel in a page, so they load in the browser.
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+// loading line: the settings every page shows (dates, venue, contacts), the bounded lists of
+// /about and /program, the seats taken for /register (so its form is in the page), and the first
+// page of each paged list (events, jobs, tenders, resources, articles). The browser starts from
+// the same data (lib/prerendered-queries.ts) once the app runs.
+import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Cursor } from '../lib/db.ts';
+import { publishedPagesQuery } from '../data/published.ts';
+import { ARTICLE_LISTS, publicationsQuery } from '../features/publications/api.ts';
 import { publishedPartnersQuery } from '../data/partners.ts';
 import { siteSettingsQuery } from '../data/site-settings.ts';
 import { speakersQuery } from '../data/speakers.ts';
 import { sessionsQuery } from '../features/program/api.ts';
+import { seatsTakenQuery } from '../features/registrations/api.ts';
 
 type Prefetch = (client: QueryClient) => Promise<void>;
 
@@ -15,11 +19,22 @@ function read<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>)
   return (client) => client.prefetchQuery({ ...options, retry: false });
 }
 
+/** A paged list's first page (its cursor is plain data, so the next page loads from the page). */
+function firstPage<T, K extends QueryKey>(options: FetchInfiniteQueryOptions<T, Error, T, K, Cursor | null>): Prefetch {
+  return (client) => client.prefetchInfiniteQuery({ ...options, retry: false });
+}
+
 const EVERY_PAGE = [read(siteSettingsQuery)];
 
 export const PAGE_DATA: Record<string, Prefetch[]> = {
   '/about': [read(speakersQuery), read(publishedPartnersQuery)],
   '/program': [read(sessionsQuery), read(speakersQuery)],
+  '/register': [read(seatsTakenQuery)],
+  '/events': [firstPage(publishedPagesQuery('events'))],
+  '/careers': [firstPage(publishedPagesQuery('jobs'))],
+  '/tenders': [firstPage(publishedPagesQuery('tenders'))],
+  '/resources': [firstPage(publishedPagesQuery('resources'))],
+  ...Object.fromEntries(Object.entries(ARTICLE_LISTS).map(([path, list]) => [`/${path}`, [firstPage(publicationsQuery(list.categories))]])),
 };
 
 /**

@@ -6,6 +6,7 @@ import { isChunkLoadError, shouldReloadForChunkError } from '../lib/chunk-reload
 import { trackPageview } from '../lib/analytics.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { browserQueryClient, PrerenderQueryClient } from '../lib/prerendered-queries.ts';
+import { announceHydrated } from '../lib/page-loader.ts';
 import './app.css';
 
 export const meta: MetaFunction = () => [
@@ -44,6 +45,7 @@ export default function App() {
   const prerender = useContext(PrerenderQueryClient);
   const [queryClient] = useState(() => prerender ?? browserQueryClient());
   usePageviews();
+  useEffect(() => announceHydrated(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -9,8 +9,9 @@ import { useHydrated } from './use-hydrated.ts';
  */
 export function HydratedForm({ className = '', children, ...form }: FormHTMLAttributes<HTMLFormElement>) {
   const hydrated = useHydrated();
+  // The visitor came to fill it in: the page's loader starts the app as soon as it nears the screen.
   return (
-    <form {...form}>
+    <form {...form} data-needs-script={hydrated ? undefined : ''}>
       <noscript>
         <p className="mb-4 text-slate-700">This form needs JavaScript. Turn it on to send it, or email the organisers (see Contact).</p>
       </noscript>

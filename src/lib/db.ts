@@ -4,6 +4,7 @@
 import {
   collection,
   doc,
+  documentId,
   count,
   getAggregate,
   getCount,
@@ -26,7 +27,6 @@ import {
   type DocumentData,
   type Firestore,
   type QueryConstraint,
-  type QueryDocumentSnapshot,
   type WhereFilterOp,
 } from 'firebase/firestore/lite';
 
@@ -41,10 +41,19 @@ export interface ListOptions {
 
 export type WithId<T> = T & { id: string };
 
+/**
+ * Where the next page starts: the last item's sort value and id, as plain data (a timestamp as
+ * its seconds and nanoseconds, exact), so a prerendered page can carry its list's next cursor.
+ */
+export interface Cursor {
+  value: string | number | boolean | null | { seconds: number; nanoseconds: number };
+  id: string;
+}
+
 export interface Page<T> {
   items: WithId<T>[];
   /** Pass back as `after` for the next page; null on the last page. */
-  next: QueryDocumentSnapshot | null;
+  next: Cursor | null;
 }
 
 /** One write of a multi-document commit (see `commit`). */
@@ -89,6 +98,16 @@ function plain(value: unknown): unknown {
   return value;
 }
 
+function toCursorValue(value: unknown): Cursor['value'] {
+  if (value instanceof Timestamp) return { seconds: value.seconds, nanoseconds: value.nanoseconds };
+  if (value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value)) return (value ?? null) as Cursor['value'];
+  throw new Error(`A list cannot be paged by a ${typeof value} field`);
+}
+
+function fromCursorValue(value: Cursor['value']): unknown {
+  return value && typeof value === 'object' ? new Timestamp(value.seconds, value.nanoseconds) : value;
+}
+
 function withId<T>(snap: { id: string; data(): DocumentData }): WithId<T> {
   return { ...(plain(snap.data()) as T), id: snap.id };
 }
@@ -106,14 +125,23 @@ export function createDb(firestore: () => Firestore) {
     return snap.docs.map((d) => withId<T>(d));
   };
 
-  const fetchPage = async <T = DocumentData>(name: string, options: ListOptions & { limit: number; after?: QueryDocumentSnapshot | null }): Promise<Page<T>> => {
-    const c = constraints({ ...options, limit: options.limit + 1 });
-    if (options.after) c.splice(c.length - 1, 0, startAfter(options.after));
+  /**
+   * One page of a list, and the cursor of the next. Ties in the sort field are broken by document
+   * id (what Firestore does implicitly with a snapshot cursor), so a cursor of two plain values
+   * continues exactly where the page ended.
+   */
+  const fetchPage = async <T = DocumentData>(name: string, options: ListOptions & { limit: number; after?: Cursor | null }): Promise<Page<T>> => {
+    const [field, direction] = options.orderBy ?? DEFAULT_SORT;
+    const c = constraints({ ...options, orderBy: [field, direction] });
+    c.push(orderByField(documentId(), direction));
+    if (options.after) c.push(startAfter(fromCursorValue(options.after.value), options.after.id));
+    c.push(limitTo(options.limit + 1));
     const snap = await getDocs(query(collection(firestore(), name), ...c));
     const docs = snap.docs.slice(0, options.limit);
+    const last = docs[docs.length - 1];
     return {
       items: docs.map((d) => withId<T>(d)),
-      next: snap.docs.length > options.limit ? docs[docs.length - 1] : null,
+      next: snap.docs.length > options.limit ? { value: toCursorValue(last.get(field)), id: last.id } : null,
     };
   };
 

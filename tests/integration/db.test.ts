@@ -2,7 +2,7 @@
 // signed in as the demo admin: each SPEC helper, archive of a missing document, the default sort
 // really applied, and SPEC's failure results.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDb, type Db } from '../../src/lib/db.ts';
+import { createDb, serverValues, type Cursor, type Db, type Page } from '../../src/lib/db.ts';
 import { DEMO_STAFF } from '../../emulator/seed/demo-data.ts';
 import { client, closeClients } from './support/clients.ts';
 
@@ -47,6 +47,23 @@ describe('data module', () => {
     expect(page1.items).toHaveLength(4);
     expect(page2.items.map((s) => s.id)).toEqual(['fatuma-hassan', 'peter-njoroge']);
     expect(page2.next).toBeNull();
+  });
+
+  it('pages by timestamp through a cursor that travelled as JSON (a prerendered list), ties included', async () => {
+    const tag = `paging-${Date.now()}`;
+    // Five documents, two pairs of them written in one commit (so with the same server time).
+    await db.commit([0, 1].map((i) => ({ set: `events/${tag}-a${i}`, data: { tag, title: `a${i}`, published: false, timestamp: serverValues.now() } })));
+    await db.commit([0, 1].map((i) => ({ set: `events/${tag}-b${i}`, data: { tag, title: `b${i}`, published: false, timestamp: serverValues.now() } })));
+    await db.createDocument('events', { tag, title: 'c', published: false });
+    const seen: string[] = [];
+    let after: Cursor | null = null;
+    do {
+      const page: Page<{ title: string }> = await db.fetchPage<{ title: string }>('events', { where: [['tag', '==', tag]], limit: 2, after });
+      seen.push(...page.items.map((e) => e.title));
+      after = page.next && JSON.parse(JSON.stringify(page.next));
+    } while (after);
+    // Newest first; within one commit's time, by id (descending, as the sort); each exactly once.
+    expect(seen).toEqual(['c', 'b1', 'b0', 'a1', 'a0']);
   });
 
   it('counts, updates and deletes', async () => {

@@ -359,3 +359,22 @@ describe('the archive keeps documents as they were', () => {
     await expectDenied(attempt());
   });
 });
+
+describe('the public content version only moves forward, by one', () => {
+  // A version set back (or jumped) could match an old page's and keep a stale page from updating.
+  const version = async () => Number((await ownerGet('counters/content'))?.version ?? 0);
+  it.each([
+    ['setting it back to 0', () => ({ version: 0 })],
+    ['jumping it by two', async () => ({ version: (await version()) + 2 })],
+    ['adding another field', async () => ({ version: (await version()) + 1, note: 'x' })],
+  ])('refuses %s, even as admin', async (_, data) => {
+    await expectDenied(setDoc(doc(as.db.admin, 'counters', 'content'), await data()));
+  });
+
+  it('takes an editor’s move by one, with the change it belongs to', async () => {
+    const before = await version();
+    const db = createDb(() => as.db.editor);
+    await db.commit([{ set: `events/${uniqueId('event')}`, data: { title: 'New event', published: true } }, { set: 'counters/content', data: { version: increment(1) }, merge: true }]);
+    expect(await version()).toBe(before + 1);
+  });
+});

@@ -54,6 +54,17 @@ const CONTENT = ['publications', 'events', 'jobs', 'tenders', 'resources', 'spea
 
 const ui = (db: Firestore) => createDb(() => db);
 
+/** A counter document: read, listed with the other counters, moved by `update`, deleted. */
+const counter = (id: string, update: Attempt, note: string): Subject => ({
+  ops: {
+    get: (db) => getDoc(doc(db, 'counters', id)),
+    list: (db) => getDocs(collection(db, 'counters')),
+    update,
+    delete: (db) => deleteDoc(doc(db, 'counters', id)),
+  },
+  notes: { list: 'counters', update: note },
+});
+
 /**
  * The usual way to attempt each operation on a collection: get, update and delete act on a fresh
  * document stored with the owner bypass; list is an unfiltered query (rules are not filters, so
@@ -132,24 +143,12 @@ const HOW: Record<string, Subject> = {
     async (db) => commit(db, (await FORMS.registration.draft()).writes()),
     { paymentStatus: 'paid', status: 'confirmed' },
   ),
-  'counters/registrations': {
-    ops: {
-      get: (db) => getDoc(doc(db, 'counters', 'registrations')),
-      list: (db) => getDocs(collection(db, 'counters')),
-      update: (db) => setDoc(doc(db, 'counters', 'registrations'), { count: increment(1), lastId: uniqueId('no-registration') }, { merge: true }),
-      delete: (db) => deleteDoc(doc(db, 'counters', 'registrations')),
-    },
-    notes: { list: 'counters', update: 'taking a seat without a registration' },
-  },
-  'counters/seats': {
-    ops: {
-      get: (db) => getDoc(doc(db, 'counters', 'seats')),
-      list: (db) => getDocs(collection(db, 'counters')),
-      update: (db) => setDoc(doc(db, 'counters', 'seats'), { count: increment(1) }, { merge: true }),
-      delete: (db) => deleteDoc(doc(db, 'counters', 'seats')),
-    },
-    notes: { list: 'counters', update: 'moving the public count without a registration' },
-  },
+  'counters/registrations': counter('registrations', (db) => setDoc(doc(db, 'counters', 'registrations'), { count: increment(1), lastId: uniqueId('no-registration') }, { merge: true }), 'taking a seat without a registration'),
+
+  'counters/seats': counter('seats', (db) => setDoc(doc(db, 'counters', 'seats'), { count: increment(1) }, { merge: true }), 'moving the public count without a registration'),
+
+  'counters/content': counter('content', (db) => setDoc(doc(db, 'counters', 'content'), { version: increment(1) }, { merge: true }), 'moving the public content version by one'),
+
   mail: {
     ...documents(
       'mail',
@@ -189,16 +188,9 @@ const HOW: Record<string, Subject> = {
     { status: 'paid', paidAt: serverTimestamp() },
     () => uniqueId('INV-FIXTURE'),
   ),
-  'counters/invoices': {
-    ops: {
-      get: (db) => getDoc(doc(db, 'counters', 'invoices')),
-      list: (db) => getDocs(collection(db, 'counters')),
-      // A number taken without the invoice that should carry it: a gap in the series.
-      update: async (db) => setDoc(doc(db, 'counters', 'invoices'), { last: await nextSequence() }),
-      delete: (db) => deleteDoc(doc(db, 'counters', 'invoices')),
-    },
-    notes: { list: 'counters', update: 'taking a number without issuing the invoice' },
-  },
+  // A number taken without the invoice that should carry it: a gap in the series.
+  'counters/invoices': counter('invoices', async (db) => setDoc(doc(db, 'counters', 'invoices'), { last: await nextSequence() }), 'taking a number without issuing the invoice'),
+
   procurement: documents(
     'procurement',
     () => ({ title: 'Stage hire', stage: 'planned', amount: 1000 }),
@@ -228,6 +220,8 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'counters/registrations':      { get: STAFF,    list: NOBODY, update: ADMIN, delete: NOBODY },
   // The public seat count (the register page shows seats left), moved only with the counter.
   'counters/seats':              { get: EVERYONE, list: NOBODY, update: ADMIN, delete: NOBODY },
+  // Every page may learn whether it is out of date; any staff change to public content moves it.
+  'counters/content':            { get: EVERYONE, list: NOBODY, update: STAFF, delete: NOBODY },
   // The Trigger Email queue: written only inside a registration's commit (rules-forms), never on its own.
   'mail':                        { get: ADMIN,    list: ADMIN, create: NOBODY, update: ADMIN, delete: ADMIN },
   'partners':                    { get: EVERYONE, list: STAFF, create: EVERYONE, update: FINANCE, delete: ADMIN },

@@ -3,20 +3,20 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { QueryDocumentSnapshot } from 'firebase/firestore/lite';
+import type { Cursor } from '../../lib/db.ts';
 import { useCursorPages } from './use-cursor-pages.ts';
 import { Pager } from './Pager.tsx';
 
 // A collection of 7 items in pages of 3; a cursor is the last item of the previous page.
 const ITEMS = Array.from({ length: 7 }, (_, i) => ({ id: `item-${i + 1}` }));
 const calls: Array<string | null> = [];
-async function fetchPage(filter: string, after: QueryDocumentSnapshot | null) {
-  const cursor = after as unknown as { id: string } | null;
+async function fetchPage(filter: string, after: Cursor | null) {
+  const cursor = after;
   calls.push(cursor?.id ?? null);
   const items = ITEMS.filter((i) => filter === 'all' || i.id.endsWith(filter));
   const start = cursor ? items.findIndex((i) => i.id === cursor.id) + 1 : 0;
   const page = items.slice(start, start + 3);
-  return { items: page, next: start + 3 < items.length ? (page.at(-1) as unknown as QueryDocumentSnapshot) : null };
+  return { items: page, next: start + 3 < items.length ? { value: null, id: page.at(-1)!.id } : null };
 }
 
 function List() {

@@ -2,12 +2,11 @@
 // page is one small read however large the collection (20,000 registrations read 25 at a time).
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { QueryDocumentSnapshot } from 'firebase/firestore/lite';
-import type { Page } from '../../lib/db.ts';
+import type { Cursor, Page } from '../../lib/db.ts';
 
-export function useCursorPages<T>(key: QueryKey, fetchPage: (after: QueryDocumentSnapshot | null) => Promise<Page<T>>) {
+export function useCursorPages<T>(key: QueryKey, fetchPage: (after: Cursor | null) => Promise<Page<T>>) {
   const [state, setState] = useState({ key: JSON.stringify(key), index: 0 });
-  const cursors = useRef<Array<QueryDocumentSnapshot | null>>([null]);
+  const cursors = useRef<Array<Cursor | null>>([null]);
   // A new filter or search starts again at page one.
   const keyText = JSON.stringify(key);
   if (state.key !== keyText) {

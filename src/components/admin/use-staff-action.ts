@@ -1,11 +1,13 @@
 // Every staff action leaves an activity-log entry ("Archived registration …", "Published '…'").
 // Where the action is a plain commit, the entry is written in the same commit, so there is never
-// an action without its record or a record without its action.
+// an action without its record or a record without its action. An action that changes what a
+// public page shows also moves the content version (data/content-version.ts) in that commit.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
-import type { BatchWrite, WithId } from '../../lib/db.ts';
+import { writePath, type BatchWrite, type WithId } from '../../lib/db.ts';
 import type { DocumentData } from 'firebase/firestore/lite';
 import { useStaff } from '../staff-context.ts';
+import { contentVersionWrites } from '../../data/content-version.ts';
 
 interface StaffAction<V, R> {
   /** The log line, e.g. `Archived registration ${id}`. */
@@ -20,7 +22,8 @@ export function useStaffWrites<V>({ writes, ...action }: StaffAction<V, void> & 
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (vars: V) => {
-      await db.commit([...(await writes(vars)), db.activityWrite(action.log(vars, undefined), staff.tokenEmail)]);
+      const changes = await writes(vars);
+      await db.commit([...changes, ...contentVersionWrites(changes.map(writePath)), db.activityWrite(action.log(vars, undefined), staff.tokenEmail)]);
     },
     onSuccess: () => Promise.all((action.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
@@ -60,7 +63,7 @@ export function useStaffTransaction<V, R = void>({
     mutationFn: (vars: V) =>
       db.transact<R>(paths(vars), (docs) => {
         const { writes, log, result } = decide(docs, vars);
-        return { writes: [...writes, db.activityWrite(log, staff.tokenEmail)], result };
+        return { writes: [...writes, ...contentVersionWrites(writes.map(writePath)), db.activityWrite(log, staff.tokenEmail)], result };
       }),
     onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
@@ -73,7 +76,7 @@ export function useStaffMove<V>({ move, log, invalidate }: { move: (vars: V) => 
   return useMutation({
     mutationFn: (vars: V) => {
       const { collection, id, to } = move(vars);
-      const entry = [db.activityWrite(log(vars), staff.tokenEmail)];
+      const entry = [...contentVersionWrites([collection]), db.activityWrite(log(vars), staff.tokenEmail)];
       return to === 'archive' ? db.moveToArchive(collection, id, entry) : db.restoreFromArchive(collection, id, entry);
     },
     onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),

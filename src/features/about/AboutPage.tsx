@@ -3,6 +3,7 @@ import { pageMeta } from '../../components/page-meta.ts';
 import { FormAlert } from '../../components/fields.tsx';
 import { TIER_ORDER, usePublishedPartners } from '../../data/partners.ts';
 import { useSpeakers } from '../../data/speakers.ts';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
 
 export const meta: MetaFunction = () => pageMeta('About', 'The summit, its speakers and its partners.');
 
@@ -16,7 +17,7 @@ const initials = (name: string) =>
 
 function Speakers() {
   const speakers = useSpeakers();
-  if (speakers.isPending) return <p className="mt-4 text-slate-600">Loading speakers…</p>;
+  if (speakers.isPending) return <LoadingLine className="mt-4">Loading speakers…</LoadingLine>;
   if (speakers.isError) return <FormAlert>We could not load the speakers. Reload the page to try again.</FormAlert>;
   if (!speakers.data.length) return <p className="mt-4">Speakers will be announced soon.</p>;
   return (
@@ -41,7 +42,7 @@ function Speakers() {
 
 function Partners() {
   const partners = usePublishedPartners();
-  if (partners.isPending) return <p className="mt-4 text-slate-600">Loading partners…</p>;
+  if (partners.isPending) return <LoadingLine className="mt-4">Loading partners…</LoadingLine>;
   if (partners.isError) return <FormAlert>We could not load the partners. Reload the page to try again.</FormAlert>;
   const tiers = [...TIER_ORDER, ...new Set(partners.data.map((p) => p.tier).filter((t) => !TIER_ORDER.includes(t)))];
   const present = tiers.filter((t) => partners.data.some((p) => p.tier === t));

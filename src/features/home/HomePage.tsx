@@ -77,7 +77,8 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
-      <div ref={previews}>
+      {/* Filled in by the app: the page's loader starts it when the previews near the screen. */}
+      <div ref={previews} data-needs-script="">
         {!!speakers.data?.length && (
           <section aria-labelledby="speakers-preview" className="container-page py-8">
             <h2 id="speakers-preview">Speakers</h2>

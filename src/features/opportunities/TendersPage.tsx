@@ -29,7 +29,7 @@ function TenderCard({ t, open }: { t: Tender; open: boolean }) {
 }
 
 export default function TendersPage() {
-  const tenders = usePublishedPages<Tender>('tenders', 20);
+  const tenders = usePublishedPages<Tender>('tenders');
   const now = new Date();
   return (
     <div className="container-page py-12">

@@ -4,6 +4,7 @@ import { formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { BoothBookingForm, PartnerApplicationForm } from './ApplicationForms.tsx';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Partner With Us', 'Partnership tiers and benefits, partner applications and booth booking.');
 
@@ -17,7 +18,7 @@ export default function PartnershipsPage() {
         Partners make the summit possible and meet the clinicians, researchers and policy makers who shape cancer care.
       </p>
       {settings.isPending ? (
-        <p className="mt-8 text-slate-600">Loading partnership options…</p>
+        <LoadingLine>Loading partnership options…</LoadingLine>
       ) : settings.isError || !s ? (
         <FormAlert>We could not load the partnership options. Check your connection and reload the page.</FormAlert>
       ) : (

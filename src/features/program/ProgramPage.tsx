@@ -7,6 +7,7 @@ import { icsHref } from '../../lib/ics.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { useSpeakers } from '../../data/speakers.ts';
 import { useSessions, type Session } from './api.ts';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Programme', 'Three days of plenaries, panels and workshops: times, rooms and speakers, by day and track.');
 
@@ -44,7 +45,7 @@ export default function ProgramPage() {
       <h1>Programme</h1>
       <p className="mt-4 max-w-3xl text-lg text-slate-700">Times are in Nairobi time (EAT). Filter by day or track, and add a session — or the whole programme — to your calendar.</p>
       {sessions.isPending ? (
-        <p className="mt-8 text-slate-600">Loading the programme…</p>
+        <LoadingLine>Loading the programme…</LoadingLine>
       ) : sessions.isError ? (
         <div className="mt-8">
           <FormAlert>We could not load the programme. Check your connection and reload the page.</FormAlert>

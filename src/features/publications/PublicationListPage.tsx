@@ -1,17 +1,12 @@
 import { Link, useMatches, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
-import { usePublications } from './api.ts';
+import { ARTICLE_LISTS, usePublications } from './api.ts';
 import { formatDate } from '../../components/format.ts';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
 
 // One page module serves the three article lists; the route id picks the categories.
-const LISTS: Record<string, { title: string; description: string; categories: string[] }> = {
-  blogs: { title: 'News and Blogs', description: 'News from the summit and stories from the field.', categories: ['blog', 'news'] },
-  research: { title: 'Research', description: 'Research presented at and around the summit.', categories: ['research'] },
-  awareness: { title: 'Awareness', description: 'Know the signs of cancer and where to get screened.', categories: ['awareness'] },
-};
-
-const listFor = (id: string | undefined) => LISTS[id ?? ''] ?? LISTS.blogs;
+const listFor = (id: string | undefined) => ARTICLE_LISTS[id ?? ''] ?? ARTICLE_LISTS.blogs;
 
 export const meta: MetaFunction = ({ matches }) => {
   const list = listFor(matches[matches.length - 1]?.id);
@@ -27,7 +22,7 @@ export default function PublicationListPage() {
       <h1>{list.title}</h1>
       <p className="mt-4 max-w-3xl text-lg text-slate-700">{list.description}</p>
       {articles.isPending ? (
-        <p className="mt-8 text-slate-600">Loading articles…</p>
+        <LoadingLine>Loading articles…</LoadingLine>
       ) : articles.isError ? (
         <div className="mt-8">
           <FormAlert>We could not load the articles. Check your connection and reload the page.</FormAlert>

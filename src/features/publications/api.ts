@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
-import type { QueryDocumentSnapshot } from 'firebase/firestore/lite';
+import type { Cursor } from '../../lib/db.ts';
 
 export interface Publication {
   id: string;
@@ -16,11 +16,18 @@ export interface Publication {
 
 export const PAGE_SIZE = 9;
 
+// One page module serves the three article lists; the route id picks the categories.
+export const ARTICLE_LISTS: Record<string, { title: string; description: string; categories: string[] }> = {
+  blogs: { title: 'News and Blogs', description: 'News from the summit and stories from the field.', categories: ['blog', 'news'] },
+  research: { title: 'Research', description: 'Research presented at and around the summit.', categories: ['research'] },
+  awareness: { title: 'Awareness', description: 'Know the signs of cancer and where to get screened.', categories: ['awareness'] },
+};
+
 /** Published articles of some categories, newest first, a page at a time (never the whole collection). */
-export function usePublications(categories: string[]) {
-  return useInfiniteQuery({
+export function publicationsQuery(categories: string[]) {
+  return infiniteQueryOptions({
     queryKey: ['publications', categories],
-    initialPageParam: null as QueryDocumentSnapshot | null,
+    initialPageParam: null as Cursor | null,
     queryFn: ({ pageParam }) =>
       db.fetchPage<Publication>('publications', {
         where: [
@@ -32,6 +39,10 @@ export function usePublications(categories: string[]) {
       }),
     getNextPageParam: (page) => page.next,
   });
+}
+
+export function usePublications(categories: string[]) {
+  return useInfiniteQuery(publicationsQuery(categories));
 }
 
 /**

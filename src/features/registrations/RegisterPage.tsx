@@ -16,6 +16,7 @@ import { useSeatsTaken } from './api.ts';
 import { registrationFormSchema, type RegistrationForm } from './schema.ts';
 import { submitRegistration } from './submit.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
@@ -121,7 +122,7 @@ export default function RegisterPage() {
           Keep it: you need it to pay and to collect your badge. We have sent it to your email too.
         </SubmittedNotice>
       ) : !loaded ? (
-        <p className="mt-8 text-slate-600">Loading registration…</p>
+        <LoadingLine>Loading registration…</LoadingLine>
       ) : settings.isError ? (
         <FormAlert>We could not load the registration form. Check your connection and reload the page.</FormAlert>
       ) : !s?.registrationOpen || full ? (

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => pageMeta('Resources', 'Reports, strategi
 interface Resource { id: string; title: string; type: string; description: string; url: string }
 
 export default function ResourcesPage() {
-  const resources = usePublishedPages<Resource>('resources', 20);
+  const resources = usePublishedPages<Resource>('resources');
   return (
     <div className="container-page py-12">
       <h1>Resources</h1>

@@ -44,7 +44,12 @@ describe('settings', () => {
     await user.type(screen.getByLabelText('Capacity (seats)'), '1500');
     await save();
     expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
-    expect(fake.commits[0]).toEqual([{ update: 'settings/site', data: { venue: 'Safari Park Hotel', capacity: 1500 } }, { log: 'Updated settings: capacity, venue' }]);
+    // The public content version moves in the same commit: prerendered pages learn they are out of date.
+    expect(fake.commits[0]).toEqual([
+      { update: 'settings/site', data: { venue: 'Safari Park Hotel', capacity: 1500 } },
+      { set: 'counters/content', data: { version: expect.anything() }, merge: true },
+      { log: 'Updated settings: capacity, venue' },
+    ]);
     // Public pages read ['settings', 'site']: invalidating ['settings'] refreshes them at once.
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ['settings'] });
   });
@@ -86,7 +91,7 @@ describe('settings', () => {
     await user.type(added.getByLabelText('Fee (KES)'), '12000');
     await save();
     await screen.findByRole('status');
-    const [write, log] = fake.commits[0] as [{ data: { categories: Record<string, unknown> } }, { log: string }];
+    const [write, , log] = fake.commits[0] as [{ data: { categories: Record<string, unknown> } }, unknown, { log: string }];
     expect(Object.keys(write.data)).toEqual(['categories']);
     expect(write.data.categories).toEqual({
       delegate: { label: 'Delegate', fee: 15000 },
@@ -118,7 +123,7 @@ describe('settings', () => {
     await user.type(added.getByLabelText('Name'), 'Delegate');
     await save();
     await screen.findByRole('status');
-    const [write, log] = fake.commits[0] as [{ set: string; data: Record<string, unknown> }, { log: string }];
+    const [write, , log] = fake.commits[0] as [{ set: string; data: Record<string, unknown> }, unknown, { log: string }];
     expect(write.set).toBe('settings/site');
     expect(write.data).toMatchObject({ venue: 'KICC', summitName: 'National Cancer Summit', categories: { delegate: { label: 'Delegate', fee: 0 } } });
     expect(log.log).toBe('Created the site settings');

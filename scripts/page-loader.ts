@@ -1,0 +1,126 @@
+// The loader inlined at the end of every prerendered page (scripts/postbuild.ts compiles and
+// minifies it). A prerendered page is complete without JavaScript: its HTML carries the text and
+// the data it was built with. So the app's scripts (about 180 KB) start only when the page needs
+// them, and a visitor who only reads spends no mobile data on them:
+//   - at the visitor's first tap, click or key press;
+//   - when a part only the app can show ([data-needs-script]: a form, a list read in the browser,
+//     previews below the fold) comes near the screen;
+//   - when the content changed since the build (the content version, one small REST read);
+//   - at once when the address has a query (/program?day=3), which the build could not apply.
+// A page without a config (the SPA fallback: back office, checkout) starts them after first paint.
+// A tap on a button before the app runs is held, and replayed once the app has hydrated, so the
+// first tap is never lost; links need no holding, as every public page also exists as HTML.
+
+declare const __CONFIG_ID__: string;
+declare const __HYDRATED_EVENT__: string;
+declare const __INERT_TYPE__: string;
+
+interface Config {
+  version: number;
+  versionUrl: string;
+  pageview?: { domain: string; endpoint: string };
+}
+
+(function () {
+  const entry = document.querySelector<HTMLScriptElement>(`script[type="${__INERT_TYPE__}"]`);
+  if (!entry) return;
+  let started = false;
+
+  function start() {
+    if (started) return;
+    started = true;
+    for (const href of JSON.parse(entry!.dataset.preloads || '[]') as string[]) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.textContent = entry!.textContent;
+    document.head.appendChild(script);
+  }
+
+  const configText = document.getElementById(__CONFIG_ID__)?.textContent;
+  const config: Config | null = configText ? JSON.parse(configText) : null;
+  if (!config) {
+    // After the next frame, or after half a second in a background tab, which has no frames.
+    requestAnimationFrame(() => setTimeout(start));
+    setTimeout(start, 500);
+    return;
+  }
+
+  // The page was built for its bare address: a query (a filtered programme link) needs the app.
+  if (location.search) start();
+  for (const type of ['pointerdown', 'touchstart', 'keydown']) addEventListener(type, start, { capture: true, passive: true, once: true });
+
+  // Until the app has hydrated, a button's click (or a form's submit) would do nothing, or submit
+  // natively: it is held, and replayed once the app has hydrated.
+  let hydrated = false;
+  let held: (() => void) | null = null;
+  const hold = (event: Event, replay: () => void) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = replay;
+    start();
+  };
+  addEventListener(
+    'click',
+    (event) => {
+      const button = !hydrated && event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null;
+      if (button) hold(event, () => button.isConnected && button.click());
+    },
+    true,
+  );
+  addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      if (!hydrated) hold(event, () => form.isConnected && form.requestSubmit());
+    },
+    true,
+  );
+  document.addEventListener(__HYDRATED_EVENT__, () => {
+    hydrated = true;
+    const replay = held;
+    held = null;
+    if (replay) setTimeout(replay);
+  });
+
+  const needed = document.querySelectorAll('[data-needs-script]');
+  if (needed.length && typeof IntersectionObserver === 'undefined') start();
+  else if (needed.length) {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          start();
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
+    needed.forEach((el) => observer.observe(el));
+  }
+
+  fetch(config.versionUrl, { credentials: 'omit' })
+    .then((response) => (response.status === 404 ? null : response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+    .then((doc: { fields?: { version?: { integerValue?: string } } } | null) => {
+      if (Number(doc?.fields?.version?.integerValue ?? 0) !== config.version) start();
+    })
+    // Offline, or the database unreachable: the page stays as built, and the app starts on a tap.
+    .catch(() => {});
+
+  if (config.pageview) countPageview(config.pageview);
+
+  /** The page view, as the app's Plausible tracker would send it (and with its exclusions). */
+  function countPageview({ domain, endpoint }: { domain: string; endpoint: string }) {
+    if (/^localhost$|^127(?:\.[0-9]+){0,2}\.[0-9]+$|^(?:0*:)*?:?0*1$/.test(location.hostname) || location.protocol === 'file:') return;
+    try {
+      if (localStorage.getItem('plausible_ignore') === 'true') return;
+    } catch {
+      // Storage blocked: count the view.
+    }
+    const body = JSON.stringify({ n: 'pageview', u: location.href, d: domain, r: document.referrer || null, w: innerWidth, h: 0 });
+    fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body, keepalive: true }).catch(() => {});
+  }
+})();

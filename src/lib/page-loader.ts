@@ -1,0 +1,32 @@
+// The contract between a prerendered page and its loader (scripts/page-loader.js), which starts
+// the app's JavaScript only when the page needs it: at the visitor's first tap or key, when a part
+// only the app can show comes into view, or when the content changed since the build. The build
+// writes this config into the page; the app announces when it has hydrated, so the loader can
+// replay a tap it held.
+
+export const PAGE_LOADER_CONFIG_ID = 'page-loader-config';
+export const HYDRATED_EVENT = 'app-hydrated';
+
+export interface PageLoaderConfig {
+  /** The content version the page was built from (data/content-version.ts). */
+  version: number;
+  /** Where the version is read, over Firestore's REST API (no SDK needed). */
+  versionUrl: string;
+  /** Set when analytics is on: the loader counts the page view, since the app may never start. */
+  pageview?: { domain: string; endpoint: string };
+}
+
+export function pageLoaderConfigTag(config: PageLoaderConfig): string {
+  return `<script type="application/json" id="${PAGE_LOADER_CONFIG_ID}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+}
+
+export function readPageLoaderConfig(doc: Document | undefined = globalThis.document): PageLoaderConfig | null {
+  const text = doc?.getElementById(PAGE_LOADER_CONFIG_ID)?.textContent;
+  return text ? (JSON.parse(text) as PageLoaderConfig) : null;
+}
+
+/** Called once the app has hydrated: marks the page (`html[data-hydrated]`) and tells the loader. */
+export function announceHydrated(doc: Document = document) {
+  doc.documentElement.dataset.hydrated = 'true';
+  doc.dispatchEvent(new Event(HYDRATED_EVENT));
+}
