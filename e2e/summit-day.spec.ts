@@ -3,13 +3,14 @@
 // in at the door, then exports the attendee list and reads it back.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { admin, signIn } from './support.ts';
+import { admin, signIn, startApp } from './support.ts';
 
 test('verify a payment → ticket valid → check in → export CSV and read it back', async ({ browser }) => {
   test.setTimeout(120_000);
   const name = `Achieng Summit Day ${Date.now()}`;
   const visitor = await browser.newPage();
   await visitor.goto('/register');
+  await startApp(visitor);
   await visitor.getByLabel('Full name').fill(name);
   await visitor.getByLabel('Email').fill(`summit.day.${Date.now()}@example.org`);
   await visitor.getByLabel('Phone').fill('+254 711 222 333');

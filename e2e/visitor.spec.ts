@@ -22,6 +22,7 @@ const reference = async (page: Page) => (await page.locator('strong.font-mono').
 
 test('register, get a reference, check out and submit a payment reference', async ({ page }) => {
   await page.goto('/register');
+  await startApp(page);
   await fillRegistration(page);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Registration received' })).toBeFocused();
@@ -40,6 +41,7 @@ test('register, get a reference, check out and submit a payment reference', asyn
 
 test('a free category is confirmed at once and shows a printable e-ticket with a QR code', async ({ page }) => {
   await page.goto('/register');
+  await startApp(page);
   await fillRegistration(page, { category: 'survivor' });
   await page.getByRole('button', { name: 'Register' }).click();
   const ref = await reference(page);
@@ -62,6 +64,7 @@ test('/checkout finds a registration by its pasted reference, and says when it d
 
 test('errors are named by field and focus moves to the first; oversized input is refused clearly', async ({ page }) => {
   await page.goto('/register');
+  await startApp(page);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Enter your full name.')).toBeVisible();
   await expect(page.getByLabel('Full name')).toBeFocused();
@@ -75,6 +78,7 @@ test('errors are named by field and focus moves to the first; oversized input is
 test('script typed into a field is stored and shown as text', async ({ page }) => {
   const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
   await page.goto('/register');
+  await startApp(page);
   await fillRegistration(page, { name: hostile, organisation: hostile });
   await page.getByRole('button', { name: 'Register' }).click();
   const ref = await reference(page);
@@ -85,6 +89,7 @@ test('script typed into a field is stored and shown as text', async ({ page }) =
 
 test('a network failure during submit loses nothing, and retrying registers exactly once', async ({ page }) => {
   await page.goto('/register');
+  await startApp(page);
   const v = await fillRegistration(page);
   await page.route('**/*:commit*', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Register' }).click();
@@ -98,6 +103,7 @@ test('a network failure during submit loses nothing, and retrying registers exac
 
 test('registration works by keyboard alone', async ({ page }) => {
   await page.goto('/register');
+  await startApp(page);
   // The form is in the page at once, and enabled when the app (started by the form) has hydrated.
   await expect(page.getByLabel('Full name')).toBeEnabled();
   await page.getByLabel('Full name').focus();
@@ -122,6 +128,7 @@ test('a full summit shows registration closed', async ({ page }) => {
   await patchDocument(stack, 'settings/site', { capacity: 1 });
   try {
     await page.goto('/register');
+    await startApp(page);
     await expect(page.getByRole('heading', { name: 'Registration closed' })).toBeVisible();
     await expect(page.getByText('The summit is full')).toBeVisible();
     await expect(page.getByLabel('Full name')).toHaveCount(0);
@@ -139,6 +146,7 @@ async function fillContact(scope: ReturnType<Page['locator']>, organisation: str
 
 test('apply as a partner, with tiers and benefits shown', async ({ page }) => {
   await page.goto('/partnerships');
+  await startApp(page);
   await expect(page.getByRole('heading', { name: 'Gold' })).toBeVisible();
   await expect(page.getByText('Keynote slot')).toBeVisible();
   const form = page.locator('section', { has: page.getByRole('heading', { name: 'Apply to partner' }) });
@@ -170,6 +178,7 @@ test('book a booth from /partnerships#register', async ({ page }) => {
 
 test('send a contact message from /contact-us', async ({ page }) => {
   await page.goto('/contact-us');
+  await startApp(page);
   const subject = `Abstract deadline ${Date.now()}`;
   await page.getByLabel('Your name').fill('Amina');
   await page.getByLabel('Email').fill('amina@example.org');
@@ -182,6 +191,7 @@ test('send a contact message from /contact-us', async ({ page }) => {
 
 test('a bot that fills the hidden field is thanked and nothing is stored', async ({ page }) => {
   await page.goto('/contact');
+  await startApp(page);
   const subject = `Bot ${Date.now()}`;
   await page.getByLabel('Your name').fill('Bot');
   await page.getByLabel('Email').fill('bot@example.org');
@@ -258,6 +268,7 @@ test('careers lead to the job, tenders are split into open and closed, events an
 
 test('pledge a donation', async ({ page }) => {
   await page.goto('/donate');
+  await startApp(page);
   const email = `donor.${Date.now()}@example.org`;
   await page.getByLabel('Your name').fill('Peter Mwangi');
   await page.getByLabel('Email').fill(email);
@@ -280,6 +291,7 @@ test('FAQ answers open on demand; sitemap and robots are served', async ({ page,
 
 test('partner application and booth booking work by keyboard alone', async ({ page }) => {
   await page.goto('/partnerships');
+  await startApp(page);
   const typeAndTab = async (values: string[]) => {
     for (const v of values) {
       await page.keyboard.type(v);
@@ -312,6 +324,7 @@ test('partner application and booth booking work by keyboard alone', async ({ pa
 test('a stored location pre-fills the country without blocking the form', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('location', JSON.stringify({ latitude: 0.3476, longitude: 32.5825, country: 'Uganda' })));
   await page.goto('/register');
+  await startApp(page);
   await expect(page.getByLabel('Country')).toHaveValue('Uganda');
   await page.getByLabel('Country').fill('Kenya');
   await expect(page.getByLabel('Country')).toHaveValue('Kenya');

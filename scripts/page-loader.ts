@@ -3,13 +3,17 @@
 // the data it was built with. So the app's scripts (about 180 KB) start only when the page needs
 // them, and a visitor who only reads spends no mobile data on them:
 //   - at the visitor's first tap, click or key press;
-//   - when a part only the app can show ([data-needs-script]: a form, a list read in the browser,
-//     previews below the fold) comes near the screen;
+//   - on a page with a visitor form ([data-script-on-intent]), at the first sign of intent too:
+//     a scroll or a pointer movement, so the form is usually ready by the time it is reached;
+//   - when a part only the app can show ([data-needs-script]: a list read in the browser, the
+//     home page's previews below the fold) comes near the screen;
 //   - when the content changed since the build (the content version, one small REST read);
-//   - at once when the address has a query (/program?day=3), which the build could not apply.
+//   - after the first paint when the address has a query (/program?day=3), which the build could
+//     not apply.
 // A page without a config (the SPA fallback: back office, checkout) starts them after first paint.
-// A tap on a button before the app runs is held, and replayed once the app has hydrated, so the
-// first tap is never lost; links need no holding, as every public page also exists as HTML.
+// A tap on a button before the app runs is held, and replayed once the app has hydrated; a tap on
+// a form field (disabled until then) focuses it once the app has hydrated. So no first tap is
+// lost; links need no holding, as every public page also exists as HTML.
 
 declare const __CONFIG_ID__: string;
 declare const __HYDRATED_EVENT__: string;
@@ -41,18 +45,29 @@ interface Config {
     document.head.appendChild(script);
   }
 
-  const configText = document.getElementById(__CONFIG_ID__)?.textContent;
-  const config: Config | null = configText ? JSON.parse(configText) : null;
-  if (!config) {
-    // After the next frame, or after half a second in a background tab, which has no frames.
-    requestAnimationFrame(() => setTimeout(start));
-    setTimeout(start, 500);
-    return;
+  // Network work waits for the first paint, so the first round trip carries the page alone (on a
+  // slow line a request made while the page is parsed delays its paint): after the next frame, or
+  // after half a second in a background tab, which has no frames.
+  function afterPaint(run: () => void) {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      run();
+    };
+    requestAnimationFrame(() => setTimeout(once));
+    setTimeout(once, 500);
   }
 
+  const configText = document.getElementById(__CONFIG_ID__)?.textContent;
+  const config: Config | null = configText ? JSON.parse(configText) : null;
+  if (!config) return afterPaint(start);
+
   // The page was built for its bare address: a query (a filtered programme link) needs the app.
-  if (location.search) start();
-  for (const type of ['pointerdown', 'touchstart', 'keydown']) addEventListener(type, start, { capture: true, passive: true, once: true });
+  if (location.search) afterPaint(start);
+  const intents = ['pointerdown', 'touchstart', 'keydown'];
+  if (document.querySelector('[data-script-on-intent]')) intents.push('scroll', 'wheel', 'pointermove');
+  for (const type of intents) addEventListener(type, start, { capture: true, passive: true, once: true });
 
   // Until the app has hydrated, a button's click (or a form's submit) would do nothing, or submit
   // natively: it is held, and replayed once the app has hydrated.
@@ -69,6 +84,15 @@ interface Config {
     (event) => {
       const button = !hydrated && event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null;
       if (button) hold(event, () => button.isConnected && button.click());
+    },
+    true,
+  );
+  // A field of a form waiting for the app is disabled: the tap that started the app focuses it.
+  addEventListener(
+    'pointerdown',
+    (event) => {
+      const field = !hydrated && event.target instanceof Element ? event.target.closest<HTMLElement>('fieldset[disabled] :is(input, select, textarea)') : null;
+      if (field) held = () => field.isConnected && field.focus();
     },
     true,
   );
@@ -102,15 +126,16 @@ interface Config {
     needed.forEach((el) => observer.observe(el));
   }
 
-  fetch(config.versionUrl, { credentials: 'omit' })
-    .then((response) => (response.status === 404 ? null : response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-    .then((doc: { fields?: { version?: { integerValue?: string } } } | null) => {
-      if (Number(doc?.fields?.version?.integerValue ?? 0) !== config.version) start();
-    })
-    // Offline, or the database unreachable: the page stays as built, and the app starts on a tap.
-    .catch(() => {});
-
-  if (config.pageview) countPageview(config.pageview);
+  afterPaint(() => {
+    fetch(config.versionUrl, { credentials: 'omit' })
+      .then((response) => (response.status === 404 ? null : response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((doc: { fields?: { version?: { integerValue?: string } } } | null) => {
+        if (Number(doc?.fields?.version?.integerValue ?? 0) !== config.version) start();
+      })
+      // Offline, or the database unreachable: the page stays as built, and the app starts on a tap.
+      .catch(() => {});
+    if (config.pageview) countPageview(config.pageview);
+  });
 
   /** The page view, as the app's Plausible tracker would send it (and with its exclusions). */
   function countPageview({ domain, endpoint }: { domain: string; endpoint: string }) {

@@ -108,8 +108,9 @@ describe('scripts start when the page needs them', () => {
     dom.window.close();
   });
 
-  it('starts at once when the content changed since the build, so the app shows the new content', async () => {
+  it('starts when the content changed since the build (checked after the first paint), so the app shows the new content', async () => {
     const { dom, started } = open(built(), network(4));
+    expect(started()).toBe(false);
     await settle();
     expect(started()).toBe(true);
     dom.window.close();
@@ -125,8 +126,10 @@ describe('scripts start when the page needs them', () => {
     offline.dom.window.close();
   });
 
-  it('starts at once at an address with a query, which the page was not built for', async () => {
+  it('starts after the first paint at an address with a query, which the page was not built for', async () => {
     const { dom, started } = open(built(), network(3), 'https://summit.example.org/program?day=3');
+    expect(started()).toBe(false);
+    await settle();
     expect(started()).toBe(true);
     dom.window.close();
   });
@@ -155,6 +158,33 @@ describe('scripts start when the page needs them', () => {
     expect(clicks).toEqual([true]);
     // Links are never held: every public page exists as HTML.
     expect(document.getElementById('link')!.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(true);
+    dom.window.close();
+  });
+
+  it('on a page with a form, starts at the first scroll or pointer movement too; elsewhere a scroll is only reading', async () => {
+    const form = '<main><form data-script-on-intent><fieldset disabled><input id="name"></fieldset></form></main>';
+    const withForm = open(built(form), network(3));
+    const reading = open(built(), network(3));
+    await settle();
+    for (const page of [withForm, reading]) page.dom.window.dispatchEvent(new page.dom.window.Event('scroll'));
+    expect(withForm.started()).toBe(true);
+    expect(reading.started()).toBe(false);
+    const moved = open(built(form), network(3));
+    await settle();
+    moved.document.body.dispatchEvent(new moved.dom.window.MouseEvent('pointermove', { bubbles: true }));
+    expect(moved.started()).toBe(true);
+    for (const page of [withForm, reading, moved]) page.dom.window.close();
+  });
+
+  it('focuses the form field tapped while it waited for the app, once the app has hydrated', async () => {
+    const { dom, document } = open(built('<main><form data-script-on-intent><fieldset disabled><input id="name"></fieldset></form></main>'), network(3));
+    await settle();
+    const field = document.getElementById('name')!;
+    field.dispatchEvent(new dom.window.MouseEvent('pointerdown', { bubbles: true }));
+    document.querySelector('fieldset')!.disabled = false; // what hydration does
+    document.dispatchEvent(new dom.window.Event(HYDRATED_EVENT));
+    await settle();
+    expect(document.activeElement).toBe(field);
     dom.window.close();
   });
 

@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFil
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { transformWithEsbuild } from 'vite';
+import { transform } from 'esbuild';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 import { loadRoutePatterns } from './route-patterns.ts';
 
@@ -60,7 +60,7 @@ const INERT_TYPE = 'text/x-on-demand';
 export async function pageLoaderScript(): Promise<string> {
   const file = join(root, 'scripts/page-loader.ts');
   const define = { __CONFIG_ID__: JSON.stringify(PAGE_LOADER_CONFIG_ID), __HYDRATED_EVENT__: JSON.stringify(HYDRATED_EVENT), __INERT_TYPE__: JSON.stringify(INERT_TYPE) };
-  const { code } = await transformWithEsbuild(readFileSync(file, 'utf8'), file, { minify: true, target: 'es2019', define });
+  const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'ts', minify: true, target: 'es2019', define });
   return code.trim().replace(/<\/script/gi, '<\\/script');
 }
 

@@ -378,5 +378,9 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
   const registrations = docs.filter(([path]) => path.startsWith('registrations/'));
   docs.push(['counters/registrations', { count: registrations.length, lastId: registrations.at(-1)![0].split('/')[1] }]);
   docs.push(['counters/seats', { count: registrations.length }]);
+  // The public content version (src/data/content-version.ts) starts at 1: prerendered pages read
+  // it, and a missing document would answer them with a 404 (a console error) until the first
+  // staff change.
+  docs.push(['counters/content', { version: 1 }]);
   return docs;
 }

@@ -9,9 +9,10 @@ import { useHydrated } from './use-hydrated.ts';
  */
 export function HydratedForm({ className = '', children, ...form }: FormHTMLAttributes<HTMLFormElement>) {
   const hydrated = useHydrated();
-  // The visitor came to fill it in: the page's loader starts the app as soon as it nears the screen.
+  // The page's loader starts the app at the visitor's first scroll or pointer movement, not only
+  // at a tap: the form is then usually ready by the time the visitor reaches it.
   return (
-    <form {...form} data-needs-script={hydrated ? undefined : ''}>
+    <form {...form} data-script-on-intent={hydrated ? undefined : ''}>
       <noscript>
         <p className="mb-4 text-slate-700">This form needs JavaScript. Turn it on to send it, or email the organisers (see Contact).</p>
       </noscript>

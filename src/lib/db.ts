@@ -132,7 +132,7 @@ export function createDb(firestore: () => Firestore) {
    */
   const fetchPage = async <T = DocumentData>(name: string, options: ListOptions & { limit: number; after?: Cursor | null }): Promise<Page<T>> => {
     const [field, direction] = options.orderBy ?? DEFAULT_SORT;
-    const c = constraints({ ...options, orderBy: [field, direction] });
+    const c = constraints({ where: options.where, orderBy: [field, direction] });
     c.push(orderByField(documentId(), direction));
     if (options.after) c.push(startAfter(fromCursorValue(options.after.value), options.after.id));
     c.push(limitTo(options.limit + 1));

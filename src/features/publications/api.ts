@@ -16,7 +16,7 @@ export interface Publication {
 
 export const PAGE_SIZE = 9;
 
-// One page module serves the three article lists; the route id picks the categories.
+/** The three article lists, by route id (each route's path is its id): their categories and copy. */
 export const ARTICLE_LISTS: Record<string, { title: string; description: string; categories: string[] }> = {
   blogs: { title: 'News and Blogs', description: 'News from the summit and stories from the field.', categories: ['blog', 'news'] },
   research: { title: 'Research', description: 'Research presented at and around the summit.', categories: ['research'] },

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, SelectField, TextAreaField } from '../../components/fields.tsx';
@@ -128,7 +128,11 @@ export default function RegisterPage() {
       ) : !s?.registrationOpen || full ? (
         <RegistrationClosed full={full} />
       ) : (
-        <RegistrationFormView settings={s} onDone={setDone} />
+        // Its own boundary: React hydrates it as a separate task from the rest of the page, so the
+        // phone stays responsive while the page's heaviest part (every country, every category) hydrates.
+        <Suspense fallback={null}>
+          <RegistrationFormView settings={s} onDone={setDone} />
+        </Suspense>
       )}
     </div>
   );
