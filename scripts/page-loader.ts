@@ -7,7 +7,8 @@
 //     a scroll or a pointer movement, so the form is usually ready by the time it is reached;
 //   - when a part only the app can show ([data-needs-script]: a list read in the browser, the
 //     home page's previews below the fold) comes near the screen;
-//   - when the content changed since the build (the content version, one small REST read);
+//   - when the content changed since the build (the content version, one small REST read), or
+//     something it shows as open ([data-changes-at]: a tender, a job) has closed since;
 //   - after the first paint when the address has a query (/program?day=3), which the build could
 //     not apply.
 // A page without a config (the SPA fallback: back office, checkout) starts them after first paint.
@@ -22,6 +23,7 @@ declare const __INERT_TYPE__: string;
 interface Config {
   version: number;
   versionUrl: string;
+  builtAt: number;
   pageview?: { domain: string; endpoint: string };
 }
 
@@ -29,6 +31,8 @@ interface Config {
   const entry = document.querySelector<HTMLScriptElement>(`script[type="${__INERT_TYPE__}"]`);
   if (!entry) return;
   let started = false;
+  let hydrated = false;
+  let held: (() => void) | null = null;
 
   function start() {
     if (started) return;
@@ -42,7 +46,23 @@ interface Config {
     const script = document.createElement('script');
     script.type = 'module';
     script.textContent = entry!.textContent;
+    // The app may start long after the page loaded: across a deploy, its files are gone. Reload
+    // the page once (the new build's), with the app's own 10 s guard against a reload loop.
+    script.addEventListener('error', reloadForNewBuild);
+    addEventListener('unhandledrejection', (event) => {
+      if (!hydrated && /dynamically imported module|Importing a module script failed/i.test(String(event.reason))) reloadForNewBuild();
+    });
     document.head.appendChild(script);
+  }
+
+  function reloadForNewBuild() {
+    try {
+      if (Date.now() - Number(sessionStorage.getItem('chunkReloadAt') ?? 0) < 10_000) return;
+      sessionStorage.setItem('chunkReloadAt', String(Date.now()));
+    } catch {
+      // Storage blocked: reload anyway; a page that cannot start is no better.
+    }
+    location.reload();
   }
 
   // Network work waits for the first paint, so the first round trip carries the page alone (on a
@@ -71,8 +91,6 @@ interface Config {
 
   // Until the app has hydrated, a button's click (or a form's submit) would do nothing, or submit
   // natively: it is held, and replayed once the app has hydrated.
-  let hydrated = false;
-  let held: (() => void) | null = null;
   const hold = (event: Event, replay: () => void) => {
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -92,7 +110,7 @@ interface Config {
     'pointerdown',
     (event) => {
       const field = !hydrated && event.target instanceof Element ? event.target.closest<HTMLElement>('fieldset[disabled] :is(input, select, textarea)') : null;
-      if (field) held = () => field.isConnected && field.focus();
+      if (field) held = () => focusWhenEnabled(field, 0);
     },
     true,
   );
@@ -104,6 +122,14 @@ interface Config {
     },
     true,
   );
+  // A form may hydrate after the rest of the page (in its own Suspense boundary) and enables its
+  // fields in the render after that: the focus waits for it, a few seconds at most.
+  function focusWhenEnabled(field: HTMLElement, frames: number) {
+    if (!field.isConnected) return;
+    if (!field.closest('fieldset[disabled]')) field.focus();
+    else if (frames < 300) requestAnimationFrame(() => focusWhenEnabled(field, frames + 1));
+  }
+
   document.addEventListener(__HYDRATED_EVENT__, () => {
     hydrated = true;
     const replay = held;
@@ -127,6 +153,9 @@ interface Config {
   }
 
   afterPaint(() => {
+    // Something shown as open when the page was built (a tender, a job) has closed since.
+    const changes = [...document.querySelectorAll<HTMLElement>('[data-changes-at]')].map((el) => Date.parse(el.dataset.changesAt!));
+    if (changes.some((at) => at <= Date.now())) start();
     fetch(config.versionUrl, { credentials: 'omit' })
       .then((response) => (response.status === 404 ? null : response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
       .then((doc: { fields?: { version?: { integerValue?: string } } } | null) => {

@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom';
+import { JSDOM, VirtualConsole } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { indexablePaths, inlineStylesheets, pageLoaderScript, robotsTxt, sitemapXml, startScriptsOnDemand } from './postbuild.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
@@ -36,7 +36,7 @@ describe('scripts start when the page needs them', () => {
   const entry = 'import "/assets/manifest-1.js"; import("/assets/entry.client-1.js");';
   const VERSION_URL = 'http://db.test/v1/projects/p/databases/(default)/documents/counters/content';
   const configTag = (config: object) => `<script type="application/json" id="${PAGE_LOADER_CONFIG_ID}">${JSON.stringify(config)}</script>`;
-  const built = (body = '<main>Page</main>', config: object | null = { version: 3, versionUrl: VERSION_URL }) =>
+  const built = (body = '<main>Page</main>', config: object | null = { version: 3, versionUrl: VERSION_URL, builtAt: 0 }) =>
     `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/react-dom-1.js"/></head><body>${body}<script type="module" async="">${entry}</script>${config ? configTag(config) : ''}</body></html>`;
 
   let loader: string;
@@ -76,7 +76,8 @@ describe('scripts start when the page needs them', () => {
   }
 
   function open(html: string, globals: object = {}, url = 'https://summit.example.org/') {
-    const dom = new JSDOM(startScriptsOnDemand(html, loader), { url, runScripts: 'dangerously', pretendToBeVisual: true, beforeParse: (w) => Object.assign(w, globals) });
+    // A console of its own: jsdom reports the loader's location.reload() as "not implemented".
+    const dom = new JSDOM(startScriptsOnDemand(html, loader), { url, runScripts: 'dangerously', pretendToBeVisual: true, virtualConsole: new VirtualConsole(), beforeParse: (w) => Object.assign(w, globals) });
     const started = () => dom.window.document.querySelectorAll('head script[type="module"]').length === 1;
     return { dom, document: dom.window.document, started };
   }
@@ -116,8 +117,18 @@ describe('scripts start when the page needs them', () => {
     dom.window.close();
   });
 
+  it('starts when something shown as open at build time has closed since', async () => {
+    const past = open(built(`<main><p data-changes-at="${new Date(Date.now() - 60_000).toISOString()}">Closes …</p></main>`), network(3));
+    const future = open(built(`<main><p data-changes-at="${new Date(Date.now() + 60_000).toISOString()}">Closes …</p></main>`), network(3));
+    await settle();
+    expect(past.started()).toBe(true);
+    expect(future.started()).toBe(false);
+    past.dom.window.close();
+    future.dom.window.close();
+  });
+
   it('treats a version never moved as 0, and an unreachable database as no news', async () => {
-    const never = open(built('<main>Page</main>', { version: 0, versionUrl: VERSION_URL }), network(404));
+    const never = open(built('<main>Page</main>', { version: 0, versionUrl: VERSION_URL, builtAt: 0 }), network(404));
     const offline = open(built(), network('offline'));
     await settle();
     expect(never.started()).toBe(false);
@@ -181,10 +192,27 @@ describe('scripts start when the page needs them', () => {
     await settle();
     const field = document.getElementById('name')!;
     field.dispatchEvent(new dom.window.MouseEvent('pointerdown', { bubbles: true }));
-    document.querySelector('fieldset')!.disabled = false; // what hydration does
+    // The page hydrates first; the form (its own Suspense boundary) enables its fields a little later.
     document.dispatchEvent(new dom.window.Event(HYDRATED_EVENT));
     await settle();
+    expect(document.activeElement).not.toBe(field);
+    document.querySelector('fieldset')!.disabled = false;
+    await settle();
     expect(document.activeElement).toBe(field);
+    dom.window.close();
+  });
+
+  it('reloads once when the app fails to start (its files replaced by a deploy since the page loaded)', async () => {
+    const { dom, document } = open(built(), network(3), 'https://summit.example.org/faq');
+    await settle();
+    document.body.dispatchEvent(new dom.window.Event('pointerdown', { bubbles: true }));
+    const script = document.querySelector('head script[type="module"]')!;
+    script.dispatchEvent(new dom.window.Event('error'));
+    const first = dom.window.sessionStorage.getItem('chunkReloadAt');
+    expect(Number(first)).toBeGreaterThan(0);
+    // A second failure within the guard does not reload again (no loop on a truly broken build).
+    script.dispatchEvent(new dom.window.Event('error'));
+    expect(dom.window.sessionStorage.getItem('chunkReloadAt')).toBe(first);
     dom.window.close();
   });
 
@@ -201,7 +229,7 @@ describe('scripts start when the page needs them', () => {
   });
 
   it('counts the page view when analytics is on, as the app’s tracker would, but never from localhost', async () => {
-    const config = { version: 3, versionUrl: VERSION_URL, pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' } };
+    const config = { version: 3, versionUrl: VERSION_URL, builtAt: 0, pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' } };
     const live = network(3);
     const local = network(3);
     open(built('<main>Page</main>', config), live, 'https://summit.example.org/program');

@@ -3,7 +3,7 @@
 import { CONTENT_VERSION, fetchContentVersion } from '../data/content-version.ts';
 import { firebaseConfig, firestoreEmulatorHost, plausibleDomain, usesEmulators } from '../lib/env.ts';
 import { firestoreDocumentsUrl } from '../lib/firestore-rest.ts';
-import type { PageLoaderConfig } from '../lib/page-loader.ts';
+import { BUILD_TIME, type PageLoaderConfig } from '../lib/page-loader.ts';
 
 const PLAUSIBLE_EVENTS = 'https://plausible.io/api/event';
 
@@ -22,5 +22,5 @@ export function contentVersionUrl(): string {
 export async function pageLoaderConfig(): Promise<PageLoaderConfig | null> {
   const version = await fetchContentVersion().catch(() => null);
   if (version === null) return null;
-  return { version, versionUrl: contentVersionUrl(), ...(plausibleDomain && { pageview: { domain: plausibleDomain, endpoint: PLAUSIBLE_EVENTS } }) };
+  return { version, versionUrl: contentVersionUrl(), builtAt: BUILD_TIME, ...(plausibleDomain && { pageview: { domain: plausibleDomain, endpoint: PLAUSIBLE_EVENTS } }) };
 }

@@ -5,6 +5,9 @@
 // replay a tap it held.
 
 export const PAGE_LOADER_CONFIG_ID = 'page-loader-config';
+
+/** When this build renders its pages (meaningful only in the prerender, which runs at build time). */
+export const BUILD_TIME = Date.now();
 export const HYDRATED_EVENT = 'app-hydrated';
 
 export interface PageLoaderConfig {
@@ -12,6 +15,8 @@ export interface PageLoaderConfig {
   version: number;
   /** Where the version is read, over Firestore's REST API (no SDK needed). */
   versionUrl: string;
+  /** When the build rendered the page: what it decided "open or closed" by (components/use-now.ts). */
+  builtAt: number;
   /** Set when analytics is on: the loader counts the page view, since the app may never start. */
   pageview?: { domain: string; endpoint: string };
 }

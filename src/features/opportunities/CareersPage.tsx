@@ -3,11 +3,13 @@ import { PagedList } from '../../components/PagedList.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { usePublishedPages } from '../../data/published.ts';
 import { deadlineText, type Job } from './jobs.ts';
+import { useNow } from '../../components/use-now.ts';
 
 export const meta: MetaFunction = () => pageMeta('Careers', 'Open positions with the summit and the institute.');
 
 export default function CareersPage() {
   const jobs = usePublishedPages<Job>('jobs');
+  const now = useNow();
   return (
     <div className="container-page py-12">
       <h1>Careers</h1>
@@ -20,7 +22,9 @@ export default function CareersPage() {
                 <h2 className="text-xl">
                   <Link className="hover:underline" to={`/careers/${j.slug}`}>{j.title}</Link>
                 </h2>
-                <p className="mt-1 text-slate-600">{j.location} · {deadlineText(j.deadline)}</p>
+                <p className="mt-1 text-slate-600" data-changes-at={j.deadline > now ? j.deadline.toISOString() : undefined}>
+                  {j.location} · {deadlineText(j.deadline, now)}
+                </p>
                 <p className="mt-2 text-slate-700">{j.summary}</p>
               </li>
             ))}

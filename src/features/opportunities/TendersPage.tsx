@@ -3,6 +3,7 @@ import { PagedList } from '../../components/PagedList.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { safeUrl } from '../../components/RichText.tsx';
 import { usePublishedPages } from '../../data/published.ts';
+import { useNow } from '../../components/use-now.ts';
 
 export const meta: MetaFunction = () => pageMeta('Tenders', 'Open and closed tenders of the summit, with their documents.');
 
@@ -14,7 +15,9 @@ function TenderCard({ t, open }: { t: Tender; open: boolean }) {
     <li className="rounded-lg border border-slate-200 p-5">
       <p className="font-mono text-sm text-slate-600">{t.reference}</p>
       <h3 className="text-lg font-semibold">{t.title}</h3>
-      <p className={open ? 'text-brand-700' : 'text-slate-600'}>{open ? 'Closes' : 'Closed'} {date.format(t.closingDate)}</p>
+      <p className={open ? 'text-brand-700' : 'text-slate-600'} data-changes-at={open ? t.closingDate.toISOString() : undefined}>
+        {open ? 'Closes' : 'Closed'} {date.format(t.closingDate)}
+      </p>
       <p className="mt-2 text-slate-700">{t.description}</p>
       {t.documents?.length > 0 && (
         <ul className="mt-2 list-disc pl-5">
@@ -30,7 +33,7 @@ function TenderCard({ t, open }: { t: Tender; open: boolean }) {
 
 export default function TendersPage() {
   const tenders = usePublishedPages<Tender>('tenders');
-  const now = new Date();
+  const now = useNow();
   return (
     <div className="container-page py-12">
       <h1>Tenders</h1>
