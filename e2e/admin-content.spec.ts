@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { findDocuments } from '../emulator/seed/rest.ts';
-import { stack, writePublicDocuments } from './records.ts';
+import { contentVersion, stack, writePublicDocuments } from './records.ts';
 import { admin, signIn } from './support.ts';
 
 const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
@@ -56,8 +56,11 @@ test('an editor writes a formatted article, keeps it as a draft, publishes it an
   await expect(preview.getByRole('heading', { level: 2, name: 'Where to get screened' })).toBeVisible();
   await expect(preview.locator('strong')).toHaveText('Screening is free');
 
+  const version = await contentVersion();
   await save(page, 'publication');
   await expect(page).toHaveURL(/\/admin\/publications\/[A-Za-z0-9]+$/);
+  // A saved change to public content moves the content version, so prerendered pages refresh.
+  expect(await contentVersion()).toBe(version + 1);
   const editUrl = page.url();
   const [stored] = await findDocuments(stack, 'publications', 'slug', slug);
   expect(stored).toBeTruthy();
@@ -199,9 +202,12 @@ test('archiving a publication takes it off the public list', async ({ page }) =>
   await page.getByLabel('Title starts with').fill(title);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('row')).toHaveCount(2);
+  const version = await contentVersion();
   await page.getByRole('button', { name: `Archive ‘${title}’` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Archive publication' }).click();
   await expect(page.getByRole('status')).toHaveText(`Archived publication '${title}'.`);
+  // The archive move (a transaction) moves the content version too.
+  expect(await contentVersion()).toBe(version + 1);
   await expect(page.getByText('Nothing matches.')).toBeVisible();
   await page.goto('/awareness');
   await expect(page.getByRole('heading', { level: 1, name: 'Awareness' })).toBeVisible();

@@ -2,6 +2,7 @@
 // without going through the public form or the back office each time.
 import { writeDocuments } from '../emulator/seed/rest.ts';
 import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
+import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
 
 export const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
 
@@ -37,7 +38,7 @@ export async function makeRegistration(over: Record<string, unknown> = {}) {
 
 /** The public content version now (scripts/page-loader.ts compares a page's with it). */
 export async function contentVersion(): Promise<number> {
-  const res = await fetch(`http://${stack.firestore}/v1/projects/${stack.projectId}/databases/(default)/documents/counters/content`);
+  const res = await fetch(`${firestoreDocumentsUrl(stack.projectId, stack.firestore)}/counters/content`);
   if (res.status === 404) return 0;
   const doc = (await res.json()) as { fields?: { version?: { integerValue?: string } } };
   return Number(doc.fields?.version?.integerValue ?? 0);

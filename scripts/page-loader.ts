@@ -19,6 +19,9 @@
 declare const __CONFIG_ID__: string;
 declare const __HYDRATED_EVENT__: string;
 declare const __INERT_TYPE__: string;
+declare const __RELOAD_KEY__: string;
+declare const __RELOAD_GUARD_MS__: number;
+declare const __CHUNK_LOAD_ERROR__: string;
 
 interface Config {
   version: number;
@@ -47,18 +50,19 @@ interface Config {
     script.type = 'module';
     script.textContent = entry!.textContent;
     // The app may start long after the page loaded: across a deploy, its files are gone. Reload
-    // the page once (the new build's), with the app's own 10 s guard against a reload loop.
+    // the page once (the new build's), by the app's own rule (lib/chunk-reload.ts: a 10 s guard
+    // against a reload loop).
     script.addEventListener('error', reloadForNewBuild);
     addEventListener('unhandledrejection', (event) => {
-      if (!hydrated && /dynamically imported module|Importing a module script failed/i.test(String(event.reason))) reloadForNewBuild();
+      if (!hydrated && new RegExp(__CHUNK_LOAD_ERROR__, 'i').test(String(event.reason))) reloadForNewBuild();
     });
     document.head.appendChild(script);
   }
 
   function reloadForNewBuild() {
     try {
-      if (Date.now() - Number(sessionStorage.getItem('chunkReloadAt') ?? 0) < 10_000) return;
-      sessionStorage.setItem('chunkReloadAt', String(Date.now()));
+      if (Date.now() - Number(sessionStorage.getItem(__RELOAD_KEY__) ?? 0) < __RELOAD_GUARD_MS__) return;
+      sessionStorage.setItem(__RELOAD_KEY__, String(Date.now()));
     } catch {
       // Storage blocked: reload anyway; a page that cannot start is no better.
     }

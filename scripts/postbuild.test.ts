@@ -1,7 +1,8 @@
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { indexablePaths, inlineStylesheets, pageLoaderScript, robotsTxt, sitemapXml, startScriptsOnDemand } from './postbuild.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
+import { RELOAD_KEY } from '../src/lib/chunk-reload.ts';
 
 describe('sitemap and robots', () => {
   const paths = indexablePaths(['/', '/about', '/blogs/:slug', '/checkout', '/checkout/:id', '/login', '/admin-login', '/admin', '/admin/users', '/faq']);
@@ -75,9 +76,14 @@ describe('scripts start when the page needs them', () => {
     return { IntersectionObserver: FakeObserver, show: () => observers.forEach((o) => o.targets.length && o.callback(o.targets.map(() => ({ isIntersecting: true })))) };
   }
 
+  // Every page a test opens is closed after it (timers, observers and all).
+  const opened: JSDOM[] = [];
+  afterEach(() => opened.splice(0).forEach((dom) => dom.window.close()));
+
   function open(html: string, globals: object = {}, url = 'https://summit.example.org/') {
     // A console of its own: jsdom reports the loader's location.reload() as "not implemented".
     const dom = new JSDOM(startScriptsOnDemand(html, loader), { url, runScripts: 'dangerously', pretendToBeVisual: true, virtualConsole: new VirtualConsole(), beforeParse: (w) => Object.assign(w, globals) });
+    opened.push(dom);
     const started = () => dom.window.document.querySelectorAll('head script[type="module"]').length === 1;
     return { dom, document: dom.window.document, started };
   }
@@ -98,7 +104,6 @@ describe('scripts start when the page needs them', () => {
     expect(started()).toBe(true);
     expect([...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/entry.client-1.js', '/assets/react-dom-1.js']);
     expect(document.querySelector('head script[type="module"]')!.textContent).toBe(entry);
-    dom.window.close();
   });
 
   it('starts at a key press (a keyboard visitor tabbing in)', async () => {
@@ -106,15 +111,13 @@ describe('scripts start when the page needs them', () => {
     await settle();
     document.body.dispatchEvent(new dom.window.KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
     expect(started()).toBe(true);
-    dom.window.close();
   });
 
   it('starts when the content changed since the build (checked after the first paint), so the app shows the new content', async () => {
-    const { dom, started } = open(built(), network(4));
+    const { started } = open(built(), network(4));
     expect(started()).toBe(false);
     await settle();
     expect(started()).toBe(true);
-    dom.window.close();
   });
 
   it('starts when something shown as open at build time has closed since', async () => {
@@ -123,8 +126,6 @@ describe('scripts start when the page needs them', () => {
     await settle();
     expect(past.started()).toBe(true);
     expect(future.started()).toBe(false);
-    past.dom.window.close();
-    future.dom.window.close();
   });
 
   it('treats a version never moved as 0, and an unreachable database as no news', async () => {
@@ -133,26 +134,22 @@ describe('scripts start when the page needs them', () => {
     await settle();
     expect(never.started()).toBe(false);
     expect(offline.started()).toBe(false);
-    never.dom.window.close();
-    offline.dom.window.close();
   });
 
   it('starts after the first paint at an address with a query, which the page was not built for', async () => {
-    const { dom, started } = open(built(), network(3), 'https://summit.example.org/program?day=3');
+    const { started } = open(built(), network(3), 'https://summit.example.org/program?day=3');
     expect(started()).toBe(false);
     await settle();
     expect(started()).toBe(true);
-    dom.window.close();
   });
 
   it('starts when a part only the app can show comes near the screen', async () => {
     const view = viewport();
-    const { dom, started } = open(built('<main>Page</main><div data-needs-script></div>'), { ...network(3), IntersectionObserver: view.IntersectionObserver });
+    const { started } = open(built('<main>Page</main><div data-needs-script></div>'), { ...network(3), IntersectionObserver: view.IntersectionObserver });
     await settle();
     expect(started()).toBe(false);
     view.show();
     expect(started()).toBe(true);
-    dom.window.close();
   });
 
   it('holds a tap on a button until the app has hydrated, then replays it', async () => {
@@ -169,7 +166,6 @@ describe('scripts start when the page needs them', () => {
     expect(clicks).toEqual([true]);
     // Links are never held: every public page exists as HTML.
     expect(document.getElementById('link')!.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(true);
-    dom.window.close();
   });
 
   it('on a page with a form, starts at the first scroll or pointer movement too; elsewhere a scroll is only reading', async () => {
@@ -184,7 +180,6 @@ describe('scripts start when the page needs them', () => {
     await settle();
     moved.document.body.dispatchEvent(new moved.dom.window.MouseEvent('pointermove', { bubbles: true }));
     expect(moved.started()).toBe(true);
-    for (const page of [withForm, reading, moved]) page.dom.window.close();
   });
 
   it('focuses the form field tapped while it waited for the app, once the app has hydrated', async () => {
@@ -199,21 +194,25 @@ describe('scripts start when the page needs them', () => {
     document.querySelector('fieldset')!.disabled = false;
     await settle();
     expect(document.activeElement).toBe(field);
-    dom.window.close();
   });
 
-  it('reloads once when the app fails to start (its files replaced by a deploy since the page loaded)', async () => {
+  // What the browser reports when a module the app imports is gone: the entry script's error
+  // event, or a rejected dynamic import (the app's own chunk-load error pattern).
+  const failures: Array<[string, (dom: JSDOM, script: Element) => void]> = [
+    ['its entry script fails to load', (dom, script) => script.dispatchEvent(new dom.window.Event('error'))],
+    ['a module it imports is gone', (dom) => dom.window.dispatchEvent(Object.assign(new dom.window.Event('unhandledrejection'), { reason: new Error('Failed to fetch dynamically imported module: /assets/entry.client-1.js') }))],
+  ];
+  it.each(failures)('reloads once when %s (its files replaced by a deploy since the page loaded)', async (_, fail) => {
     const { dom, document } = open(built(), network(3), 'https://summit.example.org/faq');
     await settle();
     document.body.dispatchEvent(new dom.window.Event('pointerdown', { bubbles: true }));
     const script = document.querySelector('head script[type="module"]')!;
-    script.dispatchEvent(new dom.window.Event('error'));
-    const first = dom.window.sessionStorage.getItem('chunkReloadAt');
+    fail(dom, script);
+    const first = dom.window.sessionStorage.getItem(RELOAD_KEY);
     expect(Number(first)).toBeGreaterThan(0);
     // A second failure within the guard does not reload again (no loop on a truly broken build).
-    script.dispatchEvent(new dom.window.Event('error'));
-    expect(dom.window.sessionStorage.getItem('chunkReloadAt')).toBe(first);
-    dom.window.close();
+    fail(dom, script);
+    expect(dom.window.sessionStorage.getItem(RELOAD_KEY)).toBe(first);
   });
 
   it('starts after the first paint on a page without a config (the SPA fallback), even in a tab that never paints', async () => {
@@ -224,8 +223,6 @@ describe('scripts start when the page needs them', () => {
     expect(background.started()).toBe(false);
     await settle(600);
     expect(background.started()).toBe(true);
-    painted.dom.window.close();
-    background.dom.window.close();
   });
 
   it('counts the page view when analytics is on, as the app’s tracker would, but never from localhost', async () => {

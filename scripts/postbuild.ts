@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { transform } from 'esbuild';
+import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/chunk-reload.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 import { loadRoutePatterns } from './route-patterns.ts';
 
@@ -59,7 +60,14 @@ const INERT_TYPE = 'text/x-on-demand';
 /** scripts/page-loader.ts, compiled and minified for inlining, its constants filled in. */
 export async function pageLoaderScript(): Promise<string> {
   const file = join(root, 'scripts/page-loader.ts');
-  const define = { __CONFIG_ID__: JSON.stringify(PAGE_LOADER_CONFIG_ID), __HYDRATED_EVENT__: JSON.stringify(HYDRATED_EVENT), __INERT_TYPE__: JSON.stringify(INERT_TYPE) };
+  const define = {
+    __CONFIG_ID__: JSON.stringify(PAGE_LOADER_CONFIG_ID),
+    __HYDRATED_EVENT__: JSON.stringify(HYDRATED_EVENT),
+    __INERT_TYPE__: JSON.stringify(INERT_TYPE),
+    __RELOAD_KEY__: JSON.stringify(RELOAD_KEY),
+    __RELOAD_GUARD_MS__: String(RELOAD_GUARD_MS),
+    __CHUNK_LOAD_ERROR__: JSON.stringify(CHUNK_LOAD_ERROR.source), // esbuild defines no RegExp literal
+  };
   const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'ts', minify: true, target: 'es2019', define });
   return code.trim().replace(/<\/script/gi, '<\\/script');
 }

@@ -19,14 +19,10 @@ export function changesPublicContent(paths: string[]): boolean {
   });
 }
 
-/** The version's move by one, as a write of the commit that changes the content. */
-export function contentVersionWrite(): BatchWrite {
-  return { set: `${CONTENT_VERSION.collection}/${CONTENT_VERSION.id}`, data: { version: serverValues.increment(1) }, merge: true };
-}
-
-/** The version's move, when writes to these paths change a public page; otherwise nothing. */
+/** The version's move by one, as a write of the commit, when writes to these paths change a public page. */
 export function contentVersionWrites(paths: string[]): BatchWrite[] {
-  return changesPublicContent(paths) ? [contentVersionWrite()] : [];
+  if (!changesPublicContent(paths)) return [];
+  return [{ set: `${CONTENT_VERSION.collection}/${CONTENT_VERSION.id}`, data: { version: serverValues.increment(1) }, merge: true }];
 }
 
 /** The version now (0 before the first change). */

@@ -1,17 +1,18 @@
 // After a deploy, an open tab may ask for a code chunk that no longer exists. Reloading fetches
 // the new build; the 10 s guard (SPEC section 8) stops a reload loop when the chunk is truly broken.
+// (The page loader, scripts/page-loader.ts, reloads by the same key, guard and pattern.)
 export const RELOAD_GUARD_MS = 10_000;
-const KEY = 'chunkReloadAt';
+export const RELOAD_KEY = 'chunkReloadAt';
+export const CHUNK_LOAD_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk [\w-]+ failed/i;
 
 export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk [\w-]+ failed/i.test(message);
+  return CHUNK_LOAD_ERROR.test(error instanceof Error ? error.message : String(error));
 }
 
 /** Decides, and records, whether to reload now. Pure apart from the storage it is given. */
 export function shouldReloadForChunkError(storage: Pick<Storage, 'getItem' | 'setItem'>, now = Date.now()): boolean {
-  const last = Number(storage.getItem(KEY) ?? 0);
+  const last = Number(storage.getItem(RELOAD_KEY) ?? 0);
   if (now - last < RELOAD_GUARD_MS) return false;
-  storage.setItem(KEY, String(now));
+  storage.setItem(RELOAD_KEY, String(now));
   return true;
 }

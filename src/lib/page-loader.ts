@@ -4,6 +4,8 @@
 // writes this config into the page; the app announces when it has hydrated, so the loader can
 // replay a tap it held.
 
+import { jsonDataBlock, readJsonDataBlock } from './json-data-block.ts';
+
 export const PAGE_LOADER_CONFIG_ID = 'page-loader-config';
 
 /** When this build renders its pages (meaningful only in the prerender, which runs at build time). */
@@ -22,11 +24,11 @@ export interface PageLoaderConfig {
 }
 
 export function pageLoaderConfigTag(config: PageLoaderConfig): string {
-  return `<script type="application/json" id="${PAGE_LOADER_CONFIG_ID}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+  return jsonDataBlock(PAGE_LOADER_CONFIG_ID, JSON.stringify(config));
 }
 
 export function readPageLoaderConfig(doc: Document | undefined = globalThis.document): PageLoaderConfig | null {
-  const text = doc?.getElementById(PAGE_LOADER_CONFIG_ID)?.textContent;
+  const text = readJsonDataBlock(PAGE_LOADER_CONFIG_ID, doc);
   return text ? (JSON.parse(text) as PageLoaderConfig) : null;
 }
 

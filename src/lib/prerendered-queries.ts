@@ -4,6 +4,7 @@
 // script; Dates (the data module's timestamps) survive the trip.
 import { createContext } from 'react';
 import { QueryClient, dehydrate, hydrate, type DehydratedState } from '@tanstack/react-query';
+import { jsonDataBlock, readJsonDataBlock } from './json-data-block.ts';
 
 export const PRERENDERED_QUERIES_ID = 'prerendered-queries';
 
@@ -16,14 +17,12 @@ export const PrerenderQueryClient = createContext<QueryClient | null>(null);
 
 const DATE = '$date';
 
-export function serializeQueries(client: QueryClient): string {
+function serializeQueries(client: QueryClient): string {
   const state = dehydrate(client);
-  const json = JSON.stringify(state, function (this: Record<string, unknown>, key, value) {
+  return JSON.stringify(state, function (this: Record<string, unknown>, key, value) {
     const raw = this[key];
     return raw instanceof Date ? { [DATE]: raw.toISOString() } : value;
   });
-  // Inside <script> nothing may look like a closing tag or a comment.
-  return json.replace(/</g, '\\u003c');
 }
 
 export function parseQueries(text: string): DehydratedState {
@@ -31,7 +30,7 @@ export function parseQueries(text: string): DehydratedState {
 }
 
 export function prerenderedQueriesTag(client: QueryClient): string {
-  return `<script type="application/json" id="${PRERENDERED_QUERIES_ID}">${serializeQueries(client)}</script>`;
+  return jsonDataBlock(PRERENDERED_QUERIES_ID, serializeQueries(client));
 }
 
 /**
@@ -41,7 +40,7 @@ export function prerenderedQueriesTag(client: QueryClient): string {
  */
 export function browserQueryClient(doc: Document | undefined = globalThis.document): QueryClient {
   const client = createQueryClient();
-  const text = doc?.getElementById(PRERENDERED_QUERIES_ID)?.textContent;
+  const text = readJsonDataBlock(PRERENDERED_QUERIES_ID, doc);
   if (text) {
     hydrate(client, parseQueries(text));
     void client.invalidateQueries({ refetchType: 'none' });
