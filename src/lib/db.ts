@@ -166,9 +166,12 @@ export function createDb(firestore: () => Firestore) {
   /** A fresh document id, chosen before writing so a retried submit reuses it. */
   const newId = (name: string) => doc(collection(firestore(), name)).id;
 
-  const createDocument = async (name: string, data: DocumentData, id?: string): Promise<string> => {
+  /** Creates a document with its own id and the server's time; `alsoWrite` commits with it (its email). */
+  const createDocument = async (name: string, data: DocumentData, id?: string, alsoWrite: BatchWrite[] = []): Promise<string> => {
     const ref = id ? doc(firestore(), name, id) : doc(collection(firestore(), name));
-    await setDoc(ref, { ...data, id: ref.id, timestamp: serverTimestamp() });
+    const stamped = { ...data, id: ref.id, timestamp: serverTimestamp() };
+    if (alsoWrite.length) await commit([{ set: `${name}/${ref.id}`, data: stamped }, ...alsoWrite]);
+    else await setDoc(ref, stamped);
     return ref.id;
   };
 
@@ -229,11 +232,14 @@ export function createDb(firestore: () => Firestore) {
    * decision (a ticket admits once, the next invoice number) is never made on stale data.
    * `decide` may throw to abort with its own error.
    */
-  const transact = <R = void>(paths: string[], decide: (docs: Array<WithId<DocumentData> | null>) => { writes: BatchWrite[]; result?: R }) =>
+  const transact = <R = void>(
+    paths: string[],
+    decide: (docs: Array<WithId<DocumentData> | null>) => { writes: BatchWrite[]; result?: R } | Promise<{ writes: BatchWrite[]; result?: R }>,
+  ) =>
     runTransaction(firestore(), async (tx) => {
       const snaps = [];
       for (const path of paths) snaps.push(await tx.get(doc(firestore(), path)));
-      const { writes, result } = decide(snaps.map((s) => (s.exists() ? withId<DocumentData>(s) : null)));
+      const { writes, result } = await decide(snaps.map((s) => (s.exists() ? withId<DocumentData>(s) : null)));
       applyWrites(tx, writes);
       return result as R;
     });

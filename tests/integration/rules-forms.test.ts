@@ -47,7 +47,12 @@ describe('the submissions the site makes', () => {
     const { draft, result } = await submit(FORMS.registration);
     expect(result).toBe('allowed');
     expect(await ownerGet(`registrations/${draft.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid', fee: SITE.categories.delegate.fee });
-    expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({ to: REGISTRATION.email, template: { data: { reference: draft.id } } });
+    expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({
+      to: REGISTRATION.email,
+      template: { name: 'registration-pending', data: { name: REGISTRATION.fullName, reference: draft.id, category: SITE.categories.delegate.label, amount: 'KES 15,000' } },
+      recordCollection: 'registrations',
+      recordId: draft.id,
+    });
     expect(await seatsTaken()).toBeGreaterThanOrEqual(before + 1);
   });
 
@@ -55,6 +60,7 @@ describe('the submissions the site makes', () => {
     const { draft, result } = await submit(FORMS.registration, { category: 'survivor' });
     expect(result).toBe('allowed');
     expect(await ownerGet(`registrations/${draft.id}`)).toMatchObject({ status: 'confirmed', paymentStatus: 'not-required', fee: 0 });
+    expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({ template: { name: 'registration-confirmed', data: { reference: draft.id, category: SITE.categories.survivor.label } } });
   });
 
   it('registers without the confirmation email (the email is optional, the seat is not)', async () => {
@@ -66,6 +72,8 @@ describe('the submissions the site makes', () => {
     const { draft, result } = await submit(form);
     expect(result).toBe('allowed');
     expect(await ownerGet(`${form.collection}/${draft.id}`)).toMatchObject({ id: draft.id });
+    // Its acknowledgement, to the address the form gave, about that document.
+    expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({ to: draft.doc.email, recordCollection: form.collection, recordId: draft.id });
   });
 
   it.each([FORMS.registrationPayment, FORMS.boothPayment].map((f) => [f.name, f] as const))('submits a %s, flipping it to submitted', async (_, form) => {
@@ -80,7 +88,11 @@ describe('the submissions the site makes', () => {
     const checkout = (await getDoc(doc(visitor, 'registrations', registration.id))).data()!;
     const paymentId = uniqueId('pay');
     const payment = paymentDoc(paymentId, 'registrations', registration.id, { amount: checkout.fee });
-    expect(await verdict(commit(visitor, paymentCommit(paymentId, payment, { collection: 'registrations', id: registration.id })))).toBe('allowed');
+    expect(await verdict(commit(visitor, paymentCommit(paymentId, payment, { collection: 'registrations', id: registration.id, record: checkout })))).toBe('allowed');
+    expect(await ownerGet(`mail/${paymentId}`)).toMatchObject({
+      to: REGISTRATION.email,
+      template: { name: 'payment-received', data: { name: REGISTRATION.fullName, reference: registration.id, amount: 'KES 15,000', transactionCode: 'QWE12345RT' } },
+    });
     expect((await getDoc(doc(visitor, 'registrations', registration.id))).data()?.paymentStatus).toBe('submitted');
   });
 });

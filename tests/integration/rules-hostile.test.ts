@@ -9,7 +9,7 @@ import { closeClients } from './support/clients.ts';
 import {
   ALL_FORMS,
   commit,
-  confirmationMail,
+  registrationMailData,
   dropWrite,
   fieldsOf,
   FORMS,
@@ -135,17 +135,39 @@ describe('hostile registration commits', () => {
     ['resetting the counter', (d: Draft) => replaceWrite(d.writes(), counter, { count: 0, lastId: d.id })],
     ['with a free-form email (html, markup) instead of the template', (d: Draft) =>
       replaceWrite(d.writes(), `mail/${d.id}`, { to: d.doc.email, message: { subject: 'Your ticket', html: '<a href="https://evil.example">Pay here</a>' } })],
-    ['with the confirmation sent to another address', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...confirmationMail(d.id, d.doc), to: 'victim@example.org' })],
-    ['with another template', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...confirmationMail(d.id, d.doc), template: { name: 'password-reset', data: { reference: d.id } } })],
-    ['with extra template data (a link to inject)', (d: Draft) =>
-      replaceWrite(d.writes(), `mail/${d.id}`, { to: d.doc.email, template: { name: 'registration-confirmation', data: { fullName: d.doc.fullName, reference: d.id, link: 'https://evil.example' } } })],
-    ['with the email naming another registration', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, confirmationMail('demo-registration-1', d.doc))],
+    ['with the email sent to another address', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), to: 'victim@example.org' })],
+    ['with the email sent to two addresses', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), to: [d.doc.email, 'victim@example.org'] })],
+    ['with a copy to someone else', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), bcc: 'victim@example.org' })],
+    ['with another template', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), template: { name: 'password-reset', data: { reference: d.id } } })],
+    ['claiming the free (confirmed) template for a paid category', (d: Draft) => {
+      const mail = registrationMailData(d.id, d.doc) as { template: { data: Doc } };
+      const { amount: _amount, ...data } = mail.template.data;
+      return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { name: 'registration-confirmed', data } });
+    }],
+    ['with an amount due other than the fee', (d: Draft) => {
+      const mail = registrationMailData(d.id, d.doc) as { template: { name: string; data: Doc } };
+      return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { ...mail.template, data: { ...mail.template.data, amount: 'KES 1' } } });
+    }],
+    ['with extra template data (a link to inject)', (d: Draft) => {
+      const mail = registrationMailData(d.id, d.doc) as { template: { name: string; data: Doc } };
+      return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { ...mail.template, data: { ...mail.template.data, link: 'https://evil.example' } } });
+    }],
+    ['with markup in place of the name', (d: Draft) => {
+      const mail = registrationMailData(d.id, d.doc) as { template: { name: string; data: Doc } };
+      return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { ...mail.template, data: { ...mail.template.data, name: '<a href="https://evil.example">Pay here</a>' } } });
+    }],
+    ['with attachments', (d: Draft) =>
+      replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), message: { attachments: [{ filename: 'invoice.pdf.exe', content: 'TVqQ', encoding: 'base64' }] } })],
+    ['with a sender of its own', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), from: 'Finance <finance@summit.example.org>' })],
+    ['with a forged time', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), timestamp: new Date('2020-01-01') })],
+    ['with the delivery already marked as sent', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), delivery: { state: 'SUCCESS' } })],
+    ['with the email naming another registration', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, registrationMailData('demo-registration-1', d.doc))],
   ])('refuses a registration %s', async (_, tamper) => {
     await expectDenied(commit(as.db.anonymous, tamper(await registration())));
   });
 
   it('refuses queuing a confirmation email for someone else’s existing registration', async () => {
-    const mail = confirmationMail('demo-registration-1', { email: 'wanjiru.kamau@example.org', fullName: 'Wanjiru Kamau' });
+    const mail = registrationMailData('demo-registration-1', { email: 'wanjiru.kamau@example.org', fullName: 'Wanjiru Kamau', category: 'delegate', fee: 15000, currency: 'KES' });
     await expectDenied(setDoc(doc(as.db.anonymous, 'mail', 'demo-registration-1'), mail));
   });
 

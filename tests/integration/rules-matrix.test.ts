@@ -37,7 +37,7 @@ import {
   type Actors,
 } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
-import { commit, confirmationMail, fieldsOf, donationDoc, FORMS, messageDoc, partnerDoc, registrationDoc, SITE, type Doc } from './support/forms.ts';
+import { commit, registrationMailData, fieldsOf, donationDoc, FORMS, messageDoc, partnerDoc, registrationDoc, SITE, type Doc } from './support/forms.ts';
 import { issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 
@@ -53,6 +53,17 @@ interface Subject {
 const CONTENT = ['publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions'];
 
 const ui = (db: Firestore) => createDb(() => db);
+
+/** A template as the back office saves it (rewritten with itself: the permission is what is tested). */
+const TEMPLATE = { subject: 'About your application {{reference}}', html: '<p>Dear {{name}},</p>', text: 'Dear {{name}},' };
+
+/** A registrant's message as stored (the fixture adds id and timestamp), about registration `id`. */
+const storedMail = (id: string) => ({
+  to: 'achieng@example.org',
+  template: { name: 'registration-pending', data: { name: 'Achieng Otieno', reference: id, category: 'Delegate', amount: 'KES 15,000' } },
+  recordCollection: 'registrations',
+  recordId: id,
+});
 
 /** A counter document: read, listed with the other counters, moved by `update`, deleted. */
 const counter = (id: string, update: Attempt, note: string): Subject => ({
@@ -152,16 +163,32 @@ const HOW: Record<string, Subject> = {
   mail: {
     ...documents(
       'mail',
-      () => confirmationMail('ref', registrationDoc('')),
+      (id) => ({ ...storedMail(id), delivery: { state: 'SUCCESS', attempts: 1 } }),
       // Queued on its own, after the registration it names was committed: nobody may send that.
       async (db) => {
         const registration = fieldsOf(registrationDoc(''));
         const id = await fixture(`registrations/${uniqueId('reg')}`, registration);
-        return setDoc(doc(db, 'mail', id), confirmationMail(id, registration));
+        return setDoc(doc(db, 'mail', id), registrationMailData(id, registration));
       },
       { to: 'someone-else@example.org' },
     ),
-    notes: { create: 'outside a registration’s commit' },
+    notes: { create: 'outside a registration’s commit', update: 'changing its recipient' },
+  },
+  'mail (resend)': {
+    ops: {
+      update: async (db) => updateDoc(doc(db, 'mail', await fixture(`mail/${uniqueId('mail')}`, { ...storedMail('x'), delivery: { state: 'ERROR', attempts: 3, error: 'Connection refused' } })), { 'delivery.state': 'RETRY' }),
+    },
+    notes: { update: 'a failed message set back to RETRY' },
+  },
+  templates: {
+    ops: {
+      get: (db) => getDoc(doc(db, 'templates', 'application-declined')),
+      list: (db) => getDocs(query(collection(db, 'templates'), limit(5))),
+      // Only the product's own template names may be written, with their three fields.
+      create: (db) => setDoc(doc(db, 'templates', 'application-declined'), TEMPLATE),
+      update: (db) => updateDoc(doc(db, 'templates', 'application-declined'), { subject: TEMPLATE.subject }),
+      delete: (db) => deleteDoc(doc(db, 'templates', 'application-declined')),
+    },
   },
   partners: documents('partners', () => fieldsOf(partnerDoc('')), async (db) => commit(db, (await FORMS.booth.draft()).writes()), { paymentStatus: 'paid', status: 'confirmed' }),
   messages: documents('messages', () => fieldsOf(messageDoc('')), async (db) => commit(db, (await FORMS.message.draft()).writes()), { status: 'read' }),
@@ -222,8 +249,12 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'counters/seats':              { get: EVERYONE, list: NOBODY, update: ADMIN, delete: NOBODY },
   // Every page may learn whether it is out of date; any staff change to public content moves it.
   'counters/content':            { get: EVERYONE, list: NOBODY, update: STAFF, delete: NOBODY },
-  // The Trigger Email queue: written only inside a registration's commit (rules-forms), never on its own.
-  'mail':                        { get: ADMIN,    list: ADMIN, create: NOBODY, update: ADMIN, delete: ADMIN },
+  // The Trigger Email queue: written only in the commit of the action it reports (rules-forms,
+  // rules-mail), never on its own; read by whoever may read its record; nobody rewrites or deletes it.
+  'mail':                        { get: STAFF,    list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
+  'mail (resend)':               {                             update: STAFF },
+  // The wording of the emails: administrators edit it, every staff member may read it.
+  'templates':                   { get: STAFF,    list: STAFF, create: ADMIN, update: ADMIN, delete: NOBODY },
   'partners':                    { get: EVERYONE, list: STAFF, create: EVERYONE, update: FINANCE, delete: ADMIN },
   'messages':                    { get: STAFF,    list: STAFF, create: EVERYONE, update: STAFF, delete: ADMIN },
   'donations':                   { get: FINANCE,  list: FINANCE, create: EVERYONE, update: FINANCE, delete: ADMIN },

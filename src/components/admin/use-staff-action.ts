@@ -43,6 +43,8 @@ export function useStaffTask<V, R = void>({ run, ...action }: StaffAction<V, R> 
   });
 }
 
+type Decided<R> = { writes: BatchWrite[]; log: string; result?: R };
+
 /**
  * An action decided on fresh data: reads documents in a transaction, decides the writes (or throws
  * to refuse), and commits them with their log entry. Used where two staff could act at once:
@@ -50,21 +52,27 @@ export function useStaffTask<V, R = void>({ run, ...action }: StaffAction<V, R> 
  */
 export function useStaffTransaction<V, R = void>({
   paths,
+  prepare,
   decide,
   invalidate,
 }: {
   paths: (vars: V) => string[];
-  decide: (docs: Array<WithId<DocumentData> | null>, vars: V) => { writes: BatchWrite[]; log: string; result?: R };
+  /** Slow work done once before the transaction (which may run several times): an email's attachments. */
+  prepare?: (vars: V) => Promise<V>;
+  /** May be async (building an email's PDF from what it decided); it runs again if the transaction retries. */
+  decide: (docs: Array<WithId<DocumentData> | null>, vars: V) => Decided<R> | Promise<Decided<R>>;
   invalidate?: QueryKey[];
 }) {
   const staff = useStaff();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (vars: V) =>
-      db.transact<R>(paths(vars), (docs) => {
-        const { writes, log, result } = decide(docs, vars);
+    mutationFn: async (given: V) => {
+      const vars = prepare ? await prepare(given) : given;
+      return db.transact<R>(paths(vars), async (docs) => {
+        const { writes, log, result } = await decide(docs, vars);
         return { writes: [...writes, ...contentVersionWrites(writes.map(writePath)), db.activityWrite(log, staff.tokenEmail)], result };
-      }),
+      });
+    },
     onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }

@@ -9,6 +9,7 @@ import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { db } from '../../lib/data.ts';
+import { messageMail } from '../../data/mail.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { contactFormSchema, messageDocument, type ContactForm } from './schema.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
@@ -19,7 +20,7 @@ function ContactForm({ onSent }: { onSent: (id: string) => void }) {
   const [id] = useState(() => db.newId('messages'));
   const { register, handleSubmit, formState, getValues } = useForm<ContactForm & { faxNumber?: string }>({ resolver: zodResolver(contactFormSchema) });
   const send = useMutation({
-    mutationFn: (form: ContactForm) => db.submitOnce('messages', id, () => db.createDocument('messages', messageDocument(form), id)),
+    mutationFn: (form: ContactForm) => db.submitOnce('messages', id, () => { const message = messageDocument(form); return db.createDocument('messages', message, id, [messageMail(id, message)]); }),
     onSuccess: onSent,
   });
   const e = formState.errors;

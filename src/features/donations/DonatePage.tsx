@@ -11,6 +11,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { db } from '../../lib/data.ts';
+import { donationMail } from '../../data/mail.ts';
 import { donationDocument, donationFormSchema, type DonationForm } from './schema.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
 
@@ -25,7 +26,7 @@ export default function DonatePage() {
     defaultValues: { message: '', anonymous: false },
   });
   const pledge = useMutation({
-    mutationFn: (form: DonationForm) => db.submitOnce('donations', id, () => db.createDocument('donations', donationDocument(form, s.currency), id)),
+    mutationFn: (form: DonationForm) => db.submitOnce('donations', id, () => { const pledge = donationDocument(form, s.currency); return db.createDocument('donations', pledge, id, [donationMail(id, pledge)]); }),
     onSuccess: setDone,
   });
   const e = formState.errors;

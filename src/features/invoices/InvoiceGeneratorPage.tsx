@@ -74,6 +74,7 @@ function InvoiceGenerator() {
     const number = await issue.mutateAsync({
       draft: invoiceDraft(form),
       issuedBy: staff.email,
+      issuedAt: new Date(),
       correction: correction ? { number: correction.invoice.number, reason: correction.reason } : undefined,
     });
     setCorrection(null);

@@ -8,7 +8,9 @@ import { downloadFile } from '../../lib/csv.ts';
 import { useCursorPages } from '../../components/admin/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../components/admin/use-staff-action.ts';
 import { decideIssue, issuePaths, type IssueRequest } from './issue-invoice.ts';
-import { formatMinorShort } from './invoice-math.ts';
+import { formatMinor, formatMinorShort } from './invoice-math.ts';
+import { bytesToBase64 } from '../../lib/base64.ts';
+import { invoiceMail } from '../../data/mail.ts';
 import type { StoredInvoice } from './schema.ts';
 
 export const PAGE_SIZE = 20;
@@ -34,9 +36,25 @@ export function useInvoiceCounter() {
 export function useIssueInvoice() {
   return useStaffTransaction<IssueRequest, string>({
     paths: issuePaths,
-    decide: (docs, request) => decideIssue(docs, request),
+    decide: async (docs, request) => {
+      const decided = decideIssue(docs, request);
+      // The first write is the invoice as it will be stored (its PDF reads issuedAt, not the server time).
+      const invoice = (decided.writes[0] as { data: unknown }).data as StoredInvoice;
+      return invoice.billTo.email ? { ...decided, writes: [...decided.writes, await invoiceEmail(invoice)] } : decided;
+    },
     invalidate: [invoiceKeys.all],
   });
+}
+
+/**
+ * The invoice email, with the PDF built from the document being stored: the same builder and the
+ * same fields (issuedAt rather than the server's time) as the back office's download, so the bytes
+ * the billed organisation receives are the bytes finance downloads.
+ */
+async function invoiceEmail(invoice: StoredInvoice) {
+  const { invoicePdf, formatDueDate } = await import('./invoice-pdf.ts');
+  const pdf = { filename: `${invoice.number}.pdf`, content: bytesToBase64(await invoicePdf(invoice)), encoding: 'base64', contentType: 'application/pdf' };
+  return invoiceMail(db.newId('mail'), invoice, formatMinor(invoice.totalMinor, invoice.currency), formatDueDate(invoice.dueDate), pdf);
 }
 
 export type StatusChange = { invoice: StoredInvoice; to: 'paid' } | { invoice: StoredInvoice; to: 'void'; reason: string };

@@ -35,7 +35,7 @@ const PAYMENT_LINES: Array<[string, string]> = [
 export async function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  const issuedAt = invoice.timestamp;
+  const issuedAt = invoice.issuedAt ?? invoice.timestamp;
   pdf.setTitle(`Invoice ${invoice.number}`);
   pdf.setAuthor(invoice.issuer.name);
   pdf.setCreator('Summit back office');

@@ -18,6 +18,8 @@ export interface IssueRequest {
   draft: InvoiceDraft;
   issuedBy: string;
   correction?: Correction;
+  /** The moment of issue the PDF shows (see StoredInvoice.issuedAt). */
+  issuedAt: Date;
 }
 
 /** The documents the transaction reads, in this order. */
@@ -39,7 +41,7 @@ function issuerFrom(settings: DocumentData): InvoiceIssuer {
 
 export function decideIssue(
   [counter, settings, replaced]: Array<WithId<DocumentData> | null>,
-  { draft, issuedBy, correction }: IssueRequest,
+  { draft, issuedBy, correction, issuedAt }: IssueRequest,
 ): { writes: BatchWrite[]; log: string; result: string } {
   if (!settings) throw new Error('The site settings are missing: an administrator must save them in Settings before invoices can be issued.');
   const { invoicePrefix: prefix, invoiceStartNumber: start } = settings;
@@ -60,6 +62,7 @@ export function decideIssue(
         ...(correction ? { replaces: correction.number } : {}),
         issuer: issuerFrom(settings),
         issuedBy,
+        issuedAt,
         id: number,
         number,
         sequence,

@@ -93,8 +93,14 @@ export interface StoredInvoice extends InvoiceDraft {
   status: InvoiceStatus;
   issuer: InvoiceIssuer;
   issuedBy: string;
-  /** When it was issued (server time). */
+  /** When it was stored (server time). */
   timestamp: Date;
+  /**
+   * When it was issued, as the issuing browser saw it (the rules keep it within an hour of the
+   * server's time): the PDF shows it, and it is known before the commit, so the invoice email can
+   * carry the very PDF the back office downloads. Invoices issued before it existed use timestamp.
+   */
+  issuedAt?: Date;
   replaces?: string;
   paidAt?: Date;
   voidedAt?: Date;

@@ -11,7 +11,8 @@ import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { db } from '../../lib/data.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
-import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from './schema.ts';
+import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothDocument, type BoothForm, type PartnerDocument, type PartnerForm } from './schema.ts';
+import { applicationMail } from '../../data/mail.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
 
 type Contact = Pick<PartnerForm, 'organisation' | 'contactName' | 'email' | 'phone'>;
@@ -32,11 +33,11 @@ function feeOptions(options: SiteSettings['boothTypes'], currency: string) {
 }
 
 /** Shared submit plumbing: an id chosen up front, a retry-safe create, the honeypot. */
-function useApplication<T>(build: (form: T) => object) {
+function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDocument | BoothDocument) {
   const [id] = useState(() => db.newId('partners'));
   const [done, setDone] = useState<string | null>(null);
   const submit = useMutation({
-    mutationFn: (form: T) => db.submitOnce('partners', id, () => db.createDocument('partners', build(form), id)),
+    mutationFn: (form: T) => db.submitOnce('partners', id, () => { const application = build(form); return db.createDocument('partners', application, id, [applicationMail(id, application, settings)]); }),
     onSuccess: setDone,
   });
   // The honeypot is read from the raw form values: the schema strips fields it does not know.
@@ -45,7 +46,7 @@ function useApplication<T>(build: (form: T) => object) {
 }
 
 export function PartnerApplicationForm({ settings }: { settings: SiteSettings }) {
-  const { done, submit, onValid } = useApplication<PartnerForm>((form) => partnerDocument(form, settings.partnerTiers[form.tier]?.fee ?? 0, settings.currency));
+  const { done, submit, onValid } = useApplication<PartnerForm>(settings, (form) => partnerDocument(form, settings.partnerTiers[form.tier]?.fee ?? 0, settings.currency));
   const { register, handleSubmit, formState, getValues } = useForm<PartnerForm & { faxNumber?: string }>({ resolver: zodResolver(partnerFormSchema), defaultValues: { website: '', message: '' } });
   if (done) return <SubmittedNotice title="Application received" reference={done} checkout>Our partnerships team will contact you within two working days.</SubmittedNotice>;
   const e = formState.errors;
@@ -69,7 +70,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
 }
 
 export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
-  const { done, submit, onValid } = useApplication<BoothForm>((form) => boothDocument(form, settings.boothTypes[form.boothType]?.fee ?? 0, settings.currency));
+  const { done, submit, onValid } = useApplication<BoothForm>(settings, (form) => boothDocument(form, settings.boothTypes[form.boothType]?.fee ?? 0, settings.currency));
   const { register, handleSubmit, formState, getValues } = useForm<z.input<typeof boothFormSchema> & { faxNumber?: string }, unknown, BoothForm & { faxNumber?: string }>({
     resolver: zodResolver(boothFormSchema),
     defaultValues: { staffCount: 2, requirements: '' },

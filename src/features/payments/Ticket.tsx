@@ -3,21 +3,20 @@ import { formatDateRange } from '../../components/format.ts';
 import { icsHref } from '../../lib/ics.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import type { CheckoutRecord } from './api.ts';
+import { ticketEvent, ticketQrDataUrl } from './ticket-files.ts';
 
 /** The e-ticket: a QR code of the reference, which staff scan at the door. */
 export function Ticket({ record, settings }: { record: CheckoutRecord; settings: SiteSettings }) {
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import('qrcode').then((QR) => QR.toDataURL(record.id, { margin: 1, width: 240 })).then((url) => live && setQr(url));
+    void ticketQrDataUrl(record.id).then((url) => live && setQr(url));
     return () => {
       live = false;
     };
   }, [record.id]);
-  const calendar =
-    settings.startDate && settings.endDate
-      ? icsHref([{ uid: `${record.id}@summit`, title: settings.summitName, start: settings.startDate, end: settings.endDate, location: settings.venue, description: `Reference ${record.id}` }])
-      : null;
+  const event = ticketEvent(record.id, settings);
+  const calendar = event ? icsHref([event]) : null;
   return (
     <section aria-labelledby="ticket-heading" className="mt-8 rounded-lg border-2 border-brand-700 p-6 print:border-black">
       <h2 id="ticket-heading">Your e-ticket</h2>

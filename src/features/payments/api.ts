@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
 import { serverValues } from '../../lib/db.ts';
+import { payableRecord, paymentReceivedMail, type PayableRecord } from '../../data/mail.ts';
 import { paymentDocument, type PaymentForm, type PaymentTarget } from './schema.ts';
 
 export interface CheckoutRecord {
@@ -16,12 +17,14 @@ export interface CheckoutRecord {
   paymentStatus: string;
   /** Staff's note when they rejected the last payment reference, shown so the visitor can act on it. */
   paymentNote?: string;
+  /** Who the messages about its payments go to, and how they greet them. */
+  payable: PayableRecord;
 }
 
 type Stored = Record<string, unknown> & { id: string };
 
 function describe(collection: PaymentTarget, d: Stored): CheckoutRecord {
-  const common = { id: d.id, collection, email: String(d.email), fee: Number(d.fee), currency: String(d.currency), status: String(d.status), paymentStatus: String(d.paymentStatus), paymentNote: typeof d.paymentNote === 'string' ? d.paymentNote : undefined };
+  const common = { id: d.id, collection, payable: payableRecord(collection, d), email: String(d.email), fee: Number(d.fee), currency: String(d.currency), status: String(d.status), paymentStatus: String(d.paymentStatus), paymentNote: typeof d.paymentNote === 'string' ? d.paymentNote : undefined };
   if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${String(d.category)}` };
   return { ...common, name: String(d.organisation), what: d.kind === 'booth' ? `Booth · ${String(d.boothType)}` : `Partnership · ${String(d.tier)}` };
 }
@@ -38,15 +41,17 @@ export function useCheckoutRecord(id: string) {
   return useQuery({ queryKey: ['checkout', id], queryFn: () => fetchCheckoutRecord(id), staleTime: 0 });
 }
 
-/** The payment reference and the record's flip to 'submitted', as one commit (the rules require both). */
+/** The payment reference, the record's flip to 'submitted' and the acknowledgement, as one commit (the rules require all three together). */
 export function useSubmitPayment(record: CheckoutRecord) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (form: PaymentForm) => {
       const paymentId = db.newId('payments');
+      const payment = paymentDocument(form, record.collection, record.id, record.currency);
       await db.commit([
-        { set: `payments/${paymentId}`, data: { ...paymentDocument(form, record.collection, record.id, record.currency), id: paymentId, timestamp: serverValues.now() } },
+        { set: `payments/${paymentId}`, data: { ...payment, id: paymentId, timestamp: serverValues.now() } },
         { update: `${record.collection}/${record.id}`, data: { paymentStatus: 'submitted', lastPaymentId: paymentId } },
+        paymentReceivedMail(paymentId, payment, record.payable),
       ]);
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['checkout', record.id] }),

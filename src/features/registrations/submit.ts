@@ -1,6 +1,7 @@
 // Registering is one commit: the registration, its seat on the counter (the rules refuse it past
-// capacity) and the confirmation email for Firebase's Trigger Email extension.
+// capacity) and the message that tells the registrant what comes next (data/mail.ts).
 import { serverValues, type Db } from '../../lib/db.ts';
+import { registrationMail } from '../../data/mail.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { registrationDocument, type RegistrationForm } from './schema.ts';
 
@@ -15,7 +16,7 @@ export function registrationWrites(id: string, form: RegistrationForm, settings:
     { set: 'counters/registrations', data: { count: serverValues.increment(1), lastId: id }, merge: true },
     // The public seat count, moved in step (the counter above names the registration: staff only).
     { set: 'counters/seats', data: { count: serverValues.increment(1) }, merge: true },
-    { set: `mail/${id}`, data: { to: data.email, template: { name: 'registration-confirmation', data: { fullName: data.fullName, reference: id } } } },
+    registrationMail(id, data, settings),
   ];
 }
 

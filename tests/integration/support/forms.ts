@@ -11,6 +11,7 @@ import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, typ
 import { paymentDocument, paymentFormSchema, type PaymentForm, type PaymentTarget } from '../../../src/features/payments/schema.ts';
 import { registrationDocument, registrationFormSchema, type RegistrationForm } from '../../../src/features/registrations/schema.ts';
 import type { Firestore } from 'firebase/firestore/lite';
+import { applicationMail, donationMail, messageMail, payableRecord, paymentReceivedMail, registrationMail } from '../../../src/data/mail.ts';
 import { fixture, uniqueId } from './owner.ts';
 
 export type Doc = Record<string, unknown>;
@@ -93,17 +94,15 @@ export const donationDoc = (id: string) => stamped(id, donationDocument(DONATION
 export const paymentDoc = (id: string, target: PaymentTarget, targetId: string, change: Partial<PaymentForm> = {}) =>
   stamped(id, paymentDocument({ ...PAYMENT, ...change }, target, targetId, SITE.currency));
 
-export const confirmationMail = (id: string, registration: Doc) => ({
-  to: registration.email,
-  template: { name: 'registration-confirmation', data: { fullName: registration.fullName, reference: id } },
-});
+/** The registrant's message, as the register page writes it (its data read from the document). */
+export const registrationMailData = (id: string, registration: Doc) =>
+  (registrationMail(id, registration as Parameters<typeof registrationMail>[1], SITE) as { data: Doc }).data;
 
 /**
  * A registration's commit, write for write what registrationWrites (src/features/registrations/
  * submit.ts) produces: the registration, its seat on the counter and on the public seat count,
- * its confirmation email.
- * rules-forms.test.ts checks the two are equal. The email is left out when the document has no
- * address or name to send it with (mail is optional, so a hostile case stays about one thing).
+ * its email. rules-forms.test.ts checks the two are equal. The email is left out when the document
+ * has no address or name to send it with (mail is optional, so a hostile case stays about one thing).
  */
 export function registrationCommit(id: string, doc: Doc): BatchWrite[] {
   const writes: BatchWrite[] = [
@@ -111,15 +110,15 @@ export function registrationCommit(id: string, doc: Doc): BatchWrite[] {
     { set: 'counters/registrations', data: { count: serverValues.increment(1), lastId: id }, merge: true },
     { set: 'counters/seats', data: { count: serverValues.increment(1) }, merge: true },
   ];
-  if ('email' in doc && 'fullName' in doc) writes.push({ set: `mail/${id}`, data: confirmationMail(id, doc) });
-  return writes;
+  return [...writes, ...companionMail(() => ({ set: `mail/${id}`, data: registrationMailData(id, doc) }))];
 }
 
-/** A payment reference and its target's flip to 'submitted', as the checkout page commits them. */
-export function paymentCommit(id: string, doc: Doc, target: { collection: string; id: string }): BatchWrite[] {
+/** A payment reference, its target's flip to 'submitted' and the acknowledgement, as the checkout page commits them. */
+export function paymentCommit(id: string, doc: Doc, target: { collection: PaymentTarget; id: string; record: Doc }): BatchWrite[] {
   return [
     { set: `payments/${id}`, data: doc },
     { update: `${target.collection}/${target.id}`, data: { paymentStatus: 'submitted', lastPaymentId: id } },
+    ...companionMail(() => paymentReceivedMail(id, doc as Parameters<typeof paymentReceivedMail>[1], payableRecord(target.collection, { ...target.record, id: target.id }))),
   ];
 }
 
@@ -145,8 +144,20 @@ const registration: PublicForm = {
   },
 };
 
-/** A form that writes one document (contact, donation, applications): what db.createDocument sends. */
-function singleDocument<F>(name: string, collection: string, schema: z.ZodObject, example: F, choices: Record<string, string[]>, build: (form: F) => object): PublicForm {
+type Mailer = (id: string, doc: never) => BatchWrite;
+
+/**
+ * The email the UI commits with a document, or nothing when a hostile case removed a field the email
+ * is built from (the email is optional for the rules, so such a case stays about the missing field).
+ */
+const companionMail = (build: () => BatchWrite): BatchWrite[] => {
+  const mail = build();
+  const complete = (v: unknown): boolean => v !== undefined && (typeof v !== 'object' || v === null || Object.values(v).every(complete));
+  return complete((mail as { data: unknown }).data) ? [mail] : [];
+};
+
+/** A form that writes one document and its email (contact, donation, applications): what db.createDocument sends. */
+function singleDocument<F>(name: string, collection: string, schema: z.ZodObject, example: F, choices: Record<string, string[]>, build: (form: F) => object, mail: Mailer): PublicForm {
   return {
     name,
     collection,
@@ -156,7 +167,7 @@ function singleDocument<F>(name: string, collection: string, schema: z.ZodObject
     async draft(change = {}) {
       const id = uniqueId(collection);
       const doc = stamped(id, build({ ...example, ...change }));
-      return { id, doc, writes: (d = doc) => [{ set: `${collection}/${id}`, data: d }] };
+      return { id, doc, writes: (d = doc) => [{ set: `${collection}/${id}`, data: d }, ...companionMail(() => mail(id, d as never))] };
     },
   };
 }
@@ -171,9 +182,10 @@ function paymentFor(name: string, target: PaymentTarget, record: () => Doc): Pub
     sample: paymentDoc('sample', target, 'sample'),
     async draft(change = {}) {
       const id = uniqueId('pay');
-      const targetId = await fixture(`${target}/${uniqueId('unpaid')}`, record());
+      const fields = record();
+      const targetId = await fixture(`${target}/${uniqueId('unpaid')}`, fields);
       const doc = paymentDoc(id, target, targetId, change);
-      return { id, doc, target: { collection: target, id: targetId }, writes: (d = doc) => paymentCommit(id, d, { collection: target, id: targetId }) };
+      return { id, doc, target: { collection: target, id: targetId }, writes: (d = doc) => paymentCommit(id, d, { collection: target, id: targetId, record: fields }) };
     },
   };
 }
@@ -187,13 +199,13 @@ export const fieldsOf = (doc: Doc) => {
 export const FORMS = {
   registration,
   partner: singleDocument('partner application', 'partners', partnerFormSchema, PARTNER, { tier: Object.keys(SITE.partnerTiers) }, (f) =>
-    partnerDocument(f, SITE.partnerTiers[f.tier].fee, SITE.currency),
-  ),
+    partnerDocument(f, SITE.partnerTiers[f.tier]?.fee ?? 0, SITE.currency),
+  (id, d) => applicationMail(id, d, SITE)),
   booth: singleDocument('booth booking', 'partners', boothFormSchema, BOOTH, { boothType: Object.keys(SITE.boothTypes) }, (f) =>
-    boothDocument(f, SITE.boothTypes[f.boothType].fee, SITE.currency),
-  ),
-  message: singleDocument('contact message', 'messages', contactFormSchema, MESSAGE, {}, messageDocument),
-  donation: singleDocument('donation pledge', 'donations', donationFormSchema, DONATION, {}, (f) => donationDocument(f, SITE.currency)),
+    boothDocument(f, SITE.boothTypes[f.boothType]?.fee ?? 0, SITE.currency),
+  (id, d) => applicationMail(id, d, SITE)),
+  message: singleDocument('contact message', 'messages', contactFormSchema, MESSAGE, {}, messageDocument, messageMail),
+  donation: singleDocument('donation pledge', 'donations', donationFormSchema, DONATION, {}, (f) => donationDocument(f, SITE.currency), donationMail),
   registrationPayment: paymentFor('payment for a registration', 'registrations', () => fieldsOf(registrationDoc(''))),
   boothPayment: paymentFor('payment for a booth', 'partners', () => fieldsOf(boothDoc(''))),
 } satisfies Record<string, PublicForm>;

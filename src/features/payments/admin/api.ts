@@ -7,6 +7,8 @@ import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../../components/admin/use-staff-action.ts';
 import { useStaff } from '../../../components/staff-context.ts';
 import { fetchCheckoutRecord, type CheckoutRecord } from '../api.ts';
+import { ticketAttachments } from '../ticket-files.ts';
+import type { MailAttachment } from '../../../lib/mail-render.ts';
 import { amountText, decideManual, decideReject, decideVerify, manualPaths, verdictPaths, type AdminPayment, type ManualPayment } from './payment-actions.ts';
 
 export const PAGE_SIZE = 20;
@@ -58,26 +60,46 @@ export function usePaymentTotals(currency: string) {
   });
 }
 
+/** The ticket's files for the "payment verified" email, when the payment confirms a registration. */
+async function withTicket<V extends { targetCollection: string; targetId: string }>(target: V): Promise<MailAttachment[]> {
+  if (target.targetCollection !== 'registrations') return [];
+  const settings = await db.fetchDocument<{ summitName?: string; startDate?: Date | null; endDate?: Date | null; venue?: string }>('settings', 'site');
+  return ticketAttachments(target.targetId, {
+    summitName: settings?.summitName ?? 'National Cancer Summit',
+    startDate: settings?.startDate ?? null,
+    endDate: settings?.endDate ?? null,
+    venue: settings?.venue ?? '',
+  });
+}
+
+type Verdict = { payment: AdminPayment; note: string; attachments?: MailAttachment[] };
+
 export function useVerifyPayment() {
   const staff = useStaff();
-  return useStaffTransaction<{ payment: AdminPayment; note: string }>({
+  return useStaffTransaction<Verdict>({
     paths: verdictPaths,
-    decide: (docs, v) => decideVerify(docs, { ...v, staffEmail: staff.email }),
+    prepare: async (v) => ({ ...v, attachments: await withTicket(v.payment) }),
+    decide: (docs, v) => decideVerify(docs, { ...v, staffEmail: staff.email, mailId: db.newId('mail') }),
     invalidate: TOUCHED,
   });
 }
 
 export function useRejectPayment() {
   const staff = useStaff();
-  return useStaffTransaction<{ payment: AdminPayment; note: string }>({
+  return useStaffTransaction<Verdict>({
     paths: verdictPaths,
-    decide: (docs, v) => decideReject(docs, { ...v, staffEmail: staff.email }),
+    decide: (docs, v) => decideReject(docs, { ...v, staffEmail: staff.email, mailId: db.newId('mail') }),
     invalidate: TOUCHED,
   });
 }
 
 export function useRecordManualPayment() {
-  return useStaffTransaction<ManualPayment>({ paths: manualPaths, decide: decideManual, invalidate: TOUCHED });
+  return useStaffTransaction<ManualPayment & { attachments?: MailAttachment[] }>({
+    paths: manualPaths,
+    prepare: async (m) => ({ ...m, attachments: await withTicket(m) }),
+    decide: (docs, m) => decideManual(docs, { ...m, mailId: db.newId('mail') }),
+    invalidate: TOUCHED,
+  });
 }
 
 export const newPaymentId = () => db.newId('payments');

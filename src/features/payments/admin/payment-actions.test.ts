@@ -13,56 +13,83 @@ const payment: AdminPayment = {
   status: 'submitted',
 };
 const submitted = { id: 'pay-1', status: 'submitted' };
-const waiting = { id: 'reg-1', status: 'pending', paymentStatus: 'submitted', lastPaymentId: 'pay-1', currency: 'KES' };
+const waiting = { id: 'reg-1', status: 'pending', paymentStatus: 'submitted', lastPaymentId: 'pay-1', currency: 'KES', fee: 5000, fullName: 'Brian Odhiambo', email: 'brian@example.org' };
 const staffEmail = 'finance@summit.test';
+const mailId = 'mail-1';
+const qr = { filename: 'ticket-qr.png', content: 'iVBORw0KGgo=', encoding: 'base64', contentType: 'image/png', cid: 'ticket-qr' };
 const dataOf = (w: unknown) => (w as { data: Record<string, unknown> }).data;
 const pathOf = (w: unknown) => (w as { update?: string; set?: string }).update ?? (w as { set: string }).set;
 
 describe('verifying a payment', () => {
   it('reads the payment and its record, and marks both in one set of writes', () => {
     expect(verdictPaths({ payment })).toEqual(['payments/pay-1', 'registrations/reg-1']);
-    const { writes, log } = decideVerify([submitted, waiting], { payment, note: 'Seen on statement', staffEmail });
-    expect(writes.map(pathOf)).toEqual(['payments/pay-1', 'registrations/reg-1']);
+    const { writes, log } = decideVerify([submitted, waiting], { payment, note: 'Seen on statement', staffEmail, mailId, attachments: [qr] });
+    expect(writes.map(pathOf)).toEqual(['payments/pay-1', 'registrations/reg-1', 'mail/mail-1']);
     expect(dataOf(writes[0])).toMatchObject({ status: 'verified', verifiedBy: staffEmail, note: 'Seen on statement' });
     expect(dataOf(writes[1])).toEqual({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-1' });
+    // The ticket email: to the registrant, about the registration, with the ticket's QR code attached.
+    expect(dataOf(writes[2])).toMatchObject({
+      to: 'brian@example.org',
+      template: { name: 'payment-verified', data: { name: 'Brian Odhiambo', reference: 'reg-1', amount: 'KES 5,000', ticket: true } },
+      recordCollection: 'registrations',
+      recordId: 'reg-1',
+      paymentId: 'pay-1',
+      message: { attachments: [qr] },
+    });
     expect(log).toBe('Verified payment pay-1 (KES 5,000) for registration reg-1');
   });
 
   it('keeps a checked-in status, and refuses a payment already decided, a missing record or a second payment', () => {
-    const { writes } = decideVerify([submitted, { ...waiting, status: 'checked-in' }], { payment, note: '', staffEmail });
+    const { writes } = decideVerify([submitted, { ...waiting, status: 'checked-in' }], { payment, note: '', staffEmail, mailId });
     expect(dataOf(writes[1]).status).toBe('checked-in');
-    expect(() => decideVerify([{ id: 'pay-1', status: 'verified' }, waiting], { payment, note: '', staffEmail })).toThrow('already verified');
-    expect(() => decideVerify([submitted, null], { payment, note: '', staffEmail })).toThrow('was not found');
-    expect(() => decideVerify([submitted, { ...waiting, paymentStatus: 'paid', lastPaymentId: 'pay-0' }], { payment, note: '', staffEmail })).toThrow('already paid');
+    expect(() => decideVerify([{ id: 'pay-1', status: 'verified' }, waiting], { payment, note: '', staffEmail, mailId })).toThrow('already verified');
+    expect(() => decideVerify([submitted, null], { payment, note: '', staffEmail, mailId })).toThrow('was not found');
+    expect(() => decideVerify([submitted, { ...waiting, paymentStatus: 'paid', lastPaymentId: 'pay-0' }], { payment, note: '', staffEmail, mailId })).toThrow('already paid');
   });
 });
 
 describe('rejecting a payment', () => {
   it('needs a note, and sends the record back to unpaid with it so the visitor can pay again', () => {
-    expect(() => decideReject([submitted, waiting], { payment, note: ' ', staffEmail })).toThrow('Say why');
-    const { writes, log } = decideReject([submitted, waiting], { payment, note: 'No such M-Pesa code', staffEmail });
+    expect(() => decideReject([submitted, waiting], { payment, note: ' ', staffEmail, mailId })).toThrow('Say why');
+    const { writes, log } = decideReject([submitted, waiting], { payment, note: 'No such M-Pesa code', staffEmail, mailId });
     expect(dataOf(writes[0])).toMatchObject({ status: 'rejected', rejectedBy: staffEmail, note: 'No such M-Pesa code' });
     expect(dataOf(writes[1])).toEqual({ paymentStatus: 'unpaid', paymentNote: 'No such M-Pesa code' });
+    expect(dataOf(writes[2])).toMatchObject({
+      to: 'brian@example.org',
+      template: { name: 'payment-rejected', data: { name: 'Brian Odhiambo', reference: 'reg-1', reason: 'No such M-Pesa code' } },
+      paymentId: 'pay-1',
+    });
+    expect(dataOf(writes[2])).not.toHaveProperty('message');
     expect(log).toBe('Rejected payment pay-1 (KES 5,000) for registration reg-1: No such M-Pesa code');
   });
 
-  it('leaves the record alone when it waits on another payment or is already paid', () => {
-    expect(decideReject([submitted, { ...waiting, lastPaymentId: 'pay-2' }], { payment, note: 'Duplicate', staffEmail }).writes).toHaveLength(1);
-    expect(decideReject([submitted, { ...waiting, paymentStatus: 'paid' }], { payment, note: 'Duplicate', staffEmail }).writes).toHaveLength(1);
-    expect(decideReject([submitted, null], { payment, note: 'Duplicate', staffEmail }).writes).toHaveLength(1);
+  it('leaves the record alone when it waits on another payment or is already paid, but still tells the payer', () => {
+    for (const target of [{ ...waiting, lastPaymentId: 'pay-2' }, { ...waiting, paymentStatus: 'paid' }]) {
+      expect(decideReject([submitted, target], { payment, note: 'Duplicate', staffEmail, mailId }).writes.map(pathOf)).toEqual(['payments/pay-1', 'mail/mail-1']);
+    }
+    // With the record gone (archived) there is no address to write to.
+    expect(decideReject([submitted, null], { payment, note: 'Duplicate', staffEmail, mailId }).writes.map(pathOf)).toEqual(['payments/pay-1']);
   });
 });
 
 describe('recording a payment received directly', () => {
-  const manual = { paymentId: 'pay-9', targetCollection: 'partners' as const, targetId: 'booth-1', payerName: 'Acme Ltd', method: 'cheque' as const, reference: 'CHQ 000123', amount: 150000, note: '', staffEmail };
-  const unpaid = { id: 'booth-1', status: 'pending', paymentStatus: 'unpaid', currency: 'KES' };
+  const manual = { paymentId: 'pay-9', targetCollection: 'partners' as const, targetId: 'booth-1', payerName: 'Acme Ltd', method: 'cheque' as const, reference: 'CHQ 000123', amount: 150000, note: '', staffEmail, mailId };
+  const unpaid = { id: 'booth-1', status: 'pending', paymentStatus: 'unpaid', currency: 'KES', fee: 150000, contactName: 'Jane Wambui', organisation: 'Acme Ltd', email: 'jane@acme.example' };
 
   it('creates a verified payment in the record currency and marks the record paid and confirmed', () => {
     const { writes, log } = decideManual([unpaid], manual);
-    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'partners/booth-1']);
+    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'partners/booth-1', 'mail/mail-1']);
     expect(dataOf(writes[0])).toMatchObject({ id: 'pay-9', status: 'verified', manual: true, currency: 'KES', amount: 150000, method: 'cheque', targetCollection: 'partners', targetId: 'booth-1', verifiedBy: staffEmail });
     expect(dataOf(writes[1])).toEqual({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-9' });
     expect(log).toBe('Recorded cheque payment pay-9 (KES 150,000) for application booth-1');
+    // An application has no ticket: the message greets its contact person and says no ticket.
+    expect(dataOf(writes[2])).toMatchObject({
+      to: 'jane@acme.example',
+      template: { name: 'payment-verified', data: { name: 'Jane Wambui', reference: 'booth-1', amount: 'KES 150,000', ticket: false } },
+      recordCollection: 'partners',
+      paymentId: 'pay-9',
+    });
+    expect(dataOf(writes[2])).not.toHaveProperty('message');
   });
 
   it('refuses a record that is missing, cancelled, free, already paid or waiting on a submitted payment', () => {

@@ -3,6 +3,8 @@
 // payment and the record it pays for, moved together), the activity-log line, or throws to refuse.
 import type { DocumentData } from 'firebase/firestore/lite';
 import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
+import type { MailAttachment } from '../../../lib/mail-render.ts';
+import { payableRecord, paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
 import type { PaymentTarget } from '../schema.ts';
 
 export const MANUAL_METHODS = ['cash', 'cheque', 'bank-transfer', 'mobile-money'] as const;
@@ -34,6 +36,12 @@ export interface AdminPayment {
 type Read = WithId<DocumentData> | null;
 type Decision = { writes: BatchWrite[]; log: string };
 
+/** What a verdict needs to write its message: a fresh mail id, and the ticket's files when it confirms a registration. */
+export interface VerdictMail {
+  mailId: string;
+  attachments?: MailAttachment[];
+}
+
 /** "KES 15,000": the log's way of naming an amount. */
 export const amountText = (amount: number, currency: string) => `${currency} ${amount.toLocaleString('en-KE')}`;
 
@@ -52,7 +60,7 @@ function stillSubmitted(current: Read, id: string) {
   if (current.status !== 'submitted') throw new Error(`Payment ${id} is already ${String(current.status)}.`);
 }
 
-export function decideVerify([current, target]: Read[], { payment, note, staffEmail }: { payment: AdminPayment; note: string; staffEmail: string }): Decision {
+export function decideVerify([current, target]: Read[], { payment, note, staffEmail, mailId, attachments }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail): Decision {
   stillSubmitted(current, payment.id);
   const noun = targetNoun(payment.targetCollection);
   if (!target) throw new Error(`The ${noun} ${payment.targetId} this pays for was not found (archived?). Restore it before verifying.`);
@@ -64,12 +72,13 @@ export function decideVerify([current, target]: Read[], { payment, note, staffEm
     writes: [
       { update: `payments/${payment.id}`, data: { status: 'verified', verifiedBy: staffEmail, verifiedAt: now, note } },
       { update: targetPath(payment), data: { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: payment.id } },
+      paymentVerifiedMail(mailId, payableRecord(payment.targetCollection, target), payment, attachments),
     ],
     log: `Verified payment ${payment.id} (${amountText(payment.amount, payment.currency)}) for ${noun} ${payment.targetId}`,
   };
 }
 
-export function decideReject([current, target]: Read[], { payment, note, staffEmail }: { payment: AdminPayment; note: string; staffEmail: string }): Decision {
+export function decideReject([current, target]: Read[], { payment, note, staffEmail, mailId }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail): Decision {
   stillSubmitted(current, payment.id);
   if (!note.trim()) throw new Error('Say why the payment is rejected: the visitor sees it.');
   const writes: BatchWrite[] = [{ update: `payments/${payment.id}`, data: { status: 'rejected', rejectedBy: staffEmail, rejectedAt: serverValues.now(), note } }];
@@ -77,6 +86,8 @@ export function decideReject([current, target]: Read[], { payment, note, staffEm
   if (target && target.paymentStatus === 'submitted' && target.lastPaymentId === payment.id) {
     writes.push({ update: targetPath(payment), data: { paymentStatus: 'unpaid', paymentNote: note } });
   }
+  // The payer hears why, whether or not the record still waits on this payment (they sent it).
+  if (target) writes.push(paymentRejectedMail(mailId, payableRecord(payment.targetCollection, target), payment.id, note));
   const noun = targetNoun(payment.targetCollection);
   return { writes, log: `Rejected payment ${payment.id} (${amountText(payment.amount, payment.currency)}) for ${noun} ${payment.targetId}: ${note}` };
 }
@@ -113,7 +124,7 @@ export function manualPaymentRefusal(target: { id: string; status?: unknown; pay
 
 export const manualPaths = (m: Pick<ManualPayment, 'targetCollection' | 'targetId'>) => [targetPath(m)];
 
-export function decideManual([target]: Read[], m: ManualPayment): Decision {
+export function decideManual([target]: Read[], m: ManualPayment & VerdictMail): Decision {
   const noun = targetNoun(m.targetCollection);
   const refusal = manualPaymentRefusal(target, noun);
   if (refusal || !target) throw new Error(refusal ?? '');
@@ -141,6 +152,7 @@ export function decideManual([target]: Read[], m: ManualPayment): Decision {
         },
       },
       { update: targetPath(m), data: { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: m.paymentId } },
+      paymentVerifiedMail(m.mailId, payableRecord(m.targetCollection, target), { id: m.paymentId, amount: m.amount, currency }, m.attachments),
     ],
     log: `Recorded ${METHOD_LABEL[m.method].toLowerCase()} payment ${m.paymentId} (${amountText(m.amount, currency)}) for ${noun} ${m.targetId}`,
   };

@@ -5,6 +5,7 @@ import { serverValues, type ListOptions } from '../../../lib/db.ts';
 import { toCsv } from '../../../lib/csv.ts';
 import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../components/admin/use-staff-action.ts';
+import { applicationDecisionMail, payableRecord } from '../../../data/mail.ts';
 import { checkInVerdict, type TicketHolder } from './check-in.ts';
 import { COLLECTION, displayName, listOptions, mergeResults, searchOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
 
@@ -127,9 +128,21 @@ export function useExport() {
   });
 }
 
+/** An application moved to confirmed or cancelled is approved or declined: its contact hears so. */
+export function applicationDecision(collection: 'registrations' | 'partners', record: StaffRecord, status: string): boolean | null {
+  if (collection !== 'partners' || record.status === status) return null;
+  return status === 'confirmed' ? true : status === 'cancelled' ? false : null;
+}
+
 export function useStatusChange(collection: 'registrations' | 'partners') {
   return useStaffWrites({
-    writes: ({ record, status }: { record: StaffRecord; name: string; status: string }) => [{ update: `${collection}/${record.id}`, data: { status } }],
+    writes: ({ record, status }: { record: StaffRecord; name: string; status: string }) => {
+      const approved = applicationDecision(collection, record, status);
+      return [
+        { update: `${collection}/${record.id}`, data: { status } },
+        ...(approved === null ? [] : [applicationDecisionMail(db.newId('mail'), payableRecord('partners', record), approved)]),
+      ];
+    },
     log: ({ record, name, status }) => `Set ${collection === 'registrations' ? 'registration' : 'application'} ${record.id} (${name}) to ${status}`,
     invalidate: [registrationKeys.all],
   });

@@ -1,0 +1,214 @@
+// The messages the product sends, as `mail/{id}` documents for Firebase's Trigger Email extension
+// (and, locally, the stack's mail worker, which does what the extension does). This module is the
+// one definition of which templates exist, what data each one gets and how its document is built;
+// firestore.rules checks the same shapes (tests/integration/rules-mail.test.ts writes documents
+// built here), so a visitor can never choose the template, the recipient or the wording: every
+// value comes from the record the same commit creates or changes.
+import { serverValues, type BatchWrite } from '../lib/db.ts';
+import type { MailAttachment } from '../lib/mail-render.ts';
+
+export const MAIL_TEMPLATES = [
+  'registration-pending',
+  'registration-confirmed',
+  'payment-received',
+  'payment-verified',
+  'payment-rejected',
+  'partner-received',
+  'booth-received',
+  'application-approved',
+  'application-declined',
+  'invoice-issued',
+  'message-received',
+  'donation-thanks',
+] as const;
+export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
+
+/**
+ * Fragments every template includes ({{> siteUrl}}, {{> contacts}}, {{> howToPay}}), rebuilt from
+ * settings/site whenever an administrator saves the settings, so no template repeats an address,
+ * a phone number or a Paybill, and no visitor-written document needs to carry them.
+ */
+export const MAIL_PARTIALS = ['siteUrl', 'contacts', 'howToPay'] as const;
+export type MailPartialName = (typeof MAIL_PARTIALS)[number];
+
+/** The collections a message can be about (`test` is an administrator's test send of a template). */
+export type MailRecordCollection = 'registrations' | 'partners' | 'payments' | 'invoices' | 'messages' | 'donations' | 'templates';
+
+export interface MailDataByTemplate {
+  'registration-pending': { name: string; reference: string; category: string; amount: string };
+  'registration-confirmed': { name: string; reference: string; category: string };
+  'payment-received': { name: string; reference: string; amount: string; transactionCode: string };
+  'payment-verified': { name: string; reference: string; amount: string; ticket: boolean };
+  'payment-rejected': { name: string; reference: string; reason: string };
+  'partner-received': { name: string; organisation: string; reference: string; option: string; amount: string };
+  'booth-received': { name: string; organisation: string; reference: string; option: string; amount: string };
+  'application-approved': { name: string; organisation: string; reference: string; amount: string };
+  'application-declined': { name: string; organisation: string; reference: string };
+  'invoice-issued': { name: string; number: string; total: string; dueDate: string };
+  'message-received': { name: string; subject: string };
+  'donation-thanks': { name: string; amount: string };
+}
+
+/** The delivery state the extension (and the local worker) writes back on each mail document. */
+export type DeliveryState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
+
+export interface MailDocument<N extends MailTemplateName = MailTemplateName> {
+  to: string;
+  template: { name: N; data: MailDataByTemplate[N] };
+  /** What the message is about, so staff see it on that record's page. */
+  recordCollection: MailRecordCollection;
+  recordId: string;
+  /** The payment a message about a payment concerns (received, verified, rejected). */
+  paymentId?: string;
+  /** Attachments (the ticket's QR code and calendar file, an invoice PDF): only staff add them. */
+  message?: { attachments: MailAttachment[] };
+  delivery?: {
+    state: DeliveryState;
+    attempts?: number;
+    startTime?: Date;
+    endTime?: Date;
+    error?: string | null;
+    info?: { messageId?: string | null; accepted?: string[]; rejected?: string[] };
+  };
+}
+
+/** "15,000": thousands grouped with commas, as firestore.rules' grouped() builds it. */
+export function groupDigits(n: number): string {
+  const digits = String(Math.trunc(Math.abs(n)));
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 ? `-${grouped}` : grouped;
+}
+
+/** "KES 15,000": how every message states a whole-unit amount (the rules build the same text). */
+export const mailMoney = (amount: number, currency: string) => `${currency} ${groupDigits(amount)}`;
+
+type Fee = { label: string; fee: number };
+interface MailSettings {
+  categories: Record<string, Fee>;
+  partnerTiers: Record<string, Fee>;
+  boothTypes: Record<string, Fee>;
+}
+
+function mailWrite<N extends MailTemplateName>(
+  id: string,
+  name: N,
+  to: string,
+  data: MailDataByTemplate[N],
+  about: { collection: MailRecordCollection; id: string },
+  { attachments, paymentId }: { attachments?: MailAttachment[]; paymentId?: string } = {},
+): BatchWrite {
+  return {
+    set: `mail/${id}`,
+    data: {
+      to,
+      template: { name, data },
+      recordCollection: about.collection,
+      recordId: about.id,
+      timestamp: serverValues.now(),
+      ...(paymentId ? { paymentId } : {}),
+      ...(attachments?.length ? { message: { attachments } } : {}),
+    },
+  };
+}
+
+// ---- what visitors' own commits send (the mail id is the id of the document they create) ----
+
+export function registrationMail(id: string, r: { fullName: string; email: string; category: string; fee: number; currency: string }, settings: Pick<MailSettings, 'categories'>): BatchWrite {
+  const about = { collection: 'registrations' as const, id };
+  const category = settings.categories[r.category]?.label ?? r.category;
+  return r.fee > 0
+    ? mailWrite(id, 'registration-pending', r.email, { name: r.fullName, reference: id, category, amount: mailMoney(r.fee, r.currency) }, about)
+    : mailWrite(id, 'registration-confirmed', r.email, { name: r.fullName, reference: id, category }, about);
+}
+
+type Application = { kind: 'partner' | 'booth'; contactName: string; organisation: string; email: string; fee: number; currency: string; tier?: string; boothType?: string };
+
+export function applicationMail(id: string, a: Application, settings: Pick<MailSettings, 'partnerTiers' | 'boothTypes'>): BatchWrite {
+  const about = { collection: 'partners' as const, id };
+  const option = a.kind === 'partner' ? (settings.partnerTiers[a.tier ?? '']?.label ?? String(a.tier)) : (settings.boothTypes[a.boothType ?? '']?.label ?? String(a.boothType));
+  const data = { name: a.contactName, organisation: a.organisation, reference: id, option, amount: mailMoney(a.fee, a.currency) };
+  return mailWrite(id, a.kind === 'partner' ? 'partner-received' : 'booth-received', a.email, data, about);
+}
+
+export function messageMail(id: string, m: { name: string; email: string; subject: string }): BatchWrite {
+  return mailWrite(id, 'message-received', m.email, { name: m.name, subject: m.subject }, { collection: 'messages', id });
+}
+
+export function donationMail(id: string, d: { name: string; email: string; amount: number; currency: string }): BatchWrite {
+  return mailWrite(id, 'donation-thanks', d.email, { name: d.name, amount: mailMoney(d.amount, d.currency) }, { collection: 'donations', id });
+}
+
+/** A record a payment is for, as the messages about it need it. */
+export interface PayableRecord {
+  id: string;
+  collection: 'registrations' | 'partners';
+  email: string;
+  /** The attendee's full name, or the application's contact person. */
+  name: string;
+  organisation?: string;
+  fee: number;
+  currency: string;
+}
+
+/** The name a record's messages greet: an attendee's, or an application's contact person's. */
+export const recordName = (collection: 'registrations' | 'partners', d: Record<string, unknown>) => String(collection === 'registrations' ? d.fullName : d.contactName);
+
+export function payableRecord(collection: 'registrations' | 'partners', d: Record<string, unknown> & { id: string }): PayableRecord {
+  return {
+    id: d.id,
+    collection,
+    email: String(d.email),
+    name: recordName(collection, d),
+    organisation: typeof d.organisation === 'string' ? d.organisation : undefined,
+    fee: Number(d.fee),
+    currency: String(d.currency),
+  };
+}
+
+export function paymentReceivedMail(paymentId: string, p: { reference: string; amount: number; currency: string }, record: PayableRecord): BatchWrite {
+  const data = { name: record.name, reference: record.id, amount: mailMoney(p.amount, p.currency), transactionCode: p.reference };
+  return mailWrite(paymentId, 'payment-received', record.email, data, record, { paymentId });
+}
+
+// ---- what staff actions send (a fresh mail id each time: the same record can be decided again) ----
+
+export function paymentVerifiedMail(mailId: string, record: PayableRecord, p: { id: string; amount: number; currency: string }, attachments: MailAttachment[] = []): BatchWrite {
+  const data = { name: record.name, reference: record.id, amount: mailMoney(p.amount, p.currency), ticket: record.collection === 'registrations' };
+  return mailWrite(mailId, 'payment-verified', record.email, data, record, { paymentId: p.id, attachments });
+}
+
+export function paymentRejectedMail(mailId: string, record: PayableRecord, paymentId: string, reason: string): BatchWrite {
+  return mailWrite(mailId, 'payment-rejected', record.email, { name: record.name, reference: record.id, reason }, record, { paymentId });
+}
+
+export function applicationDecisionMail(mailId: string, record: PayableRecord, approved: boolean): BatchWrite {
+  const common = { name: record.name, organisation: record.organisation ?? '', reference: record.id };
+  return approved
+    ? mailWrite(mailId, 'application-approved', record.email, { ...common, amount: mailMoney(record.fee, record.currency) }, record)
+    : mailWrite(mailId, 'application-declined', record.email, common, record);
+}
+
+export function invoiceMail(mailId: string, invoice: { number: string; billTo: { name: string; email: string } }, total: string, dueDate: string, pdf: MailAttachment): BatchWrite {
+  return mailWrite(mailId, 'invoice-issued', invoice.billTo.email, { name: invoice.billTo.name, number: invoice.number, total, dueDate }, { collection: 'invoices', id: invoice.number }, { attachments: [pdf] });
+}
+
+/** An administrator's test send of a template (with its sample data) to their own address. */
+export function testMail(mailId: string, name: MailTemplateName, to: string): BatchWrite {
+  return mailWrite(mailId, name, to, MAIL_SAMPLES[name] as MailDataByTemplate[typeof name], { collection: 'templates', id: name });
+}
+
+/** Plausible data for each template: the back office's preview and test send use it. */
+export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = {
+  'registration-pending': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', category: 'Delegate', amount: 'KES 15,000' },
+  'registration-confirmed': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', category: 'Student' },
+  'payment-received': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', amount: 'KES 15,000', transactionCode: 'SGH7K2Q9XT' },
+  'payment-verified': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', amount: 'KES 15,000', ticket: true },
+  'payment-rejected': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', reason: 'No M-Pesa payment with code SGH7K2Q9XT reached our Paybill.' },
+  'partner-received': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', option: 'Gold', amount: 'KES 1,000,000' },
+  'booth-received': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', option: 'Standard booth', amount: 'KES 50,000' },
+  'application-approved': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', amount: 'KES 1,000,000' },
+  'application-declined': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN' },
+  'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027' },
+  'message-received': { name: 'Achieng Odhiambo', subject: 'Group registration for our hospital' },
+  'donation-thanks': { name: 'Achieng Odhiambo', amount: 'KES 5,000' },
+};
