@@ -1,0 +1,237 @@
+// The messages staff actions send, against firestore.rules: each is allowed only in the commit of the
+// action that causes it (a payment verified or rejected, an application approved or declined, an
+// invoice issued, an administrator's test), to the record's own address, with the data the record
+// holds. The commits are the UI's own: its decision functions and data/mail.ts build every write.
+// (Visitors' messages are in rules-forms and rules-hostile.)
+import { doc, getDoc, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationDecisionMail, invoiceMail, MAIL_TEMPLATES, payableRecord, paymentVerifiedMail, testMail, type PayableRecord } from '../../src/data/mail.ts';
+import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
+import { decideManual, decideReject, decideVerify, verdictPaths, type AdminPayment } from '../../src/features/payments/admin/payment-actions.ts';
+import { ticketAttachments } from '../../src/features/payments/ticket-files.ts';
+import { decideIssue, issuePaths } from '../../src/features/invoices/issue-invoice.ts';
+import { applicationDecision } from '../../src/features/registrations/admin/api.ts';
+import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
+import { closeClients } from './support/clients.ts';
+import { boothDoc, fieldsOf, paymentDoc, registrationDoc, type Doc } from './support/forms.ts';
+import { fixture, ownerGet, uniqueId } from './support/owner.ts';
+
+let as: Actors;
+beforeAll(async () => {
+  as = await signInActors();
+});
+afterAll(closeClients);
+
+const expectDenied = async (operation: Promise<unknown>) => expect(await verdict(operation)).toBe('denied');
+const expectAllowed = async (operation: Promise<unknown>) => expect(await verdict(operation)).toBe('allowed');
+const dataOf = (w: BatchWrite) => (w as { data: Doc }).data;
+const mailWrite = (writes: BatchWrite[]) => writes.find((w) => writePath(w).startsWith('mail/'))!;
+const withMail = (writes: BatchWrite[], change: (mail: Doc) => Doc) => writes.map((w) => (writePath(w).startsWith('mail/') ? { ...w, data: change(dataOf(w)) } : w));
+
+/** A registration (or a booth booking) waiting on a submitted payment, stored past the rules. */
+async function awaitingVerification(collection: 'registrations' | 'partners' = 'registrations') {
+  const recordId = uniqueId(collection === 'registrations' ? 'reg' : 'booth');
+  const paymentId = uniqueId('pay');
+  const record: Doc = { ...fieldsOf(collection === 'registrations' ? registrationDoc('') : boothDoc('')), paymentStatus: 'submitted', lastPaymentId: paymentId };
+  await fixture(`${collection}/${recordId}`, record);
+  await fixture(`payments/${paymentId}`, fieldsOf(paymentDoc(paymentId, collection, recordId, { amount: Number(record.fee) })));
+  const payment = { ...fieldsOf(paymentDoc(paymentId, collection, recordId, { amount: Number(record.fee) })), id: paymentId } as unknown as AdminPayment;
+  return { recordId, paymentId, record, payment };
+}
+
+/** Runs a finance verdict the way the Payments screen does: a transaction on fresh reads. */
+function verdictCommit(db: Firestore, payment: AdminPayment, decide: (docs: Array<Doc | null>) => { writes: BatchWrite[] }, tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w) {
+  return createDb(() => db).transact(verdictPaths({ payment }), (docs) => ({ writes: tamper(decide(docs as Array<Doc | null>).writes) }));
+}
+
+describe('payment verdicts', () => {
+  it('finance verifies a payment: the ticket email goes to the registrant, with the QR code and calendar file', async () => {
+    const { recordId, paymentId, payment } = await awaitingVerification();
+    const attachments = await ticketAttachments(recordId, { summitName: 'National Cancer Summit', startDate: new Date('2027-03-01T06:00:00Z'), endDate: new Date('2027-03-03T15:00:00Z'), venue: 'KICC' });
+    const mailId = uniqueId('mail');
+    await expectAllowed(verdictCommit(as.db.finance, payment, (docs) => decideVerify(docs as never, { payment, note: 'On the statement', staffEmail: ACCOUNTS.finance.email, mailId, attachments })));
+    const mail = await ownerGet(`mail/${mailId}`);
+    expect(mail).toMatchObject({
+      to: 'achieng@example.org',
+      template: { name: 'payment-verified', data: { name: 'Achieng Otieno', reference: recordId, amount: 'KES 15,000', ticket: true } },
+      recordCollection: 'registrations',
+      recordId,
+      paymentId,
+    });
+    const files = (mail!.message as { attachments: Array<{ filename: string; cid?: string; content: string }> }).attachments;
+    expect(files.map((f) => f.filename)).toEqual(['ticket-qr.png', 'national-cancer-summit.ics']);
+    expect(files[0].cid).toBe('ticket-qr');
+    expect(Buffer.from(files[1].content, 'base64').toString()).toContain(`DESCRIPTION:Reference ${recordId}`);
+  });
+
+  it('finance rejects a payment: the payer gets the reason finance wrote', async () => {
+    const { recordId, payment } = await awaitingVerification();
+    const mailId = uniqueId('mail');
+    await expectAllowed(verdictCommit(as.db.finance, payment, (docs) => decideReject(docs as never, { payment, note: 'No such M-Pesa code on our statement', staffEmail: ACCOUNTS.finance.email, mailId })));
+    expect(await ownerGet(`mail/${mailId}`)).toMatchObject({
+      template: { name: 'payment-rejected', data: { reference: recordId, reason: 'No such M-Pesa code on our statement' } },
+    });
+  });
+
+  it('a manual payment for a booth tells its contact person, with no ticket', async () => {
+    const boothId = await fixture(`partners/${uniqueId('booth')}`, fieldsOf(boothDoc('')));
+    const paymentId = uniqueId('pay');
+    const mailId = uniqueId('mail');
+    const manual = { paymentId, targetCollection: 'partners' as const, targetId: boothId, payerName: 'EAHF', method: 'cheque' as const, reference: 'CHQ 1', amount: 50000, note: '', staffEmail: ACCOUNTS.finance.email, mailId };
+    await expectAllowed(createDb(() => as.db.finance).transact([`partners/${boothId}`], (docs) => decideManual(docs, manual)));
+    expect(await ownerGet(`mail/${mailId}`)).toMatchObject({ template: { name: 'payment-verified', data: { name: 'Juma Ali', reference: boothId, ticket: false } } });
+  });
+
+  const verify = async (tamper: (writes: BatchWrite[]) => BatchWrite[], db = () => as.db.finance) => {
+    const { payment } = await awaitingVerification();
+    return verdictCommit(db(), payment, (docs) => decideVerify(docs as never, { payment, note: '', staffEmail: ACCOUNTS.finance.email, mailId: uniqueId('mail') }), tamper);
+  };
+
+  it.each([
+    ['to another address', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, to: 'attacker@example.org' }))],
+    ['naming a ticket for a record that is not a registration', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, recordCollection: 'partners' }))],
+    ['about another registration', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, recordId: 'demo-registration-1', template: { ...(m.template as Doc), data: { ...((m.template as Doc).data as Doc), reference: 'demo-registration-1' } } }))],
+    ['with another amount', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, template: { ...(m.template as Doc), data: { ...((m.template as Doc).data as Doc), amount: 'KES 1' } } }))],
+    ['with four attachments', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, message: { attachments: Array.from({ length: 4 }, (_, i) => ({ filename: `f${i}.txt`, content: 'eA==', encoding: 'base64' })) } }))],
+    ['sent as the "payment rejected" message', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, template: { name: 'payment-rejected', data: { name: 'Achieng Otieno', reference: m.recordId, reason: 'x' } } }))],
+  ])('refuses a "payment verified" message %s', async (_, tamper) => {
+    await expectDenied(verify(tamper));
+  });
+
+  it('refuses a "payment verified" message outside the verification (the payment was verified earlier)', async () => {
+    const { recordId, paymentId, record } = await awaitingVerification();
+    await fixture(`payments/${paymentId}`, { ...fieldsOf(paymentDoc(paymentId, 'registrations', recordId)), status: 'verified' });
+    await fixture(`registrations/${recordId}`, { ...record, paymentStatus: 'paid', status: 'confirmed' });
+    const target: PayableRecord = payableRecord('registrations', { ...record, id: recordId });
+    const write = paymentVerifiedMail(uniqueId('mail'), target, { id: paymentId, amount: 15000, currency: 'KES' });
+    await expectDenied(createDb(() => as.db.finance).commit([write]));
+  });
+
+  it('refuses a "payment rejected" message whose reason is not the one finance stored', async () => {
+    const { payment } = await awaitingVerification();
+    await expectDenied(
+      verdictCommit(as.db.finance, payment, (docs) => decideReject(docs as never, { payment, note: 'Not found', staffEmail: ACCOUNTS.finance.email, mailId: uniqueId('mail') }), (w) =>
+        withMail(w, (m) => ({ ...m, template: { ...(m.template as Doc), data: { ...((m.template as Doc).data as Doc), reason: 'Pay again at https://evil.example' } } })),
+      ),
+    );
+  });
+
+  it('refuses an editor sending a verdict message (editors cannot verify)', async () => {
+    await expectDenied(verify((w) => w, () => as.db.editor));
+  });
+});
+
+describe('application decisions', () => {
+  const decide = async (status: 'confirmed' | 'cancelled', tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, from = 'pending') => {
+    const id = await fixture(`partners/${uniqueId('app')}`, { ...fieldsOf(boothDoc('')), status: from });
+    const record = { ...fieldsOf(boothDoc('')), status: from, id } as Parameters<typeof payableRecord>[1] & { status: string };
+    const approved = applicationDecision('partners', record as never, status);
+    const writes: BatchWrite[] = [{ update: `partners/${id}`, data: { status } }];
+    if (approved !== null) writes.push(applicationDecisionMail(uniqueId('mail'), payableRecord('partners', record), approved));
+    return { id, writes: tamper(writes) };
+  };
+
+  it('approving an application tells its contact the amount to pay; declining says so', async () => {
+    for (const [status, template] of [['confirmed', 'application-approved'], ['cancelled', 'application-declined']] as const) {
+      const { writes } = await decide(status);
+      await expectAllowed(createDb(() => as.db.admin).commit(writes));
+      expect(await ownerGet(writePath(mailWrite(writes)))).toMatchObject({ to: 'juma@example.org', template: { name: template } });
+    }
+  });
+
+  it('sends nothing when the status does not change, and refuses a decision message without the decision', async () => {
+    expect(applicationDecision('partners', { status: 'confirmed' } as never, 'confirmed')).toBeNull();
+    expect(applicationDecision('registrations', { status: 'pending' } as never, 'confirmed')).toBeNull();
+    const { writes } = await decide('confirmed', (w) => w, 'pending');
+    await expectDenied(createDb(() => as.db.admin).commit([mailWrite(writes)]));
+  });
+
+  it.each([
+    ['an approval sent for a declined application', (w: BatchWrite[]) => [w[0], { ...w[1], data: { ...dataOf(w[1]), template: { name: 'application-approved', data: { ...((dataOf(w[1]).template as Doc).data as Doc), amount: 'KES 50,000' } } } }]],
+    ['a decision sent to another address', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, to: 'attacker@example.org' }))],
+  ])('refuses %s', async (_, tamper) => {
+    const { writes } = await decide('cancelled', tamper);
+    await expectDenied(createDb(() => as.db.admin).commit(writes));
+  });
+});
+
+describe('invoices', () => {
+  const draft = (email: string) => ({
+    reference: '',
+    billTo: { name: 'Juma Ali', organisation: 'East Africa Health Foundation', address: 'Nairobi', email },
+    items: [{ description: 'Standard booth', quantity: 1, unitPrice: 50000, amountMinor: 5000000 }],
+    currency: 'KES',
+    taxRate: 0,
+    subtotalMinor: 5000000,
+    taxMinor: 0,
+    totalMinor: 5000000,
+    dueDate: '2027-02-28',
+    notes: '',
+  });
+  const pdf = { filename: 'invoice.pdf', content: 'JVBERi0xLjcK', encoding: 'base64', contentType: 'application/pdf' };
+
+  const issue = (tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, issuedAt = new Date()) =>
+    createDb(() => as.db.finance).transact(issuePaths({}), (docs) => {
+      const { writes } = decideIssue(docs, { draft: draft('juma@example.org'), issuedBy: ACCOUNTS.finance.email, issuedAt });
+      const invoice = dataOf(writes[0]) as { number: string; billTo: { name: string; email: string } };
+      return { writes: tamper([...writes, invoiceMail(uniqueId('mail'), invoice, 'KES 50,000.00', '28 February 2027', pdf)]), result: invoice.number };
+    });
+
+  it('issuing an invoice emails it, with its PDF, to the address it is billed to', async () => {
+    const number = await issue();
+    const invoice = await ownerGet(`invoices/${number}`);
+    expect(invoice?.issuedAt).toBeInstanceOf(Date);
+  });
+
+  it.each([
+    ['to another address than the one billed', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, to: 'attacker@example.org' }))],
+    ['without its PDF', (w: BatchWrite[]) => withMail(w, ({ message: _m, ...m }) => m)],
+    ['naming another invoice', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, recordId: 'INV-2027-9999' }))],
+  ])('refuses an invoice email %s', async (_, tamper) => {
+    await expectDenied(issue(tamper));
+  });
+
+  it('refuses an invoice whose moment of issue is more than an hour from the server’s clock', async () => {
+    await expectDenied(issue((w) => w, new Date(Date.now() - 2 * 3600_000)));
+  });
+});
+
+describe('test sends and resends', () => {
+  it('an administrator sends a test of any template to their own address only', async () => {
+    for (const name of MAIL_TEMPLATES) await expectAllowed(createDb(() => as.db.admin).commit([testMail(uniqueId('mail'), name, ACCOUNTS.admin.email)]));
+    await expectDenied(createDb(() => as.db.admin).commit([testMail(uniqueId('mail'), 'donation-thanks', 'someone@example.org')]));
+    await expectDenied(createDb(() => as.db.finance).commit([testMail(uniqueId('mail'), 'donation-thanks', ACCOUNTS.finance.email)]));
+    const unknown = testMail(uniqueId('mail'), 'donation-thanks', ACCOUNTS.admin.email);
+    await expectDenied(createDb(() => as.db.admin).commit([{ ...unknown, data: { ...dataOf(unknown), recordId: 'password-reset', template: { name: 'password-reset', data: {} } } } as BatchWrite]));
+  });
+
+  const storedMail = async (collection: string, state: string) => {
+    const id = uniqueId('mail');
+    await fixture(`mail/${id}`, { to: 'achieng@example.org', template: { name: 'message-received', data: { name: 'A', subject: 'B' } }, recordCollection: collection, recordId: 'x', delivery: { state, attempts: 1 } });
+    return id;
+  };
+
+  it('staff set a delivered or failed message about a record they may read back to RETRY, nothing else', async () => {
+    await expectAllowed(updateDoc(doc(as.db.editor, 'mail', await storedMail('registrations', 'SUCCESS')), { 'delivery.state': 'RETRY' }));
+    await expectAllowed(updateDoc(doc(as.db.finance, 'mail', await storedMail('invoices', 'ERROR')), { 'delivery.state': 'RETRY' }));
+    await expectDenied(updateDoc(doc(as.db.editor, 'mail', await storedMail('invoices', 'ERROR')), { 'delivery.state': 'RETRY' }));
+    await expectDenied(updateDoc(doc(as.db.admin, 'mail', await storedMail('registrations', 'PENDING')), { 'delivery.state': 'RETRY' }));
+    await expectDenied(updateDoc(doc(as.db.admin, 'mail', await storedMail('registrations', 'ERROR')), { 'delivery.state': 'RETRY', to: 'attacker@example.org' }));
+    await expectDenied(updateDoc(doc(as.db.admin, 'mail', await storedMail('registrations', 'ERROR')), { 'delivery.state': 'SUCCESS' }));
+    await expectDenied(updateDoc(doc(as.db.anonymous, 'mail', await storedMail('registrations', 'ERROR')), { 'delivery.state': 'RETRY' }));
+  });
+
+  it('messages are read by whoever may read their record', async () => {
+    const invoiceMailId = await storedMail('invoices', 'SUCCESS');
+    await expectDenied(getDoc(doc(as.db.editor, 'mail', invoiceMailId)));
+    await expectAllowed(getDoc(doc(as.db.finance, 'mail', invoiceMailId)));
+    await expectDenied(getDoc(doc(as.db.anonymous, 'mail', await storedMail('registrations', 'SUCCESS'))));
+    await expectDenied(getDoc(doc(as.db.signedIn, 'mail', await storedMail('registrations', 'SUCCESS'))));
+  });
+
+  it('nobody creates a message about a payment a visitor did not just submit', async () => {
+    const { recordId, paymentId, record } = await awaitingVerification();
+    const mail = { to: record.email, template: { name: 'payment-received', data: { name: record.fullName, reference: recordId, amount: 'KES 15,000', transactionCode: 'QWE12345RT' } }, recordCollection: 'registrations', recordId, paymentId };
+    await expectDenied(setDoc(doc(as.db.anonymous, 'mail', paymentId), { ...mail, timestamp: new Date() }));
+  });
+});
