@@ -23,6 +23,32 @@ export const MAIL_TEMPLATES = [
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
+/** What staff call each message (the back office's record pages and Emails settings). */
+export const MAIL_LABELS: Record<MailTemplateName, string> = {
+  'registration-pending': 'Registration received (payment due)',
+  'registration-confirmed': 'Registration confirmed (free category)',
+  'payment-received': 'Payment reference received',
+  'payment-verified': 'Payment verified (e-ticket)',
+  'payment-rejected': 'Payment rejected',
+  'partner-received': 'Partner application received',
+  'booth-received': 'Booth booking received',
+  'application-approved': 'Application approved',
+  'application-declined': 'Application declined',
+  'invoice-issued': 'Invoice issued',
+  'message-received': 'Contact message acknowledged',
+  'donation-thanks': 'Donation pledge thanked',
+};
+
+/** How staff read a delivery state. */
+export const DELIVERY_LABELS: Record<DeliveryState | 'QUEUED', string> = {
+  QUEUED: 'queued',
+  PENDING: 'queued',
+  PROCESSING: 'sending',
+  RETRY: 'resending',
+  SUCCESS: 'sent',
+  ERROR: 'failed',
+};
+
 /**
  * Fragments every template includes ({{> siteUrl}}, {{> contacts}}, {{> howToPay}}), rebuilt from
  * settings/site whenever an administrator saves the settings, so no template repeats an address,

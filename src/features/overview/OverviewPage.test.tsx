@@ -12,10 +12,15 @@ vi.mock('../../lib/data.ts', () => ({
     fetchCount: async (collection: string, filters: Array<[string, string, unknown]> = []) => {
       calls.counts.push([collection, ...filters]);
       const value = filters[0]?.[2];
-      const answers: Record<string, number> = { pending: 7, confirmed: 11, cancelled: 1, 'checked-in': 3, delegate: 15, student: 2, partner: 4, booth: 5, unread: 6 };
+      const answers: Record<string, number> = { pending: 7, confirmed: 11, cancelled: 1, 'checked-in': 3, delegate: 15, student: 2, partner: 4, booth: 5, unread: 6, ERROR: 2 };
       if (filters[0]?.[0] === 'timestamp') return 1;
       return filters.length ? (answers[String(value)] ?? 0) : 22;
     },
+    // The undelivered emails the overview names (the only documents it reads).
+    fetchDocuments: async (collection: string, options: { where: Array<[string, string, unknown]> }) =>
+      collection === 'mail' && options.where[0][0] === 'delivery.state' && options.where[0][2] === 'ERROR'
+        ? [{ id: 'm1', to: 'achieng@example.org', template: { name: 'payment-verified' }, recordCollection: 'registrations', recordId: 'reg-1', delivery: { state: 'ERROR', error: 'Mailbox unavailable' } }]
+        : [],
     fetchSum: async (collection: string, field: string, filters: Array<[string, string, unknown]>) => {
       calls.sums.push([collection, field, ...filters]);
       return ({ verified: { count: 3, sum: 45000 }, submitted: { count: 1, sum: 15000 }, rejected: { count: 0, sum: 0 } } as Record<string, { count: number; sum: number }>)[String(filters[0][2])];
@@ -51,6 +56,21 @@ describe('overview', () => {
     expect(figure('Payments', 'Received (verified)')).toMatch(/45,000.*3 payments/);
     expect(screen.getByRole('img', { name: /Revenue by payment status: .*45,000 received/ })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: /Registrations per day, last 30 days: 30 registrations in 30 days/ })).toBeInTheDocument();
+  });
+
+  it('tells an administrator which emails were not delivered and why, with a link to the record to send them again', async () => {
+    renderStaffScreen(OverviewPage, { role: 'admin' });
+    expect(await screen.findByText('Not delivered', { selector: 'dt' })).toBeInTheDocument();
+    expect(figure('Emails', 'Not delivered')).toBe('2');
+    const emails = screen.getByRole('region', { name: 'Emails' });
+    expect(emails).toHaveTextContent('Payment verified (e-ticket) to achieng@example.org: Mailbox unavailable');
+    expect(within(emails).getByRole('link', { name: 'open the record reg-1' })).toHaveAttribute('href', '/admin/registrations/registrations/reg-1');
+  });
+
+  it('shows the emails card to administrators only', async () => {
+    renderStaffScreen(OverviewPage, { role: 'finance' });
+    await screen.findByText('Received (verified)', { selector: 'dt' });
+    expect(screen.queryByRole('region', { name: 'Emails' })).toBeNull();
   });
 
   it('every figure is an aggregation: 30 day counts on timestamp ranges, sums of payment amounts', async () => {

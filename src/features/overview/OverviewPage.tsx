@@ -8,7 +8,9 @@ import { formatMoney } from '../../components/format.ts';
 import { useStaff } from '../../components/staff-context.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { BarChart } from './BarChart.tsx';
-import { partnerFigures, paymentFigures, registrationFigures, registrationsPerDay, unreadMessages, type Figure } from './figures.ts';
+import { failedMail, partnerFigures, paymentFigures, registrationFigures, registrationsPerDay, unreadMessages, type Figure } from './figures.ts';
+import { MAIL_LABELS, type MailTemplateName } from '../../data/mail.ts';
+import { Link } from 'react-router';
 
 export const meta: MetaFunction = () => [{ title: 'Overview | Summit back office' }];
 
@@ -82,6 +84,38 @@ function MessagesCard() {
   return (
     <FigureCard title="Messages" query={query} noun="message figures">
       {(unread) => <Figures figures={[{ key: 'unread', label: 'Unread', value: unread }]} />}
+    </FigureCard>
+  );
+}
+
+/** Emails in ERROR: each names who it was for, why it failed, and links to its record (where it can be sent again). */
+function EmailsCard() {
+  const query = useFigures(['mail-errors'], () => failedMail());
+  return (
+    <FigureCard title="Emails" query={query} noun="email figures">
+      {(f) => (
+        <>
+          <Figures figures={[{ key: 'failed', label: 'Not delivered', value: f.total }]} />
+          {f.latest.length > 0 && (
+            <ul className="mt-2 space-y-1 text-sm">
+              {f.latest.map((m) => (
+                <li key={m.id}>
+                  {MAIL_LABELS[m.template.name as MailTemplateName] ?? m.template.name} to {m.to}
+                  {m.delivery.error ? `: ${m.delivery.error}` : ''}
+                  {(m.recordCollection === 'registrations' || m.recordCollection === 'partners') && (
+                    <>
+                      {' '}
+                      <Link className="text-brand-700 underline" to={`/admin/registrations/${m.recordCollection}/${m.recordId}`}>
+                        open the record <span className="sr-only">{m.recordId}</span>
+                      </Link>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
     </FigureCard>
   );
 }
@@ -166,6 +200,7 @@ export default function OverviewPage() {
         )}
         {can(role, 'registrations:read') && <PartnersCard />}
         {can(role, 'messages') && <MessagesCard />}
+        {can(role, 'settings') && <EmailsCard />}
         {can(role, 'payments') && settings.data && <PaymentsSection currency={settings.data.currency} />}
         {can(role, 'registrations:read') && <RegistrationsPerDayChart />}
       </div>

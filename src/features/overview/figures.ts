@@ -1,6 +1,8 @@
 // The overview's figures. Every number is a count or sum aggregation answered by the server: the
-// overview never reads the documents themselves, so it costs the same with 20 or 20,000 registrations.
+// overview never reads the documents themselves, so it costs the same with 20 or 20,000 registrations
+// (except the few undelivered emails it names, so an administrator can act on them).
 import { db } from '../../lib/data.ts';
+import type { Filter } from '../../lib/db.ts';
 import { lastNairobiDays } from '../../lib/nairobi-time.ts';
 
 export const REGISTRATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'checked-in'] as const;
@@ -36,6 +38,16 @@ export async function paymentFigures() {
 }
 
 export const unreadMessages = () => count('messages', 'status', 'unread');
+
+/** Emails that could not be delivered (the newest few, and how many in all): someone must act on them. */
+export async function failedMail(shown = 5) {
+  const where: Filter[] = [['delivery.state', '==', 'ERROR']];
+  const [total, latest] = await Promise.all([
+    db.fetchCount('mail', where),
+    db.fetchDocuments<{ to: string; template: { name: string }; recordCollection: string; recordId: string; delivery: { error?: string } }>('mail', { where, limit: shown }),
+  ]);
+  return { total, latest };
+}
 
 /**
  * Registrations per Nairobi day over the last `days` days.

@@ -10,6 +10,7 @@ import { formatMoney } from '../../../components/format.ts';
 import { useStaff } from '../../../components/staff-context.ts';
 import { useArchiveRecord, useRecord, useRecordPayments, useStatusChange } from './api.ts';
 import { NEXT_STATUSES, type StaffRecord } from './records.ts';
+import { RecordMessages } from './RecordMessages.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Registration | Summit back office' }];
 
@@ -138,6 +139,7 @@ export default function RegistrationDetailPage() {
                   ))}
               </dl>
               <Actions collection={collection} record={r} name={name} />
+              <RecordMessages collection={collection} id={r.id} />
               {can(staff.role, 'payments') && <Payments collection={collection} id={r.id} />}
             </div>
           );

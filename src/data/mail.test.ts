@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { applicationMail, donationMail, groupDigits, mailMoney, messageMail, registrationMail, MAIL_LABELS, MAIL_SAMPLES, MAIL_TEMPLATES } from './mail.ts';
+
+const settings = {
+  categories: { delegate: { label: 'Delegate', fee: 15000 }, survivor: { label: 'Survivor', fee: 0 } },
+  partnerTiers: { gold: { label: 'Gold', fee: 1500000 } },
+  boothTypes: { standard: { label: 'Standard booth', fee: 50000 } },
+};
+const dataOf = (w: unknown) => (w as { set: string; data: Record<string, unknown> });
+
+describe('amounts as every message states them (and firestore.rules rebuilds them)', () => {
+  it.each([
+    [0, '0'], [7, '7'], [999, '999'], [1000, '1,000'], [1005, '1,005'], [15000, '15,000'], [999999, '999,999'],
+    [1000000, '1,000,000'], [2500000, '2,500,000'], [100000000, '100,000,000'], [-1500, '-1,500'],
+  ])('%d → %s', (n, text) => {
+    expect(groupDigits(n)).toBe(text);
+  });
+
+  it('names the currency first', () => {
+    expect(mailMoney(15000, 'KES')).toBe('KES 15,000');
+  });
+});
+
+describe('the messages visitors’ own commits send', () => {
+  it('a paid registration gets the amount due; a free one is confirmed; both about the registration, to its address', () => {
+    const paid = dataOf(registrationMail('r1', { fullName: 'Achieng', email: 'a@example.org', category: 'delegate', fee: 15000, currency: 'KES' }, settings));
+    expect(paid.set).toBe('mail/r1');
+    expect(paid.data).toMatchObject({
+      to: 'a@example.org',
+      template: { name: 'registration-pending', data: { name: 'Achieng', reference: 'r1', category: 'Delegate', amount: 'KES 15,000' } },
+      recordCollection: 'registrations',
+      recordId: 'r1',
+    });
+    const free = dataOf(registrationMail('r2', { fullName: 'Baraka', email: 'b@example.org', category: 'survivor', fee: 0, currency: 'KES' }, settings));
+    expect(free.data.template).toEqual({ name: 'registration-confirmed', data: { name: 'Baraka', reference: 'r2', category: 'Survivor' } });
+    expect(free.data).not.toHaveProperty('message');
+  });
+
+  it('an application names its tier or booth type from settings', () => {
+    const partner = dataOf(applicationMail('p1', { kind: 'partner', contactName: 'Juma', organisation: 'EAHF', email: 'j@example.org', fee: 1500000, currency: 'KES', tier: 'gold' }, settings));
+    expect(partner.data.template).toEqual({ name: 'partner-received', data: { name: 'Juma', organisation: 'EAHF', reference: 'p1', option: 'Gold', amount: 'KES 1,500,000' } });
+    const booth = dataOf(applicationMail('b1', { kind: 'booth', contactName: 'Juma', organisation: 'EAHF', email: 'j@example.org', fee: 50000, currency: 'KES', boothType: 'standard' }, settings));
+    expect(booth.data.template).toMatchObject({ name: 'booth-received', data: { option: 'Standard booth' } });
+  });
+
+  it('a contact message and a pledge are acknowledged to the address given', () => {
+    expect(dataOf(messageMail('m1', { name: 'Lucy', email: 'l@example.org', subject: 'Access' })).data).toMatchObject({ to: 'l@example.org', template: { name: 'message-received', data: { name: 'Lucy', subject: 'Access' } }, recordCollection: 'messages' });
+    expect(dataOf(donationMail('d1', { name: 'Peter', email: 'p@example.org', amount: 2500, currency: 'KES' })).data).toMatchObject({ template: { name: 'donation-thanks', data: { name: 'Peter', amount: 'KES 2,500' } } });
+  });
+});
+
+describe('the catalogue', () => {
+  it('every template has a label and sample data', () => {
+    for (const name of MAIL_TEMPLATES) {
+      expect(MAIL_LABELS[name]).toBeTruthy();
+      expect(MAIL_SAMPLES[name]).toBeTruthy();
+    }
+  });
+});

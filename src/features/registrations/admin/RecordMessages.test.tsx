@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
+
+const fake = vi.hoisted(() => ({ commits: [] as unknown[][], queries: [] as unknown[], mail: [] as Array<Record<string, unknown>> }));
+
+vi.mock('../../../lib/data.ts', () => ({
+  db: {
+    fetchDocuments: async (collection: string, options: unknown) => {
+      fake.queries.push([collection, options]);
+      return fake.mail.map((m) => ({ ...m }));
+    },
+    activityWrite: (message: string, userEmail: string) => ({ log: message, userEmail }),
+    commit: async (writes: unknown[]) => {
+      fake.commits.push(writes);
+    },
+  },
+}));
+
+const { RecordMessages } = await import('./RecordMessages.tsx');
+const Screen = () => <RecordMessages collection="registrations" id="reg-1" />;
+
+const mail = (id: string, name: string, delivery?: Record<string, unknown>) => ({
+  id,
+  to: 'achieng@example.org',
+  template: { name, data: {} },
+  recordCollection: 'registrations',
+  recordId: 'reg-1',
+  timestamp: new Date('2027-01-02T08:00:00Z'),
+  ...(delivery ? { delivery } : {}),
+});
+
+beforeEach(() => {
+  fake.commits.length = 0;
+  fake.queries.length = 0;
+  fake.mail = [
+    mail('m1', 'payment-verified', { state: 'ERROR', attempts: 3, error: 'Error: connect ECONNREFUSED 127.0.0.1:1025' }),
+    mail('m2', 'registration-pending', { state: 'SUCCESS', attempts: 1, endTime: new Date('2027-01-02T08:00:03Z') }),
+    mail('m3', 'payment-received'),
+  ];
+});
+
+describe("a record's emails", () => {
+  it('asks only for this record’s messages, naming its collection (so the rules can allow the query)', async () => {
+    renderStaffScreen(Screen, { role: 'editor' });
+    await screen.findByText('Payment verified (e-ticket)');
+    expect(fake.queries[0]).toEqual(['mail', { where: [['recordCollection', '==', 'registrations'], ['recordId', '==', 'reg-1']], limit: 50 }]);
+  });
+
+  it('lists each message with what it was, to whom, and how its delivery went', async () => {
+    renderStaffScreen(Screen);
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Payment verified (e-ticket)to achieng@example.org');
+    expect(items[0]).toHaveTextContent('failed after 3 attempts: Error: connect ECONNREFUSED 127.0.0.1:1025');
+    expect(items[1]).toHaveTextContent('sent 2 Jan 2027');
+    expect(items[2]).toHaveTextContent('Payment reference received');
+    expect(items[2]).toHaveTextContent('queued');
+    // Only a delivered or failed message can be sent again (one on its way is still being sent).
+    expect(within(items[2]).queryByRole('button')).toBeNull();
+  });
+
+  it('sends a message again by setting it back to RETRY, with a log entry in the same commit', async () => {
+    renderStaffScreen(Screen, { role: 'finance' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send again: Payment verified (e-ticket)' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('"Payment verified (e-ticket)" will be sent again to achieng@example.org.');
+    expect(fake.commits).toEqual([
+      [
+        { update: 'mail/m1', data: { 'delivery.state': 'RETRY' } },
+        { log: 'Resent the email "Payment verified (e-ticket)" to achieng@example.org (registration reg-1)', userEmail: 'finance@summit.test' },
+      ],
+    ]);
+  });
+
+  it('says so when a record has no email yet', async () => {
+    fake.mail = [];
+    renderStaffScreen(Screen);
+    expect(await screen.findByText('No email has been sent about this record.')).toBeInTheDocument();
+  });
+});

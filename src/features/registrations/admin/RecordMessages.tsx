@@ -1,0 +1,89 @@
+// The emails a registration or an application has been sent, with how each delivery went, and a
+// way to send one again (the extension's own RETRY state), logged like every staff action.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryState } from '../../../components/admin/QueryState.tsx';
+import { useStaffWrites } from '../../../components/admin/use-staff-action.ts';
+import { FormAlert } from '../../../components/fields.tsx';
+import { db } from '../../../lib/data.ts';
+import { DELIVERY_LABELS, MAIL_LABELS, type MailDocument, type MailTemplateName } from '../../../data/mail.ts';
+
+type StoredMail = MailDocument & { id: string; timestamp?: Date };
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+
+export const recordMailKey = (collection: string, id: string) => ['admin', 'registrations', 'mail', collection, id] as const;
+
+/** A record's messages, newest first (both filters, so the rules can see the query only asks for what the reader may read). */
+export function useRecordMail(collection: 'registrations' | 'partners', id: string) {
+  return useQuery({
+    queryKey: recordMailKey(collection, id),
+    queryFn: () => db.fetchDocuments<StoredMail>('mail', { where: [['recordCollection', '==', collection], ['recordId', '==', id]], limit: 50 }),
+    // A message just queued moves to sent within seconds: look again while any is on its way.
+    refetchInterval: (query) => (query.state.data?.some((m) => !['SUCCESS', 'ERROR'].includes(m.delivery?.state ?? '')) ? 3000 : false),
+  });
+}
+
+function useResend(collection: string, id: string) {
+  return useStaffWrites({
+    writes: (mail: StoredMail) => [{ update: `mail/${mail.id}`, data: { 'delivery.state': 'RETRY' } }],
+    log: (mail) => `Resent the email "${MAIL_LABELS[mail.template.name as MailTemplateName] ?? mail.template.name}" to ${mail.to} (${collection === 'registrations' ? 'registration' : 'application'} ${id})`,
+    invalidate: [recordMailKey(collection, id)],
+  });
+}
+
+function DeliveryState({ mail }: { mail: StoredMail }) {
+  const state = mail.delivery?.state ?? 'QUEUED';
+  const tone = state === 'SUCCESS' ? 'text-green-800' : state === 'ERROR' ? 'text-red-800' : 'text-amber-800';
+  const attempts = mail.delivery?.attempts ?? 0;
+  return (
+    <span className={tone}>
+      {DELIVERY_LABELS[state]}
+      {state === 'SUCCESS' && mail.delivery?.endTime ? ` ${when.format(mail.delivery.endTime)}` : ''}
+      {attempts > 1 ? ` after ${attempts} attempts` : ''}
+      {state === 'ERROR' && mail.delivery?.error ? `: ${mail.delivery.error}` : ''}
+    </span>
+  );
+}
+
+export function RecordMessages({ collection, id }: { collection: 'registrations' | 'partners'; id: string }) {
+  const mail = useRecordMail(collection, id);
+  const resend = useResend(collection, id);
+  const [said, setSaid] = useState('');
+  return (
+    <section className="mt-8" aria-labelledby="emails-heading">
+      <h2 id="emails-heading">Emails</h2>
+      <QueryState query={mail} noun="emails" isEmpty={(list) => list.length === 0} empty="No email has been sent about this record.">
+        {(list) => (
+          <ul className="mt-3 space-y-3">
+            {list.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+                <span className="font-semibold">{MAIL_LABELS[m.template.name] ?? m.template.name}</span>
+                <span>to {m.to}</span>
+                <span>{m.timestamp ? when.format(m.timestamp) : ''}</span>
+                <DeliveryState mail={m} />
+                {(m.delivery?.state === 'SUCCESS' || m.delivery?.state === 'ERROR') && (
+                  <button
+                    type="button"
+                    className="btn-secondary py-1 text-sm"
+                    disabled={resend.isPending}
+                    onClick={() => {
+                      setSaid('');
+                      resend.mutate(m, { onSuccess: () => setSaid(`"${MAIL_LABELS[m.template.name] ?? m.template.name}" will be sent again to ${m.to}.`) });
+                    }}
+                  >
+                    Send again<span className="sr-only">: {MAIL_LABELS[m.template.name] ?? m.template.name}</span>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      <p role="status" className="mt-2 text-sm text-green-800">
+        {said}
+      </p>
+      {resend.isError && <FormAlert>The email was not queued again. Check your connection and try again.</FormAlert>}
+    </section>
+  );
+}
