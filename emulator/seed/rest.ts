@@ -46,6 +46,11 @@ export async function writeDocuments(a: StackAddress, docs: Array<[string, Recor
   }
 }
 
+/** Deletes documents (paths) with owner access, in one commit. */
+export async function deleteDocuments(a: StackAddress, paths: string[]) {
+  if (paths.length) await commit(a, paths.map((path) => ({ delete: `${docsRoot(a)}/${path}` })), 'Deleting documents');
+}
+
 export async function documentExists(a: StackAddress, path: string): Promise<boolean> {
   const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:batchGet`, {
     method: 'POST',

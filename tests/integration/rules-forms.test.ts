@@ -91,7 +91,7 @@ describe('the submissions the site makes', () => {
     expect(await verdict(commit(visitor, paymentCommit(paymentId, payment, { collection: 'registrations', id: registration.id, record: checkout })))).toBe('allowed');
     expect(await ownerGet(`mail/${paymentId}`)).toMatchObject({
       to: REGISTRATION.email,
-      template: { name: 'payment-received', data: { name: REGISTRATION.fullName, reference: registration.id, amount: 'KES 15,000', transactionCode: 'QWE12345RT' } },
+      template: { name: 'payment-received', data: { name: REGISTRATION.fullName, reference: registration.id, amount: 'KES 15,000', transactionCode: payment.reference } },
     });
     expect((await getDoc(doc(visitor, 'registrations', registration.id))).data()?.paymentStatus).toBe('submitted');
   });

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
 import { serverValues } from '../../lib/db.ts';
 import { payableRecord, paymentReceivedMail, type PayableRecord } from '../../data/mail.ts';
-import { paymentDocument, type PaymentForm, type PaymentTarget } from './schema.ts';
+import { paymentDocument, referenceClaim, type PaymentForm, type PaymentTarget } from './schema.ts';
 
 export interface CheckoutRecord {
   id: string;
@@ -51,6 +51,7 @@ export function useSubmitPayment(record: CheckoutRecord) {
       await db.commit([
         { set: `payments/${paymentId}`, data: { ...payment, id: paymentId, timestamp: serverValues.now() } },
         { update: `${record.collection}/${record.id}`, data: { paymentStatus: 'submitted', lastPaymentId: paymentId } },
+        referenceClaim(paymentId, payment.reference),
         paymentReceivedMail(paymentId, payment, record.payable),
       ]);
     },

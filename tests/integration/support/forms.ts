@@ -8,11 +8,11 @@ import { createDb, serverValues, writePath, type BatchWrite } from '../../../src
 import { messageDocument, contactFormSchema, type ContactForm } from '../../../src/features/contact/schema.ts';
 import { donationDocument, donationFormSchema, type DonationForm } from '../../../src/features/donations/schema.ts';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from '../../../src/features/partners/schema.ts';
-import { paymentDocument, paymentFormSchema, type PaymentForm, type PaymentTarget } from '../../../src/features/payments/schema.ts';
+import { normaliseReference, paymentDocument, paymentFormSchema, referenceClaim, type PaymentForm, type PaymentTarget } from '../../../src/features/payments/schema.ts';
 import { registrationDocument, registrationFormSchema, type RegistrationForm } from '../../../src/features/registrations/schema.ts';
 import type { Firestore } from 'firebase/firestore/lite';
 import { applicationMail, donationMail, messageMail, payableRecord, paymentReceivedMail, registrationMail } from '../../../src/data/mail.ts';
-import { fixture, uniqueId } from './owner.ts';
+import { fixture, ownerDelete, uniqueId } from './owner.ts';
 
 export type Doc = Record<string, unknown>;
 
@@ -91,8 +91,9 @@ export const partnerDoc = (id: string) => stamped(id, partnerDocument(PARTNER, S
 export const boothDoc = (id: string) => stamped(id, boothDocument(BOOTH, SITE.boothTypes[BOOTH.boothType].fee, SITE.currency));
 export const messageDoc = (id: string) => stamped(id, messageDocument(MESSAGE));
 export const donationDoc = (id: string) => stamped(id, donationDocument(DONATION, SITE.currency));
+/** A payment document; its transaction code is its own (unique across the summit) unless `change` names one. */
 export const paymentDoc = (id: string, target: PaymentTarget, targetId: string, change: Partial<PaymentForm> = {}) =>
-  stamped(id, paymentDocument({ ...PAYMENT, ...change }, target, targetId, SITE.currency));
+  stamped(id, paymentDocument({ ...PAYMENT, reference: `MP${normaliseReference(id)}`.slice(0, 64), ...change }, target, targetId, SITE.currency));
 
 /** The registrant's message, as the register page writes it (its data read from the document). */
 export const registrationMailData = (id: string, registration: Doc) =>
@@ -118,6 +119,7 @@ export function paymentCommit(id: string, doc: Doc, target: { collection: Paymen
   return [
     { set: `payments/${id}`, data: doc },
     { update: `${target.collection}/${target.id}`, data: { paymentStatus: 'submitted', lastPaymentId: id } },
+    ...(typeof doc.reference === 'string' && normaliseReference(doc.reference) ? [referenceClaim(id, doc.reference)] : []),
     ...companionMail(() => paymentReceivedMail(id, doc as Parameters<typeof paymentReceivedMail>[1], payableRecord(target.collection, { ...target.record, id: target.id }))),
   ];
 }
@@ -185,6 +187,8 @@ function paymentFor(name: string, target: PaymentTarget, record: () => Doc): Pub
       const fields = record();
       const targetId = await fixture(`${target}/${uniqueId('unpaid')}`, fields);
       const doc = paymentDoc(id, target, targetId, change);
+      // Boundary cases reuse a transaction code ('xxxx'): each case is a first submission of it.
+      if (typeof doc.reference === 'string' && normaliseReference(doc.reference)) await ownerDelete(`paymentReferences/${normaliseReference(doc.reference)}`);
       return { id, doc, target: { collection: target, id: targetId }, writes: (d = doc) => paymentCommit(id, d, { collection: target, id: targetId, record: fields }) };
     },
   };

@@ -1,6 +1,6 @@
 // Setting the scene with the emulator's `owner` bypass (as the seed does), so fixtures never go
 // through the rules under test. Every case gets its own document ids, so cases never interfere.
-import { patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
+import { deleteDocuments, patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
 import { stack } from './clients.ts';
 
 let n = 0;
@@ -13,6 +13,9 @@ export async function fixture(path: string, data: object): Promise<string> {
   await writeDocuments(stack(), [[path, { id, timestamp: new Date(), ...data }]]);
   return id;
 }
+
+/** Removes documents past the rules (a claim a previous case left on a transaction code). */
+export const ownerDelete = (...paths: string[]) => deleteDocuments(stack(), paths);
 
 /** Reads a document past the rules; null when it does not exist. Plain values (ints as numbers). */
 export async function ownerGet(path: string): Promise<Record<string, unknown> | null> {

@@ -22,7 +22,7 @@ const pathOf = (w: unknown) => (w as { update?: string; set?: string }).update ?
 
 describe('verifying a payment', () => {
   it('reads the payment and its record, and marks both in one set of writes', () => {
-    expect(verdictPaths({ payment })).toEqual(['payments/pay-1', 'registrations/reg-1']);
+    expect(verdictPaths({ payment })).toEqual(['payments/pay-1', 'registrations/reg-1', 'paymentReferences/QWE12345RT']);
     const { writes, log } = decideVerify([submitted, waiting], { payment, note: 'Seen on statement', staffEmail, mailId, attachments: [qr] });
     expect(writes.map(pathOf)).toEqual(['payments/pay-1', 'registrations/reg-1', 'mail/mail-1']);
     expect(dataOf(writes[0])).toMatchObject({ status: 'verified', verifiedBy: staffEmail, note: 'Seen on statement' });
@@ -51,16 +51,21 @@ describe('verifying a payment', () => {
 describe('rejecting a payment', () => {
   it('needs a note, and sends the record back to unpaid with it so the visitor can pay again', () => {
     expect(() => decideReject([submitted, waiting], { payment, note: ' ', staffEmail, mailId })).toThrow('Say why');
-    const { writes, log } = decideReject([submitted, waiting], { payment, note: 'No such M-Pesa code', staffEmail, mailId });
+    const { writes, log } = decideReject([submitted, waiting, { id: 'QWE12345RT', paymentId: 'pay-1' }], { payment, note: 'No such M-Pesa code', staffEmail, mailId });
     expect(dataOf(writes[0])).toMatchObject({ status: 'rejected', rejectedBy: staffEmail, note: 'No such M-Pesa code' });
     expect(dataOf(writes[1])).toEqual({ paymentStatus: 'unpaid', paymentNote: 'No such M-Pesa code' });
-    expect(dataOf(writes[2])).toMatchObject({
+    // The code it claimed is free again, for a corrected or a new submission.
+    expect(writes[2]).toEqual({ delete: 'paymentReferences/QWE12345RT' });
+    expect(dataOf(writes[3])).toMatchObject({
       to: 'brian@example.org',
       template: { name: 'payment-rejected', data: { name: 'Brian Odhiambo', reference: 'reg-1', reason: 'No such M-Pesa code' } },
       paymentId: 'pay-1',
     });
-    expect(dataOf(writes[2])).not.toHaveProperty('message');
+    expect(dataOf(writes[3])).not.toHaveProperty('message');
     expect(log).toBe('Rejected payment pay-1 (KES 5,000) for registration reg-1: No such M-Pesa code');
+    // A claim that names another payment (this one was a duplicate of it) stays.
+    const duplicate = decideReject([submitted, waiting, { id: 'QWE12345RT', paymentId: 'pay-0' }], { payment, note: 'Duplicate', staffEmail, mailId });
+    expect(duplicate.writes).not.toContainEqual({ delete: 'paymentReferences/QWE12345RT' });
   });
 
   it('leaves the record alone when it waits on another payment or is already paid, but still tells the payer', () => {

@@ -5,7 +5,7 @@ import type { DocumentData } from 'firebase/firestore/lite';
 import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
 import { payableRecord, paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
-import type { PaymentTarget } from '../schema.ts';
+import { normaliseReference, type PaymentTarget } from '../schema.ts';
 
 export const MANUAL_METHODS = ['cash', 'cheque', 'bank-transfer', 'mobile-money'] as const;
 export type PaymentMethod = (typeof MANUAL_METHODS)[number];
@@ -49,8 +49,10 @@ export const targetNoun = (collection: PaymentTarget) => (collection === 'regist
 
 const targetPath = (p: Pick<AdminPayment, 'targetCollection' | 'targetId'>) => `${p.targetCollection}/${p.targetId}`;
 
-/** The documents a verdict reads: the payment as it is now, and what it pays for. */
-export const verdictPaths = ({ payment }: { payment: AdminPayment }) => [`payments/${payment.id}`, targetPath(payment)];
+/** The documents a verdict reads: the payment as it is now, what it pays for, and the claim on its transaction code. */
+export const verdictPaths = ({ payment }: { payment: AdminPayment }) => [`payments/${payment.id}`, targetPath(payment), claimPath(payment.reference)];
+
+const claimPath = (reference: string) => `paymentReferences/${normaliseReference(reference)}`;
 
 /** A pending record becomes confirmed once paid; a checked-in or cancelled one keeps its status. */
 const statusWhenPaid = (status: unknown) => (status === 'pending' ? 'confirmed' : status);
@@ -78,7 +80,7 @@ export function decideVerify([current, target]: Read[], { payment, note, staffEm
   };
 }
 
-export function decideReject([current, target]: Read[], { payment, note, staffEmail, mailId }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail): Decision {
+export function decideReject([current, target, claim]: Read[], { payment, note, staffEmail, mailId }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail): Decision {
   stillSubmitted(current, payment.id);
   if (!note.trim()) throw new Error('Say why the payment is rejected: the visitor sees it.');
   const writes: BatchWrite[] = [{ update: `payments/${payment.id}`, data: { status: 'rejected', rejectedBy: staffEmail, rejectedAt: serverValues.now(), note } }];
@@ -86,6 +88,8 @@ export function decideReject([current, target]: Read[], { payment, note, staffEm
   if (target && target.paymentStatus === 'submitted' && target.lastPaymentId === payment.id) {
     writes.push({ update: targetPath(payment), data: { paymentStatus: 'unpaid', paymentNote: note } });
   }
+  // A rejected code is free again (the payer may have typed it wrongly, or will pay and submit it anew).
+  if (claim?.paymentId === payment.id) writes.push({ delete: claimPath(payment.reference) });
   // The payer hears why, whether or not the record still waits on this payment (they sent it).
   if (target) writes.push(paymentRejectedMail(mailId, payableRecord(payment.targetCollection, target), payment.id, note));
   const noun = targetNoun(payment.targetCollection);
