@@ -15,6 +15,12 @@ describe('public routes and admin-only code', () => {
     expect(found).not.toContain(join(dir, 'types.ts'));
   });
 
+  it('does not follow a dynamic import of a module loaded on submit, but follows a static one', () => {
+    const page = resolve('src/data/visitor-submit.ts');
+    expect([...reachable(page, new Set(['src/lib/visitor-auth.ts'])).keys()]).not.toContain('firebase/auth');
+    expect([...reachable(page).keys()]).toContain('firebase/auth');
+  });
+
   it('sees what a real public page loads', () => {
     const found = [...reachable(resolve('src/features/home/HomePage.tsx')).keys()];
     expect(found).toEqual(expect.arrayContaining([resolve('src/lib/db.ts'), 'firebase/firestore/lite']));

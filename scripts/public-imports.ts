@@ -23,6 +23,8 @@ const ADMIN_ONLY_FILES = [/^src\/features\/[^/]+\/admin\//, /^src\/components\/a
 const ADMIN_ONLY_PACKAGES = [/^firebase\/auth/, /^@firebase\/auth/, /^@tiptap\//, /^pdf-lib/, /^jsqr/];
 const AUTH_MODULE = 'src/lib/auth.ts';
 
+const rel = (f: string) => (f.startsWith('/') ? relative(root, f) : f);
+
 const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function resolveFile(from: string, spec: string): string | null {
@@ -31,8 +33,18 @@ function resolveFile(from: string, spec: string): string | null {
   return null;
 }
 
-/** Every module (project file or package) reachable from `entry`, with the path that reaches it. */
-export function reachable(entry: string): Map<string, string[]> {
+/**
+ * A visitor's anonymous identity needs the Auth SDK when they submit a form (after they acted), so
+ * public pages may load this module, and through it the SDK, with a dynamic import: the walk does
+ * not follow such an import. A static import of it is followed and flagged like any other.
+ */
+const LOADED_ON_SUBMIT = 'src/lib/visitor-auth.ts';
+
+/**
+ * Every module (project file or package) reachable from `entry`, with the path that reaches it;
+ * dynamic imports of the `lazy` modules (paths relative to the project) are not followed.
+ */
+export function reachable(entry: string, lazy: ReadonlySet<string> = new Set()): Map<string, string[]> {
   const seen = new Map<string, string[]>([[entry, [entry]]]);
   const queue = [entry];
   while (queue.length) {
@@ -45,6 +57,7 @@ export function reachable(entry: string): Map<string, string[]> {
       if (spec.endsWith('.css')) continue;
       const target = spec.startsWith('.') ? resolveFile(file, spec) : spec;
       if (!target || seen.has(target)) continue;
+      if (match[2] && lazy.has(rel(target))) continue; // loaded when the visitor submits
       seen.set(target, [...seen.get(file)!, target]);
       if (target.startsWith('/')) queue.push(target);
     }
@@ -63,14 +76,12 @@ function publicRoutes(entries: RouteEntry[], parentFile: string | null = null): 
   return out;
 }
 
-const rel = (f: string) => (f.startsWith('/') ? relative(root, f) : f);
-
 export async function adminModulesOnPublicRoutes(): Promise<string[]> {
   const table = (await import('../src/app/routes.ts')) as { default: RouteEntry[] };
   const problems = new Set<string>();
   const modules = [{ id: 'root', file: resolve(appDir, 'root.tsx') }, ...publicRoutes(table.default)];
   for (const { id, file } of modules) {
-    for (const [module, path] of reachable(file)) {
+    for (const [module, path] of reachable(file, new Set([LOADED_ON_SUBMIT]))) {
       const name = rel(module);
       const adminOnly = ADMIN_ONLY_FILES.some((r) => r.test(name)) || ADMIN_ONLY_PACKAGES.some((r) => r.test(name));
       const authAllowed = SIGN_IN_ROUTES.has(id) && (name === AUTH_MODULE || /^(@firebase|firebase)\/auth/.test(name));

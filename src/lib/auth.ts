@@ -1,28 +1,22 @@
 // Firebase Auth: only /login, /admin-login and /admin import this module.
 import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  getAuth,
   GoogleAuthProvider,
   onIdTokenChanged,
-  setPersistence,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut as firebaseSignOut,
   validatePassword,
   type User,
 } from 'firebase/auth';
-import { authEmulatorHost, usesEmulators } from './env.ts';
-import { firebaseApp } from './firebase.ts';
+import { auth, ready } from './firebase-auth.ts';
 import { clearSession, storeSession } from './session.ts';
 
-export const auth = getAuth(firebaseApp);
-if (usesEmulators) connectAuthEmulator(auth, `http://${authEmulatorHost}`, { disableWarnings: true });
-const ready = setPersistence(auth, browserLocalPersistence);
+export { auth };
 
-// Keeps the stored token fresh (ID tokens last an hour) and clears it when the session ends.
+// Keeps the stored token fresh (ID tokens last an hour) and clears it when the session ends. A
+// visitor's anonymous identity (lib/visitor-auth.ts) is not a staff session: it is never stored.
 onIdTokenChanged(auth, async (user) => {
-  if (user) storeSession(await user.getIdToken(), { uid: user.uid, email: user.email, displayName: user.displayName });
+  if (user && !user.isAnonymous) storeSession(await user.getIdToken(), { uid: user.uid, email: user.email, displayName: user.displayName });
 });
 
 export type AuthProblem = 'wrong-credentials' | 'weak-password' | 'too-many-attempts' | 'network' | 'popup-closed' | 'unknown';
@@ -76,6 +70,7 @@ export async function signOut() {
   await firebaseSignOut(auth);
 }
 
+/** The signed-in staff account, if any (a visitor's anonymous identity is nobody to the back office). */
 export function currentUser(): Promise<User | null> {
-  return auth.authStateReady().then(() => auth.currentUser);
+  return auth.authStateReady().then(() => (auth.currentUser?.isAnonymous ? null : auth.currentUser));
 }

@@ -62,6 +62,9 @@ export type BatchWrite =
   | { update: string; data: DocumentData }
   | { delete: string };
 
+/** Creating `name/id` as createDocument does (its own id, the server's time), as one write of a commit. */
+export const createWrite = (name: string, id: string, data: DocumentData): BatchWrite => ({ set: `${name}/${id}`, data: { ...data, id, timestamp: serverTimestamp() } });
+
 /** The "collection/id" a write touches. */
 export const writePath = (w: BatchWrite) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete);
 
@@ -166,12 +169,9 @@ export function createDb(firestore: () => Firestore) {
   /** A fresh document id, chosen before writing so a retried submit reuses it. */
   const newId = (name: string) => doc(collection(firestore(), name)).id;
 
-  /** Creates a document with its own id and the server's time; `alsoWrite` commits with it (its email). */
-  const createDocument = async (name: string, data: DocumentData, id?: string, alsoWrite: BatchWrite[] = []): Promise<string> => {
+  const createDocument = async (name: string, data: DocumentData, id?: string): Promise<string> => {
     const ref = id ? doc(firestore(), name, id) : doc(collection(firestore(), name));
-    const stamped = { ...data, id: ref.id, timestamp: serverTimestamp() };
-    if (alsoWrite.length) await commit([{ set: `${name}/${ref.id}`, data: stamped }, ...alsoWrite]);
-    else await setDoc(ref, stamped);
+    await setDoc(ref, { ...data, id: ref.id, timestamp: serverTimestamp() });
     return ref.id;
   };
 

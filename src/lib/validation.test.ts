@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailField } from './validation.ts';
+import { EMAIL_PATTERN, emailField, lineField, MULTI_LINE_PATTERN, paragraphField, SINGLE_LINE_PATTERN } from './validation.ts';
 
 const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 const valid = (v: string) => emailField().safeParse(v).success;
@@ -47,5 +47,43 @@ describe('the email grammar', () => {
     expect(long).toHaveLength(254);
     expect(valid(long)).toBe(true);
     expect(valid(`a${long}`)).toBe(false);
+  });
+});
+
+describe('one-line answers and paragraphs', () => {
+  const line = lineField(0, 200, '', 'too long');
+  const paragraph = paragraphField(0, 2000, '', 'too long');
+  const asRules = (pattern: string) => pattern.replaceAll('\\', '\\\\');
+
+  it('are the very patterns firestore.rules checks (each backslash written twice in a rules string)', () => {
+    expect(rules).toContain(`v.matches("${asRules(SINGLE_LINE_PATTERN)}")`);
+    expect(rules).toContain(`v.matches("${asRules(MULTI_LINE_PATTERN)}")`);
+  });
+
+  it.each([
+    ['a name with accents and apostrophes', "Wanjiru N'gang'a-Kamau, Gertrude’s"],
+    ['Arabic and Swahili', 'مستشفى Hospitali ya Kenyatta'],
+    ['an emoji', 'Team 🎗️'],
+  ])('accept %s', (_, v) => {
+    expect(line.safeParse(v).success).toBe(true);
+    expect(paragraph.safeParse(v).success).toBe(true);
+  });
+
+  it('a paragraph keeps line breaks and tabs; a one-line answer refuses them', () => {
+    expect(paragraph.safeParse('Wheelchair access\r\nand a\tquiet room').success).toBe(true);
+    expect(line.safeParse('Brian\nOdhiambo').success).toBe(false);
+    expect(line.safeParse('Brian\tOdhiambo').success).toBe(false);
+  });
+
+  it.each([
+    ['a right-to-left override', 'Brian \u202Egpj.exe'],
+    ['a left-to-right embedding', 'x\u202Ay'],
+    ['a first-strong isolate', 'x\u2068y'],
+    ['a NUL', 'x\u0000y'],
+    ['an escape character', 'x\u001B[31my'],
+    ['DEL', 'x\u007Fy'],
+  ])('both refuse %s', (_, v) => {
+    expect(line.safeParse(v).success).toBe(false);
+    expect(paragraph.safeParse(v).success).toBe(false);
   });
 });

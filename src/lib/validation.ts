@@ -9,6 +9,29 @@ import { z } from 'zod';
  */
 export const EMAIL_PATTERN = "^([A-Za-z0-9_'+-]+[.])*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*[.])+[A-Za-z]{2,}$";
 
+/**
+ * What a one-line answer (a name, an organisation, a subject) may hold, and a paragraph: no control
+ * characters (a paragraph keeps tab and line breaks) and no bidirectional overrides or isolates,
+ * which could make a name read differently on a badge, a list or an email from what was stored.
+ * Written for RE2: firestore.rules' line() and lines() hold the same patterns (a unit test reads them).
+ */
+export const SINGLE_LINE_PATTERN = '^[^\\x00-\\x1F\\x7F\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]*$';
+export const MULTI_LINE_PATTERN = '^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]*$';
+
+/** An RE2 pattern as JavaScript reads it (code points are \u{…} there). */
+const fromRe2 = (pattern: string) => new RegExp(pattern.replace(/\\x\{([0-9A-F]+)\}/g, '\\u{$1}'), 'u');
+
+const SINGLE_LINE = fromRe2(SINGLE_LINE_PATTERN);
+const MULTI_LINE = fromRe2(MULTI_LINE_PATTERN);
+const NO_HIDDEN = 'Use only visible characters: no line breaks or hidden formatting characters.';
+const NO_HIDDEN_IN_TEXT = 'Use only visible characters (line breaks are fine), no hidden formatting characters.';
+
+/** A one-line answer: trimmed, `min` to `max` characters, the single-line grammar. */
+export const lineField = (min: number, max: number, tooShort: string, tooLong: string) => z.string().trim().min(min, tooShort).max(max, tooLong).regex(SINGLE_LINE, NO_HIDDEN);
+
+/** A paragraph: trimmed, at most `max` characters (at least `min`), the multi-line grammar. */
+export const paragraphField = (min: number, max: number, tooShort: string, tooLong: string) => z.string().trim().min(min, tooShort).max(max, tooLong).regex(MULTI_LINE, NO_HIDDEN_IN_TEXT);
+
 export const emailField = () =>
   z
     .string()

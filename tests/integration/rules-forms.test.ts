@@ -1,11 +1,12 @@
 // Every public form's real payload, built by the UI's schema builders and committed with the UI's
 // companion writes, is allowed for an anonymous visitor — at every boundary the zod schema
 // accepts. A limit changed in a schema but not in firestore.rules (or the reverse) fails here.
-import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doc, getDoc } from 'firebase/firestore/lite';
+import { afterAll, describe, expect, it } from 'vitest';
 import { registrationWrites } from '../../src/features/registrations/submit.ts';
 import { verdict } from './support/actors.ts';
-import { client, closeClients } from './support/clients.ts';
+import { closeClients } from './support/clients.ts';
+import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import {
   ALL_FORMS,
   commit,
@@ -24,16 +25,12 @@ import {
 } from './support/forms.ts';
 import { ownerGet, seatsTaken, uniqueId, withSettings } from './support/owner.ts';
 
-let visitor: Firestore;
-beforeAll(async () => {
-  visitor = await client();
-});
 afterAll(closeClients);
 
-/** Submits the form's example with `change` applied to the form, as an anonymous visitor. */
+/** Submits the form's example with `change` applied to the form, as a fresh visitor (anonymous sign-in). */
 async function submit(form: PublicForm, change: Record<string, unknown> = {}) {
   const draft = await form.draft(change);
-  return { draft, result: await verdict(commit(visitor, draft.writes())) };
+  return { draft, result: await verdict(commit(draft.by.db, draft.writes())) };
 }
 
 describe('the submissions the site makes', () => {
@@ -65,7 +62,7 @@ describe('the submissions the site makes', () => {
 
   it('registers without the confirmation email (the email is optional, the seat is not)', async () => {
     const draft = await FORMS.registration.draft();
-    expect(await verdict(commit(visitor, dropWrite(draft.writes(), `mail/${draft.id}`)))).toBe('allowed');
+    expect(await verdict(commit(draft.by.db, dropWrite(draft.writes(), `mail/${draft.id}`)))).toBe('allowed');
   });
 
   it.each([FORMS.partner, FORMS.booth, FORMS.message, FORMS.donation].map((f) => [f.name, f] as const))('sends a %s', async (_, form) => {
@@ -84,11 +81,13 @@ describe('the submissions the site makes', () => {
 
   it('registers, then pays from the checkout page with the reference it got', async () => {
     const registration = await FORMS.registration.draft();
+    const visitor = registration.by.db;
     await commit(visitor, registration.writes());
     const checkout = (await getDoc(doc(visitor, 'registrations', registration.id))).data()!;
     const paymentId = uniqueId('pay');
     const payment = paymentDoc(paymentId, 'registrations', registration.id, { amount: checkout.fee });
-    expect(await verdict(commit(visitor, paymentCommit(paymentId, payment, { collection: 'registrations', id: registration.id, record: checkout })))).toBe('allowed');
+    const throttle = throttleWrite(registration.by.uid, 'payments', paymentId, null);
+    expect(await verdict(commit(visitor, [...paymentCommit(paymentId, payment, { collection: 'registrations', id: registration.id, record: checkout }), throttle]))).toBe('allowed');
     expect(await ownerGet(`mail/${paymentId}`)).toMatchObject({
       to: REGISTRATION.email,
       template: { name: 'payment-received', data: { name: REGISTRATION.fullName, reference: registration.id, amount: 'KES 15,000', transactionCode: payment.reference } },
@@ -124,7 +123,7 @@ describe('capacity under load', () => {
     const taken = await seatsTaken();
     await withSettings({ capacity: taken + 1 }, async () => {
       const drafts = await Promise.all(Array.from({ length: 5 }, () => FORMS.registration.draft()));
-      const results = await Promise.all(drafts.map((d) => verdict(commit(visitor, d.writes()))));
+      const results = await Promise.all(drafts.map((d) => verdict(commit(d.by.db, d.writes()))));
       expect(results.filter((r) => r === 'allowed')).toHaveLength(1);
       expect(await seatsTaken()).toBe(taken + 1);
       const stored = await Promise.all(drafts.map((d) => ownerGet(`registrations/${d.id}`)));

@@ -3,7 +3,8 @@
 // (the control case proves it passes) and change one thing, so each denial is that change's doing.
 import { collection, deleteDoc, doc, getDoc, getDocs, increment, query, serverTimestamp, setDoc, updateDoc, where, writeBatch, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type BatchWrite } from '../../src/lib/db.ts';
+import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
+import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
 import {
@@ -116,11 +117,12 @@ function hostileCases(form: PublicForm): Array<{ name: string; tamper: Tamper }>
 describe.each(ALL_FORMS.map((f) => [f.name, f] as const))('hostile %s', (_, form) => {
   it('control: the untampered submission is allowed', async () => {
     const draft = await form.draft();
-    expect(await verdict(commit(as.db.anonymous, draft.writes()))).toBe('allowed');
+    expect(await verdict(commit(draft.by.db, draft.writes()))).toBe('allowed');
   });
 
   it.each(hostileCases(form).map((c) => [c.name, c] as const))('refuses %s', async (_, { tamper }) => {
-    await expectDenied(commit(as.db.anonymous, tamper(await form.draft())));
+    const draft = await form.draft();
+    await expectDenied(commit(draft.by.db, tamper(draft)));
   });
 });
 
@@ -163,7 +165,8 @@ describe('hostile registration commits', () => {
     ['with the delivery already marked as sent', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), delivery: { state: 'SUCCESS' } })],
     ['with the email naming another registration', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, registrationMailData('demo-registration-1', d.doc))],
   ])('refuses a registration %s', async (_, tamper) => {
-    await expectDenied(commit(as.db.anonymous, tamper(await registration())));
+    const draft = await registration();
+    await expectDenied(commit(draft.by.db, tamper(draft)));
   });
 
   it('refuses queuing a confirmation email for someone else’s existing registration', async () => {
@@ -173,19 +176,21 @@ describe('hostile registration commits', () => {
 
   it('refuses overwriting an existing registration with a new submission', async () => {
     const first = await registration();
-    await commit(as.db.anonymous, first.writes());
-    await expectDenied(commit(as.db.anonymous, first.writes({ ...first.doc, fullName: 'Someone Else' })));
+    await commit(first.by.db, first.writes());
+    await expectDenied(commit(first.by.db, first.writes({ ...first.doc, fullName: 'Someone Else' })));
   });
 
   it('refuses a registration while registration is closed', async () => {
     await withSettings({ registrationOpen: false }, async () => {
-      await expectDenied(commit(as.db.anonymous, (await registration()).writes()));
+      const draft = await registration();
+      await expectDenied(commit(draft.by.db, draft.writes()));
     });
   });
 
   it('refuses a registration when every seat is taken', async () => {
     await withSettings({ capacity: await seatsTaken() }, async () => {
-      await expectDenied(commit(as.db.anonymous, (await registration()).writes()));
+      const draft = await registration();
+      await expectDenied(commit(draft.by.db, draft.writes()));
     });
   });
 });
@@ -199,31 +204,34 @@ describe('hostile payment submissions and visitor updates', () => {
     ['confirming its target while flipping it', (d: Draft) => replaceWrite(d.writes(), flip(d), { paymentStatus: 'submitted', lastPaymentId: d.id, status: 'confirmed' })],
     ['whose flip names another payment', (d: Draft) => replaceWrite(d.writes(), flip(d), { paymentStatus: 'submitted', lastPaymentId: 'another-payment' })],
   ])('refuses a payment %s', async (_, tamper) => {
-    await expectDenied(commit(as.db.anonymous, tamper(await FORMS.registrationPayment.draft())));
+    const draft = await FORMS.registrationPayment.draft();
+    await expectDenied(commit(draft.by.db, tamper(draft)));
   });
 
   it('refuses a payment for a free registration (nothing to pay)', async () => {
     const draft = await FORMS.registrationPayment.draft();
     await fixture(`registrations/${draft.target!.id}`, fieldsOf(registrationDoc('', { category: 'survivor' })));
-    await expectDenied(commit(as.db.anonymous, draft.writes()));
+    await expectDenied(commit(draft.by.db, draft.writes()));
   });
 
   it('refuses a second payment once one is submitted (staff verify the first)', async () => {
     const draft = await FORMS.registrationPayment.draft();
-    await commit(as.db.anonymous, draft.writes());
+    await commit(draft.by.db, draft.writes());
     const id = uniqueId('pay');
     const second = [
       { set: `payments/${id}`, data: paymentDoc(id, 'registrations', draft.target!.id, { reference: 'SECOND-TRY' }) },
       { update: flip(draft), data: { paymentStatus: 'submitted', lastPaymentId: id } },
+      { set: 'paymentReferences/SECONDTRY', data: { paymentId: id } },
+      throttleWrite(draft.by.uid, 'payments', id, { count: 1, windowStart: new Date(), lastId: draft.id }),
     ];
-    await expectDenied(commit(as.db.anonymous, second));
+    await expectDenied(commit(draft.by.db, second));
   });
 
   it('refuses a payment for a registration that does not exist', async () => {
     const draft = await FORMS.registrationPayment.draft();
     const ghost = { ...draft.doc, targetId: 'no-such-registration' };
     // Only the payment: with the flip, the update of a missing document would fail on its own.
-    await expectDenied(commit(as.db.anonymous, [{ set: `payments/${draft.id}`, data: ghost }]));
+    await expectDenied(commit(draft.by.db, [{ set: `payments/${draft.id}`, data: ghost }, ...draft.writes().filter((w) => writePath(w).startsWith('throttles/'))]));
     expect(await ownerGet(`payments/${draft.id}`)).toBeNull();
   });
 
@@ -254,7 +262,7 @@ describe('privacy of registrations and applications', () => {
   // Passes however the leak is closed: counter unreadable, no id in it, or the id opening nothing.
   it('refuses a visitor reading another visitor’s registration through the public seat counter', async () => {
     const someone = await FORMS.registration.draft();
-    await commit(as.db.anonymous, someone.writes());
+    await commit(someone.by.db, someone.writes());
     const counter = getDoc(doc(as.db.signedIn, 'counters', 'registrations'));
     if ((await verdict(counter)) === 'denied') return;
     const leaked = (await counter).data()?.lastId;

@@ -30,6 +30,7 @@ import {
   EVERYONE,
   FINANCE,
   NOBODY,
+  SIGNED_IN,
   signInActors,
   STAFF,
   verdict,
@@ -37,7 +38,7 @@ import {
   type Actors,
 } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
-import { commit, registrationMailData, fieldsOf, donationDoc, FORMS, messageDoc, partnerDoc, registrationDoc, SITE, type Doc } from './support/forms.ts';
+import { commit, registrationMailData, fieldsOf, donationDoc, FORMS, messageDoc, partnerDoc, registrationDoc, SITE, type Doc, type PublicForm } from './support/forms.ts';
 import { issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 
@@ -53,6 +54,12 @@ interface Subject {
 const CONTENT = ['publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions'];
 
 const ui = (db: Firestore) => createDb(() => db);
+
+/** A visitor form submitted under the actor's own identity (the throttle entry is theirs), as the site does. */
+const submitAs =
+  (form: PublicForm): Attempt =>
+  async (db, actor) =>
+    commit(db, (await form.draft({}, { db, uid: as.user[actor]?.uid ?? 'not-signed-in' })).writes());
 
 /** A template as the back office saves it (rewritten with itself: the permission is what is tested). */
 const TEMPLATE = { subject: 'About your application {{reference}}', html: '<p>Dear {{name}},</p>', text: 'Dear {{name}},' };
@@ -151,7 +158,7 @@ const HOW: Record<string, Subject> = {
   registrations: documents(
     'registrations',
     () => fieldsOf(registrationDoc('')),
-    async (db) => commit(db, (await FORMS.registration.draft()).writes()),
+    submitAs(FORMS.registration),
     { paymentStatus: 'paid', status: 'confirmed' },
   ),
   'counters/registrations': counter('registrations', (db) => setDoc(doc(db, 'counters', 'registrations'), { count: increment(1), lastId: uniqueId('no-registration') }, { merge: true }), 'taking a seat without a registration'),
@@ -190,14 +197,14 @@ const HOW: Record<string, Subject> = {
       delete: (db) => deleteDoc(doc(db, 'templates', 'application-declined')),
     },
   },
-  partners: documents('partners', () => fieldsOf(partnerDoc('')), async (db) => commit(db, (await FORMS.booth.draft()).writes()), { paymentStatus: 'paid', status: 'confirmed' }),
-  messages: documents('messages', () => fieldsOf(messageDoc('')), async (db) => commit(db, (await FORMS.message.draft()).writes()), { status: 'read' }),
-  donations: documents('donations', () => fieldsOf(donationDoc('')), async (db) => commit(db, (await FORMS.donation.draft()).writes()), { status: 'received' }),
+  partners: documents('partners', () => fieldsOf(partnerDoc('')), submitAs(FORMS.booth), { paymentStatus: 'paid', status: 'confirmed' }),
+  messages: documents('messages', () => fieldsOf(messageDoc('')), submitAs(FORMS.message), { status: 'read' }),
+  donations: documents('donations', () => fieldsOf(donationDoc('')), submitAs(FORMS.donation), { status: 'received' }),
   payments: {
     ...documents(
       'payments',
       () => ({ payerName: 'A', method: 'bank-transfer', reference: 'REF-1', amount: 15000, currency: 'KES', status: 'submitted', targetCollection: 'registrations', targetId: 'x' }),
-      async (db) => commit(db, (await FORMS.registrationPayment.draft()).writes()),
+      submitAs(FORMS.registrationPayment),
       { status: 'verified' },
     ),
     notes: { create: 'as a visitor’s payment submission' },
@@ -241,7 +248,7 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   // Staff append in their own name; nobody rewrites or removes history.
   'logs':                        { get: STAFF,    list: STAFF, create: STAFF, update: NOBODY, delete: NOBODY },
   // Anyone holding a reference reads that one registration (checkout); nobody else lists them.
-  'registrations':               { get: EVERYONE, list: STAFF, create: EVERYONE, update: FINANCE, delete: ADMIN },
+  'registrations':               { get: EVERYONE, list: STAFF, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
   // The counter names the latest registration (lastId), so only staff read it. A seat without a
   // registration is only the admin's to take; deleting the counter would reset capacity, so nobody may.
   'counters/registrations':      { get: STAFF,    list: NOBODY, update: ADMIN, delete: NOBODY },
@@ -255,10 +262,10 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'mail (resend)':               {                             update: STAFF },
   // The wording of the emails: administrators edit it, every staff member may read it.
   'templates':                   { get: STAFF,    list: STAFF, create: ADMIN, update: ADMIN, delete: NOBODY },
-  'partners':                    { get: EVERYONE, list: STAFF, create: EVERYONE, update: FINANCE, delete: ADMIN },
-  'messages':                    { get: STAFF,    list: STAFF, create: EVERYONE, update: STAFF, delete: ADMIN },
-  'donations':                   { get: FINANCE,  list: FINANCE, create: EVERYONE, update: FINANCE, delete: ADMIN },
-  'payments':                    { get: FINANCE,  list: FINANCE, create: EVERYONE, update: FINANCE, delete: ADMIN },
+  'partners':                    { get: EVERYONE, list: STAFF, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
+  'messages':                    { get: STAFF,    list: STAFF, create: SIGNED_IN, update: STAFF, delete: ADMIN },
+  'donations':                   { get: FINANCE,  list: FINANCE, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
+  'payments':                    { get: FINANCE,  list: FINANCE, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
   'payments (manual record)':    {                             create: FINANCE },
   // Issued invoices are never deleted: the series must stay unbroken.
   'invoices':                    { get: FINANCE,  list: FINANCE, create: FINANCE, update: FINANCE, delete: NOBODY },

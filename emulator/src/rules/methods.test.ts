@@ -32,6 +32,13 @@ describe('string methods', () => {
     expect(v("'a1'.matches('[[:alpha:]][[:digit:]]')")).toBe(true);
     expect(v("'a-b'.matches('a\\\\-b')")).toBe(true); // '\-' is fine in RE2
     expect(fails("'ab'.matches('a(?=b)')")).toMatch(/look-around is not supported by RE2/);
+    // RE2's code points, \x{hhhh}, in and out of a class (written \\x{…} in a rules string).
+    expect(v("'a\u202Eb'.matches('a\\\\x{202E}b')")).toBe(true);
+    expect(v("'ab'.matches('[^\\\\x{202A}-\\\\x{202E}]*')")).toBe(true);
+    expect(v("'a\u202Bb'.matches('[^\\\\x{202A}-\\\\x{202E}]*')")).toBe(false);
+    // Adjacent code points, as in the forms' grammar.
+    expect(v("'a\u2066b'.matches('[^\\\\x{202E}\\\\x{2066}]*')")).toBe(false);
+    expect(v("'ab'.matches('[^\\\\x{202E}\\\\x{2066}]*')")).toBe(true);
     expect(fails("'aa'.matches('(a)\\\\1')")).toMatch(/back-references are not supported/);
     expect(fails("'a'.matches('(')")).toMatch(/invalid regular expression/);
   });

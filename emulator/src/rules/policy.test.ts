@@ -127,7 +127,7 @@ describe('a realistic policy', () => {
 
 describe('the project policy (firestore.rules)', () => {
   const project = compileRules(readFileSync(fileURLToPath(new URL('../../../firestore.rules', import.meta.url)), 'utf8'));
-  const admin: AuthContext = { uid: 'a', token: { email: 'admin@summit.test', email_verified: true } };
+  const admin: AuthContext = { uid: 'a', token: { email: 'admin@summit.test', email_verified: true, firebase: { sign_in_provider: 'password' } } };
   const docs = { 'staff/admin@summit.test': { role: 'admin', email: 'admin@summit.test' } };
   const decideProject = (init: RequestInit) => project.authorize(request({ docs, ...init }));
 
@@ -141,5 +141,13 @@ describe('the project policy (firestore.rules)', () => {
   it('keeps the activity log to staff', () => {
     expect(decideProject({ path: 'logs/l1', resource: { message: 'x' } }).allowed).toBe(false);
     expect(decideProject({ path: 'logs/l1', resource: { message: 'x' }, auth: admin }).allowed).toBe(true);
+  });
+
+  it('grants a staff role only to the sign-in providers the back office offers', () => {
+    const signedInWith = (provider: string): AuthContext => ({ uid: 'a', token: { ...admin.token, firebase: { sign_in_provider: provider } } });
+    for (const provider of ['password', 'google.com']) expect(decideProject({ path: 'logs/l1', resource: { message: 'x' }, auth: signedInWith(provider) }).allowed).toBe(true);
+    for (const provider of ['custom', 'anonymous', 'phone', 'github.com', 'oidc.partner', 'saml.partner']) {
+      expect(decideProject({ path: 'logs/l1', resource: { message: 'x' }, auth: signedInWith(provider) }).allowed).toBe(false);
+    }
   });
 });

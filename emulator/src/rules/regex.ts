@@ -1,5 +1,5 @@
 // Rules regular expressions are RE2. JavaScript's engine accepts nearly all of RE2's syntax; the
-// differences that matter are handled here: RE2's leading `(?i)`/`(?s)` flags, `\A` and `\z`,
+// differences that matter are handled here: RE2's leading `(?i)`/`(?s)` flags, `\A` and `\z`, `\x{hhhh}`,
 // POSIX classes, and the constructs RE2 refuses (look-around, back-references), which we refuse
 // too so that a rule cannot pass here and fail in production.
 import { evaluationError } from './errors.ts';
@@ -49,7 +49,9 @@ export function compileRegex(pattern: string, whole: boolean, global = false): R
       return neg ? `^${cls}` : cls;
     })
     .replace(/\\A/g, '^')
-    .replace(/\\z/g, '$');
+    .replace(/\\z/g, '$')
+    // RE2 writes a code point as \x{202E}; JavaScript (with the u flag) as \u{202E}.
+    .replace(/(?<!\\)((?:\\\\)*)\\x\{([0-9A-Fa-f]{1,6})\}/g, '$1\\u{$2}');
   const source = whole ? `^(?:${body})$` : body;
   let re: RegExp;
   try {

@@ -10,6 +10,8 @@ import { TextField } from '../../components/TextField.tsx';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { db } from '../../lib/data.ts';
 import { messageMail } from '../../data/mail.ts';
+import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
+import { createWrite } from '../../lib/db.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { contactFormSchema, messageDocument, type ContactForm } from './schema.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
@@ -20,7 +22,10 @@ function ContactForm({ onSent }: { onSent: (id: string) => void }) {
   const [id] = useState(() => db.newId('messages'));
   const { register, handleSubmit, formState, getValues } = useForm<ContactForm & { faxNumber?: string }>({ resolver: zodResolver(contactFormSchema) });
   const send = useMutation({
-    mutationFn: (form: ContactForm) => db.submitOnce('messages', id, () => { const message = messageDocument(form); return db.createDocument('messages', message, id, [messageMail(id, message)]); }),
+    mutationFn: (form: ContactForm) => {
+      const message = messageDocument(form);
+      return submitAsVisitor('messages', id, [createWrite('messages', id, message), messageMail(id, message)]);
+    },
     onSuccess: onSent,
   });
   const e = formState.errors;
@@ -30,7 +35,7 @@ function ContactForm({ onSent }: { onSent: (id: string) => void }) {
       className="relative mt-6 space-y-4"
       onSubmit={handleSubmit((form) => (getValues('faxNumber') ? onSent(id) : send.mutate(form)))}
     >
-      {send.isError && <FormAlert>We could not send your message. It is still here: check your connection and press Send again.</FormAlert>}
+      {send.isError && <FormAlert>{throttleMessage(send.error, 'messages') ?? 'We could not send your message. It is still here: check your connection and press Send again.'}</FormAlert>}
       <TextField label="Your name" autoComplete="name" error={e.name?.message} {...register('name')} />
       <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
       <TextField label="Subject" error={e.subject?.message} {...register('subject')} />

@@ -12,6 +12,8 @@ import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { db } from '../../lib/data.ts';
 import { donationMail } from '../../data/mail.ts';
+import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
+import { createWrite } from '../../lib/db.ts';
 import { donationDocument, donationFormSchema, type DonationForm } from './schema.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
 
@@ -26,7 +28,10 @@ export default function DonatePage() {
     defaultValues: { message: '', anonymous: false },
   });
   const pledge = useMutation({
-    mutationFn: (form: DonationForm) => db.submitOnce('donations', id, () => { const pledge = donationDocument(form, s.currency); return db.createDocument('donations', pledge, id, [donationMail(id, pledge)]); }),
+    mutationFn: (form: DonationForm) => {
+      const pledge = donationDocument(form, s.currency);
+      return submitAsVisitor('donations', id, [createWrite('donations', id, pledge), donationMail(id, pledge)]);
+    },
     onSuccess: setDone,
   });
   const e = formState.errors;
@@ -42,7 +47,7 @@ export default function DonatePage() {
         </SubmittedNotice>
       ) : (
         <HydratedForm noValidate className="relative mt-8 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => (getValues('faxNumber') ? setDone(id) : pledge.mutate(form)))}>
-          {pledge.isError && <div className="sm:col-span-2"><FormAlert>We could not record your pledge. It is still here: check your connection and try again.</FormAlert></div>}
+          {pledge.isError && <div className="sm:col-span-2"><FormAlert>{throttleMessage(pledge.error, 'pledges') ?? 'We could not record your pledge. It is still here: check your connection and try again.'}</FormAlert></div>}
           <TextField label="Your name" autoComplete="name" error={e.name?.message} {...register('name')} />
           <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
           <TextField label={`Amount (${s.currency})`} type="number" inputMode="numeric" min={1} error={e.amount?.message} {...register('amount')} />

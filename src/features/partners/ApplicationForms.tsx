@@ -13,6 +13,8 @@ import { db } from '../../lib/data.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothDocument, type BoothForm, type PartnerDocument, type PartnerForm } from './schema.ts';
 import { applicationMail } from '../../data/mail.ts';
+import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
+import { createWrite } from '../../lib/db.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
 
 type Contact = Pick<PartnerForm, 'organisation' | 'contactName' | 'email' | 'phone'>;
@@ -37,7 +39,10 @@ function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDo
   const [id] = useState(() => db.newId('partners'));
   const [done, setDone] = useState<string | null>(null);
   const submit = useMutation({
-    mutationFn: (form: T) => db.submitOnce('partners', id, () => { const application = build(form); return db.createDocument('partners', application, id, [applicationMail(id, application, settings)]); }),
+    mutationFn: (form: T) => {
+      const application = build(form);
+      return submitAsVisitor('partners', id, [createWrite('partners', id, application), applicationMail(id, application, settings)]);
+    },
     onSuccess: setDone,
   });
   // The honeypot is read from the raw form values: the schema strips fields it does not know.
@@ -52,7 +57,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
   const e = formState.errors;
   return (
     <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
-      {submit.isError && <div className="sm:col-span-2"><FormAlert>We could not send your application. It is still here: check your connection and try again.</FormAlert></div>}
+      {submit.isError && <div className="sm:col-span-2"><FormAlert>{throttleMessage(submit.error, 'applications') ?? 'We could not send your application. It is still here: check your connection and try again.'}</FormAlert></div>}
       <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
       <TextField label="Website (optional)" type="url" autoComplete="url" error={e.website?.message} {...register('website')} />
       <SelectField label="Partnership tier" options={feeOptions(settings.partnerTiers, settings.currency)} error={e.tier?.message} {...register('tier')} />
@@ -79,7 +84,7 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
   const e = formState.errors;
   return (
     <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
-      {submit.isError && <div className="sm:col-span-2"><FormAlert>We could not send your booking. It is still here: check your connection and try again.</FormAlert></div>}
+      {submit.isError && <div className="sm:col-span-2"><FormAlert>{throttleMessage(submit.error, 'bookings') ?? 'We could not send your booking. It is still here: check your connection and try again.'}</FormAlert></div>}
       <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
       <SelectField label="Booth type" options={feeOptions(settings.boothTypes, settings.currency)} error={e.boothType?.message} {...register('boothType')} />
       <TextField label="Staff at the booth" type="number" min={1} max={20} inputMode="numeric" error={e.staffCount?.message} {...register('staffCount')} />

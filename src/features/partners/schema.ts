@@ -1,12 +1,11 @@
 // Partnership applications and booth bookings share the `partners` collection (`kind`).
 import { z } from 'zod';
-import { emailField, phoneField } from '../../lib/validation.ts';
+import { emailField, lineField, paragraphField, phoneField } from '../../lib/validation.ts';
 
 export const PARTNER_KINDS = ['partner', 'booth'] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
 
-const required = (label: string, max: number) =>
-  z.string().trim().min(1, `Enter the ${label}.`).max(max, `The ${label} must be at most ${max} characters.`);
+const required = (label: string, max: number) => lineField(1, max, `Enter the ${label}.`, `The ${label} must be at most ${max} characters.`);
 
 const contact = {
   organisation: required('organisation name', 160),
@@ -23,7 +22,7 @@ export const partnerFormSchema = z.object({
     .max(200, 'The website must be at most 200 characters.')
     .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/.test(v), 'Enter a full web address starting with https://, or leave it empty.'),
   tier: z.string().min(1, 'Choose a partnership tier.').max(40),
-  message: z.string().trim().max(2000, 'The message must be at most 2000 characters.'),
+  message: paragraphField(0, 2000, '', 'The message must be at most 2000 characters.'),
 });
 
 export const boothFormSchema = z.object({
@@ -34,7 +33,7 @@ export const boothFormSchema = z.object({
     .int('Enter a whole number of staff.')
     .min(1, 'At least 1 person must staff the booth.')
     .max(20, 'At most 20 staff per booth.'),
-  requirements: z.string().trim().max(1000, 'Requirements must be at most 1000 characters.'),
+  requirements: paragraphField(0, 1000, '', 'Requirements must be at most 1000 characters.'),
 });
 
 export type PartnerForm = z.infer<typeof partnerFormSchema>;

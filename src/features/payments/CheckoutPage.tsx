@@ -9,7 +9,8 @@ import { TextField } from '../../components/TextField.tsx';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { paymentFormSchema, type PaymentForm } from './schema.ts';
-import { useCheckoutRecord, useSubmitPayment, type CheckoutRecord } from './api.ts';
+import { ReferenceTakenError, useCheckoutRecord, useSubmitPayment, type CheckoutRecord } from './api.ts';
+import { throttleMessage } from '../../data/visitor-submit.ts';
 import { Ticket } from './Ticket.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Checkout', 'Your registration, the amount due and how to pay.', { index: false });
@@ -60,7 +61,11 @@ function PaymentReferenceForm({ record }: { record: CheckoutRecord }) {
       <h2 className="sm:col-span-2">Submit your payment reference</h2>
       {submit.isError && (
         <div className="sm:col-span-2">
-          <FormAlert>We could not record your payment reference. Your entry is still here: check your connection and try again.</FormAlert>
+          <FormAlert>
+            {submit.error instanceof ReferenceTakenError
+              ? `The transaction code ${submit.error.reference} has already been submitted, so it cannot pay for this ${record.collection === 'registrations' ? 'registration' : 'application'} too. Check the code in your M-Pesa message or bank slip; if it is right, contact us and we will match your payment.`
+              : (throttleMessage(submit.error, 'payment references') ?? 'We could not record your payment reference. Your entry is still here: check your connection and try again.')}
+          </FormAlert>
         </div>
       )}
       <TextField label="Name on the payment" error={e.payerName?.message} {...register('payerName')} />

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import { db } from '../../lib/data.ts';
-import { serverValues } from '../../lib/db.ts';
+import { createWrite } from '../../lib/db.ts';
 import { payableRecord, paymentReceivedMail, type PayableRecord } from '../../data/mail.ts';
-import { paymentDocument, referenceClaim, type PaymentForm, type PaymentTarget } from './schema.ts';
+import { normaliseReference, paymentDocument, referenceClaim, type PaymentForm, type PaymentTarget } from './schema.ts';
 
 export interface CheckoutRecord {
   id: string;
@@ -41,20 +43,38 @@ export function useCheckoutRecord(id: string) {
   return useQuery({ queryKey: ['checkout', id], queryFn: () => fetchCheckoutRecord(id), staleTime: 0 });
 }
 
-/** The payment reference, the record's flip to 'submitted' and the acknowledgement, as one commit (the rules require all three together). */
+/**
+ * The payment reference, the record's flip to 'submitted', the claim on the transaction code and
+ * the acknowledgement, as one commit (the rules require them together). The payment's id is chosen
+ * once per form, so a retry after a lost reply finds the first attempt (the record names it).
+ */
 export function useSubmitPayment(record: CheckoutRecord) {
   const client = useQueryClient();
+  const [paymentId] = useState(() => db.newId('payments'));
   return useMutation({
     mutationFn: async (form: PaymentForm) => {
-      const paymentId = db.newId('payments');
       const payment = paymentDocument(form, record.collection, record.id, record.currency);
-      await db.commit([
-        { set: `payments/${paymentId}`, data: { ...payment, id: paymentId, timestamp: serverValues.now() } },
+      const writes = [
+        createWrite('payments', paymentId, payment),
         { update: `${record.collection}/${record.id}`, data: { paymentStatus: 'submitted', lastPaymentId: paymentId } },
         referenceClaim(paymentId, payment.reference),
         paymentReceivedMail(paymentId, payment, record.payable),
-      ]);
+      ];
+      try {
+        await submitAsVisitor('payments', paymentId, writes, async () => (await db.fetchDocument(record.collection, record.id))?.lastPaymentId === paymentId);
+      } catch (error) {
+        // Say why when the code was already used (for this or another record) rather than "try again".
+        if (await db.fetchDocument('paymentReferences', normaliseReference(payment.reference)).catch(() => null)) throw new ReferenceTakenError(payment.reference);
+        throw error;
+      }
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['checkout', record.id] }),
   });
+}
+
+/** A transaction code already submitted once: the same payment cannot pay for two records. */
+export class ReferenceTakenError extends Error {
+  constructor(readonly reference: string) {
+    super(`The transaction code ${reference} has already been submitted.`);
+  }
 }

@@ -1,13 +1,14 @@
 // A visitor's payment submission from /checkout/{id}: staff verify it against the bank or the
 // mobile-money statement. Finance records manual payments in the same collection.
 import { z } from 'zod';
+import { lineField } from '../../lib/validation.ts';
 
 export const PAYMENT_METHODS = ['mobile-money', 'bank-transfer'] as const;
 export const PAYMENT_TARGETS = ['registrations', 'partners'] as const;
 export const PAYMENT_RECORD_STATUSES = ['submitted', 'verified', 'rejected'] as const;
 
 export const paymentFormSchema = z.object({
-  payerName: z.string().trim().min(1, 'Enter the name the payment was made in.').max(120, 'The name must be at most 120 characters.'),
+  payerName: lineField(1, 120, 'Enter the name the payment was made in.', 'The name must be at most 120 characters.'),
   method: z.enum(PAYMENT_METHODS, { message: 'Choose how you paid.' }),
   reference: z
     .string()

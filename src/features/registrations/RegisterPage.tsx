@@ -15,6 +15,7 @@ import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { useSeatsTaken } from './api.ts';
 import { registrationFormSchema, type RegistrationForm } from './schema.ts';
 import { submitRegistration } from './submit.ts';
+import { throttleMessage } from '../../data/visitor-submit.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 
@@ -48,7 +49,7 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
     const country = getStoredLocation()?.country;
     if (country && !getValues('country')) setValue('country', country);
   }, [getValues, setValue]);
-  const submit = useMutation({ mutationFn: (form: RegistrationForm) => submitRegistration(db, id, form, settings), onSuccess: onDone });
+  const submit = useMutation({ mutationFn: (form: RegistrationForm) => submitRegistration(id, form, settings), onSuccess: onDone });
   const e = formState.errors;
   const options = Object.entries(settings.categories).map(([value, c]) => ({
     value,
@@ -67,8 +68,8 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
       {submit.isError && (
         <div className="sm:col-span-2">
           <FormAlert>
-            We could not send your registration. Your answers are still here: check your connection and press Register again. If it keeps failing,
-            registration may have just closed.
+            {throttleMessage(submit.error, 'registrations') ??
+              'We could not send your registration. Your answers are still here: check your connection and press Register again. If it keeps failing, registration may have just closed.'}
           </FormAlert>
         </div>
       )}

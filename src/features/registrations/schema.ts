@@ -2,7 +2,7 @@
 // firestore.rules checks the same field list, types and bounds (tests/integration/rules-*.test.ts
 // writes payloads built by `registrationDocument` to prove the two agree).
 import { z } from 'zod';
-import { emailField, phoneField } from '../../lib/validation.ts';
+import { emailField, lineField, paragraphField, phoneField } from '../../lib/validation.ts';
 
 export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;
 export const REGISTRATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'checked-in'] as const;
@@ -11,10 +11,8 @@ export const PAYMENT_STATUSES = ['unpaid', 'submitted', 'paid', 'not-required'] 
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-const text = (label: string, max: number) =>
-  z.string().trim().min(1, `Enter your ${label}.`).max(max, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters.`);
-const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+const text = (label: string, max: number) => lineField(1, max, `Enter your ${label}.`, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters.`);
+const optionalText = (label: string, max: number) => paragraphField(0, max, '', `${label} must be at most ${max} characters.`);
 
 export const registrationFormSchema = z.object({
   fullName: text('full name', 120),

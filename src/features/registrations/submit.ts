@@ -1,6 +1,7 @@
-// Registering is one commit: the registration, its seat on the counter (the rules refuse it past
+// Registering is one transaction: the registration, its seat on the counter (the rules refuse it past
 // capacity) and the message that tells the registrant what comes next (data/mail.ts).
-import { serverValues, type Db } from '../../lib/db.ts';
+import { serverValues } from '../../lib/db.ts';
+import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import { registrationMail } from '../../data/mail.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { registrationDocument, type RegistrationForm } from './schema.ts';
@@ -20,6 +21,7 @@ export function registrationWrites(id: string, form: RegistrationForm, settings:
   ];
 }
 
-export function submitRegistration(db: Db, id: string, form: RegistrationForm, settings: Pick<SiteSettings, 'categories' | 'currency'>) {
-  return db.submitOnce('registrations', id, () => db.commit(registrationWrites(id, form, settings)));
+/** Registers under the visitor's identity (its throttle moves in the same transaction). */
+export function submitRegistration(id: string, form: RegistrationForm, settings: Pick<SiteSettings, 'categories' | 'currency'>) {
+  return submitAsVisitor('registrations', id, registrationWrites(id, form, settings));
 }

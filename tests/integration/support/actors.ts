@@ -12,6 +12,8 @@ export type Actor = (typeof ACTORS)[number];
 // Who holds which permission, as the policy groups them.
 export const EVERYONE: readonly Actor[] = ACTORS;
 export const STAFF: readonly Actor[] = ['editor', 'finance', 'admin'];
+/** Whoever has an identity: visitors submit forms under one (anonymous sign-in), never without. */
+export const SIGNED_IN: readonly Actor[] = ['signedIn', 'unverified', 'editor', 'finance', 'admin'];
 export const EDITORS: readonly Actor[] = ['editor', 'admin'];
 export const FINANCE: readonly Actor[] = ['finance', 'admin'];
 export const ADMIN: readonly Actor[] = ['admin'];

@@ -1,7 +1,7 @@
 // SDK clients for the integration tests, each its own Firebase app (a separate browser, in
 // effect), signed in through the Auth emulator when given an account.
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, type User } from 'firebase/auth';
+import { connectAuthEmulator, getAuth, signInAnonymously, signInWithEmailAndPassword, type User } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore/lite';
 import { inject } from 'vitest';
 import { ensureAuthUser } from '../../../emulator/seed/rest.ts';
@@ -43,6 +43,20 @@ export async function connect(account?: Account): Promise<Connection> {
   const [host, port] = address.firestore.split(':');
   connectFirestoreEmulator(db, host, Number(port));
   return { db, user };
+}
+
+/** A visitor as the site makes one when they submit a form: a fresh anonymous identity in its own browser. */
+export async function visitor(): Promise<{ db: Firestore; uid: string }> {
+  const address = stack();
+  const app = initializeApp({ projectId: address.projectId, apiKey: 'demo-api-key' }, `visitor-${++counter}`);
+  apps.push(app);
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://${address.auth}`, { disableWarnings: true });
+  const { user } = await signInAnonymously(auth);
+  const db = getFirestore(app);
+  const [host, port] = address.firestore.split(':');
+  connectFirestoreEmulator(db, host, Number(port));
+  return { db, uid: user.uid };
 }
 
 /** A Firestore client; signed in as `account` when given. */

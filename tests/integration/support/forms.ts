@@ -12,7 +12,9 @@ import { normaliseReference, paymentDocument, paymentFormSchema, referenceClaim,
 import { registrationDocument, registrationFormSchema, type RegistrationForm } from '../../../src/features/registrations/schema.ts';
 import type { Firestore } from 'firebase/firestore/lite';
 import { applicationMail, donationMail, messageMail, payableRecord, paymentReceivedMail, registrationMail } from '../../../src/data/mail.ts';
-import { fixture, ownerDelete, uniqueId } from './owner.ts';
+import { fixture, ownerDelete, ownerGet, uniqueId } from './owner.ts';
+import { visitor as freshVisitor } from './clients.ts';
+import { throttleWrite, type ThrottleEntry, type ThrottledCollection } from '../../../src/data/visitor-throttle.ts';
 
 export type Doc = Record<string, unknown>;
 
@@ -36,14 +38,28 @@ export const commit = (db: Firestore, writes: BatchWrite[]) => createDb(() => db
 /** What the data module adds to every created document: its own id and the server's time. */
 const stamped = (id: string, data: object): Doc => ({ ...data, id, timestamp: serverValues.now() });
 
+/** Who submits: a signed-in identity and its client (a fresh anonymous visitor unless a test names one). */
+export interface Submitter {
+  db: Firestore;
+  uid: string;
+}
+
 /** A submission ready to commit: `doc` is the stored document, `writes(doc)` the whole commit for it. */
 export interface Draft {
   id: string;
   doc: Doc;
-  /** The UI's commit for `doc`, companion writes derived from it (so a tampered doc stays consistent). */
+  /** The identity it is submitted as; commit `writes()` with `by.db`. */
+  by: Submitter;
+  /** The UI's commit for `doc`, companion writes derived from it (so a tampered doc stays consistent), and its throttle write. */
   writes(doc?: Doc): BatchWrite[];
   /** The record a payment submission pays for. */
   target?: { collection: PaymentTarget; id: string };
+}
+
+/** The throttle write the site adds for `by` creating `collection/id` (read as the site's transaction reads it). */
+async function throttleFor(by: Submitter, collection: ThrottledCollection, id: string): Promise<BatchWrite> {
+  const current = (await ownerGet(`throttles/${by.uid}`))?.[collection] as ThrottleEntry | undefined;
+  return throttleWrite(by.uid, collection, id, current);
 }
 
 export interface PublicForm {
@@ -54,8 +70,8 @@ export interface PublicForm {
   choices: Record<string, string[]>;
   /** The stored document of the example form: its field names and types. */
   sample: Doc;
-  /** A submission of the example form, with some form fields changed. */
-  draft(change?: Record<string, unknown>): Promise<Draft>;
+  /** A submission of the example form, with some form fields changed, by `by` (a fresh visitor when omitted). */
+  draft(change?: Record<string, unknown>, by?: Submitter): Promise<Draft>;
 }
 
 // ---------- the example forms a visitor fills in ----------
@@ -139,10 +155,12 @@ const registration: PublicForm = {
   schema: registrationFormSchema,
   choices: { category: Object.keys(SITE.categories) },
   sample: registrationDoc('sample'),
-  async draft(change = {}) {
+  async draft(change = {}, by?: Submitter) {
     const id = uniqueId('reg');
     const doc = registrationDoc(id, change);
-    return { id, doc, writes: (d = doc) => registrationCommit(id, d) };
+    const submitter = by ?? (await freshVisitor());
+    const throttle = await throttleFor(submitter, 'registrations', id);
+    return { id, doc, by: submitter, writes: (d = doc) => [...registrationCommit(id, d), throttle] };
   },
 };
 
@@ -166,10 +184,12 @@ function singleDocument<F>(name: string, collection: string, schema: z.ZodObject
     schema,
     choices,
     sample: stamped('sample', build(example)),
-    async draft(change = {}) {
+    async draft(change = {}, by?: Submitter) {
       const id = uniqueId(collection);
       const doc = stamped(id, build({ ...example, ...change }));
-      return { id, doc, writes: (d = doc) => [{ set: `${collection}/${id}`, data: d }, ...companionMail(() => mail(id, d as never))] };
+      const submitter = by ?? (await freshVisitor());
+      const throttle = await throttleFor(submitter, collection as ThrottledCollection, id);
+      return { id, doc, by: submitter, writes: (d = doc) => [{ set: `${collection}/${id}`, data: d }, ...companionMail(() => mail(id, d as never)), throttle] };
     },
   };
 }
@@ -182,14 +202,16 @@ function paymentFor(name: string, target: PaymentTarget, record: () => Doc): Pub
     schema: paymentFormSchema,
     choices: {},
     sample: paymentDoc('sample', target, 'sample'),
-    async draft(change = {}) {
+    async draft(change = {}, by?: Submitter) {
       const id = uniqueId('pay');
       const fields = record();
       const targetId = await fixture(`${target}/${uniqueId('unpaid')}`, fields);
       const doc = paymentDoc(id, target, targetId, change);
       // Boundary cases reuse a transaction code ('xxxx'): each case is a first submission of it.
       if (typeof doc.reference === 'string' && normaliseReference(doc.reference)) await ownerDelete(`paymentReferences/${normaliseReference(doc.reference)}`);
-      return { id, doc, target: { collection: target, id: targetId }, writes: (d = doc) => paymentCommit(id, d, { collection: target, id: targetId, record: fields }) };
+      const submitter = by ?? (await freshVisitor());
+      const throttle = await throttleFor(submitter, 'payments', id);
+      return { id, doc, by: submitter, target: { collection: target, id: targetId }, writes: (d = doc) => [...paymentCommit(id, d, { collection: target, id: targetId, record: fields }), throttle] };
     },
   };
 }

@@ -1,0 +1,33 @@
+// Every visitor submission (registration, application, message, pledge, payment reference): made
+// under the visitor's identity with its throttle write, in one transaction that reads the
+// throttle first, under an id chosen before the first attempt, so a retry after a lost reply finds
+// the first attempt instead of being refused or counted twice.
+import { db } from '../lib/data.ts';
+import type { BatchWrite } from '../lib/db.ts';
+import { throttleWrite, ThrottledError, type ThrottleEntry, type ThrottledCollection } from './visitor-throttle.ts';
+
+export { ThrottledError };
+
+/**
+ * `landed` tells whether a first attempt whose reply was lost did land (by default: the document
+ * exists; a payment, which visitors cannot read, is known by the record that names it).
+ */
+export async function submitAsVisitor(collection: ThrottledCollection, id: string, writes: BatchWrite[], landed = () => db.fetchDocument(collection, id).then(Boolean)): Promise<string> {
+  const { visitorUid } = await import('../lib/visitor-auth.ts');
+  const uid = await visitorUid();
+  try {
+    await db.transact([`throttles/${uid}`], ([throttle]) => ({ writes: [...writes, throttleWrite(uid, collection, id, throttle?.[collection] as ThrottleEntry | undefined)] }));
+  } catch (error) {
+    if (!(error instanceof ThrottledError) && (await landed().catch(() => false))) return id;
+    throw error;
+  }
+  return id;
+}
+
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+
+/** What to tell a visitor whose submission was refused for volume, or null for any other failure. */
+export function throttleMessage(error: unknown, what: string): string | null {
+  if (!(error instanceof ThrottledError)) return null;
+  return `You have sent several ${what} in the last hour, the most we accept from one browser. Your answers are still here: you can send this one after ${clock.format(error.retryAt)} (Nairobi time).`;
+}
