@@ -1,0 +1,127 @@
+// Attacker's suite, class 1: cross-record links. Every document that names another (a payment and
+// the record it flips, a throttle entry and the document it counts, a code claim and its payment,
+// an archived copy and its restore) is checked both ways: naming the wrong one is refused.
+import { doc, setDoc, writeBatch } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
+import { throttleWrite } from '../../../src/data/visitor-throttle.ts';
+import { signInActors, verdict, type Actors } from '../support/actors.ts';
+import { closeClients, visitor } from '../support/clients.ts';
+import { commit, fieldsOf, FORMS, messageDoc, paymentCommit, registrationDoc, type Draft } from '../support/forms.ts';
+import { fixture, ownerGet, uniqueId } from '../support/owner.ts';
+
+let as: Actors;
+beforeAll(async () => {
+  as = await signInActors();
+});
+afterAll(closeClients);
+
+const denied = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('denied');
+const allowed = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('allowed');
+const swap = (writes: BatchWrite[], path: string, by: BatchWrite) => writes.map((w) => (writePath(w) === path ? by : w));
+
+describe('a payment and the record it flips', () => {
+  it('refuses one payment flipping a second registration (payment for A, B set to submitted naming it)', async () => {
+    const draft = await FORMS.registrationPayment.draft();
+    const other = await fixture(`registrations/${uniqueId('reg-b')}`, fieldsOf(registrationDoc('')));
+    const writes = [...draft.writes(), { update: `registrations/${other}`, data: { paymentStatus: 'submitted', lastPaymentId: draft.id } }];
+    await denied(commit(draft.by.db, writes));
+    expect((await ownerGet(`registrations/${other}`))?.paymentStatus).toBe('unpaid');
+  });
+
+  it('refuses a payment for A that flips only B', async () => {
+    const draft = await FORMS.registrationPayment.draft();
+    const other = await fixture(`registrations/${uniqueId('reg-b')}`, fieldsOf(registrationDoc('')));
+    const flipA = `registrations/${draft.target!.id}`;
+    await denied(commit(draft.by.db, swap(draft.writes(), flipA, { update: `registrations/${other}`, data: { paymentStatus: 'submitted', lastPaymentId: draft.id } })));
+  });
+
+  it('refuses a payment naming a registration under the applications collection', async () => {
+    const draft = await FORMS.registrationPayment.draft();
+    await denied(commit(draft.by.db, draft.writes({ ...draft.doc, targetCollection: 'partners' })));
+  });
+});
+
+describe('a throttle entry and the document it counts', () => {
+  const message = async () => FORMS.message.draft();
+  const throttlePath = (d: Draft) => `throttles/${d.by.uid}`;
+
+  it.each([
+    ['a document of another collection', (d: Draft) => swap(d.writes(), throttlePath(d), throttleWrite(d.by.uid, 'registrations', d.id, null))],
+    ['a document that already existed', (d: Draft) => swap(d.writes(), throttlePath(d), throttleWrite(d.by.uid, 'messages', 'demo-registration-1', null))],
+    ['another document than the one created', (d: Draft) => swap(d.writes(), throttlePath(d), throttleWrite(d.by.uid, 'messages', uniqueId('elsewhere'), null))],
+  ])('refuses a message whose throttle entry names %s', async (_, tamper) => {
+    const d = await message();
+    await denied(commit(d.by.db, tamper(d)));
+  });
+
+  it('refuses moving someone else’s throttle (the entry must be the writer’s own)', async () => {
+    const d = await message();
+    const someoneElse = await visitor();
+    await denied(commit(d.by.db, swap(d.writes(), throttlePath(d), throttleWrite(someoneElse.uid, 'messages', d.id, null))));
+  });
+});
+
+describe('a transaction code claim and its payment', () => {
+  it('refuses a claim naming another payment, or no payment created now', async () => {
+    const draft = await FORMS.registrationPayment.draft();
+    const claim = draft.writes().find((w) => writePath(w).startsWith('paymentReferences/'))!;
+    await denied(commit(draft.by.db, swap(draft.writes(), writePath(claim), { set: writePath(claim), data: { paymentId: 'another-payment' } })));
+    await denied(setDoc(doc(draft.by.db, 'paymentReferences', 'FREECODE123'), { paymentId: 'demo-payment-submitted-1' }));
+  });
+
+  it('refuses a claim under another code than the payment’s', async () => {
+    const draft = await FORMS.registrationPayment.draft();
+    const claim = draft.writes().find((w) => writePath(w).startsWith('paymentReferences/'))!;
+    await denied(commit(draft.by.db, swap(draft.writes(), writePath(claim), { set: 'paymentReferences/SOMEONEELSESCODE', data: { paymentId: draft.id } })));
+  });
+
+  it('refuses finance freeing the claim of a payment that is not rejected', async () => {
+    const draft = await FORMS.registrationPayment.draft();
+    await commit(draft.by.db, draft.writes());
+    const claim = draft.writes().find((w) => writePath(w).startsWith('paymentReferences/'))!;
+    await denied(createDb(() => as.db.finance).commit([{ delete: writePath(claim) }]));
+  });
+});
+
+describe('an archived copy and its restore', () => {
+  const archived = async (collection: string, data: object) => {
+    const id = uniqueId(`archived-${collection}`);
+    await fixture(`archive/${collection}/items/${id}`, data);
+    return id;
+  };
+
+  it.each([
+    ['an event, by an editor', 'events', () => ({ title: 'Screening day', published: true }), () => as.db.editor],
+    ['a registration, by an admin', 'registrations', () => fieldsOf(registrationDoc('')), () => as.db.admin],
+    ['a contact message, by an admin', 'messages', () => ({ ...fieldsOf(messageDoc('')), status: 'read' }), () => as.db.admin],
+  ])('refuses restoring a stand-in over %s (then deleting it would leave no trace)', async (_, collection, data, db) => {
+    const id = await archived(collection, data());
+    const batch = writeBatch(db());
+    batch.set(doc(db(), collection, id), { ...data(), title: 'A stand-in', fullName: 'A stand-in', name: 'A stand-in' });
+    batch.delete(doc(db(), 'archive', collection, 'items', id));
+    await denied(batch.commit());
+    expect(await ownerGet(`archive/${collection}/items/${id}`)).not.toBeNull();
+  });
+
+  it('allows the real restore: exactly the archived copy', async () => {
+    const id = await archived('events', { title: 'Screening day', published: true });
+    await allowed(createDb(() => as.db.editor).restoreFromArchive('events', id));
+    expect(await ownerGet(`events/${id}`)).toMatchObject({ title: 'Screening day' });
+  });
+});
+
+describe('a payment acknowledgement and its payment', () => {
+  it('refuses a visitor writing the acknowledgement of a payment about another record', async () => {
+    const draft = await FORMS.registrationPayment.draft();
+    const otherId = await fixture(`registrations/${uniqueId('reg-c')}`, fieldsOf(registrationDoc('', { fullName: 'Someone Else', email: 'someone@example.org' })));
+    const forged = paymentCommit(draft.id, draft.doc, { collection: 'registrations', id: otherId, record: fieldsOf(registrationDoc('', { fullName: 'Someone Else', email: 'someone@example.org' })) }).find((w) => writePath(w) === `mail/${draft.id}`)!;
+    await denied(commit(draft.by.db, swap(draft.writes(), `mail/${draft.id}`, forged)));
+  });
+
+  it('the control: the same payment with its own acknowledgement is allowed', async () => {
+    const draft = await FORMS.registrationPayment.draft();
+    await allowed(commit(draft.by.db, draft.writes()));
+    expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({ recordId: draft.target!.id, paymentId: draft.id });
+  });
+});

@@ -1,0 +1,102 @@
+// Attacker's suite, class 2: uniqueness. What must exist once exists once: a transaction code
+// across the summit (however it is typed), a reference across registrations and applications, one
+// document of each kind and one email per visitor commit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
+import { decideReject, verdictPaths, type AdminPayment } from '../../../src/features/payments/admin/payment-actions.ts';
+import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.ts';
+import { closeClients } from '../support/clients.ts';
+import { commit, FORMS, type Doc } from '../support/forms.ts';
+import { ownerGet, uniqueId } from '../support/owner.ts';
+
+let as: Actors;
+beforeAll(async () => {
+  as = await signInActors();
+});
+afterAll(closeClients);
+
+const verdictOf = async (form = FORMS.registrationPayment, change: Record<string, unknown> = {}) => {
+  const draft = await form.draft(change);
+  return { draft, result: await verdict(commit(draft.by.db, draft.writes())) };
+};
+
+describe('one transaction code, one payment', () => {
+  it.each([
+    ['as typed', (code: string) => code],
+    ['in lower case', (code: string) => code.toLowerCase()],
+    ['with spaces', (code: string) => code.replace(/(...)/g, '$1 ').trim()],
+    ['with dashes and a slash', (code: string) => `${code.slice(0, 3)}-${code.slice(3, 6)}/${code.slice(6)}`],
+  ])('refuses a code already submitted for another registration, %s', async (_, typed) => {
+    const code = `SG${uniqueId('c').replace(/[^a-z0-9]/gi, '').toUpperCase()}`;
+    const first = await verdictOf(FORMS.registrationPayment, { reference: code });
+    expect(first.result).toBe('allowed');
+    // A fresh draft would free a leftover claim of the same code: build this one by hand instead.
+    const second = await FORMS.boothPayment.draft();
+    const writes = second.writes({ ...second.doc, reference: typed(code) }).map((w): BatchWrite =>
+      writePath(w).startsWith('paymentReferences/') ? { set: `paymentReferences/${code}`, data: { paymentId: second.id } } : w,
+    );
+    expect(await verdict(commit(second.by.db, writes))).toBe('denied');
+    expect(await ownerGet(`payments/${second.id}`)).toBeNull();
+  });
+
+  it('refuses a payment that claims no code (so it could repeat one)', async () => {
+    const draft = await FORMS.registrationPayment.draft();
+    expect(await verdict(commit(draft.by.db, draft.writes().filter((w) => !writePath(w).startsWith('paymentReferences/'))))).toBe('denied');
+  });
+
+  it('frees the code when finance rejects the payment, so the payer may submit it again', async () => {
+    const code = `RJ${uniqueId('c').replace(/[^a-z0-9]/gi, '').toUpperCase()}`;
+    const first = await verdictOf(FORMS.registrationPayment, { reference: code });
+    expect(first.result).toBe('allowed');
+    const payment = { ...(first.draft.doc as Doc), id: first.draft.id } as unknown as AdminPayment;
+    await createDb(() => as.db.finance).transact(verdictPaths({ payment }), (docs) => decideReject(docs, { payment, note: 'Not on our statement', staffEmail: ACCOUNTS.finance.email, mailId: uniqueId('mail') }));
+    expect(await ownerGet(`paymentReferences/${code}`)).toBeNull();
+    const again = await FORMS.boothPayment.draft();
+    const writes = again.writes({ ...again.doc, reference: code });
+    expect(await verdict(commit(again.by.db, writes))).toBe('allowed');
+  });
+});
+
+describe('one reference, one record', () => {
+  it('refuses a registration under the id of an existing application, and the reverse', async () => {
+    const application = await FORMS.partner.draft();
+    await commit(application.by.db, application.writes());
+    const registration = await FORMS.registration.draft();
+    const shadow = registration.writes().map((w): BatchWrite => {
+      const path = writePath(w);
+      if (path === `registrations/${registration.id}`) return { set: `registrations/${application.id}`, data: { ...registration.doc, id: application.id } };
+      return w;
+    });
+    expect(await verdict(commit(registration.by.db, shadow))).toBe('denied');
+
+    const existing = await FORMS.registration.draft();
+    await commit(existing.by.db, existing.writes());
+    const booth = await FORMS.booth.draft();
+    const reverse = booth.writes().map((w): BatchWrite => (writePath(w) === `partners/${booth.id}` ? { set: `partners/${existing.id}`, data: { ...booth.doc, id: existing.id } } : w));
+    expect(await verdict(commit(booth.by.db, reverse))).toBe('denied');
+  });
+
+  it('refuses a registration and an application created under one id in the same commit', async () => {
+    const id = uniqueId('twin');
+    const registration = await FORMS.registration.draft();
+    const regWrites = registration.writes({ ...registration.doc, id }).map((w): BatchWrite => (writePath(w) === `registrations/${registration.id}` ? { set: `registrations/${id}`, data: { ...registration.doc, id } } : w));
+    const booth = await FORMS.booth.draft({}, registration.by);
+    const boothWrite: BatchWrite = { set: `partners/${id}`, data: { ...booth.doc, id } };
+    expect(await verdict(commit(registration.by.db, [...regWrites, boothWrite]))).toBe('denied');
+  });
+});
+
+describe('one document, one email per visitor commit', () => {
+  it('refuses two messages in one commit (one throttle entry names one document)', async () => {
+    const a = await FORMS.message.draft();
+    const b = await FORMS.message.draft({}, a.by);
+    const bMessage = b.writes().filter((w) => writePath(w).startsWith('messages/'));
+    expect(await verdict(commit(a.by.db, [...a.writes(), ...bMessage]))).toBe('denied');
+  });
+
+  it('refuses a second email about the same registration', async () => {
+    const draft = await FORMS.registration.draft();
+    const mail = draft.writes().find((w) => writePath(w) === `mail/${draft.id}`) as { data: Doc };
+    expect(await verdict(commit(draft.by.db, [...draft.writes(), { set: `mail/${uniqueId('copy')}`, data: mail.data }]))).toBe('denied');
+  });
+});

@@ -1,0 +1,104 @@
+// Attacker's suite, class 4: volume. One identity creates at most VISITOR_LIMITS[collection] documents
+// per window in each visitor collection, one per request; the throttle it must move cannot be
+// forged, reset early, skipped or borrowed; without an identity nothing is written. A person
+// (a fresh identity, or the same one after the window) is never refused.
+import { deleteDoc, doc, getDoc, setDoc } from 'firebase/firestore/lite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
+import { VISITOR_LIMITS, type ThrottledCollection } from '../../../src/data/visitor-throttle.ts';
+import { verdict } from '../support/actors.ts';
+import { client, closeClients, stack, visitor } from '../support/clients.ts';
+import { commit, FORMS, type PublicForm } from '../support/forms.ts';
+import { ownerGet } from '../support/owner.ts';
+import { writeDocuments } from '../../../emulator/seed/rest.ts';
+
+afterAll(closeClients);
+
+const FORM_OF: Record<ThrottledCollection, PublicForm> = {
+  registrations: FORMS.registration,
+  partners: FORMS.partner,
+  messages: FORMS.message,
+  donations: FORMS.donation,
+  payments: FORMS.registrationPayment,
+};
+
+describe.each(Object.entries(FORM_OF) as Array<[ThrottledCollection, PublicForm]>)('%s', (collection, form) => {
+  const limit = VISITOR_LIMITS[collection].count;
+
+  it(`one identity creates ${limit} in an hour, the next is refused and stores nothing; another identity is not held back`, async () => {
+    const by = await visitor();
+    for (let i = 0; i < limit; i++) {
+      const draft = await form.draft({}, by);
+      expect([i, await verdict(commit(by.db, draft.writes()))]).toEqual([i, 'allowed']);
+    }
+    // The site refuses before sending (ThrottledError); a hand-made commit (a counter left at the limit) is refused by the rules.
+    await expect(form.draft({}, by)).rejects.toThrow(/Too many submissions/);
+    const over = await form.draft({}, await visitor());
+    const forged: BatchWrite[] = over.writes().map((w) =>
+      writePath(w).startsWith('throttles/') ? { update: `throttles/${by.uid}`, data: { [`${collection}.count`]: serverValues.increment(1), [`${collection}.lastId`]: over.id } } : w,
+    );
+    expect(await verdict(commit(by.db, forged))).toBe('denied');
+    expect((await ownerGet(`throttles/${by.uid}`))?.[collection]).toMatchObject({ count: limit });
+    const someoneElse = await form.draft();
+    expect(await verdict(commit(someoneElse.by.db, someoneElse.writes()))).toBe('allowed');
+  });
+});
+
+describe('the throttle itself', () => {
+  const atLimit = async () => {
+    const by = await visitor();
+    await writeDocuments(stack(), [[`throttles/${by.uid}`, { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date(Date.now() - 60_000), lastId: 'earlier' } }]]);
+    return by;
+  };
+
+  it('a new window opens once the hour is over: the count starts again at one', async () => {
+    const by = await visitor();
+    await writeDocuments(stack(), [[`throttles/${by.uid}`, { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date(Date.now() - 3_601_000), lastId: 'last-hour' } }]]);
+    const draft = await FORMS.message.draft({}, by);
+    expect(await verdict(commit(by.db, draft.writes()))).toBe('allowed');
+    expect((await ownerGet(`throttles/${by.uid}`))?.messages).toMatchObject({ count: 1, lastId: draft.id });
+  });
+
+  it.each([
+    ['resetting the count while the window is open', () => ({ messages: { count: 1, windowStart: serverValues.now(), lastId: '' } })],
+    ['setting a negative count', () => ({ messages: { count: -100, windowStart: serverValues.now(), lastId: '' } })],
+    ['moving the window start back', () => ({ messages: { count: 1, windowStart: new Date(Date.now() - 7_200_000), lastId: '' } })],
+    ['moving the window start forward', () => ({ messages: { count: 1, windowStart: new Date(Date.now() + 7_200_000), lastId: '' } })],
+    ['adding a field of its own', () => ({ messages: { count: 1, windowStart: serverValues.now(), lastId: '', vip: true } })],
+  ])('refuses %s', async (_, entry) => {
+    const by = await atLimit();
+    const draft = await FORMS.message.draft({}, await visitor());
+    const data = entry() as { messages: Record<string, unknown> };
+    const writes = draft.writes().map((w): BatchWrite => (writePath(w).startsWith('throttles/') ? { set: `throttles/${by.uid}`, data: { messages: { ...data.messages, lastId: draft.id } } } : w));
+    expect(await verdict(commit(by.db, writes))).toBe('denied');
+  });
+
+  it('refuses deleting one’s throttle, or writing it with no document behind it', async () => {
+    const by = await atLimit();
+    expect(await verdict(deleteDoc(doc(by.db, 'throttles', by.uid)))).toBe('denied');
+    expect(await verdict(setDoc(doc(by.db, 'throttles', by.uid), { messages: { count: 0, windowStart: serverValues.now(), lastId: 'none' } }))).toBe('denied');
+  });
+
+  it('refuses 500 messages in one request (the reported attack: 0.5 MB in 60 ms)', async () => {
+    const by = await visitor();
+    const drafts = await Promise.all(Array.from({ length: 500 }, () => FORMS.message.draft({}, by)));
+    const writes = drafts.flatMap((d) => d.writes().filter((w) => !writePath(w).startsWith('throttles/')));
+    expect(await verdict(commit(by.db, [...writes, drafts[0].writes().find((w) => writePath(w).startsWith('throttles/'))!]))).toBe('denied');
+    expect(await ownerGet(`messages/${drafts[1].id}`)).toBeNull();
+  });
+
+  it('refuses any visitor form without an identity (no anonymous sign-in)', async () => {
+    const nobody = await client();
+    for (const form of Object.values(FORM_OF)) {
+      const draft = await form.draft();
+      expect([form.name, await verdict(commit(nobody, draft.writes()))]).toEqual([form.name, 'denied']);
+    }
+  });
+
+  it('lets a visitor read their own throttle only (the site reads it to say when to try again)', async () => {
+    const a = await atLimit();
+    const b = await visitor();
+    expect(await verdict(getDoc(doc(a.db, 'throttles', a.uid)))).toBe('allowed');
+    expect(await verdict(getDoc(doc(b.db, 'throttles', a.uid)))).toBe('denied');
+  });
+});
