@@ -16,6 +16,8 @@
 // a form field (disabled until then) focuses it once the app has hydrated. So no first tap is
 // lost; links need no holding, as every public page also exists as HTML.
 
+import { countOutboundClicks, sendEvent } from '../src/lib/plausible-events.ts';
+
 declare const __CONFIG_ID__: string;
 declare const __HYDRATED_EVENT__: string;
 declare const __INERT_TYPE__: string;
@@ -167,18 +169,10 @@ interface Config {
       })
       // Offline, or the database unreachable: the page stays as built, and the app starts on a tap.
       .catch(() => {});
-    if (config.pageview) countPageview(config.pageview);
+    if (config.pageview) void sendEvent(config.pageview, 'pageview', location.href);
   });
 
-  /** The page view, as the app's Plausible tracker would send it (and with its exclusions). */
-  function countPageview({ domain, endpoint }: { domain: string; endpoint: string }) {
-    if (/^localhost$|^127(?:\.[0-9]+){0,2}\.[0-9]+$|^(?:0*:)*?:?0*1$/.test(location.hostname) || location.protocol === 'file:') return;
-    try {
-      if (localStorage.getItem('plausible_ignore') === 'true') return;
-    } catch {
-      // Storage blocked: count the view.
-    }
-    const body = JSON.stringify({ n: 'pageview', u: location.href, d: domain, r: document.referrer || null, w: innerWidth, h: 0 });
-    fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body, keepalive: true }).catch(() => {});
-  }
+  // Outbound links are counted from the first paint, whether or not the app ever starts (the app
+  // leaves them to this listener on a prerendered page: src/lib/analytics.ts).
+  if (config.pageview) countOutboundClicks(config.pageview);
 })();

@@ -238,6 +238,21 @@ describe('scripts start when the page needs them', () => {
     expect(local.posted).toHaveLength(0);
   });
 
+  it('counts an outbound link click before the app has started, without starting it for a link', async () => {
+    const config = { version: 3, versionUrl: VERSION_URL, builtAt: 0, pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' } };
+    const live = network(3);
+    const { dom, document, started } = open(built('<main><a id="out" href="https://www.nci.go.ke/" target="_blank">Institute</a></main>', config), live, 'https://summit.example.org/about');
+    await settle();
+    document.getElementById('out')!.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true, cancelable: true }));
+    await settle();
+    expect(live.posted.map((p) => JSON.parse(p.body))).toEqual([
+      expect.objectContaining({ n: 'pageview' }),
+      expect.objectContaining({ n: 'Outbound Link: Click', u: 'https://summit.example.org/about', p: { url: 'https://www.nci.go.ke/' } }),
+    ]);
+    // Following a link needs no app: it is not started for it.
+    expect(started()).toBe(false);
+  });
+
   it('leaves a page without the app entry alone', () => {
     expect(startScriptsOnDemand('<html><body>static</body></html>', loader)).toBe('<html><body>static</body></html>');
   });

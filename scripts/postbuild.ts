@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFil
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { transform } from 'esbuild';
+import { build } from 'esbuild';
 import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/chunk-reload.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 import { loadRoutePatterns } from './route-patterns.ts';
@@ -68,8 +68,9 @@ export async function pageLoaderScript(): Promise<string> {
     __RELOAD_GUARD_MS__: String(RELOAD_GUARD_MS),
     __CHUNK_LOAD_ERROR__: JSON.stringify(CHUNK_LOAD_ERROR.source), // esbuild defines no RegExp literal
   };
-  const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'ts', minify: true, target: 'es2019', define });
-  return code.trim().replace(/<\/script/gi, '<\\/script');
+  // Bundled: it shares src/lib/plausible-events.ts with the app (one way to count an event).
+  const { outputFiles } = await build({ entryPoints: [file], bundle: true, write: false, format: 'iife', minify: true, target: 'es2019', define });
+  return outputFiles[0].text.trim().replace(/<\/script/gi, '<\\/script');
 }
 
 /**

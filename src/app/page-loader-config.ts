@@ -1,11 +1,10 @@
 // What a prerendered page's loader needs to know (lib/page-loader.ts): the content version the
 // page is built from, where to read the current one, and whether to count the page view.
+import { PLAUSIBLE_EVENTS } from '../lib/plausible-events.ts';
 import { CONTENT_VERSION, fetchContentVersion } from '../data/content-version.ts';
 import { firebaseConfig, firestoreEmulatorHost, plausibleDomain, usesEmulators } from '../lib/env.ts';
 import { firestoreDocumentsUrl } from '../lib/firestore-rest.ts';
 import { BUILD_TIME, type PageLoaderConfig } from '../lib/page-loader.ts';
-
-const PLAUSIBLE_EVENTS = 'https://plausible.io/api/event';
 
 export function contentVersionUrl(): string {
   const documents = firestoreDocumentsUrl(firebaseConfig.projectId, usesEmulators ? firestoreEmulatorHost : null);

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useEffect, useState, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type MetaFunction } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useParams, type MetaFunction } from 'react-router';
 import type { Route } from './+types/root';
 import { isChunkLoadError, shouldReloadForChunkError } from '../lib/chunk-reload.ts';
-import { trackPageview } from '../lib/analytics.ts';
+import { countOutboundLinks, pageviewUrl, trackPageview } from '../lib/analytics.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { browserQueryClient, PrerenderQueryClient } from '../lib/prerendered-queries.ts';
 import { announceHydrated } from '../lib/page-loader.ts';
@@ -36,7 +36,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function usePageviews() {
   const location = useLocation();
-  useEffect(() => trackPageview(location.pathname + location.search), [location.pathname, location.search]);
+  const params = useParams();
+  useEffect(() => {
+    trackPageview(pageviewUrl(window.location.origin, location.pathname, location.search, params));
+    // The params belong to the same navigation as the path: no need to track them apart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname, location.search]);
+  useEffect(() => countOutboundLinks(), []);
 }
 
 export default function App() {

@@ -37,3 +37,25 @@ describe('page views', () => {
     await vi.waitFor(() => expect(sent).toEqual(['/checkout', '/about']));
   });
 });
+
+describe('the address a page view reports', () => {
+  it('sends the full address, with a reference replaced by its parameter name', async () => {
+    const { pageviewUrl } = await freshAnalytics();
+    expect(pageviewUrl('https://summit.example.org', '/checkout/Xb3kP9qLm2Rt7VwZ4yNc', '', { id: 'Xb3kP9qLm2Rt7VwZ4yNc' })).toBe('https://summit.example.org/checkout/:id');
+    expect(pageviewUrl('https://summit.example.org', '/admin/registrations/partners/Pq8L', '?tab=2', { collection: 'partners', id: 'Pq8L' })).toBe(
+      'https://summit.example.org/admin/registrations/partners/:id?tab=2',
+    );
+  });
+
+  it('keeps public parameters (an article’s slug) and pages without parameters as they are', async () => {
+    const { pageviewUrl } = await freshAnalytics();
+    expect(pageviewUrl('https://summit.example.org', '/blogs/hpv-vaccination', '', { slug: 'hpv-vaccination' })).toBe('https://summit.example.org/blogs/hpv-vaccination');
+    expect(pageviewUrl('https://summit.example.org', '/program', '?day=2', {})).toBe('https://summit.example.org/program?day=2');
+  });
+
+  it('masks a reference however it was written in the address (percent-encoded)', async () => {
+    const { pageviewUrl } = await freshAnalytics();
+    expect(pageviewUrl('https://s.org', '/checkout/a%20b', '', { id: 'a b' })).toBe('https://s.org/checkout/:id');
+    expect(pageviewUrl('https://s.org', '/checkout/%E0%A4%A', '', { id: '%E0%A4%A' })).toBe('https://s.org/checkout/:id');
+  });
+});
