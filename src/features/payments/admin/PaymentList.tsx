@@ -29,6 +29,13 @@ function PaysFor({ row }: { row: PaymentRow }) {
       <span className="block text-xs text-slate-600">
         {t ? `${t.what} · due ${formatMoney(t.fee, t.currency)} · ${t.paymentStatus}` : 'Record not found (archived?)'}
       </span>
+      {row.warnings.length > 0 && (
+        <ul className="mt-1 space-y-0.5 text-xs font-semibold text-amber-900" aria-label={`Check before verifying the payment from ${row.payerName}`}>
+          {row.warnings.map((w) => (
+            <li key={w}>⚠ {w}</li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
@@ -50,7 +57,7 @@ function Actions({ row, busy, verify, reject }: { row: PaymentRow; busy: boolean
   if (row.status !== 'submitted') return null;
   const amount = formatMoney(row.amount, row.currency);
   const noun = targetNoun(row.targetCollection);
-  const differs = row.target && row.target.fee !== row.amount ? ` It differs from the ${formatMoney(row.target.fee, row.target.currency)} due.` : '';
+  const differs = row.warnings.length ? ` Check first: ${row.warnings.join(' ')}` : '';
   return (
     <div className="flex flex-wrap gap-2">
       <ConfirmButton

@@ -9,7 +9,8 @@ import { useStaff } from '../../../components/staff-context.ts';
 import { fetchCheckoutRecord, type CheckoutRecord } from '../api.ts';
 import { ticketAttachments } from '../ticket-files.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
-import { amountText, decideManual, decideReject, decideVerify, manualPaths, verdictPaths, type AdminPayment, type ManualPayment } from './payment-actions.ts';
+import { amountText, decideManual, decideReject, decideVerify, manualPaths, paymentWarnings, verdictPaths, type AdminPayment, type ManualPayment } from './payment-actions.ts';
+import { normaliseReference } from '../schema.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -25,15 +26,34 @@ export const paymentKeys = {
 /** What a verdict changes besides payments: the record's pages and the visitor's checkout. */
 const TOUCHED = [paymentKeys.all, ['admin', 'registrations'], ['checkout'], ['overview']];
 
-export type PaymentRow = AdminPayment & { target: CheckoutRecord | null };
+export type PaymentRow = AdminPayment & { target: CheckoutRecord | null; warnings: string[] };
 
-/** A page of payments with the record each pays for (one read per distinct record on the page). */
+/**
+ * What finance checks before verifying a payment awaiting it: other payments with the same
+ * transaction code (as typed, and the claim on its normalised form) — reads only for those.
+ */
+async function warningsFor(p: AdminPayment, target: CheckoutRecord | null): Promise<string[]> {
+  if (p.status !== 'submitted') return [];
+  const [sameCode, claim] = await Promise.all([
+    db.fetchDocuments<AdminPayment>('payments', { where: [['reference', '==', p.reference]], limit: 5 }).catch(() => []),
+    db.fetchDocument<{ paymentId?: string }>('paymentReferences', normaliseReference(p.reference)).catch(() => null),
+  ]);
+  return paymentWarnings(p, target, sameCode, claim?.paymentId ?? null);
+}
+
+/** A page of payments with the record each pays for (one read per distinct record on the page) and finance's warnings. */
 export function usePaymentPages(status: StatusFilter) {
   return useCursorPages(paymentKeys.list(status), async (after) => {
     const page = await db.fetchPage<AdminPayment>('payments', { where: status ? [['status', '==', status]] : [], limit: PAGE_SIZE, after });
     const ids = [...new Set(page.items.map((p) => p.targetId))];
     const targets = new Map(await Promise.all(ids.map(async (id) => [id, await fetchCheckoutRecord(id).catch(() => null)] as const)));
-    return { items: page.items.map((p): PaymentRow => ({ ...p, target: targets.get(p.targetId) ?? null })), next: page.next };
+    const items = await Promise.all(
+      page.items.map(async (p): Promise<PaymentRow> => {
+        const target = targets.get(p.targetId) ?? null;
+        return { ...p, target, warnings: await warningsFor(p, target) };
+      }),
+    );
+    return { items, next: page.next };
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideManual, decideReject, decideVerify, manualPaymentRefusal, verdictPaths, type AdminPayment } from './payment-actions.ts';
+import { decideManual, decideReject, decideVerify, manualPaymentRefusal, paymentWarnings, verdictPaths, type AdminPayment } from './payment-actions.ts';
 
 const payment: AdminPayment = {
   id: 'pay-1',
@@ -104,5 +104,26 @@ describe('recording a payment received directly', () => {
     expect(manualPaymentRefusal({ ...unpaid, paymentStatus: 'paid' }, 'registration')).toMatch(/already paid/);
     expect(manualPaymentRefusal({ ...unpaid, paymentStatus: 'submitted', lastPaymentId: 'pay-3' }, 'registration')).toMatch(/\(pay-3\) is awaiting verification/);
     expect(manualPaymentRefusal(unpaid, 'registration')).toBeNull();
+  });
+});
+
+describe('what finance checks before verifying', () => {
+  const due = { fee: 5000, currency: 'KES' };
+  it('flags an amount that differs from what is due (either way, or in another currency)', () => {
+    expect(paymentWarnings(payment, due, [], null)).toEqual([]);
+    expect(paymentWarnings({ ...payment, amount: 4999 }, due, [], null)).toEqual(['Amount differs: KES 4,999 paid, KES 5,000 due.']);
+    expect(paymentWarnings({ ...payment, amount: 50000 }, due, [], null)).toEqual(['Amount differs: KES 50,000 paid, KES 5,000 due.']);
+    expect(paymentWarnings({ ...payment, currency: 'USD' }, due, [], null)).toHaveLength(1);
+  });
+
+  it('flags a transaction code seen on another payment, or claimed by another', () => {
+    expect(paymentWarnings(payment, due, [{ id: 'pay-1', status: 'submitted' }], 'pay-1')).toEqual([]);
+    expect(paymentWarnings(payment, due, [{ id: 'pay-1', status: 'submitted' }, { id: 'pay-0', status: 'verified' }], 'pay-1')).toEqual(['Reference seen before: payment pay-0 (verified).']);
+    expect(paymentWarnings(payment, due, [], 'pay-7')).toEqual(['Reference seen before: claimed by payment pay-7.']);
+  });
+
+  it('says nothing once the payment is decided, or about a record that is gone', () => {
+    expect(paymentWarnings({ ...payment, status: 'verified', amount: 1 }, due, [{ id: 'x', status: 'verified' }], 'x')).toEqual([]);
+    expect(paymentWarnings(payment, null, [], null)).toEqual([]);
   });
 });

@@ -161,3 +161,21 @@ export function decideManual([target]: Read[], m: ManualPayment & VerdictMail): 
     log: `Recorded ${METHOD_LABEL[m.method].toLowerCase()} payment ${m.paymentId} (${amountText(m.amount, currency)}) for ${noun} ${m.targetId}`,
   };
 }
+
+/** What finance should look at before verifying: checks the rules cannot make (defence in depth). */
+export function paymentWarnings(
+  payment: Pick<AdminPayment, 'id' | 'amount' | 'currency' | 'status'>,
+  due: { fee: number; currency: string } | null,
+  sameCode: Array<Pick<AdminPayment, 'id' | 'status'>>,
+  claimedBy: string | null,
+): string[] {
+  if (payment.status !== 'submitted') return [];
+  const warnings: string[] = [];
+  if (due && (due.fee !== payment.amount || due.currency !== payment.currency)) {
+    warnings.push(`Amount differs: ${amountText(payment.amount, payment.currency)} paid, ${amountText(due.fee, due.currency)} due.`);
+  }
+  const others = sameCode.filter((p) => p.id !== payment.id);
+  if (others.length) warnings.push(`Reference seen before: ${others.map((p) => `payment ${p.id} (${p.status})`).join(', ')}.`);
+  else if (claimedBy && claimedBy !== payment.id) warnings.push(`Reference seen before: claimed by payment ${claimedBy}.`);
+  return warnings;
+}
