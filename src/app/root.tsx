@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root';
 import { isChunkLoadError, shouldReloadForChunkError } from '../lib/chunk-reload.ts';
 import { countOutboundLinks, pageviewUrl, trackPageview } from '../lib/analytics.ts';
+import { startAppCheck } from '../lib/app-check.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { browserQueryClient, PrerenderQueryClient } from '../lib/prerendered-queries.ts';
 import { announceHydrated } from '../lib/page-loader.ts';
@@ -51,7 +52,11 @@ export default function App() {
   const prerender = useContext(PrerenderQueryClient);
   const [queryClient] = useState(() => prerender ?? browserQueryClient());
   usePageviews();
-  useEffect(() => announceHydrated(), []);
+  useEffect(() => {
+    announceHydrated();
+    // Once the app runs, its Firestore requests carry an App Check token (when configured).
+    void startAppCheck();
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

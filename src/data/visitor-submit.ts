@@ -3,6 +3,7 @@
 // throttle first, under an id chosen before the first attempt, so a retry after a lost reply finds
 // the first attempt instead of being refused or counted twice.
 import { db } from '../lib/data.ts';
+import { startAppCheck } from '../lib/app-check.ts';
 import type { BatchWrite } from '../lib/db.ts';
 import { throttleWrite, ThrottledError, type ThrottleEntry, type ThrottledCollection } from './visitor-throttle.ts';
 
@@ -13,7 +14,7 @@ export { ThrottledError };
  * exists; a payment, which visitors cannot read, is known by the record that names it).
  */
 export async function submitAsVisitor(collection: ThrottledCollection, id: string, writes: BatchWrite[], landed = () => db.fetchDocument(collection, id).then(Boolean)): Promise<string> {
-  const { visitorUid } = await import('../lib/visitor-auth.ts');
+  const [{ visitorUid }] = await Promise.all([import('../lib/visitor-auth.ts'), startAppCheck()]);
   const uid = await visitorUid();
   try {
     await db.transact([`throttles/${uid}`], ([throttle]) => ({ writes: [...writes, throttleWrite(uid, collection, id, throttle?.[collection] as ThrottleEntry | undefined)] }));

@@ -17,3 +17,6 @@ export const authEmulatorHost: string = env.VITE_AUTH_EMULATOR_HOST || '127.0.0.
 export const apiBaseUrl: string = env.VITE_API_BASE_URL || '';
 export const geoLookupUrl: string = env.VITE_GEO_LOOKUP_URL || '';
 export const plausibleDomain: string = env.VITE_PLAUSIBLE_DOMAIN || '';
+/** Firebase App Check (lib/app-check.ts): a reCAPTCHA Enterprise site key turns it on; a debug token uses the debug provider. */
+export const appCheckSiteKey: string = env.VITE_APPCHECK_SITE_KEY || '';
+export const appCheckDebugToken: string = env.VITE_APPCHECK_DEBUG_TOKEN || '';
