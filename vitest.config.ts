@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['emulator/src/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['emulator/src/**/*.test.ts', 'emulator/mail/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

@@ -1,8 +1,10 @@
 // The local stack: the Firebase Auth emulator (firebase-tools, pure Node), our Firestore emulator,
-// the demo seed and, with --app, the Vite dev server. `npm start` = `tsx emulator/stack.ts --app`,
+// MailDev and the mail worker (every email the product sends lands there), the demo seed and,
+// with --app, the Vite dev server. `npm start` = `tsx emulator/stack.ts --app`,
 // `npm run emulators` = the same without the app. Tests import `startStack` to get their own stack
 // on other ports with throw-away data.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { seedDemo } from './seed/seed.ts';
 import { DEMO_PROJECT_ID, DEMO_STAFF } from './seed/demo-data.ts';
 import type { StackAddress } from './seed/rest.ts';
+import { MAIL_PORTS } from './mail/ports.ts';
+import { startMailWorker, type MailWorker } from './mail/worker.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
@@ -23,6 +27,13 @@ export interface StackOptions {
   seed?: boolean;
   /** Persist Auth accounts across runs (export on exit, import on start). */
   persistAuth?: boolean;
+  /** MailDev's SMTP and web ports (MAIL_PORTS by default). */
+  smtpPort?: number;
+  mailWebPort?: number;
+  /** Run the mail worker (default true; a test of the worker itself starts its own). */
+  mailWorker?: boolean;
+  /** Where the seeded email links point (the app's address). */
+  siteUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -37,20 +48,33 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nci-stack-'));
   const log = options.log ?? (() => {});
   mkdirSync(dataDir, { recursive: true });
+  const smtpPort = options.smtpPort ?? MAIL_PORTS.smtp;
+  const mailWebPort = options.mailWebPort ?? MAIL_PORTS.web;
   const children: ChildProcess[] = [];
+  let worker: MailWorker | null = null;
   const stop = async () => {
+    await worker?.stop();
     await Promise.all(children.map((c) => stopChild(c)));
   };
   try {
+    // A port already taken means another stack is running: say so, rather than talk to it.
+    await Promise.all([firestorePort, authPort, smtpPort, mailWebPort].map(assertPortFree));
     children.push(startFirestore(firestorePort, join(dataDir, 'firestore'), options.fresh ?? false, log));
     children.push(startAuth(authPort, join(dataDir, 'auth'), options.persistAuth ?? false, log));
+    children.push(startMailDev(smtpPort, mailWebPort, log));
     const address: StackAddress = {
       projectId: DEMO_PROJECT_ID,
       firestore: `127.0.0.1:${firestorePort}`,
       auth: `127.0.0.1:${authPort}`,
+      mail: `127.0.0.1:${mailWebPort}`,
     };
-    await Promise.all([waitForHttp(`http://${address.firestore}/`, children[0]), waitForHttp(`http://${address.auth}/`, children[1])]);
-    if (options.seed ?? true) await seedDemo(address, { fresh: options.fresh });
+    await Promise.all([
+      waitForHttp(`http://${address.firestore}/`, children[0]),
+      waitForHttp(`http://${address.auth}/`, children[1]),
+      waitForHttp(`http://${address.mail}/api/healthz`, children[2]),
+    ]);
+    if (options.seed ?? true) await seedDemo(address, { fresh: options.fresh, siteUrl: options.siteUrl });
+    if (options.mailWorker ?? true) worker = startMailWorker({ stack: address, smtp: { host: '127.0.0.1', port: smtpPort }, log });
     return { address, stop };
   } catch (error) {
     await stop();
@@ -63,6 +87,19 @@ function startFirestore(port: number, dataDir: string, fresh: boolean, log: (l: 
   if (fresh) args.push('--fresh');
   if (existsSync(join(root, 'firestore.rules'))) args.push('--rules', join(root, 'firestore.rules'));
   return spawnLogged('firestore', process.execPath, args, log);
+}
+
+function startMailDev(smtpPort: number, webPort: number, log: (l: string) => void) {
+  const args = ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent'];
+  return spawnLogged('maildev', join(root, 'node_modules/.bin/maildev'), args, log);
+}
+
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`Port ${port} is already in use: is another stack (npm start, a test run) still running? Stop it first.`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }
 
 function startAuth(port: number, dataDir: string, persist: boolean, log: (l: string) => void) {
@@ -124,7 +161,7 @@ async function main() {
   const verbose = args.includes('--verbose');
   const dataDir = join(root, '.emulator-data');
   console.log(fresh ? 'Starting the local stack from scratch (--fresh)…' : 'Starting the local stack…');
-  const stack = await startStack({ dataDir, fresh, persistAuth: true, log: verbose ? console.log : () => {} });
+  const stack = await startStack({ dataDir, fresh, persistAuth: true, siteUrl: 'http://localhost:5173', log: verbose ? console.log : () => {} });
   const children: ChildProcess[] = [];
   if (withApp) {
     children.push(spawn(join(root, 'node_modules/.bin/react-router'), ['dev', '--port', '5173', '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'inherit' }));
@@ -132,6 +169,7 @@ async function main() {
   console.log(`
   Firestore emulator  http://${stack.address.firestore}   (data: .emulator-data/firestore)
   Auth emulator       http://${stack.address.auth}
+  Mail (MailDev)      http://localhost:${MAIL_PORTS.web}   (every email the product sends)
   ${withApp ? 'App                 http://localhost:5173\n  Staff sign-in       http://localhost:5173/admin-login' : ''}
   Demo staff: ${DEMO_STAFF.map((s) => `${s.email} / ${s.password} (${s.role})`).join('\n              ')}
   Ctrl-C stops everything.

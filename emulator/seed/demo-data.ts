@@ -29,6 +29,8 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
     'settings/site',
     {
       summitName: 'National Cancer Summit 2027',
+      // Where email links point: the app `npm start` serves (seedDemo's siteUrl overrides it).
+      siteUrl: 'http://localhost:5173',
       tagline: 'Prevention, early detection and care for every community',
       startDate: start,
       endDate: end,

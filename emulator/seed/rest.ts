@@ -18,17 +18,35 @@ export function toFields(obj: Record<string, unknown>): Fields {
   return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, toValue(v)]));
 }
 
+type RestValue = Record<string, unknown>;
+
+/** A REST document's fields as plain values (integers as numbers, timestamps as Dates). */
+export function fromFields(fields: Record<string, RestValue>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, fromValue(v)]));
+}
+
+export function fromValue(v: RestValue): unknown {
+  if ('integerValue' in v) return Number(v.integerValue);
+  if ('timestampValue' in v) return new Date(String(v.timestampValue));
+  if ('mapValue' in v) return fromFields((v.mapValue as { fields?: Record<string, RestValue> }).fields ?? {});
+  if ('arrayValue' in v) return ((v.arrayValue as { values?: RestValue[] }).values ?? []).map(fromValue);
+  if ('nullValue' in v) return null;
+  return Object.values(v)[0]; // string, boolean, double
+}
+
 export interface StackAddress {
   projectId: string;
   /** host:port of the Firestore emulator */
   firestore: string;
   /** host:port of the Auth emulator */
   auth: string;
+  /** host:port of MailDev's web UI and REST API, where the stack's emails land */
+  mail?: string;
 }
 
-const ownerHeaders = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+export const ownerHeaders = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
 
-function docsRoot(a: StackAddress) {
+export function docsRoot(a: StackAddress) {
   return `projects/${a.projectId}/databases/(default)/documents`;
 }
 

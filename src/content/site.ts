@@ -3,6 +3,7 @@ import type { SiteSettings } from '../data/site-settings-schema.ts';
 // Shown while settings/site loads, or if it cannot be read: the page stays useful offline.
 export const DEFAULT_SETTINGS: SiteSettings = {
   summitName: 'National Cancer Summit',
+  siteUrl: '',
   tagline: 'Prevention, early detection and care for every community',
   startDate: null,
   endDate: null,

@@ -7,6 +7,8 @@ export interface FeeOption {
 
 export interface SiteSettings {
   summitName: string;
+  /** The public site's address (an origin): where the links in every email point. */
+  siteUrl: string;
   tagline: string;
   startDate: Date | null;
   endDate: Date | null;

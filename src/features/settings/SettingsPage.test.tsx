@@ -10,8 +10,8 @@ vi.mock('../../lib/data.ts', () => ({
   db: {
     fetchDocument: async (collection: string) => (collection === 'settings' ? fake.site : fake.invoices),
     activityWrite: (message: string) => ({ log: message }),
-    transact: async (_paths: string[], decide: (docs: unknown[]) => { writes: unknown[] }) => {
-      fake.commits.push(decide([fake.site]).writes);
+    transact: async (_paths: string[], decide: (docs: unknown[]) => Promise<{ writes: unknown[] }>) => {
+      fake.commits.push((await decide([fake.site])).writes);
     },
   },
 }));
@@ -45,8 +45,12 @@ describe('settings', () => {
     await save();
     expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
     // The public content version moves in the same commit: prerendered pages learn they are out of date.
+    // The emails' partials are rebuilt from the settings as saved, in the same transaction.
     expect(fake.commits[0]).toEqual([
       { update: 'settings/site', data: { venue: 'Safari Park Hotel', capacity: 1500 } },
+      { set: 'templates/siteUrl', data: { partial: true, html: 'http://localhost:5173', text: 'http://localhost:5173' } },
+      { set: 'templates/contacts', data: expect.objectContaining({ partial: true, text: expect.stringContaining('National Cancer Institute') }) },
+      { set: 'templates/howToPay', data: expect.objectContaining({ partial: true, text: expect.stringContaining('Paybill number: 000000') }) },
       { set: 'counters/content', data: { version: expect.anything() }, merge: true },
       { log: 'Updated settings: capacity, venue' },
     ]);
@@ -91,7 +95,7 @@ describe('settings', () => {
     await user.type(added.getByLabelText('Fee (KES)'), '12000');
     await save();
     await screen.findByRole('status');
-    const [write, , log] = fake.commits[0] as [{ data: { categories: Record<string, unknown> } }, unknown, { log: string }];
+    const [write, , , , , log] = fake.commits[0] as [{ data: { categories: Record<string, unknown> } }, unknown, unknown, unknown, unknown, { log: string }];
     expect(Object.keys(write.data)).toEqual(['categories']);
     expect(write.data.categories).toEqual({
       delegate: { label: 'Delegate', fee: 15000 },
@@ -117,14 +121,17 @@ describe('settings', () => {
     renderStaffScreen(SettingsPage);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Venue'), 'KICC');
+    // Emails need the site's address: it is asked for with the rest (a trailing slash is dropped).
+    await user.type(screen.getByLabelText('Public site address'), 'https://summit.example.org/');
     await user.click(screen.getByRole('button', { name: 'Add a category' }));
     const added = within(screen.getByRole('group', { name: 'Category 1' }));
     await user.type(added.getByLabelText(/^Key/), 'delegate');
     await user.type(added.getByLabelText('Name'), 'Delegate');
     await save();
     await screen.findByRole('status');
-    const [write, , log] = fake.commits[0] as [{ set: string; data: Record<string, unknown> }, unknown, { log: string }];
+    const [write, siteUrl, , , , log] = fake.commits[0] as [{ set: string; data: Record<string, unknown> }, { data: unknown }, unknown, unknown, unknown, { log: string }];
     expect(write.set).toBe('settings/site');
+    expect(siteUrl.data).toEqual({ partial: true, html: 'https://summit.example.org', text: 'https://summit.example.org' });
     expect(write.data).toMatchObject({ venue: 'KICC', summitName: 'National Cancer Summit', categories: { delegate: { label: 'Delegate', fee: 0 } } });
     expect(log.log).toBe('Created the site settings');
   });

@@ -11,6 +11,8 @@ import { CheckboxField, FormAlert, TextAreaField } from '../../components/fields
 import { TextField } from '../../components/TextField.tsx';
 import { SOCIAL_LABELS } from '../../content/site.ts';
 import { db } from '../../lib/data.ts';
+import type { BatchWrite } from '../../lib/db.ts';
+import { mailPartials } from '../../data/mail-templates.ts';
 import { FeeOptionsFieldset } from './FeeOptionsFieldset.tsx';
 import { PAYMENT_FIELDS, settingsChanges, settingsFormSchema, SOCIAL_KEYS, toFormValues, toSettingsDocument, type FeeList, type SettingsForm } from './settings-form.ts';
 
@@ -77,9 +79,15 @@ function useSaveSettings() {
     decide: ([stored], { before, after }) => {
       // The first save on a new project writes the whole document; later saves only what changed,
       // so two admins editing different fields never undo each other's work.
-      if (!stored) return { writes: [{ set: 'settings/site', data: toSettingsDocument(after) }], log: 'Created the site settings', result: ['all'] };
+      // Every save rebuilds the emails' partials (links, contacts, how to pay) from the settings as
+      // they will be, in the same transaction, so no email ever quotes an old Paybill or address.
+      const partials = (document: object) => Object.entries(mailPartials(document)).map(([name, data]): BatchWrite => ({ set: `templates/${name}`, data }));
+      if (!stored) {
+        const document = toSettingsDocument(after);
+        return { writes: [{ set: 'settings/site', data: document }, ...partials(document)], log: 'Created the site settings', result: ['all'] };
+      }
       const changes = settingsChanges(before, after);
-      return { writes: [{ update: 'settings/site', data: changes.data }], log: changes.log, result: changes.fields };
+      return { writes: [{ update: 'settings/site', data: changes.data }, ...partials({ ...stored, ...changes.data })], log: changes.log, result: changes.fields };
     },
     invalidate: [['settings']],
   });
@@ -118,6 +126,14 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
     <form noValidate onSubmit={submit} className="mt-6 max-w-4xl space-y-6">
       <Section legend="The summit">
         <TextField label="Summit name" error={errors.summitName?.message} {...register('summitName')} />
+        <TextField
+          label="Public site address"
+          type="url"
+          placeholder="https://"
+          hint="Where the links in every email point, e.g. https://summit.example.org."
+          error={errors.siteUrl?.message}
+          {...register('siteUrl')}
+        />
         <TextField label="Tagline" error={errors.tagline?.message} {...register('tagline')} />
         <TextField label="Starts (Nairobi time)" type="datetime-local" error={errors.startDate?.message} {...register('startDate')} />
         <TextField label="Ends (Nairobi time)" type="datetime-local" error={errors.endDate?.message} {...register('endDate')} />

@@ -82,3 +82,16 @@ describe('settings form', () => {
     expect(blank.categories).toEqual([]);
   });
 });
+
+describe('the public site address', () => {
+  const base = toFormValues(new Map(demoDocuments()).get('settings/site')!);
+  const check = (siteUrl: string) => settingsFormSchema.safeParse({ ...base, siteUrl });
+  it.each(['https://summit.example.org', 'http://localhost:5173', 'https://summit.example.org/'])('accepts %s (stored without a trailing slash)', (v) => {
+    const parsed = check(v);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.siteUrl).toBe(v.replace(/\/$/, ''));
+  });
+  it.each(['', 'summit.example.org', 'https://summit.example.org/register', 'javascript:alert(1)', 'https://evil.example?x=1', 'https://a b.org'])('refuses %j', (v) => {
+    expect(check(v).success).toBe(false);
+  });
+});

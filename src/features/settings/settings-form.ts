@@ -53,9 +53,18 @@ export type FeeOptionRow = z.infer<typeof feeOption>;
 export const FEE_LISTS = ['categories', 'partnerTiers', 'boothTypes'] as const;
 export type FeeList = (typeof FEE_LISTS)[number];
 
+/** The public site's address, which every email's links start with: an origin, no path. */
+const siteAddress = z
+  .string()
+  .trim()
+  .max(200, 'The site address must be at most 200 characters.')
+  .transform((v) => v.replace(/\/+$/, ''))
+  .refine((v) => /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(v), 'Enter the public site address alone, like https://summit.example.org (no page after it).');
+
 export const settingsFormSchema = z
   .object({
     summitName: text('summit name', 200, 1),
+    siteUrl: siteAddress,
     tagline: text('tagline', 300),
     startDate: dateTime('start'),
     endDate: dateTime('end'),
@@ -125,6 +134,7 @@ export function toFormValues(stored: Record<string, unknown> | null): SettingsFo
   const map = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
   return {
     summitName: asText(s.summitName),
+    siteUrl: asText(s.siteUrl),
     tagline: asText(s.tagline),
     startDate: asDate(s.startDate),
     endDate: asDate(s.endDate),
@@ -163,6 +173,7 @@ function toOptions(rows: FeeOptionRow[], withBenefits: boolean) {
 export function toSettingsDocument(f: SettingsForm): Omit<SiteSettings, 'social' | 'payment'> & { social: Record<string, string>; payment: Record<string, string> } {
   return {
     summitName: f.summitName,
+    siteUrl: f.siteUrl,
     tagline: f.tagline,
     startDate: fromNairobiDateTime(f.startDate),
     endDate: fromNairobiDateTime(f.endDate),
@@ -189,6 +200,7 @@ export function toSettingsDocument(f: SettingsForm): Omit<SiteSettings, 'social'
 /** How the activity log names each field ("Updated settings: capacity, venue"). */
 export const FIELD_NAMES: Record<keyof SettingsForm, string> = {
   summitName: 'summit name',
+  siteUrl: 'public site address',
   tagline: 'tagline',
   startDate: 'start date',
   endDate: 'end date',

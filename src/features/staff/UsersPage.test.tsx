@@ -12,9 +12,9 @@ vi.mock('../../lib/data.ts', () => ({
     fetchCount: async () => fake.staff.filter((s) => s.role === 'admin').length,
     activityWrite: (message: string) => ({ log: message }),
     // A transaction over the fake store: decide sees the documents as they are now.
-    transact: async (paths: string[], decide: (docs: unknown[]) => { writes: unknown[] }) => {
+    transact: async (paths: string[], decide: (docs: unknown[]) => Promise<{ writes: unknown[] }>) => {
       const docs = paths.map((p) => fake.staff.find((s) => `staff/${s.id}` === p) ?? null);
-      fake.commits.push(decide(docs).writes);
+      fake.commits.push((await decide(docs)).writes);
     },
   },
 }));

@@ -1,6 +1,6 @@
 // Setting the scene with the emulator's `owner` bypass (as the seed does), so fixtures never go
 // through the rules under test. Every case gets its own document ids, so cases never interfere.
-import { deleteDocuments, patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
+import { deleteDocuments, fromFields, patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
 import { stack } from './clients.ts';
 
 let n = 0;
@@ -27,23 +27,8 @@ export async function ownerGet(path: string): Promise<Record<string, unknown> | 
     body: JSON.stringify({ documents: [`${root}/${path}`] }),
   });
   if (!res.ok) throw new Error(`Reading ${path} failed: ${res.status} ${await res.text()}`);
-  const [result] = (await res.json()) as Array<{ found?: { fields?: Record<string, RestValue> } }>;
-  return result?.found ? plainFields(result.found.fields ?? {}) : null;
-}
-
-type RestValue = Record<string, unknown>;
-
-function plainFields(fields: Record<string, RestValue>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, plain(v)]));
-}
-
-function plain(v: RestValue): unknown {
-  if ('integerValue' in v) return Number(v.integerValue);
-  if ('timestampValue' in v) return new Date(String(v.timestampValue));
-  if ('mapValue' in v) return plainFields((v.mapValue as { fields?: Record<string, RestValue> }).fields ?? {});
-  if ('arrayValue' in v) return ((v.arrayValue as { values?: RestValue[] }).values ?? []).map(plain);
-  if ('nullValue' in v) return null;
-  return Object.values(v)[0]; // string, boolean, double
+  const [result] = (await res.json()) as Array<{ found?: { fields?: Parameters<typeof fromFields>[0] } }>;
+  return result?.found ? fromFields(result.found.fields ?? {}) : null;
 }
 
 /**

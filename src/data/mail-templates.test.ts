@@ -1,0 +1,97 @@
+import Handlebars from 'handlebars';
+import { describe, expect, it } from 'vitest';
+import { createMailRenderer, templateProblems } from '../lib/mail-render.ts';
+import { MAIL_SAMPLES, MAIL_TEMPLATES } from './mail.ts';
+import { DEFAULT_MAIL_TEMPLATES, defaultMailTemplates, mailPartials, normaliseSiteUrl } from './mail-templates.ts';
+
+const settings = {
+  siteUrl: 'https://summit.example.org/',
+  instituteName: 'National Cancer Institute',
+  contactPhone: '+254 20 000 0000',
+  contactEmails: ['info@summit.example.org', 'registration@summit.example.org'],
+  payment: { mobileMoneyProvider: 'M-Pesa', mobileMoneyPaybill: '400200', bankName: 'National Bank', bankAccountName: 'NCI Summit', bankAccountNumber: '0100', bankBranch: '', bankSwift: 'NBKEKENX' },
+};
+const renderer = createMailRenderer(defaultMailTemplates(settings));
+
+/** The names a template reads ({{name}}, {{#if ticket}}), partials aside. */
+function namesUsed(source: string): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as { type?: string; original?: string; parts?: string[] };
+    if (n.type === 'PathExpression' && n.parts?.length) names.add(n.parts[0]);
+    if (n.type === 'PartialStatement') return;
+    for (const value of Object.values(node)) (Array.isArray(value) ? value : [value]).forEach(visit);
+  };
+  visit(Handlebars.parse(source));
+  return names;
+}
+
+describe('the default wording', () => {
+  it.each(MAIL_TEMPLATES.map((n) => [n]))('%s renders with its data, its links on the site’s address, and no placeholder left', (name) => {
+    const out = renderer.render(name, MAIL_SAMPLES[name]);
+    for (const part of [out.subject, out.html, out.text]) {
+      expect(part).toBeTruthy();
+      expect(part).not.toMatch(/\{\{|\}\}/);
+    }
+    expect(out.text).toContain('National Cancer Institute');
+    expect(out.html).not.toContain('summit.example.org//');
+    expect(templateProblems(name, DEFAULT_MAIL_TEMPLATES[name], defaultMailTemplates(settings), MAIL_SAMPLES[name])).toEqual([]);
+  });
+
+  it.each(MAIL_TEMPLATES.map((n) => [n]))('%s reads only the data it is given', (name) => {
+    const given = new Set([...Object.keys(MAIL_SAMPLES[name]), 'if']);
+    for (const part of ['subject', 'html', 'text'] as const) {
+      for (const used of namesUsed(DEFAULT_MAIL_TEMPLATES[name][part])) expect([part, used, given.has(used)]).toEqual([part, used, true]);
+    }
+  });
+
+  it('no subject holds a visitor’s words (subjects are not escaped)', () => {
+    const visitorFields = new Set(['name', 'organisation', 'subject', 'transactionCode', 'reason']);
+    for (const name of MAIL_TEMPLATES) for (const used of namesUsed(DEFAULT_MAIL_TEMPLATES[name].subject)) expect([name, used, visitorFields.has(used)]).toEqual([name, used, false]);
+  });
+
+  it('escapes markup a visitor typed, in every field of every template', () => {
+    for (const name of MAIL_TEMPLATES) {
+      const hostile = Object.fromEntries(Object.entries(MAIL_SAMPLES[name]).map(([k, v]) => [k, typeof v === 'string' ? `<script>alert('${k}')</script><a href="https://evil.example">x</a>` : v]));
+      const html = renderer.render(name, hostile).html!;
+      expect([name, html.includes('<script>'), html.includes('href="https://evil.example"')]).toEqual([name, false, false]);
+    }
+  });
+
+  it('the paid registration says how to pay with the settings’ Paybill and bank, quoting the reference; the verified payment shows the QR code', () => {
+    const paid = renderer.render('registration-pending', MAIL_SAMPLES['registration-pending']);
+    expect(paid.text).toContain('Paybill number: 400200');
+    expect(paid.text).toContain('Account number: 0100');
+    expect(paid.text).toContain('quoting Xb3kP9qLm2Rt7VwZ4yNc as the account number');
+    expect(paid.html).toContain('href="https://summit.example.org/checkout/Xb3kP9qLm2Rt7VwZ4yNc"');
+    expect(renderer.render('payment-verified', MAIL_SAMPLES['payment-verified']).html).toContain('src="cid:ticket-qr"');
+    expect(renderer.render('payment-verified', { ...MAIL_SAMPLES['payment-verified'], ticket: false }).html).not.toContain('cid:ticket-qr');
+  });
+});
+
+describe('the partials built from settings', () => {
+  it('escape staff-entered values and never evaluate them as a template', () => {
+    const partials = mailPartials({ ...settings, instituteName: 'NCI <script>x</script> {{evil}}', contactPhone: '{{#each x}}' });
+    const r = createMailRenderer({ ...DEFAULT_MAIL_TEMPLATES, ...partials });
+    const out = r.render('message-received', { name: 'A', subject: 'B', evil: 'EVALUATED' });
+    expect(out.html).toContain('NCI &lt;script&gt;x&lt;/script&gt;');
+    expect(out.html).not.toContain('EVALUATED');
+    expect(out.text).toContain('NCI <script>x</script> {{evil}}');
+    expect(out.text).toContain('Phone {{#each x}}');
+    expect(out.text).not.toContain('EVALUATED');
+  });
+
+  it('leave out a payment line whose setting is empty, and a missing phone', () => {
+    const { howToPay, contacts } = mailPartials({ ...settings, contactPhone: '' });
+    expect(howToPay.text).not.toContain('Branch');
+    expect(howToPay.text).toContain('SWIFT code: NBKEKENX');
+    expect(contacts.text).not.toContain('Phone');
+    expect(contacts.text).toContain('info@summit.example.org · registration@summit.example.org');
+  });
+
+  it('hold the site’s address without a trailing slash', () => {
+    expect(normaliseSiteUrl(' https://summit.example.org/// ')).toBe('https://summit.example.org');
+    expect(mailPartials(settings).siteUrl.text).toBe('https://summit.example.org');
+  });
+});

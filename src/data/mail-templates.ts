@@ -1,0 +1,152 @@
+// The wording of every email, as the seed and `npm run mail-templates` write it into
+// templates/{name} (administrators edit it in the back office afterwards), and the three partials
+// rebuilt from settings/site on every settings save: the site's address for links, the contacts
+// that end every email, and how to pay. Templates use only the data src/data/mail.ts gives them
+// (a unit test parses each one to check); subjects never hold a visitor's words.
+import Handlebars from 'handlebars';
+import type { TemplateDocument } from '../lib/mail-render.ts';
+import type { MailPartialName, MailTemplateName } from './mail.ts';
+
+type Wording = { subject: string; paragraphs: string[]; html?: string; text?: string };
+
+const link = (path: string, label: string) => ({ html: `<p><a href="{{> siteUrl}}${path}">${label}</a></p>`, text: `${label}: {{> siteUrl}}${path}` });
+const checkout = link('/checkout/{{reference}}', 'Open your checkout page');
+
+/** A template from plain paragraphs (with {{…}} values) and optional extra blocks, in html and text. */
+function template({ subject, paragraphs, html = '', text = '' }: Wording): Required<Pick<TemplateDocument, 'subject' | 'html' | 'text'>> {
+  return {
+    subject,
+    html: `<div style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1e293b;max-width:600px">\n${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}\n${html}\n{{> contacts}}\n</div>`,
+    text: `${paragraphs.join('\n\n')}\n${text ? `\n${text}\n` : ''}\n{{> contacts}}\n`,
+  };
+}
+
+export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<TemplateDocument, 'subject' | 'html' | 'text'>>> = {
+  'registration-pending': template({
+    subject: 'Your summit registration {{reference}}: payment due',
+    paragraphs: [
+      'Dear {{name}},',
+      'Thank you for registering for the National Cancer Summit as {{category}}. Your reference is <strong>{{reference}}</strong>. Keep it: you need it to pay and to collect your badge.',
+      'Your seat is confirmed once we receive {{amount}}.',
+    ],
+    html: `{{> howToPay}}\n<p>Once you have paid, submit the transaction code on your checkout page; we will send your e-ticket when finance has verified it.</p>\n${checkout.html}`,
+    text: `{{> howToPay}}\n\nOnce you have paid, submit the transaction code on your checkout page; we will send your e-ticket when finance has verified it.\n${checkout.text}`,
+  }),
+  'registration-confirmed': template({
+    subject: 'Your summit registration {{reference}} is confirmed',
+    paragraphs: ['Dear {{name}},', 'Thank you for registering for the National Cancer Summit as {{category}}. No payment is needed: your place is confirmed.', 'Your reference is <strong>{{reference}}</strong>. Your e-ticket is on your checkout page: show its QR code at the entrance.'],
+    html: link('/checkout/{{reference}}', 'Open your e-ticket').html,
+    text: link('/checkout/{{reference}}', 'Open your e-ticket').text,
+  }),
+  'payment-received': template({
+    subject: 'We received your payment reference for {{reference}}',
+    paragraphs: [
+      'Dear {{name}},',
+      'We received your payment reference <strong>{{transactionCode}}</strong> for {{amount}} (registration or application {{reference}}).',
+      'Our finance team checks every payment against the M-Pesa or bank statement, usually within two working days. We will email you as soon as it is verified.',
+    ],
+    html: checkout.html,
+    text: checkout.text,
+  }),
+  'payment-verified': template({
+    subject: 'Payment verified: your summit e-ticket ({{reference}})',
+    paragraphs: ['Dear {{name}},', 'Your payment of {{amount}} for {{reference}} has been verified. Thank you.'],
+    html: `{{#if ticket}}\n<p>Your e-ticket is below: show this QR code at the entrance. The summit's dates are attached as a calendar file.</p>\n<p><img src="cid:ticket-qr" alt="Your ticket QR code" width="200" height="200"></p>\n{{/if}}\n${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').html}`,
+    text: `{{#if ticket}}Your e-ticket QR code is attached: show it at the entrance. The summit's dates are attached as a calendar file.\n{{/if}}${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').text}`,
+  }),
+  'payment-rejected': template({
+    subject: 'We could not verify your payment for {{reference}}',
+    paragraphs: ['Dear {{name}},', 'We could not verify the payment reference you submitted for {{reference}}. Our finance team wrote:', '<em>{{reason}}</em>', 'Please check the transaction code in your M-Pesa message or bank slip and submit it again on your checkout page. If you have not paid yet, the payment details are there too.'],
+    html: checkout.html,
+    text: checkout.text,
+  }),
+  'partner-received': template({
+    subject: 'We received your partnership application {{reference}}',
+    paragraphs: ['Dear {{name}},', 'Thank you for applying to partner with the National Cancer Summit on behalf of {{organisation}} at the {{option}} tier ({{amount}}).', 'Your reference is <strong>{{reference}}</strong>. Our partnerships team will answer within two working days.'],
+  }),
+  'booth-received': template({
+    subject: 'We received your booth booking {{reference}}',
+    paragraphs: ['Dear {{name}},', 'Thank you for booking a {{option}} ({{amount}}) for {{organisation}} at the National Cancer Summit.', 'Your reference is <strong>{{reference}}</strong>. Our partnerships team will confirm your booking within two working days.'],
+  }),
+  'application-approved': template({
+    subject: 'Your application {{reference}} is approved',
+    paragraphs: ['Dear {{name}},', 'We are pleased to confirm the application of {{organisation}} ({{reference}}). Welcome aboard.', 'The amount due is {{amount}}. Quote {{reference}} as the account number when you pay; your checkout page has the payment details.'],
+    html: checkout.html,
+    text: checkout.text,
+  }),
+  'application-declined': template({
+    subject: 'About your application {{reference}}',
+    paragraphs: ['Dear {{name}},', 'Thank you for the interest of {{organisation}} in the National Cancer Summit. We are sorry that we cannot take up your application {{reference}} this year.', 'Nothing is due. Reply to this email if you would like to discuss other ways to take part.'],
+  }),
+  'invoice-issued': template({
+    subject: 'Invoice {{number}} from the National Cancer Summit',
+    paragraphs: ['Dear {{name}},', 'Please find attached invoice {{number}} for {{total}}, due by {{dueDate}}.', 'When you pay, quote {{number}}. The payment details are on the invoice.'],
+  }),
+  'message-received': template({
+    subject: 'We received your message',
+    paragraphs: ['Dear {{name}},', 'Thank you for writing to the summit organisers about “{{subject}}”. We answer every message, usually within two working days.'],
+  }),
+  'donation-thanks': template({
+    subject: 'Thank you for your pledge',
+    paragraphs: ['Dear {{name}},', 'Thank you for pledging {{amount}} to the summit’s cancer screening outreach and patient support.', 'Our finance team will contact you about how to give, and will confirm when your gift arrives.'],
+  }),
+};
+
+/** What the partials are built from: settings/site as stored. */
+export interface MailSettings {
+  siteUrl?: string;
+  instituteName?: string;
+  contactPhone?: string;
+  contactEmails?: string[];
+  payment?: Record<string, string>;
+}
+
+/**
+ * A staff-entered value as a partial may hold it: escaped for html, and with every "{{" broken,
+ * so a value is shown as typed and never evaluated by Handlebars.
+ */
+const inHtml = (value: string) => Handlebars.Utils.escapeExpression(value).replace(/\{/g, '&#123;');
+const inText = (value: string) => value.replace(/\{\{/g, '\\{{');
+
+const PAYMENT_LINES: Array<[string, string]> = [
+  ['mobileMoneyPaybill', 'Paybill number'],
+  ['bankName', 'Bank'],
+  ['bankAccountName', 'Account name'],
+  ['bankAccountNumber', 'Account number'],
+  ['bankBranch', 'Branch'],
+  ['bankSwift', 'SWIFT code'],
+];
+
+/** The site's address without a trailing slash (links in every template start with it). */
+export const normaliseSiteUrl = (url: string) => url.trim().replace(/\/+$/, '');
+
+/** The three partials, rebuilt from settings/site. */
+export function mailPartials(settings: MailSettings): Record<MailPartialName, TemplateDocument & { partial: true }> {
+  const site = normaliseSiteUrl(settings.siteUrl ?? '');
+  const name = settings.instituteName ?? '';
+  const emails = (settings.contactEmails ?? []).filter(Boolean);
+  const phone = settings.contactPhone ?? '';
+  const contactHtml = [phone && `Phone ${inHtml(phone)}`, ...emails.map((e) => inHtml(e))].filter(Boolean).join(' · ');
+  const contactText = [phone && `Phone ${inText(phone)}`, ...emails.map(inText)].filter(Boolean).join(' · ');
+  const payment = settings.payment ?? {};
+  const provider = payment.mobileMoneyProvider || 'M-Pesa';
+  const lines = PAYMENT_LINES.filter(([key]) => payment[key]);
+  return {
+    siteUrl: { partial: true, html: inHtml(site), text: inText(site) },
+    contacts: {
+      partial: true,
+      html: `<hr style="border:none;border-top:1px solid #cbd5e1;margin:24px 0 12px">\n<p style="font-size:14px;color:#475569">${inHtml(name)}${contactHtml ? `<br>${contactHtml}` : ''}<br>This is an automatic message about your summit record.</p>`,
+      text: `--\n${inText(name)}${contactText ? `\n${contactText}` : ''}\nThis is an automatic message about your summit record.`,
+    },
+    howToPay: {
+      partial: true,
+      html: `<p><strong>How to pay</strong> — by ${inHtml(provider)} (Lipa na ${inHtml(provider)}, Paybill) or bank transfer, quoting <strong>{{reference}}</strong> as the account number or reference:</p>\n<ul>\n${lines.map(([key, label]) => `<li>${label}: ${inHtml(payment[key])}</li>`).join('\n')}\n</ul>`,
+      text: `How to pay: by ${inText(provider)} (Paybill) or bank transfer, quoting {{reference}} as the account number or reference.\n${lines.map(([key, label]) => `${label}: ${inText(payment[key])}`).join('\n')}`,
+    },
+  };
+}
+
+/** Every template document the product needs: the default wording and the partials from settings. */
+export function defaultMailTemplates(settings: MailSettings): Record<string, TemplateDocument> {
+  return { ...DEFAULT_MAIL_TEMPLATES, ...mailPartials(settings) };
+}
