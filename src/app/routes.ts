@@ -55,6 +55,7 @@ export default [
     ...editable('procurement', 'procurement', 'Procurement'),
     ...editable('resources', 'resources/admin', 'Resource'),
     route('settings', '../features/settings/SettingsPage.tsx'),
+    route('emails', '../features/settings/EmailsPage.tsx'),
     ...editable('tenders', 'opportunities/admin', 'Tender'),
     ...editable('speakers', 'speakers/admin', 'Speaker'),
     ...editable('programme', 'program/admin', 'Session'),

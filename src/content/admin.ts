@@ -15,6 +15,7 @@ export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; needs?: Capab
   { to: '/admin/procurement', label: 'Procurement', needs: 'procurement:read' },
   { to: '/admin/resources', label: 'Resources', needs: 'content' },
   { to: '/admin/settings', label: 'Settings', needs: 'settings' },
+  { to: '/admin/emails', label: 'Emails', needs: 'settings' },
   { to: '/admin/tenders', label: 'Tenders', needs: 'content' },
   { to: '/admin/messages', label: 'Messages', needs: 'messages' },
   { to: '/admin/speakers', label: 'Speakers', needs: 'content' },
