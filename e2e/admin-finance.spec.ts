@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
-import { findDocuments, writeDocuments } from '../emulator/seed/rest.ts';
+import { findDocuments } from '../emulator/seed/rest.ts';
 import { pdfTexts } from '../src/features/invoices/pdf-text.test-support.ts';
-import { stack } from './records.ts';
+import { registrationAwaitingPayment, stack } from './records.ts';
 import { signIn } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
@@ -20,25 +20,6 @@ async function readDoc(collection: string, id: string): Promise<Record<string, s
   const [doc] = await findDocuments(stack, collection, 'id', id);
   const fields = (doc?.fields ?? {}) as Record<string, { stringValue?: string; integerValue?: string }>;
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.stringValue ?? v.integerValue ?? '']));
-}
-
-/** A pending delegate registration, with (unless `paymentStatus` says otherwise) a payment reference awaiting verification. */
-async function registrationAwaitingPayment(paymentStatus: 'submitted' | 'unpaid' = 'submitted') {
-  const key = unique();
-  const id = `e2e-finance-${key}`;
-  const paymentId = `e2e-payment-${key}`;
-  const payer = `Payer ${key}`;
-  const registration = {
-    id, timestamp: new Date(), fullName: `Attendee ${key}`, email: `${id}@example.org`, phone: '+254 700 000 999', organisation: 'Test Hospital',
-    jobTitle: 'Nurse', country: 'Kenya', category: 'delegate', attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '', consent: true,
-    fee: 15000, currency: 'KES', status: 'pending', paymentStatus, ...(paymentStatus === 'submitted' ? { lastPaymentId: paymentId } : {}),
-  };
-  const payment = {
-    id: paymentId, timestamp: new Date(), payerName: payer, method: 'mobile-money', reference: `QWE${key}`.slice(0, 20).toUpperCase(), amount: 15000,
-    targetCollection: 'registrations', targetId: id, currency: 'KES', status: 'submitted',
-  };
-  await writeDocuments(stack, paymentStatus === 'submitted' ? [[`registrations/${id}`, registration], [`payments/${paymentId}`, payment]] : [[`registrations/${id}`, registration]]);
-  return { id, paymentId, payer };
 }
 
 async function issueInvoice(page: Page, name: string): Promise<string> {

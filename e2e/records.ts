@@ -51,3 +51,22 @@ export async function writePublicDocuments(docs: Array<[string, Record<string, u
   await writeDocuments(stack, docs);
   await setContentVersion((await contentVersion()) + 1);
 }
+
+/** A pending delegate registration, with (unless `paymentStatus` says otherwise) a payment reference awaiting verification. */
+export async function registrationAwaitingPayment(paymentStatus: 'submitted' | 'unpaid' = 'submitted') {
+  const key = `${Date.now().toString(36)}${++serial}`;
+  const id = `e2e-finance-${key}`;
+  const paymentId = `e2e-payment-${key}`;
+  const payer = `Payer ${key}`;
+  const registration = {
+    id, timestamp: new Date(), fullName: `Attendee ${key}`, email: `${id}@example.org`, phone: '+254 700 000 999', organisation: 'Test Hospital',
+    jobTitle: 'Nurse', country: 'Kenya', category: 'delegate', attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '', consent: true,
+    fee: 15000, currency: 'KES', status: 'pending', paymentStatus, ...(paymentStatus === 'submitted' ? { lastPaymentId: paymentId } : {}),
+  };
+  const payment = {
+    id: paymentId, timestamp: new Date(), payerName: payer, method: 'mobile-money', reference: `QWE${key}`.slice(0, 20).toUpperCase(), amount: 15000,
+    targetCollection: 'registrations', targetId: id, currency: 'KES', status: 'submitted',
+  };
+  await writeDocuments(stack, paymentStatus === 'submitted' ? [[`registrations/${id}`, registration], [`payments/${paymentId}`, payment]] : [[`registrations/${id}`, registration]]);
+  return { id, paymentId, payer };
+}

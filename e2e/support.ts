@@ -20,3 +20,20 @@ export async function startApp(page: Page) {
   await page.keyboard.press('Shift');
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
+
+/** Fills the register form as a visitor would (a fresh email each time unless given). */
+export async function fillRegistration(page: Page, over: Partial<Record<string, string>> = {}) {
+  const v = { name: 'Wanjiru Kamau', email: `wanjiru.${Date.now()}@example.org`, phone: '+254 712 345 678', organisation: 'Kenyatta National Hospital', role: 'Oncology nurse', country: 'Kenya', category: 'delegate', ...over };
+  await page.getByLabel('Full name').fill(v.name);
+  await page.getByLabel('Email').fill(v.email);
+  await page.getByLabel('Phone').fill(v.phone);
+  await page.getByLabel('Organisation').fill(v.organisation);
+  await page.getByLabel('Role or job title').fill(v.role);
+  await page.getByLabel('Country').fill(v.country);
+  await page.getByLabel('Category').selectOption(v.category);
+  await page.getByLabel(/I agree to the terms/).check();
+  return v;
+}
+
+/** The reference a submitted form shows. */
+export const reference = async (page: Page) => (await page.locator('strong.font-mono').first().textContent())!.trim();

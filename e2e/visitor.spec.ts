@@ -3,22 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findDocuments, patchDocument } from '../emulator/seed/rest.ts';
 import { stack } from './records.ts';
-import { startApp } from './support.ts';
-
-async function fillRegistration(page: Page, over: Partial<Record<string, string>> = {}) {
-  const v = { name: 'Wanjiru Kamau', email: `wanjiru.${Date.now()}@example.org`, phone: '+254 712 345 678', organisation: 'Kenyatta National Hospital', role: 'Oncology nurse', country: 'Kenya', category: 'delegate', ...over };
-  await page.getByLabel('Full name').fill(v.name);
-  await page.getByLabel('Email').fill(v.email);
-  await page.getByLabel('Phone').fill(v.phone);
-  await page.getByLabel('Organisation').fill(v.organisation);
-  await page.getByLabel('Role or job title').fill(v.role);
-  await page.getByLabel('Country').fill(v.country);
-  await page.getByLabel('Category').selectOption(v.category);
-  await page.getByLabel(/I agree to the terms/).check();
-  return v;
-}
-
-const reference = async (page: Page) => (await page.locator('strong.font-mono').first().textContent())!.trim();
+import { fillRegistration, reference, startApp } from './support.ts';
 
 test('register, get a reference, check out and submit a payment reference', async ({ page }) => {
   await page.goto('/register');

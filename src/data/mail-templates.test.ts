@@ -35,6 +35,8 @@ describe('the default wording', () => {
       expect(part).not.toMatch(/\{\{|\}\}/);
     }
     expect(out.text).toContain('National Cancer Institute');
+    // Plain text is plain: no tag of any kind.
+    expect(out.text).not.toMatch(/<[a-z/][^>]*>/i);
     expect(out.html).not.toContain('summit.example.org//');
     expect(templateProblems(name, DEFAULT_MAIL_TEMPLATES[name], defaultMailTemplates(settings), MAIL_SAMPLES[name])).toEqual([]);
   });

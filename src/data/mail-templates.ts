@@ -17,7 +17,8 @@ function template({ subject, paragraphs, html = '', text = '' }: Wording): Requi
   return {
     subject,
     html: `<div style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1e293b;max-width:600px">\n${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}\n${html}\n{{> contacts}}\n</div>`,
-    text: `${paragraphs.join('\n\n')}\n${text ? `\n${text}\n` : ''}\n{{> contacts}}\n`,
+    // The plain-text body is the same paragraphs without their emphasis markup.
+    text: `${paragraphs.map((p) => p.replace(/<\/?(strong|em)>/g, '')).join('\n\n')}\n${text ? `\n${text}\n` : ''}\n{{> contacts}}\n`,
   };
 }
 

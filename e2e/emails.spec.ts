@@ -1,0 +1,138 @@
+// The emails people receive, end to end: the production build in a real browser, our Firestore
+// emulator, the mail worker and MailDev, whose REST API is read here as a person reads their inbox.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { MAIL_PORTS } from '../emulator/mail/ports.ts';
+import { pdfTexts } from '../src/features/invoices/pdf-text.test-support.ts';
+import { registrationAwaitingPayment } from './records.ts';
+import { fillRegistration, reference, signIn, startApp } from './support.ts';
+
+const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
+const MAILDEV = `http://127.0.0.1:${MAIL_PORTS.web}/api`;
+
+interface Email {
+  id: string;
+  subject: string;
+  html: string;
+  text: string;
+  to: Array<{ address: string }>;
+  attachments?: Array<{ generatedFileName?: string; fileName?: string; contentType: string; contentId?: string }>;
+}
+
+/** The email to `to` whose subject matches, once it has arrived (the worker sends within a second). */
+async function emailTo(to: string, subject: RegExp): Promise<Email> {
+  let found: Email | undefined;
+  await expect
+    .poll(
+      async () => {
+        const inbox = (await (await fetch(`${MAILDEV}/email`)).json()) as Email[];
+        found = inbox.find((m) => m.to.some((t) => t.address === to) && subject.test(m.subject));
+        return found?.subject ?? null;
+      },
+      { timeout: 20_000, message: `an email to ${to} matching ${subject}` },
+    )
+    .not.toBeNull();
+  return found!;
+}
+
+const attachment = async (email: Email, name: string) =>
+  Buffer.from(await (await fetch(`${MAILDEV}/email/${email.id}/attachment/${name}`)).arrayBuffer());
+
+const fileName = (a: NonNullable<Email['attachments']>[number]) => a.generatedFileName ?? a.fileName ?? '';
+
+async function verifyAs(page: Page, payer: string, verdict: 'Verify' | 'Reject', note: string) {
+  await signIn(page, finance);
+  await page.goto('/admin/payments');
+  const row = page.getByRole('row').filter({ hasText: payer });
+  await row.getByRole('button', { name: `${verdict} payment from ${payer}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByLabel(verdict === 'Verify' ? /^Note/ : 'Reason for rejecting').fill(note);
+  await dialog.getByRole('button', { name: `${verdict} payment` }).click();
+  await expect(page.getByRole('status').filter({ hasText: verdict === 'Verify' ? /^Verified/ : /^Rejected/ })).toBeVisible();
+}
+
+test('a registrant gets their reference and how to pay by email, and its link opens their checkout', async ({ page }) => {
+  await page.goto('/register');
+  await startApp(page);
+  const { email } = await fillRegistration(page);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const ref = await reference(page);
+
+  const mail = await emailTo(email, /payment due$/);
+  expect(mail.subject).toBe(`Your summit registration ${ref}: payment due`);
+  expect(mail.text).toContain('Dear Wanjiru Kamau,');
+  expect(mail.text).toContain('Your seat is confirmed once we receive KES 15,000.');
+  expect(mail.text).toContain(`quoting ${ref} as the account number`);
+  expect(mail.text).toContain('Paybill number: 000000');
+  const link = /href="([^"]+\/checkout\/[^"]+)"/.exec(mail.html)![1];
+  expect(link).toBe(`http://localhost:4173/checkout/${ref}`);
+
+  await page.goto(link);
+  await expect(page.getByText('Awaiting payment')).toBeVisible();
+  await expect(page.getByText(ref).first()).toBeVisible();
+});
+
+test('a payment reference is acknowledged, and once finance verifies it the e-ticket arrives with its QR code and calendar file', async ({ page }) => {
+  await page.goto('/register');
+  await startApp(page);
+  const { email } = await fillRegistration(page, { name: 'Baraka Otieno' });
+  await page.getByRole('button', { name: 'Register' }).click();
+  const ref = await reference(page);
+  await page.getByRole('link', { name: 'Continue to checkout' }).click();
+  const code = `SG${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Name on the payment').fill('Baraka Otieno');
+  await page.getByLabel('Transaction reference').fill(code);
+  await page.getByRole('button', { name: 'Submit payment reference' }).click();
+  await expect(page.getByText('Payment reference received: awaiting verification')).toBeVisible();
+
+  const received = await emailTo(email, /^We received your payment reference/);
+  expect(received.text).toContain(`We received your payment reference ${code} for KES 15,000`);
+
+  await verifyAs(page, 'Baraka Otieno', 'Verify', 'On the M-Pesa statement');
+  const ticket = await emailTo(email, /^Payment verified: your summit e-ticket/);
+  expect(ticket.subject).toBe(`Payment verified: your summit e-ticket (${ref})`);
+  // The QR code is inline: the html's cid:ticket-qr image (MailDev shows it resolved to its data).
+  expect(ticket.html).toMatch(/<img src="(cid:ticket-qr|data:image\/png;base64,[^"]+)" alt="Your ticket QR code"/);
+  const qr = ticket.attachments?.find((a) => a.contentId === 'ticket-qr');
+  expect(qr?.contentType).toBe('image/png');
+  expect((await attachment(ticket, fileName(qr!))).subarray(1, 4).toString()).toBe('PNG');
+  const ics = ticket.attachments?.find((a) => a.contentType.startsWith('text/calendar'));
+  expect((await attachment(ticket, fileName(ics!))).toString()).toContain(`DESCRIPTION:Reference ${ref}`);
+});
+
+test('a rejected payment reference sends the payer finance’s reason and how to submit again', async ({ page }) => {
+  const { id, payer } = await registrationAwaitingPayment();
+  await verifyAs(page, payer, 'Reject', 'No such code on our Paybill statement');
+  const mail = await emailTo(`${id}@example.org`, /^We could not verify your payment/);
+  expect(mail.text).toContain('No such code on our Paybill statement');
+  expect(mail.text).toContain(`http://localhost:4173/checkout/${id}`);
+});
+
+test('an issued invoice is emailed to whom it is billed, with the PDF finance downloads: its total as text', async ({ page }) => {
+  const to = `accounts.${Date.now().toString(36)}@example.org`;
+  await signIn(page, finance);
+  await page.goto('/admin/invoice-generator');
+  await page.getByLabel('Name', { exact: true }).fill('Juma Ali');
+  await page.getByLabel('Organisation').fill('East Africa Health Foundation');
+  await page.getByLabel('Billing email').fill(to);
+  const item = page.getByRole('group', { name: 'Item 1' });
+  await item.getByLabel('Description').fill('Gold partnership');
+  await item.getByLabel('Quantity').fill('1');
+  await item.getByLabel('Unit price').fill('1000000');
+  await page.getByLabel('Tax rate (%)').fill('16');
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  const issued = page.getByRole('status').filter({ hasText: /^Issued / });
+  await expect(issued).toBeVisible();
+  const number = (await issued.locator('strong').textContent())!.trim();
+
+  const mail = await emailTo(to, new RegExp(`^Invoice ${number} `));
+  expect(mail.text).toContain(`Please find attached invoice ${number} for KES 1,160,000.00`);
+  const pdf = mail.attachments?.find((a) => a.contentType === 'application/pdf');
+  const bytes = await attachment(mail, fileName(pdf!));
+  const texts = pdfTexts(bytes);
+  expect(texts[texts.indexOf('Total') + 1]).toBe('KES 1,160,000.00');
+  // The very bytes the back office downloads (rebuilt from the stored invoice).
+  const [download] = await Promise.all([page.waitForEvent('download'), issued.getByRole('button', { name: `Download PDF of ${number}` }).click()]);
+  expect((await readFile((await download.path())!)).equals(bytes)).toBe(true);
+});
