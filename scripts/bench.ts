@@ -8,7 +8,7 @@
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
-import { startStack } from '../emulator/stack.ts';
+import { startStack, type Stack } from '../emulator/stack.ts';
 import { adminFigures } from './bench-admin.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -175,9 +175,25 @@ async function emulatorFigures(): Promise<Row[]> {
   return Object.entries(figures).map(([measure, value]) => ({ measure, value }));
 }
 
+async function mailFigures(stack: Stack): Promise<Row[]> {
+  const { runMailBench } = await import('../emulator/mail/bench.ts');
+  return Object.entries(await runMailBench(stack.address)).map(([measure, value]) => ({ measure, value }));
+}
+
 async function main() {
+  // `npm run bench -- --only mail`: the mail worker's figures alone (a minute instead of ten).
+  if (process.argv.includes('--only') && process.argv.includes('mail')) {
+    const stack = await startStack({ fresh: true });
+    try {
+      table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
   table('Firestore emulator', await emulatorFigures());
   const stack = await startStack({ fresh: true });
+  table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack));
   // Built against this demo stack, so pages carry its data and its articles are prerendered.
   if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('The production build failed.');
   const preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '4173'], { stdio: 'ignore' });

@@ -38,7 +38,7 @@ function payloadOf(data: Record<string, unknown>) {
   return { to: to as string[], template: template as { name: string; data?: Record<string, unknown> } | undefined, message };
 }
 
-export function startMailWorker({ stack, smtp, from = DEFAULT_FROM, replyTo, pollMs = 250, concurrency = 4, log = () => {} }: MailWorkerOptions): MailWorker {
+export function startMailWorker({ stack, smtp, from = DEFAULT_FROM, replyTo, pollMs = 250, concurrency = 8, log = () => {} }: MailWorkerOptions): MailWorker {
   const transport = nodemailer.createTransport({ host: smtp.host, port: smtp.port, secure: false, ignoreTLS: true, pool: true, maxConnections: concurrency, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
   const inFlight = new Set<string>();
   let stopped = false;
@@ -77,18 +77,32 @@ export function startMailWorker({ stack, smtp, from = DEFAULT_FROM, replyTo, pol
     }
   }
 
+  // Ready messages wait here; `concurrency` of them are sent at once, the next starting as one ends
+  // (not at the next poll), so a burst drains at the SMTP server's pace.
+  const queue = new Set<string>();
+  function pump() {
+    for (const path of queue) {
+      if (stopped || inFlight.size >= concurrency) return;
+      queue.delete(path);
+      inFlight.add(path);
+      void process(path)
+        .catch((error: unknown) => {
+          if (!(error instanceof Conflict)) log(`[mail] ${path}: ${String(error)}`);
+        })
+        .finally(() => {
+          inFlight.delete(path);
+          pump();
+        });
+    }
+  }
+
   async function poll() {
     try {
       const now = new Date();
-      const ready = (await listMail(stack)).filter((m) => !inFlight.has(m.path) && !['wait', 'done'].includes(nextStep(m.data.delivery as Partial<Delivery> | undefined, now).kind));
-      for (const m of ready.slice(0, Math.max(0, concurrency - inFlight.size))) {
-        inFlight.add(m.path);
-        void process(m.path)
-          .catch((error: unknown) => {
-            if (!(error instanceof Conflict)) log(`[mail] ${m.path}: ${String(error)}`);
-          })
-          .finally(() => inFlight.delete(m.path));
+      for (const m of await listMail(stack)) {
+        if (!inFlight.has(m.path) && !['wait', 'done'].includes(nextStep(m.data.delivery as Partial<Delivery> | undefined, now).kind)) queue.add(m.path);
       }
+      pump();
     } catch (error) {
       // The database is starting or stopping: try again at the next poll.
       log(`[mail] poll failed: ${String(error)}`);
