@@ -29,7 +29,9 @@ test('every admin screen has no accessibility violations', async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
     await expect(page.getByText(/^Loading/), path).toHaveCount(0);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    // The Emails screen previews an email in a sandboxed frame without scripts, where axe cannot
+    // run (it would wait forever): the frame holds the email, not the back office's own UI.
+    const { violations } = await new AxeBuilder({ page }).exclude('iframe[title="HTML preview"]').analyze();
     found.push(...violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
   }
   expect(found).toEqual([]);

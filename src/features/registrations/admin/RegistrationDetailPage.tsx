@@ -82,7 +82,9 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
             disabled={busy}
             question={`Archive ${name}? It leaves the lists and can be restored from the Archive.`}
             confirmLabel="Archive"
-            onConfirm={() => archive.mutate({ id: record.id, name }, { onSuccess: () => navigate('/admin/registrations', { replace: true }) })}
+            // mutateAsync, not mutate's onSuccess: the record's own query refetches empty and this
+            // page shows "not found" (unmounting this button) before a per-call callback would run.
+            onConfirm={() => archive.mutateAsync({ id: record.id, name }).then(() => navigate('/admin/registrations', { replace: true }), () => {})}
           >
             Archive
           </ConfirmButton>
