@@ -76,6 +76,23 @@ test('an editor has no Manage Users menu item, is refused the screen, and sees n
   await expect(page.getByRole('button', { name: 'Add staff member' })).toHaveCount(0);
 });
 
+test('at a shared desk, the next person to sign in after a log out sees their own role and menu, never the previous one’s', async ({ page }) => {
+  await signIn(page, admin);
+  const menu = page.getByRole('navigation', { name: 'Admin' });
+  await expect(menu.getByRole('link', { name: 'Manage Users' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // In the same tab, without reloading: the app (and its cache) carries on.
+  await page.getByLabel('Email').fill(editor.email);
+  await page.getByLabel('Password').fill(editor.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await expect(menu.getByRole('link', { name: 'Messages' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Manage Users' })).toHaveCount(0);
+  await expect(page.getByText(editor.email)).toBeVisible();
+  await expect(page.getByText(admin.email)).toHaveCount(0);
+});
+
 test('the overview shows the counts the database holds', async ({ page }) => {
   await signIn(page, admin);
   const expected: Array<[string, string, Promise<{ count: number }>]> = [

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, type MetaFunction } from 'react-router';
 import { ADMIN_NAV } from '../../content/admin.ts';
@@ -37,8 +37,12 @@ export default function AdminLayout() {
   useTokenGate();
   const navigate = useNavigate();
   const staff = useQuery({ queryKey: ['staff', 'me'], queryFn: loadStaffMember, enabled: hasToken(), staleTime: Infinity });
+  const client = useQueryClient();
   const logout = async () => {
     await signOut();
+    // Nothing read as this person may be shown to the next one at a shared desk: their staff entry
+    // (email, role, menu) above all, which is cached for the session.
+    client.clear();
     navigate('/login', { replace: true });
   };
   if (!hasToken() || staff.isPending) return <p className="p-8 text-slate-600">Checking your access…</p>;

@@ -25,18 +25,23 @@ export interface CheckoutRecord {
 
 type Stored = Record<string, unknown> & { id: string };
 
-function describe(collection: PaymentTarget, d: Stored): CheckoutRecord {
+type Labels = Partial<Record<'categories' | 'partnerTiers' | 'boothTypes', Record<string, { label?: string }>>>;
+
+/** A record as checkout shows it: what it is named by the settings' labels ("Registration · Delegate"), not by its stored key. */
+export function describeRecord(collection: PaymentTarget, d: Stored, settings: Labels | null): CheckoutRecord {
+  const label = (list: keyof Labels, key: unknown) => settings?.[list]?.[String(key)]?.label ?? String(key);
   const common = { id: d.id, collection, payable: payableRecord(collection, d), email: String(d.email), fee: Number(d.fee), currency: String(d.currency), status: String(d.status), paymentStatus: String(d.paymentStatus), paymentNote: typeof d.paymentNote === 'string' ? d.paymentNote : undefined };
-  if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${String(d.category)}` };
-  return { ...common, name: String(d.organisation), what: d.kind === 'booth' ? `Booth · ${String(d.boothType)}` : `Partnership · ${String(d.tier)}` };
+  if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${label('categories', d.category)}` };
+  return { ...common, name: String(d.organisation), what: d.kind === 'booth' ? `Booth · ${label('boothTypes', d.boothType)}` : `Partnership · ${label('partnerTiers', d.tier)}` };
 }
 
 /** A registration or an application by its reference (anyone holding the reference may read it). */
 export async function fetchCheckoutRecord(id: string): Promise<CheckoutRecord | null> {
+  const settings = db.fetchDocument<Labels & { id: string }>('settings', 'site').catch(() => null);
   const registration = await db.fetchDocument<Stored>('registrations', id);
-  if (registration) return describe('registrations', registration);
+  if (registration) return describeRecord('registrations', registration, await settings);
   const application = await db.fetchDocument<Stored>('partners', id);
-  return application ? describe('partners', application) : null;
+  return application ? describeRecord('partners', application, await settings) : null;
 }
 
 export function useCheckoutRecord(id: string) {
