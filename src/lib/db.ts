@@ -244,21 +244,6 @@ export function createDb(firestore: () => Firestore) {
       return result as R;
     });
 
-  /**
-   * Runs a visitor's submission under an id chosen before the first attempt. When a reply is lost
-   * and the visitor tries again, the first attempt may have landed: then it counts, and the retry
-   * creates nothing (the rules would refuse overwriting it anyway).
-   */
-  const submitOnce = async (name: string, id: string, write: () => Promise<unknown>): Promise<string> => {
-    try {
-      await write();
-    } catch (error) {
-      if (await fetchDocument(name, id).catch(() => null)) return id;
-      throw error;
-    }
-    return id;
-  };
-
   return {
     firestore,
     fetchDocuments,
@@ -274,7 +259,6 @@ export function createDb(firestore: () => Firestore) {
     newId,
     commit,
     transact,
-    submitOnce,
     // SPEC section 7, with SPEC's failure results.
     getDocuments: <T = DocumentData>(name: string, options?: ListOptions) => quietly(`Reading ${name}`, [] as WithId<T>[], () => fetchDocuments<T>(name, options)),
     getDocument: <T = DocumentData>(name: string, id: string) => quietly(`Reading ${name}/${id}`, null, () => fetchDocument<T>(name, id)),
