@@ -143,7 +143,8 @@ test('apply as a partner, with tiers and benefits shown', async ({ page }) => {
   const [stored] = await findDocuments(stack, 'partners', 'organisation', organisation);
   expect(stored).toBeTruthy();
   await page.getByRole('link', { name: 'Continue to checkout' }).click();
-  await expect(page.getByText(/Partnership · gold/)).toBeVisible();
+  // Named as settings label the tier, not by its key (gold).
+  await expect(page.getByText('Partnership · Gold', { exact: true })).toBeVisible();
 });
 
 test('book a booth from /partnerships#register', async ({ page }) => {
