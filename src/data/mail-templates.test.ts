@@ -84,6 +84,18 @@ describe('the partials built from settings', () => {
     expect(out.text).not.toContain('EVALUATED');
   });
 
+  it('show any staff-entered value as typed, however it plays with braces and backslashes', () => {
+    const tricky = ['\\{{evil}}', '\\\\{{evil}}', '{{{evil}}}', 'a\\', '}} {{#each x}}', '\\{{!}}', '{{', '{', '\\'];
+    let seed = 7;
+    const random = () => Array.from({ length: 12 }, () => '{}\\ ae'[(seed = (seed * 48271) % 2147483647) % 7]).join('');
+    for (const value of [...tricky, ...Array.from({ length: 500 }, random)]) {
+      const partials = mailPartials({ ...settings, instituteName: value });
+      const out = createMailRenderer({ ...DEFAULT_MAIL_TEMPLATES, ...partials }).render('message-received', { name: 'A', subject: 'B', evil: 'EVALUATED', x: [1] });
+      expect([value, out.text!.includes(`--\n${value}\n`)]).toEqual([value, true]);
+      expect([value, out.html!.includes('EVALUATED') || out.text!.includes('EVALUATED')]).toEqual([value, false]);
+    }
+  });
+
   it('leave out a payment line whose setting is empty, and a missing phone', () => {
     const { howToPay, contacts } = mailPartials({ ...settings, contactPhone: '' });
     expect(howToPay.text).not.toContain('Branch');

@@ -106,8 +106,28 @@ export interface MailSettings {
  * A staff-entered value as a partial may hold it: escaped for html, and with every "{{" broken,
  * so a value is shown as typed and never evaluated by Handlebars.
  */
-const inHtml = (value: string) => Handlebars.Utils.escapeExpression(value).replace(/\{/g, '&#123;');
-const inText = (value: string) => value.replace(/\{\{/g, '\\{{');
+const inHtml = (value: string) => Handlebars.Utils.escapeExpression(value).replace(/\{/g, '&#123;').replace(/\}/g, '&#125;').replace(/\\/g, '&#92;');
+
+/**
+ * In text there are no entities. Each "{{" gets a backslash before it, which Handlebars prints as
+ * typed. A backslash the staff member typed just before "{{" would cancel that one, so an escaped
+ * empty comment goes between them (the typed backslash prints, the comment prints nothing); the
+ * same at the very end of the value.
+ */
+function inText(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; ) {
+    if (value.startsWith('{{', i)) {
+      if (value[i - 1] === '\\') out += '\\{{!}}';
+      out += '\\{{';
+      i += 2;
+    } else {
+      out += value[i];
+      i += 1;
+    }
+  }
+  return value.endsWith('\\') ? `${out}\\{{!}}` : out;
+}
 
 const PAYMENT_LINES: Array<[string, string]> = [
   ['mobileMoneyPaybill', 'Paybill number'],
