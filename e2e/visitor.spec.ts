@@ -78,7 +78,9 @@ test('a network failure during submit loses nothing, and retrying registers exac
   const v = await fillRegistration(page);
   await page.route('**/*:commit*', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('alert')).toContainText('Your answers are still here');
+  // A visitor submission is a transaction now (it reads the visitor's throttle): the SDK retries a
+  // failed commit with backoff (about ten seconds in all) before it reports the failure.
+  await expect(page.getByRole('alert')).toContainText('Your answers are still here', { timeout: 30_000 });
   await expect(page.getByLabel('Email')).toHaveValue(v.email);
   await page.unroute('**/*:commit*');
   await page.getByRole('button', { name: 'Register' }).click();
