@@ -73,7 +73,7 @@ test('an editor has no Manage Users menu item, is refused the screen, and sees n
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeVisible();
   await expect(page.getByText('Your role (editor) does not give access to this screen.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add staff member' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add and invite' })).toHaveCount(0);
 });
 
 test('at a shared desk, the next person to sign in after a log out sees their own role and menu, never the previous one’s', async ({ page }) => {
@@ -127,7 +127,7 @@ test('the admin adds a staff member by email with a role, changes the role and r
   const email = `new.member.${Date.now()}@example.org`;
   await signIn(page, admin);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Users' }).click();
-  await expect(page.getByText(/grants access when that person signs in/)).toBeVisible();
+  await expect(page.getByText(/Adding someone emails them an invitation/)).toBeVisible();
 
   const mine = page.getByRole('row').filter({ hasText: admin.email });
   await expect(mine).toContainText('This is you');
@@ -136,8 +136,8 @@ test('the admin adds a staff member by email with a role, changes the role and r
 
   await page.getByLabel('Email').fill(email.replace('new.member', 'New.Member'));
   await page.getByLabel('Role', { exact: true }).selectOption('editor');
-  await page.getByRole('button', { name: 'Add staff member' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Added ${email} as editor. They can sign in now.`);
+  await page.getByRole('button', { name: 'Add and invite' }).click();
+  await expect(page.getByRole('status')).toContainText(`Added ${email} as editor. We emailed ${email} a link to choose a password`);
   expect((await findDocuments(stack, 'staff', 'email', email)).length).toBe(1);
 
   await page.getByLabel(`Role of ${email}`).selectOption('finance');

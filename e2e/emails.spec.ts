@@ -3,39 +3,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
-import { MAIL_PORTS } from '../emulator/mail/ports.ts';
 import { pdfTexts } from '../src/features/invoices/pdf-text.test-support.ts';
+import { emailTo, MAILDEV, type Email } from './inbox.ts';
 import { registrationAwaitingPayment } from './records.ts';
 import { fillRegistration, reference, signIn, startApp } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
-const MAILDEV = `http://127.0.0.1:${MAIL_PORTS.web}/api`;
-
-interface Email {
-  id: string;
-  subject: string;
-  html: string;
-  text: string;
-  to: Array<{ address: string }>;
-  attachments?: Array<{ generatedFileName?: string; fileName?: string; contentType: string; contentId?: string }>;
-}
-
-/** The email to `to` whose subject matches, once it has arrived (the worker sends within a second). */
-async function emailTo(to: string, subject: RegExp): Promise<Email> {
-  let found: Email | undefined;
-  await expect
-    .poll(
-      async () => {
-        const inbox = (await (await fetch(`${MAILDEV}/email`)).json()) as Email[];
-        found = inbox.find((m) => m.to.some((t) => t.address === to) && subject.test(m.subject));
-        return found?.subject ?? null;
-      },
-      { timeout: 20_000, message: `an email to ${to} matching ${subject}` },
-    )
-    .not.toBeNull();
-  return found!;
-}
-
 const attachment = async (email: Email, name: string) =>
   Buffer.from(await (await fetch(`${MAILDEV}/email/${email.id}/attachment/${name}`)).arrayBuffer());
 

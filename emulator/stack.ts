@@ -14,6 +14,7 @@ import { DEMO_PROJECT_ID, DEMO_STAFF } from './seed/demo-data.ts';
 import type { StackAddress } from './seed/rest.ts';
 import { MAIL_PORTS } from './mail/ports.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
+import { startAuthMailer } from './mail/auth-mail.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
@@ -30,7 +31,7 @@ export interface StackOptions {
   /** MailDev's SMTP and web ports (MAIL_PORTS by default). */
   smtpPort?: number;
   mailWebPort?: number;
-  /** Run the mail worker (default true; a test of the worker itself starts its own). */
+  /** Run the mail worker and Auth's mailer (default true; a test of the worker itself starts its own). */
   mailWorker?: boolean;
   /** Where the seeded email links point (the app's address). */
   siteUrl?: string;
@@ -52,8 +53,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const mailWebPort = options.mailWebPort ?? MAIL_PORTS.web;
   const children: ChildProcess[] = [];
   let worker: MailWorker | null = null;
+  let authMailer: MailWorker | null = null;
   const stop = async () => {
-    await worker?.stop();
+    await Promise.all([worker?.stop(), authMailer?.stop()]);
     await Promise.all(children.map((c) => stopChild(c)));
   };
   try {
@@ -74,7 +76,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       waitForHttp(`http://${address.mail}/api/healthz`, children[2]),
     ]);
     if (options.seed ?? true) await seedDemo(address, { fresh: options.fresh, siteUrl: options.siteUrl });
-    if (options.mailWorker ?? true) worker = startMailWorker({ stack: address, smtp: { host: '127.0.0.1', port: smtpPort }, log });
+    if (options.mailWorker ?? true) {
+      const smtp = { host: '127.0.0.1', port: smtpPort };
+      worker = startMailWorker({ stack: address, smtp, log });
+      authMailer = await startAuthMailer({ stack: address, smtp, siteUrl: options.siteUrl ?? 'http://localhost:5173', log });
+    }
     return { address, stop };
   } catch (error) {
     await stop();

@@ -16,8 +16,8 @@ interface RouteEntry {
   children?: RouteEntry[];
 }
 
-/** Sign-in needs Firebase Auth; these routes are the only public ones allowed to load it. */
-const SIGN_IN_ROUTES = new Set(['login', 'admin-login']);
+/** Sign-in (and the page its emails link to) needs Firebase Auth: the only public routes allowed to load it. */
+const SIGN_IN_ROUTES = new Set(['login', 'admin-login', 'admin-login-action']);
 
 const ADMIN_ONLY_FILES = [/^src\/features\/[^/]+\/admin\//, /^src\/components\/admin\//, /^src\/components\/RichTextEditor/, /^src\/app\/layouts\/AdminLayout/, /^src\/features\/(overview|logs|staff|settings|archive|invoices|procurement)\//];
 const ADMIN_ONLY_PACKAGES = [/^firebase\/auth/, /^@firebase\/auth/, /^@tiptap\//, /^pdf-lib/, /^jsqr/];

@@ -8,6 +8,7 @@ import { createMailRenderer, type MailAttachment } from '../../src/lib/mail-rend
 import type { StackAddress } from '../seed/rest.ts';
 import { afterAttempt, nextStep, type Delivery, type Outcome } from './delivery.ts';
 import { Conflict, listMail, readMail, readTemplates, writeDelivery } from './mail-store.ts';
+import { pollEvery } from './poll-loop.ts';
 
 export interface MailWorkerOptions {
   stack: StackAddress;
@@ -41,9 +42,6 @@ function payloadOf(data: Record<string, unknown>) {
 export function startMailWorker({ stack, smtp, from = DEFAULT_FROM, replyTo, pollMs = 250, concurrency = 8, log = () => {} }: MailWorkerOptions): MailWorker {
   const transport = nodemailer.createTransport({ host: smtp.host, port: smtp.port, secure: false, ignoreTLS: true, pool: true, maxConnections: concurrency, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
   const inFlight = new Set<string>();
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let tick: Promise<void> = Promise.resolve();
 
   async function attempt(data: Record<string, unknown>): Promise<Outcome> {
     try {
@@ -82,7 +80,7 @@ export function startMailWorker({ stack, smtp, from = DEFAULT_FROM, replyTo, pol
   const queue = new Set<string>();
   function pump() {
     for (const path of queue) {
-      if (stopped || inFlight.size >= concurrency) return;
+      if (loop.stopped || inFlight.size >= concurrency) return;
       queue.delete(path);
       inFlight.add(path);
       void process(path)
@@ -109,19 +107,11 @@ export function startMailWorker({ stack, smtp, from = DEFAULT_FROM, replyTo, pol
     }
   }
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      tick = poll().finally(schedule);
-    }, pollMs);
-  };
-  schedule();
+  const loop = pollEvery(pollMs, poll);
 
   return {
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await tick;
+      await loop.stop();
       const deadline = Date.now() + 5_000;
       while (inFlight.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       transport.close();

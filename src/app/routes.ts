@@ -37,6 +37,7 @@ export default [
     info('work-with-us', 'work-with-us'),
     route('login', '../features/auth/LoginPage.tsx', { id: 'login' }),
     route('admin-login', '../features/auth/LoginPage.tsx', { id: 'admin-login' }),
+    route('admin-login/action', '../features/auth/AuthActionPage.tsx', { id: 'admin-login-action' }),
     route('*', '../features/pages/NotFoundPage.tsx'),
   ]),
   route('admin', 'layouts/AdminLayout.tsx', [

@@ -38,3 +38,23 @@ export function storedUser(storage: Storage = localStorage): StoredUser | null {
     return null;
   }
 }
+
+export function storedToken(storage: Storage = localStorage): string | null {
+  return storage.getItem(AUTH_TOKEN_KEY);
+}
+
+/**
+ * When an ID token stops being accepted (its `exp` claim, in ms), or null when it is not a JWT.
+ * Read without verifying: the gate only needs to know when to ask Firebase for a fresh one.
+ */
+export function tokenExpiresAt(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}

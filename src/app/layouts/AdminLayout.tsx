@@ -4,39 +4,82 @@ import { NavLink, Outlet, useLocation, useNavigate, type MetaFunction } from 're
 import { ADMIN_NAV } from '../../content/admin.ts';
 import { StaffContext, type StaffMember } from '../../components/staff-context.ts';
 import { can } from '../../components/admin/permissions.ts';
-import { currentUser, signOut } from '../../lib/auth.ts';
+import { checkSession, currentUser, signOut } from '../../lib/auth.ts';
 import { db } from '../../lib/data.ts';
-import { hasToken, LOGIN_CHECK_INTERVAL_MS } from '../../lib/session.ts';
+import { hasToken, LOGIN_CHECK_INTERVAL_MS, storedToken, tokenExpiresAt } from '../../lib/session.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Back office | National Cancer Summit' }, { name: 'robots', content: 'noindex' }];
 
-/** SPEC section 4: once a second, a page without a token sends the visitor to /login. */
-function useTokenGate() {
+/** A forced token refresh (which notices a revoked session) at most this often, on focus. */
+const REVALIDATE_ON_FOCUS_MS = 60_000;
+
+/**
+ * SPEC section 4: once a second, a page without a token sends the visitor to /login. Beyond the
+ * spec, a token past its expiry is not trusted: Firebase is asked for a fresh one, and a session it
+ * has ended (revoked, account disabled or deleted) leaves the back office at once. Coming back to
+ * the tab asks again even before expiry, so a revocation is noticed when someone returns to a desk.
+ */
+function useSessionGate() {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const { pathname } = useLocation();
   useEffect(() => {
+    let checking = false;
+    let lastForced = Date.now();
+    const verify = async (force: boolean) => {
+      if (checking) return;
+      checking = true;
+      try {
+        if ((await checkSession(force)) !== 'ended') return;
+        await signOut();
+        client.clear();
+        navigate('/login', { replace: true, state: { from: pathname, sessionEnded: true } });
+      } finally {
+        checking = false;
+      }
+    };
     const check = () => {
-      if (!hasToken()) navigate('/login', { replace: true, state: { from: pathname } });
+      const token = storedToken();
+      if (!token) return void navigate('/login', { replace: true, state: { from: pathname } });
+      const expiresAt = tokenExpiresAt(token);
+      if (expiresAt !== null && expiresAt <= Date.now()) void verify(false);
+    };
+    const returned = () => {
+      if (document.visibilityState !== 'visible' || Date.now() - lastForced < REVALIDATE_ON_FOCUS_MS) return;
+      lastForced = Date.now();
+      void verify(true);
     };
     check();
     const timer = setInterval(check, LOGIN_CHECK_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [navigate, pathname]);
+    window.addEventListener('focus', returned);
+    document.addEventListener('visibilitychange', returned);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', returned);
+      document.removeEventListener('visibilitychange', returned);
+    };
+  }, [navigate, pathname, client]);
 }
 
 async function loadStaffMember(): Promise<StaffMember | null> {
   const user = await currentUser();
   if (!user?.email) return null;
   const email = user.email.toLowerCase();
-  // Rules only let verified staff read their own entry, so a refusal means "not staff".
-  const entry = await db.fetchDocument<{ role: StaffMember['role'] }>('staff', email).catch(() => null);
+  // Rules only let verified staff read their own entry, so a refusal means "not staff". Any other
+  // failure (offline) is an error, so a refetch keeps the entry already shown.
+  const entry = await db.fetchDocument<{ role: StaffMember['role'] }>('staff', email).catch((error: { code?: string }) => {
+    if (error?.code === 'permission-denied') return null;
+    throw error;
+  });
   return entry ? { email, tokenEmail: user.email, role: entry.role, displayName: user.displayName } : null;
 }
 
 export default function AdminLayout() {
-  useTokenGate();
+  useSessionGate();
   const navigate = useNavigate();
-  const staff = useQuery({ queryKey: ['staff', 'me'], queryFn: loadStaffMember, enabled: hasToken(), staleTime: Infinity });
+  // Read again after a minute when the tab regains focus: someone removed from the staff list, or
+  // given another role, sees it without signing out.
+  const staff = useQuery({ queryKey: ['staff', 'me'], queryFn: loadStaffMember, enabled: hasToken(), staleTime: 60_000 });
   const client = useQueryClient();
   const logout = async () => {
     await signOut();
@@ -46,6 +89,19 @@ export default function AdminLayout() {
     navigate('/login', { replace: true });
   };
   if (!hasToken() || staff.isPending) return <p className="p-8 text-slate-600">Checking your access…</p>;
+  if (staff.isError && !staff.data) {
+    return (
+      <main className="container-page max-w-xl py-16">
+        <h1>Could not check your access</h1>
+        <p role="alert" className="mt-4 text-slate-700">
+          The staff list could not be reached. Check your connection and try again.
+        </p>
+        <button type="button" className="btn-primary mt-6" onClick={() => void staff.refetch()}>
+          Try again
+        </button>
+      </main>
+    );
+  }
   if (!staff.data) {
     return (
       <main className="container-page max-w-xl py-16">

@@ -4,7 +4,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffScreen } from '../../../tests/render-staff.tsx';
 
 type Entry = { id: string; email: string; role: string; displayName?: string };
-const fake = vi.hoisted(() => ({ staff: [] as Entry[], commits: [] as unknown[][] }));
+const fake = vi.hoisted(() => ({ staff: [] as Entry[], commits: [] as unknown[][], invited: [] as string[], inviteFails: false }));
+
+// Firebase Auth's invitation (account + password email) is exercised for real in e2e/staff-onboarding.
+vi.mock('../../lib/auth-accounts.ts', () => ({
+  inviteStaffAccount: async (email: string) => {
+    if (fake.inviteFails) throw Object.assign(new Error('offline'), { code: 'auth/network-request-failed' });
+    fake.invited.push(email);
+    return { created: true };
+  },
+}));
 
 vi.mock('../../lib/data.ts', () => ({
   db: {
@@ -27,6 +36,8 @@ beforeEach(() => {
     { id: 'editor@summit.test', email: 'editor@summit.test', role: 'editor' },
   ];
   fake.commits.length = 0;
+  fake.invited.length = 0;
+  fake.inviteFails = false;
 });
 
 const row = async (email: string) => (await screen.findByText(email, { selector: 'span.break-all' })).closest('tr')!;
@@ -56,7 +67,9 @@ describe('manage users', () => {
     renderStaffScreen(UsersPage, { role: 'admin', email: 'admin@summit.test' });
     const solo = await row('solo@summit.test');
     expect(await within(solo).findByText(/The only administrator cannot be removed/)).toBeInTheDocument();
-    expect(within(solo).queryByRole('button')).not.toBeInTheDocument();
+    // Only an invitation can be sent again: no role change, no removal.
+    expect(within(solo).getAllByRole('button').map((b) => b.textContent)).toEqual(['Send invitation to solo@summit.test']);
+    expect(within(solo).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('adds a member by email, lower-cased, with the role, logged in the same commit', async () => {
@@ -64,8 +77,9 @@ describe('manage users', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), '  New.Person@Example.ORG ');
     await user.selectOptions(screen.getByLabelText('Role'), 'finance');
-    await user.click(screen.getByRole('button', { name: 'Add staff member' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Added new.person@example.org as finance.');
+    await user.click(screen.getByRole('button', { name: 'Add and invite' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Added new.person@example.org as finance. We emailed new.person@example.org a link to choose a password');
+    expect(fake.invited).toEqual(['new.person@example.org']);
     const [write, log] = fake.commits[0] as Array<{ set?: string; data?: Record<string, unknown>; log?: string }>;
     expect(write.set).toBe('staff/new.person@example.org');
     expect(write.data).toMatchObject({ id: 'new.person@example.org', email: 'new.person@example.org', role: 'finance' });
@@ -78,17 +92,39 @@ describe('manage users', () => {
     renderStaffScreen(UsersPage, { role: 'admin' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
-    await user.click(screen.getByRole('button', { name: 'Add staff member' }));
+    await user.click(screen.getByRole('button', { name: 'Add and invite' }));
     expect(await screen.findByText('Enter a valid email address, like name@example.org.')).toBeInTheDocument();
     expect(screen.getByText('Choose a role.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveFocus();
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'Editor@summit.test');
     await user.selectOptions(screen.getByLabelText('Role'), 'admin');
-    await user.click(screen.getByRole('button', { name: 'Add staff member' }));
+    await user.click(screen.getByRole('button', { name: 'Add and invite' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('editor@summit.test is already on the staff list (as editor).');
     expect(fake.commits).toHaveLength(0);
     expect(screen.getByLabelText('Email')).toHaveValue('Editor@summit.test');
+  });
+
+  it('keeps the new entry when the invitation cannot be sent, and says how to send it again from the list', async () => {
+    fake.inviteFails = true;
+    renderStaffScreen(UsersPage, { role: 'admin' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'late@example.org');
+    await user.selectOptions(screen.getByLabelText('Role'), 'editor');
+    await user.click(screen.getByRole('button', { name: 'Add and invite' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Added late@example.org as editor. The invitation email could not be sent: use “Send invitation” in the list to try again.');
+    expect(fake.commits).toHaveLength(1);
+  });
+
+  it('sends an invitation again from a row, and says when it failed', async () => {
+    renderStaffScreen(UsersPage, { role: 'admin', email: 'admin@summit.test' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send invitation to editor@summit.test' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('We emailed editor@summit.test a link to choose a password');
+    expect(fake.invited).toEqual(['editor@summit.test']);
+    fake.inviteFails = true;
+    await user.click(screen.getByRole('button', { name: 'Send invitation to editor@summit.test' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The invitation to editor@summit.test could not be sent.');
   });
 
   it('changes a role and removes a member after confirming, each logged', async () => {

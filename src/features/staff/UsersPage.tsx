@@ -10,7 +10,7 @@ import { useCursorPages } from '../../components/admin/use-cursor-pages.ts';
 import { FormAlert, SelectField } from '../../components/fields.tsx';
 import { useStaff, type StaffRole } from '../../components/staff-context.ts';
 import { TextField } from '../../components/TextField.tsx';
-import { problem, staffPage, useAddStaff, useAdminCount, useChangeRole, useRemoveStaff } from './staff-api.ts';
+import { invitationSent, problem, staffPage, useAddStaff, useAdminCount, useChangeRole, useInviteStaff, useRemoveStaff } from './staff-api.ts';
 import { rowControls } from './staff-guards.ts';
 import { newStaffSchema, ROLE_DESCRIPTIONS, STAFF_ROLES, type NewStaff, type NewStaffInput, type StaffEntry } from './staff-schema.ts';
 
@@ -32,8 +32,8 @@ function StaffScreen() {
     <div>
       <AdminHeader title="Manage Users" summary="Who may use the back office, and with which role." />
       <p className="mt-4 max-w-3xl rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-800">
-        A staff entry grants access when that person signs in at <strong>/admin-login</strong> with this email address, and only once the address is verified (Google accounts are; a password account
-        must confirm its email). Adding someone here does not create an account or send an email: tell them to sign in.
+        Adding someone emails them an invitation: a link to choose their password, which also confirms their address (the back office only admits confirmed addresses). They then sign in at{' '}
+        <strong>/admin-login</strong>, or continue with Google if the address is a Google account. An invitation link works for an hour: send another from the list if it expired.
       </p>
       {notice && (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -48,6 +48,7 @@ function StaffScreen() {
 
 function AddStaffForm({ onAdded }: { onAdded: (notice: string) => void }) {
   const add = useAddStaff();
+  const invite = useInviteStaff();
   const { register, handleSubmit, reset, formState } = useForm<NewStaffInput, unknown, NewStaff>({
     resolver: zodResolver(newStaffSchema),
     defaultValues: { email: '', displayName: '', role: '' as StaffRole },
@@ -55,9 +56,14 @@ function AddStaffForm({ onAdded }: { onAdded: (notice: string) => void }) {
   const { errors } = formState;
   const submit = handleSubmit((values) =>
     add.mutateAsync(values).then(
-      () => {
+      async () => {
         reset();
-        onAdded(`Added ${values.email} as ${values.role}. They can sign in now.`);
+        // The entry is saved whatever happens to the email; a failed invitation says how to resend.
+        const sent = await invite.mutateAsync(values.email).then(
+          () => invitationSent(values.email),
+          () => `The invitation email could not be sent: use “Send invitation” in the list to try again.`,
+        );
+        onAdded(`Added ${values.email} as ${values.role}. ${sent}`);
       },
       () => undefined, // shown below from add.error; the form keeps what was typed
     ),
@@ -79,8 +85,8 @@ function AddStaffForm({ onAdded }: { onAdded: (notice: string) => void }) {
           <FormAlert>{problem(add.error, 'The staff member could not be added.')}</FormAlert>
         </div>
       )}
-      <button type="submit" className="btn-primary mt-4" disabled={add.isPending}>
-        {add.isPending ? 'Adding…' : 'Add staff member'}
+      <button type="submit" className="btn-primary mt-4" disabled={add.isPending || invite.isPending}>
+        {add.isPending ? 'Adding…' : invite.isPending ? 'Sending the invitation…' : 'Add and invite'}
       </button>
     </form>
   );
@@ -122,16 +128,26 @@ function StaffList({ onChanged }: { onChanged: (notice: string) => void }) {
             header: 'Actions',
             cell: (s) => {
               const controls = rowControls(s, me.email, admins.data ?? 0);
-              if (!controls.remove) return <span className="text-sm text-slate-700">{admins.isPending ? 'Counting administrators…' : controls.reason}</span>;
+              const resend = s.email !== me.email && <InviteButton email={s.email} onSent={onChanged} />;
+              if (!controls.remove)
+                return (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="text-sm text-slate-700">{admins.isPending ? 'Counting administrators…' : controls.reason}</span>
+                    {resend}
+                  </div>
+                );
               return (
-                <ConfirmButton
+                <div className="flex flex-wrap items-center gap-2">
+                  {resend}
+                  <ConfirmButton
                   question={`Remove ${s.email} from the staff? They lose access to the back office at once.`}
                   confirmLabel="Remove"
                   disabled={remove.isPending}
                   onConfirm={() => remove.mutate({ entry: s, adminCount: admins.data ?? 0 }, { onSuccess: () => onChanged(`Removed ${s.email} from the staff.`) })}
                 >
                   Remove <span className="sr-only">{s.email}</span>
-                </ConfirmButton>
+                  </ConfirmButton>
+                </div>
               );
             },
           },
@@ -173,5 +189,27 @@ function RoleEditor({ entry, adminCount, onChanged }: { entry: StaffEntry; admin
         </p>
       )}
     </div>
+  );
+}
+
+/** Sends the set-your-password email again (the first expired, or never arrived). */
+function InviteButton({ email, onSent }: { email: string; onSent: (notice: string) => void }) {
+  const invite = useInviteStaff();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-secondary px-3 py-1 text-sm"
+        disabled={invite.isPending}
+        onClick={() => invite.mutate(email, { onSuccess: () => onSent(invitationSent(email)) })}
+      >
+        {invite.isPending ? 'Sending…' : 'Send invitation'} <span className="sr-only">to {email}</span>
+      </button>
+      {invite.isError && (
+        <p role="alert" className="field-error">
+          The invitation to {email} could not be sent. Check your connection and try again.
+        </p>
+      )}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 // Manage Users' reads and staff actions, each logged ("Added … as editor", "Changed the role of …").
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { inviteStaffAccount } from '../../lib/auth-accounts.ts';
 import { useStaffTransaction } from '../../components/admin/use-staff-action.ts';
 import type { StaffRole } from '../../components/staff-context.ts';
 import { db } from '../../lib/data.ts';
@@ -65,3 +66,15 @@ export function useRemoveStaff() {
     invalidate: touched,
   });
 }
+
+/**
+ * The invitation: a password account for the address if it has none, and Firebase's email with a
+ * link to choose the password (which also verifies the address). Sent again from the list when it
+ * expired (an hour) or went astray.
+ */
+export function useInviteStaff() {
+  return useMutation({ mutationFn: (email: string) => inviteStaffAccount(email) });
+}
+
+export const invitationSent = (email: string) =>
+  `We emailed ${email} a link to choose a password (it works for an hour). Once they have, they sign in at /admin-login. With a Google account they can instead continue with Google straight away.`;

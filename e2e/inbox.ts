@@ -1,0 +1,42 @@
+// MailDev's REST API, read as a person reads their inbox.
+import { expect } from '@playwright/test';
+import { MAIL_PORTS } from '../emulator/mail/ports.ts';
+
+export const MAILDEV = `http://127.0.0.1:${MAIL_PORTS.web}/api`;
+
+export interface Email {
+  id: string;
+  subject: string;
+  html: string;
+  text: string;
+  to: Array<{ address: string }>;
+  attachments?: Array<{ generatedFileName?: string; fileName?: string; contentType: string; contentId?: string }>;
+}
+
+/** Every email to `to` so far, oldest first. */
+export async function emailsTo(to: string): Promise<Email[]> {
+  const inbox = (await (await fetch(`${MAILDEV}/email`)).json()) as Email[];
+  return inbox.filter((m) => m.to.some((t) => t.address === to));
+}
+
+/** The email to `to` whose subject matches, once it has arrived (the stack sends within a second). */
+export async function emailTo(to: string, subject: RegExp): Promise<Email> {
+  let found: Email | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await emailsTo(to)).find((m) => subject.test(m.subject));
+        return found?.subject ?? null;
+      },
+      { timeout: 20_000, message: `an email to ${to} matching ${subject}` },
+    )
+    .not.toBeNull();
+  return found!;
+}
+
+/** The first link in an email's text that starts with `prefix`. */
+export function linkIn(email: Email, prefix: string): string {
+  const link = email.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`no ${prefix} link in "${email.subject}": ${email.text}`);
+  return link;
+}
