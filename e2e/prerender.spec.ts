@@ -28,7 +28,7 @@ test.describe('without JavaScript', () => {
       // The stylesheet is inline: the page is styled though no stylesheet request was needed.
       expect(await page.locator('head style').count(), path).toBeGreaterThan(0);
     }
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Program' })).toHaveAttribute('href', '/program');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Programme' })).toHaveAttribute('href', '/program');
   });
 
   test('a published article is in the HTML', async ({ page }) => {

@@ -105,7 +105,9 @@ test('registration works by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab'); // Dietary needs
   await page.keyboard.press('Tab'); // Consent
   await page.keyboard.press('Space');
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab'); // the terms, under the consent box
+  await page.keyboard.press('Tab'); // the privacy policy
+  await page.keyboard.press('Tab'); // Register
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible();
   expect(await findDocuments(stack, 'registrations', 'email', email)).toHaveLength(1);
@@ -294,6 +296,8 @@ test('partner application and booth booking work by keyboard alone', async ({ pa
   await typeAndTab([`Keyboard Partner ${stamp}`, 'Juma Ali', 'juma@example.org', '+254 711 000 111', 'https://example.org']);
   await page.keyboard.press('ArrowDown'); // tier: the first one
   await page.keyboard.press('Tab'); // message
+  await page.keyboard.press('Tab'); // the terms
+  await page.keyboard.press('Tab'); // the privacy policy
   await page.keyboard.press('Tab'); // submit
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Application received' })).toBeVisible();
@@ -303,6 +307,8 @@ test('partner application and booth booking work by keyboard alone', async ({ pa
   await page.keyboard.press('ArrowDown'); // booth type: the first one
   await page.keyboard.press('Tab'); // staff count keeps 2
   await page.keyboard.press('Tab'); // requirements
+  await page.keyboard.press('Tab'); // the terms
+  await page.keyboard.press('Tab'); // the privacy policy
   await page.keyboard.press('Tab'); // submit
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Booth booking received' })).toBeVisible();

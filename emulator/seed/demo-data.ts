@@ -1,6 +1,7 @@
 // Demo content for `npm start`: a believable summit, so every public page has something real to
 // show and every admin screen has rows to work on. Dates are relative to "now" so the demo never
 // goes stale: the summit is always about five months away.
+import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 
 export const DEMO_PROJECT_ID = 'demo-nci-summit';
 
@@ -79,6 +80,8 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
       },
       invoicePrefix: 'INV-2027-',
       invoiceStartNumber: 1,
+      // The copy staff edit in Settings (services, refunds, accessibility): the product's defaults.
+      policies: DEFAULT_SETTINGS.policies,
     },
   ]);
 

@@ -30,6 +30,7 @@ export default [
     route('donate', '../features/donations/DonatePage.tsx'),
     route('events', '../features/events/EventsPage.tsx'),
     info('faq', 'faq'),
+    info('privacy-policy', 'privacy'),
     route('research', '../features/publications/PublicationListPage.tsx', { id: 'research' }),
     info('services', 'services'),
     route('tenders', '../features/opportunities/TendersPage.tsx'),

@@ -24,6 +24,19 @@ describe('site footer', () => {
     expect(screen.getByRole('link', { name: 'National Cancer Institute' })).toHaveAttribute('href', 'https://institute.example');
     expect(screen.getByRole('link', { name: 'Ministry of Health' })).toHaveAttribute('href', 'https://ministry.example');
     expect(screen.getByText(/© 2027 National Cancer Institute/)).toBeInTheDocument();
-    expect(screen.getByText('Privacy Policy')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+  });
+
+  it('reaches every page the navigation does not: checkout, services, research, awareness, work with us', () => {
+    const Stub = createRoutesStub([{ path: '/', Component: () => <SiteFooter settings={settings} year={2027} /> }]);
+    render(<Stub />);
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    for (const path of ['/checkout', '/services', '/research', '/awareness', '/work-with-us', '/careers', '/tenders', '/blogs', '/events', '/faq', '/donate'])
+      expect(hrefs, path).toContain(path);
+    expect(screen.getByRole('link', { name: 'Pay or view my ticket' })).toHaveAttribute('href', '/checkout');
+    // Each destination once.
+    const internal = hrefs.filter((h) => h?.startsWith('/'));
+    expect(new Set(internal).size).toBe(internal.length);
   });
 });

@@ -1,6 +1,20 @@
 import { Link } from 'react-router';
-import { FOOTER_LINKS, SOCIAL_LABELS } from '../content/site.ts';
+import { FOOTER_LINKS, INSTITUTE_LINKS, LEGAL_LINKS, SOCIAL_LABELS } from '../content/site.ts';
 import type { SiteSettings } from '../data/site-settings-schema.ts';
+
+function LinkList({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
+  return (
+    <ul className="mt-3 space-y-1">
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link className="hover:underline" to={l.to}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 type FooterSettings = Pick<SiteSettings, 'summitName' | 'contactPhone' | 'contactEmails' | 'social' | 'instituteName' | 'instituteUrl' | 'ministryUrl'>;
 
@@ -8,18 +22,14 @@ export function SiteFooter({ settings, year = new Date().getFullYear() }: { sett
   const socials = (Object.keys(SOCIAL_LABELS) as Array<keyof typeof SOCIAL_LABELS>).filter((k) => settings.social[k]);
   return (
     <footer className="mt-16 bg-brand-800 text-brand-50">
-      <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <nav aria-label="Footer">
+      <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <nav aria-label="Footer: the summit">
           <h2 className="text-base font-semibold text-white">The summit</h2>
-          <ul className="mt-3 space-y-1">
-            {FOOTER_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link className="hover:underline" to={l.to}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={FOOTER_LINKS} />
+        </nav>
+        <nav aria-label="Footer: the institute">
+          <h2 className="text-base font-semibold text-white">The institute</h2>
+          <LinkList links={INSTITUTE_LINKS} />
         </nav>
         <div>
           <h2 className="text-base font-semibold text-white">Organisers</h2>
@@ -73,7 +83,17 @@ export function SiteFooter({ settings, year = new Date().getFullYear() }: { sett
           <p>
             © {year} {settings.instituteName}. All rights reserved.
           </p>
-          <p>Privacy Policy</p>
+          <nav aria-label="Legal">
+            <ul className="flex gap-4">
+              {LEGAL_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link className="hover:underline" to={l.to}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
       </div>
     </footer>

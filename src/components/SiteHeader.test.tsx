@@ -14,7 +14,7 @@ describe('site navigation', () => {
     renderHeader();
     const main = screen.getByRole('navigation', { name: 'Main' });
     const labels = Array.from(main.querySelectorAll('a')).map((a) => a.textContent);
-    expect(labels).toEqual(['Home', 'About', 'Program', 'Partnerships', 'Resources', 'Contact', 'Register']);
+    expect(labels).toEqual(['Home', 'About', 'Programme', 'Partnerships', 'Resources', 'Contact', 'Register']);
   });
 
   it('opens Get Involved from the keyboard and closes it with Escape', async () => {
@@ -31,11 +31,15 @@ describe('site navigation', () => {
     expect(screen.queryByRole('link', { name: 'Partner With Us' })).not.toBeInTheDocument();
   });
 
-  it('has a small-screen menu with the same links and Register Now', async () => {
+  it('has a small-screen menu listing each destination once, Register Now and the way back to checkout', async () => {
     renderHeader();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Menu' }));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(mobile).toHaveTextContent('Partnerships');
+    const links = Array.from(mobile.querySelectorAll('a'));
+    expect(links.map((a) => a.textContent)).toEqual(['Home', 'About', 'Programme', 'Partnerships', 'Resources', 'Contact', 'Register Now', 'Pay or view my ticket']);
+    const targets = links.map((a) => a.getAttribute('href'));
+    expect(new Set(targets).size).toBe(targets.length);
     expect(screen.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Pay or view my ticket' })).toHaveAttribute('href', '/checkout');
   });
 });

@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { GET_INVOLVED_LINKS, PUBLIC_LINKS } from '../content/site.ts';
+import { CHECKOUT_LINK, GET_INVOLVED_LINKS, PUBLIC_LINKS } from '../content/site.ts';
+
+/**
+ * The phone menu: every destination once. "Get Involved" repeats Partnerships and Contact under
+ * other names, and Register is the button below the list.
+ */
+export const MOBILE_LINKS = [...PUBLIC_LINKS, ...GET_INVOLVED_LINKS].filter((l, i, all) => l.to !== '/register' && all.findIndex((o) => o.to === l.to) === i);
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 font-medium hover:text-brand-700 ${isActive ? 'text-brand-700 underline underline-offset-8' : 'text-slate-800'}`;
@@ -59,7 +65,7 @@ function MobileMenu() {
       {open && (
         <nav id={id} aria-label="Mobile" className="absolute inset-x-0 top-full z-20 border-b border-slate-200 bg-white shadow-lg">
           <ul className="container-page flex flex-col gap-1 py-3">
-            {[...PUBLIC_LINKS, ...GET_INVOLVED_LINKS].map((l) => (
+            {MOBILE_LINKS.map((l) => (
               <li key={l.label}>
                 <NavLink className={linkClass} to={l.to} end={l.to === '/'}>
                   {l.label}
@@ -70,6 +76,11 @@ function MobileMenu() {
               <Link className="btn-primary w-full" to="/register">
                 Register Now
               </Link>
+            </li>
+            <li>
+              <NavLink className={linkClass} to={CHECKOUT_LINK.to}>
+                {CHECKOUT_LINK.label}
+              </NavLink>
             </li>
           </ul>
         </nav>

@@ -1,13 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useReveal } from './use-reveal.ts';
 
 /** What a visitor sees after a form went through: focused, with their reference. */
 export function SubmittedNotice({ title, reference, checkout, children }: { title: string; reference: string; checkout?: boolean; children?: ReactNode }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const heading = useReveal<HTMLHeadingElement>();
   return (
     <div className="mt-8 rounded-lg border border-brand-600 bg-brand-50 p-6">
-      <h2 ref={heading} tabIndex={-1}>
+      <h2 ref={heading} tabIndex={-1} className="outline-none">
         {title}
       </h2>
       <p className="mt-2">

@@ -1,6 +1,7 @@
 // Labelled form controls whose errors are announced and tied to them (aria-invalid,
 // aria-describedby), for react-hook-form's `register`.
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useReveal } from './use-reveal.ts';
 
 interface FieldProps {
   label: string;
@@ -63,7 +64,8 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
   );
 });
 
-export const CheckboxField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField({ label, error, hint, id, ...input }, ref) {
+/** `children`: more to read about the choice (e.g. links), under the label rather than inside it, so a tap on a link never ticks the box. */
+export const CheckboxField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField({ label, error, hint, id, children, ...input }, ref) {
   const { fieldId, describedBy } = useDescribedBy(id, { label, error, hint });
   return (
     <div>
@@ -73,6 +75,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, FieldProps & InputHTML
           {label}
         </label>
       </div>
+      {children && <div className="ml-6 mt-1 text-sm text-slate-700">{children}</div>}
       {error && (
         <p id={`${fieldId}-error`} className="field-error">
           {error}
@@ -81,6 +84,26 @@ export const CheckboxField = forwardRef<HTMLInputElement, FieldProps & InputHTML
     </div>
   );
 });
+
+/**
+ * The terms and the privacy policy, for a consent box or under a form. They open in a new tab so
+ * what the visitor typed stays where it is.
+ */
+export function PolicyLinks({ lead = 'Read the' }: { lead?: string }) {
+  return (
+    <p>
+      {lead}{' '}
+      <a className="text-brand-700 underline" href="/terms-and-conditions" target="_blank" rel="noopener">
+        terms and conditions
+      </a>{' '}
+      and the{' '}
+      <a className="text-brand-700 underline" href="/privacy-policy" target="_blank" rel="noopener">
+        Privacy Policy
+      </a>{' '}
+      (each opens in a new tab).
+    </p>
+  );
+}
 
 /** A field no person sees or fills; naive bots fill every input, which marks them. */
 export const HoneypotField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function HoneypotField(props, ref) {
@@ -94,10 +117,14 @@ export const HoneypotField = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
   );
 });
 
-/** What went wrong on submit, announced, with what to do next. */
-export function FormAlert({ children }: { children: ReactNode }) {
+/**
+ * What went wrong on submit, announced, with what to do next. `reveal`: a failure after submitting
+ * (not a field error, which focuses its field) is scrolled into view and focused, as a success is.
+ */
+export function FormAlert({ children, reveal = false }: { children: ReactNode; reveal?: boolean }) {
+  const ref = useReveal<HTMLParagraphElement>(reveal);
   return (
-    <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+    <p ref={ref} tabIndex={reveal ? -1 : undefined} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800 outline-none">
       {children}
     </p>
   );

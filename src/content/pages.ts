@@ -1,38 +1,74 @@
-// Copy of the public pages that staff do not edit, keyed by route id (src/app/routes.ts), so one
-// InfoPage module serves them all.
+// Copy of the public pages that are not a list of records, keyed by route id (src/app/routes.ts),
+// so one InfoPage module serves them all. `[words](/path)` is a link (components/CopyText.tsx).
+// Where the truth lives in settings (what staff can change: refunds, accessibility, the services,
+// which tiers include a booth, the mailbox), the copy is a function of the settings, never a
+// second, hard-coded version of it.
+import type { SiteSettings } from '../data/site-settings-schema.ts';
+import { titledBlocksOf } from '../lib/paragraphs.ts';
+
+type Copy = string | ((settings: SiteSettings) => string);
+
+export interface PageSection {
+  heading: string;
+  paragraphs: Copy[];
+}
+
 export interface PageCopy {
   title: string;
   description: string;
-  intro: string;
-  sections: Array<{ heading: string; paragraphs: string[] }>;
+  intro: Copy;
+  /** Staff-written sections (`policies.services`) come from settings. */
+  sections: PageSection[] | ((settings: SiteSettings) => PageSection[]);
   /** Rendered as a list of questions that open to their answers. */
-  faq?: Array<{ q: string; a: string }>;
+  faq?: Array<{ q: string; a: Copy }>;
 }
+
+/** The mailbox people write to about their registration and their data: the last listed, usually registration@. */
+export const dataMailbox = (s: SiteSettings) => s.contactEmails.at(-1) ?? '';
+const writeTo = (s: SiteSettings) => (dataMailbox(s) ? `[${dataMailbox(s)}](mailto:${dataMailbox(s)})` : 'us through the [contact page](/contact)');
+
+/** Tiers whose benefits mention a booth, named as settings name them. */
+export function tiersWithBooth(s: SiteSettings): string[] {
+  return Object.values(s.partnerTiers)
+    .filter((t) => (t.benefits ?? []).some((b) => /booth/i.test(b)))
+    .map((t) => t.label);
+}
+
+const listed = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 export const PAGES: Record<string, PageCopy> = {
   services: {
     title: 'Services',
     description: 'Cancer services of the National Cancer Institute and how to reach them.',
     intro: 'The institute coordinates cancer prevention, screening, treatment and care across the country.',
-    sections: [
-      { heading: 'Screening', paragraphs: ['Free cervical, breast and prostate cancer screening at county referral hospitals and outreach camps. Ask at any public health facility for the nearest screening day.'] },
-      { heading: 'Treatment referral', paragraphs: ['Radiotherapy, chemotherapy and surgery are offered at regional cancer centres. Your facility refers you with your results; you do not need an appointment to be referred.'] },
-      { heading: 'Palliative care and support', paragraphs: ['Pain relief, counselling and home-based care through palliative care units and partner networks of survivors and caregivers.'] },
-      { heading: 'The national cancer registry', paragraphs: ['Population-based data on cancer incidence and survival that guide national planning. Researchers can request anonymised data.'] },
-    ],
+    sections: (s) => titledBlocksOf(s.policies.services),
   },
   faq: {
     title: 'Frequently Asked Questions',
     description: 'Answers about registration, payment, the venue and the programme.',
-    intro: 'The questions delegates ask most. Anything else: contact us.',
+    intro: 'The questions delegates ask most. Anything else: [contact us](/contact).',
     sections: [],
     faq: [
-      { q: 'How do I pay for my registration?', a: 'After registering you get a reference. Pay by mobile money or bank transfer with that reference, then submit the transaction reference on your checkout page. Staff verify it, usually within two working days, and your e-ticket appears on the same page.' },
+      {
+        q: 'How do I pay for my registration?',
+        a: 'After registering you get a reference. Pay by mobile money or bank transfer with that reference, then submit the transaction reference on your checkout page. Staff verify it, usually within two working days, and your e-ticket appears on the same page. Come back to it any time from [Pay or view my ticket](/checkout).',
+      },
       { q: 'Is there a free category?', a: 'Yes: survivors and caregivers attend free. Their registration is confirmed at once and the e-ticket is available straight away.' },
-      { q: 'Can I attend online?', a: 'Yes. Choose "Online" as your attendance when you register; the link is sent before the summit.' },
-      { q: 'I lost my reference.', a: 'It is in your confirmation email. If you cannot find it, contact us with the email you registered with.' },
-      { q: 'Is the venue accessible?', a: 'Yes. Tell us your accessibility needs when you register and we will arrange seating, sign language interpretation or other support.' },
-      { q: 'Can my organisation exhibit?', a: 'Yes: book a booth on the Partnerships page. Partnership tiers include a booth.' },
+      {
+        q: 'Can I attend online?',
+        a: (s) =>
+          `The summit is held in person${s.venue ? ` at ${s.venue}` : ''}, and there is no livestream. Choosing “Online” when you register tells the organisers you would follow from afar; your e-ticket is the same QR code everyone gets, and it admits you in person too.`,
+      },
+      { q: 'What is the refund policy?', a: (s) => s.policies.refunds },
+      { q: 'I lost my reference.', a: 'It is in your confirmation email. If you cannot find it, [contact us](/contact) with the email you registered with.' },
+      { q: 'Is the venue accessible?', a: (s) => s.policies.accessibility },
+      {
+        q: 'Can my organisation exhibit?',
+        a: (s) => {
+          const tiers = tiersWithBooth(s);
+          return `Yes: book a booth on the [Partnerships](/partnerships) page. ${tiers.length ? `The ${listed(tiers)} partnership tier${tiers.length > 1 ? 's include' : ' includes'} a booth; other tiers do not.` : 'No partnership tier includes a booth at present.'}`;
+        },
+      },
     ],
   },
   terms: {
@@ -41,9 +77,44 @@ export const PAGES: Record<string, PageCopy> = {
     intro: 'These terms apply to registrations, payments and the use of this website.',
     sections: [
       { heading: 'Registration', paragraphs: ['A registration is confirmed when the fee for its category is paid and verified, or at once for free categories. Badges are personal and not transferable without written agreement from the organisers.'] },
-      { heading: 'Payment and refunds', paragraphs: ['Fees are in Kenyan shillings. Cancellations received 30 days or more before the summit are refunded less bank charges; later cancellations are not refunded but the registration may be transferred to a colleague.'] },
-      { heading: 'Your data', paragraphs: ['We use your details to run the summit and to contact you about it. We do not sell them. Partners see your details only if you agree at their booth. You can ask us to correct or delete your data at any time.'] },
+      { heading: 'Payment and refunds', paragraphs: [(s) => s.policies.refunds] },
+      { heading: 'Your data', paragraphs: ['We use your details to run the summit and to contact you about it, and we never sell them. The [Privacy Policy](/privacy-policy) says what we keep, why, for how long, and your rights.'] },
       { heading: 'Conduct', paragraphs: ['The summit is a respectful space for everyone. The organisers may refuse entry to anyone who harasses others.'] },
+    ],
+  },
+  privacy: {
+    title: 'Privacy Policy',
+    description: 'What personal data the summit keeps, why, for how long, and your rights under the Data Protection Act, 2019.',
+    intro: (s) => `${s.instituteName} runs the summit and is responsible for the personal data this website collects, under Kenya’s Data Protection Act, 2019.`,
+    sections: [
+      {
+        heading: 'What we keep',
+        paragraphs: [
+          'When you register: your name, email, phone, organisation, job title, category, how you will attend, and any accessibility or dietary needs you tell us. When you pay: the transaction reference, the name on the payment and the amount. When you apply as a partner, book a booth, write to us or pledge a donation: what you enter in that form.',
+          'We also record when you check in at the summit. Our analytics counts page views without cookies and without recording who you are.',
+        ],
+      },
+      {
+        heading: 'Why',
+        paragraphs: [
+          'To run the summit you registered for (your ticket, payment, badge and check-in), to answer what you sent us, and to tell you about the summit. Accessibility and dietary needs are used only to arrange your support and meals. The legal basis is your consent and the contract of your registration.',
+        ],
+      },
+      {
+        heading: 'Who sees it',
+        paragraphs: ['The summit’s staff, each only for their work (registration, finance, content). Our email provider delivers our messages to you. We never sell your data, and partners see your details only if you give them at their booth.'],
+      },
+      {
+        heading: 'How long we keep it',
+        paragraphs: ['Registrations, applications and messages: two years after the summit, then deleted. Payment and invoice records: seven years, as Kenyan tax law requires.'],
+      },
+      {
+        heading: 'Your rights',
+        paragraphs: [
+          'Under the Data Protection Act, 2019 you may ask to see the data we hold about you, to correct it, to delete it, to object to its use, and to receive it in a portable form. We answer within 30 days. If you are not satisfied, you may complain to the [Office of the Data Protection Commissioner](https://www.odpc.go.ke).',
+        ],
+      },
+      { heading: 'Contact', paragraphs: [(s) => `Write to ${writeTo(s)}, with the reference of your registration if you have one.`] },
     ],
   },
   'work-with-us': {
@@ -51,9 +122,20 @@ export const PAGES: Record<string, PageCopy> = {
     description: 'Volunteer, partner or join the summit team.',
     intro: 'There are many ways to help make the summit happen.',
     sections: [
-      { heading: 'Volunteer', paragraphs: ['About 80 volunteers welcome delegates, guide speakers and run the registration desk. Training is provided. Write to us through the contact page.'] },
-      { heading: 'Partner or exhibit', paragraphs: ['Organisations can support the summit as partners or exhibit at a booth: see Partnerships.'] },
-      { heading: 'Join the team', paragraphs: ['Paid positions are advertised on the Careers page; tenders for suppliers on the Tenders page.'] },
+      { heading: 'Volunteer', paragraphs: ['About 80 volunteers welcome delegates, guide speakers and run the registration desk. Training is provided. Write to us through the [contact page](/contact).'] },
+      { heading: 'Partner or exhibit', paragraphs: ['Organisations can support the summit as partners or exhibit at a booth: see [Partnerships](/partnerships).'] },
+      { heading: 'Join the team', paragraphs: ['Paid positions are advertised on the [Careers page](/careers); tenders for suppliers on the [Tenders page](/tenders).'] },
     ],
   },
 };
+
+/** The copy with every settings-derived part filled in. */
+export function pageText(copy: PageCopy, settings: SiteSettings) {
+  const fill = (c: Copy) => (typeof c === 'function' ? c(settings) : c);
+  return {
+    title: copy.title,
+    intro: fill(copy.intro),
+    sections: (typeof copy.sections === 'function' ? copy.sections(settings) : copy.sections).map((s) => ({ heading: s.heading, paragraphs: s.paragraphs.map(fill) })),
+    faq: copy.faq?.map((f) => ({ q: f.q, a: fill(f.a) })),
+  };
+}

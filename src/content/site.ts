@@ -24,12 +24,24 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   payment: {},
   invoicePrefix: 'INV-',
   invoiceStartNumber: 1,
+  policies: {
+    services: [
+      'Screening\nFree cervical, breast and prostate cancer screening at county referral hospitals and outreach camps. Ask at any public health facility for the nearest screening day.',
+      'Treatment referral\nRadiotherapy, chemotherapy and surgery are offered at regional cancer centres. Your facility refers you with your results; you do not need an appointment to be referred.',
+      'Palliative care and support\nPain relief, counselling and home-based care through palliative care units and partner networks of survivors and caregivers.',
+      'The national cancer registry\nPopulation-based data on cancer incidence and survival that guide national planning. Researchers can request anonymised data.',
+    ].join('\n\n'),
+    refunds:
+      'Fees are in Kenyan shillings. Cancellations received 30 days or more before the summit are refunded less bank charges; later cancellations are not refunded, but the registration may be transferred to a colleague. Write to us with your reference to cancel or transfer.',
+    accessibility:
+      'Tell us your accessibility needs when you register (there is a field for them) and the organisers will contact you about seating, sign language interpretation or other support.',
+  },
 };
 
 export const PUBLIC_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },
-  { to: '/program', label: 'Program' },
+  { to: '/program', label: 'Programme' },
   { to: '/partnerships', label: 'Partnerships' },
   { to: '/resources', label: 'Resources' },
   { to: '/contact', label: 'Contact' },
@@ -41,18 +53,34 @@ export const GET_INVOLVED_LINKS = [
   { to: '/contact', label: 'Contact Us' },
 ] as const;
 
+/** Where a returning registrant or applicant pays, or finds their e-ticket. */
+export const CHECKOUT_LINK = { to: '/checkout', label: 'Pay or view my ticket' } as const;
+
 export const FOOTER_LINKS = [
   { to: '/about', label: 'About the summit' },
   { to: '/program', label: 'Programme' },
   { to: '/register', label: 'Register' },
+  CHECKOUT_LINK,
   { to: '/partnerships', label: 'Partnerships' },
-  { to: '/resources', label: 'Resources' },
-  { to: '/blogs', label: 'News and blogs' },
   { to: '/events', label: 'Events' },
-  { to: '/careers', label: 'Careers' },
-  { to: '/tenders', label: 'Tenders' },
   { to: '/faq', label: 'FAQ' },
   { to: '/donate', label: 'Donate' },
+] as const;
+
+/** The institute's pages beyond the summit. */
+export const INSTITUTE_LINKS = [
+  { to: '/services', label: 'Cancer services' },
+  { to: '/resources', label: 'Resources' },
+  { to: '/research', label: 'Research' },
+  { to: '/awareness', label: 'Awareness' },
+  { to: '/blogs', label: 'News and blogs' },
+  { to: '/work-with-us', label: 'Work with us' },
+  { to: '/careers', label: 'Careers' },
+  { to: '/tenders', label: 'Tenders' },
+] as const;
+
+export const LEGAL_LINKS = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/terms-and-conditions', label: 'Terms and conditions' },
 ] as const;
 

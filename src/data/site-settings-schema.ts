@@ -29,4 +29,15 @@ export interface SiteSettings {
   payment: Record<string, string>;
   invoicePrefix: string;
   invoiceStartNumber: number;
+  /** Public copy staff keep true: paragraphs separated by blank lines (see components/CopyText.tsx). */
+  policies: SitePolicies;
+}
+
+export interface SitePolicies {
+  /** /services: each block's first line is its heading. */
+  services: string;
+  /** The refund policy, in the terms and the FAQ. */
+  refunds: string;
+  /** What the venue and the organisers offer for accessibility, in the FAQ. */
+  accessibility: string;
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { MetaFunction } from 'react-router';
-import { FormAlert, HoneypotField, TextAreaField } from '../../components/fields.tsx';
+import { FormAlert, HoneypotField, TextAreaField, PolicyLinks } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -35,12 +35,13 @@ function ContactForm({ onSent }: { onSent: (id: string) => void }) {
       className="relative mt-6 space-y-4"
       onSubmit={handleSubmit((form) => (getValues('faxNumber') ? onSent(id) : send.mutate(form)))}
     >
-      {send.isError && <FormAlert>{throttleMessage(send.error, 'messages') ?? 'We could not send your message. It is still here: check your connection and press Send again.'}</FormAlert>}
+      {send.isError && <FormAlert reveal>{throttleMessage(send.error, 'messages') ?? 'We could not send your message. It is still here: check your connection and press Send again.'}</FormAlert>}
       <TextField label="Your name" autoComplete="name" error={e.name?.message} {...register('name')} />
       <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
       <TextField label="Subject" error={e.subject?.message} {...register('subject')} />
       <TextAreaField label="Message" rows={6} error={e.message?.message} {...register('message')} />
       <HoneypotField {...register('faxNumber')} />
+      <div className="mb-3 text-sm text-slate-700"><PolicyLinks lead="What we do with your details: see the" /></div>
       <button className="btn-primary" type="submit" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send message'}
       </button>

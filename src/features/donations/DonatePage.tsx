@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { MetaFunction } from 'react-router';
 import type { z } from 'zod';
-import { CheckboxField, FormAlert, HoneypotField, TextAreaField } from '../../components/fields.tsx';
+import { CheckboxField, FormAlert, HoneypotField, TextAreaField, PolicyLinks } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -47,7 +47,7 @@ export default function DonatePage() {
         </SubmittedNotice>
       ) : (
         <HydratedForm noValidate className="relative mt-8 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => (getValues('faxNumber') ? setDone(id) : pledge.mutate(form)))}>
-          {pledge.isError && <div className="sm:col-span-2"><FormAlert>{throttleMessage(pledge.error, 'pledges') ?? 'We could not record your pledge. It is still here: check your connection and try again.'}</FormAlert></div>}
+          {pledge.isError && <div className="sm:col-span-2"><FormAlert reveal>{throttleMessage(pledge.error, 'pledges') ?? 'We could not record your pledge. It is still here: check your connection and try again.'}</FormAlert></div>}
           <TextField label="Your name" autoComplete="name" error={e.name?.message} {...register('name')} />
           <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
           <TextField label={`Amount (${s.currency})`} type="number" inputMode="numeric" min={1} error={e.amount?.message} {...register('amount')} />
@@ -59,6 +59,7 @@ export default function DonatePage() {
           </div>
           <HoneypotField {...register('faxNumber')} />
           <div className="sm:col-span-2">
+            <div className="mb-3 text-sm text-slate-700"><PolicyLinks lead="What we do with your details: see the" /></div>
             <button className="btn-primary" type="submit" disabled={pledge.isPending}>{pledge.isPending ? 'Sending…' : 'Pledge my gift'}</button>
           </div>
         </HydratedForm>

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormAlert, HoneypotField, SelectField, TextAreaField } from '../../components/fields.tsx';
+import { FormAlert, HoneypotField, SelectField, TextAreaField, PolicyLinks } from '../../components/fields.tsx';
 import { formatMoney } from '../../components/format.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -57,7 +57,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
   const e = formState.errors;
   return (
     <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
-      {submit.isError && <div className="sm:col-span-2"><FormAlert>{throttleMessage(submit.error, 'applications') ?? 'We could not send your application. It is still here: check your connection and try again.'}</FormAlert></div>}
+      {submit.isError && <div className="sm:col-span-2"><FormAlert reveal>{throttleMessage(submit.error, 'applications') ?? 'We could not send your application. It is still here: check your connection and try again.'}</FormAlert></div>}
       <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
       <TextField label="Website (optional)" type="url" autoComplete="url" error={e.website?.message} {...register('website')} />
       <SelectField label="Partnership tier" options={feeOptions(settings.partnerTiers, settings.currency)} error={e.tier?.message} {...register('tier')} />
@@ -66,6 +66,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
       </div>
       <HoneypotField {...register('faxNumber')} />
       <div className="sm:col-span-2">
+        <div className="mb-3 text-sm text-slate-700"><PolicyLinks lead="What we do with your details: see the" /></div>
         <button className="btn-primary" type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Sending…' : 'Apply to partner'}
         </button>
@@ -84,7 +85,7 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
   const e = formState.errors;
   return (
     <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
-      {submit.isError && <div className="sm:col-span-2"><FormAlert>{throttleMessage(submit.error, 'bookings') ?? 'We could not send your booking. It is still here: check your connection and try again.'}</FormAlert></div>}
+      {submit.isError && <div className="sm:col-span-2"><FormAlert reveal>{throttleMessage(submit.error, 'bookings') ?? 'We could not send your booking. It is still here: check your connection and try again.'}</FormAlert></div>}
       <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
       <SelectField label="Booth type" options={feeOptions(settings.boothTypes, settings.currency)} error={e.boothType?.message} {...register('boothType')} />
       <TextField label="Staff at the booth" type="number" min={1} max={20} inputMode="numeric" error={e.staffCount?.message} {...register('staffCount')} />
@@ -93,6 +94,7 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
       </div>
       <HoneypotField {...register('faxNumber')} />
       <div className="sm:col-span-2">
+        <div className="mb-3 text-sm text-slate-700"><PolicyLinks lead="What we do with your details: see the" /></div>
         <button className="btn-primary" type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Booking…' : 'Book a booth'}
         </button>

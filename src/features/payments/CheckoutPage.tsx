@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useParams, type MetaFunction } from 'react-router';
@@ -6,6 +7,7 @@ import { FormAlert, SelectField } from '../../components/fields.tsx';
 import { formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { TextField } from '../../components/TextField.tsx';
+import { useReveal } from '../../components/use-reveal.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { paymentFormSchema, type PaymentForm } from './schema.ts';
@@ -49,7 +51,7 @@ function PaymentInstructions({ record, settings }: { record: CheckoutRecord; set
   );
 }
 
-function PaymentReferenceForm({ record }: { record: CheckoutRecord }) {
+function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSent: () => void }) {
   const submit = useSubmitPayment(record);
   const { register, handleSubmit, formState } = useForm<z.input<typeof paymentFormSchema>, unknown, PaymentForm>({
     resolver: zodResolver(paymentFormSchema),
@@ -57,14 +59,26 @@ function PaymentReferenceForm({ record }: { record: CheckoutRecord }) {
   });
   const e = formState.errors;
   return (
-    <form noValidate className="mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => submit.mutate(form))}>
+    <form
+      noValidate
+      className="mt-6 grid gap-4 sm:grid-cols-2"
+      // A promise, not mutate's callback: the form unmounts as the record turns 'submitted'.
+      onSubmit={handleSubmit((form) => submit.mutateAsync(form).then(onSent, () => undefined /* shown from submit.error */))}
+    >
       <h2 className="sm:col-span-2">Submit your payment reference</h2>
       {submit.isError && (
         <div className="sm:col-span-2">
-          <FormAlert>
-            {submit.error instanceof ReferenceTakenError
-              ? `The transaction code ${submit.error.reference} has already been submitted, so it cannot pay for this ${record.collection === 'registrations' ? 'registration' : 'application'} too. Check the code in your M-Pesa message or bank slip; if it is right, contact us and we will match your payment.`
-              : (throttleMessage(submit.error, 'payment references') ?? 'We could not record your payment reference. Your entry is still here: check your connection and try again.')}
+          <FormAlert reveal>
+            {submit.error instanceof ReferenceTakenError ? (
+              <>
+                The transaction code {submit.error.reference} has already been submitted, so it cannot pay for this {record.collection === 'registrations' ? 'registration' : 'application'} too. Check the code in your
+                M-Pesa message or bank slip; if it is right,{' '}
+                <Link className="underline" to="/contact">
+                  contact us
+                </Link>{' '}
+                and we will match your payment.
+              </>
+            ) : (throttleMessage(submit.error, 'payment references') ?? 'We could not record your payment reference. Your entry is still here: check your connection and try again.')}
           </FormAlert>
         </div>
       )}
@@ -89,10 +103,27 @@ function PaymentReferenceForm({ record }: { record: CheckoutRecord }) {
   );
 }
 
+/**
+ * After a payment reference is sent the form gives way to this, brought into view and focused so it
+ * is seen (`justSent`); a later visit shows it in place without moving focus.
+ */
+function ReferenceReceived({ justSent }: { justSent: boolean }) {
+  const heading = useReveal<HTMLHeadingElement>(justSent);
+  return (
+    <section aria-labelledby="reference-received" className="mt-6 rounded-md border border-brand-600 bg-brand-50 p-4">
+      <h2 id="reference-received" ref={heading} tabIndex={-1} className="outline-none">
+        Payment reference received
+      </h2>
+      <p className="mt-2">Thank you. Staff will verify your payment, usually within two working days; your e-ticket appears on this page once it is verified.</p>
+    </section>
+  );
+}
+
 export default function CheckoutPage() {
   const { id = '' } = useParams();
   const record = useCheckoutRecord(id);
   const settings = useSiteSettings();
+  const [sent, setSent] = useState(false);
   if (record.isPending || settings.isPending) return <div className="container-page py-12"><h1>Checkout</h1><p className="mt-4 text-slate-600">Loading your registration…</p></div>;
   if (record.isError || settings.isError) {
     return (
@@ -141,7 +172,7 @@ export default function CheckoutPage() {
       ) : confirmed ? (
         <Ticket record={r} settings={s} />
       ) : r.paymentStatus === 'submitted' ? (
-        <p className="mt-6 rounded-md bg-brand-50 p-4">Thank you. Staff will verify your payment, usually within two working days; your e-ticket appears on this page once it is verified.</p>
+        <ReferenceReceived justSent={sent} />
       ) : (
         <>
           {r.paymentNote && r.paymentStatus === 'unpaid' && (
@@ -150,7 +181,7 @@ export default function CheckoutPage() {
             </div>
           )}
           <PaymentInstructions record={r} settings={s} />
-          <PaymentReferenceForm record={r} />
+          <PaymentReferenceForm record={r} onSent={() => setSent(true)} />
         </>
       )}
     </div>

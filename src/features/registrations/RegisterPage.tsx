@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction } from 'react-router';
-import { CheckboxField, FormAlert, HoneypotField, SelectField, TextAreaField } from '../../components/fields.tsx';
+import { CheckboxField, FormAlert, HoneypotField, PolicyLinks, SelectField, TextAreaField } from '../../components/fields.tsx';
+import { CHECKOUT_LINK } from '../../content/site.ts';
 import { formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
@@ -28,7 +29,11 @@ function RegistrationClosed({ full }: { full: boolean }) {
     <div className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-6">
       <h2>Registration closed</h2>
       <p className="mt-2 text-slate-800">
-        {full ? 'The summit is full: every seat has been taken.' : 'Registration for the summit is closed.'} Follow our news for the livestream, or{' '}
+        {full ? 'The summit is full: every seat has been taken.' : 'Registration for the summit is closed.'} Follow the{' '}
+        <Link className="text-brand-700 underline" to="/blogs">
+          news
+        </Link>{' '}
+        for what is next, or{' '}
         <Link className="text-brand-700 underline" to="/contact">
           contact the organisers
         </Link>
@@ -67,7 +72,7 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
     >
       {submit.isError && (
         <div className="sm:col-span-2">
-          <FormAlert>
+          <FormAlert reveal>
             {throttleMessage(submit.error, 'registrations') ??
               'We could not send your registration. Your answers are still here: check your connection and press Register again. If it keeps failing, registration may have just closed.'}
           </FormAlert>
@@ -92,7 +97,9 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
       <TextAreaField label="Accessibility needs (optional)" hint="Tell us what would help you take part fully." error={e.accessibilityNeeds?.message} {...register('accessibilityNeeds')} />
       <TextAreaField label="Dietary needs (optional)" error={e.dietaryNeeds?.message} {...register('dietaryNeeds')} />
       <div className="sm:col-span-2">
-        <CheckboxField label="I agree to the terms and conditions and to being contacted about the summit." error={e.consent?.message} {...register('consent')} />
+        <CheckboxField label="I agree to the terms and conditions and to being contacted about the summit." error={e.consent?.message} {...register('consent')}>
+          <PolicyLinks />
+        </CheckboxField>
       </div>
       <HoneypotField {...register('faxNumber')} />
       <div className="sm:col-span-2">
@@ -118,6 +125,13 @@ export default function RegisterPage() {
     <div className="container-page max-w-3xl py-12">
       <h1>Register to Attend</h1>
       <p className="mt-4 text-lg text-slate-700">Choose your category, tell us about yourself, then pay by mobile money or bank transfer.</p>
+      <p className="mt-2 text-slate-700">
+        Registered already?{' '}
+        <Link className="text-brand-700 underline" to={CHECKOUT_LINK.to}>
+          {CHECKOUT_LINK.label}
+        </Link>{' '}
+        with the reference from your confirmation email.
+      </p>
       {done ? (
         <SubmittedNotice title="Registration received" reference={done} checkout>
           Keep it: you need it to pay and to collect your badge. We have sent it to your email too.

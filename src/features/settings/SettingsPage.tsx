@@ -175,6 +175,18 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
         ))}
       </Section>
 
+      <Section legend="Public policies" hint="Shown on the public site as you write them. Separate paragraphs with an empty line.">
+        <TextAreaField
+          label="Services (/services)"
+          rows={10}
+          hint="The first line of each paragraph is its heading."
+          error={errors.policies?.services?.message}
+          {...register('policies.services')}
+        />
+        <TextAreaField label="Refund policy (terms and FAQ)" rows={5} error={errors.policies?.refunds?.message} {...register('policies.refunds')} />
+        <TextAreaField label="Accessibility (FAQ)" rows={4} error={errors.policies?.accessibility?.message} {...register('policies.accessibility')} />
+      </Section>
+
       <Section legend="Invoice numbering" hint="Invoices are numbered prefix + four digits, e.g. INV-2027-0001, starting from the start number.">
         {invoicesLocked ? (
           <>

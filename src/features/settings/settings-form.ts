@@ -98,6 +98,11 @@ export const settingsFormSchema = z
       .trim()
       .regex(/^[A-Za-z0-9/-]{1,20}$/, 'Use 1 to 20 letters, digits, hyphens or slashes, like INV-2027-.'),
     invoiceStartNumber: number('first invoice number', 1, 999_999),
+    policies: z.object({
+      services: text('services text', 6000, 1),
+      refunds: text('refund policy', 3000, 1),
+      accessibility: text('accessibility text', 3000, 1),
+    }),
   })
   .superRefine((f, ctx) => {
     const start = fromNairobiDateTime(f.startDate);
@@ -155,6 +160,12 @@ export function toFormValues(stored: Record<string, unknown> | null): SettingsFo
     payment: Object.fromEntries(PAYMENT_FIELDS.map(([k]) => [k, asText(map(s.payment)[k])])) as SettingsForm['payment'],
     invoicePrefix: asText(s.invoicePrefix),
     invoiceStartNumber: asNumber(s.invoiceStartNumber, 1),
+    // Each falls back to the product's wording, so a page is never left without it.
+    policies: {
+      services: asText(map(s.policies).services) || DEFAULT_SETTINGS.policies.services,
+      refunds: asText(map(s.policies).refunds) || DEFAULT_SETTINGS.policies.refunds,
+      accessibility: asText(map(s.policies).accessibility) || DEFAULT_SETTINGS.policies.accessibility,
+    },
   };
 }
 
@@ -194,6 +205,7 @@ export function toSettingsDocument(f: SettingsForm): Omit<SiteSettings, 'social'
     payment: nonEmpty(f.payment),
     invoicePrefix: f.invoicePrefix,
     invoiceStartNumber: f.invoiceStartNumber,
+    policies: f.policies,
   };
 }
 
@@ -221,6 +233,7 @@ export const FIELD_NAMES: Record<keyof SettingsForm, string> = {
   payment: 'payment instructions',
   invoicePrefix: 'invoice prefix',
   invoiceStartNumber: 'invoice start number',
+  policies: 'public policies',
 };
 
 /** Order-independent comparison: Firestore returns maps with their keys sorted. */

@@ -1,0 +1,35 @@
+// On a phone: what a visitor did is in view and focused when the page changes under them, and the
+// ways back (checkout, terms, privacy) are where they look.
+import { devices, expect, test } from '@playwright/test';
+import { registrationAwaitingPayment } from './records.ts';
+
+test.use({ viewport: devices['Pixel 7'].viewport, hasTouch: true, isMobile: true });
+
+test('after sending a payment reference, the confirmation is on screen and focused, not a footer away', async ({ page }) => {
+  const { id } = await registrationAwaitingPayment('unpaid');
+  await page.goto(`/checkout/${id}`);
+  await page.getByLabel('Transaction reference').fill(`PHN${Date.now().toString(36)}`.toUpperCase().slice(0, 12));
+  const send = page.getByRole('button', { name: 'Submit payment reference' });
+  await send.scrollIntoViewIfNeeded();
+  await send.click();
+  const received = page.getByRole('heading', { name: 'Payment reference received' });
+  await expect(received).toBeFocused();
+  await expect(received).toBeInViewport();
+  // A later visit shows it where it is, without taking focus.
+  await page.reload();
+  await expect(received).toBeVisible();
+  await expect(received).not.toBeFocused();
+});
+
+test('the consent box links the terms and the privacy policy in new tabs, and the menu reaches checkout', async ({ page }) => {
+  await page.goto('/register');
+  const terms = page.getByRole('link', { name: 'terms and conditions', exact: true });
+  await expect(terms).toHaveAttribute('target', '_blank');
+  const [privacy] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Privacy Policy' }).first().click()]);
+  await expect(privacy.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(privacy.getByRole('heading', { name: 'Your rights' })).toBeVisible();
+  await privacy.close();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByRole('link', { name: 'Pay or view my ticket' }).first().click();
+  await expect(page).toHaveURL(/\/checkout$/);
+});
