@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { FOOTER_LINKS, INSTITUTE_LINKS, LEGAL_LINKS, SOCIAL_LABELS } from '../content/site.ts';
 import type { SiteSettings } from '../data/site-settings-schema.ts';
 
-function LinkList({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
+function LinkList({ links, className = 'mt-3 space-y-1' }: { links: ReadonlyArray<{ to: string; label: string }>; className?: string }) {
   return (
-    <ul className="mt-3 space-y-1">
+    <ul className={className}>
       {links.map((l) => (
         <li key={l.to}>
           <Link className="hover:underline" to={l.to}>
@@ -84,15 +84,7 @@ export function SiteFooter({ settings, year = new Date().getFullYear() }: { sett
             © {year} {settings.instituteName}. All rights reserved.
           </p>
           <nav aria-label="Legal">
-            <ul className="flex gap-4">
-              {LEGAL_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link className="hover:underline" to={l.to}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={LEGAL_LINKS} className="flex gap-4" />
           </nav>
         </div>
       </div>
