@@ -192,7 +192,8 @@ async function main() {
     return;
   }
   table('Firestore emulator', await emulatorFigures());
-  const stack = await startStack({ fresh: true });
+  // The build is served at 4173 below: the demo's images and links point there.
+  const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });
   table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack));
   // Built against this demo stack, so pages carry its data and its articles are prerendered.
   if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('The production build failed.');

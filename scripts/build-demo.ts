@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { startStack } from '../emulator/stack.ts';
 
-const stack = await startStack({ fresh: true });
+// The build is served by the preview server (port 4173): the demo's images and links point there.
+const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });
 let status = 1;
 try {
   status = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status ?? 1;

@@ -18,7 +18,8 @@ function atUtc(base: Date, dayOffset: number, hh: number, mm = 0) {
   return d;
 }
 
-export function demoDocuments(now = new Date()): Array<[string, Record<string, unknown>]> {
+/** `siteUrl`: where the app serves public/, for the demo's speaker photos and partner logos (public/demo/). */
+export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173'): Array<[string, Record<string, unknown>]> {
   const start = atUtc(new Date(now.getTime() + 150 * DAY), 0, 6); // 09:00 in Nairobi (UTC+3)
   const end = atUtc(start, 2, 14);
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
@@ -96,7 +97,7 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
     ['peter-njoroge', 'Dr. Peter Njoroge', 'Paediatric Oncologist', 'Gertrude’s Children’s Hospital', 'Childhood cancer survival and family support.'],
   ];
   speakers.forEach(([id, name, title, organisation, bio], i) =>
-    add('speakers', id, { name, title, organisation, bio, order: i + 1, published: true }, 40 - i),
+    add('speakers', id, { name, title, organisation, bio, photoUrl: `${siteUrl}/demo/speakers/${id}.svg`, order: i + 1, published: true }, 40 - i),
   );
 
   const tracks = ['Prevention', 'Treatment', 'Policy'];
@@ -165,8 +166,17 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
     startsAt: new Date(now.getTime() + 30 * DAY),
     endsAt: new Date(now.getTime() + 30 * DAY + 2 * 3600_000),
     venue: 'Online',
+    registrationUrl: `${siteUrl}/register`,
     published: true,
   });
+  add('events', 'county-screening-day', {
+    title: 'Screening day at Kisumu County Referral Hospital',
+    description: 'Free cervical and breast screening with the county health team; survivors shared their stories.',
+    startsAt: new Date(now.getTime() - 45 * DAY),
+    endsAt: new Date(now.getTime() - 45 * DAY + 6 * 3600_000),
+    venue: 'Kisumu County Referral Hospital',
+    published: true,
+  }, 60);
   add('jobs', 'summit-volunteer-coordinator', {
     title: 'Summit volunteer coordinator',
     slug: 'summit-volunteer-coordinator',
@@ -207,12 +217,14 @@ export function demoDocuments(now = new Date()): Array<[string, Record<string, u
     url: 'https://www.nci.go.ke',
     published: true,
   });
+  // Fictional partners: websites on the reserved .example domain, logos served from public/demo/.
   const partners: Array<[string, string, string]> = [
-    ['platinum', 'Global Oncology Alliance', 'https://example.org'],
-    ['gold', 'East Africa Health Foundation', 'https://example.org'],
-    ['silver', 'Community Screening Trust', 'https://example.org'],
+    ['platinum', 'Global Oncology Alliance', 'https://globaloncology.example'],
+    ['gold', 'East Africa Health Foundation', 'https://eahealthfoundation.example'],
+    ['silver', 'Community Screening Trust', 'https://screeningtrust.example'],
   ];
-  partners.forEach(([tier, organisation, website], i) => add('sponsors', `demo-sponsor-${i + 1}`, { organisation, tier, website, published: true }));
+  const logo = (organisation: string) => `${siteUrl}/demo/logos/${organisation.toLowerCase().replace(/\s+/g, '-')}.svg`;
+  partners.forEach(([tier, organisation, website], i) => add('sponsors', `demo-sponsor-${i + 1}`, { organisation, tier, website, logoUrl: logo(organisation), published: true }));
   partners.forEach(([tier, organisation, website], i) =>
     add('partners', `demo-partner-${i + 1}`, {
       kind: 'partner',

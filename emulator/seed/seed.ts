@@ -14,7 +14,7 @@ export async function seedDemo(address: StackAddress, { fresh = false, siteUrl }
   }
   for (const staff of DEMO_STAFF) await ensureAuthUser(address, staff);
   if (!fresh && (await documentExists(address, 'settings/site'))) return { seededFirestore: false };
-  const docs = demoDocuments().map(([path, data]): [string, Record<string, unknown>] => (path === 'settings/site' && siteUrl ? [path, { ...data, siteUrl }] : [path, data]));
+  const docs = demoDocuments(new Date(), siteUrl).map(([path, data]): [string, Record<string, unknown>] => (path === 'settings/site' && siteUrl ? [path, { ...data, siteUrl }] : [path, data]));
   const settings = new Map(docs).get('settings/site') as MailSettings;
   // The emails' wording, and the partials (links, contacts, how to pay) built from these settings.
   const templates = Object.entries(defaultMailTemplates(settings)).map(([name, t]): [string, Record<string, unknown>] => [`templates/${name}`, { ...t }]);

@@ -10,6 +10,7 @@ import { ARTICLE_LISTS, publicationsQuery } from '../features/publications/api.t
 import { publishedPartnersQuery } from '../data/partners.ts';
 import { siteSettingsQuery } from '../data/site-settings.ts';
 import { speakersQuery } from '../data/speakers.ts';
+import { eventsQuery } from '../features/events/api.ts';
 import { sessionsQuery } from '../features/program/api.ts';
 import { seatsTakenQuery } from '../features/registrations/api.ts';
 
@@ -30,7 +31,7 @@ export const PAGE_DATA: Record<string, Prefetch[]> = {
   '/about': [read(speakersQuery), read(publishedPartnersQuery)],
   '/program': [read(sessionsQuery), read(speakersQuery)],
   '/register': [read(seatsTakenQuery)],
-  '/events': [firstPage(publishedPagesQuery('events'))],
+  '/events': [firstPage(eventsQuery('upcoming')), firstPage(eventsQuery('past'))],
   '/careers': [firstPage(publishedPagesQuery('jobs'))],
   '/tenders': [firstPage(publishedPagesQuery('tenders'))],
   '/resources': [firstPage(publishedPagesQuery('resources'))],

@@ -6,6 +6,7 @@ export interface PublicPartner {
   organisation: string;
   tier: string;
   website?: string;
+  logoUrl?: string;
 }
 
 export const TIER_ORDER = ['platinum', 'gold', 'silver', 'bronze'];

@@ -1,26 +1,35 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { db } from '../lib/data.ts';
-import type { Cursor, WithId } from '../lib/db.ts';
+import type { Cursor, Filter, ListOptions, WithId } from '../lib/db.ts';
 
 /** Lists scanned rather than read: more to a page. (One size per list: the page and the build agree.) */
 const PAGE_SIZES: Record<string, number> = { tenders: 20, resources: 20 };
 
+/** A part of a published list: its own filters and order, named in the query key. */
+export interface PublishedView {
+  key: string[];
+  where: Filter[];
+  orderBy: NonNullable<ListOptions['orderBy']>;
+}
+
 /**
- * Published documents of a staff-managed collection, newest first, a page at a time. Plain
- * cursors (lib/db.ts), so the build can prerender a list's first page with its data.
+ * Published documents of a staff-managed collection, a page at a time: newest first, or as a
+ * view orders them. Plain cursors (lib/db.ts), so the build can prerender a list's first page
+ * with its data.
  */
-export function publishedPagesQuery<T>(collection: string) {
+export function publishedPagesQuery<T>(collection: string, view?: PublishedView) {
   const pageSize = PAGE_SIZES[collection] ?? 10;
   return infiniteQueryOptions({
-    queryKey: ['published', collection],
+    queryKey: ['published', collection, ...(view?.key ?? [])],
     initialPageParam: null as Cursor | null,
-    queryFn: ({ pageParam }) => db.fetchPage<T>(collection, { where: [['published', '==', true]], limit: pageSize, after: pageParam }),
+    queryFn: ({ pageParam }) =>
+      db.fetchPage<T>(collection, { where: [['published', '==', true], ...(view?.where ?? [])], orderBy: view?.orderBy, limit: pageSize, after: pageParam }),
     getNextPageParam: (page) => page.next,
   });
 }
 
-export function usePublishedPages<T>(collection: string) {
-  return useInfiniteQuery(publishedPagesQuery<T>(collection));
+export function usePublishedPages<T>(collection: string, view?: PublishedView) {
+  return useInfiniteQuery(publishedPagesQuery<T>(collection, view));
 }
 
 /** One published document by its slug, or null. */

@@ -8,6 +8,7 @@ export interface Speaker {
   organisation: string;
   bio: string;
   order: number;
+  photoUrl?: string;
 }
 
 /** Published speakers in their display order (a bounded list; the limit is a guard). */

@@ -1,7 +1,8 @@
 import type { MetaFunction } from 'react-router';
 import { pageMeta } from '../../components/page-meta.ts';
 import { FormAlert } from '../../components/fields.tsx';
-import { TIER_ORDER, usePublishedPartners } from '../../data/partners.ts';
+import { PublicImage } from '../../components/PublicImage.tsx';
+import { TIER_ORDER, usePublishedPartners, type PublicPartner } from '../../data/partners.ts';
 import { useSpeakers } from '../../data/speakers.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 
@@ -24,9 +25,18 @@ function Speakers() {
     <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {speakers.data.map((s) => (
         <li key={s.id} className="flex gap-4 rounded-lg border border-slate-200 p-4">
-          <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
-            {initials(s.name)}
-          </span>
+          <PublicImage
+            src={s.photoUrl}
+            alt={`Portrait of ${s.name}`}
+            width={56}
+            height={56}
+            className="rounded-full"
+            fallback={
+              <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+                {initials(s.name)}
+              </span>
+            }
+          />
           <div>
             <h3 className="font-semibold">{s.name}</h3>
             <p className="text-sm text-slate-700">
@@ -38,6 +48,11 @@ function Speakers() {
       ))}
     </ul>
   );
+}
+
+/** A partner's logo (its alt text is the organisation's name), or the name when there is no logo. */
+function PartnerMark({ partner }: { partner: PublicPartner }) {
+  return <PublicImage src={partner.logoUrl} alt={partner.organisation} width={160} height={64} fit="contain" fallback={partner.organisation} />;
 }
 
 function Partners() {
@@ -56,13 +71,13 @@ function Partners() {
             {partners.data
               .filter((p) => p.tier === tier)
               .map((p) => (
-                <li key={p.id} className="rounded-md border border-slate-200 px-4 py-3">
+                <li key={p.id} className="flex items-center rounded-md border border-slate-200 px-4 py-3">
                   {p.website ? (
                     <a className="text-brand-700 underline" href={p.website} rel="noopener" target="_blank">
-                      {p.organisation}
+                      <PartnerMark partner={p} />
                     </a>
                   ) : (
-                    p.organisation
+                    <PartnerMark partner={p} />
                   )}
                 </li>
               ))}

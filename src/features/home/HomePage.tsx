@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { PublicImage } from '../../components/PublicImage.tsx';
 import { Link, type MetaFunction } from 'react-router';
 import { formatDateRange } from '../../components/format.ts';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
@@ -84,9 +85,14 @@ export default function HomePage() {
             <h2 id="speakers-preview">Speakers</h2>
             <ul className="mt-4 grid gap-4 sm:grid-cols-3">
               {speakers.data.slice(0, 3).map((sp) => (
-                <li key={sp.id} className="rounded-lg border border-slate-200 p-4">
-                  <p className="font-semibold">{sp.name}</p>
-                  <p className="text-sm text-slate-700">{sp.title}, {sp.organisation}</p>
+                <li key={sp.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
+                  <PublicImage src={sp.photoUrl} alt={`Portrait of ${sp.name}`} width={48} height={48} className="rounded-full" fallback={null} />
+                  <div>
+                    <p className="font-semibold">{sp.name}</p>
+                    <p className="text-sm text-slate-700">
+                      {sp.title}, {sp.organisation}
+                    </p>
+                  </div>
                 </li>
               ))}
             </ul>

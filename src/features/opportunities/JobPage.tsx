@@ -1,21 +1,46 @@
 import { Link, useParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
-import { pageMeta } from '../../components/page-meta.ts';
+import { DocumentTitle } from '../../components/DocumentTitle.tsx';
+import { descriptionMeta } from '../../components/page-meta.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { usePublishedBySlug } from '../../data/published.ts';
 import { deadlineText, type Job } from './jobs.ts';
 
-export const meta: MetaFunction = ({ params }) => pageMeta((params.slug ?? 'Job').replace(/-/g, ' '), 'A position with the National Cancer Summit.');
+export const meta: MetaFunction = () => descriptionMeta('A position with the National Cancer Summit.');
 
 export default function JobPage() {
   const { slug = '' } = useParams();
   const job = usePublishedBySlug<Job>('jobs', slug);
-  if (job.isPending) return <div className="container-page py-12"><h1>Loading position…</h1></div>;
-  if (job.isError) return <div className="container-page py-12"><h1>Careers</h1><FormAlert>We could not load this position. Reload the page to try again.</FormAlert></div>;
-  if (!job.data) return <div className="container-page py-12"><h1>Position not found</h1><p className="mt-4">It may have been filled. See <Link className="text-brand-700 underline" to="/careers">open positions</Link>.</p></div>;
+  if (job.isPending)
+    return (
+      <div className="container-page py-12">
+        <DocumentTitle title="Careers" />
+        <h1>Loading position…</h1>
+      </div>
+    );
+  if (job.isError)
+    return (
+      <div className="container-page py-12">
+        <DocumentTitle title="Careers" />
+        <h1>Careers</h1>
+        <FormAlert>We could not load this position. Reload the page to try again.</FormAlert>
+      </div>
+    );
+  if (!job.data)
+    return (
+      <div className="container-page py-12">
+        <DocumentTitle title="Position not found" noindex />
+        <h1>Position not found</h1>
+        <p className="mt-4">
+          There is no open position at this address: it may have been filled or closed. See the <Link className="text-brand-700 underline" to="/careers">open positions</Link>, or the{' '}
+          <Link className="text-brand-700 underline" to="/work-with-us">other ways to work with us</Link>.
+        </p>
+      </div>
+    );
   const j = job.data;
   return (
     <article className="container-page max-w-3xl py-12">
+      <DocumentTitle title={j.title} />
       <h1>{j.title}</h1>
       <p className="mt-2 text-slate-600">{j.location} · {deadlineText(j.deadline)}</p>
       <p className="mt-6 text-lg">{j.summary}</p>

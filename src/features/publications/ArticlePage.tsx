@@ -1,31 +1,49 @@
 import { Suspense } from 'react';
 import { Link, useParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
-import { pageMeta } from '../../components/page-meta.ts';
+import { DocumentTitle } from '../../components/DocumentTitle.tsx';
+import { descriptionMeta } from '../../components/page-meta.ts';
 import { usePublication } from './api.ts';
 import { ArticleView } from './ArticleView.tsx';
 
-export const meta: MetaFunction = ({ params }) => pageMeta((params.slug ?? 'Article').replace(/-/g, ' '), 'An article from the National Cancer Summit.');
+export const meta: MetaFunction = () => descriptionMeta('An article from the National Cancer Summit.');
 
 function Article({ slug }: { slug: string }) {
   const { data: article } = usePublication(slug);
   if (!article) {
     return (
       <div className="container-page py-12">
+        <DocumentTitle title="Article not found" noindex />
         <h1>Article not found</h1>
         <p className="mt-4">
-          It may have been moved or unpublished. See the <Link className="text-brand-700 underline" to="/blogs">latest articles</Link>.
+          There is no published article at this address: it may have been moved or unpublished, or the address was cut short. See the{' '}
+          <Link className="text-brand-700 underline" to="/blogs">
+            latest news and blogs
+          </Link>
+          , <Link className="text-brand-700 underline" to="/research">research</Link> or <Link className="text-brand-700 underline" to="/awareness">awareness</Link> articles.
         </p>
       </div>
     );
   }
-  return <ArticleView article={article} />;
+  return (
+    <>
+      <DocumentTitle title={article.title} />
+      <ArticleView article={article} />
+    </>
+  );
 }
 
 export default function ArticlePage() {
   const { slug = '' } = useParams();
   return (
-    <Suspense fallback={<div className="container-page py-12"><h1>Loading article…</h1></div>}>
+    <Suspense
+      fallback={
+        <div className="container-page py-12">
+          <DocumentTitle title="Article" />
+          <h1>Loading article…</h1>
+        </div>
+      }
+    >
       <Article key={slug} slug={slug} />
     </Suspense>
   );

@@ -23,7 +23,10 @@ export const ARTICLE_LISTS: Record<string, { title: string; description: string;
   awareness: { title: 'Awareness', description: 'Know the signs of cancer and where to get screened.', categories: ['awareness'] },
 };
 
-/** Published articles of some categories, newest first, a page at a time (never the whole collection). */
+/**
+ * Published articles of some categories, most recently published first (SPEC: "by publication
+ * date"; `publishedAt` is set when an article is first published), a page at a time.
+ */
 export function publicationsQuery(categories: string[]) {
   return infiniteQueryOptions({
     queryKey: ['publications', categories],
@@ -34,6 +37,7 @@ export function publicationsQuery(categories: string[]) {
           ['published', '==', true],
           ['category', 'in', categories],
         ],
+        orderBy: ['publishedAt', 'desc'],
         limit: PAGE_SIZE,
         after: pageParam,
       }),
