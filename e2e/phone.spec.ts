@@ -2,6 +2,7 @@
 // ways back (checkout, terms, privacy) are where they look.
 import { devices, expect, test } from '@playwright/test';
 import { registrationAwaitingPayment } from './records.ts';
+import { fillRegistration, reference, startApp } from './support.ts';
 
 test.use({ viewport: devices['Pixel 7'].viewport, hasTouch: true, isMobile: true });
 
@@ -32,4 +33,22 @@ test('the consent box links the terms and the privacy policy in new tabs, and th
   await expect(page).toHaveURL(/\/register$/);
   await page.getByRole('link', { name: 'Pay or view my ticket' }).first().click();
   await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test('a reference typed as a phone makes it (lower case, spaces, O for 0) finds the registration', async ({ page }) => {
+  await page.goto('/register');
+  await startApp(page);
+  await fillRegistration(page);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const ref = await reference(page);
+  expect(ref).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
+  const typed = `${ref.slice(0, 8).toLowerCase()} ${ref.slice(8)}`.replace(/0/g, 'O').replace(/1/g, 'l');
+  await page.goto('/checkout');
+  const field = page.getByLabel('Reference');
+  await expect(field).toHaveAttribute('autocapitalize', 'off');
+  await expect(field).toHaveAttribute('autocorrect', 'off');
+  await field.fill(typed);
+  await page.getByRole('button', { name: 'Find my registration' }).click();
+  await expect(page).toHaveURL(`/checkout/${ref}`);
+  await expect(page.getByText('Awaiting payment')).toBeVisible();
 });

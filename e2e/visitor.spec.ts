@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { findDocuments, patchDocument } from '../emulator/seed/rest.ts';
 import { stack } from './records.ts';
-import { fillRegistration, reference, startApp } from './support.ts';
+import { admin, fillRegistration, reference, signIn, startApp } from './support.ts';
 
 test('register, get a reference, check out and submit a payment reference', async ({ page }) => {
   await page.goto('/register');
@@ -144,11 +144,31 @@ test('apply as a partner, with tiers and benefits shown', async ({ page }) => {
   await form.getByLabel('Partnership tier').selectOption('gold');
   await form.getByRole('button', { name: 'Apply to partner' }).click();
   await expect(page.getByRole('heading', { name: 'Application received' })).toBeVisible();
+  await expect(page.getByText(/Nothing is due before then/)).toBeVisible();
+  // No way to pay before anyone has read the application.
+  await expect(page.getByRole('link', { name: 'Continue to checkout' })).toHaveCount(0);
+  const ref = await reference(page);
   const [stored] = await findDocuments(stack, 'partners', 'organisation', organisation);
   expect(stored).toBeTruthy();
-  await page.getByRole('link', { name: 'Continue to checkout' }).click();
+
+  await page.goto(`/checkout/${ref}`);
   // Named as settings label the tier, not by its key (gold).
   await expect(page.getByText('Partnership · Gold', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Awaiting review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How to pay' })).toHaveCount(0);
+  await expect(page.getByLabel('Transaction reference')).toHaveCount(0);
+
+  // Staff approve it: payment opens.
+  await signIn(page, admin);
+  await page.goto(`/admin/registrations/partners/${ref}`);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved/ })).toHaveText('Saved: now confirmed.');
+  await page.goto(`/checkout/${ref}`);
+  await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
+  await expect(page.getByLabel('Transaction reference')).toBeVisible();
+  // And the organisation is among the partners, without anyone typing it in again.
+  await page.goto('/about');
+  await expect(page.locator('#partners').getByText(organisation)).toBeVisible();
 });
 
 test('book a booth from /partnerships#register', async ({ page }) => {

@@ -63,17 +63,17 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
   }),
   'partner-received': template({
     subject: 'We received your partnership application {{reference}}',
-    paragraphs: ['Dear {{name}},', 'Thank you for applying to partner with the National Cancer Summit on behalf of {{organisation}} at the {{option}} tier ({{amount}}).', 'Your reference is <strong>{{reference}}</strong>. Our partnerships team will answer within two working days.'],
+    paragraphs: ['Dear {{name}},', 'Thank you for applying to partner with the National Cancer Summit on behalf of {{organisation}} at the {{option}} tier ({{amount}}).', 'Your reference is <strong>{{reference}}</strong>. Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to pay.'],
   }),
   'booth-received': template({
     subject: 'We received your booth booking {{reference}}',
-    paragraphs: ['Dear {{name}},', 'Thank you for booking a {{option}} ({{amount}}) for {{organisation}} at the National Cancer Summit.', 'Your reference is <strong>{{reference}}</strong>. Our partnerships team will confirm your booking within two working days.'],
+    paragraphs: ['Dear {{name}},', 'Thank you for booking a {{option}} ({{amount}}) for {{organisation}} at the National Cancer Summit.', 'Your reference is <strong>{{reference}}</strong>. Our partnerships team will confirm your booking within two working days. Nothing is due before then: once it is confirmed, we email you the amount and how to pay.'],
   }),
   'application-approved': template({
     subject: 'Your application {{reference}} is approved',
-    paragraphs: ['Dear {{name}},', 'We are pleased to confirm the application of {{organisation}} ({{reference}}). Welcome aboard.', 'The amount due is {{amount}}. Quote {{reference}} as the account number when you pay; your checkout page has the payment details.'],
-    html: checkout.html,
-    text: checkout.text,
+    paragraphs: ['Dear {{name}},', 'We are pleased to confirm the application of {{organisation}} ({{reference}}). Welcome aboard.', 'The amount due is {{amount}}. Quote <strong>{{reference}}</strong> as the M-Pesa account number or bank reference when you pay, then submit the transaction code on your checkout page.'],
+    html: `{{> howToPay}}\n${checkout.html}`,
+    text: `{{> howToPay}}\n\n${checkout.text}`,
   }),
   'application-declined': template({
     subject: 'About your application {{reference}}',
@@ -81,7 +81,7 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
   }),
   'invoice-issued': template({
     subject: 'Invoice {{number}} from the National Cancer Summit',
-    paragraphs: ['Dear {{name}},', 'Please find attached invoice {{number}} for {{total}}, due by {{dueDate}}.', 'When you pay, quote {{number}}. The payment details are on the invoice.'],
+    paragraphs: ['Dear {{name}},', 'Please find attached invoice {{number}} for {{total}}, due by {{dueDate}}.', 'When you pay, quote <strong>{{quote}}</strong> as the M-Pesa account number or bank reference. The payment details are on the invoice.'],
   }),
   'message-received': template({
     subject: 'We received your message',

@@ -70,7 +70,7 @@ export interface MailDataByTemplate {
   'booth-received': { name: string; organisation: string; reference: string; option: string; amount: string };
   'application-approved': { name: string; organisation: string; reference: string; amount: string };
   'application-declined': { name: string; organisation: string; reference: string };
-  'invoice-issued': { name: string; number: string; total: string; dueDate: string };
+  'invoice-issued': { name: string; number: string; total: string; dueDate: string; quote: string };
   'message-received': { name: string; subject: string };
   'donation-thanks': { name: string; amount: string };
 }
@@ -214,8 +214,9 @@ export function applicationDecisionMail(mailId: string, record: PayableRecord, a
     : mailWrite(mailId, 'application-declined', record.email, common, record);
 }
 
-export function invoiceMail(mailId: string, invoice: { number: string; billTo: { name: string; email: string } }, total: string, dueDate: string, pdf: MailAttachment): BatchWrite {
-  return mailWrite(mailId, 'invoice-issued', invoice.billTo.email, { name: invoice.billTo.name, number: invoice.number, total, dueDate }, { collection: 'invoices', id: invoice.number }, { attachments: [pdf] });
+/** `quote`: what to quote when paying (invoices/schema.ts referenceToQuote). */
+export function invoiceMail(mailId: string, invoice: { number: string; billTo: { name: string; email: string } }, total: string, dueDate: string, quote: string, pdf: MailAttachment): BatchWrite {
+  return mailWrite(mailId, 'invoice-issued', invoice.billTo.email, { name: invoice.billTo.name, number: invoice.number, total, dueDate, quote }, { collection: 'invoices', id: invoice.number }, { attachments: [pdf] });
 }
 
 /** An administrator's test send of a template (with its sample data) to their own address. */
@@ -234,7 +235,7 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   'booth-received': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', option: 'Standard booth', amount: 'KES 50,000' },
   'application-approved': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', amount: 'KES 1,000,000' },
   'application-declined': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN' },
-  'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027' },
+  'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027', quote: 'partner-7Hq2Lx' },
   'message-received': { name: 'Achieng Odhiambo', subject: 'Group registration for our hospital' },
   'donation-thanks': { name: 'Achieng Odhiambo', amount: 'KES 5,000' },
 };

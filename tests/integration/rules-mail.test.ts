@@ -174,7 +174,7 @@ describe('invoices', () => {
     createDb(() => as.db.finance).transact(issuePaths({}), (docs) => {
       const { writes } = decideIssue(docs, { draft: draft('juma@example.org'), issuedBy: ACCOUNTS.finance.email, issuedAt });
       const invoice = dataOf(writes[0]) as { number: string; billTo: { name: string; email: string } };
-      return { writes: tamper([...writes, invoiceMail(uniqueId('mail'), invoice, 'KES 50,000.00', '28 February 2027', pdf)]), result: invoice.number };
+      return { writes: tamper([...writes, invoiceMail(uniqueId('mail'), invoice, 'KES 50,000.00', '28 February 2027', invoice.number, pdf)]), result: invoice.number };
     });
 
   it('issuing an invoice emails it, with its PDF, to the address it is billed to', async () => {

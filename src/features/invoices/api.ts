@@ -11,7 +11,7 @@ import { decideIssue, issuePaths, type IssueRequest } from './issue-invoice.ts';
 import { formatMinor, formatMinorShort } from './invoice-math.ts';
 import { bytesToBase64 } from '../../lib/base64.ts';
 import { invoiceMail } from '../../data/mail.ts';
-import type { StoredInvoice } from './schema.ts';
+import { referenceToQuote, type StoredInvoice } from './schema.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -54,7 +54,7 @@ export function useIssueInvoice() {
 async function invoiceEmail(invoice: StoredInvoice) {
   const { invoicePdf, formatDueDate } = await import('./invoice-pdf.ts');
   const pdf = { filename: `${invoice.number}.pdf`, content: bytesToBase64(await invoicePdf(invoice)), encoding: 'base64', contentType: 'application/pdf' };
-  return invoiceMail(db.newId('mail'), invoice, formatMinor(invoice.totalMinor, invoice.currency), formatDueDate(invoice.dueDate), pdf);
+  return invoiceMail(db.newId('mail'), invoice, formatMinor(invoice.totalMinor, invoice.currency), formatDueDate(invoice.dueDate), referenceToQuote(invoice), pdf);
 }
 
 export type StatusChange = { invoice: StoredInvoice; to: 'paid' } | { invoice: StoredInvoice; to: 'void'; reason: string };

@@ -3,7 +3,7 @@
 // so downloading a past invoice again gives the same bytes as on the day it was issued.
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { formatMinor } from './invoice-math.ts';
-import type { StoredInvoice } from './schema.ts';
+import { referenceToQuote, type StoredInvoice } from './schema.ts';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -148,7 +148,7 @@ export async function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
     y -= 16;
   }
   y -= 10;
-  block([`Please pay by ${formatDueDate(invoice.dueDate)}, quoting ${invoice.number}.`], MARGIN, { font: bold });
+  block([`Please pay by ${formatDueDate(invoice.dueDate)}. Quote ${referenceToQuote(invoice)} as the M-Pesa account number or bank reference.`], MARGIN, { font: bold });
 
   const payment = PAYMENT_LINES.filter(([key]) => invoice.issuer.payment[key]).map(([key, label]) => `${label}: ${invoice.issuer.payment[key]}`);
   if (payment.length) {

@@ -72,6 +72,13 @@ export interface InvoiceIssuer {
   payment: Record<string, string>;
 }
 
+/**
+ * What a payer quotes as the M-Pesa account number or bank narration: the reference of the
+ * registration or application the invoice bills (the one checkout, its emails and finance's
+ * matching all use), or the invoice number for an invoice that bills no record.
+ */
+export const referenceToQuote = (invoice: { reference: string; number: string }) => invoice.reference || invoice.number;
+
 /** What the form decides; the issuing transaction adds the number, the issuer and the status. */
 export interface InvoiceDraft {
   reference: string;

@@ -1,5 +1,6 @@
 // The two applications on /partnerships. Both are one document in `partners` (kind partner or
 // booth) with the fee from settings, then a reference and a link to checkout.
+import { newReference } from '../../lib/reference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { FormAlert, HoneypotField, SelectField, TextAreaField, PolicyLinks } fro
 import { formatMoney } from '../../components/format.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { db } from '../../lib/data.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothDocument, type BoothForm, type PartnerDocument, type PartnerForm } from './schema.ts';
 import { applicationMail } from '../../data/mail.ts';
@@ -36,7 +36,7 @@ function feeOptions(options: SiteSettings['boothTypes'], currency: string) {
 
 /** Shared submit plumbing: an id chosen up front, a retry-safe create, the honeypot. */
 function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDocument | BoothDocument) {
-  const [id] = useState(() => db.newId('partners'));
+  const [id] = useState(() => newReference());
   const [done, setDone] = useState<string | null>(null);
   const submit = useMutation({
     mutationFn: (form: T) => {
@@ -53,7 +53,12 @@ function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDo
 export function PartnerApplicationForm({ settings }: { settings: SiteSettings }) {
   const { done, submit, onValid } = useApplication<PartnerForm>(settings, (form) => partnerDocument(form, settings.partnerTiers[form.tier]?.fee ?? 0, settings.currency));
   const { register, handleSubmit, formState, getValues } = useForm<PartnerForm & { faxNumber?: string }>({ resolver: zodResolver(partnerFormSchema), defaultValues: { website: '', message: '' } });
-  if (done) return <SubmittedNotice title="Application received" reference={done} checkout>Our partnerships team will contact you within two working days.</SubmittedNotice>;
+  if (done)
+    return (
+      <SubmittedNotice title="Application received" reference={done}>
+        Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to pay.
+      </SubmittedNotice>
+    );
   const e = formState.errors;
   return (
     <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
@@ -81,7 +86,12 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
     resolver: zodResolver(boothFormSchema),
     defaultValues: { staffCount: 2, requirements: '' },
   });
-  if (done) return <SubmittedNotice title="Booth booking received" reference={done} checkout>We will confirm your booth and its place on the floor plan.</SubmittedNotice>;
+  if (done)
+    return (
+      <SubmittedNotice title="Booth booking received" reference={done}>
+        We will confirm your booth and its place on the floor plan within two working days. Nothing is due before then: once it is confirmed, we email you the amount and how to pay.
+      </SubmittedNotice>
+    );
   const e = formState.errors;
   return (
     <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, type MetaFunction } from 'react-router';
 import { pageMeta } from '../../components/page-meta.ts';
+import { referenceCandidates } from '../../lib/reference.ts';
 
 export const meta: MetaFunction = () => pageMeta('Checkout', 'Enter your registration reference to see what is due and how to pay.');
 
@@ -10,8 +11,9 @@ export default function CheckoutLookupPage() {
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const clean = reference.trim();
-    if (!/^[A-Za-z0-9_-]{4,128}$/.test(clean)) return setError('Enter the reference from your confirmation email: letters and digits, no spaces.');
+    // Read back as the reference it is (case, spaces, O for 0 do not matter): the address is clean.
+    const [clean] = referenceCandidates(reference);
+    if (!clean || !/^[A-Za-z0-9_-]{4,128}$/.test(clean)) return setError('Enter the reference from your confirmation email: 16 letters and digits.');
     navigate(`/checkout/${clean}`);
   };
   return (
@@ -28,6 +30,11 @@ export default function CheckoutLookupPage() {
             className="field-input font-mono"
             value={reference}
             onChange={(e) => setReference(e.target.value)}
+            // Phone keyboards would capitalise and "correct" a code.
+            autoCapitalize="off"
+            autoCorrect="off"
+            autoComplete="off"
+            spellCheck={false}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'reference-error' : undefined}
           />

@@ -10,7 +10,8 @@ import { TextField } from '../../components/TextField.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
-import { paymentFormSchema, type PaymentForm } from './schema.ts';
+import { PAYMENT_METHOD_LABELS } from '../../data/labels.ts';
+import { PAYMENT_METHODS, paymentFormSchema, type PaymentForm } from './schema.ts';
 import { ReferenceTakenError, useCheckoutRecord, useSubmitPayment, type CheckoutRecord } from './api.ts';
 import { throttleMessage } from '../../data/visitor-submit.ts';
 import { Ticket } from './Ticket.tsx';
@@ -85,10 +86,7 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
       <TextField label="Name on the payment" error={e.payerName?.message} {...register('payerName')} />
       <SelectField
         label="Paid by"
-        options={[
-          { value: 'mobile-money', label: 'Mobile money' },
-          { value: 'bank-transfer', label: 'Bank transfer' },
-        ]}
+        options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
         error={e.method?.message}
         {...register('method')}
       />
@@ -118,6 +116,9 @@ function ReferenceReceived({ justSent }: { justSent: boolean }) {
     </section>
   );
 }
+
+/** A partner application or booth booking is paid for only once staff approve it (the rules agree). */
+const awaitingReview = (r: CheckoutRecord) => r.collection === 'partners' && r.status === 'pending';
 
 export default function CheckoutPage() {
   const { id = '' } = useParams();
@@ -160,7 +161,7 @@ export default function CheckoutPage() {
         <dd>{r.name}</dd>
         <dt className="text-slate-600">For</dt>
         <dd>{r.what}</dd>
-        <dt className="text-slate-600">Amount due</dt>
+        <dt className="text-slate-600">{r.paymentStatus === 'paid' ? 'Paid' : 'Amount due'}</dt>
         <dd>{r.fee === 0 ? 'Free' : formatMoney(r.fee, r.currency)}</dd>
         <dt className="text-slate-600">Payment status</dt>
         <dd>
@@ -171,6 +172,13 @@ export default function CheckoutPage() {
         <FormAlert>This registration was cancelled. Contact the organisers if you think this is a mistake.</FormAlert>
       ) : confirmed ? (
         <Ticket record={r} settings={s} />
+      ) : awaitingReview(r) ? (
+        <section aria-labelledby="under-review" className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
+          <h2 id="under-review">Awaiting review</h2>
+          <p className="mt-2">
+            The organisers review every application before anything is due, usually within two working days. If they approve it, we email you and this page shows how to pay.
+          </p>
+        </section>
       ) : r.paymentStatus === 'submitted' ? (
         <ReferenceReceived justSent={sent} />
       ) : (

@@ -4,6 +4,8 @@ import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import { db } from '../../lib/data.ts';
 import { createWrite } from '../../lib/db.ts';
 import { payableRecord, paymentReceivedMail, type PayableRecord } from '../../data/mail.ts';
+import { settingsLabel } from '../../data/labels.ts';
+import { referenceCandidates } from '../../lib/reference.ts';
 import { normaliseReference, paymentDocument, referenceClaim, type PaymentForm, type PaymentTarget } from './schema.ts';
 
 export interface CheckoutRecord {
@@ -25,23 +27,32 @@ export interface CheckoutRecord {
 
 type Stored = Record<string, unknown> & { id: string };
 
-type Labels = Partial<Record<'categories' | 'partnerTiers' | 'boothTypes', Record<string, { label?: string }>>>;
+type Labels = Parameters<typeof settingsLabel>[0];
 
 /** A record as checkout shows it: what it is named by the settings' labels ("Registration · Delegate"), not by its stored key. */
 export function describeRecord(collection: PaymentTarget, d: Stored, settings: Labels | null): CheckoutRecord {
-  const label = (list: keyof Labels, key: unknown) => settings?.[list]?.[String(key)]?.label ?? String(key);
+  const label = (list: Parameters<typeof settingsLabel>[1], key: unknown) => settingsLabel(settings, list, key);
   const common = { id: d.id, collection, payable: payableRecord(collection, d), email: String(d.email), fee: Number(d.fee), currency: String(d.currency), status: String(d.status), paymentStatus: String(d.paymentStatus), paymentNote: typeof d.paymentNote === 'string' ? d.paymentNote : undefined };
   if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${label('categories', d.category)}` };
   return { ...common, name: String(d.organisation), what: d.kind === 'booth' ? `Booth · ${label('boothTypes', d.boothType)}` : `Partnership · ${label('partnerTiers', d.tier)}` };
 }
 
-/** A registration or an application by its reference (anyone holding the reference may read it). */
-export async function fetchCheckoutRecord(id: string): Promise<CheckoutRecord | null> {
-  const settings = db.fetchDocument<Labels & { id: string }>('settings', 'site').catch(() => null);
-  const registration = await db.fetchDocument<Stored>('registrations', id);
-  if (registration) return describeRecord('registrations', registration, await settings);
-  const application = await db.fetchDocument<Stored>('partners', id);
-  return application ? describeRecord('partners', application, await settings) : null;
+/** The labels checkout names records by: settings/site (null when it cannot be read). */
+export const fetchLabels = () => db.fetchDocument<NonNullable<Labels> & { id: string }>('settings', 'site').catch(() => null);
+
+/**
+ * A registration or an application by its reference, as typed (anyone holding the reference may
+ * read it): case, spaces and look-alikes do not matter (lib/reference.ts). A list of many records
+ * passes the labels it read once.
+ */
+export async function fetchCheckoutRecord(typed: string, labels: Promise<Labels | null> = fetchLabels()): Promise<CheckoutRecord | null> {
+  for (const id of referenceCandidates(typed)) {
+    const registration = await db.fetchDocument<Stored>('registrations', id);
+    if (registration) return describeRecord('registrations', registration, await labels);
+    const application = await db.fetchDocument<Stored>('partners', id);
+    if (application) return describeRecord('partners', application, await labels);
+  }
+  return null;
 }
 
 export function useCheckoutRecord(id: string) {

@@ -1,3 +1,4 @@
+import { newReference } from '../../lib/reference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Suspense, useDeferredValue, useEffect, useState } from 'react';
@@ -5,16 +6,16 @@ import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, PolicyLinks, SelectField, TextAreaField } from '../../components/fields.tsx';
 import { CHECKOUT_LINK } from '../../content/site.ts';
+import { ATTENDANCE_LABELS } from '../../data/labels.ts';
 import { formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { db } from '../../lib/data.ts';
 import { getStoredLocation } from '../../lib/geo.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { useSeatsTaken } from './api.ts';
-import { registrationFormSchema, type RegistrationForm } from './schema.ts';
+import { ATTENDANCE_MODES, registrationFormSchema, type RegistrationForm } from './schema.ts';
 import { submitRegistration } from './submit.ts';
 import { throttleMessage } from '../../data/visitor-submit.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
@@ -45,7 +46,7 @@ function RegistrationClosed({ full }: { full: boolean }) {
 
 function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; onDone: (id: string) => void }) {
   // Chosen once per visit, so a retry after a lost reply cannot register twice.
-  const [id] = useState(() => db.newId('registrations'));
+  const [id] = useState(() => newReference());
   const { register, handleSubmit, formState, setValue, getValues } = useForm<FormValues>({
     resolver: zodResolver(registrationFormSchema),
     defaultValues: { attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '' },
@@ -88,8 +89,7 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
       <SelectField
         label="Attendance"
         options={[
-          { value: 'in-person', label: 'In person' },
-          { value: 'virtual', label: 'Online' },
+          ...ATTENDANCE_MODES.map((mode) => ({ value: mode, label: ATTENDANCE_LABELS[mode] })),
         ]}
         error={e.attendanceMode?.message}
         {...register('attendanceMode')}

@@ -7,7 +7,7 @@ import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { throttleWrite } from '../../../src/data/visitor-throttle.ts';
 import { signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients, visitor } from '../support/clients.ts';
-import { commit, fieldsOf, FORMS, messageDoc, paymentCommit, registrationDoc, type Draft } from '../support/forms.ts';
+import { boothDoc, commit, fieldsOf, FORMS, messageDoc, paymentCommit, registrationDoc, type Draft } from '../support/forms.ts';
 import { fixture, ownerGet, uniqueId } from '../support/owner.ts';
 
 let as: Actors;
@@ -39,6 +39,19 @@ describe('a payment and the record it flips', () => {
   it('refuses a payment naming a registration under the applications collection', async () => {
     const draft = await FORMS.registrationPayment.draft();
     await denied(commit(draft.by.db, draft.writes({ ...draft.doc, targetCollection: 'partners' })));
+  });
+});
+
+describe('paying for an application before it is approved', () => {
+  it('refuses a payment for a partner application or booth booking still under review, and accepts it once approved', async () => {
+    for (const status of ['pending', 'cancelled']) {
+      const draft = await FORMS.boothPayment.draft();
+      await fixture(`partners/${draft.target!.id}`, { ...fieldsOf(boothDoc('')), status });
+      await denied(commit(draft.by.db, draft.writes()));
+      expect((await ownerGet(`partners/${draft.target!.id}`))?.paymentStatus).toBe('unpaid');
+    }
+    const approved = await FORMS.boothPayment.draft();
+    await allowed(commit(approved.by.db, approved.writes()));
   });
 });
 

@@ -233,7 +233,8 @@ export const FORMS = {
   message: singleDocument('contact message', 'messages', contactFormSchema, MESSAGE, {}, messageDocument, messageMail),
   donation: singleDocument('donation pledge', 'donations', donationFormSchema, DONATION, {}, (f) => donationDocument(f, SITE.currency), donationMail),
   registrationPayment: paymentFor('payment for a registration', 'registrations', () => fieldsOf(registrationDoc(''))),
-  boothPayment: paymentFor('payment for a booth', 'partners', () => fieldsOf(boothDoc(''))),
+  // Staff have approved the booking: only then may it be paid for.
+  boothPayment: paymentFor('payment for a booth', 'partners', () => ({ ...fieldsOf(boothDoc('')), status: 'confirmed' })),
 } satisfies Record<string, PublicForm>;
 
 export const ALL_FORMS: PublicForm[] = Object.values(FORMS);

@@ -1,6 +1,7 @@
 // Record a payment received directly: find the registration or application by its reference (the
 // amount due shows), then record what was received. One transaction creates the verified payment
 // and marks the record paid, refusing a record that is already paid or waiting on a submission.
+import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +12,7 @@ import { useStaff } from '../../../components/staff-context.ts';
 import type { CheckoutRecord } from '../api.ts';
 import { findPayable, newPaymentId, useRecordManualPayment } from './api.ts';
 import { manualPaymentSchema, type ManualPaymentForm as FormValues, type ManualPaymentInput } from './manual-payment-schema.ts';
-import { manualPaymentRefusal, METHOD_LABEL, MANUAL_METHODS, targetNoun } from './payment-actions.ts';
+import { manualPaymentRefusal, MANUAL_METHODS, targetNoun } from './payment-actions.ts';
 
 function PaymentDetails({ record, onDone }: { record: CheckoutRecord; onDone: (message: string) => void }) {
   const staff = useStaff();
@@ -42,7 +43,7 @@ function PaymentDetails({ record, onDone }: { record: CheckoutRecord; onDone: (m
         </div>
       )}
       <TextField label="Paid by" error={e.payerName?.message} {...register('payerName')} />
-      <SelectField label="Method" options={MANUAL_METHODS.map((m) => ({ value: m, label: METHOD_LABEL[m] }))} error={e.method?.message} {...register('method')} />
+      <SelectField label="Method" options={MANUAL_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))} error={e.method?.message} {...register('method')} />
       <TextField label="Receipt, cheque or transaction number" error={e.reference?.message} {...register('reference')} />
       <TextField
         label={`Amount received (${record.currency})`}

@@ -1,4 +1,5 @@
 // Payments newest first, filtered by status, with what each pays for and finance's verdict.
+import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
 import { formatDateTime, formatMoney } from '../../../components/format.ts';
 import { usePaymentPages, useRejectPayment, useVerifyPayment, type PaymentRow, type StatusFilter } from './api.ts';
-import { METHOD_LABEL, targetNoun } from './payment-actions.ts';
+import { targetNoun } from './payment-actions.ts';
 
 const FILTERS: Array<{ value: StatusFilter; label: string }> = [
   { value: 'submitted', label: 'Awaiting verification' },
@@ -114,7 +115,7 @@ export function PaymentList() {
               { header: 'Received', cell: (r) => formatDateTime(r.timestamp) },
               { header: 'Payer', cell: (r) => r.payerName },
               { header: 'Amount', cell: (r) => formatMoney(r.amount, r.currency), className: 'text-right tabular-nums' },
-              { header: 'Method', cell: (r) => METHOD_LABEL[r.method] ?? r.method },
+              { header: 'Method', cell: (r) => PAYMENT_METHOD_LABELS[r.method] ?? r.method },
               { header: 'Reference', cell: (r) => <span className="font-mono">{r.reference}</span> },
               { header: 'Pays for', cell: (r) => <PaysFor row={r} /> },
               { header: 'Status', cell: (r) => <Verdict row={r} /> },

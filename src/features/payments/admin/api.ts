@@ -6,7 +6,7 @@ import { serverValues, type Filter } from '../../../lib/db.ts';
 import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../../components/admin/use-staff-action.ts';
 import { useStaff } from '../../../components/staff-context.ts';
-import { fetchCheckoutRecord, type CheckoutRecord } from '../api.ts';
+import { fetchCheckoutRecord, fetchLabels, type CheckoutRecord } from '../api.ts';
 import { ticketAttachments } from '../ticket-files.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
 import { amountText, decideManual, decideReject, decideVerify, manualPaths, paymentWarnings, verdictPaths, type AdminPayment, type ManualPayment } from './payment-actions.ts';
@@ -46,7 +46,8 @@ export function usePaymentPages(status: StatusFilter) {
   return useCursorPages(paymentKeys.list(status), async (after) => {
     const page = await db.fetchPage<AdminPayment>('payments', { where: status ? [['status', '==', status]] : [], limit: PAGE_SIZE, after });
     const ids = [...new Set(page.items.map((p) => p.targetId))];
-    const targets = new Map(await Promise.all(ids.map(async (id) => [id, await fetchCheckoutRecord(id).catch(() => null)] as const)));
+    const labels = fetchLabels(); // once for the page, not once per record
+    const targets = new Map(await Promise.all(ids.map(async (id) => [id, await fetchCheckoutRecord(id, labels).catch(() => null)] as const)));
     const items = await Promise.all(
       page.items.map(async (p): Promise<PaymentRow> => {
         const target = targets.get(p.targetId) ?? null;

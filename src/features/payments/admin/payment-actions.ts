@@ -4,13 +4,14 @@
 import type { DocumentData } from 'firebase/firestore/lite';
 import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
 import { payableRecord, paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
 import { normaliseReference, type PaymentTarget } from '../schema.ts';
 
 export const MANUAL_METHODS = ['cash', 'cheque', 'bank-transfer', 'mobile-money'] as const;
 export type PaymentMethod = (typeof MANUAL_METHODS)[number];
 
-export const METHOD_LABEL: Record<string, string> = { cash: 'Cash', cheque: 'Cheque', 'bank-transfer': 'Bank transfer', 'mobile-money': 'Mobile money' };
+
 
 /** A payments document as finance sees it. */
 export interface AdminPayment {
@@ -158,7 +159,7 @@ export function decideManual([target]: Read[], m: ManualPayment & VerdictMail): 
       { update: targetPath(m), data: { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: m.paymentId } },
       paymentVerifiedMail(m.mailId, payableRecord(m.targetCollection, target), { id: m.paymentId, amount: m.amount, currency }, m.attachments),
     ],
-    log: `Recorded ${METHOD_LABEL[m.method].toLowerCase()} payment ${m.paymentId} (${amountText(m.amount, currency)}) for ${noun} ${m.targetId}`,
+    log: `Recorded ${PAYMENT_METHOD_LABELS[m.method].toLowerCase()} payment ${m.paymentId} (${amountText(m.amount, currency)}) for ${noun} ${m.targetId}`,
   };
 }
 

@@ -8,6 +8,9 @@ import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { useStaff } from '../../../components/staff-context.ts';
+import { APPLICATION_KIND_LABELS, ATTENDANCE_LABELS, labelOf, PAYMENT_METHOD_LABELS, settingsLabel } from '../../../data/labels.ts';
+import { useSiteSettings } from '../../../data/site-settings.ts';
+import type { SiteSettings } from '../../../data/site-settings-schema.ts';
 import { useArchiveRecord, useRecord, useRecordPayments, useStatusChange } from './api.ts';
 import { NEXT_STATUSES, type StaffRecord } from './records.ts';
 import { RecordMessages } from './RecordMessages.tsx';
@@ -26,6 +29,24 @@ const FIELDS: Record<'registrations' | 'partners', Array<[string, string]>> = {
   ],
 };
 
+/** A stored value as people read it: codes by their names (settings name categories, tiers and booth types). */
+function shown(field: string, value: unknown, settings: SiteSettings | undefined): string {
+  switch (field) {
+    case 'category':
+      return settingsLabel(settings, 'categories', value);
+    case 'tier':
+      return settingsLabel(settings, 'partnerTiers', value);
+    case 'boothType':
+      return settingsLabel(settings, 'boothTypes', value);
+    case 'attendanceMode':
+      return labelOf(ATTENDANCE_LABELS, value);
+    case 'kind':
+      return labelOf(APPLICATION_KIND_LABELS, value);
+    default:
+      return String(value);
+  }
+}
+
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 
 function Payments({ collection, id }: { collection: string; id: string }) {
@@ -40,7 +61,7 @@ function Payments({ collection, id }: { collection: string; id: string }) {
               <li key={p.id} className="flex flex-wrap gap-3 text-sm">
                 <span>{p.timestamp ? when.format(p.timestamp) : ''}</span>
                 <span>{formatMoney(p.amount, p.currency)}</span>
-                <span>{p.method}</span>
+                <span>{labelOf(PAYMENT_METHOD_LABELS, p.method)}</span>
                 <span className="font-mono">{p.reference}</span>
                 <StatusBadge status={p.status} />
               </li>
@@ -97,7 +118,7 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
       )}
       {change.isSuccess && (
         <p className="mt-3 text-green-800" role="status">
-          Saved: now {change.variables.status}.
+          Saved: now <StatusBadge status={change.variables.status} />.
         </p>
       )}
     </section>
@@ -109,6 +130,7 @@ export default function RegistrationDetailPage() {
   const collection = params.collection === 'partners' ? 'partners' : 'registrations';
   const id = params.id ?? '';
   const record = useRecord(collection, id);
+  const settings = useSiteSettings();
   const staff = useStaff();
   return (
     <RequireCapability needs="registrations:read" title="Registration">
@@ -136,7 +158,7 @@ export default function RegistrationDetailPage() {
                   .map(([field, label]) => (
                     <div key={field}>
                       <dt className="text-sm text-slate-600">{label}</dt>
-                      <dd className="whitespace-pre-wrap break-words">{String(r[field])}</dd>
+                      <dd className="whitespace-pre-wrap break-words">{shown(field, r[field], settings.data)}</dd>
                     </div>
                   ))}
               </dl>

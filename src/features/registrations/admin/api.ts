@@ -6,6 +6,7 @@ import { toCsv } from '../../../lib/csv.ts';
 import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../components/admin/use-staff-action.ts';
 import { applicationDecisionMail, payableRecord } from '../../../data/mail.ts';
+import { sponsorWrites } from '../../../data/partners.ts';
 import { checkInVerdict, type TicketHolder } from './check-in.ts';
 import { COLLECTION, displayName, listOptions, mergeResults, searchOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
 
@@ -141,10 +142,12 @@ export function useStatusChange(collection: 'registrations' | 'partners') {
       return [
         { update: `${collection}/${record.id}`, data: { status } },
         ...(approved === null ? [] : [applicationDecisionMail(db.newId('mail'), payableRecord('partners', record), approved)]),
+        // Approved: among the partners on /about at once; declined after approval: off it again.
+        ...(approved === true || (approved === false && record.status === 'confirmed') ? sponsorWrites(record, approved, serverValues.now()) : []),
       ];
     },
     log: ({ record, name, status }) => `Set ${collection === 'registrations' ? 'registration' : 'application'} ${record.id} (${name}) to ${status}`,
-    invalidate: [registrationKeys.all],
+    invalidate: [registrationKeys.all, ['sponsors']],
   });
 }
 

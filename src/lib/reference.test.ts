@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { newReference, readTypedReference, referenceCandidates, REFERENCE_LENGTH } from './reference.ts';
+
+describe('references people type back', () => {
+  it('are 16 characters of the unambiguous alphabet, and differ', () => {
+    const refs = Array.from({ length: 200 }, () => newReference());
+    for (const r of refs) expect(r).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
+    expect(new Set(refs).size).toBe(200);
+  });
+
+  it('use every symbol of the alphabet (each byte’s low five bits)', () => {
+    const all = Array.from({ length: 32 }, (_, i) => i);
+    expect(newReference(() => Uint8Array.from([...all.slice(0, 16)]))).toBe('0123456789ABCDEF');
+    expect(newReference(() => Uint8Array.from(all.slice(16).map((n) => n + 224)))).toBe('GHJKMNPQRSTVWXYZ');
+  });
+
+  it('read back whatever a phone keyboard made of them', () => {
+    const ref = 'K7M2Q9V0XR1TZ3A8';
+    for (const typed of ['k7m2q9v0xr1tz3a8', ' K7M2 Q9V0 XR1T Z3A8 ', 'K7M2-Q9VO-XRlT-Z3A8', 'k7m2q9vOxrIt z3a8']) expect(readTypedReference(typed)).toBe(ref);
+    expect(referenceCandidates('k7m2 q9vo xrlt z3a8')[0]).toBe(ref);
+  });
+
+  it('still find references made before this format, as typed', () => {
+    expect(referenceCandidates(' demo-registration-1 ')).toEqual(['demo-registration-1']);
+    expect(referenceCandidates('Xb3kP9qLm2Rt7VwZ4yNc')).toEqual(['Xb3kP9qLm2Rt7VwZ4yNc']);
+    // Something that reads as a reference and was also typed otherwise: both are tried.
+    expect(referenceCandidates('k7m2q9v0xr1tz3a8')).toEqual(['K7M2Q9V0XR1TZ3A8', 'k7m2q9v0xr1tz3a8']);
+    expect(referenceCandidates('   ')).toEqual([]);
+    expect(REFERENCE_LENGTH).toBe(16);
+  });
+});
