@@ -16,7 +16,7 @@ import { invoiceDraft, invoiceFormValues, type InvoiceForm as InvoiceFormValues,
 export const meta: MetaFunction = () => [{ title: 'Invoice Generator | Summit back office' }];
 
 /** Numbering lives in Settings and locks with the first invoice (the rules refuse changing it then). */
-function NumberingNotice({ settings }: { settings: SiteSettings }) {
+export function NumberingNotice({ settings }: { settings: SiteSettings }) {
   const counter = useInvoiceCounter();
   const { invoicePrefix: prefix, invoiceStartNumber: start } = settings;
   if (counter.isPending || counter.isError) return null;
@@ -30,9 +30,18 @@ function NumberingNotice({ settings }: { settings: SiteSettings }) {
         </>
       ) : (
         <>
-          <strong>Numbering is locked:</strong> invoices run from <span className="font-mono">{formatInvoiceNumber(prefix, start)}</span> to{' '}
-          <span className="font-mono">{formatInvoiceNumber(prefix, counter.data)}</span>, so the prefix and start number in Settings can no longer change. The next
-          invoice will be <span className="font-mono">{next}</span> unless someone issues one first.
+          <strong>Numbering is locked:</strong>{' '}
+          {counter.data === start ? (
+            <>
+              one invoice has been issued, <span className="font-mono">{formatInvoiceNumber(prefix, start)}</span>
+            </>
+          ) : (
+            <>
+              invoices run from <span className="font-mono">{formatInvoiceNumber(prefix, start)}</span> to <span className="font-mono">{formatInvoiceNumber(prefix, counter.data)}</span>
+            </>
+          )}
+          , so the prefix and start number in Settings can no longer change. The next invoice will be <span className="font-mono">{next}</span> unless someone issues one
+          first.
         </>
       )}
     </p>
