@@ -42,16 +42,20 @@ describe('write-ahead log', () => {
     const d = dir();
     let state: Capture = none();
     const wal = await WriteAheadLog.open(d, 0, () => state, { compactBytes: 1 });
-    await wal.append(put(1, 'a', 1));
+    // As the store does: the state holds a record before the record is appended (a compaction the
+    // log starts on its own right after writing it must never capture a state older than the log).
     state = { seq: 1, documents: [[DB, doc('a', 1)]] };
+    await wal.append(put(1, 'a', 1));
     await wal.compact();
+    state = { seq: 2, documents: [[DB, doc('a', 1)], [DB, doc('b', 1)]] };
     await wal.append(put(2, 'b', 1));
     await wal.close();
     expect(readdirSync(d).filter((f) => f.startsWith('log-'))).toHaveLength(1);
     const r = recover(d);
-    expect(r.snapshotSeq).toBe(1);
-    expect(r.documents).toEqual([[DB, doc('a', 1)]]);
-    expect(r.records.map((x) => x.seq)).toEqual([2]);
+    // Record 2 may have been compacted too (compactBytes: 1); either way nothing is lost or doubled.
+    expect(r.snapshotSeq).toBeGreaterThanOrEqual(1);
+    expect(r.snapshotSeq + r.records.length).toBe(2);
+    expect(r.documents[0]).toEqual([DB, doc('a', 1)]);
   });
 
   it('a crash between snapshot and segment deletion replays nothing twice', async () => {
