@@ -2,13 +2,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useParams, type MetaFunction } from 'react-router';
 import type { Route } from './+types/root';
-import { isChunkLoadError, shouldReloadForChunkError } from '../lib/chunk-reload.ts';
+import { guardRouterReloads, isChunkLoadError, shouldReloadForChunkError } from '../lib/chunk-reload.ts';
 import { countOutboundLinks, pageviewUrl, trackPageview } from '../lib/analytics.ts';
 import { startAppCheck } from '../lib/app-check.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { browserQueryClient, PrerenderQueryClient } from '../lib/prerendered-queries.ts';
 import { announceHydrated } from '../lib/page-loader.ts';
 import './app.css';
+
+// React Router's own reload after a route module fails to load obeys the app's 10 s guard too.
+if (typeof window !== 'undefined') guardRouterReloads();
 
 export const meta: MetaFunction = () => [
   { title: 'National Cancer Summit' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChunkLoadError, RELOAD_GUARD_MS, shouldReloadForChunkError } from './chunk-reload.ts';
+import { guardRouterReloads, isChunkLoadError, RELOAD_GUARD_MS, shouldReloadForChunkError } from './chunk-reload.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -18,5 +18,40 @@ describe('chunk reload guard', () => {
     expect(shouldReloadForChunkError(storage, 1_000_000)).toBe(true);
     expect(shouldReloadForChunkError(storage, 1_000_000 + RELOAD_GUARD_MS - 1)).toBe(false);
     expect(shouldReloadForChunkError(storage, 1_000_000 + RELOAD_GUARD_MS + 1)).toBe(true);
+  });
+});
+
+describe('React Router’s own reload after a failed route module', () => {
+  const routerLog = 'Error loading route module `/assets/JobPage-abc.js`, reloading page...';
+
+  it('lets the first reload happen and records it, then stops one within 10 s with a chunk-load error', () => {
+    const storage = memoryStorage();
+    const logged: unknown[][] = [];
+    const target = { error: (...args: unknown[]) => void logged.push(args) };
+    let clock = 5_000_000;
+    guardRouterReloads(target, storage, () => clock);
+    expect(() => target.error(routerLog)).not.toThrow();
+    clock += RELOAD_GUARD_MS - 1;
+    let thrown: unknown;
+    try {
+      target.error(routerLog);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isChunkLoadError(thrown)).toBe(true);
+    clock += 2;
+    expect(() => target.error(routerLog)).not.toThrow();
+    // Every message is still logged.
+    expect(logged).toHaveLength(3);
+  });
+
+  it('shares the guard with the app’s own chunk reload, and leaves other errors alone', () => {
+    const storage = memoryStorage();
+    const target = { error: () => undefined };
+    guardRouterReloads(target, storage, () => 9_000_000);
+    expect(shouldReloadForChunkError(storage, 9_000_000)).toBe(true);
+    expect(() => target.error(routerLog)).toThrow(/not reloading again/);
+    expect(() => target.error('Error loading route module, reloading page (not the router’s exact words)')).not.toThrow();
+    expect(() => target.error(new Error(routerLog))).not.toThrow();
   });
 });

@@ -30,6 +30,14 @@ describe('geolocation', () => {
     expect(parseLocation(raw)).toBeNull();
   });
 
+  it('reads longitude as longitude, lon or lng (the services disagree), preferring the longest name', () => {
+    expect(parseLocation({ lat: -1.29, lon: 36.82 })).toEqual({ latitude: -1.29, longitude: 36.82 });
+    expect(parseLocation({ lat: -1.29, lng: 36.82, country: 'Kenya' })).toEqual({ latitude: -1.29, longitude: 36.82, country: 'Kenya' });
+    expect(parseLocation({ lat: '-1.29', lng: '36.82' })).toEqual({ latitude: -1.29, longitude: 36.82 });
+    expect(parseLocation({ latitude: 1, longitude: 2, lon: 3, lng: 4 })).toMatchObject({ longitude: 2 });
+    expect(parseLocation({ lat: 1, lng: 181 })).toBeNull();
+  });
+
   it('looks up once and then reuses the stored location', async () => {
     const storage = memoryStorage();
     const fetcher = vi.fn(async () => new Response(JSON.stringify({ latitude: 1, longitude: 2, country: 'KE' })));

@@ -17,12 +17,12 @@ function coordinate(v: unknown, limit: number): number | null {
   return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
 }
 
-/** Accepts the common response shapes (latitude/lat, country_name/country). Null when invalid. */
+/** Accepts the common response shapes (latitude/lat, longitude/lon/lng, country_name/country). Null when invalid. */
 export function parseLocation(raw: unknown): StoredLocation | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   const latitude = coordinate(r.latitude ?? r.lat, 90);
-  const longitude = coordinate(r.longitude ?? r.lon, 180);
+  const longitude = coordinate(r.longitude ?? r.lon ?? r.lng, 180);
   if (latitude === null || longitude === null) return null;
   const country = r.country_name ?? r.country;
   return typeof country === 'string' ? { latitude, longitude, country } : { latitude, longitude };
