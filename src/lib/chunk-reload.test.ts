@@ -47,7 +47,7 @@ describe('React Router’s own reload after a failed route module', () => {
 
   it('shares the guard with the app’s own chunk reload, and leaves other errors alone', () => {
     const storage = memoryStorage();
-    const target = { error: () => undefined };
+    const target = { error: (..._args: unknown[]) => undefined };
     guardRouterReloads(target, storage, () => 9_000_000);
     expect(shouldReloadForChunkError(storage, 9_000_000)).toBe(true);
     expect(() => target.error(routerLog)).toThrow(/not reloading again/);
