@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailField, lineField, MULTI_LINE_PATTERN, paragraphField, SINGLE_LINE_PATTERN } from './validation.ts';
+import { EMAIL_PATTERN, emailField, lineField, MULTI_LINE_PATTERN, paragraphField, SINGLE_LINE_PATTERN, withWebScheme } from './validation.ts';
 
 const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 const valid = (v: string) => emailField().safeParse(v).success;
@@ -85,5 +85,19 @@ describe('one-line answers and paragraphs', () => {
   ])('both refuse %s', (_, v) => {
     expect(line.safeParse(v).success).toBe(false);
     expect(paragraph.safeParse(v).success).toBe(false);
+  });
+});
+
+describe('web addresses as people type them', () => {
+  it('gives a bare domain https://, keeping its path, query and port', () => {
+    expect(withWebScheme('nht.example.com')).toBe('https://nht.example.com');
+    expect(withWebScheme('  www.nhif.or.ke/about?x=1 ')).toBe('https://www.nhif.or.ke/about?x=1');
+    expect(withWebScheme('summit.example.org:8443/p')).toBe('https://summit.example.org:8443/p');
+  });
+
+  it('leaves an address with a scheme, an email address, a path and words as they are', () => {
+    for (const typed of ['https://nht.example.com', 'http://a.example', 'mailto:info@example.org', 'javascript:alert(1)', 'info@example.org', '/about', 'not a website', 'localhost', '']) {
+      expect(withWebScheme(typed)).toBe(typed.trim());
+    }
   });
 });

@@ -41,3 +41,16 @@ export const emailField = () =>
 
 export const phoneField = () =>
   z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number with 7 to 20 digits, like +254 700 000 000.');
+
+/**
+ * A web address as people type it: "nht.example.com" or "www.nht.go.ke/about" mean https://. Only
+ * something that looks like a domain is given the scheme; anything with a scheme of its own
+ * (mailto:, ftp:, javascript:) or an @ before its path (an email address) is left for the field's
+ * check to accept or refuse as it is.
+ */
+export function withWebScheme(typed: string): string {
+  const text = typed.trim();
+  if (!text || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text)) return text;
+  const host = text.split(/[/?#]/)[0];
+  return /^[^\s@:]+\.[a-z]{2,}(?::\d{1,5})?$/i.test(host) ? `https://${text}` : text;
+}

@@ -1,6 +1,6 @@
 // Partnership applications and booth bookings share the `partners` collection (`kind`).
 import { z } from 'zod';
-import { emailField, lineField, paragraphField, phoneField } from '../../lib/validation.ts';
+import { emailField, lineField, paragraphField, phoneField, withWebScheme } from '../../lib/validation.ts';
 
 export const PARTNER_KINDS = ['partner', 'booth'] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
@@ -16,11 +16,16 @@ const contact = {
 
 export const partnerFormSchema = z.object({
   ...contact,
+  // "nht.example.com" is stored as https://nht.example.com (withWebScheme).
   website: z
     .string()
-    .trim()
-    .max(200, 'The website must be at most 200 characters.')
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/.test(v), 'Enter a full web address starting with https://, or leave it empty.'),
+    .transform(withWebScheme)
+    .pipe(
+      z
+        .string()
+        .max(200, 'The website must be at most 200 characters.')
+        .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/.test(v), 'Enter the website, like nht.example.com, or leave it empty.'),
+    ),
   tier: z.string().min(1, 'Choose a partnership tier.').max(40),
   message: paragraphField(0, 2000, '', 'The message must be at most 2000 characters.'),
 });

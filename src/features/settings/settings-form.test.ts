@@ -40,6 +40,12 @@ describe('settings form', () => {
     expect(data.social).not.toHaveProperty('tiktok');
   });
 
+  it('takes a bare domain as https://', () => {
+    const parsed = settingsFormSchema.parse({ ...form(), social: { ...form().social, youtube: 'youtube.com/@ncisummit' }, instituteUrl: 'www.nci.go.ke' });
+    expect(parsed.social.youtube).toBe('https://youtube.com/@ncisummit');
+    expect(parsed.instituteUrl).toBe('https://www.nci.go.ke');
+  });
+
   it('refuses what public pages could not use, naming the field', () => {
     const f = form();
     const bad: SettingsForm = {
@@ -51,7 +57,7 @@ describe('settings form', () => {
       categories: [...f.categories, { key: 'delegate', label: 'Again', fee: 1, benefits: '' }],
       boothTypes: [{ key: 'Big Booth', label: '', fee: -5, benefits: '' }],
       contactEmails: 'info@summit.example.org\nnot-an-address',
-      social: { ...f.social, youtube: 'youtube.com/x' },
+      social: { ...f.social, youtube: 'youtube channel' },
       invoiceStartNumber: 0,
     };
     expect(problems(bad)).toEqual(
@@ -63,7 +69,7 @@ describe('settings form', () => {
         ['boothTypes.0.label', 'Enter the name.'],
         ['boothTypes.0.fee', 'The fee must be at least 0.'],
         ['contactEmails', '“not-an-address” is not an email address. Put one address on each line.'],
-        ['social.youtube', 'Enter the link as a full address starting with https://, or leave it empty.'],
+        ['social.youtube', 'Enter the link, like www.example.org, or leave it empty.'],
         ['invoiceStartNumber', 'The first invoice number must be at least 1.'],
       ]),
     );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { fromNairobiDateTime, toNairobiDateTime } from '../../lib/nairobi-time.ts';
+import { withWebScheme } from '../../lib/validation.ts';
 
 export const SOCIAL_KEYS = ['tiktok', 'instagram', 'twitter', 'facebook', 'youtube'] as const;
 
@@ -29,9 +30,13 @@ const number = (label: string, min: number, max: number) =>
 const url = (label: string) =>
   z
     .string()
-    .trim()
-    .max(300, `The ${label} must be at most 300 characters.`)
-    .refine((v) => v === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/.test(v), `Enter the ${label} as a full address starting with https://, or leave it empty.`);
+    .transform(withWebScheme) // a bare domain means https://
+    .pipe(
+      z
+        .string()
+        .max(300, `The ${label} must be at most 300 characters.`)
+        .refine((v) => v === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/.test(v), `Enter the ${label}, like www.example.org, or leave it empty.`),
+    );
 const dateTime = (label: string) => z.string().refine((v) => v === '' || fromNairobiDateTime(v) !== null, `Enter the ${label} as a date and time.`);
 const lines = (v: string) =>
   v

@@ -12,13 +12,15 @@ describe('content field schemas', () => {
 
   it('addresses must be http(s) (mailto where allowed); optional ones may be empty', () => {
     expect(addressField('Link').parse(' https://example.org/a ')).toBe('https://example.org/a');
-    for (const bad of ['javascript:alert(1)', 'www.example.org', '/relative', 'data:text/html,x', '']) {
+    // A bare domain is an address people type: it means https://.
+    expect(addressField('Link').parse(' www.example.org/a ')).toBe('https://www.example.org/a');
+    for (const bad of ['javascript:alert(1)', 'www', '/relative', 'data:text/html,x', '']) {
       expect(addressField('Link').safeParse(bad).success, bad).toBe(false);
     }
     expect(addressField('Link').safeParse('mailto:a@b.org').success).toBe(false);
     expect(addressField('Link', { mailto: true }).safeParse('mailto:a@b.org').success).toBe(true);
     expect(addressField('Website', { required: false }).parse('')).toBe('');
-    expect(issue(addressField('Website', { required: false }).safeParse('ftp://x.org'))?.message).toBe('Leave the website empty or enter it starting with https://.');
+    expect(issue(addressField('Website', { required: false }).safeParse('ftp://x.org'))?.message).toBe('Leave the website empty or enter it, like www.example.org or https://….');
   });
 
   it('date-times become Dates; a missing one is an error', () => {

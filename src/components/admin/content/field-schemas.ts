@@ -3,6 +3,7 @@
 // Dates, numbers), with messages that say what to type.
 import { z } from 'zod';
 import { plainText, safeUrl } from '../../RichText.tsx';
+import { withWebScheme } from '../../../lib/validation.ts';
 import { fromDateInput, fromDateTimeInput } from './datetime.ts';
 
 const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
@@ -18,11 +19,15 @@ export const optionalText = (label: string, max: number) => z.string().trim().ma
 export const addressField = (label: string, { required = true, mailto = false } = {}) =>
   z
     .string()
-    .trim()
-    .max(2000, `The ${lower(label)} must be at most 2000 characters.`)
-    .refine((text) => (text === '' ? !required : safeUrl(text, { images: !mailto }) !== null), {
-      message: required ? `Enter the ${lower(label)}, starting with https:// (or http://).` : `Leave the ${lower(label)} empty or enter it starting with https://.`,
-    });
+    .transform(withWebScheme) // a bare domain means https://
+    .pipe(
+      z
+        .string()
+        .max(2000, `The ${lower(label)} must be at most 2000 characters.`)
+        .refine((text) => (text === '' ? !required : safeUrl(text, { images: !mailto }) !== null), {
+          message: required ? `Enter the ${lower(label)}, like www.example.org or https://….` : `Leave the ${lower(label)} empty or enter it, like www.example.org or https://….`,
+        }),
+    );
 
 /** One of a fixed set of values (a <select>). */
 export const choiceField = <T extends string>(label: string, values: readonly [T, ...T[]]) =>
