@@ -58,3 +58,17 @@ test('an unknown article says what to do next and asks crawlers not to index it'
   await expect(page).toHaveTitle('Article not found | National Cancer Summit');
   await expect(page.getByRole('link', { name: 'latest news and blogs' })).toHaveAttribute('href', '/blogs');
 });
+
+test('the demo’s resource and tender documents open: real PDFs served with the site', async ({ page, request }) => {
+  for (const [path, name] of [
+    ['/resources', /National Cancer Control Strategy/],
+    ['/tenders', /Tender document/],
+  ] as const) {
+    await page.goto(path);
+    const href = await page.getByRole('link', { name }).first().getAttribute('href');
+    expect(href).toMatch(/^http:\/\/localhost:4173\/demo\/documents\/.+\.pdf$/);
+    const response = await request.get(href!);
+    expect(response.status()).toBe(200);
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  }
+});

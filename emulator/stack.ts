@@ -5,7 +5,7 @@
 // on other ports with throw-away data.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +46,9 @@ export interface Stack {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const firestorePort = options.firestorePort ?? firebaseJson.emulators.firestore.port;
   const authPort = options.authPort ?? firebaseJson.emulators.auth.port;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nci-stack-'));
+  // A throw-away folder when none is given (tests): removed again when the stack stops.
+  const ownDir = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'nci-stack-'));
+  const dataDir = options.dataDir ?? ownDir!;
   const log = options.log ?? (() => {});
   mkdirSync(dataDir, { recursive: true });
   const smtpPort = options.smtpPort ?? MAIL_PORTS.smtp;
@@ -54,15 +56,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const children: ChildProcess[] = [];
   let worker: MailWorker | null = null;
   let authMailer: MailWorker | null = null;
+  const tempDirs = ownDir ? [ownDir] : [];
   const stop = async () => {
     await Promise.all([worker?.stop(), authMailer?.stop()]);
     await Promise.all(children.map((c) => stopChild(c)));
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   };
   try {
     // A port already taken means another stack is running: say so, rather than talk to it.
     await Promise.all([firestorePort, authPort, smtpPort, mailWebPort].map(assertPortFree));
     children.push(startFirestore(firestorePort, join(dataDir, 'firestore'), options.fresh ?? false, log));
-    children.push(startAuth(authPort, join(dataDir, 'auth'), options.persistAuth ?? false, log));
+    children.push(startAuth(authPort, join(dataDir, 'auth'), options.persistAuth ?? false, log, tempDirs));
     children.push(startMailDev(smtpPort, mailWebPort, log));
     const address: StackAddress = {
       projectId: DEMO_PROJECT_ID,
@@ -108,9 +112,10 @@ function assertPortFree(port: number): Promise<void> {
   });
 }
 
-function startAuth(port: number, dataDir: string, persist: boolean, log: (l: string) => void) {
+function startAuth(port: number, dataDir: string, persist: boolean, log: (l: string) => void, tempDirs: string[]) {
   // firebase-tools reads ports from a config file, so tests get a generated one with their ports.
   const configDir = mkdtempSync(join(tmpdir(), 'nci-auth-'));
+  tempDirs.push(configDir);
   const config = {
     emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, hub: { port: port + 1 }, logging: { port: port + 2 }, singleProjectMode: true },
   };

@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { adminModulesOnPublicRoutes, reachable } from './public-imports.ts';
 
 describe('public routes and admin-only code', () => {
   it('follows static and dynamic imports, and skips type-only ones', () => {
     const dir = mkdtempSync(join(tmpdir(), 'imports-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'page.tsx'), "import { a } from './a.ts';\nimport type { T } from './types.ts';\nexport const p = a;");
     writeFileSync(join(dir, 'a.ts'), "export const a = () => import('@tiptap/react');\nexport { b } from './b';");
     writeFileSync(join(dir, 'b.ts'), "import { getAuth } from 'firebase/auth';\nexport const b = getAuth;");

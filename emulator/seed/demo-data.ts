@@ -119,7 +119,17 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
           'Data for decisions: the cancer registry',
           'Closing plenary and declaration',
         ][n - 1],
-        description: 'Presentations followed by questions from the floor.',
+        description: [
+          'Where the country stands on cancer prevention, diagnosis and care, and what the summit must decide.',
+          'How counties reached girls in school and out of school with HPV vaccine, and what it takes to reach every one.',
+          'Clinical officers and nurses on finding cancer early at dispensaries and health centres, with the referral tools that work.',
+          'New radiotherapy centres outside Nairobi: waiting times, staffing and keeping machines running.',
+          'What SHA cover pays for in cancer care today, what families still pay, and the options on the table.',
+          'Why children with cancer in Kenya survive less often than elsewhere, and the networks closing the gap.',
+          'Community health promoters, hospices and families on pain relief and care at home.',
+          'What the population-based registries show, where data is missing, and how researchers can use it.',
+          'The commitments of the Ministry, the counties and partners, read and signed.'
+        ][n - 1],
         day: day + 1,
         startsAt: atUtc(start, day, 6 + slot * 2),
         endsAt: atUtc(start, day, 7 + slot * 2, 30),
@@ -190,9 +200,10 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   add('tenders', 'audio-visual-services', {
     title: 'Audio-visual services for the summit',
     reference: 'NCI/T/2027/004',
-    description: 'Supply and operation of sound, projection and live streaming for three days.',
+    description: 'Supply and operation of sound, projection and recording for three days.',
     closingDate: new Date(now.getTime() + 20 * DAY),
-    documents: [{ name: 'Tender document (PDF)', url: 'https://www.nci.go.ke/tenders/NCI-T-2027-004.pdf' }],
+    // Demo documents are small PDFs in public/demo/documents, served with the app.
+    documents: [{ name: 'Tender document (PDF)', url: `${siteUrl}/demo/documents/NCI-T-2027-004.pdf` }],
     published: true,
   });
   add('tenders', 'conference-bags', {
@@ -207,14 +218,14 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     title: 'National Cancer Control Strategy',
     type: 'document',
     description: 'The national strategy for cancer prevention and control.',
-    url: 'https://www.health.go.ke',
+    url: `${siteUrl}/demo/documents/national-cancer-control-strategy.pdf`,
     published: true,
   });
   add('resources', 'summit-2025-report', {
     title: 'Summit 2025 report',
     type: 'report',
     description: 'Outcomes and commitments from the previous summit.',
-    url: 'https://www.nci.go.ke',
+    url: `${siteUrl}/demo/documents/summit-2025-report.pdf`,
     published: true,
   });
   // Fictional partners: websites on the reserved .example domain, logos served from public/demo/.
@@ -366,7 +377,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       supplier,
       amount,
       currency: 'KES',
-      documents: i >= 2 ? [{ name: 'Request for quotation (PDF)', url: `https://www.nci.go.ke/procurement/NCI-P-2027-00${i + 1}.pdf` }] : [],
+      documents: i >= 2 ? [{ name: 'Request for quotation (PDF)', url: `${siteUrl}/demo/documents/NCI-P-2027-00${i + 1}.pdf` }] : [],
       notes,
     }, 20 - i * 3),
   );
@@ -380,7 +391,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   ];
   messages.forEach(([name, email, subject, message, status], i) => add('messages', `demo-message-${i + 1}`, { name, email, subject, message, status }, 6 - i));
   // Archived last month: the Archive screen has a message to restore.
-  add('archive/messages/items', 'demo-message-archived', { name: 'Test Sender', email: 'test.sender@example.org', subject: 'Old question about parking', message: 'Is there parking at the venue?', status: 'read' }, 40);
+  add('archive/messages/items', 'demo-message-archived', { name: 'Peter Kamau', email: 'peter.kamau@example.org', subject: 'Old question about parking', message: 'Is there parking at the venue?', status: 'read' }, 40);
   const [adminEmail, editorEmail, financeEmail] = DEMO_STAFF.map((s) => s.email);
   const logs: Array<[string, string, number]> = [
     [adminEmail, 'Updated settings: capacity, venue', 9],

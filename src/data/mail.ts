@@ -58,7 +58,7 @@ export const MAIL_PARTIALS = ['siteUrl', 'contacts', 'howToPay'] as const;
 export type MailPartialName = (typeof MAIL_PARTIALS)[number];
 
 /** The collections a message can be about (`test` is an administrator's test send of a template). */
-export type MailRecordCollection = 'registrations' | 'partners' | 'payments' | 'invoices' | 'messages' | 'donations' | 'templates';
+export type MailRecordCollection = 'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'templates';
 
 export interface MailDataByTemplate {
   'registration-pending': { name: string; reference: string; category: string; amount: string };

@@ -18,7 +18,7 @@ vi.mock('../../../lib/data.ts', () => ({
   },
 }));
 
-const { RecordMessages } = await import('./RecordMessages.tsx');
+const { MAIL_WATCH, RecordMessages } = await import('./RecordMessages.tsx');
 const Screen = () => <RecordMessages collection="registrations" id="reg-1" />;
 
 const mail = (id: string, name: string, delivery?: Record<string, unknown>) => ({
@@ -76,5 +76,45 @@ describe("a record's emails", () => {
     fake.mail = [];
     renderStaffScreen(Screen);
     expect(await screen.findByText('No email has been sent about this record.')).toBeInTheDocument();
+  });
+});
+
+describe('watching deliveries', () => {
+  it('looks again every 3 s while a message is on its way, stops after two minutes and says so, and looks again on request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderStaffScreen(Screen, { role: 'finance' });
+      expect((await screen.findAllByText('to achieng@example.org', { exact: false })).length).toBe(3);
+      const reads = () => fake.queries.length;
+      const first = reads();
+      await vi.advanceTimersByTimeAsync(MAIL_WATCH.everyMs * 3 + 100);
+      expect(reads()).toBeGreaterThanOrEqual(first + 3);
+      await vi.advanceTimersByTimeAsync(MAIL_WATCH.forMs);
+      const stopped = reads();
+      expect(await screen.findByText(/the email sender may not be running/)).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(MAIL_WATCH.everyMs * 5);
+      expect(reads()).toBe(stopped);
+      fake.mail = fake.mail.map((m) => ({ ...m, delivery: { state: 'SUCCESS', attempts: 1 } }));
+      await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Check again' }));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(reads()).toBe(stopped + 1);
+      expect(screen.queryByText(/the email sender may not be running/)).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not look again when every message has been delivered or has failed', async () => {
+    fake.mail = fake.mail.slice(0, 2);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderStaffScreen(Screen, { role: 'finance' });
+      await screen.findAllByText('to achieng@example.org', { exact: false });
+      const first = fake.queries.length;
+      await vi.advanceTimersByTimeAsync(MAIL_WATCH.everyMs * 4);
+      expect(fake.queries.length).toBe(first);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The emails a registration or an application has been sent, with how each delivery went, and a
 // way to send one again (the extension's own RETRY state), logged like every staff action.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/admin/QueryState.tsx';
 import { useStaffWrites } from '../../../components/admin/use-staff-action.ts';
 import { FormAlert } from '../../../components/fields.tsx';
@@ -14,14 +14,37 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
 
 export const recordMailKey = (collection: string, id: string) => ['admin', 'registrations', 'mail', collection, id] as const;
 
-/** A record's messages, newest first (both filters, so the rules can see the query only asks for what the reader may read). */
+/** While a message is on its way the list looks again this often, for this long at most. */
+export const MAIL_WATCH = { everyMs: 3000, forMs: 120_000 };
+
+const onItsWay = (list: StoredMail[] | undefined) => !!list?.some((m) => !['SUCCESS', 'ERROR'].includes(m.delivery?.state ?? ''));
+
+/**
+ * A record's messages, newest first (both filters, so the rules can see the query only asks for
+ * what the reader may read). A message just queued moves to sent within seconds, so the list looks
+ * again while any is on its way, but for two minutes at most: with no sender running (the
+ * extension not installed, the worker stopped) it would otherwise read every three seconds forever.
+ * `watchAgain` starts another two minutes.
+ */
 export function useRecordMail(collection: 'registrations' | 'partners', id: string) {
-  return useQuery({
+  const [watchFrom, setWatchFrom] = useState(() => Date.now());
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    setExpired(false);
+    const timer = setTimeout(() => setExpired(true), MAIL_WATCH.forMs);
+    return () => clearTimeout(timer);
+  }, [watchFrom]);
+  const query = useQuery({
     queryKey: recordMailKey(collection, id),
     queryFn: () => db.fetchDocuments<StoredMail>('mail', { where: [['recordCollection', '==', collection], ['recordId', '==', id]], limit: 50 }),
-    // A message just queued moves to sent within seconds: look again while any is on its way.
-    refetchInterval: (query) => (query.state.data?.some((m) => !['SUCCESS', 'ERROR'].includes(m.delivery?.state ?? '')) ? 3000 : false),
+    refetchInterval: (q) => (onItsWay(q.state.data) && Date.now() - watchFrom < MAIL_WATCH.forMs ? MAIL_WATCH.everyMs : false),
   });
+  const stalled = expired && onItsWay(query.data);
+  const watchAgain = () => {
+    setWatchFrom(Date.now());
+    void query.refetch();
+  };
+  return { query, stalled, watchAgain };
 }
 
 function useResend(collection: string, id: string) {
@@ -47,7 +70,7 @@ function DeliveryState({ mail }: { mail: StoredMail }) {
 }
 
 export function RecordMessages({ collection, id }: { collection: 'registrations' | 'partners'; id: string }) {
-  const mail = useRecordMail(collection, id);
+  const { query: mail, stalled, watchAgain } = useRecordMail(collection, id);
   const resend = useResend(collection, id);
   const [said, setSaid] = useState('');
   return (
@@ -80,6 +103,14 @@ export function RecordMessages({ collection, id }: { collection: 'registrations'
           </ul>
         )}
       </QueryState>
+      {stalled && (
+        <p className="mt-2 text-sm text-amber-900">
+          A message has been waiting for two minutes: the email sender may not be running, so this list has stopped looking.{' '}
+          <button type="button" className="font-medium underline" onClick={watchAgain}>
+            Check again
+          </button>
+        </p>
+      )}
       <p role="status" className="mt-2 text-sm text-green-800">
         {said}
       </p>
