@@ -48,8 +48,17 @@ test('an editor writes a formatted article, keeps it as a draft, publishes it an
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Find a clinic: ');
-  page.once('dialog', (dialog) => dialog.accept('https://www.health.go.ke/clinics'));
   await page.getByRole('button', { name: 'Link' }).click();
+  // The link's address is asked in a modal dialog (focus in its field; Escape or Cancel brings focus back).
+  const linkDialog = page.getByRole('dialog', { name: 'Add a link' });
+  await expect(page.getByRole('textbox', { name: 'Link address' })).toBeFocused();
+  await page.keyboard.type('javascript:alert(1)');
+  await page.keyboard.press('Enter');
+  await expect(linkDialog.getByText('Links must start with https://, http:// or mailto:.').last()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Link address' }).fill('https://www.health.go.ke/clinics');
+  await page.keyboard.press('Enter');
+  await expect(linkDialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Link' })).toBeFocused();
 
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('region', { name: 'Preview' });

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
 import { writeDocuments, type StackAddress } from '../emulator/seed/rest.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { withSearchTokens } from '../src/data/search-tokens.ts';
 
 const COUNT = 20_000;
 const FIRST = ['Amina', 'Brian', 'Chebet', 'Daniel', 'Esther', 'Faith', 'George', 'Halima', 'Ian', 'Joy'];
@@ -20,12 +21,12 @@ export async function seedRegistrations(stack: StackAddress, count = COUNT) {
     const fullName = `${FIRST[i % FIRST.length]} ${LAST[(i >> 3) % LAST.length]} ${i}`;
     docs.push([
       `registrations/${id}`,
-      {
+      withSearchTokens({
         id, timestamp: new Date(start + i * 60_000), fullName, email: `${id}@example.org`, phone: '+254 700 000 000',
         organisation: `County Hospital ${i % 47}`, jobTitle: 'Nurse', country: 'Kenya', category, attendanceMode: 'in-person',
         accessibilityNeeds: '', dietaryNeeds: '', consent: true, fee, currency: 'KES',
         status: fee === 0 || i % 3 === 0 ? 'confirmed' : 'pending', paymentStatus: fee === 0 ? 'not-required' : i % 3 === 0 ? 'paid' : 'unpaid',
-      },
+      }),
     ]);
   }
   const t0 = performance.now();
@@ -58,7 +59,7 @@ export async function adminFigures(browser: Browser, baseUrl: string, stack: Sta
       await page.getByRole('link', { name: /19974$/ }).waitFor();
     });
     const search = await time(async () => {
-      await page.getByLabel('Search name, email or organisation').fill('halima');
+      await page.getByLabel('Search by name, email, organisation or reference').fill('halima');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.getByText(/found for “halima”/).waitFor();
     });

@@ -2,6 +2,7 @@
 // show and every admin screen has rows to work on. Dates are relative to "now" so the demo never
 // goes stale: the summit is always about five months away.
 import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
+import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 
 export const DEMO_PROJECT_ID = 'demo-nci-summit';
 
@@ -410,5 +411,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   // it, and a missing document would answer them with a 404 (a console error) until the first
   // staff change.
   docs.push(['counters/content', { version: 1 }]);
+  // Staff search finds records by their tokens, written as the site writes them, whichever section added the record.
+  for (const entry of docs) if (SEARCHABLE_COLLECTIONS.includes(entry[0].split('/')[0])) entry[1] = withSearchTokens(entry[1] as Searchable & Record<string, unknown>);
   return docs;
 }

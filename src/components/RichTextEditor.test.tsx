@@ -119,46 +119,231 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(last()?.content?.[0]?.attrs).toEqual({ level: 3 }));
   });
 
-  it('Link adds an https address to the selection and refuses javascript: addresses', async () => {
-    const { area, last } = setup();
-    area.focus();
-    selectFirstParagraph(area);
-    vi.spyOn(window, 'prompt').mockReturnValueOnce('javascript:alert(1)');
-    await userEvent.click(screen.getByRole('button', { name: 'Link' }));
-    expect(screen.getByRole('status')).toHaveTextContent('links must start with https://, http:// or mailto:');
-    expect(last()).toBeUndefined();
-    selectFirstParagraph(area);
-    vi.spyOn(window, 'prompt').mockReturnValueOnce('https://www.health.go.ke/clinics');
-    await userEvent.click(screen.getByRole('button', { name: 'Link' }));
-    await waitFor(() => expect(last()?.content?.[0]?.content?.[0]?.marks?.[0]).toMatchObject({ type: 'link', attrs: { href: 'https://www.health.go.ke/clinics' } }));
+});
+
+// jsdom has <dialog> but not its modal methods; these keep its `open` state as a browser does.
+let modalOpenings = 0;
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    modalOpenings++;
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const LINKED: JSONContent = {
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Clinics', marks: [{ type: 'link', attrs: { href: 'https://www.health.go.ke/clinics' } }] }] }],
+};
+
+/** Opens a toolbar tool's dialog from the keyboard: focus on its button, then Enter. */
+async function openByKeyboard(user: ReturnType<typeof userEvent.setup>, tool: 'Link' | 'Image') {
+  const button = screen.getByRole('button', { name: tool });
+  button.focus();
+  await user.keyboard('{Enter}');
+  return button;
+}
+
+describe('the link dialog', () => {
+  it('is a labelled modal dialog, with focus in the address field', async () => {
+    const user = userEvent.setup();
+    setup();
+    const before = modalOpenings;
+    await openByKeyboard(user, 'Link');
+    const dialog = screen.getByRole('dialog', { name: 'Add a link' });
+    expect(modalOpenings).toBe(before + 1);
+    expect(dialog.tagName).toBe('DIALOG');
+    const field = screen.getByRole('textbox', { name: 'Link address' });
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription('Links must start with https://, http:// or mailto:.');
   });
 
-  it('Image inserts an http(s) image with its alt text and its size', async () => {
-    loadsImages({ 'https://www.nci.go.ke/walk.jpg': { width: 1600, height: 900 } });
+  it('links the selection to an https address typed and sent with Enter, then gives focus back to the Link button', async () => {
+    const user = userEvent.setup();
     const { area, last } = setup();
     area.focus();
-    vi.spyOn(window, 'prompt').mockReturnValueOnce('https://www.nci.go.ke/walk.jpg').mockReturnValueOnce('Walkers at the start line');
-    await userEvent.click(screen.getByRole('button', { name: 'Image' }));
+    selectFirstParagraph(area);
+    const button = await openByKeyboard(user, 'Link');
+    await user.keyboard('https://www.health.go.ke/clinics{Enter}');
+    await waitFor(() => expect(last()?.content?.[0]?.content?.[0]?.marks?.[0]).toMatchObject({ type: 'link', attrs: { href: 'https://www.health.go.ke/clinics' } }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Link added.');
+  });
+
+  it('adds the typed address as linked text where the cursor is when nothing is selected', async () => {
+    const user = userEvent.setup();
+    const { last } = setup({ type: 'doc', content: [{ type: 'paragraph' }] });
+    await openByKeyboard(user, 'Link');
+    await user.keyboard('mailto:info@nci.go.ke{Enter}');
+    await waitFor(() => expect(last()?.content?.[0]?.content?.[0]).toMatchObject({ text: 'mailto:info@nci.go.ke', marks: [{ type: 'link', attrs: { href: 'mailto:info@nci.go.ke' } }] }));
+  });
+
+  it.each([
+    ['javascript:alert(1)', 'That address was not added. Links must start with https://, http:// or mailto:.'],
+    ['data:text/html,<b>hi</b>', 'That address was not added. Links must start with https://, http:// or mailto:.'],
+    ['www.health.go.ke', 'That address was not added. Links must start with https://, http:// or mailto:.'],
+    ['/about', 'That address was not added. Links must start with https://, http:// or mailto:.'],
+    ['https://', 'That address was not added. Links must start with https://, http:// or mailto:.'],
+    ['   ', 'Enter the link’s address.'],
+  ])('refuses %j with a message on the field, keeping the dialog open and the document unchanged', async (typed, message) => {
+    const user = userEvent.setup();
+    const { area, last } = setup();
+    area.focus();
+    selectFirstParagraph(area);
+    await openByKeyboard(user, 'Link');
+    await user.keyboard(`${typed.replace(/[{[]/g, (c) => c + c)}{Enter}`);
+    const field = screen.getByRole('textbox', { name: 'Link address' });
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(field).toHaveFocus();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(last()).toBeUndefined();
+  });
+
+  it('Escape cancels: nothing changes and focus returns to the Link button', async () => {
+    const user = userEvent.setup();
+    const { area, last } = setup();
+    area.focus();
+    selectFirstParagraph(area);
+    const button = await openByKeyboard(user, 'Link');
+    await user.keyboard('https://www.health.go.ke');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(last()).toBeUndefined();
+  });
+
+  it('Cancel, reached with Tab, cancels too', async () => {
+    const user = userEvent.setup();
+    const { last } = setup();
+    const button = await openByKeyboard(user, 'Link');
+    await user.keyboard('https://www.health.go.ke');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(last()).toBeUndefined();
+  });
+
+  it('edits the link at the cursor, showing its address, and can remove it', async () => {
+    const user = userEvent.setup();
+    const { area, last } = setup(LINKED);
+    area.focus();
+    selectFirstParagraph(area);
+    await openByKeyboard(user, 'Link');
+    expect(screen.getByRole('dialog', { name: 'Edit link' })).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'Link address' });
+    expect(field).toHaveValue('https://www.health.go.ke/clinics');
+    await user.clear(field);
+    await user.type(field, 'https://www.nci.go.ke{Enter}');
+    await waitFor(() => expect(last()?.content?.[0]?.content?.[0]?.marks?.[0]?.attrs?.href).toBe('https://www.nci.go.ke/'));
+    selectFirstParagraph(area);
+    const button = await openByKeyboard(user, 'Link');
+    await user.click(screen.getByRole('button', { name: 'Remove link' }));
+    await waitFor(() => expect(last()?.content?.[0]?.content?.[0]?.marks ?? []).toEqual([]));
+    expect(button).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Link removed.');
+  });
+
+  it('Enter in the dialog never submits the form the editor sits in', async () => {
+    const user = userEvent.setup();
+    const submitted = vi.fn((e: { preventDefault: () => void }) => e.preventDefault());
+    render(
+      <form onSubmit={submitted}>
+        <Harness onDoc={() => {}} />
+      </form>,
+    );
+    await openByKeyboard(user, 'Link');
+    await user.keyboard('nonsense{Enter}');
+    await user.clear(screen.getByRole('textbox', { name: 'Link address' }));
+    await user.keyboard('https://www.nci.go.ke{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(submitted).not.toHaveBeenCalled();
+  });
+});
+
+describe('the image dialog', () => {
+  it('inserts an http(s) image with its alt text and its size, typed by keyboard, then gives focus back to the Image button', async () => {
+    loadsImages({ 'https://www.nci.go.ke/walk.jpg': { width: 1600, height: 900 } });
+    const user = userEvent.setup();
+    const { area, last } = setup();
+    area.focus();
+    const button = await openByKeyboard(user, 'Image');
+    expect(screen.getByRole('dialog', { name: 'Add an image' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Image address' })).toHaveFocus();
+    await user.keyboard('https://www.nci.go.ke/walk.jpg');
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Description (alt text)' })).toHaveFocus();
+    await user.keyboard('Walkers at the start line{Enter}');
     await waitFor(() => expect(JSON.stringify(last())).toContain('"src":"https://www.nci.go.ke/walk.jpg"'));
     expect(last()?.content?.find((n) => n.type === 'image')?.attrs).toMatchObject({ alt: 'Walkers at the start line', width: 1600, height: 900 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Image added.');
   });
 
-  it('does not add an image that cannot be loaded, and says why', async () => {
-    loadsImages({});
-    const { area, last } = setup();
-    area.focus();
-    vi.spyOn(window, 'prompt').mockReturnValueOnce('https://www.nci.go.ke/missing.jpg').mockReturnValueOnce('A missing picture');
-    await userEvent.click(screen.getByRole('button', { name: 'Image' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('nothing could be loaded from that address'));
+  it('asks for both fields when sent empty, focusing the first', async () => {
+    const user = userEvent.setup();
+    const { last } = setup();
+    await openByKeyboard(user, 'Image');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Enter the image’s address.')).toBeVisible();
+    expect(screen.getByText('Describe the image for people who cannot see it.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Image address' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Description (alt text)' })).toHaveAttribute('aria-invalid', 'true');
     expect(last()).toBeUndefined();
   });
 
-  it('refuses an image address that is not http(s)', async () => {
+  it.each(['data:image/png;base64,AAAA', 'mailto:info@nci.go.ke', 'javascript:alert(1)', 'walk.jpg'])('refuses the address %j', async (typed) => {
+    const user = userEvent.setup();
     const { last } = setup();
-    vi.spyOn(window, 'prompt').mockReturnValueOnce('data:image/png;base64,AAAA');
-    await userEvent.click(screen.getByRole('button', { name: 'Image' }));
-    expect(screen.getByRole('status')).toHaveTextContent('its address must start with https:// or http://');
+    await openByKeyboard(user, 'Image');
+    await user.keyboard(typed);
+    await user.tab();
+    await user.keyboard('A picture{Enter}');
+    expect(await screen.findByText('That image was not added. Image addresses must start with https:// or http://.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Image address' })).toHaveFocus();
+    expect(last()).toBeUndefined();
+  });
+
+  it('refuses a description over 250 characters', async () => {
+    const user = userEvent.setup();
+    setup();
+    await openByKeyboard(user, 'Image');
+    await user.keyboard('https://www.nci.go.ke/walk.jpg');
+    await user.tab();
+    await user.paste('x'.repeat(251));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Keep the description to 250 characters.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Description (alt text)' })).toHaveFocus();
+  });
+
+  it('keeps the dialog open and says why when the image cannot be loaded', async () => {
+    loadsImages({});
+    const user = userEvent.setup();
+    const { last } = setup();
+    await openByKeyboard(user, 'Image');
+    await user.keyboard('https://www.nci.go.ke/missing.jpg');
+    await user.tab();
+    await user.keyboard('A missing picture{Enter}');
+    expect(await screen.findByText(/nothing could be loaded from that address/)).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Image address' })).toHaveFocus();
+    expect(last()).toBeUndefined();
+  });
+
+  it('Escape cancels and gives focus back to the Image button', async () => {
+    const user = userEvent.setup();
+    const { last } = setup();
+    const button = await openByKeyboard(user, 'Image');
+    await user.keyboard('https://www.nci.go.ke/walk.jpg{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
     expect(last()).toBeUndefined();
   });
 });

@@ -1,13 +1,15 @@
 // The staff rich-text editor (tiptap). Its value is the tiptap JSON document that RichText.tsx
 // renders on the public site, so it offers only what that renderer shows: headings 2 and 3, bold,
-// italic, lists, quotes, links and images. It is heavy, so it is only ever loaded lazily, by
-// admin editor pages (see components/admin/content/RichTextField.tsx), never by a public page.
+// italic, lists, quotes, links and images (their addresses asked in dialogs: RichTextDialogs.tsx).
+// It is heavy, so it is only ever loaded lazily, by admin editor pages (see
+// components/admin/content/RichTextField.tsx), never by a public page.
 import { EditorContent, useEditor, useEditorState, type Editor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { naturalSize } from './image-size.ts';
 import { safeUrl } from './RichText.tsx';
+import { ImageDialog, LinkDialog } from './RichTextDialogs.tsx';
 
 export interface RichTextEditorHandle {
   focus: () => void;
@@ -30,7 +32,7 @@ export const EMPTY_DOCUMENT: JSONContent = { type: 'doc', content: [{ type: 'par
 
 const isDocument = (v: unknown): v is JSONContent => !!v && typeof v === 'object' && (v as JSONContent).type === 'doc';
 
-function ToolButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: string }) {
+function ToolButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: (button: HTMLButtonElement) => void; children: string }) {
   return (
     <button
       type="button"
@@ -40,7 +42,7 @@ function ToolButton({ label, pressed, disabled, onClick, children }: { label: st
       disabled={disabled}
       // Keep the selection in the writing area while the button is used.
       onMouseDown={(e) => e.preventDefault()}
-      onClick={onClick}
+      onClick={(e) => onClick(e.currentTarget)}
       className={`min-w-9 rounded px-2 py-1 text-sm font-semibold ${pressed ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-brand-50'}`}
     >
       {children}
@@ -48,54 +50,28 @@ function ToolButton({ label, pressed, disabled, onClick, children }: { label: st
   );
 }
 
-function askLink(editor: Editor, say: (message: string) => void) {
-  const current = editor.getAttributes('link').href as string | undefined;
-  const answer = window.prompt('Link address (https://…, http://… or mailto:…). Leave empty to remove the link.', current ?? 'https://');
-  if (answer === null) return;
-  const address = answer.trim();
-  const chain = editor.chain().focus().extendMarkRange('link');
-  if (!address || address === 'https://') {
-    chain.unsetLink().run();
-    say('Link removed.');
-    return;
-  }
-  const href = safeUrl(address);
-  if (!href) {
-    say('That address was not added: links must start with https://, http:// or mailto:.');
-    return;
-  }
+/** A link on the selection, or a new linked text (the typed address) at the cursor. */
+function addLink(editor: Editor, href: string, typed: string) {
+  const chain = editor.chain().extendMarkRange('link');
   if (editor.state.selection.empty && !editor.isActive('link')) {
-    chain.insertContent({ type: 'text', text: address, marks: [{ type: 'link', attrs: { href } }] }).run();
+    chain.insertContent({ type: 'text', text: typed, marks: [{ type: 'link', attrs: { href } }] }).run();
   } else {
     chain.setLink({ href }).run();
   }
-  say('Link added.');
 }
 
-async function askImage(editor: Editor, say: (message: string) => void) {
-  const answer = window.prompt('Image address (https://… or http://…)', 'https://');
-  if (answer === null) return;
-  const src = safeUrl(answer.trim(), { images: true });
-  if (!src) {
-    say('That image was not added: its address must start with https:// or http://.');
-    return;
-  }
-  const alt = window.prompt('Describe the image for people who cannot see it (alt text)', '') ?? '';
-  say('Checking the image…');
-  // Its size is stored with it, so the public page reserves its box before it downloads.
+/** Adds the image once it has loaded, with its size, so the public page reserves its box before it downloads; or says why not. */
+async function addImage(editor: Editor, src: string, alt: string): Promise<string | null> {
   const size = await naturalSize(src);
-  if (!size) {
-    say('That image was not added: nothing could be loaded from that address. Check it opens in a new tab.');
-    return;
-  }
-  editor.chain().focus().setImage({ src, alt: alt.trim(), ...size }).run();
-  say('Image added.');
+  if (!size) return 'That image was not added: nothing could be loaded from that address. Check it opens in a new tab.';
+  editor.chain().setImage({ src, alt, ...size }).run();
+  return null;
 }
 
-type Say = (message: string) => void;
+type Dialog = 'link' | 'image';
 
-/** The toolbar: each tool's name, its visible text, whether it is on where the cursor is, and what it does. */
-const TOOLS: Array<{ label: string; text: string; active?: (e: Editor) => boolean; apply: (e: Editor, say: Say) => unknown }> = [
+/** The toolbar: each tool's name, its visible text, whether it is on where the cursor is, and what it does (or the dialog it opens). */
+const TOOLS: Array<{ label: string; text: string; active?: (e: Editor) => boolean } & ({ apply: (e: Editor) => unknown } | { dialog: Dialog })> = [
   { label: 'Heading 2', text: 'H2', active: (e) => e.isActive('heading', { level: 2 }), apply: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
   { label: 'Heading 3', text: 'H3', active: (e) => e.isActive('heading', { level: 3 }), apply: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
   { label: 'Bold', text: 'B', active: (e) => e.isActive('bold'), apply: (e) => e.chain().focus().toggleBold().run() },
@@ -103,8 +79,8 @@ const TOOLS: Array<{ label: string; text: string; active?: (e: Editor) => boolea
   { label: 'Bulleted list', text: '• List', active: (e) => e.isActive('bulletList'), apply: (e) => e.chain().focus().toggleBulletList().run() },
   { label: 'Numbered list', text: '1. List', active: (e) => e.isActive('orderedList'), apply: (e) => e.chain().focus().toggleOrderedList().run() },
   { label: 'Quote', text: '“ ”', active: (e) => e.isActive('blockquote'), apply: (e) => e.chain().focus().toggleBlockquote().run() },
-  { label: 'Link', text: 'Link', active: (e) => e.isActive('link'), apply: askLink },
-  { label: 'Image', text: 'Image', apply: askImage },
+  { label: 'Link', text: 'Link', active: (e) => e.isActive('link'), dialog: 'link' },
+  { label: 'Image', text: 'Image', dialog: 'image' },
 ];
 
 /** The writing area is a labelled multi-line textbox for assistive technology. */
@@ -121,6 +97,9 @@ function areaAttributes(labelledBy: string, describedBy: string | undefined, inv
 
 export default function RichTextEditor({ value, onChange, onBlur, labelledBy, describedBy, invalid, disabled, ref }: RichTextEditorProps) {
   const [notice, setNotice] = useState('');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The toolbar button that opened the dialog: focus goes back to it when the dialog closes.
+  const opener = useRef<HTMLButtonElement | null>(null);
   // The document last sent out, as text: the form hands back a copy, not the same object, and
   // re-applying it would move the cursor to the end.
   const emitted = useRef(JSON.stringify(value ?? null));
@@ -171,6 +150,11 @@ export default function RichTextEditor({ value, onChange, onBlur, labelledBy, de
 
   useImperativeHandle(ref, () => ({ focus: () => editor.commands.focus() }), [editor]);
 
+  const closeDialog = () => {
+    setDialog(null);
+    opener.current?.focus();
+  };
+
   // Which tools are on where the cursor is (aria-pressed); only tools that toggle have a state.
   const pressed = useEditorState({ editor, selector: ({ editor: e }) => TOOLS.map((t) => t.active?.(e)) });
 
@@ -178,11 +162,39 @@ export default function RichTextEditor({ value, onChange, onBlur, labelledBy, de
     <div className={`mt-1 rounded-md border ${invalid ? 'border-red-700' : 'border-slate-400'}`}>
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1">
         {TOOLS.map((tool, i) => (
-          <ToolButton key={tool.label} label={tool.label} pressed={pressed[i]} disabled={disabled} onClick={() => tool.apply(editor, setNotice)}>
+          <ToolButton
+            key={tool.label}
+            label={tool.label}
+            pressed={pressed[i]}
+            disabled={disabled}
+            onClick={(button) => {
+              if ('apply' in tool) return tool.apply(editor);
+              opener.current = button;
+              setDialog(tool.dialog);
+            }}
+          >
             {tool.text}
           </ToolButton>
         ))}
       </div>
+      {dialog === 'link' && (
+        <LinkDialog
+          current={editor.isActive('link') ? (editor.getAttributes('link').href as string) : undefined}
+          onSave={(href, typed) => (addLink(editor, href, typed), setNotice('Link added.'))}
+          onRemove={() => (editor.chain().extendMarkRange('link').unsetLink().run(), setNotice('Link removed.'))}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog === 'image' && (
+        <ImageDialog
+          onSave={async (src, alt) => {
+            const refused = await addImage(editor, src, alt);
+            if (!refused) setNotice('Image added.');
+            return refused;
+          }}
+          onClose={closeDialog}
+        />
+      )}
       <EditorContent editor={editor} />
       <p role="status" className="px-3 pb-1 text-sm text-slate-700">
         {notice}

@@ -73,6 +73,19 @@ describe('overview', () => {
     expect(screen.queryByRole('region', { name: 'Emails' })).toBeNull();
   });
 
+  it('shows administrators what settings are still demo or missing (here: all of them), and no one else', async () => {
+    renderStaffScreen(OverviewPage, { role: 'admin' });
+    const card = await screen.findByRole('region', { name: 'Before going live' });
+    expect(within(card).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(card).getAllByRole('link', { name: /in Settings/ })[0]).toHaveAttribute('href', '/admin/settings');
+  });
+
+  it('does not show the going-live list to finance', async () => {
+    renderStaffScreen(OverviewPage, { role: 'finance' });
+    await screen.findByText('Received (verified)', { selector: 'dt' });
+    expect(screen.queryByRole('region', { name: 'Before going live' })).toBeNull();
+  });
+
   it('every figure is an aggregation: 30 day counts on timestamp ranges, sums of payment amounts', async () => {
     renderStaffScreen(OverviewPage, { role: 'admin' });
     await screen.findByRole('img', { name: /Registrations per day/ });

@@ -8,6 +8,7 @@ import { formatMoney } from '../../components/format.ts';
 import { useStaff } from '../../components/staff-context.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { BarChart } from './BarChart.tsx';
+import { GoLiveCard } from './GoLiveCard.tsx';
 import { failedMail, partnerFigures, paymentFigures, registrationFigures, registrationsPerDay, unreadMessages, type Figure } from './figures.ts';
 import { MAIL_LABELS, type MailTemplateName } from '../../data/mail.ts';
 import { Link } from 'react-router';
@@ -193,6 +194,11 @@ export default function OverviewPage() {
     <div>
       <AdminHeader title="Overview" summary="The summit at a glance, counted when you open this page." />
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
+        {can(role, 'settings') && (
+          <QueryState query={settings} noun="settings">
+            {(s) => <GoLiveCard settings={s} />}
+          </QueryState>
+        )}
         {can(role, 'registrations:read') && (
           <QueryState query={settings} noun="settings">
             {(s) => <RegistrationsCard categories={s.categories} />}

@@ -13,6 +13,7 @@ import { TextField } from '../../components/TextField.tsx';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothDocument, type BoothForm, type PartnerDocument, type PartnerForm } from './schema.ts';
 import { applicationMail } from '../../data/mail.ts';
+import { recordSearchTokens } from '../../data/search-tokens.ts';
 import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
 import { createWrite } from '../../lib/db.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
@@ -41,7 +42,8 @@ function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDo
   const submit = useMutation({
     mutationFn: (form: T) => {
       const application = build(form);
-      return submitAsVisitor('partners', id, [createWrite('partners', id, application), applicationMail(id, application, settings)]);
+      const searchable = { ...application, searchTokens: recordSearchTokens({ ...application, id }) };
+      return submitAsVisitor('partners', id, [createWrite('partners', id, searchable), applicationMail(id, application, settings)]);
     },
     onSuccess: setDone,
   });

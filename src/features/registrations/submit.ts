@@ -1,8 +1,10 @@
 // Registering is one transaction: the registration, its seat on the counter (the rules refuse it past
-// capacity) and the message that tells the registrant what comes next (data/mail.ts).
+// capacity) and the message that tells the registrant what comes next (data/mail.ts). The record
+// carries the tokens staff search it by (data/search-tokens.ts).
 import { serverValues } from '../../lib/db.ts';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import { registrationMail } from '../../data/mail.ts';
+import { withSearchTokens } from '../../data/search-tokens.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { registrationDocument, type RegistrationForm } from './schema.ts';
 
@@ -13,7 +15,7 @@ export function registrationWrites(id: string, form: RegistrationForm, settings:
   if (!category) throw new UnknownCategoryError(`Unknown category ${form.category}`);
   const data = registrationDocument(form, category.fee, settings.currency);
   return [
-    { set: `registrations/${id}`, data: { ...data, id, timestamp: serverValues.now() } },
+    { set: `registrations/${id}`, data: { ...withSearchTokens({ ...data, id }), timestamp: serverValues.now() } },
     { set: 'counters/registrations', data: { count: serverValues.increment(1), lastId: id }, merge: true },
     // The public seat count, moved in step (the counter above names the registration: staff only).
     { set: 'counters/seats', data: { count: serverValues.increment(1) }, merge: true },

@@ -135,4 +135,26 @@ describe('settings', () => {
     expect(write.data).toMatchObject({ venue: 'KICC', summitName: 'National Cancer Summit', categories: { delegate: { label: 'Delegate', fee: 0 } } });
     expect(log.log).toBe('Created the site settings');
   });
+
+  it('does not open registration while the payment details are the demo placeholders: the switch says why and gets focus', async () => {
+    fake.site = { ...fake.site, registrationOpen: false };
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    const open = await screen.findByRole('checkbox', { name: /Registration is open/ });
+    await user.click(open);
+    await save();
+    expect(open).toHaveFocus();
+    expect(open).toHaveAttribute('aria-invalid', 'true');
+    expect(open).toHaveAccessibleDescription(/Registration cannot be open while payment details are demo values or missing \(Paybill number, Account number/);
+    expect(fake.commits).toHaveLength(0);
+
+    const real = { 'Paybill number': '522533', 'Account number': '1234567890', 'Account name': 'National Cancer Institute of Kenya', 'Bank name': 'Kenya Commercial Bank' };
+    for (const [label, value] of Object.entries(real)) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), value);
+    }
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(fake.commits[0][0]).toEqual({ update: 'settings/site', data: expect.objectContaining({ registrationOpen: true }) });
+  });
 });

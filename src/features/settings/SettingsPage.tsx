@@ -14,7 +14,7 @@ import { db } from '../../lib/data.ts';
 import type { BatchWrite } from '../../lib/db.ts';
 import { mailPartials } from '../../data/mail-templates.ts';
 import { FeeOptionsFieldset } from './FeeOptionsFieldset.tsx';
-import { PAYMENT_FIELDS, settingsChanges, settingsFormSchema, SOCIAL_KEYS, toFormValues, toSettingsDocument, type FeeList, type SettingsForm } from './settings-form.ts';
+import { PAYMENT_FIELDS, registrationOpeningRefusal, settingsChanges, settingsFormSchema, SOCIAL_KEYS, toFormValues, toSettingsDocument, type FeeList, type SettingsForm } from './settings-form.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Settings | Summit back office' }];
 
@@ -97,7 +97,7 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
   const saved = useRef(initial);
   const [notice, setNotice] = useState('');
   const save = useSaveSettings();
-  const { register, handleSubmit, control, watch, reset, formState } = useForm<SettingsForm>({ resolver: zodResolver(settingsFormSchema), defaultValues: initial });
+  const { register, handleSubmit, control, watch, reset, setError, setFocus, formState } = useForm<SettingsForm>({ resolver: zodResolver(settingsFormSchema), defaultValues: initial });
   const { errors } = formState;
   const currency = watch('currency') || initial.currency;
   const savedKeys = (list: FeeList) => new Set(saved.current[list].map((r) => r.key));
@@ -109,6 +109,12 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
     const { fields } = settingsChanges(saved.current, values);
     if (!fields.length) {
       setNotice('Nothing to save: no field has changed.');
+      return;
+    }
+    const refusal = registrationOpeningRefusal(saved.current, values);
+    if (refusal) {
+      setError('registrationOpen', { message: refusal });
+      setFocus('registrationOpen');
       return;
     }
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoDocuments } from '../../../emulator/seed/demo-data.ts';
-import { settingsChanges, settingsFormSchema, toFormValues, toSettingsDocument, type SettingsForm } from './settings-form.ts';
+import { registrationOpeningRefusal, settingsChanges, settingsFormSchema, toFormValues, toSettingsDocument, type SettingsForm } from './settings-form.ts';
 
 const seed = new Map(demoDocuments(new Date('2027-01-01T00:00:00Z'))).get('settings/site')!;
 const form = () => toFormValues(seed);
@@ -99,5 +99,36 @@ describe('the public site address', () => {
   });
   it.each(['', 'summit.example.org', 'https://summit.example.org/register', 'javascript:alert(1)', 'https://evil.example?x=1', 'https://a b.org'])('refuses %j', (v) => {
     expect(check(v).success).toBe(false);
+  });
+});
+
+describe('opening registration while payment details are placeholders', () => {
+  const REAL = { mobileMoneyProvider: 'M-Pesa', mobileMoneyPaybill: '522533', bankName: 'Kenya Commercial Bank', bankAccountName: 'National Cancer Institute of Kenya', bankAccountNumber: '1234567890', bankBranch: 'Moi Avenue', bankSwift: 'KCBLKENX' };
+  const closed = () => ({ ...form(), registrationOpen: false });
+
+  it('refuses switching registration on with the demo Paybill and account, naming them', () => {
+    const refusal = registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true });
+    expect(refusal).toMatch(/^Registration cannot be open while payment details are demo values or missing \(Paybill number, Account number/);
+  });
+
+  it('allows switching it on once the payment details are real, in the same save', () => {
+    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: REAL })).toBeNull();
+  });
+
+  it('refuses one placeholder left among real details, and an emptied one', () => {
+    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: { ...REAL, bankAccountNumber: '0000000000' } })).toMatch(/\(Account number\)/);
+    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: { ...REAL, mobileMoneyPaybill: '  ' } })).toMatch(/\(Paybill number\)/);
+  });
+
+  it('refuses changing the payment details to placeholders while registration is open', () => {
+    const open = { ...form(), registrationOpen: true, payment: REAL };
+    expect(registrationOpeningRefusal(open, { ...open, payment: { ...REAL, mobileMoneyPaybill: 'DEMO 123' } })).toMatch(/Paybill number/);
+  });
+
+  it('never refuses closing registration, or a save that touches neither registration nor payment', () => {
+    const openDemo = { ...form(), registrationOpen: true };
+    expect(registrationOpeningRefusal(openDemo, { ...openDemo, registrationOpen: false })).toBeNull();
+    expect(registrationOpeningRefusal(openDemo, { ...openDemo, venue: 'Safari Park Hotel' })).toBeNull();
+    expect(registrationOpeningRefusal(closed(), { ...closed(), venue: 'Safari Park Hotel' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
+import { registrationBlockers } from '../../data/go-live.ts';
 import { fromNairobiDateTime, toNairobiDateTime } from '../../lib/nairobi-time.ts';
 import { withWebScheme } from '../../lib/validation.ts';
 
@@ -269,4 +270,20 @@ export function settingsChanges(before: SettingsForm, after: SettingsForm) {
       .sort()
       .join(', ')}`,
   };
+}
+
+/**
+ * Why this save may not open registration, or null. Registration cannot be switched on, nor its
+ * payment details changed while it is on, while payers would be told to pay into a demo or missing
+ * Paybill or account (data/go-live.ts). A save that touches neither is never refused, so staff can
+ * still edit the rest of a demo project.
+ */
+export function registrationOpeningRefusal(before: SettingsForm, after: SettingsForm): string | null {
+  if (!after.registrationOpen) return null;
+  const { fields } = settingsChanges(before, after);
+  if (before.registrationOpen && !fields.includes('payment')) return null;
+  const blockers = registrationBlockers(toSettingsDocument(after));
+  if (!blockers.length) return null;
+  const names = blockers.map((b) => b.field).join(', ');
+  return `Registration cannot be open while payment details are demo values or missing (${names}): payers would be told to pay into them. Fill them in under Payment instructions, or leave registration closed.`;
 }

@@ -6,7 +6,7 @@ import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { decideReject, verdictPaths, type AdminPayment } from '../../../src/features/payments/admin/payment-actions.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients } from '../support/clients.ts';
-import { commit, FORMS, type Doc } from '../support/forms.ts';
+import { commit, FORMS, searchable, type Doc } from '../support/forms.ts';
 import { ownerGet, uniqueId } from '../support/owner.ts';
 
 let as: Actors;
@@ -64,7 +64,7 @@ describe('one reference, one record', () => {
     const registration = await FORMS.registration.draft();
     const shadow = registration.writes().map((w): BatchWrite => {
       const path = writePath(w);
-      if (path === `registrations/${registration.id}`) return { set: `registrations/${application.id}`, data: { ...registration.doc, id: application.id } };
+      if (path === `registrations/${registration.id}`) return { set: `registrations/${application.id}`, data: searchable({ ...registration.doc, id: application.id }) };
       return w;
     });
     expect(await verdict(commit(registration.by.db, shadow))).toBe('denied');
@@ -72,16 +72,16 @@ describe('one reference, one record', () => {
     const existing = await FORMS.registration.draft();
     await commit(existing.by.db, existing.writes());
     const booth = await FORMS.booth.draft();
-    const reverse = booth.writes().map((w): BatchWrite => (writePath(w) === `partners/${booth.id}` ? { set: `partners/${existing.id}`, data: { ...booth.doc, id: existing.id } } : w));
+    const reverse = booth.writes().map((w): BatchWrite => (writePath(w) === `partners/${booth.id}` ? { set: `partners/${existing.id}`, data: searchable({ ...booth.doc, id: existing.id }) } : w));
     expect(await verdict(commit(booth.by.db, reverse))).toBe('denied');
   });
 
   it('refuses a registration and an application created under one id in the same commit', async () => {
     const id = uniqueId('twin');
     const registration = await FORMS.registration.draft();
-    const regWrites = registration.writes({ ...registration.doc, id }).map((w): BatchWrite => (writePath(w) === `registrations/${registration.id}` ? { set: `registrations/${id}`, data: { ...registration.doc, id } } : w));
+    const regWrites = registration.writes({ ...registration.doc, id }).map((w): BatchWrite => (writePath(w) === `registrations/${registration.id}` ? { set: `registrations/${id}`, data: searchable({ ...registration.doc, id }) } : w));
     const booth = await FORMS.booth.draft({}, registration.by);
-    const boothWrite: BatchWrite = { set: `partners/${id}`, data: { ...booth.doc, id } };
+    const boothWrite: BatchWrite = { set: `partners/${id}`, data: searchable({ ...booth.doc, id }) };
     expect(await verdict(commit(registration.by.db, [...regWrites, boothWrite]))).toBe('denied');
   });
 });

@@ -15,6 +15,7 @@ import { applicationMail, donationMail, messageMail, payableRecord, paymentRecei
 import { fixture, ownerDelete, ownerGet, uniqueId } from './owner.ts';
 import { visitor as freshVisitor } from './clients.ts';
 import { throttleWrite, type ThrottleEntry, type ThrottledCollection } from '../../../src/data/visitor-throttle.ts';
+import { recordSearchTokens, SEARCHABLE_COLLECTIONS, type Searchable } from '../../../src/data/search-tokens.ts';
 
 export type Doc = Record<string, unknown>;
 
@@ -37,6 +38,17 @@ export const commit = (db: Firestore, writes: BatchWrite[]) => createDb(() => db
 
 /** What the data module adds to every created document: its own id and the server's time. */
 const stamped = (id: string, data: object): Doc => ({ ...data, id, timestamp: serverValues.now() });
+
+/** A registration or application as the site writes it: with the tokens staff search it by. */
+export const searchable = (doc: Doc): Doc => ({ ...doc, searchTokens: recordSearchTokens(doc as unknown as Searchable) });
+
+/**
+ * The document a test commits: when the test changed the fields but left the tokens alone, the
+ * tokens follow the changed fields as the site's would (so a boundary case stays about its field);
+ * tokens a test set or removed itself are kept as it left them.
+ */
+const tokensFollow = (collection: string, original: Doc, d: Doc): Doc =>
+  SEARCHABLE_COLLECTIONS.includes(collection) && d !== original && d.searchTokens === original.searchTokens ? searchable(d) : d;
 
 /** Who submits: a signed-in identity and its client (a fresh anonymous visitor unless a test names one). */
 export interface Submitter {
@@ -101,10 +113,10 @@ const PAYMENT: PaymentForm = { payerName: 'Achieng Otieno', method: 'mobile-mone
 /** A registration document, priced from settings as registrationWrites does. */
 export const registrationDoc = (id: string, change: Partial<RegistrationForm> = {}) => {
   const form = { ...REGISTRATION, ...change };
-  return stamped(id, registrationDocument(form, SITE.categories[form.category].fee, SITE.currency));
+  return searchable(stamped(id, registrationDocument(form, SITE.categories[form.category].fee, SITE.currency)));
 };
-export const partnerDoc = (id: string) => stamped(id, partnerDocument(PARTNER, SITE.partnerTiers[PARTNER.tier].fee, SITE.currency));
-export const boothDoc = (id: string) => stamped(id, boothDocument(BOOTH, SITE.boothTypes[BOOTH.boothType].fee, SITE.currency));
+export const partnerDoc = (id: string) => searchable(stamped(id, partnerDocument(PARTNER, SITE.partnerTiers[PARTNER.tier].fee, SITE.currency)));
+export const boothDoc = (id: string) => searchable(stamped(id, boothDocument(BOOTH, SITE.boothTypes[BOOTH.boothType].fee, SITE.currency)));
 export const messageDoc = (id: string) => stamped(id, messageDocument(MESSAGE));
 export const donationDoc = (id: string) => stamped(id, donationDocument(DONATION, SITE.currency));
 /** A payment document; its transaction code is its own (unique across the summit) unless `change` names one. */
@@ -160,7 +172,7 @@ const registration: PublicForm = {
     const doc = registrationDoc(id, change);
     const submitter = by ?? (await freshVisitor());
     const throttle = await throttleFor(submitter, 'registrations', id);
-    return { id, doc, by: submitter, writes: (d = doc) => [...registrationCommit(id, d), throttle] };
+    return { id, doc, by: submitter, writes: (d = doc) => [...registrationCommit(id, tokensFollow('registrations', doc, d)), throttle] };
   },
 };
 
@@ -178,18 +190,24 @@ const companionMail = (build: () => BatchWrite): BatchWrite[] => {
 
 /** A form that writes one document and its email (contact, donation, applications): what db.createDocument sends. */
 function singleDocument<F>(name: string, collection: string, schema: z.ZodObject, example: F, choices: Record<string, string[]>, build: (form: F) => object, mail: Mailer): PublicForm {
+  const created = (id: string, data: object) => (SEARCHABLE_COLLECTIONS.includes(collection) ? searchable(stamped(id, data)) : stamped(id, data));
   return {
     name,
     collection,
     schema,
     choices,
-    sample: stamped('sample', build(example)),
+    sample: created('sample', build(example)),
     async draft(change = {}, by?: Submitter) {
       const id = uniqueId(collection);
-      const doc = stamped(id, build({ ...example, ...change }));
+      const doc = created(id, build({ ...example, ...change }));
       const submitter = by ?? (await freshVisitor());
       const throttle = await throttleFor(submitter, collection as ThrottledCollection, id);
-      return { id, doc, by: submitter, writes: (d = doc) => [{ set: `${collection}/${id}`, data: d }, ...companionMail(() => mail(id, d as never)), throttle] };
+      return {
+        id,
+        doc,
+        by: submitter,
+        writes: (d = doc) => [{ set: `${collection}/${id}`, data: tokensFollow(collection, doc, d) }, ...companionMail(() => mail(id, d as never)), throttle],
+      };
     },
   };
 }

@@ -8,11 +8,13 @@ import { RequireCapability } from '../../../components/admin/RequireCapability.t
 import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { downloadFile } from '../../../lib/csv.ts';
 import { PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../schema.ts';
 import { useExport, useRecordPages, useRecordSearch } from './api.ts';
+import { SEARCH_HINT } from './search.ts';
 import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Registrations | Summit back office' }];
@@ -68,11 +70,8 @@ function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
           set({ q: text.trim() });
         }}
       >
-        <div>
-          <label className="field-label" htmlFor="registration-search">
-            Search name, email or organisation
-          </label>
-          <input id="registration-search" type="search" className="field-input" value={text} onChange={(e) => setText(e.target.value)} />
+        <div className="max-w-md">
+          <TextField id="registration-search" type="search" label="Search by name, email, organisation or reference" hint={SEARCH_HINT} value={text} onChange={(e) => setText(e.target.value)} />
         </div>
         <button type="submit" className="btn-secondary">
           Search
@@ -135,7 +134,7 @@ function ListResults(state: ReturnType<typeof useListState>) {
 function SearchResults(state: ReturnType<typeof useListState>) {
   const search = useRecordSearch(state.tab, state.q, state.filters);
   return (
-    <QueryState query={search} noun="search results" isEmpty={(r) => r.items.length === 0} empty={`No ${TAB_LABELS[state.tab].toLowerCase()} start with “${state.q}”.`}>
+    <QueryState query={search} noun="search results" isEmpty={(r) => r.items.length === 0} empty={`No ${TAB_LABELS[state.tab].toLowerCase()} match “${state.q}”. Search matches whole words or their beginnings, a full email address or a reference.`}>
       {(result) => (
         <>
           <p className="mt-4 text-sm text-slate-700" role="status">

@@ -8,7 +8,8 @@ import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from 
 import { applicationDecisionMail, payableRecord } from '../../../data/mail.ts';
 import { sponsorWrites } from '../../../data/partners.ts';
 import { checkInVerdict, type TicketHolder } from './check-in.ts';
-import { COLLECTION, displayName, listOptions, mergeResults, searchOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
+import { COLLECTION, listOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
+import { searchRecords } from './search.ts';
 
 export const PAGE_SIZE = 25;
 const SEARCH_LIMIT = 20;
@@ -30,10 +31,7 @@ export function useRecordSearch(tab: Tab, q: string, filters: ListFilters) {
   return useQuery({
     queryKey: registrationKeys.search(tab, q, filters),
     enabled: q.trim().length > 0,
-    queryFn: async () => {
-      const lists = await Promise.all(searchOptions(tab, q, filters, SEARCH_LIMIT).map((o) => db.fetchDocuments<StaffRecord>(COLLECTION[tab], o)));
-      return { items: mergeResults(lists, (r) => displayName(tab, r)), capped: lists.some((l) => l.length === SEARCH_LIMIT) };
-    },
+    queryFn: () => searchRecords(db, tab, q, filters, SEARCH_LIMIT),
   });
 }
 

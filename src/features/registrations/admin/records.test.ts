@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOptions, mergeResults, searchOptions } from './records.ts';
+import { listOptions, mergeResults } from './records.ts';
 
 describe('registration queries', () => {
   it('lists attendees newest first, with the chosen filters', () => {
@@ -15,26 +15,6 @@ describe('registration queries', () => {
       where: [['kind', '==', 'booth'], ['boothType', '==', 'premium']],
       orderBy: ['organisation', 'asc'],
     });
-  });
-
-  it('searches name as typed and capitalised, email in lower case and organisation, by prefix', () => {
-    const options = searchOptions('attendees', ' wanjiru k ', { status: 'confirmed' }, 20);
-    const ranges = options.map((o) => [o.orderBy![0], o.where!.at(-2)![2]]);
-    expect(ranges).toEqual([
-      ['fullName', 'wanjiru k'],
-      ['fullName', 'Wanjiru K'],
-      ['email', 'wanjiru k'],
-      ['organisation', 'wanjiru k'],
-      ['organisation', 'Wanjiru K'],
-    ]);
-    expect(options[0].where![0]).toEqual(['status', '==', 'confirmed']);
-    expect(options[0].where!.at(-1)).toEqual(['fullName', '<', 'wanjiru k\uf8ff']);
-    expect(options.every((o) => o.limit === 20)).toBe(true);
-    expect(searchOptions('attendees', '   ', {}, 20)).toEqual([]);
-  });
-
-  it('does not repeat a query when capitalising changes nothing', () => {
-    expect(searchOptions('partners', 'Global', {}, 10).map((o) => o.orderBy![0])).toEqual(['organisation', 'email']);
   });
 
   it('merges search results once each, by name', () => {

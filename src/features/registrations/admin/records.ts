@@ -63,30 +63,6 @@ export function listOptions(tab: Tab, filters: ListFilters): ListOptions {
   return { where: equalities(tab, filters), orderBy: sort.orderBy ? [...sort.orderBy] : [NAME_FIELD[tab], 'asc'] };
 }
 
-/**
- * Search without a search service: Firestore matches prefixes with a range on one field, so a
- * search runs a few small queries (name as typed and capitalised, email in lower case,
- * organisation) under the same filters and merges them. "wanj" finds "Wanjiru Kamau", "kenyatta"
- * finds "Kenyatta National Hospital"; a word in the middle of a name is not found.
- */
-export function searchOptions(tab: Tab, text: string, filters: ListFilters, limit: number): ListOptions[] {
-  const q = text.trim();
-  if (!q) return [];
-  const capitalised = q.replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
-  const prefixes: Array<[string, string]> = [
-    [NAME_FIELD[tab], q],
-    [NAME_FIELD[tab], capitalised],
-    ['email', q.toLowerCase()],
-  ];
-  if (tab === 'attendees') prefixes.push(['organisation', q], ['organisation', capitalised]);
-  const unique = [...new Map(prefixes.map((p) => [p.join('\u0000'), p])).values()];
-  return unique.map(([field, prefix]) => ({
-    where: [...equalities(tab, filters), [field, '>=', prefix], [field, '<', `${prefix}\uf8ff`]],
-    orderBy: [field, 'asc'],
-    limit,
-  }));
-}
-
 /** Results of several searches, each record once, in name order. */
 export function mergeResults<T extends { id: string }>(lists: T[][], name: (r: T) => string): T[] {
   const byId = new Map<string, T>();
