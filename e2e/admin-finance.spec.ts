@@ -104,6 +104,8 @@ test('finance verifies a submitted payment: the registration becomes paid and co
 
   const row = page.getByRole('row').filter({ hasText: payer });
   await expect(row.getByRole('link', { name: `Attendee ${id.replace('e2e-finance-', '')}` })).toHaveAttribute('href', `/admin/registrations/registrations/${id}`);
+  // The record it pays for, by name and by the reference finance matches statements with.
+  await expect(row.getByText(id, { exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Verify payment from ${payer}` }).click();
   await page.getByRole('alertdialog').getByLabel(/^Note/).fill('On the M-Pesa statement');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Verify payment' }).click();

@@ -74,8 +74,9 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       payment: {
         mobileMoneyProvider: 'M-Pesa',
         mobileMoneyPaybill: '000000',
-        bankName: 'National Bank',
-        bankAccountName: 'National Cancer Institute Summit',
+        // Demo values, marked so nobody pays into them (the Overview lists them until replaced).
+        bankName: 'DEMO Bank (not a real account)',
+        bankAccountName: 'DEMO National Cancer Institute Summit',
         bankAccountNumber: '0000000000',
         bankBranch: 'Harambee Avenue',
         bankSwift: 'NBKEKENX',

@@ -27,6 +27,7 @@ function PaysFor({ row }: { row: PaymentRow }) {
       <Link className="text-brand-700 underline" to={`/admin/registrations/${row.targetCollection}/${row.targetId}`}>
         {t ? t.name : `${targetNoun(row.targetCollection)} ${row.targetId}`}
       </Link>
+      {t && <span className="block font-mono text-xs text-slate-700">{row.targetId}</span>}
       <span className="block text-xs text-slate-600">
         {t ? `${t.what} · due ${formatMoney(t.fee, t.currency)} · ${t.paymentStatus}` : 'Record not found (archived?)'}
       </span>
