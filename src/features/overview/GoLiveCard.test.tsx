@@ -31,6 +31,12 @@ describe('GoLiveCard', () => {
     expect(card).toHaveTextContent('3 settings are still a demo value or missing. Registration cannot be opened until the payment details are real');
   });
 
+  it('says so more urgently when registration is already open on placeholder payment details (the demo is)', () => {
+    const card = renderCard({ ...LIVE, registrationOpen: true, payment: { ...LIVE.payment, bankAccountNumber: '0000000000' } });
+    expect(card).toHaveTextContent('Registration is open, so payers are being told to pay into the payment details marked below: replace them now.');
+    expect(within(card).getAllByRole('listitem')[0]).toHaveTextContent('Bank account number(payers are told to use it)');
+  });
+
   it('does not mention registration when only contacts are missing', () => {
     const card = renderCard({ ...LIVE, contactPhone: '' });
     expect(card).toHaveTextContent('One setting is still a demo value or missing.');

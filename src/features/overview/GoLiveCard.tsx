@@ -18,13 +18,16 @@ export function GoLiveCard({ settings }: { settings: Partial<SiteSettings> }) {
         <>
           <p className="mt-2 text-slate-700">
             {gaps.length === 1 ? 'One setting is' : `${gaps.length} settings are`} still a demo value or missing.
-            {blocking && ' Registration cannot be opened until the payment details are real: payers would be told to pay into them.'}
+            {blocking &&
+              (settings.registrationOpen
+                ? ' Registration is open, so payers are being told to pay into the payment details marked below: replace them now.'
+                : ' Registration cannot be opened until the payment details are real: payers would be told to pay into them.')}
           </p>
           <ul className="mt-3 space-y-1">
             {gaps.map((g) => (
               <li key={g.label} className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-medium text-slate-900">{g.label}</span>
-                {g.blocksRegistration && <span className="text-sm text-red-800">(keeps registration closed)</span>}
+                {g.blocksRegistration && <span className="text-sm text-red-800">{settings.registrationOpen ? '(payers are told to use it)' : '(keeps registration closed)'}</span>}
                 <Link className="text-sm text-brand-700 underline" to="/admin/settings">
                   Fill in “{g.field}” in Settings
                 </Link>
