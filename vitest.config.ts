@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // CI machines are noisy and have two cores: a test is a failure when it is wrong, not slow.
+          testTimeout: 20_000,
           include: ['emulator/src/**/*.test.ts', 'emulator/mail/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
@@ -18,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'component',
           environment: 'jsdom',
+          testTimeout: 20_000,
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts'],
         },

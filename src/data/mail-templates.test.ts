@@ -84,7 +84,8 @@ describe('the partials built from settings', () => {
     expect(out.text).not.toContain('EVALUATED');
   });
 
-  it('show any staff-entered value as typed, however it plays with braces and backslashes', () => {
+  // Hundreds of renders: CPU-bound, so allowed more than the default 5 s on a busy two-core machine.
+  it('show any staff-entered value as typed, however it plays with braces and backslashes', { timeout: 60_000 }, () => {
     const tricky = ['\\{{evil}}', '\\\\{{evil}}', '{{{evil}}}', 'a\\', '}} {{#each x}}', '\\{{!}}', '{{', '{', '\\'];
     let seed = 7;
     const random = () => Array.from({ length: 12 }, () => '{}\\ ae'[(seed = (seed * 48271) % 2147483647) % 7]).join('');
