@@ -11,8 +11,6 @@ import { normaliseReference, type PaymentTarget } from '../schema.ts';
 export const MANUAL_METHODS = ['cash', 'cheque', 'bank-transfer', 'mobile-money'] as const;
 export type PaymentMethod = (typeof MANUAL_METHODS)[number];
 
-
-
 /** A payments document as finance sees it. */
 export interface AdminPayment {
   id: string;
