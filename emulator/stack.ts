@@ -96,6 +96,9 @@ function startFirestore(port: number, dataDir: string, fresh: boolean, log: (l: 
   const args = ['--import', 'tsx', join(root, 'emulator/src/cli.ts'), '--port', String(port), '--data', dataDir];
   if (fresh) args.push('--fresh');
   if (existsSync(join(root, 'firestore.rules'))) args.push('--rules', join(root, 'firestore.rules'));
+  // The composite indexes firebase.json names, enforced as Cloud Firestore does.
+  const indexes = (firebaseJson.firestore as { indexes?: string } | undefined)?.indexes;
+  if (indexes) args.push('--indexes', join(root, indexes));
   return spawnLogged('firestore', process.execPath, args, log);
 }
 

@@ -12,17 +12,18 @@ describe('command line', () => {
       dataDir: '/repo/.emulator-data/firestore',
       fresh: false,
       rules: null,
+      indexes: null,
       help: false,
     });
     expect(parseCliArgs([], { root, firebaseJson: null }).port).toBe(8080);
   });
 
-  it('takes --port, --data, --fresh, --rules, also as --flag=value', () => {
-    const o = parseCliArgs(['--port', '0', '--data=tmp/x', '--fresh', '--rules', 'firestore.rules'], { root });
-    expect(o).toMatchObject({ port: 0, dataDir: resolve('tmp/x'), fresh: true, rules: resolve('firestore.rules') });
+  it('takes --port, --data, --fresh, --rules, --indexes, also as --flag=value', () => {
+    const o = parseCliArgs(['--port', '0', '--data=tmp/x', '--fresh', '--rules', 'firestore.rules', '--indexes=firestore.indexes.json'], { root });
+    expect(o).toMatchObject({ port: 0, dataDir: resolve('tmp/x'), fresh: true, rules: resolve('firestore.rules'), indexes: resolve('firestore.indexes.json') });
   });
 
-  it.each([[['--port']], [['--port', 'abc']], [['--port', '70000']], [['--nope']], [['--data', '--fresh']]])('refuses %j', (argv) => {
+  it.each([[['--port']], [['--port', 'abc']], [['--port', '70000']], [['--nope']], [['--data', '--fresh']], [['--indexes']]])('refuses %j', (argv) => {
     expect(() => parseCliArgs(argv, { root })).toThrow();
   });
 });

@@ -1,6 +1,6 @@
-// Command-line options of `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE]`.
+// Command-line options of `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--indexes FILE]`.
 // Defaults: the port in firebase.json (emulators.firestore.port, else 8080), data in
-// .emulator-data/firestore (git-ignored), no rules (everything allowed).
+// .emulator-data/firestore (git-ignored), no rules (everything allowed), no indexes (every query served).
 import { resolve } from 'node:path';
 
 export interface CliOptions {
@@ -9,6 +9,7 @@ export interface CliOptions {
   dataDir: string;
   fresh: boolean;
   rules: string | null;
+  indexes: string | null;
   help: boolean;
 }
 
@@ -19,13 +20,15 @@ export interface CliDefaults {
   firebaseJson?: { emulators?: { firestore?: { port?: number; host?: string } } } | null;
 }
 
-export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE]
+export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--indexes FILE]
 
   --port N      port to listen on (default: firebase.json emulators.firestore.port, or 8080)
   --host H      interface to listen on (default: firebase.json's host, or 127.0.0.1)
   --data DIR    folder for the durable log and snapshots (default: .emulator-data/firestore)
   --fresh       start empty, erasing what DIR holds
-  --rules FILE  enforce these security rules, reloading them when the file changes`;
+  --rules FILE  enforce these security rules, reloading them when the file changes
+  --indexes FILE  refuse, as Cloud Firestore does, queries that these composite indexes
+                (firestore.indexes.json) do not serve, reloading them when the file changes`;
 
 export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions {
   const firestore = defaults.firebaseJson?.emulators?.firestore;
@@ -35,6 +38,7 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
     dataDir: resolve(defaults.root, '.emulator-data/firestore'),
     fresh: false,
     rules: null,
+    indexes: null,
     help: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -60,6 +64,9 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
         break;
       case '--rules':
         options.rules = resolve(value());
+        break;
+      case '--indexes':
+        options.indexes = resolve(value());
         break;
       case '--fresh':
         options.fresh = true;

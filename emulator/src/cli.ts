@@ -1,11 +1,12 @@
-// `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE]`: the Firestore
+// `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--indexes FILE]`: the Firestore
 // emulator alone, in the foreground. Ctrl-C (or SIGTERM) stops it cleanly: it stops accepting
 // requests and waits until every acknowledged commit is on disk (they already are: a commit is
 // answered only after its fsync).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCliArgs, USAGE } from './cli-args.ts';
+import { parseIndexConfig, type IndexConfig } from './indexes.ts';
 import { createEmulator } from './server.ts';
 import type { Authorizer } from './rules/contract.ts';
 
@@ -41,6 +42,26 @@ async function enforceRules(path: string, use: (a: Authorizer) => void) {
   return () => watcher?.close();
 }
 
+/**
+ * Loads the composite indexes to enforce (refusing to start on a broken file) and reloads them
+ * when the file changes, so an index added while the stack runs takes effect at once.
+ */
+function enforceIndexes(path: string, use: (i: IndexConfig) => void) {
+  const load = () => parseIndexConfig(JSON.parse(readFileSync(path, 'utf8')));
+  if (!existsSync(path)) throw new Error(`Indexes file not found: ${path}`);
+  const first = load();
+  use(first);
+  watchFile(path, { interval: 500, persistent: false }, () => {
+    try {
+      use(load());
+      console.log(`Firestore emulator: reloaded ${path}`);
+    } catch (e) {
+      console.error(`Firestore emulator: keeping the previous indexes: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
+  return { count: first.indexes.length, stop: () => unwatchFile(path) };
+}
+
 async function main() {
   const options = parseCliArgs(process.argv.slice(2), { root, firebaseJson: readFirebaseJson() });
   if (options.help) {
@@ -51,14 +72,17 @@ async function main() {
   const compactBytes = Number(process.env.FIRESTORE_EMULATOR_COMPACT_BYTES) || undefined;
   const emulator = await createEmulator({ port: options.port, host: options.host, dataDir: options.dataDir, fresh: options.fresh, compactBytes });
   let stopWatching = () => {};
+  let indexes: { count: number; stop: () => void } | null = null;
   try {
     if (options.rules) stopWatching = await enforceRules(options.rules, (a) => emulator.setAuthorizer(a));
+    if (options.indexes) indexes = enforceIndexes(options.indexes, (i) => emulator.setIndexes(i));
   } catch (error) {
+    stopWatching();
     await emulator.close();
     throw error;
   }
   console.log(
-    `Firestore emulator listening on ${emulator.url} (data: ${options.dataDir}${options.fresh ? ', started fresh' : ''}; ${options.rules ? `rules: ${options.rules}` : 'no rules: everything allowed'})`,
+    `Firestore emulator listening on ${emulator.url} (data: ${options.dataDir}${options.fresh ? ', started fresh' : ''}; ${options.rules ? `rules: ${options.rules}` : 'no rules: everything allowed'}; ${indexes ? `${indexes.count} composite indexes enforced from ${options.indexes}` : 'indexes not enforced'})`,
   );
   let stopping = false;
   const stop = (signal: string) => {
@@ -68,6 +92,7 @@ async function main() {
     }
     stopping = true;
     stopWatching();
+    indexes?.stop();
     emulator.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -15,6 +15,7 @@ import { callerFromHeader } from './auth-token.ts';
 import { ApiError, invalid, toApiError } from './errors.ts';
 import { FirestoreService } from './service.ts';
 import { Store } from './store.ts';
+import type { IndexConfig } from './indexes.ts';
 import type { Authorizer } from './rules/contract.ts';
 
 /** Cloud Firestore's limit on a request body. */
@@ -93,6 +94,8 @@ export interface EmulatorOptions {
   /** Start empty, erasing the data folder's contents. */
   fresh?: boolean;
   authorizer?: Authorizer;
+  /** Composite indexes to enforce (firestore.indexes.json's content); absent serves every query. */
+  indexes?: IndexConfig | null;
   /** Log segment size that triggers a snapshot (bytes). */
   compactBytes?: number;
 }
@@ -106,6 +109,8 @@ export interface RunningEmulator {
   store: Store;
   /** Replaces the rules in force (hot reload). */
   setAuthorizer(authorizer: Authorizer): void;
+  /** Replaces the indexes in force (null: serve every query). */
+  setIndexes(indexes: IndexConfig | null): void;
   /** Stops accepting requests, waits for the log, closes the files. */
   close(): Promise<void>;
 }
@@ -114,6 +119,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Run
   const store = await Store.open({ dataDir: options.dataDir ?? null, fresh: options.fresh, compactBytes: options.compactBytes });
   const service = new FirestoreService(store);
   if (options.authorizer) service.setAuthorizer(options.authorizer);
+  if (options.indexes) service.setIndexes(options.indexes);
   const server = createServer((req, res) => {
     handle(service, req, res).catch((error: unknown) => {
       const api = toApiError(error);
@@ -144,6 +150,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Run
     service,
     store,
     setAuthorizer: (a) => service.setAuthorizer(a),
+    setIndexes: (i) => service.setIndexes(i),
     close: () => (closing ??= closeServer(server).then(() => store.close())),
   };
 }
@@ -171,6 +178,10 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
   if (clear && req.method === 'DELETE') {
     await service.clear(decodeURIComponent(clear[1]), decodeURIComponent(clear[2]));
     send(req, res, 200, {});
+    return;
+  }
+  if (/^\/emulator\/v1\/projects\/[^/]+:indexUsage$/.test(url.pathname) && req.method === 'GET') {
+    send(req, res, 200, service.indexUsageReport());
     return;
   }
   if (!url.pathname.startsWith('/v1/')) throw new ApiError('NOT_FOUND', `Not found: ${req.method} ${url.pathname}`);

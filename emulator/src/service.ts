@@ -15,6 +15,7 @@ import { parseDocumentName, parseFieldPath, parseParentName, parseResourceName, 
 import { executeQuery, parseStructuredQuery, queryEqualities, type ParsedQuery, type QuerySource } from './query.ts';
 import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules } from './rules/contract.ts';
 import type { Store } from './store.ts';
+import { indexKey, requireIndexes, type IndexConfig } from './indexes.ts';
 import { Transactions } from './transactions.ts';
 import type { Fields, StoredDocument } from './value-types.ts';
 
@@ -62,12 +63,34 @@ function parseDatabase(name: string): ResourceName {
 
 export class FirestoreService {
   private authorizer: Authorizer = allowAll;
+  /** The composite indexes in force, or null to serve every query (the official emulator's way). */
+  private indexes: IndexConfig | null = null;
+  /** How many queries each composite index served, by indexKey(). */
+  readonly indexUse = new Map<string, number>();
   readonly transactions = new Transactions();
 
   constructor(readonly store: Store) {}
 
   setAuthorizer(authorizer: Authorizer) {
     this.authorizer = authorizer;
+  }
+
+  setIndexes(indexes: IndexConfig | null) {
+    this.indexes = indexes;
+  }
+
+  /** Each composite index in force with the number of queries it served (0: nothing used it). */
+  indexUsageReport() {
+    return { enforced: this.indexes !== null, indexes: (this.indexes?.indexes ?? []).map((index) => ({ ...index, queries: this.indexUse.get(indexKey(index)) ?? 0 })) };
+  }
+
+  /** Refuses, as production does, a query no index serves; counts the composites used. */
+  private checkIndexes(q: ParsedQuery, aggregated: string[] = []) {
+    if (!this.indexes) return;
+    for (const index of requireIndexes(this.indexes, q, aggregated)) {
+      const key = indexKey(index);
+      this.indexUse.set(key, (this.indexUse.get(key) ?? 0) + 1);
+    }
   }
 
   // ---------- authorisation ----------
@@ -235,7 +258,8 @@ export class FirestoreService {
   }
 
   /** Runs a query after asking the rules for `list` with its constraints and candidates. */
-  private execute(caller: Caller, parent: ResourceName, q: ParsedQuery, unordered = false) {
+  private execute(caller: Caller, parent: ResourceName, q: ParsedQuery, unordered = false, aggregated: string[] = []) {
+    this.checkIndexes(q, aggregated);
     const { source, collectionPath } = this.source(parent, q);
     const needsRules = this.needsRules(caller);
     const result = executeQuery(q, source, { allCandidates: needsRules, unordered });
@@ -275,7 +299,8 @@ export class FirestoreService {
     if (!spec?.structuredQuery) throw invalid('runAggregationQuery needs structuredAggregationQuery.structuredQuery.');
     const aggregations = parseAggregations(spec.aggregations);
     const q = parseStructuredQuery(spec.structuredQuery);
-    const result = this.execute(caller, parent, q, true);
+    const aggregated = aggregations.flatMap((a) => (a.fieldPath ? [a.fieldPath] : []));
+    const result = this.execute(caller, parent, q, true, aggregated);
     const tx = this.readTransaction(parent, body);
     const out: Record<string, unknown> = { result: { aggregateFields: aggregate(aggregations, result.results) }, readTime: this.store.readTime() };
     await this.store.durable();

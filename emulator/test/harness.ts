@@ -3,6 +3,7 @@
 // otherwise against an in-process emulator of ours on a free port, with no rules.
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore/lite';
+import type { IndexConfig } from '../src/indexes.ts';
 import { createEmulator, type RunningEmulator } from '../src/server.ts';
 import { allowAll, type Authorizer } from '../src/rules/contract.ts';
 
@@ -34,6 +35,8 @@ export interface Harness {
   rest(method: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   /** Replaces the rules of our in-process emulator (null: allow everything again). */
   setAuthorizer(authorizer: Authorizer | null): void;
+  /** Enforces these composite indexes on our in-process emulator (null: serve every query again). */
+  setIndexes(indexes: IndexConfig | null): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,10 @@ export async function startHarness(): Promise<Harness> {
     setAuthorizer: (authorizer) => {
       if (!emulator) throw new Error('rules can only be swapped on the in-process emulator');
       emulator.setAuthorizer(authorizer ?? allowAll);
+    },
+    setIndexes: (indexes) => {
+      // The official emulator serves every query whatever the indexes: there is nothing to set.
+      emulator?.setIndexes(indexes);
     },
     close: async () => {
       await Promise.all(apps.map((a) => deleteApp(a)));

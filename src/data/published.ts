@@ -33,10 +33,9 @@ export function usePublishedPages<T>(collection: string, view?: PublishedView) {
 }
 
 /** One published document by its slug, or null. */
+export const fetchPublishedBySlug = async <T>(collection: string, slug: string): Promise<WithId<T> | null> =>
+  (await db.fetchDocuments<T>(collection, { where: [['published', '==', true], ['slug', '==', slug]], orderBy: null, limit: 1 }))[0] ?? null;
+
 export function usePublishedBySlug<T>(collection: string, slug: string) {
-  return useQuery({
-    queryKey: ['published', collection, slug],
-    queryFn: async (): Promise<WithId<T> | null> =>
-      (await db.fetchDocuments<T>(collection, { where: [['published', '==', true], ['slug', '==', slug]], limit: 1 }))[0] ?? null,
-  });
+  return useQuery({ queryKey: ['published', collection, slug], queryFn: () => fetchPublishedBySlug<T>(collection, slug) });
 }

@@ -17,6 +17,9 @@ export const speakersQuery = queryOptions({
   queryFn: () => db.fetchDocuments<Speaker>('speakers', { where: [['published', '==', true]], orderBy: ['order', 'asc'], limit: 100 }),
 });
 
+/** Every speaker, drafts included, in display order (staff only: a session may name one not yet announced). */
+export const fetchAllSpeakers = () => db.fetchDocuments<Speaker>('speakers', { orderBy: ['order', 'asc'], limit: 200 });
+
 export function useSpeakers({ enabled = true } = {}) {
   return useQuery({ ...speakersQuery, enabled });
 }

@@ -34,8 +34,11 @@ export type Filter = [field: string, op: WhereFilterOp, value: unknown];
 
 export interface ListOptions {
   where?: Filter[];
-  /** Defaults to timestamp, newest first (SPEC's default sort, really applied). */
-  orderBy?: [field: string, direction: 'asc' | 'desc'];
+  /**
+   * Defaults to timestamp, newest first (SPEC's default sort, really applied). `null`: in document
+   * id order, which needs no composite index with the filters (for look-ups where order is moot).
+   */
+  orderBy?: [field: string, direction: 'asc' | 'desc'] | null;
   limit?: number;
 }
 
@@ -84,9 +87,8 @@ export const serverValues = {
 export const DEFAULT_SORT: [string, 'asc' | 'desc'] = ['timestamp', 'desc'];
 
 function constraints(options: ListOptions): QueryConstraint[] {
-  const [field, direction] = options.orderBy ?? DEFAULT_SORT;
   const out: QueryConstraint[] = (options.where ?? []).map(([f, op, v]) => whereField(f, op, v));
-  out.push(orderByField(field, direction));
+  if (options.orderBy !== null) out.push(orderByField(...(options.orderBy ?? DEFAULT_SORT)));
   if (options.limit !== undefined) out.push(limitTo(options.limit));
   return out;
 }

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { usePublishedPartners } from '../../data/partners.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { useSpeakers } from '../../data/speakers.ts';
-import { db } from '../../lib/data.ts';
+import { fetchLatestArticles } from '../publications/api.ts';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
 
 export const meta: MetaFunction = () => [
@@ -33,7 +33,7 @@ function useLatestArticles(enabled: boolean) {
   return useQuery({
     enabled,
     queryKey: ['publications', 'latest'],
-    queryFn: () => db.fetchDocuments<{ title: string; slug: string; summary: string; category: string }>('publications', { where: [['published', '==', true]], limit: 3 }),
+    queryFn: fetchLatestArticles,
   });
 }
 

@@ -3,7 +3,7 @@
 // never be decided on a stale list.
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
-import { serverValues } from '../../lib/db.ts';
+import { serverValues, type Cursor } from '../../lib/db.ts';
 import { downloadFile } from '../../lib/csv.ts';
 import { useCursorPages } from '../../components/admin/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../components/admin/use-staff-action.ts';
@@ -21,8 +21,10 @@ export const invoiceKeys = {
   counter: ['admin', 'invoices', 'counter'] as const,
 };
 
+export const fetchInvoicePage = (after: Cursor | null) => db.fetchPage<StoredInvoice>('invoices', { limit: PAGE_SIZE, after });
+
 export function useInvoicePages() {
-  return useCursorPages(invoiceKeys.list, (after) => db.fetchPage<StoredInvoice>('invoices', { limit: PAGE_SIZE, after }));
+  return useCursorPages(invoiceKeys.list, fetchInvoicePage);
 }
 
 /** The last number taken (null before the first invoice): numbering is locked once it exists. */

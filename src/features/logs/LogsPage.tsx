@@ -8,8 +8,8 @@ import { RequireCapability } from '../../components/admin/RequireCapability.tsx'
 import { useCursorPages } from '../../components/admin/use-cursor-pages.ts';
 import { formatDateTime } from '../../components/format.ts';
 import { TextField } from '../../components/TextField.tsx';
-import { db } from '../../lib/data.ts';
-import { LOG_PAGE_SIZE, logFilterSchema, logQueryFilters, NO_LOG_FILTER, type LogFilter } from './log-filters.ts';
+import { fetchLogPage } from './api.ts';
+import { logFilterSchema, NO_LOG_FILTER, type LogFilter } from './log-filters.ts';
 
 export const meta: MetaFunction = () => [{ title: 'View Logs | Summit back office' }];
 
@@ -30,7 +30,7 @@ export default function LogsPage() {
 
 function ActivityLog() {
   const [filter, setFilter] = useState<LogFilter>(NO_LOG_FILTER);
-  const pages = useCursorPages(['logs', filter], (after) => db.fetchPage<LogEntry>('logs', { where: logQueryFilters(filter), limit: LOG_PAGE_SIZE, after }));
+  const pages = useCursorPages(['logs', filter], (after) => fetchLogPage<LogEntry>(filter, after));
   const filtered = filter.userEmail || filter.from || filter.to;
   return (
     <div>

@@ -45,6 +45,23 @@ export function publicationsQuery(categories: string[]) {
   });
 }
 
+/** The home page's three newest articles, by publication date as the article lists order them. */
+export const fetchLatestArticles = () =>
+  db.fetchDocuments<Pick<Publication, 'id' | 'title' | 'slug' | 'summary' | 'category'>>('publications', { where: [['published', '==', true]], orderBy: ['publishedAt', 'desc'], limit: 3 });
+
+/** One published article by its slug, or null. */
+export const fetchPublication = async (slug: string) =>
+  (
+    await db.fetchDocuments<Publication>('publications', {
+      where: [
+        ['published', '==', true],
+        ['slug', '==', slug],
+      ],
+      orderBy: null,
+      limit: 1,
+    })
+  )[0] ?? null;
+
 export function usePublications(categories: string[]) {
   return useInfiniteQuery(publicationsQuery(categories));
 }
@@ -57,15 +74,6 @@ export function usePublications(categories: string[]) {
 export function usePublication(slug: string) {
   return useSuspenseQuery({
     queryKey: ['publication', slug],
-    queryFn: async () =>
-      (
-        await db.fetchDocuments<Publication>('publications', {
-          where: [
-            ['published', '==', true],
-            ['slug', '==', slug],
-          ],
-          limit: 1,
-        })
-      )[0] ?? null,
+    queryFn: () => fetchPublication(slug),
   });
 }

@@ -19,9 +19,11 @@ export const staffPage = {
   fetch: (after: Parameters<typeof db.fetchPage>[1]['after']) => db.fetchPage<StaffEntry>('staff', { orderBy: ['email', 'asc'], limit: STAFF_PAGE_SIZE, after }),
 };
 
+export const fetchAdminCount = () => db.fetchCount('staff', [['role', '==', 'admin']]);
+
 /** How many administrators there are, counted afresh whenever the screen opens. */
 export function useAdminCount() {
-  return useQuery({ queryKey: adminsKey, queryFn: () => db.fetchCount('staff', [['role', '==', 'admin']]), staleTime: 0 });
+  return useQuery({ queryKey: adminsKey, queryFn: fetchAdminCount, staleTime: 0 });
 }
 
 export class AlreadyStaffError extends Error {}

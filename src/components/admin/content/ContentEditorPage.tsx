@@ -28,6 +28,7 @@ import {
   type RowAction,
 } from './content-config.ts';
 import { ContentField } from './ContentField.tsx';
+import { slugTaken } from './content-queries.ts';
 import { useContentDocument, useRowAction, useSaveContent } from './use-content-actions.ts';
 
 type Values = Record<string, unknown>;
@@ -81,12 +82,6 @@ function ExistingDocument({ config, options, id }: Required<EditorProps> & { id:
     );
   }
   return <ContentForm key={doc.data.id} config={config} options={options} doc={doc.data} />;
-}
-
-/** Does another document already use this slug? (Public addresses are looked up by slug.) */
-async function slugTaken(config: ContentConfig, field: string, slug: string, ownId: string) {
-  const found = await db.fetchDocuments<ContentDocument>(config.collection, { where: [[field, '==', slug]], limit: 2 });
-  return found.some((d) => d.id !== ownId);
 }
 
 function ContentForm({ config, options, doc }: Required<EditorProps> & { doc: ContentDocument | null }) {

@@ -4,7 +4,6 @@
 import { FilterSelect } from '../../FilterSelect.tsx';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { db } from '../../../lib/data.ts';
 import { FormAlert } from '../../fields.tsx';
 import { useStaff } from '../../staff-context.ts';
 import { AdminHeader } from '../AdminHeader.tsx';
@@ -29,9 +28,9 @@ import {
   type ContentDocument,
   type RowAction,
 } from './content-config.ts';
+import { fetchContentPage } from './content-queries.ts';
 import { useArchiveContent, usePublishContent, useRowAction } from './use-content-actions.ts';
 
-export const PAGE_SIZE = 20;
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
 
@@ -88,7 +87,7 @@ function ContentList({ config }: { config: ContentConfig }) {
   const [search, setSearch] = useState('');
   const filterValue = listFilter(config)?.options.find((o) => String(o.value) === filter)?.value ?? null;
   const query = listQuery(config, filterValue, search);
-  const pages = useCursorPages([...adminKey(config), 'list', query], (after) => db.fetchPage<ContentDocument>(config.collection, { ...query, limit: PAGE_SIZE, after }));
+  const pages = useCursorPages([...adminKey(config), 'list', query], (after) => fetchContentPage(config, query, after));
   const publish = usePublishContent(config);
   const rowAction = useRowAction(config);
   const archive = useArchiveContent(config);

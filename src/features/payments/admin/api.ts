@@ -2,7 +2,7 @@
 // data with their activity-log entry in the same commit (useStaffTransaction).
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../lib/data.ts';
-import { serverValues, type Filter } from '../../../lib/db.ts';
+import { serverValues, type Cursor, type Filter } from '../../../lib/db.ts';
 import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../../components/admin/use-staff-action.ts';
 import { useStaff } from '../../../components/staff-context.ts';
@@ -28,6 +28,12 @@ const TOUCHED = [paymentKeys.all, ['admin', 'registrations'], ['checkout'], ['ov
 
 export type PaymentRow = AdminPayment & { target: CheckoutRecord | null; warnings: string[] };
 
+/** Payments typed with this transaction code (finance's duplicate check). */
+export const fetchPaymentsWithCode = (reference: string) => db.fetchDocuments<AdminPayment>('payments', { where: [['reference', '==', reference]], orderBy: null, limit: 5 });
+
+export const fetchPaymentPage = (status: StatusFilter, after: Cursor | null) =>
+  db.fetchPage<AdminPayment>('payments', { where: status ? [['status', '==', status]] : [], limit: PAGE_SIZE, after });
+
 /**
  * What finance checks before verifying a payment awaiting it: other payments with the same
  * transaction code (as typed, and the claim on its normalised form) — reads only for those.
@@ -35,7 +41,7 @@ export type PaymentRow = AdminPayment & { target: CheckoutRecord | null; warning
 async function warningsFor(p: AdminPayment, target: CheckoutRecord | null): Promise<string[]> {
   if (p.status !== 'submitted') return [];
   const [sameCode, claim] = await Promise.all([
-    db.fetchDocuments<AdminPayment>('payments', { where: [['reference', '==', p.reference]], limit: 5 }).catch(() => []),
+    fetchPaymentsWithCode(p.reference).catch(() => []),
     db.fetchDocument<{ paymentId?: string }>('paymentReferences', normaliseReference(p.reference)).catch(() => null),
   ]);
   return paymentWarnings(p, target, sameCode, claim?.paymentId ?? null);
@@ -44,7 +50,7 @@ async function warningsFor(p: AdminPayment, target: CheckoutRecord | null): Prom
 /** A page of payments with the record each pays for (one read per distinct record on the page) and finance's warnings. */
 export function usePaymentPages(status: StatusFilter) {
   return useCursorPages(paymentKeys.list(status), async (after) => {
-    const page = await db.fetchPage<AdminPayment>('payments', { where: status ? [['status', '==', status]] : [], limit: PAGE_SIZE, after });
+    const page = await fetchPaymentPage(status, after);
     const ids = [...new Set(page.items.map((p) => p.targetId))];
     const labels = fetchLabels(); // once for the page, not once per record
     const targets = new Map(await Promise.all(ids.map(async (id) => [id, await fetchCheckoutRecord(id, labels).catch(() => null)] as const)));
@@ -66,18 +72,20 @@ export interface Totals {
 }
 
 /** Revenue counts verified payments only; money awaiting verification is shown apart. */
+export async function fetchPaymentTotals(currency: string): Promise<Totals> {
+  const sum = (filters: Filter[]) => db.fetchSum('payments', 'amount', filters);
+  const [verified, submitted, allVerified] = await Promise.all([
+    sum([['status', '==', 'verified'], ['currency', '==', currency]]),
+    sum([['status', '==', 'submitted'], ['currency', '==', currency]]),
+    db.fetchCount('payments', [['status', '==', 'verified']]),
+  ]);
+  return { verified, submitted, otherCurrency: allVerified - verified.count };
+}
+
 export function usePaymentTotals(currency: string) {
   return useQuery({
     queryKey: paymentKeys.totals(currency),
-    queryFn: async (): Promise<Totals> => {
-      const sum = (filters: Filter[]) => db.fetchSum('payments', 'amount', filters);
-      const [verified, submitted, allVerified] = await Promise.all([
-        sum([['status', '==', 'verified'], ['currency', '==', currency]]),
-        sum([['status', '==', 'submitted'], ['currency', '==', currency]]),
-        db.fetchCount('payments', [['status', '==', 'verified']]),
-      ]);
-      return { verified, submitted, otherCurrency: allVerified - verified.count };
-    },
+    queryFn: () => fetchPaymentTotals(currency),
   });
 }
 
@@ -144,19 +152,24 @@ export interface Donation {
   receivedBy?: string;
 }
 
+export const fetchDonationPage = (after: Cursor | null) => db.fetchPage<Donation>('donations', { limit: PAGE_SIZE, after });
+
 export function useDonationPages() {
-  return useCursorPages([...paymentKeys.donations, 'list'], (after) => db.fetchPage<Donation>('donations', { limit: PAGE_SIZE, after }));
+  return useCursorPages([...paymentKeys.donations, 'list'], fetchDonationPage);
+}
+
+/** Pledged and received donations in one currency: count and amount of each. */
+export async function fetchDonationTotals(currency: string) {
+  const [pledged, received] = await Promise.all(
+    (['pledged', 'received'] as const).map((status) => db.fetchSum('donations', 'amount', [['status', '==', status], ['currency', '==', currency]])),
+  );
+  return { pledged, received };
 }
 
 export function useDonationTotals(currency: string) {
   return useQuery({
     queryKey: [...paymentKeys.donations, 'totals', currency],
-    queryFn: async () => {
-      const [pledged, received] = await Promise.all(
-        (['pledged', 'received'] as const).map((status) => db.fetchSum('donations', 'amount', [['status', '==', status], ['currency', '==', currency]])),
-      );
-      return { pledged, received };
-    },
+    queryFn: () => fetchDonationTotals(currency),
   });
 }
 

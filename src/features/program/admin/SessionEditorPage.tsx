@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MetaFunction } from 'react-router';
 import { ContentEditorPage } from '../../../components/admin/content/ContentEditorPage.tsx';
-import { db } from '../../../lib/data.ts';
+import { fetchAllSpeakers } from '../../../data/speakers.ts';
 import { sessionContent } from './session-content.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Programme session | Summit back office' }];
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: 'Programme session | Summit ba
 function useSpeakerChoices() {
   return useQuery({
     queryKey: ['admin', 'speakers', 'choices'],
-    queryFn: () => db.fetchDocuments<{ name: string; organisation?: string }>('speakers', { orderBy: ['order', 'asc'], limit: 200 }),
+    queryFn: fetchAllSpeakers,
     select: (speakers) => speakers.map((s) => ({ value: s.id, label: s.organisation ? `${s.name} (${s.organisation})` : s.name })),
   });
 }

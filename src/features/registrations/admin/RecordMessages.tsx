@@ -5,10 +5,9 @@ import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/admin/QueryState.tsx';
 import { useStaffWrites } from '../../../components/admin/use-staff-action.ts';
 import { FormAlert } from '../../../components/fields.tsx';
-import { db } from '../../../lib/data.ts';
-import { DELIVERY_LABELS, MAIL_LABELS, type MailDocument, type MailTemplateName } from '../../../data/mail.ts';
+import { fetchRecordMail, type StoredMail } from './api.ts';
+import { DELIVERY_LABELS, MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';
 
-type StoredMail = MailDocument & { id: string; timestamp?: Date };
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 
@@ -36,7 +35,7 @@ export function useRecordMail(collection: 'registrations' | 'partners', id: stri
   }, [watchFrom]);
   const query = useQuery({
     queryKey: recordMailKey(collection, id),
-    queryFn: () => db.fetchDocuments<StoredMail>('mail', { where: [['recordCollection', '==', collection], ['recordId', '==', id]], limit: 50 }),
+    queryFn: () => fetchRecordMail(collection, id),
     refetchInterval: (q) => (onItsWay(q.state.data) && Date.now() - watchFrom < MAIL_WATCH.forMs ? MAIL_WATCH.everyMs : false),
   });
   const stalled = expired && onItsWay(query.data);

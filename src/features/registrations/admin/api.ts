@@ -1,11 +1,11 @@
 // Reads and actions of the Registrations and Check-in screens.
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../lib/data.ts';
-import { serverValues, type ListOptions } from '../../../lib/db.ts';
+import { serverValues, type Cursor, type ListOptions } from '../../../lib/db.ts';
 import { toCsv } from '../../../lib/csv.ts';
 import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../components/admin/use-staff-action.ts';
-import { applicationDecisionMail, payableRecord } from '../../../data/mail.ts';
+import { applicationDecisionMail, payableRecord, type MailDocument } from '../../../data/mail.ts';
 import { sponsorWrites } from '../../../data/partners.ts';
 import { checkInVerdict, type TicketHolder } from './check-in.ts';
 import { COLLECTION, listOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
@@ -22,9 +22,7 @@ export const registrationKeys = {
 };
 
 export function useRecordPages(tab: Tab, filters: ListFilters) {
-  return useCursorPages(registrationKeys.list(tab, filters), (after) =>
-    db.fetchPage<StaffRecord>(COLLECTION[tab], { ...listOptions(tab, filters), limit: PAGE_SIZE, after }),
-  );
+  return useCursorPages(registrationKeys.list(tab, filters), (after) => fetchRecordPage(tab, filters, after));
 }
 
 export function useRecordSearch(tab: Tab, q: string, filters: ListFilters) {
@@ -39,14 +37,22 @@ export function useRecord(collection: string, id: string) {
   return useQuery({ queryKey: registrationKeys.record(collection, id), queryFn: () => db.fetchDocument<StaffRecord>(collection, id) });
 }
 
+export const fetchRecordPage = (tab: Tab, filters: ListFilters, after: Cursor | null) =>
+  db.fetchPage<StaffRecord>(COLLECTION[tab], { ...listOptions(tab, filters), limit: PAGE_SIZE, after });
+
 /** Payments that name a record (finance and admin may read them). */
+export const fetchRecordPayments = (id: string) =>
+  db.fetchDocuments<{ amount: number; currency: string; method: string; reference: string; status: string; timestamp?: Date }>('payments', { where: [['targetId', '==', id]], limit: 50 });
+
 export function useRecordPayments(collection: string, id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'payments', 'for', collection, id],
-    enabled,
-    queryFn: () => db.fetchDocuments<{ amount: number; currency: string; method: string; reference: string; status: string; timestamp?: Date }>('payments', { where: [['targetId', '==', id]], limit: 50 }),
-  });
+  return useQuery({ queryKey: ['admin', 'payments', 'for', collection, id], enabled, queryFn: () => fetchRecordPayments(id) });
 }
+
+export type StoredMail = MailDocument & { id: string; timestamp?: Date };
+
+/** The emails written about a record, for its Messages panel. */
+export const fetchRecordMail = (collection: 'registrations' | 'partners', id: string) =>
+  db.fetchDocuments<StoredMail>('mail', { where: [['recordCollection', '==', collection], ['recordId', '==', id]], limit: 50 });
 
 const CSV_COLUMNS: Record<Tab, Array<{ header: string; value: (r: StaffRecord) => unknown }>> = {
   attendees: [

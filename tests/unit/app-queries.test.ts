@@ -1,0 +1,189 @@
+// Every query the app builds, checked against firestore.indexes.json as Cloud Firestore would
+// check it, and every index in that file checked by use.
+//
+// The queries come from the code: each data function of the app runs here, over the inputs its
+// screen can give it (every tab, filter combination, sort and content collection), through the
+// real lite SDK against an in-process emulator that enforces the project's indexes. A query no
+// index serves fails with production's FAILED_PRECONDITION and the entry to add. A guard below
+// makes sure that every line of the app that queries Firestore was run by this test, so a new
+// query cannot slip past it.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseIndexConfig } from '../../emulator/src/indexes.ts';
+import { createEmulator, type RunningEmulator } from '../../emulator/src/server.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const QUERY_METHODS = ['fetchPage', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const;
+
+// The app's `db`, on the test's emulator, noting the line of the app that called each query.
+const seen = vi.hoisted(() => ({ firestore: null as Firestore | null, callers: new Set<string>() }));
+vi.mock('../../src/lib/data.ts', async () => {
+  const { createDb } = await import('../../src/lib/db.ts');
+  const db = createDb(() => seen.firestore!);
+  for (const method of ['fetchPage', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const) {
+    const real = db[method] as (...args: unknown[]) => unknown;
+    (db as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const caller = new Error().stack?.split('\n').slice(2).find((line) => line.includes('/src/'));
+      const at = caller && /\/(src\/[^:)]+):(\d+)/.exec(caller);
+      if (at) seen.callers.add(`${at[1]}:${at[2]}`);
+      return real(...args);
+    };
+  }
+  return { db };
+});
+
+const { db } = await import('../../src/lib/data.ts');
+const { speakersQuery, fetchAllSpeakers } = await import('../../src/data/speakers.ts');
+const { publishedPartnersQuery } = await import('../../src/data/partners.ts');
+const { publishedPagesQuery, fetchPublishedBySlug } = await import('../../src/data/published.ts');
+const { sessionsQuery } = await import('../../src/features/program/api.ts');
+const { eventsQuery } = await import('../../src/features/events/api.ts');
+const { ARTICLE_LISTS, publicationsQuery, fetchLatestArticles, fetchPublication } = await import('../../src/features/publications/api.ts');
+const { TABS, SORTS } = await import('../../src/features/registrations/admin/records.ts');
+const { fetchRecordPage, fetchRecordPayments, fetchRecordMail, exportRecords } = await import('../../src/features/registrations/admin/api.ts');
+const { searchRecords } = await import('../../src/features/registrations/admin/search.ts');
+const { fetchContentPage, slugTaken } = await import('../../src/components/admin/content/content-queries.ts');
+const { editorFields, listFilter, listQuery } = await import('../../src/components/admin/content/content-config.ts');
+const { fetchInvoicePage } = await import('../../src/features/invoices/api.ts');
+const { fetchLogPage } = await import('../../src/features/logs/api.ts');
+const { inboxQuery } = await import('../../src/features/contact/admin/inbox.ts');
+const payments = await import('../../src/features/payments/admin/api.ts');
+const { staffPage, fetchAdminCount } = await import('../../src/features/staff/staff-api.ts');
+const { archivePage } = await import('../../src/features/archive/archived-items.ts');
+const { ARCHIVABLE_COLLECTIONS } = await import('../../src/components/admin/archive-permissions.ts');
+const figures = await import('../../src/features/overview/figures.ts');
+const { PAYMENT_STATUSES } = figures;
+
+type ContentConfig = Parameters<typeof listQuery>[0];
+// Every content screen's configuration, found by file name rather than listed by hand.
+const contentConfigs = Object.values(import.meta.glob<Record<string, unknown>>(['../../src/features/**/*-content.ts', '../../src/features/**/*-content.tsx'], { eager: true }))
+  .flatMap((m) => Object.values(m))
+  .filter((v): v is ContentConfig => !!v && typeof v === 'object' && 'collection' in v && 'fields' in v);
+
+/** Every subset of the given entries, as objects. */
+function subsets<T extends Record<string, unknown>>(entries: T): Array<Partial<T>> {
+  return Object.entries(entries).reduce<Array<Partial<T>>>((acc, [k, v]) => acc.flatMap((s) => [s, { ...s, [k]: v }]), [{}]);
+}
+
+/** The app's queries: name, and the call that runs it. */
+function appQueries(): Array<[string, () => Promise<unknown>]> {
+  const first = { pageParam: null } as never;
+  const q: Array<[string, () => Promise<unknown>]> = [
+    ['speakers', () => speakersQuery.queryFn!({} as never) as Promise<unknown>],
+    ['all speakers', fetchAllSpeakers],
+    ['partners', () => publishedPartnersQuery.queryFn!({} as never) as Promise<unknown>],
+    ['sessions', () => sessionsQuery.queryFn!({} as never) as Promise<unknown>],
+    ['latest articles', fetchLatestArticles],
+    ['article by slug', () => fetchPublication('x')],
+    ['job by slug', () => fetchPublishedBySlug('jobs', 'x')],
+    ...(['upcoming', 'past'] as const).map((when): [string, () => Promise<unknown>] => [`events ${when}`, () => eventsQuery(when).queryFn(first) as Promise<unknown>]),
+    ...['jobs', 'tenders', 'resources'].map((c): [string, () => Promise<unknown>] => [`published ${c}`, () => publishedPagesQuery(c).queryFn(first) as Promise<unknown>]),
+    ...Object.entries(ARTICLE_LISTS).map(([path, list]): [string, () => Promise<unknown>] => [`articles ${path}`, () => publicationsQuery(list.categories).queryFn(first) as Promise<unknown>]),
+    ['record payments', () => fetchRecordPayments('x')],
+    ['record mail', () => fetchRecordMail('registrations', 'x')],
+    ['all speakers', fetchAllSpeakers],
+    ['invoices', () => fetchInvoicePage(null)],
+    ['staff', () => staffPage.fetch(null)],
+    ['admin count', fetchAdminCount],
+    ...[true, false].map((unread): [string, () => Promise<unknown>] => [`inbox unread=${unread}`, () => inboxQuery(unread).fetch(null)]),
+    ['payments with a code', () => payments.fetchPaymentsWithCode('X')],
+    ...(['', ...PAYMENT_STATUSES] as const).map((s): [string, () => Promise<unknown>] => [`payments "${s}"`, () => payments.fetchPaymentPage(s, null)]),
+    ['payment totals', () => payments.fetchPaymentTotals('KES')],
+    ['donations', () => payments.fetchDonationPage(null)],
+    ['donation totals', () => payments.fetchDonationTotals('KES')],
+    ...ARCHIVABLE_COLLECTIONS.map((c): [string, () => Promise<unknown>] => [`archive ${c}`, () => archivePage(c).fetch(null)]),
+    ['registration figures', () => figures.registrationFigures({ delegate: { label: 'Delegate' } })],
+    ['partner figures', figures.partnerFigures],
+    ['payment figures', figures.paymentFigures],
+    ['unread messages', figures.unreadMessages],
+    ['failed mail', () => figures.failedMail()],
+    ['registrations per day', () => figures.registrationsPerDay(2)],
+  ];
+  for (const tab of TABS) {
+    for (const set of subsets({ status: 'x', paymentStatus: 'x', type: 'x' })) {
+      for (const sort of Object.keys(SORTS) as Array<keyof typeof SORTS>) {
+        const filters = { ...set, sort };
+        q.push([`${tab} ${JSON.stringify(filters)}`, () => fetchRecordPage(tab, filters, null)]);
+        q.push([`${tab} export ${JSON.stringify(filters)}`, () => exportRecords(tab, filters)]);
+      }
+      q.push([`${tab} search ${JSON.stringify(set)}`, () => searchRecords(db, tab, 'odhi wanj', set, 20)]);
+    }
+  }
+  for (const config of contentConfigs) {
+    const filter = listFilter(config);
+    for (const value of [null, ...(filter?.options.map((o) => o.value) ?? [])]) {
+      for (const search of ['', 'ab']) q.push([`${config.collection} list ${String(value)} "${search}"`, () => fetchContentPage(config, listQuery(config, value, search), null)]);
+    }
+    const slug = editorFields(config).find((f) => f.kind === 'slug');
+    if (slug) q.push([`${config.collection} slug`, () => slugTaken(config, slug.name, 'x', 'y')]);
+  }
+  for (const filter of subsets({ userEmail: 'a@b.test', from: '2027-05-01', to: '2027-05-02' })) {
+    q.push([`logs ${JSON.stringify(filter)}`, () => fetchLogPage({ userEmail: '', from: '', to: '', ...filter }, null)]);
+  }
+  return q;
+}
+
+/** The lines of the app (not its tests) that query Firestore. */
+function querySites(): string[] {
+  const sites: string[] = [];
+  const call = new RegExp(`\\bdb\\.(${QUERY_METHODS.join('|')})\\b(?!<\\w+>\\[)`);
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !path.endsWith('lib/db.ts')) {
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (call.test(line) && !/^\s*(\/\/|\*)/.test(line) && !/typeof db\./.test(line)) sites.push(`${relative(ROOT, path)}:${i + 1}`);
+          });
+      }
+    }
+  };
+  walk(join(ROOT, 'src'));
+  return sites.sort();
+}
+
+let emulator: RunningEmulator;
+let app: FirebaseApp;
+const failures: string[] = [];
+
+beforeAll(async () => {
+  setLogLevel('silent');
+  emulator = await createEmulator({ port: 0, indexes: parseIndexConfig(JSON.parse(readFileSync(join(ROOT, 'firestore.indexes.json'), 'utf8'))) });
+  app = initializeApp({ projectId: 'demo-nci-summit', apiKey: 'demo-key' }, 'app-queries');
+  seen.firestore = getFirestore(app);
+  connectFirestoreEmulator(seen.firestore, '127.0.0.1', emulator.port);
+  for (const [name, run] of appQueries()) {
+    await run().catch((e: Error) => failures.push(`${name}: ${e.message}`));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await deleteApp(app);
+  await emulator.close();
+});
+
+describe('the app’s queries and firestore.indexes.json', () => {
+  it('finds the content screens and the query sites to check', () => {
+    expect(contentConfigs.map((c) => c.collection).sort()).toEqual(['events', 'jobs', 'procurement', 'publications', 'resources', 'sessions', 'speakers', 'sponsors', 'tenders']);
+    expect(querySites().length).toBeGreaterThan(20);
+  });
+
+  it('serves every query the app builds (as Cloud Firestore would, or says which index to add)', () => {
+    expect(failures).toEqual([]);
+  });
+
+  it('ran every line of the app that queries Firestore', () => {
+    const missed = querySites().filter((site) => !seen.callers.has(site));
+    expect(missed, 'add these to appQueries() with the inputs their screens give them').toEqual([]);
+  });
+
+  it('needs every composite index in the file (an index nothing uses only slows writes)', () => {
+    const unused = emulator.service.indexUsageReport().indexes.filter((i) => i.queries === 0).map(({ queries: _, ...index }) => JSON.stringify(index));
+    expect(unused).toEqual([]);
+  });
+});
