@@ -1,68 +1,15 @@
 // Every acknowledged commit survives `kill -9` of the emulator at any moment, and no commit is
 // ever half there. Runs our CLI as a child process with a temporary data folder (the official
 // emulator has its own persistence story, so this file is ours alone).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { collection, connectFirestoreEmulator, doc, getCount, getDoc, getDocs, getFirestore, increment, setDoc, setLogLevel, updateDoc, writeBatch } from 'firebase/firestore/lite';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ID } from './harness.ts';
-
-setLogLevel('silent');
-const cli = resolve(fileURLToPath(new URL('../src/cli.ts', import.meta.url)));
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
-
-async function startCli(port: number, dataDir: string, extra: string[] = [], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', String(port), '--data', dataDir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  for (let i = 0; i < 400; i++) {
-    if (child.exitCode !== null) throw new Error(`the emulator exited: ${output}`);
-    if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) return { child, output: () => output };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the emulator did not start: ${output}`);
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((done) => child.once('exit', (code) => done(code)));
-}
-
-async function killHard(child: ChildProcess) {
-  const done = exited(child);
-  child.kill('SIGKILL');
-  await done;
-}
-
-function sdk(port: number) {
-  const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'k' }, `d-${port}-${Math.random()}`);
-  const db = getFirestore(app);
-  connectFirestoreEmulator(db, '127.0.0.1', port);
-  return { db, close: () => deleteApp(app) };
-}
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { collection, doc, getCount, getDoc, getDocs, increment, setDoc, updateDoc, writeBatch } from 'firebase/firestore/lite';
+import { describe, expect, it } from 'vitest';
+import { children, cli, exited, freePort, killHard, sdk, startCli, tempDir } from './cli-process.ts';
 
 describe('durability', () => {
   it('keeps every acknowledged commit across kill -9, and --fresh starts empty', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'durability-'));
+    const dataDir = tempDir('durability-');
     const port = await freePort();
     const first = await startCli(port, dataDir);
     const a = sdk(port);
@@ -90,7 +37,7 @@ describe('durability', () => {
   });
 
   it('a kill in the middle of a stream of commits loses nothing acknowledged and tears no batch', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'durability-'));
+    const dataDir = tempDir('durability-');
     const port = await freePort();
     const first = await startCli(port, dataDir);
     const a = sdk(port);
@@ -128,7 +75,7 @@ describe('durability', () => {
   });
 
   it('Ctrl-C (SIGINT) stops cleanly with exit code 0; the data is there after a restart', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'durability-'));
+    const dataDir = tempDir('durability-');
     const port = await freePort();
     const first = await startCli(port, dataDir);
     const a = sdk(port);
@@ -145,7 +92,7 @@ describe('durability', () => {
   });
 
   it('survives kill -9 across compactions (snapshot + new log segment)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'durability-'));
+    const dataDir = tempDir('durability-');
     const port = await freePort();
     const env = { FIRESTORE_EMULATOR_COMPACT_BYTES: '20000' };
     const first = await startCli(port, dataDir, [], env);
@@ -169,10 +116,10 @@ describe('durability', () => {
   });
 
   it('refuses to start on a port in use, with a message', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'durability-'));
+    const dataDir = tempDir('durability-');
     const port = await freePort();
     const first = await startCli(port, dataDir);
-    const second = spawn(process.execPath, ['--import', 'tsx', cli, '--port', String(port), '--data', mkdtempSync(join(tmpdir(), 'durability-'))], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const second = spawn(process.execPath, ['--import', 'tsx', cli, '--port', String(port), '--data', tempDir('durability-')], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(second);
     let err = '';
     second.stderr!.on('data', (c) => (err += c));
