@@ -60,12 +60,13 @@ test('an unknown article says what to do next and asks crawlers not to index it'
 });
 
 test('the demo’s resource and tender documents open: real PDFs served with the site', async ({ page, request }) => {
-  for (const [path, name] of [
-    ['/resources', /National Cancer Control Strategy/],
-    ['/tenders', /Tender document/],
+  // Each within its demo item: other tests add tenders of their own, which may be listed first.
+  for (const [path, item, name] of [
+    ['/resources', 'National Cancer Control Strategy', /National Cancer Control Strategy/],
+    ['/tenders', 'Audio-visual services for the summit', /Tender document/],
   ] as const) {
     await page.goto(path);
-    const href = await page.getByRole('link', { name }).first().getAttribute('href');
+    const href = await page.getByRole('listitem').filter({ hasText: item }).getByRole('link', { name }).first().getAttribute('href');
     expect(href).toMatch(/^http:\/\/localhost:4173\/demo\/documents\/.+\.pdf$/);
     const response = await request.get(href!);
     expect(response.status()).toBe(200);
