@@ -13,10 +13,11 @@ import { ApiError, invalid, PERMISSION_DENIED_MESSAGE, RPC_CODE, toApiError } fr
 import { project } from './fields.ts';
 import { parseDocumentName, parseFieldPath, parseParentName, parseResourceName, type ResourceName } from './paths.ts';
 import { executeQuery, parseStructuredQuery, queryEqualities, type ParsedQuery, type QuerySource } from './query.ts';
-import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules } from './rules/contract.ts';
+import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules, type Instant } from './rules/contract.ts';
 import type { Store } from './store.ts';
 import { Transactions } from './transactions.ts';
 import type { Fields, StoredDocument } from './value-types.ts';
+import { parseTimestamp } from './values.ts';
 
 /** A document as the REST API returns it (no `fields` key when it has none). */
 export interface DocumentJson {
@@ -30,6 +31,11 @@ type AccessDetails = Omit<AccessRequest, 'auth' | 'database' | 'time' | 'lookup'
 
 export function snapshotForRules(path: string, doc: StoredDocument): DocumentSnapshotForRules {
   return { path, data: doc.fields };
+}
+
+function instant(timestamp: string): Instant {
+  const [seconds, nanos] = parseTimestamp(timestamp);
+  return { seconds, nanos };
 }
 
 function relativePath(name: string): string {
@@ -76,7 +82,8 @@ export class FirestoreService {
     return caller.kind !== 'owner' && this.authorizer !== allowAll;
   }
 
-  private authorize(caller: Caller, db: ResourceName, details: AccessDetails, time = new Date(), after?: Map<string, StoredDocument | null>) {
+  /** Asks the rules; `time` is request.time (a read's: now, as the read time is). */
+  private authorize(caller: Caller, db: ResourceName, details: AccessDetails, time?: Instant, after?: Map<string, StoredDocument | null>) {
     if (caller.kind === 'owner') return;
     const lookup = (path: string) => this.store.get(db.databaseKey, path)?.fields ?? null;
     const lookupAfter = (path: string) => (after?.has(path) ? (after.get(path)?.fields ?? null) : lookup(path));
@@ -84,7 +91,7 @@ export class FirestoreService {
       ...details,
       database: db.database,
       auth: caller.kind === 'user' ? caller.auth : null,
-      time,
+      time: time ?? instant(this.store.readTime()),
       lookup,
       lookupAfter,
     });
@@ -107,7 +114,7 @@ export class FirestoreService {
     // Rules see each document against the state after the whole commit (getAfter), with one
     // read budget for the commit; request.time is the commit time (what serverTimestamp writes).
     const readBudget = { reads: new Set<string>(), maxReads: applied.accesses.length > 1 ? 20 : 10 };
-    const time = new Date(Date.parse(commitTime));
+    const time = instant(commitTime);
     for (const access of applied.accesses) {
       this.authorize(
         caller,

@@ -159,6 +159,16 @@ export function formatTimestamp(seconds: number, nanos: number): string {
   return `${base}.${trimmed}Z`;
 }
 
+/**
+ * A version (commit time, update time, read time) as Cloud Firestore prints it: RFC 3339 in UTC
+ * with exactly six fractional digits, from microseconds since the epoch.
+ */
+export function formatVersion(micros: number): string {
+  const seconds = Math.floor(micros / 1e6);
+  const base = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return `${base}.${String(micros - seconds * 1e6).padStart(6, '0')}Z`;
+}
+
 /** Microseconds since the epoch, as Cloud Firestore prints versions in its messages. */
 export function timestampMicros(s: string): bigint {
   const [sec, nanos] = parseTimestamp(s);

@@ -1,9 +1,10 @@
 // Every error code the lite SDK can surface from the backend, with the HTTP status that produces
 // it (the SDK maps the status alone: 400 → failed-precondition, 401 → unauthenticated,
 // 403 → permission-denied, 404 → not-found, 409 → aborted), and CORS for the browser app.
-import { collection, deleteDoc, doc, getCount, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite';
+import { collection, deleteDoc, doc, getCount, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where } from 'firebase/firestore/lite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessRequest } from '../src/rules/contract.ts';
+import { compileRules } from '../src/rules/index.ts';
 import { ROOT, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -90,6 +91,23 @@ describe.skipIf(!!process.env.FIRESTORE_EMULATOR_HOST)('rules: permission-denied
     await expect(getDocs(query(collection(h.db, 'posts'), where('published', '==', true)))).resolves.toBeDefined();
     await expect(getCount(query(collection(h.db, 'posts'), where('published', '==', true)))).resolves.toBeDefined();
     expect(seen.map((r) => r.method)).toEqual(['list', 'list', 'list']);
+  });
+
+  it('request.time is the commit time to the microsecond: serverTimestamp() equals it, a client clock never does', async () => {
+    h.setAuthorizer(
+      compileRules(`rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /stamps/{id} { allow create: if request.resource.data.at == request.time; }
+  }
+}`),
+    );
+    for (let i = 0; i < 10; i++) await setDoc(doc(h.db, `stamps/server-${i}`), { at: serverTimestamp() });
+    // With whole-millisecond commit times, a client sending its own Timestamp.now() passed now
+    // and then (whenever its millisecond was the server's); microseconds make that impossible.
+    for (let i = 0; i < 150; i++) {
+      await expect(setDoc(doc(h.db, `stamps/forged-${i}`), { at: Timestamp.now() })).rejects.toMatchObject({ code: 'permission-denied' });
+    }
   });
 
   it('Bearer owner bypasses the rules', async () => {
