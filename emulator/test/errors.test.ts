@@ -5,7 +5,7 @@ import { collection, deleteDoc, doc, getCount, getDoc, getDocs, query, serverTim
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessRequest } from '../src/rules/contract.ts';
 import { compileRules } from '../src/rules/index.ts';
-import { ROOT, startHarness, type Harness } from './harness.ts';
+import { PROJECT_ID, ROOT, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -47,6 +47,39 @@ describe('codes from preconditions and validation', () => {
     const res = await h.rest('batchGet', { documents: [`${ROOT}/items/a`] }, { Authorization: 'Bearer this-is-not-a-jwt' });
     expect(res.status).toBe(401);
     expect(res.body.error.status).toBe('UNAUTHENTICATED');
+  });
+});
+
+// The official emulator takes any decodable token; Cloud Firestore, and ours, check its claims.
+describe.skipIf(!!process.env.FIRESTORE_EMULATOR_HOST)('ID tokens checked as Cloud Firestore checks them (our emulator)', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const refused = { code: 'unauthenticated', message: expect.stringContaining('Request had invalid authentication credentials. Expected OAuth 2 access token') };
+
+  it('the SDK’s mock tokens work, with or without an issue time', async () => {
+    // iat 0: what mockUserToken and @firebase/rules-unit-testing send when given no time (exp 3600).
+    await setDoc(doc(h.client('timeless', { user: { uid: 'ann', iat: 0 } }), 'items/a'), { v: 1 });
+    await expect(getDoc(doc(h.client('timed', { user: { uid: 'ann', iat: now() - 60 } }), 'items/a'))).resolves.toBeDefined();
+  });
+
+  it('unauthenticated: an expired token (401)', async () => {
+    const late = h.client('late', { user: { uid: 'ann', iat: now() - 7200 } });
+    await expect(getDoc(doc(late, 'items/a'))).rejects.toMatchObject(refused);
+    await expect(setDoc(doc(late, 'items/a'), { v: 1 })).rejects.toMatchObject(refused);
+  });
+
+  it('unauthenticated: a token for another project (aud or iss) (401)', async () => {
+    const foreign = h.client('foreign', { user: { uid: 'ann', aud: 'another-project' } });
+    await expect(getDoc(doc(foreign, 'items/a'))).rejects.toMatchObject(refused);
+    const issuer = h.client('issuer', { user: { uid: 'ann', iss: 'https://securetoken.google.com/another-project' } });
+    await expect(getDocs(collection(issuer, 'items'))).rejects.toMatchObject(refused);
+  });
+
+  it('unauthenticated: a token without a subject (401)', async () => {
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const token = `${part({ alg: 'none' })}.${part({ aud: PROJECT_ID, iss: `https://securetoken.google.com/${PROJECT_ID}`, iat: now(), exp: now() + 3600, user_id: 'ann' })}.`;
+    const res = await h.rest('batchGet', { documents: [`${ROOT}/items/a`] }, { Authorization: `Bearer ${token}` });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED', message: expect.stringContaining('(the ID token has no subject (sub))') });
   });
 });
 
