@@ -6,7 +6,7 @@
 // Each commit runs synchronously from reading the current state to applying the new one, so
 // precondition checks and the write are atomic; only waiting for the disk is asynchronous. Reads
 // also wait until what they saw is on disk before answering.
-import { aggregate, parseAggregations } from './aggregation.ts';
+import { aggregate, parseAggregations, requireAggregatedFields } from './aggregation.ts';
 import type { Caller } from './auth-token.ts';
 import { applyWrites, parseWrites, writtenPaths } from './commit.ts';
 import { ApiError, invalid, PERMISSION_DENIED_MESSAGE, RPC_CODE, toApiError } from './errors.ts';
@@ -281,7 +281,7 @@ export class FirestoreService {
     const spec = body.structuredAggregationQuery as { structuredQuery?: unknown; aggregations?: unknown } | undefined;
     if (!spec?.structuredQuery) throw invalid('runAggregationQuery needs structuredAggregationQuery.structuredQuery.');
     const aggregations = parseAggregations(spec.aggregations);
-    const q = parseStructuredQuery(spec.structuredQuery);
+    const q = requireAggregatedFields(parseStructuredQuery(spec.structuredQuery), aggregations);
     const result = this.execute(caller, parent, q, true);
     const tx = this.readTransaction(parent, body);
     const out: Record<string, unknown> = { result: { aggregateFields: aggregate(aggregations, result.results) }, readTime: this.store.readTime() };

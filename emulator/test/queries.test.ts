@@ -228,6 +228,21 @@ describe('aggregations', () => {
     expect((await getAggregate(q, { n: count(), total: sum('age') })).data()).toEqual({ n: 2, total: 97.5 });
   });
 
+  it('several aggregations cover only the documents that have every aggregated field', async () => {
+    const books = collection(h.db, 'books');
+    await setDoc(doc(books, 'a'), { title: 'A', pages: 100, year: 1980 });
+    await setDoc(doc(books, 'b'), { title: 'B', pages: 50, year: 2020 });
+    await setDoc(doc(books, 'c'), { title: 'C', pages: 150, year: 2021 });
+    await setDoc(doc(books, 'd'), { title: 'D', pages: 50 }); // no year
+    expect((await getAggregate(books, { total: sum('pages'), avg: average('year'), n: count() })).data()).toEqual({ total: 300, avg: 2007, n: 3 });
+    // One field: every document that has it.
+    expect((await getAggregate(books, { total: sum('pages'), n: count() })).data()).toEqual({ total: 350, n: 4 });
+    expect((await getAggregate(books, { n: count() })).data()).toEqual({ n: 4 });
+    // Present but not a number still counts as having the field (sum skips the value).
+    await setDoc(doc(books, 'e'), { title: 'E', pages: 'many', year: 1999 });
+    expect((await getAggregate(books, { total: sum('pages'), avg: average('year'), n: count() })).data()).toEqual({ total: 300, avg: 2005, n: 4 });
+  });
+
   it('count upTo (REST)', async () => {
     const res = await h.rest('runAggregationQuery', { structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'people' }] }, aggregations: [{ alias: 'n', count: { upTo: 3 } }] } });
     expect(res.body[0].result.aggregateFields).toEqual({ n: { integerValue: '3' } });
