@@ -25,6 +25,7 @@ import {
   startAt,
   sum,
   Timestamp,
+  vector,
   where,
   writeBatch,
 } from 'firebase/firestore/lite';
@@ -120,13 +121,27 @@ describe('ordering and paging', () => {
       i_ref: doc(h.db, 'x/y'),
       j_geo: new GeoPoint(0, 0),
       k_array: [1],
-      l_map: { a: 1 },
+      l_vector: vector([9]),
+      m_vector: vector([1, 2]), // a longer vector sorts after, whatever its elements
+      n_map: { a: 1 },
     };
     const batch = writeBatch(h.db);
     for (const [id, v] of Object.entries(values).reverse()) batch.set(doc(h.db, 'mixed', id), { v });
     await batch.commit();
     expect(ids(await getDocs(query(collection(h.db, 'mixed'), orderBy('v'))))).toEqual(Object.keys(values));
     expect(ids(await getDocs(query(collection(h.db, 'mixed'), orderBy('v', 'desc'))))).toEqual(Object.keys(values).reverse());
+  });
+
+  it('vectors: equality, and ranges that stay among vectors (by dimension, then elements)', async () => {
+    const batch = writeBatch(h.db);
+    const values: Record<string, unknown> = { a: vector([1, 2]), b: vector([1, 3]), c: vector([0, 0, 0]), d: vector([5]), e: [1, 2], f: { value: [1, 2] } };
+    for (const [id, v] of Object.entries(values)) batch.set(doc(h.db, 'vecs', id), { v });
+    await batch.commit();
+    const vecs = collection(h.db, 'vecs');
+    expect(ids(await getDocs(query(vecs, where('v', '==', vector([1, 2])))))).toEqual(['a']);
+    expect(ids(await getDocs(query(vecs, where('v', '>', vector([1, 2])))))).toEqual(['b', 'c']);
+    expect(ids(await getDocs(query(vecs, where('v', '<=', vector([1, 2])))))).toEqual(['d', 'a']);
+    expect(ids(await getDocs(query(vecs, orderBy('v', 'desc'))))).toEqual(['f', 'c', 'b', 'a', 'd', 'e']);
   });
 
   it('limit, startAt / startAfter / endAt / endBefore with values and snapshots', async () => {

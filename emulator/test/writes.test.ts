@@ -18,6 +18,8 @@ import {
   setDoc,
   Timestamp,
   updateDoc,
+  vector,
+  VectorValue,
   writeBatch,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -96,6 +98,28 @@ describe('documents', () => {
     expect(data.emptyList).toEqual([]);
     expect(data.map).toEqual(value.map);
     expect(data.emptyMap).toEqual({});
+  });
+
+  it('round-trips vector values (stored as a map with __type__ "__vector__")', async () => {
+    const ref = doc(h.db, 'items/vectors');
+    const embedding = vector([1, 2.5, -3, 0]);
+    await setDoc(ref, { embedding, empty: vector([]), nested: { inner: vector([0.125]) }, list: [vector([7])] });
+    const data = (await getDoc(ref)).data()!;
+    expect(data.embedding).toBeInstanceOf(VectorValue);
+    expect((data.embedding as VectorValue).toArray()).toEqual([1, 2.5, -3, 0]);
+    expect((data.embedding as VectorValue).isEqual(embedding)).toBe(true);
+    expect((data.empty as VectorValue).toArray()).toEqual([]);
+    expect((data.nested.inner as VectorValue).toArray()).toEqual([0.125]);
+    expect((data.list[0] as VectorValue).toArray()).toEqual([7]);
+    await setDoc(ref, { embedding: vector([9, 9]) }, { merge: true });
+    await updateDoc(ref, { 'nested.inner': vector([1, 1, 1]) });
+    const after = (await getDoc(ref)).data()!;
+    expect((after.embedding as VectorValue).toArray()).toEqual([9, 9]);
+    expect((after.nested.inner as VectorValue).toArray()).toEqual([1, 1, 1]);
+    const stored = await h.rest('batchGet', { documents: [`${ROOT}/items/vectors`] });
+    expect(stored.body[0].found.fields.embedding).toEqual({
+      mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ doubleValue: 9 }, { doubleValue: 9 }] } } } },
+    });
   });
 
   it('field names with dots and special characters work through FieldPath', async () => {
@@ -221,6 +245,10 @@ describe("the backend's validation", () => {
   it.each([
     ['an empty field name', { '': { nullValue: null } }],
     ['a reserved field name', { __secret__: { nullValue: null } }],
+    ['a reserved field name in a map', { m: { mapValue: { fields: { __type__: { stringValue: 'other' } } } } }],
+    ['a vector with a value that is not an array of numbers', { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ stringValue: 'x' }] } } } } } }],
+    ['a vector with another field', { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: {} }, extra: { nullValue: null } } } } }],
+    ['a vector without its value', { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' } } } } }],
     ['an array in an array', { a: { arrayValue: { values: [{ arrayValue: {} }] } } }],
     ['an integer out of range', { a: { integerValue: '99999999999999999999' } }],
     ['a latitude out of range', { a: { geoPointValue: { latitude: 100, longitude: 0 } } }],
