@@ -15,7 +15,7 @@ const idToken = (claims: Record<string, unknown> = {}, project = PROJECT) =>
  */
 function createMockUserToken(token: { sub: string; iat?: number; [claim: string]: unknown }, project: string) {
   const iat = token.iat ?? 0;
-  const payload = { iss: `https://securetoken.google.com/${project}`, aud: project, iat, exp: iat + 3600, auth_time: iat, sub: token.sub, user_id: token.sub, firebase: { sign_in_provider: 'custom', identities: {} }, ...token };
+  const payload = { iss: `https://securetoken.google.com/${project}`, aud: project, iat, exp: iat + 3600, auth_time: iat, user_id: token.sub, firebase: { sign_in_provider: 'custom', identities: {} }, ...token };
   return jwt(payload);
 }
 const caller = (header: string | undefined, project: string | null = PROJECT) => callerFromHeader(header, project, NOW);
