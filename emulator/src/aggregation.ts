@@ -1,8 +1,14 @@
 // Aggregations (runAggregationQuery): count (with upTo), sum and avg over a query's results.
 // sum stays an integer while every operand is one and the total fits in 64 bits, as in Cloud
 // Firestore; avg is always a double, and null over no numbers; non-numeric values are skipped.
+//
+// As in Cloud Firestore, a query with sum or avg aggregates only the documents that have every
+// aggregated field (with any value, null and non-numbers included): with sum('pages') and
+// avg('year'), a document without `year` counts for neither, nor for count(). Documents lacking
+// a field are left out before the query's limit and offset (see `requireAggregatedFields`).
 import { invalid } from './errors.ts';
 import { fieldOf } from './filters.ts';
+import type { ParsedQuery } from './query.ts';
 import { parseFieldPath, validateFieldName } from './paths.ts';
 import type { Fields, StoredDocument, Value } from './value-types.ts';
 import { doubleOf, isNumber, toNumber } from './values.ts';
@@ -47,7 +53,31 @@ export function parseAggregations(raw: unknown): Aggregation[] {
   });
 }
 
-export function aggregate(aggregations: Aggregation[], docs: StoredDocument[]): Fields {
+/** The field paths that sum and avg aggregations read, each once. */
+export function aggregatedFields(aggregations: Aggregation[]): string[] {
+  return [...new Set(aggregations.flatMap((a) => (a.fieldPath === undefined ? [] : [a.fieldPath])))];
+}
+
+/** Whether a document has every one of `fields` (any value). */
+function hasEvery(fields: string[]): (d: StoredDocument) => boolean {
+  return (d) => fields.every((f) => fieldOf(d, f) !== undefined);
+}
+
+/**
+ * The query restricted to documents having every aggregated field, so that its limit and offset
+ * count only those (Firestore reads them from an index of those fields). Unchanged for count alone.
+ */
+export function requireAggregatedFields(q: ParsedQuery, aggregations: Aggregation[]): ParsedQuery {
+  const fields = aggregatedFields(aggregations);
+  if (!fields.length) return q;
+  const has = hasEvery(fields);
+  const base = q.predicate;
+  return { ...q, predicate: base ? (d) => base(d) && has(d) : has };
+}
+
+export function aggregate(aggregations: Aggregation[], all: StoredDocument[]): Fields {
+  const fields = aggregatedFields(aggregations);
+  const docs = fields.length ? all.filter(hasEvery(fields)) : all;
   const out: Fields = {};
   for (const a of aggregations) {
     if (a.kind === 'count') {

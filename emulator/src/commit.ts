@@ -15,7 +15,7 @@ import { decodeFields, decodeTimestamp } from './proto-json.ts';
 import type { AccessMethod } from './rules/contract.ts';
 import { applyTransform, parseFieldTransforms, type FieldTransform } from './transforms.ts';
 import type { Fields, StoredDocument, Value } from './value-types.ts';
-import { identicalFields, timestampMicros } from './values.ts';
+import { compareTimestamps, identicalFields, timestampMicros } from './values.ts';
 
 export interface Precondition {
   exists?: boolean;
@@ -122,7 +122,8 @@ function checkPrecondition(p: Precondition | undefined, current: StoredDocument 
   if (!p) return;
   if (p.exists === true && !current) throw new ApiError('NOT_FOUND', `No document to ${w.kind === 'delete' ? 'delete' : 'update'}: ${w.name}`);
   if (p.exists === false && current) throw new ApiError('ALREADY_EXISTS', `Document already exists: ${w.name}`);
-  if (p.updateTime !== undefined && current?.updateTime !== p.updateTime) {
+  // Compared as instants: the stored version has six fractional digits, the request's is canonical.
+  if (p.updateTime !== undefined && (!current || compareTimestamps(current.updateTime, p.updateTime) !== 0)) {
     const stored = current ? timestampMicros(current.updateTime) : 0n;
     throw new ApiError('FAILED_PRECONDITION', `the stored version (${stored}) does not match the required base version (${timestampMicros(p.updateTime)})`);
   }

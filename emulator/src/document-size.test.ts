@@ -24,4 +24,10 @@ describe('document size (storage-size documentation)', () => {
     expect(valueSize({ arrayValue: { values: [{ booleanValue: true }, { stringValue: 'ab' }] } })).toBe(4);
     expect(valueSize({ mapValue: { fields: { ab: { booleanValue: true } } } })).toBe(3 + 1);
   });
+
+  it('sizes a vector as the map it is stored as (the documentation lists no vector type)', () => {
+    const vector = { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ doubleValue: 1 }, { doubleValue: 2 }, { doubleValue: 3 }] } } } } };
+    // "__type__" 9 + "__vector__" 11 + "value" 6 + 3 doubles of 8.
+    expect(valueSize(vector)).toBe(9 + 11 + 6 + 24);
+  });
 });

@@ -62,6 +62,26 @@ describe('proto3 JSON values', () => {
     rejects(deep, /nested too deeply/);
   });
 
+  it('accepts a vector as the SDK sends it, and nothing else under a reserved name', () => {
+    const vector = (value: unknown, extra: Record<string, unknown> = {}) => ({ mapValue: { fields: { __type__: { stringValue: '__vector__' }, value, ...extra } } });
+    const written = vector({ arrayValue: { values: [{ doubleValue: 1 }, { doubleValue: '-0' }, { doubleValue: 2.5 }] } });
+    expect(decodeFields({ v: written, in: { mapValue: { fields: { deep: written } } } }, { checkFieldNames: true })).toEqual({
+      v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ doubleValue: 1 }, { doubleValue: -0 }, { doubleValue: 2.5 }] } } } } },
+      in: { mapValue: { fields: { deep: decodeValue(written, { checkFieldNames: true }) } } },
+    });
+    expect(decodeValue(vector({ arrayValue: {} }), { checkFieldNames: true })).toEqual(vector({ arrayValue: {} }));
+    expect(decodeValue(vector({ arrayValue: { values: [{ integerValue: 3 }] } }), { checkFieldNames: true })).toEqual(vector({ arrayValue: { values: [{ integerValue: '3' }] } }));
+    rejects(vector({ arrayValue: { values: [{ stringValue: '1' }] } }), /other than numbers/);
+    rejects(vector({ doubleValue: 1 }), /not an array/);
+    rejects({ mapValue: { fields: { __type__: { stringValue: '__vector__' } } } }, /exactly the fields __type__/);
+    rejects(vector({ arrayValue: {} }, { extra: { nullValue: null } }), /exactly the fields __type__/);
+    rejects(vector({ arrayValue: {} }, { __x__: { nullValue: null } }), /exactly the fields __type__/);
+    rejects({ mapValue: { fields: { __type__: { stringValue: '__other__' }, value: { arrayValue: {} } } } }, /reserved/);
+    rejects({ mapValue: { fields: { __type__: { stringValue: '__vector__', integerValue: 1 }, value: { arrayValue: {} } } } }, /exactly one type/);
+    // As a query operand (no field-name checks) it is a value like any other.
+    expect(decodeValue(vector({ arrayValue: {} }))).toEqual(vector({ arrayValue: {} }));
+  });
+
   it('checks field names of written maps (not empty, not reserved) at every depth', () => {
     expect(() => decodeFields({ '': { stringValue: 'x' } }, { checkFieldNames: true })).toThrow(/must not be empty/);
     expect(() => decodeFields({ a: { mapValue: { fields: { __id__: { nullValue: null } } } } }, { checkFieldNames: true })).toThrow(/reserved/);

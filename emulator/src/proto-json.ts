@@ -7,7 +7,7 @@
 import { invalid } from './errors.ts';
 import { validateFieldName } from './paths.ts';
 import type { Fields, Value } from './value-types.ts';
-import { formatTimestamp, makeArray, makeMap, MAX_TIMESTAMP_SECONDS, MIN_TIMESTAMP_SECONDS, parseTimestamp } from './values.ts';
+import { formatTimestamp, isNumber, makeArray, makeMap, MAX_TIMESTAMP_SECONDS, MIN_TIMESTAMP_SECONDS, parseTimestamp, VECTOR_TYPE } from './values.ts';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -76,9 +76,34 @@ export function decodeValue(input: unknown, options: DecodeOptions = {}, depth =
     }
     case 'mapValue': {
       const fields = (raw as { fields?: unknown } | null)?.fields ?? {};
+      if (options.checkFieldNames && looksLikeVector(fields)) return decodeVector(fields as Record<string, unknown>, options, depth);
       return makeMap(decodeFields(fields, options, depth + 1));
     }
   }
+}
+
+/** A map whose `__type__` is the string "__vector__": the SDKs' vector(), or something posing as one. */
+function looksLikeVector(fields: unknown): boolean {
+  const type = (fields as { __type__?: { stringValue?: unknown } } | null)?.__type__;
+  return !!type && typeof type === 'object' && type.stringValue === VECTOR_TYPE;
+}
+
+const VECTOR_SHAPE = 'A vector value is a map with exactly the fields __type__ ("__vector__") and value (an array of numbers)';
+
+/**
+ * The one map allowed to hold a reserved field name: a vector, `{__type__: "__vector__", value:
+ * [numbers]}`, as the SDKs' `vector([…])` sends it. Anything else under `__type__` is refused
+ * like any reserved name.
+ */
+function decodeVector(fields: Record<string, unknown>, options: DecodeOptions, depth: number): Value {
+  const names = Object.keys(fields);
+  if (names.length !== 2 || !('value' in fields)) throw invalid(`${VECTOR_SHAPE}; got the fields ${names.map((n) => JSON.stringify(n)).join(', ')}.`);
+  decodeValue(fields.__type__, options, depth + 1); // exactly a stringValue
+  const value = decodeValue(fields.value, { ...options, checkFieldNames: false }, depth + 1);
+  if (!('arrayValue' in value)) throw invalid(`${VECTOR_SHAPE}; its value is not an array.`);
+  const elements = value.arrayValue.values ?? [];
+  if (!elements.every((e) => isNumber(e))) throw invalid(`${VECTOR_SHAPE}; its value holds something other than numbers.`);
+  return { mapValue: { fields: { __type__: { stringValue: VECTOR_TYPE }, value } } };
 }
 
 export function decodeFields(input: unknown, options: DecodeOptions = {}, depth = 0): Fields {

@@ -26,6 +26,11 @@ const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
   fetch(`${emu.url}${path}`, { method: init.json === undefined ? init.method : 'POST', ...init, body: init.json === undefined ? init.body : JSON.stringify(init.json) });
 const post = (method: string, json: unknown, headers: Record<string, string> = {}) => call(`/v1/${ROOT}:${method}`, { json, headers: { 'Content-Type': 'text/plain', ...headers } });
 const jwt = (claims: Record<string, unknown>) => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+/** An ID token as the Auth emulator issues it for `project`, valid for the next hour. */
+const idToken = (claims: Record<string, unknown>, project = 'demo-http') => {
+  const iat = Math.floor(Date.now() / 1000);
+  return jwt({ iss: `https://securetoken.google.com/${project}`, aud: project, iat, exp: iat + 3600, ...claims });
+};
 
 describe('routes', () => {
   it('answers the readiness probe', async () => {
@@ -127,8 +132,18 @@ describe('errors in Google JSON', () => {
     await expectError(await post('batchGet', { documents: [`${ROOT}/secret/x`] }), 403, 'PERMISSION_DENIED', /^Missing or insufficient permissions\./);
   });
 
-  it('UNAUTHENTICATED (401) for a malformed token', async () => {
-    await expectError(await post('batchGet', { documents: [] }, { Authorization: 'Bearer not-a-jwt' }), 401, 'UNAUTHENTICATED');
+  it('UNAUTHENTICATED (401) with the Cloud Firestore message for a malformed, expired or foreign token', async () => {
+    const message = /^Request had invalid authentication credentials\. Expected OAuth 2 access token, login cookie or other valid authentication credential\. See https:\/\/developers\.google\.com\/identity\/sign-in\/web\/devconsole-project\. \(/;
+    await expectError(await post('batchGet', { documents: [] }, { Authorization: 'Bearer not-a-jwt' }), 401, 'UNAUTHENTICATED', message);
+    const expired = idToken({ sub: 'u1', exp: Math.floor(Date.now() / 1000) - 1 });
+    await expectError(await post('batchGet', { documents: [] }, { Authorization: `Bearer ${expired}` }), 401, 'UNAUTHENTICATED', /expired/);
+    // The project is the one in the request's path.
+    const foreign = idToken({ sub: 'u1' }, 'another-project');
+    await expectError(await post('batchGet', { documents: [] }, { Authorization: `Bearer ${foreign}` }), 401, 'UNAUTHENTICATED', /not the project "demo-http"/);
+    const own = idToken({ sub: 'u1' }, 'another-project');
+    expect((await call(`/v1/projects/another-project/databases/(default)/documents:batchGet`, { json: { documents: [] }, headers: { Authorization: `Bearer ${own}` } })).status).toBe(200);
+    await expectError(await call(`/v1/${ROOT}/a/b`, { headers: { Authorization: `Bearer ${foreign}` } }), 401, 'UNAUTHENTICATED');
+    await expectError(await post('batchGet', { documents: [] }, { Authorization: `Bearer ${idToken({ user_id: 'u1' })}` }), 401, 'UNAUTHENTICATED', /subject/);
   });
 
   it('INVALID_ARGUMENT for an oversized request, UNIMPLEMENTED for unknown methods, NOT_FOUND elsewhere', async () => {
@@ -142,8 +157,8 @@ describe('callers', () => {
   it('no header is anonymous; an ID token becomes auth with its claims; owner skips the rules', async () => {
     await post('batchGet', { documents: [`${ROOT}/a/b`] });
     expect(seen.at(-1)!.auth).toBeNull();
-    await post('batchGet', { documents: [`${ROOT}/a/b`] }, { Authorization: `Bearer ${jwt({ sub: 'u1', user_id: 'u1', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } })}` });
-    expect(seen.at(-1)!.auth).toEqual({ uid: 'u1', token: { sub: 'u1', user_id: 'u1', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } } });
+    await post('batchGet', { documents: [`${ROOT}/a/b`] }, { Authorization: `Bearer ${idToken({ sub: 'u1', user_id: 'u1', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } })}` });
+    expect(seen.at(-1)!.auth).toMatchObject({ uid: 'u1', token: { sub: 'u1', user_id: 'u1', aud: 'demo-http', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } } });
     const before = seen.length;
     expect((await post('batchGet', { documents: [`${ROOT}/secret/x`] }, { Authorization: 'Bearer owner' })).status).toBe(200);
     expect(seen.length).toBe(before);

@@ -11,7 +11,7 @@
 // as JSON.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callerFromHeader } from './auth-token.ts';
+import { callerFromHeader, projectOf } from './auth-token.ts';
 import { ApiError, invalid, toApiError } from './errors.ts';
 import { FirestoreService } from './service.ts';
 import { Store } from './store.ts';
@@ -186,7 +186,8 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
   }
   if (!url.pathname.startsWith('/v1/')) throw new ApiError('NOT_FOUND', `Not found: ${req.method} ${url.pathname}`);
   const { resource, method } = splitRoute(url.pathname.slice('/v1/'.length));
-  const caller = callerFromHeader(req.headers.authorization);
+  // An ID token must be for the project the request names.
+  const caller = callerFromHeader(req.headers.authorization, projectOf(resource));
 
   if (!method) {
     const segments = resource.split('/').length - 5; // after projects/p/databases/d/documents

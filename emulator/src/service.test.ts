@@ -5,6 +5,7 @@ import type { Caller } from './auth-token.ts';
 import type { AccessRequest, Authorizer } from './rules/contract.ts';
 import { FirestoreService } from './service.ts';
 import { Store } from './store.ts';
+import { parseTimestamp } from './values.ts';
 
 const ROOT = 'projects/p/databases/(default)/documents';
 const name = (path: string) => `${ROOT}/${path}`;
@@ -101,8 +102,22 @@ describe('what the Authorizer is asked', () => {
     const { seen, authorizer } = recorder();
     const s = await service(authorizer);
     const out = await s.commit(user, ROOT, { writes: [{ update: { name: name('posts/t'), fields: {} }, updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }] }] });
-    expect(seen[0].time.getTime()).toBe(Date.parse(out.commitTime));
+    expect(out.commitTime).toMatch(/\.\d{6}Z$/);
+    const [seconds, nanos] = parseTimestamp(out.commitTime);
+    expect(seen[0].time).toEqual({ seconds, nanos });
+    expect(nanos % 1000).toBe(0); // microseconds
+    expect(nanos % 1_000_000).not.toBe(0); // never a whole millisecond
     expect(seen[0].requestResource!.data.at).toEqual({ timestampValue: out.commitTime });
+  });
+
+  it('request.time of a read is the time of the read, in microseconds', async () => {
+    const { seen, authorizer } = recorder();
+    const s = await service(authorizer);
+    const before = Date.now();
+    await s.batchGet(user, ROOT, { documents: [name('posts/a')] });
+    const t = seen[0].time;
+    expect(t.seconds * 1000 + t.nanos / 1e6).toBeGreaterThanOrEqual(before - 1);
+    expect(t.seconds * 1000 + t.nanos / 1e6).toBeLessThanOrEqual(Date.now() + 1);
   });
 });
 

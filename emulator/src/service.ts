@@ -6,18 +6,19 @@
 // Each commit runs synchronously from reading the current state to applying the new one, so
 // precondition checks and the write are atomic; only waiting for the disk is asynchronous. Reads
 // also wait until what they saw is on disk before answering.
-import { aggregate, parseAggregations } from './aggregation.ts';
+import { aggregate, aggregatedFields, parseAggregations, requireAggregatedFields } from './aggregation.ts';
 import type { Caller } from './auth-token.ts';
 import { applyWrites, parseWrites, writtenPaths } from './commit.ts';
 import { ApiError, invalid, PERMISSION_DENIED_MESSAGE, RPC_CODE, toApiError } from './errors.ts';
 import { project } from './fields.ts';
 import { parseDocumentName, parseFieldPath, parseParentName, parseResourceName, type ResourceName } from './paths.ts';
 import { executeQuery, parseStructuredQuery, queryEqualities, type ParsedQuery, type QuerySource } from './query.ts';
-import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules } from './rules/contract.ts';
+import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules, type Instant } from './rules/contract.ts';
 import type { Store } from './store.ts';
 import { indexKey, requireIndexes, type IndexConfig } from './indexes.ts';
 import { Transactions } from './transactions.ts';
 import type { Fields, StoredDocument } from './value-types.ts';
+import { parseTimestamp } from './values.ts';
 
 /** A document as the REST API returns it (no `fields` key when it has none). */
 export interface DocumentJson {
@@ -31,6 +32,11 @@ type AccessDetails = Omit<AccessRequest, 'auth' | 'database' | 'time' | 'lookup'
 
 export function snapshotForRules(path: string, doc: StoredDocument): DocumentSnapshotForRules {
   return { path, data: doc.fields };
+}
+
+function instant(timestamp: string): Instant {
+  const [seconds, nanos] = parseTimestamp(timestamp);
+  return { seconds, nanos };
 }
 
 function relativePath(name: string): string {
@@ -99,7 +105,8 @@ export class FirestoreService {
     return caller.kind !== 'owner' && this.authorizer !== allowAll;
   }
 
-  private authorize(caller: Caller, db: ResourceName, details: AccessDetails, time = new Date(), after?: Map<string, StoredDocument | null>) {
+  /** Asks the rules; `time` is request.time (a read's: now, as the read time is). */
+  private authorize(caller: Caller, db: ResourceName, details: AccessDetails, time?: Instant, after?: Map<string, StoredDocument | null>) {
     if (caller.kind === 'owner') return;
     const lookup = (path: string) => this.store.get(db.databaseKey, path)?.fields ?? null;
     const lookupAfter = (path: string) => (after?.has(path) ? (after.get(path)?.fields ?? null) : lookup(path));
@@ -107,7 +114,7 @@ export class FirestoreService {
       ...details,
       database: db.database,
       auth: caller.kind === 'user' ? caller.auth : null,
-      time,
+      time: time ?? instant(this.store.readTime()),
       lookup,
       lookupAfter,
     });
@@ -130,7 +137,7 @@ export class FirestoreService {
     // Rules see each document against the state after the whole commit (getAfter), with one
     // read budget for the commit; request.time is the commit time (what serverTimestamp writes).
     const readBudget = { reads: new Set<string>(), maxReads: applied.accesses.length > 1 ? 20 : 10 };
-    const time = new Date(Date.parse(commitTime));
+    const time = instant(commitTime);
     for (const access of applied.accesses) {
       this.authorize(
         caller,
@@ -298,9 +305,8 @@ export class FirestoreService {
     const spec = body.structuredAggregationQuery as { structuredQuery?: unknown; aggregations?: unknown } | undefined;
     if (!spec?.structuredQuery) throw invalid('runAggregationQuery needs structuredAggregationQuery.structuredQuery.');
     const aggregations = parseAggregations(spec.aggregations);
-    const q = parseStructuredQuery(spec.structuredQuery);
-    const aggregated = aggregations.flatMap((a) => (a.fieldPath ? [a.fieldPath] : []));
-    const result = this.execute(caller, parent, q, true, aggregated);
+    const q = requireAggregatedFields(parseStructuredQuery(spec.structuredQuery), aggregations);
+    const result = this.execute(caller, parent, q, true, aggregatedFields(aggregations));
     const tx = this.readTransaction(parent, body);
     const out: Record<string, unknown> = { result: { aggregateFields: aggregate(aggregations, result.results) }, readTime: this.store.readTime() };
     await this.store.durable();

@@ -84,10 +84,62 @@ describe('store', () => {
     const future = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, '.500Z');
     await store.commit(DB, [['c/a', doc('c/a', 1, future)]]);
     const t1 = store.commitTime(DB, ['c/a']);
-    expect(Date.parse(t1)).toBe(Date.parse(future) + 1);
+    expect(t1).toBe(future.replace('.500Z', '.500001Z'));
     const t2 = store.commitTime(DB, ['c/other']);
-    expect(Date.parse(t2)).toBeGreaterThanOrEqual(Date.parse(t1));
-    expect(Date.parse(store.readTime())).toBeGreaterThanOrEqual(Date.parse(t2));
+    expect(t2 >= t1).toBe(true);
+    expect(store.readTime() >= t2).toBe(true);
+  });
+
+  it('commit and read times have microseconds, six digits, never a whole millisecond', async () => {
+    let now = 1_800_000_000_000_000; // a clock standing still on a whole millisecond
+    const store = await Store.open({ clock: () => now });
+    const t1 = store.commitTime(DB, ['c/a']);
+    expect(t1).toBe('2027-01-15T08:00:00.000001Z');
+    await store.commit(DB, [['c/a', doc('c/a', 1, t1)]]);
+    // The same document again within the same microsecond: strictly later.
+    const t2 = store.commitTime(DB, ['c/a']);
+    expect(t2).toBe('2027-01-15T08:00:00.000002Z');
+    await store.commit(DB, [['c/a', doc('c/a', 2, t2)]]);
+    // Another document shares the time of the last commit rather than going back.
+    expect(store.commitTime(DB, ['c/b'])).toBe(t2);
+    now += 999; // …000999 + 1 would be a whole millisecond
+    await store.commit(DB, [['c/a', doc('c/a', 3, '2027-01-15T08:00:00.000999Z')]]);
+    expect(store.commitTime(DB, ['c/a'])).toBe('2027-01-15T08:00:00.001001Z');
+    now += 5_000;
+    expect(store.readTime()).toBe('2027-01-15T08:00:00.005999Z');
+  });
+
+  it('consecutive commit times of one document from the real clock strictly increase', async () => {
+    const store = await Store.open();
+    let last = '';
+    for (let i = 0; i < 500; i++) {
+      const t = store.commitTime(DB, ['c/a']);
+      expect(t).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+      expect(t > last).toBe(true);
+      expect(t.slice(20, 26).endsWith('000')).toBe(false);
+      await store.commit(DB, [['c/a', doc('c/a', i, t)]]);
+      last = t;
+    }
+  });
+
+  it('replays a log written with millisecond times: versions get six digits, later commits stay later', async () => {
+    const d = dir();
+    const old = await Store.open({ dataDir: d });
+    const ms = new Date(Date.now() + 60_000).toISOString(); // "….123Z", as logs used to hold
+    await old.commit(DB, [['c/a', doc('c/a', 1, ms)]]);
+    await old.close();
+    const reopened = await Store.open({ dataDir: d });
+    const a = reopened.get(DB, 'c/a')!;
+    expect(a.updateTime).toBe(ms.replace(/Z$/, '000Z'));
+    expect(a.createTime).toBe(a.updateTime);
+    // The replayed version counts for later commit times, whatever the clock says.
+    expect(reopened.commitTime(DB, ['c/other']) >= a.updateTime).toBe(true);
+    expect(reopened.commitTime(DB, ['c/a'])).toBe(ms.replace(/Z$/, '001Z'));
+    await reopened.compact();
+    await reopened.close();
+    const again = await Store.open({ dataDir: d });
+    expect(again.get(DB, 'c/a')!.updateTime).toBe(ms.replace(/Z$/, '000Z'));
+    await again.close();
   });
 
   it('indexes collections that grow big enough, and keeps answering the same', async () => {

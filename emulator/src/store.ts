@@ -7,7 +7,8 @@ import { CollectionIndex, INDEX_MIN_DOCUMENTS } from './collection-index.ts';
 import { lastSegment, parentCollection, type DatabaseKey } from './paths.ts';
 import type { QuerySource } from './query.ts';
 import type { StoredDocument } from './value-types.ts';
-import { formatTimestamp, parseTimestamp } from './values.ts';
+import { nowMicros, type Clock } from './clock.ts';
+import { formatVersion, timestampMicros } from './values.ts';
 import { eraseLog, recover, removeLegacy, WriteAheadLog, type Capture, type LogRecord, type WalOptions } from './wal.ts';
 
 class Database {
@@ -41,27 +42,37 @@ export interface StoreOptions extends WalOptions {
   dataDir?: string | null;
   /** Start empty, erasing what the folder holds. */
   fresh?: boolean;
+  /** Microseconds since the epoch (tests inject one); the process's monotonic clock by default. */
+  clock?: Clock;
 }
 
 export class Store {
   private readonly databases = new Map<DatabaseKey, Database>();
   private wal: WriteAheadLog | null = null;
   private seq = 0;
-  /** Milliseconds of the latest commit time handed out. */
-  private lastCommitMs = 0;
+  /** Microseconds of the latest commit time handed out (or replayed). */
+  private lastCommitUs = 0;
 
-  private constructor() {}
+  private constructor(private readonly clock: Clock) {}
 
   /** Opens the store, replaying what the data folder holds. */
   static async open(options: StoreOptions = {}): Promise<Store> {
-    const store = new Store();
+    const store = new Store(options.clock ?? nowMicros);
     const dir = options.dataDir;
     if (!dir) return store;
     if (options.fresh) eraseLog(dir);
     const recovered = recover(dir);
-    for (const [db, doc] of recovered.documents) store.db(db).set(relativePath(doc.name), doc);
+    for (const [db, doc] of recovered.documents) {
+      const d = withVersionsInMicros(doc);
+      store.db(db).set(relativePath(d.name), d);
+      store.lastCommitUs = Math.max(store.lastCommitUs, micros(d.updateTime));
+    }
     store.seq = recovered.snapshotSeq;
-    for (const record of recovered.records) store.apply(record);
+    // Logs written before commit times had microseconds hold whole milliseconds: replayed
+    // documents get six fractional digits like every version handed out since.
+    for (const record of recovered.records) {
+      store.apply('clear' in record ? record : { ...record, ops: record.ops.map(([path, doc]): [string, StoredDocument | null] => [path, doc && withVersionsInMicros(doc)]) });
+    }
     store.wal = await WriteAheadLog.open(dir, store.seq, () => store.capture(), options);
     if (recovered.legacy) {
       await store.wal.compact();
@@ -136,25 +147,26 @@ export class Store {
   }
 
   /**
-   * A commit time later than every touched document's update time and not before the previous
-   * commit's, in whole milliseconds so that rules' request.time (a Date) equals a server
-   * timestamp exactly. Commits touching different documents may share a millisecond, which keeps
-   * commit times on the wall clock under bursts of thousands of commits a second.
+   * A commit time in microseconds, as Cloud Firestore's: later than every touched document's
+   * update time and not before the previous commit's (commits touching different documents may
+   * share a microsecond). Never a whole millisecond, so that no timestamp a client makes from a
+   * JavaScript Date (milliseconds) can equal it, and so request.time in rules: a client cannot
+   * pass `request.resource.data.t == request.time` by guessing the server's millisecond.
    */
   commitTime(db: DatabaseKey, paths: Iterable<string>): string {
-    let ms = Math.max(Date.now(), this.lastCommitMs);
+    let us = Math.max(this.clock(), this.lastCommitUs);
     for (const path of paths) {
       const doc = this.get(db, path);
-      if (doc) ms = Math.max(ms, timestampMs(doc.updateTime) + 1);
+      if (doc) us = Math.max(us, micros(doc.updateTime) + 1);
     }
-    this.lastCommitMs = ms;
-    return formatTimestamp(Math.floor(ms / 1000), (ms % 1000) * 1e6);
+    if (us % 1000 === 0) us += 1;
+    this.lastCommitUs = us;
+    return formatVersion(us);
   }
 
-  /** The time reads are served at: now, never before the latest commit. */
+  /** The time reads are served at: now, never before the latest commit; microseconds. */
   readTime(): string {
-    const ms = Math.max(Date.now(), this.lastCommitMs);
-    return formatTimestamp(Math.floor(ms / 1000), (ms % 1000) * 1e6);
+    return formatVersion(Math.max(this.clock(), this.lastCommitUs));
   }
 
   /**
@@ -189,7 +201,7 @@ export class Store {
     const db = this.db(record.db);
     for (const [path, doc] of record.ops) {
       db.set(path, doc);
-      if (doc) this.lastCommitMs = Math.max(this.lastCommitMs, timestampMs(doc.updateTime));
+      if (doc) this.lastCommitUs = Math.max(this.lastCommitUs, micros(doc.updateTime));
     }
   }
 
@@ -218,7 +230,14 @@ function relativePath(name: string): string {
   return name.slice(name.indexOf('/documents/') + '/documents/'.length);
 }
 
-function timestampMs(t: string): number {
-  const [s, n] = parseTimestamp(t);
-  return s * 1000 + Math.floor(n / 1e6);
+/** Microseconds since the epoch of a version (exact as a number until the year 2255). */
+function micros(t: string): number {
+  return Number(timestampMicros(t));
+}
+
+/** The document with its create and update times in six fractional digits. */
+function withVersionsInMicros(doc: StoredDocument): StoredDocument {
+  const createTime = formatVersion(micros(doc.createTime));
+  const updateTime = formatVersion(micros(doc.updateTime));
+  return createTime === doc.createTime && updateTime === doc.updateTime ? doc : { ...doc, createTime, updateTime };
 }

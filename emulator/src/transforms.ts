@@ -5,7 +5,7 @@ import { invalid } from './errors.ts';
 import { decodeValue } from './proto-json.ts';
 import { parseWritableFieldPath } from './paths.ts';
 import type { Value } from './value-types.ts';
-import { arrayValues, compareNumbers, doubleOf, isNaNValue, isNumber, makeArray, sameValue, toNumber } from './values.ts';
+import { arrayValues, compareNumbers, doubleOf, formatTimestamp, isNaNValue, isNumber, makeArray, parseTimestamp, sameValue, toNumber } from './values.ts';
 
 export type FieldTransform =
   | { fieldPath: string; path: string[]; kind: 'serverTime' }
@@ -78,7 +78,8 @@ export interface TransformOutcome {
 export function applyTransform(t: FieldTransform, current: Value | undefined, commitTime: string): TransformOutcome {
   switch (t.kind) {
     case 'serverTime': {
-      const value = { timestampValue: commitTime };
+      // The commit time as a value, in the canonical form every stored timestamp has.
+      const value = { timestampValue: formatTimestamp(...parseTimestamp(commitTime)) };
       return { value, result: value };
     }
     case 'increment': {

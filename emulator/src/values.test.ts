@@ -9,6 +9,8 @@ const ts = (s: string): Value => ({ timestampValue: s });
 const ref = (p: string): Value => ({ referenceValue: `projects/p/databases/(default)/documents/${p}` });
 const arr = (...values: Value[]): Value => ({ arrayValue: { values } });
 const map = (fields: Record<string, Value>): Value => ({ mapValue: { fields } });
+/** vector([…]) as the SDK sends it. */
+const vec = (...n: number[]): Value => map({ __type__: str('__vector__'), value: n.length ? arr(...n.map((x) => dbl(x))) : { arrayValue: {} } });
 
 describe("Firestore's cross-type order", () => {
   // One value of each type, listed in Cloud Firestore's documented order.
@@ -36,6 +38,12 @@ describe("Firestore's cross-type order", () => {
     arr(),
     arr(int(1)),
     arr(int(1), int(2)),
+    // Vectors after arrays, before maps: by dimension first, then element by element.
+    vec(),
+    vec(100),
+    vec(1, 2),
+    vec(1, 3),
+    vec(0, 0, 0),
     map({}),
     map({ a: int(1) }),
   ];
@@ -51,6 +59,17 @@ describe("Firestore's cross-type order", () => {
         expect(Math.sign(compareValues(ordered[i], ordered[j]))).toBe(Math.sign(i - j));
       }
     }
+  });
+});
+
+describe('vectors', () => {
+  it('are equal element by element (ints and doubles alike), and only to vectors', () => {
+    expect(valuesEqual(vec(1, 2, 3), vec(1, 2, 3))).toBe(true);
+    expect(valuesEqual(vec(1, 2, 3), map({ __type__: str('__vector__'), value: arr(int(1), int(2), int(3)) }))).toBe(true);
+    expect(valuesEqual(vec(1, 2, 3), vec(1, 2))).toBe(false);
+    expect(valuesEqual(vec(1, 2), arr(dbl(1), dbl(2)))).toBe(false);
+    expect(valuesEqual(vec(1, 2), map({ value: arr(dbl(1), dbl(2)) }))).toBe(false);
+    expect(compareValues(vec(5), map({ __type__: str('other') }))).toBeLessThan(0); // another __type__ is a map
   });
 });
 

@@ -1,7 +1,9 @@
 // Firestore values: type order, comparison and equality exactly as Cloud Firestore orders them
 // (https://firebase.google.com/docs/firestore/manage-data/data-types#value_type_ordering):
 // null < booleans < numbers (NaN first; ints and doubles compared numerically) < timestamps <
-// strings (UTF-8 byte order) < bytes < references < geopoints < arrays < maps.
+// strings (UTF-8 byte order) < bytes < references < geopoints < arrays < vectors < maps.
+// A vector is stored as a map {__type__: "__vector__", value: [numbers]}; vectors compare by
+// dimension, then element by element (the documented order, and the SDK's valueCompare).
 //
 // Values reaching these functions are canonical (see proto-json.ts): integers as decimal strings,
 // timestamps as "YYYY-MM-DDTHH:MM:SS[.fff…]Z". Comparison is the hot path of every query, so
@@ -18,7 +20,24 @@ export const enum TypeOrder {
   Reference = 6,
   GeoPoint = 7,
   Array = 8,
-  Map = 9,
+  Vector = 9,
+  Map = 10,
+}
+
+/** The `__type__` of the map a vector is stored as. */
+export const VECTOR_TYPE = '__vector__';
+
+/** A map {__type__: "__vector__", value: [...]}, which is how vector values are stored. */
+export function isVectorValue(v: Value): boolean {
+  if (!('mapValue' in v)) return false;
+  const type = v.mapValue.fields?.__type__;
+  return !!type && 'stringValue' in type && type.stringValue === VECTOR_TYPE;
+}
+
+/** A vector's elements. */
+export function vectorValues(v: Value): Value[] {
+  const value = mapFields(v).value;
+  return value ? arrayValues(value) : [];
 }
 
 export function typeOrder(v: Value): TypeOrder {
@@ -27,7 +46,7 @@ export function typeOrder(v: Value): TypeOrder {
   if ('timestampValue' in v) return TypeOrder.Timestamp;
   if ('booleanValue' in v) return TypeOrder.Boolean;
   if ('nullValue' in v) return TypeOrder.Null;
-  if ('mapValue' in v) return TypeOrder.Map;
+  if ('mapValue' in v) return isVectorValue(v) ? TypeOrder.Vector : TypeOrder.Map;
   if ('arrayValue' in v) return TypeOrder.Array;
   if ('referenceValue' in v) return TypeOrder.Reference;
   if ('bytesValue' in v) return TypeOrder.Bytes;
@@ -159,6 +178,16 @@ export function formatTimestamp(seconds: number, nanos: number): string {
   return `${base}.${trimmed}Z`;
 }
 
+/**
+ * A version (commit time, update time, read time) as Cloud Firestore prints it: RFC 3339 in UTC
+ * with exactly six fractional digits, from microseconds since the epoch.
+ */
+export function formatVersion(micros: number): string {
+  const seconds = Math.floor(micros / 1e6);
+  const base = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return `${base}.${String(micros - seconds * 1e6).padStart(6, '0')}Z`;
+}
+
 /** Microseconds since the epoch, as Cloud Firestore prints versions in its messages. */
 export function timestampMicros(s: string): bigint {
   const [sec, nanos] = parseTimestamp(s);
@@ -248,6 +277,11 @@ export function compareValues(a: Value, b: Value): number {
     }
     case TypeOrder.Array:
       return compareArrays(arrayValues(a), arrayValues(b));
+    case TypeOrder.Vector: {
+      const x = vectorValues(a);
+      const y = vectorValues(b);
+      return Math.sign(x.length - y.length) || compareArrays(x, y);
+    }
     case TypeOrder.Map:
       return compareMaps(mapFields(a), mapFields(b));
   }
@@ -258,9 +292,9 @@ export function valuesEqual(a: Value, b: Value): boolean {
   const ta = typeOrder(a);
   if (ta !== typeOrder(b)) return false;
   if (ta === TypeOrder.Number && (isNaNValue(a) || isNaNValue(b))) return false;
-  if (ta === TypeOrder.Array) {
-    const x = arrayValues(a);
-    const y = arrayValues(b);
+  if (ta === TypeOrder.Array || ta === TypeOrder.Vector) {
+    const x = ta === TypeOrder.Array ? arrayValues(a) : vectorValues(a);
+    const y = ta === TypeOrder.Array ? arrayValues(b) : vectorValues(b);
     return x.length === y.length && x.every((v, i) => valuesEqual(v, y[i]));
   }
   if (ta === TypeOrder.Map) {

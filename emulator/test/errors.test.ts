@@ -1,10 +1,11 @@
 // Every error code the lite SDK can surface from the backend, with the HTTP status that produces
 // it (the SDK maps the status alone: 400 → failed-precondition, 401 → unauthenticated,
 // 403 → permission-denied, 404 → not-found, 409 → aborted), and CORS for the browser app.
-import { collection, deleteDoc, doc, getCount, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore/lite';
+import { collection, deleteDoc, doc, getCount, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where } from 'firebase/firestore/lite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessRequest } from '../src/rules/contract.ts';
-import { ROOT, startHarness, type Harness } from './harness.ts';
+import { compileRules } from '../src/rules/index.ts';
+import { PROJECT_ID, ROOT, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -49,6 +50,39 @@ describe('codes from preconditions and validation', () => {
   });
 });
 
+// The official emulator takes any decodable token; Cloud Firestore, and ours, check its claims.
+describe.skipIf(!!process.env.FIRESTORE_EMULATOR_HOST)('ID tokens checked as Cloud Firestore checks them (our emulator)', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const refused = { code: 'unauthenticated', message: expect.stringContaining('Request had invalid authentication credentials. Expected OAuth 2 access token') };
+
+  it('the SDK’s mock tokens work, with or without an issue time', async () => {
+    // iat 0: what mockUserToken and @firebase/rules-unit-testing send when given no time (exp 3600).
+    await setDoc(doc(h.client('timeless', { user: { uid: 'ann', iat: 0 } }), 'items/a'), { v: 1 });
+    await expect(getDoc(doc(h.client('timed', { user: { uid: 'ann', iat: now() - 60 } }), 'items/a'))).resolves.toBeDefined();
+  });
+
+  it('unauthenticated: an expired token (401)', async () => {
+    const late = h.client('late', { user: { uid: 'ann', iat: now() - 7200 } });
+    await expect(getDoc(doc(late, 'items/a'))).rejects.toMatchObject(refused);
+    await expect(setDoc(doc(late, 'items/a'), { v: 1 })).rejects.toMatchObject(refused);
+  });
+
+  it('unauthenticated: a token for another project (aud or iss) (401)', async () => {
+    const foreign = h.client('foreign', { user: { uid: 'ann', aud: 'another-project' } });
+    await expect(getDoc(doc(foreign, 'items/a'))).rejects.toMatchObject(refused);
+    const issuer = h.client('issuer', { user: { uid: 'ann', iss: 'https://securetoken.google.com/another-project' } });
+    await expect(getDocs(collection(issuer, 'items'))).rejects.toMatchObject(refused);
+  });
+
+  it('unauthenticated: a token without a subject (401)', async () => {
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const token = `${part({ alg: 'none' })}.${part({ aud: PROJECT_ID, iss: `https://securetoken.google.com/${PROJECT_ID}`, iat: now(), exp: now() + 3600, user_id: 'ann' })}.`;
+    const res = await h.rest('batchGet', { documents: [`${ROOT}/items/a`] }, { Authorization: `Bearer ${token}` });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED', message: expect.stringContaining('(the ID token has no subject (sub))') });
+  });
+});
+
 describe.skipIf(!!process.env.FIRESTORE_EMULATOR_HOST)('rules: permission-denied and who is asking (our emulator)', () => {
   const seen: AccessRequest[] = [];
   beforeEach(() => {
@@ -90,6 +124,23 @@ describe.skipIf(!!process.env.FIRESTORE_EMULATOR_HOST)('rules: permission-denied
     await expect(getDocs(query(collection(h.db, 'posts'), where('published', '==', true)))).resolves.toBeDefined();
     await expect(getCount(query(collection(h.db, 'posts'), where('published', '==', true)))).resolves.toBeDefined();
     expect(seen.map((r) => r.method)).toEqual(['list', 'list', 'list']);
+  });
+
+  it('request.time is the commit time to the microsecond: serverTimestamp() equals it, a client clock never does', async () => {
+    h.setAuthorizer(
+      compileRules(`rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /stamps/{id} { allow create: if request.resource.data.at == request.time; }
+  }
+}`),
+    );
+    for (let i = 0; i < 10; i++) await setDoc(doc(h.db, `stamps/server-${i}`), { at: serverTimestamp() });
+    // With whole-millisecond commit times, a client sending its own Timestamp.now() passed now
+    // and then (whenever its millisecond was the server's); microseconds make that impossible.
+    for (let i = 0; i < 150; i++) {
+      await expect(setDoc(doc(h.db, `stamps/forged-${i}`), { at: Timestamp.now() })).rejects.toMatchObject({ code: 'permission-denied' });
+    }
   });
 
   it('Bearer owner bypasses the rules', async () => {

@@ -14,7 +14,11 @@ export const ROOT = `projects/${PROJECT_ID}/databases/(default)/documents`;
 setLogLevel('silent');
 
 export interface ClientOptions {
-  /** Signs the client in with an unsigned emulator ID token carrying these claims. */
+  /**
+   * Signs the client in with an unsigned emulator ID token (the SDK's `mockUserToken`) carrying
+   * these claims. It is issued now for PROJECT_ID (iat, exp an hour later, aud, iss) unless the
+   * claims say otherwise; `iat: 0` gives the SDK's default token, which states no time.
+   */
   user?: { uid: string; [claim: string]: unknown };
 }
 
@@ -55,7 +59,8 @@ export async function startHarness(): Promise<Harness> {
     const db = getFirestore(app);
     const [h, p] = host!.split(':');
     const { uid, ...claims } = options.user ?? { uid: '' };
-    connectFirestoreEmulator(db, h, Number(p), options.user ? { mockUserToken: { sub: uid, user_id: uid, ...claims } } : {});
+    const iat = Math.floor(Date.now() / 1000);
+    connectFirestoreEmulator(db, h, Number(p), options.user ? { mockUserToken: { sub: uid, user_id: uid, iat, ...claims } } : {});
     return db;
   };
   return {

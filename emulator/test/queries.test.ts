@@ -25,6 +25,7 @@ import {
   startAt,
   sum,
   Timestamp,
+  vector,
   where,
   writeBatch,
 } from 'firebase/firestore/lite';
@@ -120,13 +121,27 @@ describe('ordering and paging', () => {
       i_ref: doc(h.db, 'x/y'),
       j_geo: new GeoPoint(0, 0),
       k_array: [1],
-      l_map: { a: 1 },
+      l_vector: vector([9]),
+      m_vector: vector([1, 2]), // a longer vector sorts after, whatever its elements
+      n_map: { a: 1 },
     };
     const batch = writeBatch(h.db);
     for (const [id, v] of Object.entries(values).reverse()) batch.set(doc(h.db, 'mixed', id), { v });
     await batch.commit();
     expect(ids(await getDocs(query(collection(h.db, 'mixed'), orderBy('v'))))).toEqual(Object.keys(values));
     expect(ids(await getDocs(query(collection(h.db, 'mixed'), orderBy('v', 'desc'))))).toEqual(Object.keys(values).reverse());
+  });
+
+  it('vectors: equality, and ranges that stay among vectors (by dimension, then elements)', async () => {
+    const batch = writeBatch(h.db);
+    const values: Record<string, unknown> = { a: vector([1, 2]), b: vector([1, 3]), c: vector([0, 0, 0]), d: vector([5]), e: [1, 2], f: { value: [1, 2] } };
+    for (const [id, v] of Object.entries(values)) batch.set(doc(h.db, 'vecs', id), { v });
+    await batch.commit();
+    const vecs = collection(h.db, 'vecs');
+    expect(ids(await getDocs(query(vecs, where('v', '==', vector([1, 2])))))).toEqual(['a']);
+    expect(ids(await getDocs(query(vecs, where('v', '>', vector([1, 2])))))).toEqual(['b', 'c']);
+    expect(ids(await getDocs(query(vecs, where('v', '<=', vector([1, 2])))))).toEqual(['d', 'a']);
+    expect(ids(await getDocs(query(vecs, orderBy('v', 'desc'))))).toEqual(['f', 'c', 'b', 'a', 'd', 'e']);
   });
 
   it('limit, startAt / startAfter / endAt / endBefore with values and snapshots', async () => {
@@ -226,6 +241,21 @@ describe('aggregations', () => {
   it('respects limit and order (aggregating the first n)', async () => {
     const q = query(collection(h.db, 'people'), orderBy('age', 'desc'), limit(2));
     expect((await getAggregate(q, { n: count(), total: sum('age') })).data()).toEqual({ n: 2, total: 97.5 });
+  });
+
+  it('several aggregations cover only the documents that have every aggregated field', async () => {
+    const books = collection(h.db, 'books');
+    await setDoc(doc(books, 'a'), { title: 'A', pages: 100, year: 1980 });
+    await setDoc(doc(books, 'b'), { title: 'B', pages: 50, year: 2020 });
+    await setDoc(doc(books, 'c'), { title: 'C', pages: 150, year: 2021 });
+    await setDoc(doc(books, 'd'), { title: 'D', pages: 50 }); // no year
+    expect((await getAggregate(books, { total: sum('pages'), avg: average('year'), n: count() })).data()).toEqual({ total: 300, avg: 2007, n: 3 });
+    // One field: every document that has it.
+    expect((await getAggregate(books, { total: sum('pages'), n: count() })).data()).toEqual({ total: 350, n: 4 });
+    expect((await getAggregate(books, { n: count() })).data()).toEqual({ n: 4 });
+    // Present but not a number still counts as having the field (sum skips the value).
+    await setDoc(doc(books, 'e'), { title: 'E', pages: 'many', year: 1999 });
+    expect((await getAggregate(books, { total: sum('pages'), avg: average('year'), n: count() })).data()).toEqual({ total: 300, avg: 2005, n: 4 });
   });
 
   it('count upTo (REST)', async () => {

@@ -18,6 +18,8 @@ import {
   setDoc,
   Timestamp,
   updateDoc,
+  vector,
+  VectorValue,
   writeBatch,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -98,6 +100,28 @@ describe('documents', () => {
     expect(data.emptyMap).toEqual({});
   });
 
+  it('round-trips vector values (stored as a map with __type__ "__vector__")', async () => {
+    const ref = doc(h.db, 'items/vectors');
+    const embedding = vector([1, 2.5, -3, 0]);
+    await setDoc(ref, { embedding, empty: vector([]), nested: { inner: vector([0.125]) }, list: [vector([7])] });
+    const data = (await getDoc(ref)).data()!;
+    expect(data.embedding).toBeInstanceOf(VectorValue);
+    expect((data.embedding as VectorValue).toArray()).toEqual([1, 2.5, -3, 0]);
+    expect((data.embedding as VectorValue).isEqual(embedding)).toBe(true);
+    expect((data.empty as VectorValue).toArray()).toEqual([]);
+    expect((data.nested.inner as VectorValue).toArray()).toEqual([0.125]);
+    expect((data.list[0] as VectorValue).toArray()).toEqual([7]);
+    await setDoc(ref, { embedding: vector([9, 9]) }, { merge: true });
+    await updateDoc(ref, { 'nested.inner': vector([1, 1, 1]) });
+    const after = (await getDoc(ref)).data()!;
+    expect((after.embedding as VectorValue).toArray()).toEqual([9, 9]);
+    expect((after.nested.inner as VectorValue).toArray()).toEqual([1, 1, 1]);
+    const stored = await h.rest('batchGet', { documents: [`${ROOT}/items/vectors`] });
+    expect(stored.body[0].found.fields.embedding).toEqual({
+      mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ doubleValue: 9 }, { doubleValue: 9 }] } } } },
+    });
+  });
+
   it('field names with dots and special characters work through FieldPath', async () => {
     const ref = doc(h.db, 'items/odd');
     await setDoc(ref, { 'a.b': 1, 'x~*/[]y': 2, 'spaces here': 3 });
@@ -137,6 +161,24 @@ describe('transforms', () => {
     const res = await h.rest('batchGet', { documents: [`${ROOT}/items/clock`] });
     const found = res.body[0].found;
     expect(found.fields.at.timestampValue).toBe(found.updateTime);
+  });
+
+  // Ours: six fractional digits always and never a whole millisecond (the official emulator's
+  // formatting of versions is not pinned here).
+  it.skipIf(!!process.env.FIRESTORE_EMULATOR_HOST)('commit, create, update and read times have microseconds', async () => {
+    const micros = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+    const commit = await h.rest('commit', { writes: [{ update: { name: `${ROOT}/items/us`, fields: {} }, updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }] }] });
+    expect(commit.body.commitTime).toMatch(micros);
+    expect(commit.body.commitTime.slice(23, 26)).not.toBe('000');
+    expect(commit.body.writeResults[0].updateTime).toBe(commit.body.commitTime);
+    const read = await h.rest('batchGet', { documents: [`${ROOT}/items/us`] });
+    expect(read.body[0].readTime).toMatch(micros);
+    expect(read.body[0].readTime >= commit.body.commitTime).toBe(true);
+    expect(read.body[0].found).toMatchObject({ createTime: commit.body.commitTime, updateTime: commit.body.commitTime, fields: { at: { timestampValue: commit.body.commitTime } } });
+    expect((await getDoc(doc(h.db, 'items/us'))).get('at').nanoseconds % 1_000_000).not.toBe(0);
+    const again = await h.rest('commit', { writes: [{ update: { name: `${ROOT}/items/us`, fields: { n: { integerValue: '1' } } }, currentDocument: { updateTime: commit.body.commitTime } }] });
+    expect(again.status).toBe(200);
+    expect(again.body.commitTime > commit.body.commitTime).toBe(true);
   });
 
   it('maximum and minimum (REST only: the web SDK has no sentinel for them)', async () => {
@@ -203,6 +245,10 @@ describe("the backend's validation", () => {
   it.each([
     ['an empty field name', { '': { nullValue: null } }],
     ['a reserved field name', { __secret__: { nullValue: null } }],
+    ['a reserved field name in a map', { m: { mapValue: { fields: { __type__: { stringValue: 'other' } } } } }],
+    ['a vector with a value that is not an array of numbers', { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ stringValue: 'x' }] } } } } } }],
+    ['a vector with another field', { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: {} }, extra: { nullValue: null } } } } }],
+    ['a vector without its value', { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' } } } } }],
     ['an array in an array', { a: { arrayValue: { values: [{ arrayValue: {} }] } } }],
     ['an integer out of range', { a: { integerValue: '99999999999999999999' } }],
     ['a latitude out of range', { a: { geoPointValue: { latitude: 100, longitude: 0 } } }],

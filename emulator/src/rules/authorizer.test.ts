@@ -56,6 +56,16 @@ describe('resource and request.resource', () => {
     expect(at('2027-05-07T06:00:00.000001Z')).toBe(false);
     expect(at('2027-05-07T09:00:00+03:00')).toBe(true);
   });
+
+  it('request.time keeps the microseconds of a commit time, so a millisecond timestamp is not equal', () => {
+    const rules = 'match /a/{id} { allow create: if request.resource.data.timestamp == request.time; }';
+    const time = { seconds: Date.parse('2027-05-07T06:00:00Z') / 1000, nanos: 123_457_000 };
+    const at = (timestampValue: string) => compileRules(wrap(rules)).authorize({ ...request({ method: 'create', time }), requestResource: { path: 'a/1', data: { timestamp: { timestampValue } } } }).allowed;
+    expect(at('2027-05-07T06:00:00.123457Z')).toBe(true);
+    expect(at('2027-05-07T06:00:00.123Z')).toBe(false); // what a client's Date gives
+    expect(at('2027-05-07T06:00:00.123456Z')).toBe(false);
+    expect(holdsFor('request.time.nanos() == 123457000 && request.time.toMillis() == 1809669600123', { time })).toBe(true);
+  });
 });
 
 describe('get, exists, getAfter, existsAfter', () => {

@@ -61,7 +61,7 @@ export class RulesAuthorizer implements Authorizer {
       request,
       reads: new DocumentReads(request, request.readBudget),
       auth: request.auth ? RMap.of({ uid: request.auth.uid, token: fromJson(request.auth.token) }) : null,
-      time: RTimestamp.fromDate(request.time),
+      time: new RTimestamp(request.time.seconds, request.time.nanos),
       query: request.query
         ? RMap.of({
             limit: request.query.limit === undefined ? null : BigInt(request.query.limit),

@@ -29,13 +29,33 @@ export interface QueryDescription {
   candidates: DocumentSnapshotForRules[];
 }
 
+/**
+ * An instant with Cloud Firestore's precision: seconds since the epoch and nanoseconds
+ * (0 ≤ nanos < 1e9). Commit times have microseconds, which a `Date` cannot hold.
+ */
+export interface Instant {
+  seconds: number;
+  nanos: number;
+}
+
+/** A `Date` as an Instant (whole milliseconds). */
+export function instantFromDate(d: Date): Instant {
+  const ms = d.getTime();
+  const seconds = Math.floor(ms / 1000);
+  return { seconds, nanos: (ms - seconds * 1000) * 1_000_000 };
+}
+
 export interface AccessRequest {
   method: AccessMethod;
   database: string; // "(default)"
   /** Target document path relative to documents root; for `list`, the collection path + "/{any}" is matched with each candidate. */
   path: string;
   auth: AuthContext | null;
-  time: Date;
+  /**
+   * request.time. For a commit, its commit time exactly (microseconds), which is also what
+   * serverTimestamp() writes; for a read, the time of the read.
+   */
+  time: Instant;
   /** Existing document (null when it does not exist). For list, unused (candidates carry data). */
   resource: DocumentSnapshotForRules | null;
   /** For create/update: the document as it would be after this write. */

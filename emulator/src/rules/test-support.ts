@@ -2,7 +2,7 @@
 // of a single expression. Not used by the engine itself.
 import type { Fields, Value } from '../value-types.ts';
 import { compileRules } from './compile.ts';
-import type { AccessDecision, AccessRequest, AuthContext } from './contract.ts';
+import { instantFromDate, type AccessDecision, type AccessRequest, type AuthContext } from './contract.ts';
 import { EvaluationError } from './errors.ts';
 import { Env, evaluate, holds, type EvalContext } from './evaluator.ts';
 import type { FunctionInfo } from './matcher.ts';
@@ -57,7 +57,7 @@ export function request(init: RequestInit = {}): AccessRequest {
     method: 'get',
     database: '(default)',
     auth: null,
-    time: NOW,
+    time: instantFromDate(NOW),
     ...rest,
     path,
     resource: resource ? { path, data: fields(resource) } : null,

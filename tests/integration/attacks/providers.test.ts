@@ -5,9 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { firestoreDocumentsUrl } from '../../../src/lib/firestore-rest.ts';
 import { stack } from '../support/clients.ts';
 
+/** An unsigned ID token for the stack's project, valid for an hour (as the Auth emulator issues them). */
 const jwt = (claims: Record<string, unknown>) => {
   const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600, ...claims })}.`;
+  const { projectId } = stack();
+  const iat = Math.floor(Date.now() / 1000);
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: `https://securetoken.google.com/${projectId}`, aud: projectId, iat, exp: iat + 3600, ...claims })}.`;
 };
 
 /** A staff member's address and a verified flag, from the given provider. */
