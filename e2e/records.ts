@@ -2,6 +2,7 @@
 // without going through the public form or the back office each time.
 import { writeDocuments } from '../emulator/seed/rest.ts';
 import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
+import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
 import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
 
 export const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
@@ -15,17 +16,10 @@ export async function makeRegistration(over: Record<string, unknown> = {}) {
   const data = {
     id,
     timestamp: new Date(),
+    ...SAMPLE_REGISTRATION,
     fullName: `Test Attendee ${id}`,
     email: `${id}@example.org`,
-    phone: '+254 700 000 999',
     organisation: 'Test Hospital',
-    jobTitle: 'Nurse',
-    country: 'Kenya',
-    category: 'delegate',
-    attendanceMode: 'in-person',
-    accessibilityNeeds: '',
-    dietaryNeeds: '',
-    consent: true,
     fee: 15000,
     currency: 'KES',
     status: 'confirmed',
@@ -59,8 +53,7 @@ export async function registrationAwaitingPayment(paymentStatus: 'submitted' | '
   const paymentId = `e2e-payment-${key}`;
   const payer = `Payer ${key}`;
   const registration = {
-    id, timestamp: new Date(), fullName: `Attendee ${key}`, email: `${id}@example.org`, phone: '+254 700 000 999', organisation: 'Test Hospital',
-    jobTitle: 'Nurse', country: 'Kenya', category: 'delegate', attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '', consent: true,
+    ...SAMPLE_REGISTRATION, id, timestamp: new Date(), fullName: `Attendee ${key}`, email: `${id}@example.org`, organisation: 'Test Hospital',
     fee: 15000, currency: 'KES', status: 'pending', paymentStatus, ...(paymentStatus === 'submitted' ? { lastPaymentId: paymentId } : {}),
   };
   const payment = {

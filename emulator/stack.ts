@@ -99,7 +99,8 @@ function startFirestore(port: number, dataDir: string, fresh: boolean, log: (l: 
   // The composite indexes firebase.json names, enforced as Cloud Firestore does.
   const indexes = (firebaseJson.firestore as { indexes?: string } | undefined)?.indexes;
   if (indexes) args.push('--indexes', join(root, indexes));
-  return spawnLogged('firestore', process.execPath, args, log);
+  // A hot document is news to whoever is developing, even when the stack's log is quiet.
+  return spawnLogged('firestore', process.execPath, args, (line) => (line.includes('hot document') ? console.warn(line) : log(line)));
 }
 
 function startMailDev(smtpPort: number, webPort: number, log: (l: string) => void) {

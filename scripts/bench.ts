@@ -4,7 +4,9 @@
 //   2. public pages in a real chromium against the production build: HTML and JS bytes
 //      (compressed, as transferred) and Firestore documents read per first visit;
 //   3. Lighthouse (mobile preset) on /, /register, /program and an article page, median of 3 runs;
-//   4. the back office at 20,000 registrations (scripts/bench-admin.ts).
+//   4. the back office at 20,000 registrations (scripts/bench-admin.ts);
+//   5. a registration rush: 500 visitors, 50 at a time, through the app's own write path, with the
+//      documents written faster than Firestore sustains (scripts/bench-rush.ts).
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
@@ -180,12 +182,26 @@ async function mailFigures(stack: Stack): Promise<Row[]> {
   return Object.entries(await runMailBench(stack.address)).map(([measure, value]) => ({ measure, value }));
 }
 
+async function rushFigures(stack: Stack) {
+  const { registrationRush } = await import('./bench-rush.ts');
+  const { figures, hottest } = await registrationRush(stack.address);
+  table('Registration rush (500 visitors, 50 at a time, through the app’s write path, rules and indexes enforced)', figures);
+  table('Hottest documents in the rush (Cloud Firestore sustains about 1 write per second to one document)', hottest);
+}
+
+/** `npm run bench -- --only mail|rush`: one scenario alone, on a stack of its own. */
+const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
+  mail: async (stack) => table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack)),
+  rush: rushFigures,
+};
+
 async function main() {
-  // `npm run bench -- --only mail`: the mail worker's figures alone (a minute instead of ten).
-  if (process.argv.includes('--only') && process.argv.includes('mail')) {
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+  if (only) {
+    if (!ONLY[only]) throw new Error(`--only takes one of: ${Object.keys(ONLY).join(', ')}`);
     const stack = await startStack({ fresh: true });
     try {
-      table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack));
+      await ONLY[only](stack);
     } finally {
       await stack.stop();
     }
@@ -195,6 +211,7 @@ async function main() {
   // The build is served at 4173 below: the demo's images and links point there.
   const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });
   table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack));
+  await rushFigures(stack);
   // Built against this demo stack, so pages carry its data and its articles are prerendered.
   if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('The production build failed.');
   const preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '4173'], { stdio: 'ignore' });

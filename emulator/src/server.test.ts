@@ -105,6 +105,17 @@ describe('routes', () => {
     expect(res.status).toBe(200);
     expect((await call(`/v1/${ROOT}/a/1`)).status).toBe(404);
   });
+
+  it('reports the hottest documents of a project, and forgets them on DELETE', async () => {
+    await call('/emulator/v1/projects/demo-http:hotspots', { method: 'DELETE' });
+    for (let i = 0; i < 3; i++) await post('commit', { writes: [{ update: { name: `${ROOT}/counters/c`, fields: { n: { integerValue: String(i) } } } }] });
+    await post('commit', { writes: [{ update: { name: `${ROOT}/a/1`, fields: {} } }] });
+    const report = await (await call('/emulator/v1/projects/demo-http:hotspots?top=1')).json();
+    expect(report).toEqual({ windowSeconds: 10, documents: [{ name: `${ROOT}/counters/c`, writes: 3, peakWindowWrites: 3, peakPerSecond: 0.3 }] });
+    expect((await call('/emulator/v1/projects/demo-http:hotspots?top=0')).status).toBe(400);
+    await call('/emulator/v1/projects/demo-http:hotspots', { method: 'DELETE' });
+    expect((await (await call('/emulator/v1/projects/demo-http:hotspots')).json()).documents).toEqual([]);
+  });
 });
 
 describe('errors in Google JSON', () => {

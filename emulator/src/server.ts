@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { callerFromHeader, projectOf } from './auth-token.ts';
 import { ApiError, invalid, toApiError } from './errors.ts';
+import { HOT_WINDOW_MS } from './hotspots.ts';
 import { FirestoreService } from './service.ts';
 import { Store } from './store.ts';
 import type { IndexConfig } from './indexes.ts';
@@ -178,6 +179,15 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
   if (clear && req.method === 'DELETE') {
     await service.clear(decodeURIComponent(clear[1]), decodeURIComponent(clear[2]));
     send(req, res, 200, {});
+    return;
+  }
+  const hotspots = /^\/emulator\/v1\/projects\/([^/:]+):hotspots$/.exec(url.pathname);
+  if (hotspots && (req.method === 'GET' || req.method === 'DELETE')) {
+    const project = decodeURIComponent(hotspots[1]);
+    if (req.method === 'DELETE') service.writeMeter.reset(project);
+    const top = Number(url.searchParams.get('top') ?? 10);
+    if (!Number.isInteger(top) || top < 1) throw invalid('top must be a positive integer.');
+    send(req, res, 200, { windowSeconds: HOT_WINDOW_MS / 1000, documents: service.writeMeter.top(project, top) });
     return;
   }
   if (/^\/emulator\/v1\/projects\/[^/]+:indexUsage$/.test(url.pathname) && req.method === 'GET') {

@@ -15,6 +15,7 @@ import { parseDocumentName, parseFieldPath, parseParentName, parseResourceName, 
 import { executeQuery, parseStructuredQuery, queryEqualities, type ParsedQuery, type QuerySource } from './query.ts';
 import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules, type Instant } from './rules/contract.ts';
 import type { Store } from './store.ts';
+import { WriteMeter } from './hotspots.ts';
 import { indexKey, requireIndexes, type IndexConfig } from './indexes.ts';
 import { Transactions } from './transactions.ts';
 import type { Fields, StoredDocument } from './value-types.ts';
@@ -73,6 +74,8 @@ export class FirestoreService {
   private indexes: IndexConfig | null = null;
   /** How many queries each composite index served, by indexKey(). */
   readonly indexUse = new Map<string, number>();
+  /** Writes per document, to find the ones written faster than Firestore sustains. */
+  readonly writeMeter = new WriteMeter();
   readonly transactions = new Transactions();
 
   constructor(readonly store: Store) {}
@@ -153,6 +156,7 @@ export class FirestoreService {
         applied.after,
       );
     }
+    this.writeMeter.record(writtenPaths(writes).map((path) => `${db.root}/${path}`));
     if (applied.changes.size) await this.store.commit(db.databaseKey, [...applied.changes]);
     else await this.store.durable();
     return { writeResults: applied.writeResults, commitTime };

@@ -4,7 +4,7 @@
 // the first attempt instead of being refused or counted twice.
 import { db } from '../lib/data.ts';
 import { startAppCheck } from '../lib/app-check.ts';
-import type { BatchWrite } from '../lib/db.ts';
+import type { BatchWrite, Db } from '../lib/db.ts';
 import { throttleWrite, ThrottledError, type ThrottleEntry, type ThrottledCollection } from './visitor-throttle.ts';
 
 export { ThrottledError };
@@ -15,7 +15,11 @@ export { ThrottledError };
  */
 export async function submitAsVisitor(collection: ThrottledCollection, id: string, writes: BatchWrite[], landed = () => db.fetchDocument(collection, id).then(Boolean)): Promise<string> {
   const [{ visitorUid }] = await Promise.all([import('../lib/visitor-auth.ts'), startAppCheck()]);
-  const uid = await visitorUid();
+  return submitAs(db, await visitorUid(), collection, id, writes, landed);
+}
+
+/** The submission itself, for a given client and visitor (the bench runs many visitors at once). */
+export async function submitAs(db: Pick<Db, 'transact'>, uid: string, collection: ThrottledCollection, id: string, writes: BatchWrite[], landed: () => Promise<boolean>): Promise<string> {
   try {
     await db.transact([`throttles/${uid}`], ([throttle]) => ({ writes: [...writes, throttleWrite(uid, collection, id, throttle?.[collection] as ThrottleEntry | undefined)] }));
   } catch (error) {

@@ -1,6 +1,8 @@
 // Build-time configuration. Without VITE_FIREBASE_PROJECT_ID the app runs against the local
 // emulators with Firebase's emulator-only `demo-` project.
-const env = import.meta.env;
+// Outside Vite (a Node script such as the bench importing the app's write path) there is no
+// import.meta.env: the local defaults apply.
+const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
 export const firebaseConfig = {
   apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',

@@ -4,6 +4,7 @@
 // schemas, so a limit changed on one side only fails a test.
 import type { z } from 'zod';
 import { demoDocuments } from '../../../emulator/seed/demo-data.ts';
+import { SAMPLE_REGISTRATION } from '../../../emulator/seed/sample-forms.ts';
 import { createDb, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { messageDocument, contactFormSchema, type ContactForm } from '../../../src/features/contact/schema.ts';
 import { donationDocument, donationFormSchema, type DonationForm } from '../../../src/features/donations/schema.ts';
@@ -88,19 +89,7 @@ export interface PublicForm {
 
 // ---------- the example forms a visitor fills in ----------
 
-export const REGISTRATION: RegistrationForm = {
-  fullName: 'Achieng Otieno',
-  email: 'achieng@example.org',
-  phone: '+254 700 123 456',
-  organisation: 'Kisumu County Hospital',
-  jobTitle: 'Nurse',
-  country: 'Kenya',
-  category: 'delegate',
-  attendanceMode: 'in-person',
-  accessibilityNeeds: '',
-  dietaryNeeds: 'Vegetarian',
-  consent: true,
-};
+export const REGISTRATION: RegistrationForm = SAMPLE_REGISTRATION;
 const CONTACT = { organisation: 'East Africa Health Foundation', contactName: 'Juma Ali', email: 'juma@example.org', phone: '+254 711 000 111' };
 const PARTNER: PartnerForm = { ...CONTACT, website: 'https://example.org', tier: 'gold', message: 'We would like to support the summit.' };
 const BOOTH: BoothForm = { ...CONTACT, boothType: 'standard', staffCount: 3, requirements: 'Power and two tables.' };
