@@ -84,7 +84,6 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ...Object.entries(ARTICLE_LISTS).map(([path, list]): [string, () => Promise<unknown>] => [`articles ${path}`, () => publicationsQuery(list.categories).queryFn!(first) as Promise<unknown>]),
     ['record payments', () => fetchRecordPayments('x')],
     ['record mail', () => fetchRecordMail('registrations', 'x')],
-    ['all speakers', fetchAllSpeakers],
     ['invoices', () => fetchInvoicePage(null)],
     ['staff', () => staffPage.fetch(null)],
     ['admin count', fetchAdminCount],
