@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './temp-dirs.ts';
 import { Store } from './store.ts';
 import type { StoredDocument } from './value-types.ts';
 
 const DB = 'projects/p/databases/(default)';
 const doc = (path: string, n: number, time = '2027-01-01T00:00:00Z'): StoredDocument => ({ name: `${DB}/documents/${path}`, fields: { n: { integerValue: String(n) } }, createTime: time, updateTime: time });
-const dir = () => mkdtempSync(join(tmpdir(), 'store-test-'));
+const dir = () => tempDir('store-test-');
 
 describe('store', () => {
   it('keeps documents per project and database, by collection', async () => {

@@ -1,14 +1,14 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './temp-dirs.ts';
 import type { StoredDocument } from './value-types.ts';
 import { recover, WriteAheadLog, type Capture, type LogRecord } from './wal.ts';
 
 const DB = 'projects/p/databases/(default)';
 const doc = (id: string, n: number): StoredDocument => ({ name: `${DB}/documents/c/${id}`, fields: { n: { integerValue: String(n) } }, createTime: 'T', updateTime: 'T' });
 const put = (seq: number, id: string, n: number): LogRecord => ({ seq, db: DB, ops: [[`c/${id}`, doc(id, n)]] });
-const dir = () => mkdtempSync(join(tmpdir(), 'wal-test-'));
+const dir = () => tempDir('wal-test-');
 const none = (): Capture => ({ seq: 0, documents: [] });
 
 describe('write-ahead log', () => {

@@ -1,31 +1,23 @@
 // Our emulator's CLI as a child process, for the tests that need the real command line: free
 // ports, temporary data folders removed after each test, children killed after each test.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore/lite';
 import { afterEach } from 'vitest';
+import { tempDir as makeTempDir } from '../src/temp-dirs.ts';
 import { PROJECT_ID } from './harness.ts';
 
 setLogLevel('silent');
 export const cli = resolve(fileURLToPath(new URL('../src/cli.ts', import.meta.url)));
 export const children: ChildProcess[] = [];
-const folders: string[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const f of folders.splice(0)) rmSync(f, { recursive: true, force: true });
 });
 
-/** A temporary folder, removed after the test. */
-export function tempDir(prefix = 'emulator-cli-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(dir);
-  return dir;
-}
+export const tempDir = (prefix = 'emulator-cli-') => makeTempDir(prefix);
 
 export function freePort(): Promise<number> {
   return new Promise((done) => {
