@@ -41,6 +41,17 @@ describe('field filters', () => {
     expect(ids(field('n', 'NOT_IN', arr(int(3), { nullValue: null })))).toBe('');
   });
 
+  it('takes up to 10 not-in values and 30 in / array-contains-any values, and refuses one more', () => {
+    const values = (n: number) => arr(...Array.from({ length: n }, (_, i) => int(i)));
+    expect(() => parseFilter(field('n', 'NOT_IN', values(10)))).not.toThrow();
+    expect(() => parseFilter(field('n', 'NOT_IN', values(11)))).toThrow("'NOT_IN' filters support a maximum of 10 elements");
+    for (const op of ['IN', 'ARRAY_CONTAINS_ANY']) {
+      expect(() => parseFilter(field('n', op, values(30)))).not.toThrow();
+      expect(() => parseFilter(field('n', op, values(31)))).toThrow(`'${op}' filters support a maximum of 30 elements`);
+    }
+    expect(() => parseFilter(field('n', 'IN', arr()))).toThrow("A non-empty array is required for 'IN' filters.");
+  });
+
   it('supports in, array-contains and array-contains-any', () => {
     expect(ids(field('cat', 'IN', arr(str('news'), str('none'))))).toBe('b');
     expect(ids(field('tags', 'ARRAY_CONTAINS', str('y')))).toBe('a');

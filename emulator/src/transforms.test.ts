@@ -39,6 +39,12 @@ describe('field transforms', () => {
     expect(apply({ removeAllFromArray: { values: [int(1)] } }).value).toEqual({ arrayValue: {} });
   });
 
+  it('array union treats NaN as equal to NaN (unlike a query), so it is appended once', () => {
+    expect(apply({ appendMissingElements: { values: [dbl('NaN'), dbl('NaN')] } }, { arrayValue: { values: [int(1)] } }).value).toEqual({ arrayValue: { values: [int(1), dbl('NaN')] } });
+    expect(apply({ appendMissingElements: { values: [dbl('NaN')] } }, { arrayValue: { values: [dbl('NaN')] } }).value).toEqual({ arrayValue: { values: [dbl('NaN')] } });
+    expect(apply({ removeAllFromArray: { values: [dbl('NaN')] } }, { arrayValue: { values: [dbl('NaN'), int(2)] } }).value).toEqual({ arrayValue: { values: [int(2)] } });
+  });
+
   it.each([
     ['a non-numeric increment', [{ fieldPath: 'f', increment: { stringValue: '1' } }], /integer or double/],
     ['an unknown server value', [{ fieldPath: 'f', setToServerValue: 'LATER' }], /Unsupported server value/],

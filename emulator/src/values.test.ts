@@ -117,6 +117,22 @@ describe('strings, references, maps', () => {
     expect(compareValues(map({ a: int(1), b: int(1) }), map({ a: int(1) }))).toBeGreaterThan(0);
     expect(valuesEqual(map({ a: int(1), b: str('x') }), map({ b: str('x'), a: dbl(1) }))).toBe(true);
   });
+
+  it('a map with an extra key is neither equal nor identical, whichever side has it', () => {
+    const small = map({ a: int(1) });
+    const big = map({ a: int(1), b: int(2) });
+    for (const [x, y] of [
+      [small, big],
+      [big, small],
+    ]) {
+      expect(valuesEqual(x, y)).toBe(false);
+      expect(identicalValues(x, y)).toBe(false);
+      expect(sameValue(x, y)).toBe(false);
+      expect(compareValues(x, y)).not.toBe(0);
+    }
+    expect(valuesEqual(map({ a: int(1) }), map({ b: int(1) }))).toBe(false);
+    expect(valuesEqual(map({}), map({ a: int(1) }))).toBe(false);
+  });
 });
 
 describe('timestamps', () => {

@@ -19,6 +19,24 @@ describe('chunk reload guard', () => {
     expect(shouldReloadForChunkError(storage, 1_000_000 + RELOAD_GUARD_MS - 1)).toBe(false);
     expect(shouldReloadForChunkError(storage, 1_000_000 + RELOAD_GUARD_MS + 1)).toBe(true);
   });
+
+  it('guards for exactly ten seconds (SPEC section 8): 9.999 s after, no; 10 s after, yes', () => {
+    const storage = memoryStorage();
+    expect(shouldReloadForChunkError(storage, 50_000)).toBe(true);
+    expect(shouldReloadForChunkError(storage, 51_000)).toBe(false);
+    expect(shouldReloadForChunkError(storage, 59_999)).toBe(false);
+    expect(shouldReloadForChunkError(storage, 60_000)).toBe(true);
+    // A refused attempt does not move the guard: the next window counts from the last reload.
+    expect(shouldReloadForChunkError(storage, 69_999)).toBe(false);
+    expect(shouldReloadForChunkError(storage, 70_000)).toBe(true);
+  });
+
+  it('reloads when the record is not a time (a damaged entry never blocks reloading), and records the time', () => {
+    const storage = memoryStorage();
+    storage.setItem('chunkReloadAt', 'garbage');
+    expect(shouldReloadForChunkError(storage, Date.UTC(2027, 4, 12))).toBe(true);
+    expect(storage.getItem('chunkReloadAt')).toBe(String(Date.UTC(2027, 4, 12)));
+  });
 });
 
 describe('React Router’s own reload after a failed route module', () => {

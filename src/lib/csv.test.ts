@@ -17,6 +17,20 @@ describe('csv', () => {
     expect(csvCell('plain')).toBe('plain');
   });
 
+  it('defuses a cell starting with a carriage return, and quotes it (the line break would split the row)', () => {
+    expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`);
+    expect(csvCell('a\rb')).toBe('"a\rb"');
+  });
+
+  it('leaves a formula character alone when it is not first, and numbers as they are', () => {
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell('x-1')).toBe('x-1');
+    expect(csvCell(15000)).toBe('15000');
+    expect(csvCell(-5)).toBe("'-5"); // a negative number is still text starting with "-"
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(false)).toBe('false');
+  });
+
   it('writes a header, one line per row, dates as ISO and empty for missing values', () => {
     const csv = toCsv([{ n: 'A', d: new Date('2027-01-02T03:04:05Z'), x: undefined }], [
       { header: 'Name', value: (r) => r.n },

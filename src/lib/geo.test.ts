@@ -30,6 +30,26 @@ describe('geolocation', () => {
     expect(parseLocation(raw)).toBeNull();
   });
 
+  it('accepts the poles and the antimeridian themselves', () => {
+    for (const [latitude, longitude] of [
+      [90, 180],
+      [-90, -180],
+      ['90', '-180'],
+    ]) {
+      expect(parseLocation({ latitude, longitude })).toEqual({ latitude: Number(latitude), longitude: Number(longitude) });
+    }
+  });
+
+  it.each(['', '  ', null, Number.NaN, Number.POSITIVE_INFINITY, '1e400', true, [1]])('refuses %j as a coordinate (an empty answer is not the equator)', (bad) => {
+    expect(parseLocation({ latitude: bad, longitude: 36.82 })).toBeNull();
+    expect(parseLocation({ latitude: -1.29, longitude: bad })).toBeNull();
+  });
+
+  it('reads latitude as latitude or lat', () => {
+    expect(parseLocation({ lat: -1.29, longitude: 36.82 })).toEqual({ latitude: -1.29, longitude: 36.82 });
+    expect(parseLocation({ latitude: -1.29, lat: 5, longitude: 36.82 })).toMatchObject({ latitude: -1.29 });
+  });
+
   it('reads longitude as longitude, lon or lng (the services disagree), preferring the longest name', () => {
     expect(parseLocation({ lat: -1.29, lon: 36.82 })).toEqual({ latitude: -1.29, longitude: 36.82 });
     expect(parseLocation({ lat: -1.29, lng: 36.82, country: 'Kenya' })).toEqual({ latitude: -1.29, longitude: 36.82, country: 'Kenya' });
