@@ -55,7 +55,7 @@ const { staffPage, fetchAdminCount } = await import('../../src/features/staff/st
 const { archivePage } = await import('../../src/features/archive/archived-items.ts');
 const { ARCHIVABLE_COLLECTIONS } = await import('../../src/components/admin/archive-permissions.ts');
 const figures = await import('../../src/features/overview/figures.ts');
-const { PAYMENT_STATUSES } = figures;
+const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
 
 type ContentConfig = Parameters<typeof listQuery>[0];
 // Every content screen's configuration, found by file name rather than listed by hand.

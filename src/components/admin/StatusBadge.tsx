@@ -14,7 +14,10 @@ const TONE_OF: Record<string, keyof typeof TONES> = {
 /** Codes that are not words: what people read instead. */
 const WORDS: Record<string, string> = { 'checked-in': 'checked in', 'not-required': 'no payment needed', unpaid: 'awaiting payment', submitted: 'reference submitted' };
 
+/** What people read for a status code: in badges, and in the filters that choose by status. */
+export const statusWord = (status: string) => WORDS[status] ?? status;
+
 /** A status word with a colour that is never the only signal (the word is always shown). */
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${TONES[TONE_OF[status] ?? 'neutral']}`}>{WORDS[status] ?? status}</span>;
+  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${TONES[TONE_OF[status] ?? 'neutral']}`}>{statusWord(status)}</span>;
 }

@@ -4,10 +4,8 @@
 import { db } from '../../lib/data.ts';
 import type { Filter } from '../../lib/db.ts';
 import { lastNairobiDays } from '../../lib/nairobi-time.ts';
+import { PAYMENT_STATUSES, REGISTRATION_STATUSES, type PaymentStatus } from '../../data/statuses.ts';
 
-export const REGISTRATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'checked-in'] as const;
-/** Payment records (collection `payments`): a visitor's submission, then finance's verdict. */
-export const PAYMENT_STATUSES = ['submitted', 'verified', 'rejected'] as const;
 
 export interface Figure {
   key: string;
@@ -34,7 +32,7 @@ export async function partnerFigures() {
 /** Count and amount of payment records per status (verified = received, submitted = awaiting verification). */
 export async function paymentFigures() {
   const rows = await Promise.all(PAYMENT_STATUSES.map(async (status) => ({ status, ...(await db.fetchSum('payments', 'amount', [['status', '==', status]])) })));
-  return Object.fromEntries(rows.map((r) => [r.status, { count: r.count, sum: r.sum }])) as Record<(typeof PAYMENT_STATUSES)[number], { count: number; sum: number }>;
+  return Object.fromEntries(rows.map((r) => [r.status, { count: r.count, sum: r.sum }])) as Record<PaymentStatus, { count: number; sum: number }>;
 }
 
 export const unreadMessages = () => count('messages', 'status', 'unread');

@@ -5,7 +5,6 @@ import { lineField } from '../../lib/validation.ts';
 
 export const PAYMENT_METHODS = ['mobile-money', 'bank-transfer'] as const;
 export const PAYMENT_TARGETS = ['registrations', 'partners'] as const;
-export const PAYMENT_RECORD_STATUSES = ['submitted', 'verified', 'rejected'] as const;
 
 export const paymentFormSchema = z.object({
   payerName: lineField(1, 120, 'Enter the name the payment was made in.', 'The name must be at most 120 characters.'),

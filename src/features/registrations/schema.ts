@@ -3,13 +3,9 @@
 // writes payloads built by `registrationDocument` to prove the two agree).
 import { z } from 'zod';
 import { emailField, lineField, paragraphField, phoneField } from '../../lib/validation.ts';
+import type { FeeStatus, RegistrationStatus } from '../../data/statuses.ts';
 
 export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;
-export const REGISTRATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'checked-in'] as const;
-export const PAYMENT_STATUSES = ['unpaid', 'submitted', 'paid', 'not-required'] as const;
-
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const text = (label: string, max: number) => lineField(1, max, `Enter your ${label}.`, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters.`);
 const optionalText = (label: string, max: number) => paragraphField(0, max, '', `${label} must be at most ${max} characters.`);
@@ -34,7 +30,7 @@ export interface RegistrationDocument extends RegistrationForm {
   fee: number;
   currency: string;
   status: RegistrationStatus;
-  paymentStatus: PaymentStatus;
+  paymentStatus: FeeStatus;
 }
 
 /** The stored document (without `id`/`timestamp`, which the data module adds). */

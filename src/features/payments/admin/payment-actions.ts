@@ -5,6 +5,7 @@ import type { DocumentData } from 'firebase/firestore/lite';
 import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
+import type { PaymentStatus } from '../../../data/statuses.ts';
 import { payableRecord, paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
 import { normaliseReference, type PaymentTarget } from '../schema.ts';
 
@@ -21,7 +22,7 @@ export interface AdminPayment {
   currency: string;
   targetCollection: PaymentTarget;
   targetId: string;
-  status: 'submitted' | 'verified' | 'rejected';
+  status: PaymentStatus;
   timestamp?: Date;
   note?: string;
   verifiedBy?: string;

@@ -5,14 +5,14 @@ import { DataTable, type Column } from '../../../components/admin/DataTable.tsx'
 import { Pager } from '../../../components/admin/Pager.tsx';
 import { QueryState } from '../../../components/admin/QueryState.tsx';
 import { RequireCapability } from '../../../components/admin/RequireCapability.tsx';
-import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
+import { StatusBadge, statusWord } from '../../../components/admin/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { downloadFile } from '../../../lib/csv.ts';
-import { PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../schema.ts';
+import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../../data/statuses.ts';
 import { useExport, useRecordPages, useRecordSearch } from './api.ts';
 import { SEARCH_HINT } from './search.ts';
 import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
@@ -82,8 +82,8 @@ function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
           </button>
         )}
       </form>
-      <FilterSelect label="Status" all="All" value={filters.status ?? ''} onChange={(v) => set({ status: v })} options={REGISTRATION_STATUSES.map((s) => ({ value: s, label: s }))} />
-      <FilterSelect label="Payment" all="All" value={filters.paymentStatus ?? ''} onChange={(v) => set({ payment: v })} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))} />
+      <FilterSelect label="Status" all="All" value={filters.status ?? ''} onChange={(v) => set({ status: v })} options={REGISTRATION_STATUSES.map((s) => ({ value: s, label: statusWord(s) }))} />
+      <FilterSelect label="Payment" all="All" value={filters.paymentStatus ?? ''} onChange={(v) => set({ payment: v })} options={FEE_STATUSES.map((s) => ({ value: s, label: statusWord(s) }))} />
       <FilterSelect
         label={tab === 'attendees' ? 'Category' : tab === 'partners' ? 'Tier' : 'Booth type'}
         all="All"

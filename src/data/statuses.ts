@@ -1,0 +1,14 @@
+// The states of the product's records, each defined once. Screens, figures, schemas and tests
+// import them from here; data/labels.ts says each in words.
+
+/** A registration's own state (collection `registrations`, field `status`). */
+export const REGISTRATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'checked-in'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** Where a registration or application stands with its fee (field `paymentStatus`). */
+export const FEE_STATUSES = ['unpaid', 'submitted', 'paid', 'not-required'] as const;
+export type FeeStatus = (typeof FEE_STATUSES)[number];
+
+/** A payment document's state (collection `payments`): the visitor's submission, then finance's verdict. */
+export const PAYMENT_STATUSES = ['submitted', 'verified', 'rejected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
