@@ -7,6 +7,7 @@ import { serverValues, type Cursor } from '../../lib/db.ts';
 import { downloadFile } from '../../lib/csv.ts';
 import { useCursorPages } from '../../components/admin/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../components/admin/use-staff-action.ts';
+import { findPayableRecord } from '../../data/payable-records.ts';
 import { decideIssue, issuePaths, type IssueRequest } from './issue-invoice.ts';
 import { formatMinor, formatMinorShort } from './invoice-math.ts';
 import { bytesToBase64 } from '../../lib/base64.ts';
@@ -92,14 +93,14 @@ export interface BillingRecord {
   currency: string;
 }
 
-type Stored = Record<string, unknown>;
 const label = (value: unknown) => String(value ?? '').replace(/^./, (c) => c.toUpperCase());
 
 export async function fetchBillingRecord(reference: string): Promise<BillingRecord | null> {
-  const ref = reference.trim();
-  if (!ref || ref.includes('/')) return null;
-  const application = await db.fetchDocument<Stored>('partners', ref);
-  if (application) {
+  const found = await findPayableRecord(reference);
+  if (!found) return null;
+  const ref = found.record.id;
+  if (found.collection === 'partners') {
+    const application = found.record;
     return {
       reference: ref,
       name: String(application.contactName ?? ''),
@@ -110,8 +111,7 @@ export async function fetchBillingRecord(reference: string): Promise<BillingReco
       currency: String(application.currency ?? ''),
     };
   }
-  const registration = await db.fetchDocument<Stored>('registrations', ref);
-  if (!registration) return null;
+  const registration = found.record;
   return {
     reference: ref,
     name: String(registration.fullName ?? ''),

@@ -5,7 +5,7 @@ import { db } from '../../lib/data.ts';
 import { createWrite } from '../../lib/db.ts';
 import { payableRecord, paymentReceivedMail, type PayableRecord } from '../../data/mail.ts';
 import { settingsLabel } from '../../data/labels.ts';
-import { referenceCandidates } from '../../lib/reference.ts';
+import { findPayableRecord } from '../../data/payable-records.ts';
 import { normaliseReference, paymentDocument, referenceClaim, type PaymentForm, type PaymentTarget } from './schema.ts';
 
 export interface CheckoutRecord {
@@ -46,13 +46,8 @@ export const fetchLabels = () => db.fetchDocument<NonNullable<Labels> & { id: st
  * passes the labels it read once.
  */
 export async function fetchCheckoutRecord(typed: string, labels: Promise<Labels | null> = fetchLabels()): Promise<CheckoutRecord | null> {
-  for (const id of referenceCandidates(typed)) {
-    const registration = await db.fetchDocument<Stored>('registrations', id);
-    if (registration) return describeRecord('registrations', registration, await labels);
-    const application = await db.fetchDocument<Stored>('partners', id);
-    if (application) return describeRecord('partners', application, await labels);
-  }
-  return null;
+  const found = await findPayableRecord(typed);
+  return found && describeRecord(found.collection, found.record, await labels);
 }
 
 export function useCheckoutRecord(id: string) {

@@ -2,9 +2,11 @@
 // mobile-money statement. Finance records manual payments in the same collection.
 import { z } from 'zod';
 import { lineField } from '../../lib/validation.ts';
+import { PAYABLE_COLLECTIONS } from '../../data/collections.ts';
 
 export const PAYMENT_METHODS = ['mobile-money', 'bank-transfer'] as const;
-export const PAYMENT_TARGETS = ['registrations', 'partners'] as const;
+/** What a payment pays for: the payable records' collections (data/collections.ts). */
+export const PAYMENT_TARGETS = PAYABLE_COLLECTIONS;
 
 export const paymentFormSchema = z.object({
   payerName: lineField(1, 120, 'Enter the name the payment was made in.', 'The name must be at most 120 characters.'),
