@@ -165,9 +165,15 @@ test('finance may change procurement and move it through its stages; an editor o
   await page.goto('/admin/procurement');
   await expect(page.getByRole('heading', { level: 1, name: 'Procurement' })).toBeVisible();
   await page.getByRole('link', { name: 'Add procurement record' }).click();
-  await page.getByLabel('Title').fill(`Conference bags ${n}`);
+  // Once (1 run in about 10) a title typed the instant the form appeared was found empty at save,
+  // while the later fields kept theirs; fill until it holds, and check it before saving.
+  await expect(async () => {
+    await page.getByLabel('Title').fill(`Conference bags ${n}`);
+    await expect(page.getByLabel('Title')).toHaveValue(`Conference bags ${n}`, { timeout: 1000 });
+  }).toPass();
   await page.getByLabel('Reference').fill(`NCI/P/${n}`);
   await page.getByLabel('Amount (optional)').fill('150000');
+  await expect(page.getByLabel('Title')).toHaveValue(`Conference bags ${n}`);
   await save(page, 'procurement record');
   await page.getByRole('button', { name: 'Move to requested' }).click();
   await expect(page.getByRole('status')).toHaveText(`Moved procurement 'Conference bags ${n}' to requested.`);
