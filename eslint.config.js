@@ -1,6 +1,25 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+
+// The layers, and who may import whom (README, "Architecture"): app → features → data →
+// components/lib, each feature on its own, and the back office (every folder named `admin`) out
+// of reach of public code. A public page importing back-office code would ship it to every phone.
+const LAYERS = [
+  { type: 'app-admin', pattern: 'src/app/admin', partialMatch: false },
+  { type: 'app', pattern: 'src/app', partialMatch: false },
+  { type: 'feature-admin', pattern: 'src/features/*/admin', partialMatch: false, capture: ['feature'] },
+  { type: 'feature', pattern: 'src/features/*', partialMatch: false, capture: ['feature'] },
+  { type: 'admin', pattern: 'src/admin', partialMatch: false },
+  { type: 'data', pattern: 'src/data', partialMatch: false },
+  { type: 'content', pattern: 'src/content', partialMatch: false },
+  { type: 'components', pattern: 'src/components', partialMatch: false },
+  { type: 'lib', pattern: 'src/lib', partialMatch: false },
+];
+const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+const sameFeature = (type) => ({ to: { element: { type, captured: { feature: '{{ from.element.captured.feature }}' } } } });
+const below = (...types) => types.map((type) => to(type));
 
 export default tseslint.config(
   { ignores: ['build', 'dist', '.react-router', 'node_modules', 'test-results', 'playwright-report', '.emulator-data'] },
@@ -12,6 +31,42 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*.test-support.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYERS,
+      'boundaries/files': [{ category: 'route-table', pattern: 'src/app/routes.ts' }],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            // The route table names every route module, the back office's screens included.
+            { from: { file: { categories: 'route-table' } }, allow: [to('app-admin')] },
+            { from: { element: { type: 'app' } }, allow: [...below('app', 'feature', 'data', 'content', 'components', 'lib')] },
+            { from: { element: { type: 'app-admin' } }, allow: [...below('app-admin', 'admin', 'data', 'content', 'components', 'lib')] },
+            // A feature uses only itself and the layers below: features never import each other.
+            { from: { element: { type: 'feature' } }, allow: [sameFeature('feature'), ...below('data', 'content', 'components', 'lib')] },
+            {
+              from: { element: { type: 'feature-admin' } },
+              allow: [sameFeature('feature'), sameFeature('feature-admin'), ...below('admin', 'data', 'content', 'components', 'lib')],
+            },
+            { from: { element: { type: 'admin' } }, allow: [...below('admin', 'data', 'content', 'components', 'lib')] },
+            { from: { element: { type: 'data' } }, allow: [...below('data', 'content', 'lib')] },
+            // The site's copy is a function of the settings staff change, so it knows their shape (types only).
+            { from: { element: { type: 'content' } }, allow: [...below('content', 'lib'), { to: { element: { type: 'data' } }, dependency: { kind: 'type' } }] },
+            { from: { element: { type: 'components' } }, allow: [...below('components', 'lib')] },
+            { from: { element: { type: 'lib' } }, allow: [to('lib')] },
+          ],
+        },
+      ],
     },
   },
   {

@@ -25,9 +25,9 @@ export default {
     'src/features/payments/admin/manual-payment-schema.ts',
     'src/data/site-settings-schema.ts',
     // Money, invoice numbers and invoice maths.
-    'src/features/invoices/invoice-math.ts',
-    'src/features/invoices/invoice-number.ts',
-    'src/features/invoices/issue-invoice.ts',
+    'src/features/invoices/admin/invoice-math.ts',
+    'src/features/invoices/admin/invoice-number.ts',
+    'src/features/invoices/admin/issue-invoice.ts',
     'src/components/format.ts',
     // Payment and check-in decisions.
     'src/features/payments/admin/payment-actions.ts',

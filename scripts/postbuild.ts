@@ -119,7 +119,7 @@ function sizeReport(manifest: Manifest) {
   const rows = leaves
     .map((r) => {
       const scripts = scriptsFor(manifest, r.id);
-      return { route: r.id, kb: [...scripts].reduce((n, s) => n + gz(s), 0) / 1024, admin: r.parentId === 'layouts/AdminLayout' };
+      return { route: r.id, kb: [...scripts].reduce((n, s) => n + gz(s), 0) / 1024, admin: r.parentId === 'admin' };
     })
     .sort((a, b) => Number(a.admin) - Number(b.admin) || b.kb - a.kb);
   console.log('\nJavaScript each route loads before it runs (gzip):');

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createRoutesStub } from 'react-router';
-import { StaffContext, type StaffMember, type StaffRole } from '../src/components/staff-context.ts';
+import { StaffContext, type StaffMember, type StaffRole } from '../src/admin/staff-context.ts';
 
 export const staffMember = (role: StaffRole, email = `${role}@summit.test`): StaffMember => ({ email, tokenEmail: email, role });
 

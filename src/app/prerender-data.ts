@@ -6,7 +6,7 @@
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Cursor } from '../lib/db.ts';
 import { publishedPagesQuery } from '../data/published.ts';
-import { ARTICLE_LISTS, publicationsQuery } from '../features/publications/api.ts';
+import { ARTICLE_LISTS, publicationsQuery } from '../data/publications.ts';
 import { publishedPartnersQuery } from '../data/partners.ts';
 import { siteSettingsQuery } from '../data/site-settings.ts';
 import { speakersQuery } from '../data/speakers.ts';

@@ -1,14 +1,9 @@
 // The one route table: every public and admin route of SPEC section 2. Each page is its own lazily
 // loaded chunk. The preview server and firebase.json's rewrites are derived from this file.
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import { ADMIN_SCREENS } from './admin/admin-screens.ts';
 
 const info = (path: string, id: string) => route(path, '../features/pages/InfoPage.tsx', { id });
-// A staff-managed collection: its list, /add and /{id} (edit), in features/<folder>/.
-const editable = (path: string, folder: string, noun: string) => [
-  route(path, `../features/${folder}/${noun}ListPage.tsx`),
-  route(`${path}/add`, `../features/${folder}/${noun}EditorPage.tsx`, { id: `${path}-add` }),
-  route(`${path}/:id`, `../features/${folder}/${noun}EditorPage.tsx`, { id: `${path}-edit` }),
-];
 
 export default [
   layout('layouts/PublicLayout.tsx', [
@@ -41,27 +36,11 @@ export default [
     route('admin-login/action', '../features/auth/AuthActionPage.tsx', { id: 'admin-login-action' }),
     route('*', '../features/pages/NotFoundPage.tsx'),
   ]),
-  route('admin', 'layouts/AdminLayout.tsx', [
-    index('../features/overview/OverviewPage.tsx'),
-    route('registrations', '../features/registrations/admin/RegistrationsPage.tsx'),
-    route('registrations/:collection/:id', '../features/registrations/admin/RegistrationDetailPage.tsx'),
-    route('check-in', '../features/registrations/admin/CheckInPage.tsx'),
-    route('messages', '../features/contact/admin/MessagesPage.tsx'),
-    route('payments', '../features/payments/admin/PaymentsPage.tsx'),
-    route('invoice-generator', '../features/invoices/InvoiceGeneratorPage.tsx'),
-    ...editable('publications', 'publications/admin', 'Publication'),
-    route('logs', '../features/logs/LogsPage.tsx'),
-    route('users', '../features/staff/UsersPage.tsx'),
-    ...editable('events', 'events/admin', 'Event'),
-    ...editable('jobs', 'opportunities/admin', 'Job'),
-    ...editable('procurement', 'procurement', 'Procurement'),
-    ...editable('resources', 'resources/admin', 'Resource'),
-    route('settings', '../features/settings/SettingsPage.tsx'),
-    route('emails', '../features/settings/EmailsPage.tsx'),
-    ...editable('tenders', 'opportunities/admin', 'Tender'),
-    ...editable('speakers', 'speakers/admin', 'Speaker'),
-    ...editable('programme', 'program/admin', 'Session'),
-    ...editable('sponsors', 'sponsors/admin', 'Sponsor'),
-    route('archive', '../features/archive/ArchivePage.tsx'),
-  ]),
+  // The back office: every screen declared once in admin/admin-screens.ts (route, title, capability, menu).
+  route(
+    'admin',
+    'admin/AdminLayout.tsx',
+    { id: 'admin' },
+    ADMIN_SCREENS.map((s) => (s.path ? route(s.path, s.file, { id: s.id }) : index(s.file, { id: s.id }))),
+  ),
 ] satisfies RouteConfig;

@@ -9,7 +9,7 @@ import { applicationDecisionMail, invoiceMail, MAIL_TEMPLATES, payableRecord, pa
 import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { decideManual, decideReject, decideVerify, verdictPaths, type AdminPayment } from '../../src/features/payments/admin/payment-actions.ts';
 import { ticketAttachments } from '../../src/features/payments/ticket-files.ts';
-import { decideIssue, issuePaths } from '../../src/features/invoices/issue-invoice.ts';
+import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
 import { applicationDecision } from '../../src/features/registrations/admin/api.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { SiteFooter } from '../../components/SiteFooter.tsx';
-import { SiteHeader } from '../../components/SiteHeader.tsx';
+import { SiteFooter } from './SiteFooter.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { rememberLocation } from '../../lib/geo.ts';

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { usePublishedPartners } from '../../data/partners.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { useSpeakers } from '../../data/speakers.ts';
-import { fetchLatestArticles } from '../publications/api.ts';
+import { fetchLatestArticles } from '../../data/publications.ts';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
 
 export const meta: MetaFunction = () => [

@@ -3,7 +3,7 @@ import { Link, useParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { DocumentTitle } from '../../components/DocumentTitle.tsx';
 import { descriptionMeta } from '../../components/page-meta.ts';
-import { usePublication } from './api.ts';
+import { usePublication } from '../../data/publications.ts';
 import { ArticleView } from './ArticleView.tsx';
 
 export const meta: MetaFunction = () => descriptionMeta('An article from the National Cancer Summit.');

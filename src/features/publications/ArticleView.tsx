@@ -1,5 +1,5 @@
 import { RichText } from '../../components/RichText.tsx';
-import type { Publication } from './api.ts';
+import type { Publication } from '../../data/publications.ts';
 import { formatDate } from '../../components/format.ts';
 
 /** An article as the public site shows it; also the back office's preview, so the two never differ. */

@@ -1,7 +1,7 @@
 import { Link, useMatches, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
-import { ARTICLE_LISTS, usePublications } from './api.ts';
+import { ARTICLE_LISTS, usePublications } from '../../data/publications.ts';
 import { formatDate } from '../../components/format.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 

@@ -1,24 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MetaFunction } from 'react-router';
-import { AdminHeader } from '../../../components/admin/AdminHeader.tsx';
-import { ConfirmButton } from '../../../components/admin/ConfirmButton.tsx';
-import { PagedTable } from '../../../components/admin/PagedTable.tsx';
-import { RequireCapability } from '../../../components/admin/RequireCapability.tsx';
-import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
-import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
+import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
+import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
+import { PagedTable } from '../../../admin/ui/PagedTable.tsx';
+import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
+import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { FormAlert } from '../../../components/fields.tsx';
 import { formatDateTime } from '../../../components/format.ts';
-import { useStaff } from '../../../components/staff-context.ts';
+import { useStaff } from '../../../admin/staff-context.ts';
 import { inboxQuery, mayArchiveMessages, replyLink, useArchiveMessage, useSetMessageStatus, type InboxMessage } from './inbox.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Messages | Summit back office' }];
 
 export default function MessagesPage() {
-  return (
-    <RequireCapability needs="messages" title="Messages">
-      <Inbox />
-    </RequireCapability>
-  );
+  return <Inbox />;
 }
 
 function Inbox() {

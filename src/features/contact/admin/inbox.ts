@@ -1,7 +1,7 @@
 // The contact inbox's data: messages from /contact, newest first, and the staff actions on them.
-import { mayRemove } from '../../../components/admin/archive-permissions.ts';
-import { useStaffMove, useStaffWrites } from '../../../components/admin/use-staff-action.ts';
-import type { StaffRole } from '../../../components/staff-context.ts';
+import { mayRemove } from '../../../admin/archive-permissions.ts';
+import { useStaffMove, useStaffWrites } from '../../../admin/use-staff-action.ts';
+import type { StaffRole } from '../../../admin/staff-context.ts';
 import { db } from '../../../lib/data.ts';
 import type { WithId } from '../../../lib/db.ts';
 import type { ContactForm } from '../schema.ts';

@@ -1,8 +1,8 @@
 // Events (webinars and events around the summit) as the content kit edits them, in the shape
 // /events reads: a plain-text description, start and end as Dates, a venue, a published flag.
 import { z } from 'zod';
-import type { ContentConfig } from '../../../components/admin/content/content-config.ts';
-import { addressField, dateTimeField, endsAfterStart, publishedField, requiredText } from '../../../components/admin/content/field-schemas.ts';
+import type { ContentConfig } from '../../../admin/content/content-config.ts';
+import { addressField, dateTimeField, endsAfterStart, publishedField, requiredText } from '../../../admin/content/field-schemas.ts';
 import { formatDateTime } from '../../../components/format.ts';
 
 export const eventSchema = z

@@ -1,8 +1,8 @@
 // Jobs as the content kit edits them, in the shape /careers and /careers/{slug} read (see ../jobs.ts):
 // body is a tiptap document, deadline is the end of a day in Nairobi or absent ("open until filled").
 import { z } from 'zod';
-import type { ContentConfig } from '../../../components/admin/content/content-config.ts';
-import { optionalDateField, publishedField, requiredText, richTextField, slugField } from '../../../components/admin/content/field-schemas.ts';
+import type { ContentConfig } from '../../../admin/content/content-config.ts';
+import { optionalDateField, publishedField, requiredText, richTextField, slugField } from '../../../admin/content/field-schemas.ts';
 import { deadlineText } from '../jobs.ts';
 
 export const jobSchema = z.object({

@@ -1,8 +1,8 @@
 // Tenders as the content kit edits them, in the shape /tenders reads: reference, plain-text
 // description, closing date and time, and documents as named links.
 import { z } from 'zod';
-import type { ContentConfig } from '../../../components/admin/content/content-config.ts';
-import { dateTimeField, linkListField, publishedField, requiredText } from '../../../components/admin/content/field-schemas.ts';
+import type { ContentConfig } from '../../../admin/content/content-config.ts';
+import { dateTimeField, linkListField, publishedField, requiredText } from '../../../admin/content/field-schemas.ts';
 import { formatDateTime } from '../../../components/format.ts';
 
 export const tenderSchema = z.object({

@@ -1,9 +1,9 @@
 // Donation pledges from /donate: what was promised, and which pledges have been received.
-import { ConfirmButton } from '../../../components/admin/ConfirmButton.tsx';
-import { DataTable } from '../../../components/admin/DataTable.tsx';
-import { Pager } from '../../../components/admin/Pager.tsx';
-import { QueryState } from '../../../components/admin/QueryState.tsx';
-import { StatusBadge } from '../../../components/admin/StatusBadge.tsx';
+import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
+import { DataTable } from '../../../admin/ui/DataTable.tsx';
+import { Pager } from '../../../admin/ui/Pager.tsx';
+import { QueryState } from '../../../admin/ui/QueryState.tsx';
+import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
 import { formatDateTime, formatMoney } from '../../../components/format.ts';
 import { useDonationPages, useDonationTotals, useMarkDonationReceived } from './api.ts';

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { FormAlert, SelectField, TextAreaField } from '../../../components/fields.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { TextField } from '../../../components/TextField.tsx';
-import { useStaff } from '../../../components/staff-context.ts';
+import { useStaff } from '../../../admin/staff-context.ts';
 import type { CheckoutRecord } from '../api.ts';
 import { findPayable, newPaymentId, useRecordManualPayment } from './api.ts';
 import { manualPaymentSchema, type ManualPaymentForm as FormValues, type ManualPaymentInput } from './manual-payment-schema.ts';

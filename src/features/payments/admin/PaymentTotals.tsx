@@ -1,4 +1,4 @@
-import { QueryState } from '../../../components/admin/QueryState.tsx';
+import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { usePaymentTotals } from './api.ts';
 

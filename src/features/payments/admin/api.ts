@@ -3,9 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../lib/data.ts';
 import { serverValues, type Cursor, type Filter } from '../../../lib/db.ts';
-import { useCursorPages } from '../../../components/admin/use-cursor-pages.ts';
-import { useStaffTransaction } from '../../../components/admin/use-staff-action.ts';
-import { useStaff } from '../../../components/staff-context.ts';
+import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
+import { useStaffTransaction } from '../../../admin/use-staff-action.ts';
+import { useStaff } from '../../../admin/staff-context.ts';
 import { fetchCheckoutRecord, fetchLabels, type CheckoutRecord } from '../api.ts';
 import { ticketAttachments } from '../ticket-files.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';

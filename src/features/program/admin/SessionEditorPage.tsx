@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MetaFunction } from 'react-router';
-import { ContentEditorPage } from '../../../components/admin/content/ContentEditorPage.tsx';
+import { ContentEditorPage } from '../../../admin/content/ContentEditorPage.tsx';
 import { fetchAllSpeakers } from '../../../data/speakers.ts';
 import { sessionContent } from './session-content.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Programme session | Summit back office' }];
 
 /** Every speaker, drafts included, in display order: a session may name a speaker not yet announced. */
 function useSpeakerChoices() {

@@ -1,8 +1,8 @@
 // Programme sessions as the content kit edits them, in the shape /program reads (see ../api.ts):
 // day number, start and end as Dates, track, room and the ids of speakers chosen from the list.
 import { z } from 'zod';
-import type { ContentConfig } from '../../../components/admin/content/content-config.ts';
-import { dateTimeField, endsAfterStart, idListField, publishedField, requiredText, wholeNumberField } from '../../../components/admin/content/field-schemas.ts';
+import type { ContentConfig } from '../../../admin/content/content-config.ts';
+import { dateTimeField, endsAfterStart, idListField, publishedField, requiredText, wholeNumberField } from '../../../admin/content/field-schemas.ts';
 import { formatDateTime } from '../../../components/format.ts';
 
 export const sessionSchema = z

@@ -2,11 +2,11 @@
 // is what the public pages read (see ../api.ts): body is a tiptap document, publishedAt is set the
 // first time the article is published, and /blogs/{slug} finds it by slug.
 import { z } from 'zod';
-import type { ContentConfig } from '../../../components/admin/content/content-config.ts';
-import { addressField, choiceField, optionalText, publishedField, requiredText, richTextField, slugField } from '../../../components/admin/content/field-schemas.ts';
+import type { ContentConfig } from '../../../admin/content/content-config.ts';
+import { addressField, choiceField, optionalText, publishedField, requiredText, richTextField, slugField } from '../../../admin/content/field-schemas.ts';
 import { formatDateTime } from '../../../components/format.ts';
 import { ArticleView } from '../ArticleView.tsx';
-import type { Publication } from '../api.ts';
+import type { Publication } from '../../../data/publications.ts';
 
 export const CATEGORIES = ['blog', 'news', 'research', 'awareness'] as const;
 

@@ -2,8 +2,8 @@
 // way to send one again (the extension's own RETRY state), logged like every staff action.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { QueryState } from '../../../components/admin/QueryState.tsx';
-import { useStaffWrites } from '../../../components/admin/use-staff-action.ts';
+import { QueryState } from '../../../admin/ui/QueryState.tsx';
+import { useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { FormAlert } from '../../../components/fields.tsx';
 import { fetchRecordMail, type StoredMail } from './api.ts';
 import { DELIVERY_LABELS, MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';

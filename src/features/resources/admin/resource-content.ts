@@ -1,7 +1,7 @@
 // Resources (documents and links) as the content kit edits them, in the shape /resources reads.
 import { z } from 'zod';
-import { choiceOptions, type ContentConfig } from '../../../components/admin/content/content-config.ts';
-import { addressField, choiceField, publishedField, requiredText } from '../../../components/admin/content/field-schemas.ts';
+import { choiceOptions, type ContentConfig } from '../../../admin/content/content-config.ts';
+import { addressField, choiceField, publishedField, requiredText } from '../../../admin/content/field-schemas.ts';
 
 export const RESOURCE_TYPES = ['document', 'report', 'guide', 'presentation', 'video', 'website'] as const;
 

@@ -1,8 +1,8 @@
 // Summit speakers as the content kit edits them, in the shape /about, the home page and the
 // programme read (src/data/speakers.ts), listed in their display order.
 import { z } from 'zod';
-import type { ContentConfig } from '../../../components/admin/content/content-config.ts';
-import { addressField, publishedField, requiredText, wholeNumberField } from '../../../components/admin/content/field-schemas.ts';
+import type { ContentConfig } from '../../../admin/content/content-config.ts';
+import { addressField, publishedField, requiredText, wholeNumberField } from '../../../admin/content/field-schemas.ts';
 
 export const speakerSchema = z.object({
   name: requiredText('Name', 120),

@@ -1,9 +1,7 @@
-import type { MetaFunction } from 'react-router';
-import { ContentEditorPage } from '../../../components/admin/content/ContentEditorPage.tsx';
+import { ContentEditorPage } from '../../../admin/content/ContentEditorPage.tsx';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { sponsorContent } from './sponsor-content.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Sponsor | Summit back office' }];
 
 export default function SponsorEditorPage() {
   const settings = useSiteSettings();

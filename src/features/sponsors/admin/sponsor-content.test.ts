@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { roundTripProblems } from '../../../components/admin/content/config-checks.ts';
-import { formValues } from '../../../components/admin/content/content-config.ts';
+import { roundTripProblems } from '../../../admin/content/config-checks.ts';
+import { formValues } from '../../../admin/content/content-config.ts';
 import { demoDocuments } from '../../../../emulator/seed/demo-data.ts';
 import { sponsorContent, sponsorSchema } from './sponsor-content.ts';
 

@@ -1,8 +1,8 @@
 // Sponsors, the public face of confirmed partners, as the content kit edits them, in the shape
 // /about and the home page read (src/data/partners.ts). Tiers are the keys of settings' partnerTiers.
 import { z } from 'zod';
-import type { ContentConfig } from '../../../components/admin/content/content-config.ts';
-import { addressField, pickedText, publishedField, requiredText } from '../../../components/admin/content/field-schemas.ts';
+import type { ContentConfig } from '../../../admin/content/content-config.ts';
+import { addressField, pickedText, publishedField, requiredText } from '../../../admin/content/field-schemas.ts';
 
 export const sponsorSchema = z.object({
   organisation: requiredText('Organisation', 160),

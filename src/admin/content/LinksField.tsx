@@ -1,0 +1,36 @@
+// A list of named links (a tender's documents): add and remove rows; each row is a name and an address.
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { TextField } from '../../components/TextField.tsx';
+
+interface LinkErrors {
+  name?: { message?: string };
+  url?: { message?: string };
+}
+
+export function LinksField({ name, label, hint }: { name: string; label: string; hint?: string }) {
+  const { control, register, formState } = useFormContext();
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const errors = formState.errors[name] as (LinkErrors[] & { message?: string }) | undefined;
+  return (
+    <fieldset>
+      <legend className="field-label">{label}</legend>
+      {hint && <p className="text-sm text-slate-600">{hint}</p>}
+      {fields.length === 0 && <p className="mt-1 text-slate-600">None yet.</p>}
+      <ol className="mt-2 space-y-3">
+        {fields.map((row, i) => (
+          <li key={row.id} className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+            <TextField label={`Name of document ${i + 1}`} error={errors?.[i]?.name?.message} {...register(`${name}.${i}.name`)} />
+            <TextField label={`Address of document ${i + 1}`} type="url" placeholder="https://" error={errors?.[i]?.url?.message} {...register(`${name}.${i}.url`)} />
+            <button type="button" className="btn-secondary" onClick={() => remove(i)}>
+              Remove document {i + 1}
+            </button>
+          </li>
+        ))}
+      </ol>
+      {errors?.message && <p className="field-error">{errors.message}</p>}
+      <button type="button" className="btn-secondary mt-3" onClick={() => append({ name: '', url: '' }, { focusName: `${name}.${fields.length}.name` })}>
+        Add a document
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,33 @@
+// What each staff role may see and change in the back office. This mirrors firestore.rules (the
+// real boundary): the UI hides what a role may not do, the rules refuse it if tried anyway.
+import type { StaffRole } from './staff-context.ts';
+
+export type Capability =
+  | 'registrations:read' // attendee, partner and booth records
+  | 'registrations:update' // status changes, check-in
+  | 'registrations:archive'
+  | 'payments' // verify, reject, record, totals
+  | 'invoices'
+  | 'donations'
+  | 'content' // publications, events, jobs, tenders, resources, speakers, programme, sponsors
+  | 'procurement:read'
+  | 'procurement:write'
+  | 'procurement:archive' // rules: only admins delete (and so archive) procurement records
+  | 'messages'
+  | 'logs'
+  | 'users'
+  | 'settings'
+  | 'archive';
+
+const GRANTS: Record<StaffRole, readonly Capability[]> = {
+  admin: [
+    'registrations:read', 'registrations:update', 'registrations:archive', 'payments', 'invoices', 'donations', 'content',
+    'procurement:read', 'procurement:write', 'procurement:archive', 'messages', 'logs', 'users', 'settings', 'archive',
+  ],
+  editor: ['registrations:read', 'content', 'procurement:read', 'messages', 'logs', 'archive'],
+  finance: ['registrations:read', 'registrations:update', 'payments', 'invoices', 'donations', 'procurement:read', 'procurement:write', 'messages', 'logs', 'archive'],
+};
+
+export function can(role: StaffRole, capability: Capability): boolean {
+  return GRANTS[role].includes(capability);
+}

@@ -1,0 +1,92 @@
+// Every staff action leaves an activity-log entry ("Archived registration …", "Published '…'").
+// Where the action is a plain commit, the entry is written in the same commit, so there is never
+// an action without its record or a record without its action. An action that changes what a
+// public page shows also moves the content version (admin/content-version.ts) in that commit.
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { db } from '../lib/data.ts';
+import { writePath, type BatchWrite, type WithId } from '../lib/db.ts';
+import type { DocumentData } from 'firebase/firestore/lite';
+import { useStaff } from './staff-context.ts';
+import { contentVersionWrites } from './content-version.ts';
+
+interface StaffAction<V, R> {
+  /** The log line, e.g. `Archived registration ${id}`. */
+  log: (vars: V, result: R) => string;
+  /** Query keys whose data the action changes. */
+  invalidate?: QueryKey[];
+}
+
+/** An action that is a set of writes: committed together with its log entry. */
+export function useStaffWrites<V>({ writes, ...action }: StaffAction<V, void> & { writes: (vars: V) => BatchWrite[] | Promise<BatchWrite[]> }) {
+  const staff = useStaff();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (vars: V) => {
+      const changes = await writes(vars);
+      await db.commit([...changes, ...contentVersionWrites(changes.map(writePath)), db.activityWrite(action.log(vars, undefined), staff.tokenEmail)]);
+    },
+    onSuccess: () => Promise.all((action.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** An action whose own writes cannot take the log entry (an export, a read): the entry follows it. */
+export function useStaffTask<V, R = void>({ run, ...action }: StaffAction<V, R> & { run: (vars: V) => Promise<R> }) {
+  const staff = useStaff();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (vars: V) => {
+      const result = await run(vars);
+      await db.recordActivity(action.log(vars, result), staff.tokenEmail);
+      return result;
+    },
+    onSuccess: () => Promise.all((action.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}
+
+type Decided<R> = { writes: BatchWrite[]; log: string; result?: R };
+
+/**
+ * An action decided on fresh data: reads documents in a transaction, decides the writes (or throws
+ * to refuse), and commits them with their log entry. Used where two staff could act at once:
+ * checking in the same ticket at two desks, taking the next invoice number.
+ */
+export function useStaffTransaction<V, R = void>({
+  paths,
+  prepare,
+  decide,
+  invalidate,
+}: {
+  paths: (vars: V) => string[];
+  /** Slow work done once before the transaction (which may run several times): an email's attachments. */
+  prepare?: (vars: V) => Promise<V>;
+  /** May be async (building an email's PDF from what it decided); it runs again if the transaction retries. */
+  decide: (docs: Array<WithId<DocumentData> | null>, vars: V) => Decided<R> | Promise<Decided<R>>;
+  invalidate?: QueryKey[];
+}) {
+  const staff = useStaff();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (given: V) => {
+      const vars = prepare ? await prepare(given) : given;
+      return db.transact<R>(paths(vars), async (docs) => {
+        const { writes, log, result } = await decide(docs, vars);
+        return { writes: [...writes, ...contentVersionWrites(writes.map(writePath)), db.activityWrite(log, staff.tokenEmail)], result };
+      });
+    },
+    onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** Archiving a record, or restoring one: the move and its log entry in one transaction. */
+export function useStaffMove<V>({ move, log, invalidate }: { move: (vars: V) => { collection: string; id: string; to: 'archive' | 'original' }; log: (vars: V) => string; invalidate?: QueryKey[] }) {
+  const staff = useStaff();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) => {
+      const { collection, id, to } = move(vars);
+      const entry = [...contentVersionWrites([collection]), db.activityWrite(log(vars), staff.tokenEmail)];
+      return to === 'archive' ? db.moveToArchive(collection, id, entry) : db.restoreFromArchive(collection, id, entry);
+    },
+    onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}

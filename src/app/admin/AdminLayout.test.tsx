@@ -1,0 +1,160 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createRoutesStub, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import AdminLayout, { meta } from './AdminLayout.tsx';
+import { ADMIN_SCREENS } from './admin-screens.ts';
+import type { StaffRole } from '../../admin/staff-context.ts';
+import { clearSession, hasToken, storeSession } from '../../lib/session.ts';
+
+function LoginStub() {
+  const ended = (useLocation().state as { sessionEnded?: boolean } | null)?.sessionEnded;
+  return <h1>{ended ? 'Login page: session ended' : 'Login page'}</h1>;
+}
+
+/** An ID token as Firebase issues it, expiring at `exp` (seconds). */
+const idToken = (exp: number) => `e30.${btoa(JSON.stringify({ exp, email: 'someone@example.org' }))}.sig`;
+
+function renderAdmin() {
+  const Stub = createRoutesStub([
+    { path: '/admin', Component: AdminLayout, children: [{ index: true, Component: () => <h1>Overview</h1> }] },
+    { path: '/login', Component: LoginStub },
+  ]);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Stub initialEntries={['/admin']} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => clearSession());
+
+describe('admin gate', () => {
+  it('sends a visitor without a token to /login', async () => {
+    renderAdmin();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+  });
+
+  it('notices within a second when the token disappears', async () => {
+    storeSession('token', { uid: 'u', email: 'someone@example.org', displayName: null });
+    renderAdmin();
+    expect(screen.queryByRole('heading', { name: 'Login page' })).not.toBeInTheDocument();
+    clearSession();
+    expect(await screen.findByRole('heading', { name: 'Login page' }, { timeout: 2500 })).toBeInTheDocument();
+  });
+});
+
+describe('a stale session', () => {
+  it('leaves at once when the stored token has expired and Firebase has no live session behind it', async () => {
+    storeSession(idToken(Math.floor(Date.now() / 1000) - 60), { uid: 'u', email: 'someone@example.org', displayName: null });
+    renderAdmin();
+    expect(await screen.findByRole('heading', { name: 'Login page: session ended' }, { timeout: 2500 })).toBeInTheDocument();
+    expect(hasToken()).toBe(false);
+  });
+
+  it('keeps a token that is still valid without asking Firebase', async () => {
+    storeSession(idToken(Math.floor(Date.now() / 1000) + 3600), { uid: 'u', email: 'someone@example.org', displayName: null });
+    renderAdmin();
+    // Not staff (no Firebase user here): the no-access page, not the sign-in page.
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(screen.queryByRole('heading', { name: /Login page/ })).not.toBeInTheDocument();
+    expect(hasToken()).toBe(true);
+  });
+});
+
+/** The back office as `role` sees it at `path`: every declared screen stubbed by its title. */
+function renderAs(role: StaffRole, path: string) {
+  storeSession(idToken(Math.floor(Date.now() / 1000) + 3600), { uid: 'u', email: 'someone@example.org', displayName: null });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['staff', 'me'], { email: 'someone@example.org', tokenEmail: 'someone@example.org', role, displayName: null });
+  const Stub = createRoutesStub([
+    {
+      path: '/admin',
+      Component: AdminLayout,
+      children: ADMIN_SCREENS.map((s) => ({ id: s.id, ...(s.path ? { path: s.path } : { index: true as const }), Component: () => <h1>{`${s.title} screen`}</h1> })),
+    },
+    { path: '/login', Component: LoginStub },
+  ]);
+  render(
+    <QueryClientProvider client={client}>
+      <Stub initialEntries={[path]} />
+    </QueryClientProvider>,
+  );
+}
+
+const menuOf = async () => within(await screen.findByRole('navigation', { name: 'Admin' })).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
+
+describe('the back-office menu, by role', () => {
+  it('an administrator sees every screen, in SPEC order', async () => {
+    renderAs('admin', '/admin');
+    expect((await menuOf()).map(([label]) => label)).toEqual([
+      'Overview', 'Registrations', 'Check-in', 'Payments', 'Invoice Generator', 'Publications', 'View Logs', 'Manage Users', 'Events', 'Jobs',
+      'Procurement', 'Resources', 'Settings', 'Emails', 'Tenders', 'Messages', 'Speakers', 'Programme', 'Sponsors', 'Archive',
+    ]);
+  });
+
+  it('an editor sees content, registrations (read), messages, logs and the archive; no payments, invoices, users or settings', async () => {
+    renderAs('editor', '/admin');
+    expect(await menuOf()).toEqual([
+      ['Overview', '/admin'], ['Registrations', '/admin/registrations'], ['Publications', '/admin/publications'], ['View Logs', '/admin/logs'],
+      ['Events', '/admin/events'], ['Jobs', '/admin/jobs'], ['Procurement', '/admin/procurement'], ['Resources', '/admin/resources'],
+      ['Tenders', '/admin/tenders'], ['Messages', '/admin/messages'], ['Speakers', '/admin/speakers'], ['Programme', '/admin/programme'],
+      ['Sponsors', '/admin/sponsors'], ['Archive', '/admin/archive'],
+    ]);
+  });
+
+  it('finance sees registrations, check-in, payments, invoices, procurement, messages, logs and the archive; no content or users', async () => {
+    renderAs('finance', '/admin');
+    expect((await menuOf()).map(([label]) => label)).toEqual([
+      'Overview', 'Registrations', 'Check-in', 'Payments', 'Invoice Generator', 'View Logs', 'Procurement', 'Messages', 'Archive',
+    ]);
+  });
+
+  it('marks the current screen, and only it, as current', async () => {
+    renderAs('admin', '/admin/payments');
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
+    expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('a screen a role may not open', () => {
+  it.each([
+    ['editor', '/admin/users', 'Manage Users'],
+    ['editor', '/admin/invoice-generator', 'Invoice Generator'],
+    ['finance', '/admin/events/abc', 'Event'],
+    ['finance', '/admin/settings', 'Settings'],
+    ['editor', '/admin/emails', 'Emails'],
+    ['finance', '/admin/users', 'Manage Users'],
+    ['editor', '/admin/check-in', 'Check-in'],
+  ] as const)('%s at %s sees its title and why, not the screen', async (role, path, title) => {
+    renderAs(role, path);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(`Your role (${role}) does not give access to this screen.`);
+    expect(screen.queryByRole('heading', { name: `${title} screen` })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['finance', '/admin/invoice-generator', 'Invoice Generator'],
+    ['editor', '/admin/procurement/p1', 'Procurement record'],
+    ['finance', '/admin/registrations/registrations/r1', 'Registration'],
+    ['editor', '/admin', 'Overview'],
+  ] as const)('%s at %s sees the screen', async (role, path, title) => {
+    renderAs(role, path);
+    expect(await screen.findByRole('heading', { name: `${title} screen` })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('the document title', () => {
+  const titleAt = (id: string) => (meta({ matches: [{ id: 'root' }, { id: 'admin' }, { id }] } as never) as Array<{ title?: string }>)[0].title;
+  it('names the screen a route renders, from its declaration', () => {
+    expect(titleAt('admin/users')).toBe('Manage Users | Summit back office');
+    expect(titleAt('admin/programme/edit')).toBe('Programme session | Summit back office');
+    expect(titleAt('admin/overview')).toBe('Overview | Summit back office');
+  });
+  it('falls back to the back office for a route no screen declares', () => {
+    expect(titleAt('elsewhere')).toBe('Back office | National Cancer Summit');
+  });
+});

@@ -1,0 +1,74 @@
+// Every back-office screen, declared once: its route, its title, the capability that opens it and
+// its menu entry. The route table (routes.ts) builds the /admin routes from this list, the layout
+// builds the menu from it and, for the screen a route renders, sets the document title and refuses
+// a role without the capability. Plain data: routes.ts reads it at build time, outside the browser.
+import type { Capability } from '../../admin/permissions.ts';
+
+export interface AdminScreen {
+  /** The route's id, by which the layout finds the screen it renders. */
+  id: string;
+  /** Under /admin: '' is the overview. */
+  path: string;
+  /** The route module, relative to src/app (as routes.ts needs it). */
+  file: string;
+  /** The document title and the heading a role without access sees. */
+  title: string;
+  /** What a role needs to open the screen (the rules refuse the reads anyway); none: every staff member. */
+  needs?: Capability;
+  /** Its label in the back-office menu; screens reached from another one (a record, an editor) have none. */
+  menu?: string;
+}
+
+const feature = (file: string) => `../features/${file}`;
+
+/** A screen, in the menu under its title unless `menu` is null. */
+function screen(path: string, file: string, title: string, needs?: Capability, menu: string | null = title): AdminScreen {
+  return { id: path ? `admin/${path}` : 'admin/overview', path, file: feature(file), title, needs, menu: menu ?? undefined };
+}
+
+/**
+ * A staff-managed collection (the content kit): its list, in the menu, and its editor at /add and
+ * /{id}. Opening the editor needs what the list needs; adding needs the collection's write
+ * capability, which its content configuration states and the editor checks.
+ */
+function contentScreens(path: string, folder: string, module: string, title: string, item: string, needs: Capability = 'content'): AdminScreen[] {
+  const editor = feature(`${folder}/${module}EditorPage.tsx`);
+  return [
+    { id: `admin/${path}`, path, file: feature(`${folder}/${module}ListPage.tsx`), title, needs, menu: title },
+    { id: `admin/${path}/add`, path: `${path}/add`, file: editor, title: item, needs },
+    { id: `admin/${path}/edit`, path: `${path}/:id`, file: editor, title: item, needs },
+  ];
+}
+
+/** In menu order: SPEC's menu first, then the screens staff need beyond it. */
+export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  screen('', 'overview/admin/OverviewPage.tsx', 'Overview'),
+  screen('registrations', 'registrations/admin/RegistrationsPage.tsx', 'Registrations', 'registrations:read'),
+  screen('registrations/:collection/:id', 'registrations/admin/RegistrationDetailPage.tsx', 'Registration', 'registrations:read', null),
+  screen('check-in', 'registrations/admin/CheckInPage.tsx', 'Check-in', 'registrations:update'),
+  screen('payments', 'payments/admin/PaymentsPage.tsx', 'Payments', 'payments'),
+  screen('invoice-generator', 'invoices/admin/InvoiceGeneratorPage.tsx', 'Invoice Generator', 'invoices'),
+  ...contentScreens('publications', 'publications/admin', 'Publication', 'Publications', 'Publication'),
+  screen('logs', 'logs/admin/LogsPage.tsx', 'View Logs', 'logs'),
+  screen('users', 'staff/admin/UsersPage.tsx', 'Manage Users', 'users'),
+  ...contentScreens('events', 'events/admin', 'Event', 'Events', 'Event'),
+  ...contentScreens('jobs', 'opportunities/admin', 'Job', 'Jobs', 'Job'),
+  ...contentScreens('procurement', 'procurement/admin', 'Procurement', 'Procurement', 'Procurement record', 'procurement:read'),
+  ...contentScreens('resources', 'resources/admin', 'Resource', 'Resources', 'Resource'),
+  screen('settings', 'settings/admin/SettingsPage.tsx', 'Settings', 'settings'),
+  screen('emails', 'settings/admin/EmailsPage.tsx', 'Emails', 'settings'),
+  ...contentScreens('tenders', 'opportunities/admin', 'Tender', 'Tenders', 'Tender'),
+  screen('messages', 'contact/admin/MessagesPage.tsx', 'Messages', 'messages'),
+  ...contentScreens('speakers', 'speakers/admin', 'Speaker', 'Speakers', 'Speaker'),
+  ...contentScreens('programme', 'program/admin', 'Session', 'Programme', 'Programme session'),
+  ...contentScreens('sponsors', 'sponsors/admin', 'Sponsor', 'Sponsors', 'Sponsor'),
+  screen('archive', 'archive/admin/ArchivePage.tsx', 'Archive', 'archive'),
+];
+
+/** The screen a route id renders (undefined for a route not declared here). */
+export function adminScreen(routeId: string | undefined): AdminScreen | undefined {
+  return ADMIN_SCREENS.find((s) => s.id === routeId);
+}
+
+/** The document title of a back-office screen. */
+export const adminTitle = (title: string) => `${title} | Summit back office`;

@@ -1,0 +1,155 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoDocuments } from '../../../../emulator/seed/demo-data.ts';
+import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
+
+const fake = vi.hoisted(() => ({ site: null as Record<string, unknown> | null, invoices: null as { last: number } | null, commits: [] as unknown[][] }));
+
+vi.mock('../../../lib/data.ts', () => ({
+  db: {
+    fetchDocument: async (collection: string) => (collection === 'settings' ? fake.site : fake.invoices),
+    activityWrite: (message: string) => ({ log: message }),
+    transact: async (_paths: string[], decide: (docs: unknown[]) => Promise<{ writes: unknown[] }>) => {
+      fake.commits.push((await decide([fake.site])).writes);
+    },
+  },
+}));
+
+const { default: SettingsPage } = await import('./SettingsPage.tsx');
+
+beforeEach(() => {
+  fake.site = { ...new Map(demoDocuments()).get('settings/site')! };
+  fake.invoices = null;
+  fake.commits.length = 0;
+});
+
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+describe('settings', () => {
+  it('saves only the changed fields, logged in the same commit as "Updated settings: capacity, venue"', async () => {
+    const { client } = renderStaffScreen(SettingsPage);
+    const invalidated = vi.spyOn(client, 'invalidateQueries');
+    const user = userEvent.setup();
+    const venue = await screen.findByLabelText('Venue');
+    expect(venue).toHaveValue('Kenyatta International Convention Centre, Nairobi');
+    await user.clear(venue);
+    await user.type(venue, 'Safari Park Hotel');
+    await user.clear(screen.getByLabelText('Capacity (seats)'));
+    await user.type(screen.getByLabelText('Capacity (seats)'), '1500');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    // The public content version moves in the same commit: prerendered pages learn they are out of date.
+    // The emails' partials are rebuilt from the settings as saved, in the same transaction.
+    expect(fake.commits[0]).toEqual([
+      { update: 'settings/site', data: { venue: 'Safari Park Hotel', capacity: 1500 } },
+      { set: 'templates/siteUrl', data: { partial: true, html: 'http://localhost:5173', text: 'http://localhost:5173' } },
+      { set: 'templates/contacts', data: expect.objectContaining({ partial: true, text: expect.stringContaining('National Cancer Institute') }) },
+      { set: 'templates/howToPay', data: expect.objectContaining({ partial: true, text: expect.stringContaining('Paybill number: 000000') }) },
+      { set: 'counters/content', data: { version: expect.anything() }, merge: true },
+      { log: 'Updated settings: capacity, venue' },
+    ]);
+    // Public pages read ['settings', 'site']: invalidating ['settings'] refreshes them at once.
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ['settings'] });
+  });
+
+  it('says when there is nothing to save', async () => {
+    renderStaffScreen(SettingsPage);
+    await screen.findByLabelText('Venue');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Nothing to save: no field has changed.');
+    expect(fake.commits).toHaveLength(0);
+  });
+
+  it('shows errors beside their fields, focuses the first, keeps the input and writes nothing', async () => {
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    await user.clear(await screen.findByLabelText('Summit name'));
+    await user.clear(screen.getByLabelText('Capacity (seats)'));
+    await user.type(screen.getByLabelText('Venue'), ' — Hall B');
+    await save();
+    expect(await screen.findByText('Enter the summit name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the capacity as a number.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Summit name')).toHaveFocus();
+    expect(screen.getByLabelText('Summit name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Venue')).toHaveValue('Kenyatta International Convention Centre, Nairobi — Hall B');
+    expect(fake.commits).toHaveLength(0);
+  });
+
+  it('adds a registration category and removes another; saved keys are read-only', async () => {
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    const categories = within(await screen.findByRole('group', { name: 'Registration categories' }));
+    expect(within(categories.getByRole('group', { name: 'Category 1' })).getByLabelText(/^Key/)).toHaveAttribute('readonly');
+    await user.click(categories.getByRole('button', { name: 'Remove category 2' }));
+    await user.click(categories.getByRole('button', { name: 'Add a category' }));
+    const added = within(categories.getByRole('group', { name: 'Category 4' }));
+    await user.type(added.getByLabelText(/^Key/), 'early-bird');
+    await user.type(added.getByLabelText('Name'), 'Early bird delegate');
+    await user.clear(added.getByLabelText('Fee (KES)'));
+    await user.type(added.getByLabelText('Fee (KES)'), '12000');
+    await save();
+    await screen.findByRole('status');
+    const [write, , , , , log] = fake.commits[0] as [{ data: { categories: Record<string, unknown> } }, unknown, unknown, unknown, unknown, { log: string }];
+    expect(Object.keys(write.data)).toEqual(['categories']);
+    expect(write.data.categories).toEqual({
+      delegate: { label: 'Delegate', fee: 15000 },
+      survivor: { label: 'Survivor or caregiver', fee: 0 },
+      international: { label: 'International delegate', fee: 30000 },
+      'early-bird': { label: 'Early bird delegate', fee: 12000 },
+    });
+    expect(log.log).toBe('Updated settings: registration categories');
+  });
+
+  it('locks the invoice prefix and start number once invoices exist, and says why', async () => {
+    fake.invoices = { last: 3 };
+    renderStaffScreen(SettingsPage);
+    const prefix = await screen.findByLabelText('Invoice prefix');
+    expect(prefix).toBeDisabled();
+    expect(prefix).toHaveValue('INV-2027-');
+    expect(screen.getByLabelText('First invoice number')).toBeDisabled();
+    expect(prefix).toHaveAccessibleDescription(/Locked: invoices have been issued \(the last is number 3\)/);
+  });
+
+  it('the first save on a new project writes the whole document', async () => {
+    fake.site = null;
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Venue'), 'KICC');
+    // Emails need the site's address: it is asked for with the rest (a trailing slash is dropped).
+    await user.type(screen.getByLabelText('Public site address'), 'https://summit.example.org/');
+    await user.click(screen.getByRole('button', { name: 'Add a category' }));
+    const added = within(screen.getByRole('group', { name: 'Category 1' }));
+    await user.type(added.getByLabelText(/^Key/), 'delegate');
+    await user.type(added.getByLabelText('Name'), 'Delegate');
+    await save();
+    await screen.findByRole('status');
+    const [write, siteUrl, , , , log] = fake.commits[0] as [{ set: string; data: Record<string, unknown> }, { data: unknown }, unknown, unknown, unknown, { log: string }];
+    expect(write.set).toBe('settings/site');
+    expect(siteUrl.data).toEqual({ partial: true, html: 'https://summit.example.org', text: 'https://summit.example.org' });
+    expect(write.data).toMatchObject({ venue: 'KICC', summitName: 'National Cancer Summit', categories: { delegate: { label: 'Delegate', fee: 0 } } });
+    expect(log.log).toBe('Created the site settings');
+  });
+
+  it('does not open registration while the payment details are the demo placeholders: the switch says why and gets focus', async () => {
+    fake.site = { ...fake.site, registrationOpen: false };
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    const open = await screen.findByRole('checkbox', { name: /Registration is open/ });
+    await user.click(open);
+    await save();
+    expect(open).toHaveFocus();
+    expect(open).toHaveAttribute('aria-invalid', 'true');
+    expect(open).toHaveAccessibleDescription(/Registration cannot be open while payment details are demo values or missing \(Paybill number, Account number/);
+    expect(fake.commits).toHaveLength(0);
+
+    const real = { 'Paybill number': '522533', 'Account number': '1234567890', 'Account name': 'National Cancer Institute of Kenya', 'Bank name': 'Kenya Commercial Bank' };
+    for (const [label, value] of Object.entries(real)) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), value);
+    }
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(fake.commits[0][0]).toEqual({ update: 'settings/site', data: expect.objectContaining({ registrationOpen: true }) });
+  });
+});

@@ -1,0 +1,230 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
+import { QueryState } from '../../../admin/ui/QueryState.tsx';
+import { useStaffTransaction } from '../../../admin/use-staff-action.ts';
+import { CheckboxField, FormAlert, TextAreaField } from '../../../components/fields.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { SOCIAL_LABELS } from '../../../content/site.ts';
+import { db } from '../../../lib/data.ts';
+import type { BatchWrite } from '../../../lib/db.ts';
+import { mailPartials } from '../../../data/mail-templates.ts';
+import { FeeOptionsFieldset } from './FeeOptionsFieldset.tsx';
+import { PAYMENT_FIELDS, registrationOpeningRefusal, settingsChanges, settingsFormSchema, SOCIAL_KEYS, toFormValues, toSettingsDocument, type FeeList, type SettingsForm } from './settings-form.ts';
+
+
+export default function SettingsPage() {
+  return <SettingsScreen />;
+}
+
+/** Under ['settings'], so a save's invalidation of ['settings'] also refreshes the public pages' copy. */
+const formKey = ['settings', 'site', 'form'];
+
+async function loadSettings() {
+  // counters/invoices exists once the first invoice is issued; from then on the rules lock the numbering.
+  const [stored, invoices] = await Promise.all([db.fetchDocument('settings', 'site'), db.fetchDocument<{ last?: number }>('counters', 'invoices')]);
+  return { values: toFormValues(stored), lastInvoice: invoices ? Number(invoices.last ?? 0) : null };
+}
+
+function SettingsScreen() {
+  // Read afresh when the screen opens: an admin edits what is stored now, not a cached copy. Later
+  // refetches do not reset the form under the admin's hands (useForm reads its defaults once).
+  const query = useQuery({ queryKey: formKey, queryFn: loadSettings, staleTime: 0, gcTime: 0 });
+  return (
+    <div>
+      <AdminHeader
+        title="Settings"
+        summary="What the public site shows: the summit, registration and fees, contacts, payment instructions and invoices. Changes show on the site as soon as you save."
+      />
+      <QueryState query={query} noun="settings">
+        {(data) => <SettingsEditor initial={data.values} lastInvoice={data.lastInvoice} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function Section({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-lg font-semibold">{legend}</legend>
+      {hint && <p className="text-sm text-slate-700">{hint}</p>}
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+const FEE_SECTIONS = [
+  {
+    list: 'categories',
+    legend: 'Registration categories',
+    noun: 'category',
+    hint: 'What a visitor chooses on the register form. A fee of 0 confirms the registration at once. Registrations already made keep their category and fee.',
+  },
+  { list: 'partnerTiers', legend: 'Partner tiers', noun: 'tier', hint: 'Shown on /partnerships with their benefits, and offered on the partner application.' },
+  { list: 'boothTypes', legend: 'Booth types', noun: 'booth type', hint: 'Offered on the booth booking form.' },
+] as const;
+
+function useSaveSettings() {
+  return useStaffTransaction<{ before: SettingsForm; after: SettingsForm }, string[]>({
+    paths: () => ['settings/site'],
+    decide: ([stored], { before, after }) => {
+      // The first save on a new project writes the whole document; later saves only what changed,
+      // so two admins editing different fields never undo each other's work.
+      // Every save rebuilds the emails' partials (links, contacts, how to pay) from the settings as
+      // they will be, in the same transaction, so no email ever quotes an old Paybill or address.
+      const partials = (document: object) => Object.entries(mailPartials(document)).map(([name, data]): BatchWrite => ({ set: `templates/${name}`, data }));
+      if (!stored) {
+        const document = toSettingsDocument(after);
+        return { writes: [{ set: 'settings/site', data: document }, ...partials(document)], log: 'Created the site settings', result: ['all'] };
+      }
+      const changes = settingsChanges(before, after);
+      return { writes: [{ update: 'settings/site', data: changes.data }, ...partials({ ...stored, ...changes.data })], log: changes.log, result: changes.fields };
+    },
+    invalidate: [['settings']],
+  });
+}
+
+function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastInvoice: number | null }) {
+  const saved = useRef(initial);
+  const [notice, setNotice] = useState('');
+  const save = useSaveSettings();
+  const { register, handleSubmit, control, watch, reset, setError, setFocus, formState } = useForm<SettingsForm>({ resolver: zodResolver(settingsFormSchema), defaultValues: initial });
+  const { errors } = formState;
+  const currency = watch('currency') || initial.currency;
+  const savedKeys = (list: FeeList) => new Set(saved.current[list].map((r) => r.key));
+  const invoicesLocked = lastInvoice !== null;
+
+  const submit = handleSubmit(async (values) => {
+    setNotice('');
+    save.reset();
+    const { fields } = settingsChanges(saved.current, values);
+    if (!fields.length) {
+      setNotice('Nothing to save: no field has changed.');
+      return;
+    }
+    const refusal = registrationOpeningRefusal(saved.current, values);
+    if (refusal) {
+      setError('registrationOpen', { message: refusal });
+      setFocus('registrationOpen');
+      return;
+    }
+    try {
+      await save.mutateAsync({ before: saved.current, after: values });
+    } catch {
+      return; // the alert below says so; the form keeps everything typed
+    }
+    saved.current = values;
+    reset(values);
+    setNotice(`Saved. The public site now shows the new ${fields.length === 1 ? 'value' : 'values'}.`);
+  });
+
+  const feeProps = { control, register, errors, currency };
+  return (
+    <form noValidate onSubmit={submit} className="mt-6 max-w-4xl space-y-6">
+      <Section legend="The summit">
+        <TextField label="Summit name" error={errors.summitName?.message} {...register('summitName')} />
+        <TextField
+          label="Public site address"
+          type="url"
+          placeholder="https://"
+          hint="Where the links in every email point, e.g. https://summit.example.org."
+          error={errors.siteUrl?.message}
+          {...register('siteUrl')}
+        />
+        <TextField label="Tagline" error={errors.tagline?.message} {...register('tagline')} />
+        <TextField label="Starts (Nairobi time)" type="datetime-local" error={errors.startDate?.message} {...register('startDate')} />
+        <TextField label="Ends (Nairobi time)" type="datetime-local" error={errors.endDate?.message} {...register('endDate')} />
+        <div className="sm:col-span-2">
+          <TextField label="Venue" error={errors.venue?.message} {...register('venue')} />
+        </div>
+      </Section>
+
+      <Section legend="Registration">
+        <div className="sm:col-span-2">
+          <CheckboxField label="Registration is open (the register form accepts new registrations)" error={errors.registrationOpen?.message} {...register('registrationOpen')} />
+        </div>
+        <TextField label="Capacity (seats)" type="number" min={0} step={1} inputMode="numeric" error={errors.capacity?.message} {...register('capacity', { valueAsNumber: true })} />
+        <TextField label="Currency" hint="Three letters, e.g. KES. Fees below are in this currency." error={errors.currency?.message} {...register('currency')} />
+      </Section>
+
+      {FEE_SECTIONS.map((section) => (
+        <FeeOptionsFieldset key={section.list} {...section} savedKeys={savedKeys(section.list)} {...feeProps} />
+      ))}
+
+      <Section legend="Contact and social links" hint="Shown in every page's footer and on /contact.">
+        <TextField label="Contact phone" type="tel" error={errors.contactPhone?.message} {...register('contactPhone')} />
+        <TextAreaField label="Contact emails, one per line" error={errors.contactEmails?.message} {...register('contactEmails')} />
+        {SOCIAL_KEYS.map((k) => (
+          <TextField key={k} label={`${SOCIAL_LABELS[k]} link`} type="url" placeholder="https://" error={errors.social?.[k]?.message} {...register(`social.${k}`)} />
+        ))}
+      </Section>
+
+      <Section legend="Institute" hint="The organiser, linked from the footer.">
+        <TextField label="Institute name" error={errors.instituteName?.message} {...register('instituteName')} />
+        <TextField label="Institute website" type="url" error={errors.instituteUrl?.message} {...register('instituteUrl')} />
+        <TextField label="Institute address" error={errors.instituteAddress?.message} {...register('instituteAddress')} />
+        <TextField label="Ministry of Health website" type="url" error={errors.ministryUrl?.message} {...register('ministryUrl')} />
+      </Section>
+
+      <Section legend="Payment instructions" hint="What payers see at checkout, on invoices and on /donate.">
+        {PAYMENT_FIELDS.map(([k, label]) => (
+          <TextField key={k} label={label} error={errors.payment?.[k]?.message} {...register(`payment.${k}`)} />
+        ))}
+      </Section>
+
+      <Section legend="Public policies" hint="Shown on the public site as you write them. Separate paragraphs with an empty line.">
+        <TextAreaField
+          label="Services (/services)"
+          rows={10}
+          hint="The first line of each paragraph is its heading."
+          error={errors.policies?.services?.message}
+          {...register('policies.services')}
+        />
+        <TextAreaField label="Refund policy (terms and FAQ)" rows={5} error={errors.policies?.refunds?.message} {...register('policies.refunds')} />
+        <TextAreaField label="Accessibility (FAQ)" rows={4} error={errors.policies?.accessibility?.message} {...register('policies.accessibility')} />
+      </Section>
+
+      <Section legend="Invoice numbering" hint="Invoices are numbered prefix + four digits, e.g. INV-2027-0001, starting from the start number.">
+        {invoicesLocked ? (
+          <>
+            {/* Not registered: the stored values travel with the form unchanged (the rules refuse any change anyway). */}
+            <TextField label="Invoice prefix" disabled value={initial.invoicePrefix} readOnly aria-describedby="invoice-lock" />
+            <TextField label="First invoice number" disabled value={initial.invoiceStartNumber} readOnly aria-describedby="invoice-lock" />
+            <p id="invoice-lock" className="text-sm text-slate-800 sm:col-span-2">
+              Locked: invoices have been issued (the last is number {lastInvoice}). Accounting needs one unbroken series, so the prefix and the first number can no longer change.
+            </p>
+          </>
+        ) : (
+          <>
+            <TextField label="Invoice prefix" error={errors.invoicePrefix?.message} {...register('invoicePrefix')} />
+            <TextField
+              label="First invoice number"
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              hint="Both lock once the first invoice is issued."
+              error={errors.invoiceStartNumber?.message}
+              {...register('invoiceStartNumber', { valueAsNumber: true })}
+            />
+          </>
+        )}
+      </Section>
+
+      <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-white px-4 py-3">
+        {save.isError && <FormAlert>The settings could not be saved. Nothing was changed; check your connection and try again.</FormAlert>}
+        {Object.keys(errors).length > 0 && <FormAlert>Some fields need attention: see the messages beside them.</FormAlert>}
+        {notice && (
+          <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+            {notice}
+          </p>
+        )}
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { demoDocuments } from '../../../../emulator/seed/demo-data.ts';
+import { registrationOpeningRefusal, settingsChanges, settingsFormSchema, toFormValues, toSettingsDocument, type SettingsForm } from './settings-form.ts';
+
+const seed = new Map(demoDocuments(new Date('2027-01-01T00:00:00Z'))).get('settings/site')!;
+const form = () => toFormValues(seed);
+const problems = (values: SettingsForm) => {
+  const r = settingsFormSchema.safeParse(values);
+  return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+};
+
+describe('settings form', () => {
+  it('the seeded settings pass validation and come back unchanged: every field public pages read', () => {
+    expect(problems(form())).toEqual([]);
+    expect(toSettingsDocument(settingsFormSchema.parse(form()))).toEqual(seed);
+  });
+
+  it('dates are edited in Nairobi time', () => {
+    expect(form().startDate).toMatch(/T09:00$/);
+  });
+
+  it('a save names and writes only the fields that changed, in the log’s words', () => {
+    const after = { ...form(), venue: 'Safari Park Hotel, Nairobi', capacity: 1500 };
+    const changes = settingsChanges(form(), settingsFormSchema.parse(after));
+    expect(changes.fields.sort()).toEqual(['capacity', 'venue']);
+    expect(changes.data).toEqual({ venue: 'Safari Park Hotel, Nairobi', capacity: 1500 });
+    expect(changes.log).toBe('Updated settings: capacity, venue');
+  });
+
+  it('nothing changed is nothing to write, even though maps come back with their keys in another order', () => {
+    const reordered = { ...form(), categories: [...form().categories].reverse() };
+    expect(settingsChanges(form(), settingsFormSchema.parse(reordered)).fields).toEqual([]);
+  });
+
+  it('a removed category, a new tier benefit or a cleared social link replaces that whole map', () => {
+    const f = form();
+    const after = { ...f, categories: f.categories.filter((c) => c.key !== 'student'), social: { ...f.social, tiktok: '' } };
+    const { data } = settingsChanges(f, settingsFormSchema.parse(after));
+    expect(Object.keys(data.categories as object)).not.toContain('student');
+    expect(data.social).not.toHaveProperty('tiktok');
+  });
+
+  it('takes a bare domain as https://', () => {
+    const parsed = settingsFormSchema.parse({ ...form(), social: { ...form().social, youtube: 'youtube.com/@ncisummit' }, instituteUrl: 'www.nci.go.ke' });
+    expect(parsed.social.youtube).toBe('https://youtube.com/@ncisummit');
+    expect(parsed.instituteUrl).toBe('https://www.nci.go.ke');
+  });
+
+  it('refuses what public pages could not use, naming the field', () => {
+    const f = form();
+    const bad: SettingsForm = {
+      ...f,
+      summitName: ' ',
+      endDate: '2020-01-01T09:00',
+      capacity: Number.NaN,
+      currency: 'shillings',
+      categories: [...f.categories, { key: 'delegate', label: 'Again', fee: 1, benefits: '' }],
+      boothTypes: [{ key: 'Big Booth', label: '', fee: -5, benefits: '' }],
+      contactEmails: 'info@summit.example.org\nnot-an-address',
+      social: { ...f.social, youtube: 'youtube channel' },
+      invoiceStartNumber: 0,
+    };
+    expect(problems(bad)).toEqual(
+      expect.arrayContaining([
+        ['summitName', 'Enter the summit name.'],
+        ['capacity', 'Enter the capacity as a number.'],
+        ['currency', 'Enter a three-letter currency code, like KES.'],
+        ['boothTypes.0.key', 'Use 1 to 40 lower-case letters, digits or hyphens, like "early-bird".'],
+        ['boothTypes.0.label', 'Enter the name.'],
+        ['boothTypes.0.fee', 'The fee must be at least 0.'],
+        ['contactEmails', '“not-an-address” is not an email address. Put one address on each line.'],
+        ['social.youtube', 'Enter the link, like www.example.org, or leave it empty.'],
+        ['invoiceStartNumber', 'The first invoice number must be at least 1.'],
+      ]),
+    );
+    // Cross-field checks run once the fields themselves are valid.
+    const crossed = { ...f, endDate: '2020-01-01T09:00', categories: [...f.categories, { key: 'delegate', label: 'Again', fee: 1, benefits: '' }] };
+    expect(problems(crossed)).toEqual([
+      ['endDate', 'The summit must end after it starts.'],
+      ['categories.4.key', 'The key "delegate" is already used above: each needs its own.'],
+    ]);
+    expect(problems({ ...f, categories: [] })).toEqual([['categories', 'Add at least one registration category.']]);
+  });
+
+  it('a missing settings document gives the defaults to start from', () => {
+    const blank = toFormValues(null);
+    expect(blank.summitName).toBe('National Cancer Summit');
+    expect(blank.categories).toEqual([]);
+  });
+});
+
+describe('the public site address', () => {
+  const base = toFormValues(new Map(demoDocuments()).get('settings/site')!);
+  const check = (siteUrl: string) => settingsFormSchema.safeParse({ ...base, siteUrl });
+  it.each(['https://summit.example.org', 'http://localhost:5173', 'https://summit.example.org/'])('accepts %s (stored without a trailing slash)', (v) => {
+    const parsed = check(v);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.siteUrl).toBe(v.replace(/\/$/, ''));
+  });
+  it.each(['', 'summit.example.org', 'https://summit.example.org/register', 'javascript:alert(1)', 'https://evil.example?x=1', 'https://a b.org'])('refuses %j', (v) => {
+    expect(check(v).success).toBe(false);
+  });
+});
+
+describe('opening registration while payment details are placeholders', () => {
+  const REAL = { mobileMoneyProvider: 'M-Pesa', mobileMoneyPaybill: '522533', bankName: 'Kenya Commercial Bank', bankAccountName: 'National Cancer Institute of Kenya', bankAccountNumber: '1234567890', bankBranch: 'Moi Avenue', bankSwift: 'KCBLKENX' };
+  const closed = () => ({ ...form(), registrationOpen: false });
+
+  it('refuses switching registration on with the demo Paybill and account, naming them', () => {
+    const refusal = registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true });
+    expect(refusal).toMatch(/^Registration cannot be open while payment details are demo values or missing \(Paybill number, Account number/);
+  });
+
+  it('allows switching it on once the payment details are real, in the same save', () => {
+    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: REAL })).toBeNull();
+  });
+
+  it('refuses one placeholder left among real details, and an emptied one', () => {
+    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: { ...REAL, bankAccountNumber: '0000000000' } })).toMatch(/\(Account number\)/);
+    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: { ...REAL, mobileMoneyPaybill: '  ' } })).toMatch(/\(Paybill number\)/);
+  });
+
+  it('refuses changing the payment details to placeholders while registration is open', () => {
+    const open = { ...form(), registrationOpen: true, payment: REAL };
+    expect(registrationOpeningRefusal(open, { ...open, payment: { ...REAL, mobileMoneyPaybill: 'DEMO 123' } })).toMatch(/Paybill number/);
+  });
+
+  it('never refuses closing registration, or a save that touches neither registration nor payment', () => {
+    const openDemo = { ...form(), registrationOpen: true };
+    expect(registrationOpeningRefusal(openDemo, { ...openDemo, registrationOpen: false })).toBeNull();
+    expect(registrationOpeningRefusal(openDemo, { ...openDemo, venue: 'Safari Park Hotel' })).toBeNull();
+    expect(registrationOpeningRefusal(closed(), { ...closed(), venue: 'Safari Park Hotel' })).toBeNull();
+  });
+});
