@@ -17,6 +17,7 @@
 // lost; links need no holding, as every public page also exists as HTML.
 
 import { countOutboundClicks, sendEvent } from '../src/lib/plausible-events.ts';
+import { TRIGGERS, withTrigger } from '../src/lib/page-loader-triggers.ts';
 
 declare const __CONFIG_ID__: string;
 declare const __HYDRATED_EVENT__: string;
@@ -92,7 +93,7 @@ interface Config {
   // The page was built for its bare address: a query (a filtered programme link) needs the app.
   if (location.search) afterPaint(start);
   const intents = ['pointerdown', 'touchstart', 'keydown'];
-  if (document.querySelector('[data-script-on-intent]')) intents.push('scroll', 'wheel', 'pointermove');
+  if (document.querySelector(withTrigger(TRIGGERS.onIntent))) intents.push('scroll', 'wheel', 'pointermove');
   for (const type of intents) addEventListener(type, start, { capture: true, passive: true, once: true });
 
   // Until the app has hydrated, a button's click (or a form's submit) would do nothing, or submit
@@ -143,7 +144,7 @@ interface Config {
     if (replay) setTimeout(replay);
   });
 
-  const needed = document.querySelectorAll('[data-needs-script]');
+  const needed = document.querySelectorAll(withTrigger(TRIGGERS.needsScript));
   if (needed.length && typeof IntersectionObserver === 'undefined') start();
   else if (needed.length) {
     const observer = new IntersectionObserver(
@@ -160,7 +161,7 @@ interface Config {
 
   afterPaint(() => {
     // Something shown as open when the page was built (a tender, a job) has closed since.
-    const changes = [...document.querySelectorAll<HTMLElement>('[data-changes-at]')].map((el) => Date.parse(el.dataset.changesAt!));
+    const changes = [...document.querySelectorAll(withTrigger(TRIGGERS.changesAt))].map((el) => Date.parse(el.getAttribute(TRIGGERS.changesAt)!));
     if (changes.some((at) => at <= Date.now())) start();
     fetch(config.versionUrl, { credentials: 'omit' })
       .then((response) => (response.status === 404 ? null : response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { indexablePaths, inlineStylesheets, pageLoaderScript, robotsTxt, sitemapXml, startScriptsOnDemand } from './postbuild.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 import { RELOAD_KEY } from '../src/lib/chunk-reload.ts';
+import { TRIGGERS } from '../src/lib/page-loader-triggers.ts';
 
 describe('sitemap and robots', () => {
   const paths = indexablePaths(['/', '/about', '/blogs/:slug', '/checkout', '/checkout/:id', '/login', '/admin-login', '/admin', '/admin/users', '/faq']);
@@ -121,8 +122,8 @@ describe('scripts start when the page needs them', () => {
   });
 
   it('starts when something shown as open at build time has closed since', async () => {
-    const past = open(built(`<main><p data-changes-at="${new Date(Date.now() - 60_000).toISOString()}">Closes …</p></main>`), network(3));
-    const future = open(built(`<main><p data-changes-at="${new Date(Date.now() + 60_000).toISOString()}">Closes …</p></main>`), network(3));
+    const past = open(built(`<main><p ${TRIGGERS.changesAt}="${new Date(Date.now() - 60_000).toISOString()}">Closes …</p></main>`), network(3));
+    const future = open(built(`<main><p ${TRIGGERS.changesAt}="${new Date(Date.now() + 60_000).toISOString()}">Closes …</p></main>`), network(3));
     await settle();
     expect(past.started()).toBe(true);
     expect(future.started()).toBe(false);
@@ -145,7 +146,7 @@ describe('scripts start when the page needs them', () => {
 
   it('starts when a part only the app can show comes near the screen', async () => {
     const view = viewport();
-    const { started } = open(built('<main>Page</main><div data-needs-script></div>'), { ...network(3), IntersectionObserver: view.IntersectionObserver });
+    const { started } = open(built(`<main>Page</main><div ${TRIGGERS.needsScript}></div>`), { ...network(3), IntersectionObserver: view.IntersectionObserver });
     await settle();
     expect(started()).toBe(false);
     view.show();
@@ -168,8 +169,10 @@ describe('scripts start when the page needs them', () => {
     expect(document.getElementById('link')!.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(true);
   });
 
+  // A visitor form as HydratedForm renders it before the app has hydrated.
+  const form = `<main><form ${TRIGGERS.onIntent}><fieldset disabled><input id="name"></fieldset></form></main>`;
+
   it('on a page with a form, starts at the first scroll or pointer movement too; elsewhere a scroll is only reading', async () => {
-    const form = '<main><form data-script-on-intent><fieldset disabled><input id="name"></fieldset></form></main>';
     const withForm = open(built(form), network(3));
     const reading = open(built(), network(3));
     await settle();
@@ -183,7 +186,7 @@ describe('scripts start when the page needs them', () => {
   });
 
   it('focuses the form field tapped while it waited for the app, once the app has hydrated', async () => {
-    const { dom, document } = open(built('<main><form data-script-on-intent><fieldset disabled><input id="name"></fieldset></form></main>'), network(3));
+    const { dom, document } = open(built(form), network(3));
     await settle();
     const field = document.getElementById('name')!;
     field.dispatchEvent(new dom.window.MouseEvent('pointerdown', { bubbles: true }));

@@ -2,7 +2,7 @@
 // Where the action is a plain commit, the entry is written in the same commit, so there is never
 // an action without its record or a record without its action. An action that changes what a
 // public page shows also moves the content version (admin/content-version.ts) in that commit.
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { db } from '../lib/data.ts';
 import { writePath, type BatchWrite, type WithId } from '../lib/db.ts';
 import type { DocumentData } from 'firebase/firestore/lite';
@@ -16,6 +16,9 @@ interface StaffAction<V, R> {
   invalidate?: QueryKey[];
 }
 
+/** After a staff action: read again what it changed (every query under each key). */
+const refresh = (client: QueryClient, keys: QueryKey[] = []) => Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+
 /** An action that is a set of writes: committed together with its log entry. */
 export function useStaffWrites<V>({ writes, ...action }: StaffAction<V, void> & { writes: (vars: V) => BatchWrite[] | Promise<BatchWrite[]> }) {
   const staff = useStaff();
@@ -25,7 +28,7 @@ export function useStaffWrites<V>({ writes, ...action }: StaffAction<V, void> & 
       const changes = await writes(vars);
       await db.commit([...changes, ...contentVersionWrites(changes.map(writePath)), db.activityWrite(action.log(vars, undefined), staff.tokenEmail)]);
     },
-    onSuccess: () => Promise.all((action.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+    onSuccess: () => refresh(client, action.invalidate),
   });
 }
 
@@ -39,7 +42,7 @@ export function useStaffTask<V, R = void>({ run, ...action }: StaffAction<V, R> 
       await db.recordActivity(action.log(vars, result), staff.tokenEmail);
       return result;
     },
-    onSuccess: () => Promise.all((action.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+    onSuccess: () => refresh(client, action.invalidate),
   });
 }
 
@@ -73,12 +76,21 @@ export function useStaffTransaction<V, R = void>({
         return { writes: [...writes, ...contentVersionWrites(writes.map(writePath)), db.activityWrite(log, staff.tokenEmail)], result };
       });
     },
-    onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+    onSuccess: () => refresh(client, invalidate),
   });
 }
 
 /** Archiving a record, or restoring one: the move and its log entry in one transaction. */
-export function useStaffMove<V>({ move, log, invalidate }: { move: (vars: V) => { collection: string; id: string; to: 'archive' | 'original' }; log: (vars: V) => string; invalidate?: QueryKey[] }) {
+export function useStaffMove<V>({
+  move,
+  log,
+  invalidate,
+}: {
+  move: (vars: V) => { collection: string; id: string; to: 'archive' | 'original' };
+  log: (vars: V) => string;
+  /** What to read again afterwards: fixed keys, or keys that depend on what moved. */
+  invalidate?: QueryKey[] | ((vars: V) => QueryKey[]);
+}) {
   const staff = useStaff();
   const client = useQueryClient();
   return useMutation({
@@ -87,6 +99,6 @@ export function useStaffMove<V>({ move, log, invalidate }: { move: (vars: V) => 
       const entry = [...contentVersionWrites([collection]), db.activityWrite(log(vars), staff.tokenEmail)];
       return to === 'archive' ? db.moveToArchive(collection, id, entry) : db.restoreFromArchive(collection, id, entry);
     },
-    onSuccess: () => Promise.all((invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey }))),
+    onSuccess: (_result, vars) => refresh(client, typeof invalidate === 'function' ? invalidate(vars) : invalidate),
   });
 }

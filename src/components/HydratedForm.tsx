@@ -1,5 +1,6 @@
 import type { FormHTMLAttributes } from 'react';
 import { useHydrated } from './use-hydrated.ts';
+import { startsOnIntent } from '../lib/page-loader-triggers.ts';
 
 /**
  * A visitor form on a prerendered page. The HTML shows it before the JavaScript has arrived, and
@@ -12,7 +13,7 @@ export function HydratedForm({ className = '', children, ...form }: FormHTMLAttr
   // The page's loader starts the app at the visitor's first scroll or pointer movement, not only
   // at a tap: the form is then usually ready by the time the visitor reaches it.
   return (
-    <form {...form} data-script-on-intent={hydrated ? undefined : ''}>
+    <form {...form} {...startsOnIntent(!hydrated)}>
       <noscript>
         <p className="mb-4 text-slate-700">This form needs JavaScript. Turn it on to send it, or email the organisers (see Contact).</p>
       </noscript>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { needsScript } from '../lib/page-loader-triggers.ts';
 
 /**
  * "Loading …" where data is read in the browser. On a prerendered page it marks a part only the
@@ -7,7 +8,7 @@ import type { ReactNode } from 'react';
  */
 export function LoadingLine({ className = 'mt-8', children }: { className?: string; children: ReactNode }) {
   return (
-    <p className={`${className} text-slate-600`} role="status" data-needs-script="">
+    <p className={`${className} text-slate-600`} role="status" {...needsScript}>
       {children}
     </p>
   );

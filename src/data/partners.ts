@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { db } from '../lib/data.ts';
 import type { BatchWrite } from '../lib/db.ts';
+import { publicKey } from './query-keys.ts';
 
 export interface PublicPartner {
   id: string;
@@ -17,7 +18,7 @@ export const TIER_ORDER = ['platinum', 'gold', 'silver', 'bronze'];
  * confirmed partners (applications in `partners` hold contact details and are never public).
  */
 export const publishedPartnersQuery = queryOptions({
-  queryKey: ['sponsors', 'published'],
+  queryKey: publicKey('sponsors'),
   queryFn: () => db.fetchDocuments<PublicPartner>('sponsors', { where: [['published', '==', true]], limit: 60 }),
 });
 

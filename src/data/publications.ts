@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { db } from '../lib/data.ts';
 import type { Cursor } from '../lib/db.ts';
+import { publicKey } from './query-keys.ts';
 
 export interface Publication {
   id: string;
@@ -29,7 +30,7 @@ export const ARTICLE_LISTS: Record<string, { title: string; description: string;
  */
 export function publicationsQuery(categories: string[]) {
   return infiniteQueryOptions({
-    queryKey: ['publications', categories],
+    queryKey: [...publicKey('publications'), categories],
     initialPageParam: null as Cursor | null,
     queryFn: ({ pageParam }) =>
       db.fetchPage<Publication>('publications', {
@@ -48,6 +49,8 @@ export function publicationsQuery(categories: string[]) {
 /** The home page's three newest articles, by publication date as the article lists order them. */
 export const fetchLatestArticles = () =>
   db.fetchDocuments<Pick<Publication, 'id' | 'title' | 'slug' | 'summary' | 'category'>>('publications', { where: [['published', '==', true]], orderBy: ['publishedAt', 'desc'], limit: 3 });
+
+export const latestArticlesQuery = queryOptions({ queryKey: [...publicKey('publications'), 'latest'], queryFn: fetchLatestArticles });
 
 /** One published article by its slug, or null. */
 export const fetchPublication = async (slug: string) =>
@@ -73,7 +76,7 @@ export function usePublications(categories: string[]) {
  */
 export function usePublication(slug: string) {
   return useSuspenseQuery({
-    queryKey: ['publication', slug],
+    queryKey: [...publicKey('publications'), 'slug', slug],
     queryFn: () => fetchPublication(slug),
   });
 }

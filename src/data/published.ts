@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { db } from '../lib/data.ts';
 import type { Cursor, Filter, ListOptions, WithId } from '../lib/db.ts';
+import { publicKey } from './query-keys.ts';
 
 /** Lists scanned rather than read: more to a page. (One size per list: the page and the build agree.) */
 const PAGE_SIZES: Record<string, number> = { tenders: 20, resources: 20 };
@@ -20,7 +21,7 @@ export interface PublishedView {
 export function publishedPagesQuery<T>(collection: string, view?: PublishedView) {
   const pageSize = PAGE_SIZES[collection] ?? 10;
   return infiniteQueryOptions({
-    queryKey: ['published', collection, ...(view?.key ?? [])],
+    queryKey: [...publicKey(collection), ...(view?.key ?? [])],
     initialPageParam: null as Cursor | null,
     queryFn: ({ pageParam }) =>
       db.fetchPage<T>(collection, { where: [['published', '==', true], ...(view?.where ?? [])], orderBy: view?.orderBy, limit: pageSize, after: pageParam }),
@@ -37,5 +38,5 @@ export const fetchPublishedBySlug = async <T>(collection: string, slug: string):
   (await db.fetchDocuments<T>(collection, { where: [['published', '==', true], ['slug', '==', slug]], orderBy: null, limit: 1 }))[0] ?? null;
 
 export function usePublishedBySlug<T>(collection: string, slug: string) {
-  return useQuery({ queryKey: ['published', collection, slug], queryFn: () => fetchPublishedBySlug<T>(collection, slug) });
+  return useQuery({ queryKey: [...publicKey(collection), slug], queryFn: () => fetchPublishedBySlug<T>(collection, slug) });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { db } from '../lib/data.ts';
+import { publicKey } from './query-keys.ts';
 
 export interface Speaker {
   id: string;
@@ -13,7 +14,7 @@ export interface Speaker {
 
 /** Published speakers in their display order (a bounded list; the limit is a guard). */
 export const speakersQuery = queryOptions({
-  queryKey: ['speakers'],
+  queryKey: publicKey('speakers'),
   queryFn: () => db.fetchDocuments<Speaker>('speakers', { where: [['published', '==', true]], orderBy: ['order', 'asc'], limit: 100 }),
 });
 

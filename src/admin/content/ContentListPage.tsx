@@ -16,7 +16,6 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { useCursorPages } from '../ui/use-cursor-pages.ts';
 import {
   access,
-  adminKey,
   archiveMessage,
   documentTitle,
   isPublishable,
@@ -29,6 +28,7 @@ import {
 } from './content-config.ts';
 import { fetchContentPage } from './content-queries.ts';
 import { useArchiveContent, usePublishContent, useRowAction } from './use-content-actions.ts';
+import { adminKey } from '../../data/query-keys.ts';
 
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
@@ -79,7 +79,7 @@ export function ContentListPage({ config }: { config: ContentConfig }) {
   const [search, setSearch] = useState('');
   const filterValue = listFilter(config)?.options.find((o) => String(o.value) === filter)?.value ?? null;
   const query = listQuery(config, filterValue, search);
-  const pages = useCursorPages([...adminKey(config), 'list', query], (after) => fetchContentPage(config, query, after));
+  const pages = useCursorPages([...adminKey(config.collection), 'list', query], (after) => fetchContentPage(config, query, after));
   const publish = usePublishContent(config);
   const rowAction = useRowAction(config);
   const archive = useArchiveContent(config);

@@ -2,7 +2,6 @@
 // this folder), so eight collections share one list, one editor and one set of actions. A
 // collection's config says which fields it has, how the form is validated and converted to the
 // stored document (its zod schema), which columns the list shows and what each action logs.
-import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import type { Capability } from '../permissions.ts';
@@ -90,8 +89,6 @@ export interface ContentConfig {
    */
   write?: Capability;
   archive?: Capability;
-  /** Public caches to refresh after a change, so the public site shows it at once. */
-  invalidates?: QueryKey[];
   /** Where the published document is on the public site. */
   publicPath?: (doc: ContentDocument) => string | null;
   rowActions?: (doc: ContentDocument) => RowAction[];
@@ -183,9 +180,6 @@ export function saveMessage(config: ContentConfig, { created, title, change }: {
 export const publishMessage = (publish: boolean, title: string) => `${publish ? 'Published' : 'Unpublished'} '${title}'`;
 
 export const archiveMessage = (config: ContentConfig, title: string) => `Archived ${config.noun} '${title}'`;
-
-/** The query keys of the admin screens of one collection. */
-export const adminKey = (config: ContentConfig) => ['admin', config.collection] as const;
 
 /** The fields a publish or unpublish writes; `now` is the server-time sentinel. */
 export function publishChange(config: ContentConfig, before: Record<string, unknown> | null, publish: boolean, now: unknown): Record<string, unknown> {

@@ -1,19 +1,21 @@
 // The actions on a content document, each written with its activity-log entry: save (create or
 // update), publish / unpublish, a config's row actions (e.g. the next procurement stage), archive.
 import { useQuery } from '@tanstack/react-query';
+import { adminKey, keysShowing } from '../../data/query-keys.ts';
 import { db } from '../../lib/data.ts';
 import { serverValues, type WithId } from '../../lib/db.ts';
 import { useStaffMove, useStaffWrites } from '../use-staff-action.ts';
-import { adminKey, archiveMessage, documentTitle, publishChange, publishMessage, type ContentConfig, type ContentDocument, type RowAction } from './content-config.ts';
+import { archiveMessage, documentTitle, publishChange, publishMessage, type ContentConfig, type ContentDocument, type RowAction } from './content-config.ts';
 
 const pathOf = (config: ContentConfig, id: string) => `${config.collection}/${id}`;
 
-const refreshes = (config: ContentConfig) => [[...adminKey(config)], ...(config.invalidates ?? [])];
+// The back office's screens of the collection and the public pages showing it, at once.
+const refreshes = (config: ContentConfig) => keysShowing(config.collection);
 
 /** One stored document for the editor (null when there is none with that id). */
 export function useContentDocument(config: ContentConfig, id: string) {
   return useQuery({
-    queryKey: [...adminKey(config), 'doc', id],
+    queryKey: [...adminKey(config.collection), 'doc', id],
     queryFn: () => db.fetchDocument<ContentDocument>(config.collection, id) as Promise<WithId<ContentDocument> | null>,
   });
 }

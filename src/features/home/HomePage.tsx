@@ -7,8 +7,9 @@ import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { usePublishedPartners } from '../../data/partners.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { useSpeakers } from '../../data/speakers.ts';
-import { fetchLatestArticles } from '../../data/publications.ts';
+import { latestArticlesQuery } from '../../data/publications.ts';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
+import { needsScript } from '../../lib/page-loader-triggers.ts';
 
 export const meta: MetaFunction = () => [
   { title: 'National Cancer Summit 2027' },
@@ -30,11 +31,7 @@ function Countdown({ start }: { start: Date }) {
 }
 
 function useLatestArticles(enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: ['publications', 'latest'],
-    queryFn: fetchLatestArticles,
-  });
+  return useQuery({ ...latestArticlesQuery, enabled });
 }
 
 export default function HomePage() {
@@ -79,7 +76,7 @@ export default function HomePage() {
         </ul>
       </section>
       {/* Filled in by the app: the page's loader starts it when the previews near the screen. */}
-      <div ref={previews} data-needs-script="">
+      <div ref={previews} {...needsScript}>
         {!!speakers.data?.length && (
           <section aria-labelledby="speakers-preview" className="container-page py-8">
             <h2 id="speakers-preview">Speakers</h2>

@@ -4,6 +4,7 @@ import { pageMeta } from '../../components/page-meta.ts';
 import { usePublishedPages } from '../../data/published.ts';
 import { deadlineText, type Job } from './jobs.ts';
 import { useNow } from '../../components/use-now.ts';
+import { changesAt } from '../../lib/page-loader-triggers.ts';
 
 export const meta: MetaFunction = () => pageMeta('Careers', 'Open positions with the summit and the institute.');
 
@@ -22,7 +23,7 @@ export default function CareersPage() {
                 <h2 className="text-xl">
                   <Link className="hover:underline" to={`/careers/${j.slug}`}>{j.title}</Link>
                 </h2>
-                <p className="mt-1 text-slate-600" data-changes-at={j.deadline > now ? j.deadline.toISOString() : undefined}>
+                <p className="mt-1 text-slate-600" {...changesAt(j.deadline > now ? j.deadline : null)}>
                   {j.location} · {deadlineText(j.deadline, now)}
                 </p>
                 <p className="mt-2 text-slate-700">{j.summary}</p>

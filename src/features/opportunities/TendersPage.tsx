@@ -4,6 +4,7 @@ import { pageMeta } from '../../components/page-meta.ts';
 import { safeUrl } from '../../components/RichText.tsx';
 import { usePublishedPages } from '../../data/published.ts';
 import { useNow } from '../../components/use-now.ts';
+import { changesAt } from '../../lib/page-loader-triggers.ts';
 
 export const meta: MetaFunction = () => pageMeta('Tenders', 'Open and closed tenders of the summit, with their documents.');
 
@@ -15,7 +16,7 @@ function TenderCard({ t, open }: { t: Tender; open: boolean }) {
     <li className="rounded-lg border border-slate-200 p-5">
       <p className="font-mono text-sm text-slate-600">{t.reference}</p>
       <h3 className="text-lg font-semibold">{t.title}</h3>
-      <p className={open ? 'text-brand-700' : 'text-slate-600'} data-changes-at={open ? t.closingDate.toISOString() : undefined}>
+      <p className={open ? 'text-brand-700' : 'text-slate-600'} {...changesAt(open ? t.closingDate : null)}>
         {open ? 'Closes' : 'Closed'} {date.format(t.closingDate)}
       </p>
       <p className="mt-2 text-slate-700">{t.description}</p>

@@ -1,6 +1,7 @@
 // Partnership applications and booth bookings share the `partners` collection (`kind`).
 import { z } from 'zod';
 import { emailField, lineField, paragraphField, phoneField, withWebScheme } from '../../lib/validation.ts';
+import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../data/statuses.ts';
 
 export const PARTNER_KINDS = ['partner', 'booth'] as const;
 export type PartnerKind = (typeof PARTNER_KINDS)[number];
@@ -44,16 +45,27 @@ export const boothFormSchema = z.object({
 export type PartnerForm = z.infer<typeof partnerFormSchema>;
 export type BoothForm = z.infer<typeof boothFormSchema>;
 
-interface ApplicationState {
-  fee: number;
-  currency: string;
-  status: 'pending';
-  paymentStatus: 'unpaid';
-  published: false;
-}
+/** What an application carries beyond its form, over its life: its price and its states. */
+const applicationState = {
+  fee: z.number().int().min(0),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  status: z.enum(REGISTRATION_STATUSES),
+  paymentStatus: z.enum(FEE_STATUSES),
+  published: z.boolean(),
+};
+type ApplicationState = z.infer<z.ZodObject<typeof applicationState>>;
 
-export type PartnerDocument = PartnerForm & ApplicationState & { kind: 'partner' };
-export type BoothDocument = BoothForm & ApplicationState & { kind: 'booth' };
+/**
+ * A partner application or booth booking as stored (collection `partners`), over its whole life.
+ * The demo seed is checked against it.
+ */
+export const partnerDocumentSchema = z.discriminatedUnion('kind', [
+  partnerFormSchema.extend({ kind: z.literal('partner'), ...applicationState }),
+  boothFormSchema.extend({ kind: z.literal('booth'), ...applicationState }),
+]);
+
+export type PartnerDocument = Extract<z.infer<typeof partnerDocumentSchema>, { kind: 'partner' }>;
+export type BoothDocument = Extract<z.infer<typeof partnerDocumentSchema>, { kind: 'booth' }>;
 
 const newApplication = (fee: number, currency: string): ApplicationState => ({
   fee,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
+import { publicKey } from '../../data/query-keys.ts';
 
 export interface Session {
   id: string;
@@ -15,7 +16,7 @@ export interface Session {
 
 // A summit programme is bounded (tens of sessions); the limits are a guard, not paging.
 export const sessionsQuery = queryOptions({
-  queryKey: ['sessions'],
+  queryKey: publicKey('sessions'),
   queryFn: () => db.fetchDocuments<Session>('sessions', { where: [['published', '==', true]], orderBy: ['startsAt', 'asc'], limit: 300 }),
 });
 

@@ -3,7 +3,7 @@
 // writes payloads built by `registrationDocument` to prove the two agree).
 import { z } from 'zod';
 import { emailField, lineField, paragraphField, phoneField } from '../../lib/validation.ts';
-import type { FeeStatus, RegistrationStatus } from '../../data/statuses.ts';
+import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../data/statuses.ts';
 
 export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;
 
@@ -26,12 +26,18 @@ export const registrationFormSchema = z.object({
 
 export type RegistrationForm = z.infer<typeof registrationFormSchema>;
 
-export interface RegistrationDocument extends RegistrationForm {
-  fee: number;
-  currency: string;
-  status: RegistrationStatus;
-  paymentStatus: FeeStatus;
-}
+/**
+ * A registration as stored, over its whole life: what the form collected, its price, and its two
+ * states (staff and payments move them). The demo seed is checked against it.
+ */
+export const registrationDocumentSchema = registrationFormSchema.extend({
+  fee: z.number().int().min(0),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  status: z.enum(REGISTRATION_STATUSES),
+  paymentStatus: z.enum(FEE_STATUSES),
+});
+
+export type RegistrationDocument = z.infer<typeof registrationDocumentSchema>;
 
 /** The stored document (without `id`/`timestamp`, which the data module adds). */
 export function registrationDocument(form: RegistrationForm, fee: number, currency: string): RegistrationDocument {

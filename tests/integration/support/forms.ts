@@ -11,6 +11,7 @@ import { donationDocument, donationFormSchema, type DonationForm } from '../../.
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from '../../../src/features/partners/schema.ts';
 import { normaliseReference, paymentDocument, paymentFormSchema, referenceClaim, type PaymentForm, type PaymentTarget } from '../../../src/features/payments/schema.ts';
 import { registrationDocument, registrationFormSchema, type RegistrationForm } from '../../../src/features/registrations/schema.ts';
+import { registrationSeatWrites } from '../../../src/features/registrations/submit.ts';
 import type { Firestore } from 'firebase/firestore/lite';
 import { applicationMail, donationMail, messageMail, payableRecord, paymentReceivedMail, registrationMail } from '../../../src/data/mail.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from './owner.ts';
@@ -117,18 +118,13 @@ export const registrationMailData = (id: string, registration: Doc) =>
   (registrationMail(id, registration as Parameters<typeof registrationMail>[1], SITE) as { data: Doc }).data;
 
 /**
- * A registration's commit, write for write what registrationWrites (src/features/registrations/
- * submit.ts) produces: the registration, its seat on the counter and on the public seat count,
- * its email. rules-forms.test.ts checks the two are equal. The email is left out when the document
- * has no address or name to send it with (mail is optional, so a hostile case stays about one thing).
+ * A registration's commit as the register page sends it (registrationSeatWrites, then its email),
+ * for any document a test gives. rules-forms.test.ts checks it equals registrationWrites for the
+ * page's own document. The email is left out when the document has no address or name to send it
+ * with (mail is optional, so a hostile case stays about one thing).
  */
 export function registrationCommit(id: string, doc: Doc): BatchWrite[] {
-  const writes: BatchWrite[] = [
-    { set: `registrations/${id}`, data: doc },
-    { set: 'counters/registrations', data: { count: serverValues.increment(1), lastId: id }, merge: true },
-    { set: 'counters/seats', data: { count: serverValues.increment(1) }, merge: true },
-  ];
-  return [...writes, ...companionMail(() => ({ set: `mail/${id}`, data: registrationMailData(id, doc) }))];
+  return [...registrationSeatWrites(id, doc), ...companionMail(() => ({ set: `mail/${id}`, data: registrationMailData(id, doc) }))];
 }
 
 /** A payment reference, its target's flip to 'submitted' and the acknowledgement, as the checkout page commits them. */

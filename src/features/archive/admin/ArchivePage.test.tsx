@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
 import { archivedTitle } from './archived-items.ts';
+import { inboxQuery } from '../../contact/admin/inbox.ts';
+import { adminKey } from '../../../data/query-keys.ts';
 
 const fake = vi.hoisted(() => ({ paths: [] as string[], restored: [] as string[][], logs: [] as string[] }));
 
@@ -63,6 +65,22 @@ describe('archive', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Restored “Parking · Test Sender” to messages.');
     expect(fake.restored).toEqual([['messages', 'msg-1']]);
     expect(fake.logs).toEqual(['Restored message msg-1 (Parking · Test Sender)']);
+  });
+
+  it('a restore refreshes every screen showing the collection, under the keys those screens use, and no other', async () => {
+    const { client } = renderStaffScreen(ArchivePage, { role: 'admin' });
+    // What the Messages screen, the overview and the Events screen have cached, keyed as they key it.
+    const inbox = [...inboxQuery(false).key, 'page', 0];
+    const unread = ['overview', 'messages', 'unread'];
+    const events = [...adminKey('events'), 'list', {}, 'page', 0];
+    for (const key of [inbox, unread, events]) client.setQueryData(key, { items: [] });
+    await userEvent.selectOptions(screen.getByLabelText('Collection'), 'messages');
+    await userEvent.click(await screen.findByRole('button', { name: 'Parking · Test Sender' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    await screen.findByRole('status');
+    expect(client.getQueryState(inbox)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(unread)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(events)?.isInvalidated).toBe(false);
   });
 
   it('names an item as a person would, or by its id when it has nothing better', () => {

@@ -3,6 +3,7 @@
 import type { ArchivableCollection } from '../../../admin/archive-permissions.ts';
 import { useStaffMove } from '../../../admin/use-staff-action.ts';
 import { formatMoney } from '../../../components/format.ts';
+import { archiveKey, keysShowing } from '../../../data/query-keys.ts';
 import { db } from '../../../lib/data.ts';
 
 export const ARCHIVE_PAGE_SIZE = 25;
@@ -57,7 +58,7 @@ export function archivedTitle(collection: ArchivableCollection, d: ArchivedItem)
 
 /** Newest first by the original's creation time (every document the data module writes has one). */
 export const archivePage = (collection: ArchivableCollection) => ({
-  key: ['archive', collection, 'items'],
+  key: [...archiveKey(collection), 'items'],
   fetch: (after: Parameters<typeof db.fetchPage>[1]['after']) => db.fetchPage<ArchivedItem>(`archive/${collection}/items`, { limit: ARCHIVE_PAGE_SIZE, after }),
 });
 
@@ -68,7 +69,7 @@ export function useRestore() {
       const title = archivedTitle(collection, item);
       return `Restored ${COLLECTION_NAMES[collection].noun} ${item.id}${title === item.id ? '' : ` (${title.slice(0, 120)})`}`;
     },
-    // The archive's list, the collection's own screens (their keys start with its name) and the overview's counts.
-    invalidate: [['archive'], ...Object.keys(COLLECTION_NAMES).map((c) => [c]), ['overview']],
+    // The archive's list, every screen showing the collection (back office and public) and the overview's counts.
+    invalidate: ({ collection }) => [...keysShowing(collection), ['overview']],
   });
 }

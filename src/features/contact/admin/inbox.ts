@@ -5,14 +5,15 @@ import type { StaffRole } from '../../../admin/staff-context.ts';
 import { db } from '../../../lib/data.ts';
 import type { WithId } from '../../../lib/db.ts';
 import type { ContactForm } from '../schema.ts';
+import { adminKey, keysShowing } from '../../../data/query-keys.ts';
 
 export type MessageStatus = 'unread' | 'read';
 export type InboxMessage = WithId<ContactForm & { status: MessageStatus; timestamp: Date }>;
 
 export const INBOX_PAGE_SIZE = 25;
-const inboxKey = ['messages'];
+const inboxKey = adminKey('messages');
 // What else shows messages: the overview's unread count and the archive's list.
-const touched = [inboxKey, ['overview', 'messages'], ['archive', 'messages']];
+const touched = [...keysShowing('messages'), ['overview', 'messages']];
 
 /** Newest first; with `unreadOnly`, production needs the composite index status ASC + timestamp DESC (firestore.indexes.json). */
 export const inboxQuery = (unreadOnly: boolean) => ({

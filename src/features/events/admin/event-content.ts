@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { ContentConfig } from '../../../admin/content/content-config.ts';
 import { addressField, dateTimeField, endsAfterStart, publishedField, requiredText } from '../../../admin/content/field-schemas.ts';
 import { formatDateTime } from '../../../components/format.ts';
+import type { SummitEvent } from '../api.ts';
 
+// What it stores is what /events reads (SummitEvent): the compiler keeps the two one shape.
 export const eventSchema = z
   .object({
     title: requiredText('Title', 200),
@@ -15,7 +17,7 @@ export const eventSchema = z
     registrationUrl: addressField('Registration link', { required: false }),
     published: publishedField(),
   })
-  .refine(...endsAfterStart);
+  .refine(...endsAfterStart) satisfies z.ZodType<Omit<SummitEvent, 'id'> & { published: boolean }, unknown>;
 
 export const eventContent: ContentConfig = {
   collection: 'events',
@@ -38,6 +40,5 @@ export const eventContent: ContentConfig = {
     { header: 'Starts', value: (d) => formatDateTime(d.startsAt as Date | undefined) },
     { header: 'Venue', value: (d) => String(d.venue ?? '') },
   ],
-  invalidates: [['published', 'events']],
   publicPath: () => '/events',
 };

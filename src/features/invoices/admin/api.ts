@@ -13,13 +13,14 @@ import { formatMinor, formatMinorShort } from './invoice-math.ts';
 import { bytesToBase64 } from '../../../lib/base64.ts';
 import { invoiceMail } from '../../../data/mail.ts';
 import { referenceToQuote, type StoredInvoice } from './schema.ts';
+import { adminKey } from '../../../data/query-keys.ts';
 
 export const PAGE_SIZE = 20;
 
 export const invoiceKeys = {
-  all: ['admin', 'invoices'] as const,
-  list: ['admin', 'invoices', 'list'] as const,
-  counter: ['admin', 'invoices', 'counter'] as const,
+  all: adminKey('invoices'),
+  list: [...adminKey('invoices'), 'list'] as const,
+  counter: [...adminKey('invoices'), 'counter'] as const,
 };
 
 export const fetchInvoicePage = (after: Cursor | null) => db.fetchPage<StoredInvoice>('invoices', { limit: PAGE_SIZE, after });

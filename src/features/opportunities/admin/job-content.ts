@@ -38,6 +38,5 @@ export const jobContent: ContentConfig = {
     { header: 'Location', value: (d) => String(d.location ?? '') },
     { header: 'Deadline', value: (d) => deadlineText(d.deadline instanceof Date ? d.deadline : undefined) },
   ],
-  invalidates: [['published', 'jobs']],
   publicPath: (d) => (typeof d.slug === 'string' ? `/careers/${d.slug}` : null),
 };

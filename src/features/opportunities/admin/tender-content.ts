@@ -34,6 +34,5 @@ export const tenderContent: ContentConfig = {
     { header: 'Reference', value: (d) => String(d.reference ?? '') },
     { header: 'Closes', value: (d) => formatDateTime(d.closingDate as Date | undefined) },
   ],
-  invalidates: [['published', 'tenders']],
   publicPath: () => '/tenders',
 };

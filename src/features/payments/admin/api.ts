@@ -11,20 +11,21 @@ import { ticketAttachments } from '../ticket-files.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
 import { amountText, decideManual, decideReject, decideVerify, manualPaths, paymentWarnings, verdictPaths, type AdminPayment, type ManualPayment } from './payment-actions.ts';
 import { normaliseReference } from '../schema.ts';
+import { adminKey } from '../../../data/query-keys.ts';
 
 export const PAGE_SIZE = 20;
 
 export type StatusFilter = '' | AdminPayment['status'];
 
 export const paymentKeys = {
-  all: ['admin', 'payments'] as const,
-  list: (status: StatusFilter) => ['admin', 'payments', 'list', status] as const,
-  totals: (currency: string) => ['admin', 'payments', 'totals', currency] as const,
-  donations: ['admin', 'donations'] as const,
+  all: adminKey('payments'),
+  list: (status: StatusFilter) => [...adminKey('payments'), 'list', status] as const,
+  totals: (currency: string) => [...adminKey('payments'), 'totals', currency] as const,
+  donations: adminKey('donations'),
 };
 
 /** What a verdict changes besides payments: the record's pages and the visitor's checkout. */
-const TOUCHED = [paymentKeys.all, ['admin', 'registrations'], ['checkout'], ['overview']];
+const TOUCHED = [paymentKeys.all, adminKey('registrations'), adminKey('partners'), ['checkout'], ['overview']];
 
 export type PaymentRow = AdminPayment & { target: CheckoutRecord | null; warnings: string[] };
 

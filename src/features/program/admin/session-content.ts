@@ -45,6 +45,5 @@ export const sessionContent: ContentConfig = {
     { header: 'Track', value: (d) => String(d.track ?? '') },
     { header: 'Room', value: (d) => String(d.room ?? '') },
   ],
-  invalidates: [['sessions']],
   publicPath: () => '/program',
 };

@@ -55,7 +55,6 @@ export const publicationContent: ContentConfig = {
     { header: 'Category', value: (d) => String(d.category ?? '') },
     { header: 'Published on', value: (d) => formatDateTime(d.publishedAt as Date | undefined) },
   ],
-  invalidates: [['publications'], ['publication']],
   publicPath: (d) => (typeof d.slug === 'string' ? `/blogs/${d.slug}` : null),
   preview: (v) => (
     <ArticleView

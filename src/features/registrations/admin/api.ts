@@ -10,15 +10,18 @@ import { sponsorWrites } from '../../../data/partners.ts';
 import { checkInVerdict, type TicketHolder } from './check-in.ts';
 import { COLLECTION, listOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
 import { searchRecords } from './search.ts';
+import { adminKey, publicKey } from '../../../data/query-keys.ts';
 
 export const PAGE_SIZE = 25;
 const SEARCH_LIMIT = 20;
 
+// Each tab's reads are keyed by the collection it shows (attendees: registrations; partner
+// applications and booths: partners), so a change to either collection refreshes its tabs.
 export const registrationKeys = {
-  all: ['admin', 'registrations'] as const,
-  list: (tab: Tab, filters: ListFilters) => ['admin', 'registrations', tab, filters] as const,
-  search: (tab: Tab, q: string, filters: ListFilters) => ['admin', 'registrations', tab, filters, 'search', q] as const,
-  record: (collection: string, id: string) => ['admin', 'registrations', 'record', collection, id] as const,
+  all: [adminKey('registrations'), adminKey('partners')],
+  list: (tab: Tab, filters: ListFilters) => [...adminKey(COLLECTION[tab]), tab, filters] as const,
+  search: (tab: Tab, q: string, filters: ListFilters) => [...adminKey(COLLECTION[tab]), tab, filters, 'search', q] as const,
+  record: (collection: string, id: string) => [...adminKey(collection), 'record', id] as const,
 };
 
 export function useRecordPages(tab: Tab, filters: ListFilters) {
@@ -45,7 +48,7 @@ export const fetchRecordPayments = (id: string) =>
   db.fetchDocuments<{ amount: number; currency: string; method: string; reference: string; status: string; timestamp?: Date }>('payments', { where: [['targetId', '==', id]], limit: 50 });
 
 export function useRecordPayments(collection: string, id: string, enabled: boolean) {
-  return useQuery({ queryKey: ['admin', 'payments', 'for', collection, id], enabled, queryFn: () => fetchRecordPayments(id) });
+  return useQuery({ queryKey: [...adminKey('payments'), 'for', collection, id], enabled, queryFn: () => fetchRecordPayments(id) });
 }
 
 export type StoredMail = MailDocument & { id: string; timestamp?: Date };
@@ -151,7 +154,7 @@ export function useStatusChange(collection: 'registrations' | 'partners') {
       ];
     },
     log: ({ record, name, status }) => `Set ${collection === 'registrations' ? 'registration' : 'application'} ${record.id} (${name}) to ${status}`,
-    invalidate: [registrationKeys.all, ['sponsors']],
+    invalidate: [...registrationKeys.all, publicKey('sponsors')],
   });
 }
 
@@ -159,7 +162,7 @@ export function useArchiveRecord(collection: 'registrations' | 'partners') {
   return useStaffMove({
     move: ({ id }: { id: string; name: string }) => ({ collection, id, to: 'archive' }),
     log: ({ id, name }) => `Archived ${collection === 'registrations' ? 'registration' : 'application'} ${id} (${name})`,
-    invalidate: [registrationKeys.all],
+    invalidate: registrationKeys.all,
   });
 }
 
@@ -180,7 +183,7 @@ export function useCheckIn() {
         result: verdict.message,
       };
     },
-    invalidate: [registrationKeys.all],
+    invalidate: registrationKeys.all,
   });
 }
 

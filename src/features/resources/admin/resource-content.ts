@@ -29,6 +29,5 @@ export const resourceContent: ContentConfig = {
     { name: 'url', kind: 'text', inputType: 'url', label: 'Link', hint: 'The address of the document or page, https://…' },
   ],
   columns: [{ header: 'Type', value: (d) => String(d.type ?? '') }],
-  invalidates: [['published', 'resources']],
   publicPath: () => '/resources',
 };

@@ -36,6 +36,5 @@ export const speakerContent: ContentConfig = {
     { header: 'Organisation', value: (d) => String(d.organisation ?? '') },
     { header: 'Order', value: (d) => String(d.order ?? '') },
   ],
-  invalidates: [['speakers']],
   publicPath: () => '/about#speakers',
 };

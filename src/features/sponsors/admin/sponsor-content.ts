@@ -28,6 +28,5 @@ export const sponsorContent: ContentConfig = {
     { name: 'logoUrl', kind: 'text', inputType: 'url', label: 'Logo address (optional)', hint: 'https://…' },
   ],
   columns: [{ header: 'Tier', value: (d) => String(d.tier ?? '') }],
-  invalidates: [['sponsors']],
   publicPath: () => '/about#partners',
 };
