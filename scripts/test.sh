@@ -14,6 +14,9 @@ npm run -s typecheck
 step "lint"
 npm run -s lint
 
+step "format (prettier; \`npm run format\` fixes it)"
+npm run -s format:check
+
 step "unit, component and integration tests (vitest)"
 npx vitest run
 
