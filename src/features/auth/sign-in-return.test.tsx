@@ -105,6 +105,9 @@ describe('signing in returns staff to the page they asked for', () => {
     ['another site, scheme-relative', '//evil.example'],
     ['another site, scheme-relative with a back-office path', '//evil.example/admin'],
     ['another site, absolute', 'https://evil.example/admin'],
+    // Not even its path on this site: an off-site target is not what the gate asked for.
+    ['another site, absolute, with a back-office page', 'https://evil.example/admin/invoice-generator'],
+    ['another site, scheme-relative, with a back-office page', '//evil.example/admin/invoice-generator'],
     ['another site, with a backslash', '/\\evil.example/admin'],
     ['a script URL', 'javascript:alert(1)//admin'],
     ['a page outside the back office', '/blogs'],
