@@ -88,7 +88,10 @@ afterEach(async () => {
   cleanup();
   await signOut();
 });
-afterAll(() => ownerDelete(`staff/${KEY}`));
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await ownerDelete(`staff/${KEY}`);
+});
 
 describe('staff whose email has capitals are recognised with their role', () => {
   it('a password account signed in with the address typed in capitals (FINANCE.Lead@Example.ORG)', async () => {
