@@ -27,7 +27,9 @@ const REVALIDATE_ON_FOCUS_MS = 60_000;
 function useSessionGate() {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { pathname } = useLocation();
+  // The page asked for, query and fragment included: sign-in returns there (LoginPage).
+  const { pathname, search, hash } = useLocation();
+  const here = `${pathname}${search}${hash}`;
   useEffect(() => {
     let checking = false;
     let lastForced = Date.now();
@@ -38,14 +40,14 @@ function useSessionGate() {
         if ((await checkSession(force)) !== 'ended') return;
         await signOut();
         client.clear();
-        navigate('/login', { replace: true, state: { from: pathname, sessionEnded: true } });
+        navigate('/login', { replace: true, state: { from: here, sessionEnded: true } });
       } finally {
         checking = false;
       }
     };
     const check = () => {
       const token = storedToken();
-      if (!token) return void navigate('/login', { replace: true, state: { from: pathname } });
+      if (!token) return void navigate('/login', { replace: true, state: { from: here } });
       const expiresAt = tokenExpiresAt(token);
       if (expiresAt !== null && expiresAt <= Date.now()) void verify(false);
     };
@@ -63,7 +65,7 @@ function useSessionGate() {
       window.removeEventListener('focus', returned);
       document.removeEventListener('visibilitychange', returned);
     };
-  }, [navigate, pathname, client]);
+  }, [navigate, here, client]);
 }
 
 async function loadStaffMember(): Promise<StaffMember | null> {

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useMatches, useNavigate, useSearchParams, type MetaFunction } from 'react-router';
 import { z } from 'zod';
 import { describeAuthError, passwordProblems, signInWithGoogle, signInWithPassword, type AuthProblem } from '../../lib/auth.ts';
+import { staffReturnPath } from '../../lib/auth-paths.ts';
 import { TextField } from '../../components/TextField.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
@@ -30,7 +31,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const isStaffLogin = useMatches().at(-1)?.id === 'admin-login';
-  const { from, sessionEnded } = (location.state as { from?: string; sessionEnded?: boolean } | null) ?? {};
+  const { from, sessionEnded } = (location.state as { from?: unknown; sessionEnded?: boolean } | null) ?? {};
   // The links in Firebase's emails come back here with the address (auth-accounts.ts).
   const [params] = useSearchParams();
   const invitedEmail = params.get('email') ?? '';
@@ -41,7 +42,8 @@ export default function LoginPage() {
     defaultValues: { email: invitedEmail, password: '' },
   });
 
-  const done = () => navigate(from && from.startsWith('/admin') ? from : '/admin', { replace: true });
+  // Back to the back-office page the admin gate was asked for; never off-site or outside /admin.
+  const done = () => navigate(staffReturnPath(from), { replace: true });
   const fail = (error: unknown) => setProblem(MESSAGES[describeAuthError(error)]);
 
   return (

@@ -8,6 +8,7 @@ import { downloadInvoicePdf, fetchBillingRecord, fetchInvoice, useInvoiceCounter
 import { blankInvoice, InvoiceForm } from './InvoiceForm.tsx';
 import { formatMinor } from './invoice-math.ts';
 import { formatInvoiceNumber, nextInvoiceSequence } from './invoice-number.ts';
+import { issueFailure } from './issue-failure.ts';
 import { InvoiceList } from './InvoiceList.tsx';
 import { invoiceDraft, invoiceFormValues, type InvoiceForm as InvoiceFormValues, type StoredInvoice } from './schema.ts';
 
@@ -44,10 +45,6 @@ export function NumberingNotice({ settings }: { settings: SiteSettings }) {
     </p>
   );
 }
-
-/** Errors the issuing step explains itself (settings missing, invoice no longer issued) are shown as they are. */
-const issueFailure = (error: Error) =>
-  'code' in error ? 'We could not issue the invoice. Your entries are still here: check your connection and try again.' : `${error.message} Your entries are still here.`;
 
 function InvoiceGenerator() {
   const staff = useStaff();
