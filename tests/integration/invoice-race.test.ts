@@ -4,10 +4,10 @@
 // second is retried by Firestore with the new counter and takes the next number. No duplicate, no
 // gap; and someone who never gets a number (the retries run out) is told so, in words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentVersionWrites } from '../../src/data/content-version.ts';
-import { issueFailure } from '../../src/features/invoices/issue-failure.ts';
-import { decideIssue, issuePaths } from '../../src/features/invoices/issue-invoice.ts';
-import type { InvoiceDraft } from '../../src/features/invoices/schema.ts';
+import { contentVersionWrites } from '../../src/admin/content-version.ts';
+import { issueFailure } from '../../src/features/invoices/admin/issue-failure.ts';
+import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
+import type { InvoiceDraft } from '../../src/features/invoices/admin/schema.ts';
 import { createDb, writePath, type Db } from '../../src/lib/db.ts';
 import { DEMO_STAFF } from '../../emulator/seed/demo-data.ts';
 import { client, closeClients, stack } from './support/clients.ts';

@@ -3,7 +3,7 @@
 // writes it so, and the rules refuse any other key); the address a person types, or the one their
 // account carries (a Google account can say `Finance.Lead@Example.ORG`), may not be. The lookup
 // runs where it runs in the product: the app's own sign-in (src/lib/auth.ts), the admin layout's
-// staff lookup (src/app/layouts/AdminLayout.tsx) through the app's Firestore client, against the
+// staff lookup (src/app/admin/AdminLayout.tsx) through the app's Firestore client, against the
 // Auth emulator and the Firestore emulator enforcing firestore.rules.
 import '@testing-library/jest-dom/vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -21,10 +21,10 @@ import { fixture, ownerDelete, uniqueId } from './support/owner.ts';
 // The app reads the emulators' addresses when its Firebase modules load: point them at this stack.
 vi.stubEnv('VITE_FIRESTORE_EMULATOR_HOST', stack().firestore);
 vi.stubEnv('VITE_AUTH_EMULATOR_HOST', stack().auth);
-const { default: AdminLayout } = await import('../../src/app/layouts/AdminLayout.tsx');
+const { default: AdminLayout } = await import('../../src/app/admin/AdminLayout.tsx');
 const { auth, currentUser, signInWithPassword, signOut } = await import('../../src/lib/auth.ts');
-const { useStaff } = await import('../../src/components/staff-context.ts');
-const { useStaffWrites } = await import('../../src/components/admin/use-staff-action.ts');
+const { useStaff } = await import('../../src/admin/staff-context.ts');
+const { useStaffWrites } = await import('../../src/admin/use-staff-action.ts');
 const { db } = await import('../../src/lib/data.ts');
 
 const KEY = 'finance.lead@example.org';

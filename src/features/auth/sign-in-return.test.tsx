@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AdminLayout from '../../app/layouts/AdminLayout.tsx';
+import AdminLayout from '../../app/admin/AdminLayout.tsx';
 import { clearSession, storeSession } from '../../lib/session.ts';
 import LoginPage from './LoginPage.tsx';
 
