@@ -399,6 +399,12 @@ describe('execution details', () => {
     expect(count({ where: field('n', 'GREATER_THAN', int(96)), orderBy: [by('n', 'DESCENDING')] })).toEqual(['d099,d098,d097', 5]);
     expect(count({ where: field('n', 'GREATER_THAN', int(96)), orderBy: [by('n', 'DESCENDING')], limit: 5 })).toEqual(['d099,d098,d097', 5]);
     expect(count({ orderBy: [by('n')], startAt: { values: [int(50)], before: true }, limit: 1 })).toEqual(['d050', 1]);
+    expect(count({ orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(50)], before: false }, limit: 1 })).toEqual(['d049', 2]); // the seek lands on 50, which startAfter skips
+    // A cursor and a bound: the walk seeks to whichever is further in.
+    expect(count({ where: field('n', 'GREATER_THAN', int(90)), orderBy: [by('n')], startAt: { values: [int(95)], before: true }, limit: 2 })).toEqual(['d095,d096', 2]);
+    expect(count({ where: field('n', 'GREATER_THAN', int(95)), orderBy: [by('n')], startAt: { values: [int(90)], before: true }, limit: 2 })).toEqual(['d096,d097', 3]);
+    expect(count({ where: field('n', 'LESS_THAN', int(10)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(5)], before: true }, limit: 2 })).toEqual(['d005,d004', 2]);
+    expect(count({ where: field('n', 'LESS_THAN', int(5)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(10)], before: true }, limit: 2 })).toEqual(['d004,d003', 3]);
     expect(count({ orderBy: [by('n')], endAt: { values: [int(1)], before: false } })).toEqual(['d000,d001', 3]);
     expect(count({ startAt: { values: [ref('d097')], before: false } })).toEqual(['d098,d099', 3]);
     expect(count({ orderBy: [by('n'), by('__name__', 'DESCENDING')], limit: 2 })).toEqual(['d000,d001', 3]);
