@@ -328,6 +328,13 @@ describe('rules values: order', () => {
     expect(error(() => compare(bytes(1), bytes(2)))).toBe('cannot order bytes and bytes');
     expect(error(() => compare(new RTimestamp(1, 0), new RDuration(1n)))).toBe('cannot order timestamp and duration');
     expect(error(() => compare(1n, new RUnknown('x')))).toMatch(/^x is not determined/);
+    expect(error(() => compare(new RUnknown('y'), new RUnknown('x')))).toMatch(/^y is not determined/);
+  });
+
+  it('orders ints exactly beyond 2^53, where floats cannot tell them apart', () => {
+    expect(compare(2n ** 53n + 1n, 2n ** 53n)).toBe(1);
+    expect(compare(2n ** 53n, 2n ** 53n + 1n)).toBe(-1);
+    expect(compare(-(2n ** 63n), 2n ** 63n - 1n)).toBe(-1);
   });
 });
 
