@@ -48,9 +48,7 @@ function arithmetic(op: '+' | '-' | '*' | '/' | '%', a: RValue, b: RValue): RVal
   if (a instanceof RDuration && b instanceof RDuration && (op === '+' || op === '-')) {
     return new RDuration(op === '+' ? a.nanos + b.nanos : a.nanos - b.nanos);
   }
-  // Stryker disable next-line ConditionalExpression: without it, typeName(a) below throws the same error (typeName uses an RUnknown)
   if (a instanceof RUnknown) return a.use();
-  // Stryker disable next-line ConditionalExpression: without it, typeName(b) below throws the same error
   if (b instanceof RUnknown) return b.use();
   return evaluationError(`cannot apply '${op}' to ${typeName(a)} and ${typeName(b)}`);
 }
@@ -93,7 +91,6 @@ export function negate(v: RValue): RValue {
   if (typeof v === 'bigint') return checkedInt(-v);
   if (typeof v === 'number') return -v;
   if (v instanceof RDuration) return new RDuration(-v.nanos);
-  // Stryker disable next-line ConditionalExpression: without it, typeName(v) below throws the same error
   if (v instanceof RUnknown) return v.use();
   return evaluationError(`cannot negate ${typeName(v)}`);
 }

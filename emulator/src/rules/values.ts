@@ -151,7 +151,6 @@ export function parseTimestamp(s: string): RTimestamp {
 export function referencePath(reference: string): RPath {
   const segments = reference.split('/');
   const at = segments.indexOf('databases');
-  // Stryker disable next-line EqualityOperator: at 0, slice(0) is the whole path either way
   return new RPath(at >= 0 ? segments.slice(at) : segments);
 }
 
