@@ -401,3 +401,45 @@ describe('single-field overrides by path', () => {
     expect(singleFieldIndexed(config('a', [{ arrayConfig: 'CONTAINS' }]), 'items', 'COLLECTION', 'a', 'ASCENDING')).toBe(false);
   });
 });
+
+describe('matching an index field by field', () => {
+  const need = (spec: Spec) => indexNeeds(query(spec))[0];
+  const with_ = (...indexes: CompositeIndex[]): IndexConfig => ({ indexes, fieldOverrides: [] });
+
+  it('needs each order field in the query direction, even when the index ends in the right __name__', () => {
+    const s: Spec = { where: [['a', '==', 1], ['b', '==', 2]], orderBy: [['t', 'desc']] };
+    expect(served(s, with_(idx('a:asc', 'b:asc', 't:asc', '__name__:desc')))).toBe(false);
+    expect(served(s, with_(idx('a:asc', 'b:asc', 'u:desc', '__name__:desc')))).toBe(false);
+    expect(served(s, with_(idx('a:asc', 'b:asc', 't:desc', '__name__:desc')))).toBe(true);
+  });
+
+  it('does not take an index shorter than the order, whatever its prefix', () => {
+    expect(served({ where: [['x', '==', 1]], orderBy: [['a', 'asc'], ['b', 'asc'], ['c', 'asc']] }, with_(idx('x:asc', 'a:asc')))).toBe(false);
+  });
+
+  it('takes an array-contains field of the index only for the field the query searches', () => {
+    const s: Spec = { where: [['a', '==', 1], ['x', 'array-contains', 1]], orderBy: [['t', 'desc']] };
+    expect(served(s, with_(idx('a:asc', 'tags:contains', 't:desc')))).toBe(false);
+    expect(served(s, with_(idx('a:asc', 'x:contains', 't:desc')))).toBe(true);
+  });
+
+  it('reports no composites for what single-field indexes serve', () => {
+    expect(requireIndexes(none, query({ where: [['tags', 'array-contains', 'x']] }))).toEqual([]);
+    expect(requireIndexes(none, query({ orderBy: [['a', 'desc']] }))).toEqual([]);
+    expect(requireIndexes(none, query({}))).toEqual([]);
+    expect(findServing(need({ where: [['a', '>', 1]] }), none)).toEqual({ served: true, composites: [] });
+  });
+
+  it('asks for a composite, not an override, for two orders in one direction', () => {
+    expect(missingIndexError(need({ orderBy: [['a', 'desc'], ['b', 'desc']] })).message).toBe(
+      'The query requires an index. Add this to "indexes" in firestore.indexes.json: {"collectionGroup":"items","queryScope":"COLLECTION","fields":[{"fieldPath":"a","order":"DESCENDING"},{"fieldPath":"b","order":"DESCENDING"}]}',
+    );
+    expect(missingIndexError(need({ where: [['a', '==', 1]], orderBy: [['t', 'asc']] })).message).toMatch(/Add this to "indexes"/);
+    expect(missingIndexError(need({ where: [['x', 'array-contains', 1]], orderBy: [['t', 'asc']] })).message).toMatch(/Add this to "indexes"/);
+    expect(missingIndexError(need({ where: [['x', 'array-contains', 1], ['a', '==', 1]] })).message).toMatch(/Add this to "indexes"/);
+  });
+
+  it('asks for no fields for a query that needs none', () => {
+    expect(indexFor(need({}))).toEqual({ collectionGroup: 'items', queryScope: 'COLLECTION', fields: [] });
+  });
+});
