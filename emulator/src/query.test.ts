@@ -211,6 +211,7 @@ describe('query parsing, field by field', () => {
     refuses({ from: [] }, /exactly one collection/);
     refuses({ from: { collectionId: 'c' } }, /exactly one collection/);
     refuses({ from: [{}] }, /non-empty string/);
+    refuses({ from: [null] }, /non-empty string/);
     refuses({ from: [{ collectionId: 'a/b' }] }, /must not contain/);
   });
 
@@ -356,6 +357,12 @@ describe('execution details', () => {
     expect(run({ orderBy: [by('g'), by('h')], offset: 1, limit: 2 }, docs)).toBe('b,a');
     expect(run({ orderBy: [by('g'), by('h')], endAt: { values: [int(1), int(2)], before: false } }, docs)).toBe('e,b,a');
     expect(run({ where: field('h', 'LESS_THAN', int(3)), orderBy: [by('g')] }, docs)).toBe('b,a,c');
+  });
+
+  it('walks __name__ ranges by id, in either direction', () => {
+    expect(run({ where: field('__name__', 'GREATER_THAN', ref('cat')) }, people)).toBe('dan,eve,fay');
+    expect(run({ where: field('__name__', 'LESS_THAN_OR_EQUAL', ref('cat')), orderBy: [by('__name__', 'DESCENDING')] }, people)).toBe('cat,ben,ann');
+    expect(run({ where: field('__name__', 'GREATER_THAN', ref('ben')), orderBy: [by('__name__', 'DESCENDING')], limit: 2 }, people)).toBe('fay,eve');
   });
 
   it('bounds a walk by the filter on the first order field, both ways', () => {
