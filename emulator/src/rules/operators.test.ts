@@ -107,6 +107,7 @@ describe('timestamps and durations', () => {
     expect(fails('d * d', vars)).toBe("cannot apply '*' to duration and duration");
     expect(fails('t + 1', vars)).toBe("cannot apply '+' to timestamp and int");
     expect(fails("'a' - 'b'")).toBe("cannot apply '-' to string and string");
+    expect(fails("1 + 'a'")).toBe("cannot apply '+' to int and string");
   });
 
   it('errs past the timestamps Firestore can hold', () => {

@@ -222,6 +222,7 @@ describe('rules values: conversion, case by case', () => {
     expect(splitFieldPath('`x\\\\y`')).toEqual(['x\\y']);
     expect(splitFieldPath('')).toEqual([]);
     expect(splitFieldPath('a..b')).toEqual(['a', '', 'b']);
+    expect(splitFieldPath('`open')).toEqual(['open']); // an unclosed quote ends with the path
   });
 });
 
@@ -291,6 +292,8 @@ describe('rules values: equality, kind by kind', () => {
   it('refuses to compare map diffs, and anything open with anything but null, on either side', () => {
     const diff = new RMapDiff(RMap.of({}), RMap.of({}));
     expect(error(() => equals(diff, diff))).toBe('a map_diff cannot be compared; use its methods');
+    expect(error(() => equals(diff, RMap.of({})))).toBe('a map_diff cannot be compared; use its methods');
+    expect(error(() => equals(RMap.of({}), diff))).toBe('a map_diff cannot be compared; use its methods');
     expect(error(() => equals(1n, new RUnknown('x')))).toMatch(/^x is not determined/);
     expect(equals(null, new RUnknown('x'))).toBe(false);
     const partial = new RMap(new Map(), true);
@@ -375,6 +378,7 @@ describe('rules values: debug() text', () => {
     [[], '[]'],
     [new RMap(new Map([['k', 1n]]), true), '{"k": 1, …}'],
     [RMap.of({}), '{}'],
+    [RMap.of({ a: 1n, b: 'x' }), '{"a": 1, "b": "x"}'],
     [new RSet(['a', 1n]), 'set(["a", 1])'],
     [new RDuration(5n), 'duration(5ns)'],
     [new RPath(['a', 'b']), 'path(/a/b)'],

@@ -319,6 +319,8 @@ export function equals(a: RValue, b: RValue): boolean {
   // Stryker disable next-line LogicalOperator: numbersEqual of a number and a non-number is false too
   if (isNumber(a) && isNumber(b)) return numbersEqual(a, b);
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+  // On either side: `map == diff` is as meaningless as `diff == map`.
+  if (a instanceof RMapDiff || b instanceof RMapDiff) evaluationError('a map_diff cannot be compared; use its methods');
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equals(x, b[i]));
   if (a instanceof RMap) {
     if (!(b instanceof RMap) || a.entries.size !== b.entries.size) return false;
@@ -335,7 +337,6 @@ export function equals(a: RValue, b: RValue): boolean {
   if (a instanceof RPath) return b instanceof RPath && a.segments.length === b.segments.length && a.segments.every((s, i) => s === b.segments[i]);
   if (a instanceof RBytes) return b instanceof RBytes && bytesEqual(a.data, b.data);
   if (a instanceof RLatLng) return b instanceof RLatLng && a.lat === b.lat && a.lng === b.lng;
-  if (a instanceof RMapDiff || b instanceof RMapDiff) evaluationError('a map_diff cannot be compared; use its methods');
   return false;
 }
 
