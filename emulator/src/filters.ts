@@ -168,11 +168,11 @@ export function compileFilter(filter: Filter): Predicate {
       case 'GREATER_THAN_OR_EQUAL':
         return typeOrder(v) === targetType && compareValues(v, target) >= 0;
       case 'ARRAY_CONTAINS':
-        return 'arrayValue' in v && arrayValues(v).some((x) => valuesEqual(x, target));
+        return arrayValues(v).some((x) => valuesEqual(x, target)); // a non-array has no values
       case 'IN':
         return list.some((x) => valuesEqual(v, x));
       case 'ARRAY_CONTAINS_ANY':
-        return 'arrayValue' in v && arrayValues(v).some((x) => list.some((t) => valuesEqual(x, t)));
+        return arrayValues(v).some((x) => list.some((t) => valuesEqual(x, t)));
       case 'NOT_IN':
         // A null in the list makes the filter match nothing, as in Cloud Firestore.
         return !('nullValue' in v) && !list.some((x) => 'nullValue' in x) && !list.some((x) => valuesEqual(v, x));

@@ -92,12 +92,12 @@ export function applyTransform(t: FieldTransform, current: Value | undefined, co
       return { value, result: value };
     }
     case 'appendMissingElements': {
-      const base = current && 'arrayValue' in current ? [...arrayValues(current)] : [];
+      const base = current ? [...arrayValues(current)] : []; // a non-array has no values
       for (const el of t.elements) if (!base.some((b) => sameValue(b, el))) base.push(el);
       return { value: makeArray(base), result: { nullValue: null } };
     }
     case 'removeAllFromArray': {
-      const base = current && 'arrayValue' in current ? arrayValues(current) : [];
+      const base = current ? arrayValues(current) : [];
       return { value: makeArray(base.filter((b) => !t.elements.some((r) => sameValue(b, r)))), result: { nullValue: null } };
     }
   }

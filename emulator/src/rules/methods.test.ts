@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EvaluationError } from './errors.ts';
 import { evalExpr } from './test-support.ts';
-import { RBytes, RDuration, RLatLng, RMap, RSet, RTimestamp, type RValue } from './values.ts';
+import { RBytes, RDuration, RLatLng, RMap, RSet, RTimestamp, RUnknown, type RValue } from './values.ts';
 
 const v = (source: string, vars: Record<string, RValue> = {}) => {
   const r = evalExpr(source, vars);
@@ -266,5 +266,120 @@ describe('robustness', () => {
       check(() => not(a));
       for (const b of samples) for (const op of ops) check(() => binary(op, a, b));
     }
+  });
+});
+
+describe('methods, edge by edge', () => {
+  it('counts arguments, naming the method', () => {
+    expect(fails("'abc'.lower(1)")).toBe('lower() takes 0 argument(s)');
+    expect(fails("'abc'.matches()")).toBe('matches() takes 1 argument(s)');
+    expect(fails("{'a': 1}.get('a')")).toBe('get() takes 2 argument(s)');
+    expect(fails('x.size()', { x: new RUnknown('resource.data') })).toMatch(/^resource\.data is not determined by the query/);
+  });
+
+  it('keeps list methods on lists and set methods on sets', () => {
+    expect(fails("['a'].toSet().concat(['b'])")).toBe('set has no method concat()');
+    expect(fails("['a'].toSet().toSet()")).toBe('set has no method toSet()');
+    expect(fails("['a'].toSet().removeAll(['a'])")).toBe('set has no method removeAll()');
+    expect(fails("['a'].union(['b'].toSet())")).toBe('list has no method union()');
+    expect(fails("['a'].toSet().union(['b'])")).toBe('union() needs a set, not list');
+    expect(fails("['a'].toSet().difference(['b'])")).toBe('difference() needs a set, not list');
+    expect(fails("['a'].toSet().intersection('b')")).toBe('intersection() needs a set, not string');
+    expect(setItems(v("['a', 'b'].toSet().difference(['b'].toSet())"))).toEqual(['a']);
+    expect(setItems(v("['a', 'b'].toSet().intersection(['b', 'c'].toSet())"))).toEqual(['b']);
+    expect(setItems(v("['a'].toSet().union(['b', 'a'].toSet())"))).toEqual(['a', 'b']);
+    expect(v("['a', 'b'].toSet().size()")).toBe(2n);
+    expect(v("['a', 'b'].toSet().hasAny(['b'])")).toBe(true);
+    expect(v("['a', 'b'].toSet().hasOnly(['a'])")).toBe(false);
+    expect(v("['a', 'b'].toSet().hasAll(['a', 'c'].toSet())")).toBe(false);
+  });
+
+  it('joins with a string separator, and concatenates and removes with sets too', () => {
+    expect(v("['a'].join('-')")).toBe('a');
+    expect(v('[].join(",")')).toBe('');
+    expect(fails("['a'].join(1)")).toBe('join() needs a string, not int');
+    expect(v("['a'].concat(['b'].toSet())")).toEqual(['a', 'b']);
+    expect(v("['a', 'b'].removeAll(['a'].toSet())")).toEqual(['b']);
+    expect(fails("['a'].concat('b')")).toBe('concat() needs a list or set, not string');
+  });
+
+  it('reads a map only where the query pins it', () => {
+    const partial = { d: new RMap(new Map<string, RValue>([['published', true]]), true) };
+    expect(v("d.get('published', false)", partial)).toBe(true);
+    expect(fails("d.get('draft', false)", partial)).toBe("get('draft', …) needs the whole document, which the query does not determine");
+    expect(fails('d.keys()', partial)).toBe('keys() needs the whole document, which the query does not determine');
+    expect(fails('d.values()', partial)).toBe('values() needs the whole document, which the query does not determine');
+    expect(fails('d.size()', partial)).toBe('size() needs the whole document, which the query does not determine');
+    expect(fails("d.diff({'a': 1})", partial)).toBe('diff() needs the whole document, which the query does not determine');
+    expect(fails("{'a': 1}.diff(d)", partial)).toBe('diff() needs the whole document, which the query does not determine');
+  });
+
+  it('get() needs string keys, and gives the default when the path runs through a non-map', () => {
+    expect(fails("{'a': 1}.get(1, 0)")).toBe('get() needs a string, not int');
+    expect(fails("{'a': 1}.get(['a', 2], 0)")).toBe('get() needs a string, not int');
+    expect(v("{'a': 1}.get(['a', 'b'], 'none')")).toBe('none');
+    expect(v("{'a': {'b': {'c': 3}}}.get(['a', 'b', 'c'], 0)")).toBe(3n);
+    expect(v("{'a': 1}.get([], 0)")).toEqual(RMap.of({ a: 1n }));
+    expect(v("{'a': null}.get('a', 5)")).toBeNull();
+  });
+
+  it('diff() keys for values that change type, and for both sides empty', () => {
+    const vars = { after: RMap.of({ a: '1', b: 2n }), before: RMap.of({ a: 1n, b: 2.0 }) };
+    expect(setItems(v('after.diff(before).changedKeys()', vars))).toEqual(['a']);
+    expect(setItems(v('after.diff(before).unchangedKeys()', vars))).toEqual(['b']);
+    expect(setItems(v('after.diff(before).affectedKeys()', vars))).toEqual(['a']);
+    expect(setItems(v('{}.diff({}).affectedKeys()'))).toEqual([]);
+    expect(setItems(v("{}.diff({'x': 1}).removedKeys()"))).toEqual(['x']);
+    expect(setItems(v("{}.diff({'x': 1}).affectedKeys()"))).toEqual(['x']);
+    expect(setItems(v("{'x': 1}.diff({}).affectedKeys()"))).toEqual(['x']);
+    expect(setItems(v("{'x': 1}.diff({}).changedKeys()"))).toEqual([]);
+    expect(fails('{}.diff({}).keys()')).toBe('map_diff has no method keys()');
+  });
+
+  it('reads timestamps before 1970 and around the year', () => {
+    const before = { t: new RTimestamp(-1, 500_000_000) }; // 1969-12-31T23:59:59.5Z, a Wednesday
+    expect(v('[t.year(), t.month(), t.day(), t.hours(), t.minutes(), t.seconds(), t.nanos()]', before)).toEqual([1969n, 12n, 31n, 23n, 59n, 59n, 500_000_000n]);
+    expect(v('t.toMillis()', before)).toBe(-500n);
+    expect(v('t.date()', before)).toEqual(new RTimestamp(-86400, 0));
+    expect(v('t.time()', before)).toEqual(new RDuration(86_399_500_000_000n));
+    expect(v('t.dayOfWeek()', before)).toBe(3n);
+    expect(v('t.dayOfYear()', before)).toBe(365n);
+    const sunday = { t: new RTimestamp(Date.UTC(2028, 11, 31, 12) / 1000, 0) }; // a leap year's last day, a Sunday
+    expect(v('t.dayOfWeek()', sunday)).toBe(7n);
+    expect(v('t.dayOfYear()', sunday)).toBe(366n);
+    expect(v('t.date()', sunday)).toEqual(new RTimestamp(Date.UTC(2028, 11, 31) / 1000, 0));
+    const monday = { t: new RTimestamp(Date.UTC(2027, 0, 4) / 1000, 0) };
+    expect(v('[t.dayOfWeek(), t.dayOfYear(), t.month()]', monday)).toEqual([1n, 4n, 1n]);
+    expect(v('t.time()', monday)).toEqual(new RDuration(0n));
+    expect(fails('t.size()', monday)).toBe('timestamp has no method size()');
+  });
+
+  it('splits a negative duration into truncated seconds and a signed remainder', () => {
+    const vars = { d: new RDuration(-1_500_000_000n) };
+    expect(v('d.seconds()', vars)).toBe(-1n);
+    expect(v('d.nanos()', vars)).toBe(-500_000_000n);
+    expect(fails('d.day()', vars)).toBe('duration has no method day()');
+  });
+
+  it('answers bytes, latlng and string methods only on their own types', () => {
+    expect(fails('b.latitude()', { b: new RBytes(new Uint8Array([1])) })).toBe('bytes has no method latitude()');
+    expect(fails('p.size()', { p: new RLatLng(0, 0) })).toBe('latlng has no method size()');
+    expect(fails('p.distance(1)', { p: new RLatLng(0, 0) })).toBe('distance() needs a latlng, not int');
+    expect(v('p.distance(p)', { p: new RLatLng(10, 20) })).toBe(0);
+    expect(v('p.distance(q)', { p: new RLatLng(0, 0), q: new RLatLng(0, 180) })).toBeCloseTo(Math.PI * 6_371_008.8, 0);
+    expect(v('p.distance(q)', { p: new RLatLng(0, 0), q: new RLatLng(1, 0) })).toBeCloseTo((Math.PI / 180) * 6_371_008.8, 3);
+    expect(fails("'a'.toBase64()")).toBe('string has no method toBase64()');
+    expect(fails("'a'.split(1)")).toBe('split() needs a string, not int');
+    expect(fails("'a'.replace('a', 1)")).toBe('replace() needs a string, not int');
+    expect(fails("'a'.replace(1, 'a')")).toBe('replace() needs a string, not int');
+    expect(fails("'a'.matches(1)")).toBe('matches() needs a string, not int');
+  });
+
+  it('rewrites \\1 … \\9 to groups in replace(), keeping $ literal', () => {
+    expect(v("'ab'.replace('(a)(b)', '\\\\2\\\\1')")).toBe('ba');
+    expect(v("'ab'.replace('(a)', '$$\\\\1')")).toBe('$$ab');
+    expect(v("'a.b.c'.replace('[.]', '')")).toBe('abc');
+    expect(v("'Ab'.upper()")).toBe('AB');
+    expect(v("'AB'.lower()")).toBe('ab');
   });
 });

@@ -140,6 +140,7 @@ export class RUnknown {
 
 export function parseTimestamp(s: string): RTimestamp {
   const m = /^(-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i.exec(s);
+  // Stryker disable next-line MethodExpression: Date.parse reads a lower-case 'z' as 'Z' too
   const ms = m ? Date.parse(`${m[1]}${m[3].toUpperCase()}`) : NaN;
   if (!m || Number.isNaN(ms)) return evaluationError(`invalid timestamp '${s}'`);
   const nanos = m[2] ? Number(m[2].padEnd(9, '0')) : 0;
@@ -315,8 +316,11 @@ export function equals(a: RValue, b: RValue): boolean {
     if (a === null || b === null) return false;
     (a instanceof RMap && a.partial ? a : (b as RMap)).whole('comparing the document data');
   }
+  // Stryker disable next-line LogicalOperator: numbersEqual of a number and a non-number is false too
   if (isNumber(a) && isNumber(b)) return numbersEqual(a, b);
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+  // On either side: `map == diff` is as meaningless as `diff == map`.
+  if (a instanceof RMapDiff || b instanceof RMapDiff) evaluationError('a map_diff cannot be compared; use its methods');
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equals(x, b[i]));
   if (a instanceof RMap) {
     if (!(b instanceof RMap) || a.entries.size !== b.entries.size) return false;
@@ -333,7 +337,6 @@ export function equals(a: RValue, b: RValue): boolean {
   if (a instanceof RPath) return b instanceof RPath && a.segments.length === b.segments.length && a.segments.every((s, i) => s === b.segments[i]);
   if (a instanceof RBytes) return b instanceof RBytes && bytesEqual(a.data, b.data);
   if (a instanceof RLatLng) return b instanceof RLatLng && a.lat === b.lat && a.lng === b.lng;
-  if (a instanceof RMapDiff || b instanceof RMapDiff) evaluationError('a map_diff cannot be compared; use its methods');
   return false;
 }
 
