@@ -100,6 +100,8 @@ describe('React Router’s own reload after a failed route module', () => {
     expect(() => target.error('Error loading route module, reloading page (not the router’s exact words)')).not.toThrow();
     expect(() => target.error(new Error(routerLog))).not.toThrow();
     expect(() => target.error(`Warning: ${routerLog}`)).not.toThrow();
+    // Only the router's own log line (a string) counts, not an object that merely reads like it.
+    expect(() => target.error({ toString: () => routerLog })).not.toThrow();
     expect(() => target.error('Error loading route module `/assets/a.js`, retrying')).not.toThrow();
   });
 
