@@ -12,7 +12,7 @@ const sdk = vi.hoisted(() => ({
 }));
 vi.mock('firebase/app', async (original) => ({
   ...(await original<typeof import('firebase/app')>()),
-  initializeApp: (config: unknown, name: string) => {
+  initializeApp: (_config: unknown, name: string) => {
     sdk.calls.push(['initializeApp', name]);
     return { name, live: ++sdk.apps };
   },
