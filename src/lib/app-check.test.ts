@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appCheckPlan } from './app-check.ts';
 
 describe('App Check from the configuration', () => {
@@ -10,5 +10,57 @@ describe('App Check from the configuration', () => {
   it('uses reCAPTCHA Enterprise with a site key, and the debug provider when a debug token is given too', () => {
     expect(appCheckPlan('6Lc-key', '')).toEqual({ provider: 'recaptcha-enterprise', siteKey: '6Lc-key' });
     expect(appCheckPlan('6Lc-key', 'debug-token')).toEqual({ provider: 'debug', siteKey: '6Lc-key', debugToken: 'debug-token' });
+  });
+});
+
+describe('starting App Check', () => {
+  const sdk = { started: [] as unknown[] };
+
+  async function load(siteKey: string, debugToken: string) {
+    vi.resetModules();
+    vi.doMock('./env.ts', () => ({ appCheckSiteKey: siteKey, appCheckDebugToken: debugToken }));
+    vi.doMock('./firebase.ts', () => ({ firebaseApp: { name: '[DEFAULT]' } }));
+    vi.doMock('firebase/app-check', () => ({
+      ReCaptchaEnterpriseProvider: class {
+        constructor(public siteKey: string) {}
+      },
+      initializeAppCheck: (app: unknown, options: unknown) => void sdk.started.push([app, options]),
+    }));
+    return import('./app-check.ts');
+  }
+
+  beforeEach(() => {
+    sdk.started = [];
+    delete (globalThis as { FIREBASE_APPCHECK_DEBUG_TOKEN?: string }).FIREBASE_APPCHECK_DEBUG_TOKEN;
+    vi.stubGlobal('window', globalThis);
+    vi.stubGlobal('self', globalThis);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('./env.ts');
+    vi.doUnmock('./firebase.ts');
+    vi.doUnmock('firebase/app-check');
+  });
+
+  it('starts it once with reCAPTCHA Enterprise and token refresh, however often asked', async () => {
+    const { startAppCheck } = await load('6Lc-key', '');
+    await Promise.all([startAppCheck(), startAppCheck()]);
+    await startAppCheck();
+    expect(sdk.started).toEqual([[{ name: '[DEFAULT]' }, { provider: { siteKey: '6Lc-key' }, isTokenAutoRefreshEnabled: true }]]);
+    expect(globalThis).not.toHaveProperty('FIREBASE_APPCHECK_DEBUG_TOKEN');
+  });
+
+  it('hands the SDK the debug token first when one is configured', async () => {
+    const { startAppCheck } = await load('6Lc-key', 'ci-token');
+    await startAppCheck();
+    expect((globalThis as { FIREBASE_APPCHECK_DEBUG_TOKEN?: string }).FIREBASE_APPCHECK_DEBUG_TOKEN).toBe('ci-token');
+    expect(sdk.started).toHaveLength(1);
+  });
+
+  it('does nothing without a site key, nor outside a browser (the prerender)', async () => {
+    await (await load('', 'ci-token')).startAppCheck();
+    vi.stubGlobal('window', undefined);
+    await (await load('6Lc-key', '')).startAppCheck();
+    expect(sdk.started).toEqual([]);
   });
 });

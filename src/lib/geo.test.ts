@@ -78,3 +78,39 @@ describe('geolocation', () => {
     expect(storage.getItem(LOCATION_KEY)).toBeNull();
   });
 });
+
+describe('the country and what is kept', () => {
+  it('prefers the country’s name to its code, and leaves out a country that is not text', () => {
+    expect(parseLocation({ latitude: 1, longitude: 2, country_name: 'Kenya', country: 'KE' })).toEqual({ latitude: 1, longitude: 2, country: 'Kenya' });
+    expect(parseLocation({ latitude: 1, longitude: 2, country: 404 })).toEqual({ latitude: 1, longitude: 2 });
+  });
+
+  it.each([null, undefined, 'Nairobi', 42, true])('refuses a response that is not an object: %j', (raw) => {
+    expect(parseLocation(raw)).toBeNull();
+  });
+
+  it('reads coordinates given as text with spaces around them', () => {
+    expect(parseLocation({ latitude: ' -1.29 ', longitude: '36.82' })).toEqual({ latitude: -1.29, longitude: 36.82 });
+  });
+
+  it('forgets a stored location that is damaged or out of range', () => {
+    const storage = memoryStorage();
+    storage.setItem(LOCATION_KEY, '{not json');
+    expect(getStoredLocation(storage)).toBeNull();
+    storage.setItem(LOCATION_KEY, JSON.stringify({ latitude: 95, longitude: 0 }));
+    expect(getStoredLocation(storage)).toBeNull();
+  });
+
+  it('keeps nothing when the service answers an error or an unusable location, and asks again next time', async () => {
+    const storage = memoryStorage();
+    const refused = vi.fn(async () => new Response('{"latitude":1,"longitude":2}', { status: 429 }));
+    expect(await rememberLocation('https://geo.example/json', storage, refused as unknown as typeof fetch)).toBeNull();
+    const useless = vi.fn(async () => new Response('{"latitude":"","longitude":2}'));
+    expect(await rememberLocation('https://geo.example/json', storage, useless as unknown as typeof fetch)).toBeNull();
+    expect(storage.getItem(LOCATION_KEY)).toBeNull();
+    const good = vi.fn(async () => new Response('{"lat":-1.29,"lon":36.82,"country_name":"Kenya"}'));
+    expect(await rememberLocation('https://geo.example/json', storage, good as unknown as typeof fetch)).toEqual({ latitude: -1.29, longitude: 36.82, country: 'Kenya' });
+    expect(JSON.parse(storage.getItem(LOCATION_KEY)!)).toEqual({ latitude: -1.29, longitude: 36.82, country: 'Kenya' });
+    expect(good).toHaveBeenCalledWith('https://geo.example/json');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { icsCalendar, icsText } from './ics.ts';
+import { icsCalendar, icsHref, icsText } from './ics.ts';
 
 describe('calendar files', () => {
   it('writes a VEVENT with UTC times and escaped text', () => {
@@ -17,5 +17,46 @@ describe('calendar files', () => {
 
   it('escapes newlines and backslashes', () => {
     expect(icsText('a\\b\nc')).toBe('a\\\\b\\nc');
+  });
+});
+
+describe('a whole calendar file', () => {
+  const plenary = { uid: 'plenary@nci', title: 'Plenary', start: new Date('2027-04-21T06:00:00.250Z'), end: new Date('2027-04-21T08:30:00Z') };
+
+  it('is exactly the lines calendar apps expect, with CRLF line ends', () => {
+    expect(icsCalendar([{ ...plenary, location: 'Hall A', description: 'Opening talks.\r\nBring your badge.' }], new Date('2027-01-01T12:34:56.789Z'))).toBe(
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//National Cancer Summit//EN',
+        'CALSCALE:GREGORIAN',
+        'BEGIN:VEVENT',
+        'UID:plenary@nci',
+        'DTSTAMP:20270101T123456Z',
+        'DTSTART:20270421T060000Z',
+        'DTEND:20270421T083000Z',
+        'SUMMARY:Plenary',
+        'LOCATION:Hall A',
+        'DESCRIPTION:Opening talks.\\nBring your badge.',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('leaves out a location or description it does not have, and holds several events', () => {
+    const ics = icsCalendar([plenary, { ...plenary, uid: 'lunch@nci', title: 'Lunch' }], new Date('2027-01-01T00:00:00Z'));
+    expect(ics).not.toContain('LOCATION');
+    expect(ics).not.toContain('DESCRIPTION');
+    expect(ics.match(/BEGIN:VEVENT\r\n/g)).toHaveLength(2);
+    expect(ics).toContain('UID:lunch@nci\r\n');
+    expect(icsCalendar([], new Date(0))).toBe('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//National Cancer Summit//EN\r\nCALSCALE:GREGORIAN\r\nEND:VCALENDAR\r\n');
+  });
+
+  it('is offered as a data: link a browser downloads as a calendar', () => {
+    const href = icsHref([plenary]);
+    expect(href.startsWith('data:text/calendar;charset=utf-8,BEGIN%3AVCALENDAR%0D%0A')).toBe(true);
+    expect(decodeURIComponent(href.slice('data:text/calendar;charset=utf-8,'.length))).toContain('SUMMARY:Plenary\r\n');
   });
 });

@@ -27,3 +27,25 @@ describe('Nairobi time', () => {
     for (let i = 1; i < days.length; i++) expect(days[i].start).toEqual(days[i - 1].end);
   });
 });
+
+describe('Nairobi days for the back office', () => {
+  it('gives each day’s date, its start and its end, 24 hours apart', () => {
+    expect(lastNairobiDays(2, new Date('2027-05-12T09:00:00Z'))).toEqual([
+      { date: '2027-05-11', start: new Date('2027-05-10T21:00:00Z'), end: new Date('2027-05-11T21:00:00Z') },
+      { date: '2027-05-12', start: new Date('2027-05-11T21:00:00Z'), end: new Date('2027-05-12T21:00:00Z') },
+    ]);
+    expect(lastNairobiDays(1, new Date('2027-05-12T20:59:59Z'))).toEqual([{ date: '2027-05-12', start: new Date('2027-05-11T21:00:00Z'), end: new Date('2027-05-12T21:00:00Z') }]);
+    expect(lastNairobiDays(0, new Date('2027-05-12T09:00:00Z'))).toEqual([]);
+  });
+
+  it('reads and writes datetime-local values across midnight', () => {
+    expect(toNairobiDateTime(new Date('2027-05-11T22:15:00Z'))).toBe('2027-05-12T01:15');
+    expect(fromNairobiDateTime('2027-05-12T01:15')).toEqual(new Date('2027-05-11T22:15:00Z'));
+    expect(fromNairobiDateTime('')).toBeNull();
+  });
+
+  it('ends a date range at the next Nairobi midnight', () => {
+    expect(nairobiDayEnd('2027-12-31')).toEqual(new Date('2027-12-31T21:00:00Z'));
+    expect(nairobiDayStart('2028-01-01')).toEqual(new Date('2027-12-31T21:00:00Z'));
+  });
+});

@@ -1,6 +1,6 @@
 // Runs in jsdom: the cookie and localStorage are the browser's.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_COOKIE_MAX_AGE, clearSession, hasToken, storedUser, storeSession, tokenExpiresAt } from './session.ts';
+import { AUTH_COOKIE_MAX_AGE, clearSession, hasToken, storedToken, storedUser, storeSession, tokenExpiresAt } from './session.ts';
 
 afterEach(() => clearSession());
 
@@ -23,6 +23,74 @@ describe('login state', () => {
   });
 });
 
+describe('the auth_token cookie as written', () => {
+  /** A document that keeps every cookie string written to it, as the browser receives it. */
+  function recordingDocument(protocol: string) {
+    const written: string[] = [];
+    const doc = {
+      location: { protocol },
+      set cookie(value: string) {
+        written.push(value);
+      },
+    } as unknown as Document;
+    return { doc, written };
+  }
+
+  it('lasts 27 days on every path, sent on top-level navigation, and only over HTTPS when the site is', () => {
+    const https = recordingDocument('https:');
+    storeSession('tok', { uid: 'u1', email: null, displayName: null }, https.doc, localStorage);
+    expect(https.written).toEqual(['auth_token=tok; Path=/; Max-Age=2332800; SameSite=Lax; Secure']);
+    expect(AUTH_COOKIE_MAX_AGE).toBe(27 * 24 * 60 * 60);
+    const http = recordingDocument('http:');
+    storeSession('tok', { uid: 'u1', email: null, displayName: null }, http.doc, localStorage);
+    expect(http.written).toEqual(['auth_token=tok; Path=/; Max-Age=2332800; SameSite=Lax']);
+  });
+
+  it('encodes the token, so a token with separators stays one cookie value', () => {
+    const { doc, written } = recordingDocument('https:');
+    storeSession('a b;c=d', { uid: 'u1', email: null, displayName: null }, doc, localStorage);
+    expect(written[0]).toMatch(/^auth_token=a%20b%3Bc%3Dd; /);
+  });
+
+  it('is expired at once on logout', () => {
+    const { doc, written } = recordingDocument('https:');
+    clearSession(doc, localStorage);
+    expect(written).toEqual(['auth_token=; Path=/; Max-Age=0; SameSite=Lax']);
+  });
+
+  it('is written on a document without a location (no Secure flag)', () => {
+    const written: string[] = [];
+    const doc = {
+      set cookie(value: string) {
+        written.push(value);
+      },
+    } as unknown as Document;
+    storeSession('tok', { uid: 'u1', email: null, displayName: null }, doc, localStorage);
+    expect(written).toEqual(['auth_token=tok; Path=/; Max-Age=2332800; SameSite=Lax']);
+  });
+});
+
+describe('the stored login state', () => {
+  it('reads the token back, and no token once cleared', () => {
+    storeSession('tok-2', { uid: 'u2', email: 'b@c.org', displayName: null });
+    expect(storedToken()).toBe('tok-2');
+    expect(localStorage.getItem('user')).toBe(JSON.stringify({ uid: 'u2', email: 'b@c.org', displayName: null }));
+    clearSession();
+    expect(storedToken()).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('has no token when the stored one is empty', () => {
+    localStorage.setItem('authToken', '');
+    expect(hasToken()).toBe(false);
+  });
+
+  it('has no user when the stored user is damaged', () => {
+    localStorage.setItem('user', '{not json');
+    expect(storedUser()).toBeNull();
+  });
+});
+
 describe('token expiry', () => {
   const jwt = (payload: unknown) => `e30.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
 
@@ -42,5 +110,7 @@ describe('token expiry', () => {
     expect(tokenExpiresAt(jwt({ exp: '1800000000' }))).toBeNull();
     expect(tokenExpiresAt(jwt({}))).toBeNull();
     expect(tokenExpiresAt(jwt(null))).toBeNull();
+    expect(tokenExpiresAt(`e30.${btoa('{"exp":1e400}')}.sig`)).toBeNull(); // Infinity
+    expect(tokenExpiresAt('e30..sig')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailField, lineField, MULTI_LINE_PATTERN, paragraphField, SINGLE_LINE_PATTERN, withWebScheme } from './validation.ts';
+import { EMAIL_PATTERN, emailField, lineField, MULTI_LINE_PATTERN, paragraphField, phoneField, SINGLE_LINE_PATTERN, withWebScheme } from './validation.ts';
 
 const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 const valid = (v: string) => emailField().safeParse(v).success;
@@ -99,5 +99,68 @@ describe('web addresses as people type them', () => {
     for (const typed of ['https://nht.example.com', 'http://a.example', 'mailto:info@example.org', 'javascript:alert(1)', 'info@example.org', '/about', 'not a website', 'localhost', '']) {
       expect(withWebScheme(typed)).toBe(typed.trim());
     }
+  });
+});
+
+describe('web addresses at the edges', () => {
+  it.each([
+    ['NHT.EXAMPLE.COM', 'https://NHT.EXAMPLE.COM'],
+    ['nht.example.com#contacts', 'https://nht.example.com#contacts'],
+    ['nht.example.com?q=1', 'https://nht.example.com?q=1'],
+    ['nht.example.com:8080', 'https://nht.example.com:8080'],
+    ['nht.example.com:65535/x', 'https://nht.example.com:65535/x'],
+    ['nht.example.com:123456', 'nht.example.com:123456'],
+    ['nht.example.com:', 'nht.example.com:'],
+    ['nht.example.c', 'nht.example.c'],
+    ['nht .example.com', 'nht .example.com'],
+    ['user@nht.example.com/x', 'user@nht.example.com/x'],
+    ['HTTPS://nht.example.com', 'HTTPS://nht.example.com'],
+    ['localhost:3000', 'localhost:3000'],
+    ['x.ke', 'https://x.ke'],
+  ])('reads %j as %j', (typed, stored) => {
+    expect(withWebScheme(typed)).toBe(stored);
+  });
+});
+
+describe('phone numbers', () => {
+  const valid = (v: string) => phoneField().safeParse(v).success;
+
+  it.each(['0700000', '+254 700 000 000', '(020) 271-0000', '+254700000000', `+${'1'.repeat(19)}`, ` ${'1'.repeat(20)} `])('accepts %j', (v) => {
+    expect(valid(v)).toBe(true);
+  });
+
+  it.each(['070000', '1'.repeat(21), '+254 7OO 000 000', '254-700-000-000 ext 1', '++254700000000', '+', ''])('refuses %j, saying what to type', (v) => {
+    expect(phoneField().safeParse(v).error?.issues[0].message).toBe('Enter a phone number with 7 to 20 digits, like +254 700 000 000.');
+  });
+
+  it('stores the number trimmed', () => {
+    expect(phoneField().parse('  +254 700 000 000 ')).toBe('+254 700 000 000');
+  });
+});
+
+describe('the messages of a one-line answer and a paragraph', () => {
+  const line = lineField(2, 5, 'Too short.', 'Too long.');
+  const paragraph = paragraphField(2, 5, 'Too short.', 'Too long.');
+
+  it.each([
+    [' a ', 'Too short.'],
+    ['abcdef', 'Too long.'],
+    ['a\u202Eb', 'Use only visible characters: no line breaks or hidden formatting characters.'],
+  ])('a one-line answer %j: “%s”', (v, message) => {
+    expect(line.safeParse(v).error?.issues[0].message).toBe(message);
+  });
+
+  it.each([
+    [' a ', 'Too short.'],
+    ['abcdef', 'Too long.'],
+    ['a\u202Eb', 'Use only visible characters (line breaks are fine), no hidden formatting characters.'],
+  ])('a paragraph %j: “%s”', (v, message) => {
+    expect(paragraph.safeParse(v).error?.issues[0].message).toBe(message);
+  });
+
+  it('trims both, and accepts their limits', () => {
+    expect(line.parse('  ab  ')).toBe('ab');
+    expect(line.parse('abcde')).toBe('abcde');
+    expect(paragraph.parse(' a\nb ')).toBe('a\nb');
   });
 });

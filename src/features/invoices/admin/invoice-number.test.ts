@@ -16,4 +16,10 @@ describe('invoice numbers', () => {
     expect(nextInvoiceSequence(7, 1)).toBe(8);
     expect(nextInvoiceSequence(0, 1)).toBe(1);
   });
+
+  it('continues after a counter at 0 rather than restarting the series at the start number', () => {
+    expect(nextInvoiceSequence(0, 100)).toBe(1);
+    expect(nextInvoiceSequence(0, 0)).toBe(1);
+    expect(nextInvoiceSequence(99, 100)).toBe(100);
+  });
 });

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateRange, formatDateTime, formatMoney } from './format.ts';
+
+describe('money as the site shows it', () => {
+  it.each([
+    [15000, 'KES', 'Ksh 15,000'],
+    [0, 'KES', 'Ksh 0'],
+    [1_250_000, 'KES', 'Ksh 1,250,000'],
+    [250, 'USD', 'US$250'],
+    [99.5, 'USD', 'US$100'], // whole units: fees are whole amounts, a half rounds up
+    [99.4, 'USD', 'US$99'],
+  ])('%d %s is “%s”', (amount, currency, shown) => {
+    expect(formatMoney(amount, currency).replace(/\s/g, ' ')).toBe(shown);
+  });
+});
+
+describe('dates in Nairobi', () => {
+  it('shows the day in Nairobi, whatever the time zone of the reader', () => {
+    expect(formatDate(new Date('2027-05-12T09:00:00Z'))).toBe('12 May 2027');
+    // 22:30 UTC on the 11th is already the 12th in Nairobi (UTC+3).
+    expect(formatDate(new Date('2027-05-11T22:30:00Z'))).toBe('12 May 2027');
+  });
+
+  it('shows a range of days, one day, or nothing while unknown', () => {
+    expect(formatDateRange(new Date('2027-05-12T06:00:00Z'), new Date('2027-05-14T06:00:00Z'))).toBe('12 May 2027 – 14 May 2027');
+    expect(formatDateRange(new Date('2027-05-12T06:00:00Z'), new Date('2027-05-12T15:00:00Z'))).toBe('12 May 2027');
+    expect(formatDateRange(new Date('2027-05-12T06:00:00Z'), null)).toBe('12 May 2027');
+    expect(formatDateRange(null, new Date('2027-05-14T06:00:00Z'))).toBe('');
+  });
+
+  it('shows a moment with its Nairobi time for the back office, or nothing while unknown', () => {
+    expect(formatDateTime(new Date('2027-05-12T11:05:00Z'))).toBe('12 May 2027, 14:05');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+  });
+});
