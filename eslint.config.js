@@ -61,7 +61,10 @@ export default tseslint.config(
             { from: { element: { type: 'admin' } }, allow: [...below('admin', 'data', 'content', 'components', 'lib')] },
             { from: { element: { type: 'data' } }, allow: [...below('data', 'content', 'lib')] },
             // The site's copy is a function of the settings staff change, so it knows their shape (types only).
-            { from: { element: { type: 'content' } }, allow: [...below('content', 'lib'), { to: { element: { type: 'data' } }, dependency: { kind: 'type' } }] },
+            {
+              from: { element: { type: 'content' } },
+              allow: [...below('content', 'lib'), { to: { element: { type: 'data' } }, dependency: { kind: 'type' } }],
+            },
             { from: { element: { type: 'components' } }, allow: [...below('components', 'lib')] },
             { from: { element: { type: 'lib' } }, allow: [to('lib')] },
           ],

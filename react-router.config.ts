@@ -15,5 +15,8 @@ let articlePaths: Promise<string[]> | undefined;
 export default {
   appDirectory: 'src/app',
   ssr: false,
-  prerender: async ({ getStaticPaths }) => [...getStaticPaths().filter((path) => !CLIENT_ONLY.test(path)), ...(await (articlePaths ??= publishedArticlePaths()))],
+  prerender: async ({ getStaticPaths }) => [
+    ...getStaticPaths().filter((path) => !CLIENT_ONLY.test(path)),
+    ...(await (articlePaths ??= publishedArticlePaths())),
+  ],
 } satisfies Config;

@@ -207,7 +207,18 @@ test('archiving a publication takes it off the public list', async ({ page }) =>
   await writePublicDocuments([
     [
       `publications/${slug}`,
-      { id: slug, timestamp: new Date(), title, slug, category: 'awareness', summary: 'Soon archived.', author: 'Test', body: { type: 'doc', content: [] }, published: true, publishedAt: new Date() },
+      {
+        id: slug,
+        timestamp: new Date(),
+        title,
+        slug,
+        category: 'awareness',
+        summary: 'Soon archived.',
+        author: 'Test',
+        body: { type: 'doc', content: [] },
+        published: true,
+        publishedAt: new Date(),
+      },
     ],
   ]);
   await page.goto('/awareness');

@@ -103,7 +103,10 @@ test('finance verifies a submitted payment: the registration becomes paid and co
   await expect(page.getByTestId('revenue-awaiting')).toBeVisible();
 
   const row = page.getByRole('row').filter({ hasText: payer });
-  await expect(row.getByRole('link', { name: `Attendee ${id.replace('e2e-finance-', '')}` })).toHaveAttribute('href', `/admin/registrations/registrations/${id}`);
+  await expect(row.getByRole('link', { name: `Attendee ${id.replace('e2e-finance-', '')}` })).toHaveAttribute(
+    'href',
+    `/admin/registrations/registrations/${id}`,
+  );
   // The record it pays for, by name and by the reference finance matches statements with.
   await expect(row.getByText(id, { exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Verify payment from ${payer}` }).click();
@@ -180,7 +183,10 @@ test('an editor has no Payments or Invoice Generator in the menu and is refused 
   await expect(menu.getByRole('link', { name: 'Publications' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Payments' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Invoice Generator' })).toHaveCount(0);
-  for (const [path, title] of [['/admin/payments', 'Payments'], ['/admin/invoice-generator', 'Invoice Generator']]) {
+  for (const [path, title] of [
+    ['/admin/payments', 'Payments'],
+    ['/admin/invoice-generator', 'Invoice Generator'],
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Your role (editor) does not give access to this screen.')).toBeVisible();

@@ -42,7 +42,15 @@ function figure(page: Page, section: string, label: string): Locator {
 /** A contact message as the public form leaves it, straight in the database. */
 async function makeMessage(tag: string) {
   const id = `e2e-message-${tag}-${Date.now().toString(36)}`;
-  const message = { id, timestamp: new Date(), name: 'Playwright Visitor', email: 'pw.visitor@example.org', subject: `Question ${id}`, message: 'Is the venue step-free?', status: 'unread' };
+  const message = {
+    id,
+    timestamp: new Date(),
+    name: 'Playwright Visitor',
+    email: 'pw.visitor@example.org',
+    subject: `Question ${id}`,
+    message: 'Is the venue step-free?',
+    status: 'unread',
+  };
   await writeDocuments(stack, [[`messages/${id}`, message]]);
   return message;
 }
@@ -97,7 +105,11 @@ test('the overview shows the counts the database holds', async ({ page }) => {
   await signIn(page, admin);
   const expected: Array<[string, string, Promise<{ count: number }>]> = [
     ['Registrations', 'All', ownerAggregate('registrations')],
-    ...(['pending', 'confirmed', 'cancelled', 'checked-in'] as const).map((s): [string, string, Promise<{ count: number }>] => ['Registrations', s, ownerAggregate('registrations', ['status', s])]),
+    ...(['pending', 'confirmed', 'cancelled', 'checked-in'] as const).map((s): [string, string, Promise<{ count: number }>] => [
+      'Registrations',
+      s,
+      ownerAggregate('registrations', ['status', s]),
+    ]),
     ['Registrations', 'Delegate', ownerAggregate('registrations', ['category', 'delegate'])],
     ['Registrations', 'Survivor or caregiver', ownerAggregate('registrations', ['category', 'survivor'])],
     ['Partners and booths', 'Partner applications', ownerAggregate('partners', ['kind', 'partner'])],
@@ -206,7 +218,10 @@ test('a message opened is marked read, can be marked unread, and the log shows b
   await page.getByRole('button', { name: message.subject }).click();
   const view = page.getByRole('article', { name: message.subject });
   await expect(view.getByText('Is the venue step-free?')).toBeVisible();
-  await expect(view.getByRole('link', { name: 'Reply' })).toHaveAttribute('href', `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`);
+  await expect(view.getByRole('link', { name: 'Reply' })).toHaveAttribute(
+    'href',
+    `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`,
+  );
   await expect(view.getByText('read', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await view.getByRole('button', { name: 'Mark unread' }).click();

@@ -83,7 +83,12 @@ test('check-in by typed code admits a confirmed ticket once, and refuses unpaid 
 });
 
 test('CSV export holds the filtered set, and formula-like cells are defused', async ({ page }) => {
-  const hostile = await makeRegistration({ fullName: '=HYPERLINK("http://evil.example","click")', category: 'international', status: 'pending', paymentStatus: 'unpaid' });
+  const hostile = await makeRegistration({
+    fullName: '=HYPERLINK("http://evil.example","click")',
+    category: 'international',
+    status: 'pending',
+    paymentStatus: 'unpaid',
+  });
   await signIn(page, admin);
   await page.goto('/admin/registrations');
   await page.getByLabel('Category').selectOption('international');

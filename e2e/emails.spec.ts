@@ -9,8 +9,7 @@ import { registrationAwaitingPayment } from './records.ts';
 import { fillRegistration, reference, signIn, startApp } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
-const attachment = async (email: Email, name: string) =>
-  Buffer.from(await (await fetch(`${MAILDEV}/email/${email.id}/attachment/${name}`)).arrayBuffer());
+const attachment = async (email: Email, name: string) => Buffer.from(await (await fetch(`${MAILDEV}/email/${email.id}/attachment/${name}`)).arrayBuffer());
 
 const fileName = (a: NonNullable<Email['attachments']>[number]) => a.generatedFileName ?? a.fileName ?? '';
 

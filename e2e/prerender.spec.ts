@@ -20,7 +20,12 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('public pages are readable and styled, with their title and description', async ({ page }) => {
-    for (const [path, heading] of [['/', /^National Cancer Summit/], ['/about', /about/i], ['/faq', 'Frequently Asked Questions'], ['/register', 'Register to Attend']] as const) {
+    for (const [path, heading] of [
+      ['/', /^National Cancer Summit/],
+      ['/about', /about/i],
+      ['/faq', 'Frequently Asked Questions'],
+      ['/register', 'Register to Attend'],
+    ] as const) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);

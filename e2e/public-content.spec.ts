@@ -20,7 +20,22 @@ test('/about shows speakers’ photos and partners’ logos in reserved boxes, w
 
 test('a photo address that does not load leaves the speaker’s initials, not a broken image', async ({ page }) => {
   const id = `e2e-speaker-${Date.now()}`;
-  await writePublicDocuments([[`speakers/${id}`, { id, name: 'Broken Photo Speaker', title: 'Nurse', organisation: 'Clinic', bio: 'Bio.', photoUrl: 'https://nowhere.invalid/x.jpg', order: 998, published: true, timestamp: new Date() }]]);
+  await writePublicDocuments([
+    [
+      `speakers/${id}`,
+      {
+        id,
+        name: 'Broken Photo Speaker',
+        title: 'Nurse',
+        organisation: 'Clinic',
+        bio: 'Bio.',
+        photoUrl: 'https://nowhere.invalid/x.jpg',
+        order: 998,
+        published: true,
+        timestamp: new Date(),
+      },
+    ],
+  ]);
   await page.goto('/about');
   await startApp(page);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Broken Photo Speaker' }) });

@@ -53,13 +53,38 @@ export async function registrationAwaitingPayment(paymentStatus: 'submitted' | '
   const paymentId = `e2e-payment-${key}`;
   const payer = `Payer ${key}`;
   const registration = {
-    ...SAMPLE_REGISTRATION, id, timestamp: new Date(), fullName: `Attendee ${key}`, email: `${id}@example.org`, organisation: 'Test Hospital',
-    fee: 15000, currency: 'KES', status: 'pending', paymentStatus, ...(paymentStatus === 'submitted' ? { lastPaymentId: paymentId } : {}),
+    ...SAMPLE_REGISTRATION,
+    id,
+    timestamp: new Date(),
+    fullName: `Attendee ${key}`,
+    email: `${id}@example.org`,
+    organisation: 'Test Hospital',
+    fee: 15000,
+    currency: 'KES',
+    status: 'pending',
+    paymentStatus,
+    ...(paymentStatus === 'submitted' ? { lastPaymentId: paymentId } : {}),
   };
   const payment = {
-    id: paymentId, timestamp: new Date(), payerName: payer, method: 'mobile-money', reference: `QWE${key}`.slice(0, 20).toUpperCase(), amount: 15000,
-    targetCollection: 'registrations', targetId: id, currency: 'KES', status: 'submitted',
+    id: paymentId,
+    timestamp: new Date(),
+    payerName: payer,
+    method: 'mobile-money',
+    reference: `QWE${key}`.slice(0, 20).toUpperCase(),
+    amount: 15000,
+    targetCollection: 'registrations',
+    targetId: id,
+    currency: 'KES',
+    status: 'submitted',
   };
-  await writeDocuments(stack, paymentStatus === 'submitted' ? [[`registrations/${id}`, registration], [`payments/${paymentId}`, payment]] : [[`registrations/${id}`, registration]]);
+  await writeDocuments(
+    stack,
+    paymentStatus === 'submitted'
+      ? [
+          [`registrations/${id}`, registration],
+          [`payments/${paymentId}`, payment],
+        ]
+      : [[`registrations/${id}`, registration]],
+  );
   return { id, paymentId, payer };
 }

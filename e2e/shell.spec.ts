@@ -17,9 +17,7 @@ const concrete = (pattern: string) => pattern.replace(/:[a-z]+/gi, (p) => PARAMS
 
 const patterns = await loadRoutePatterns();
 const careerPath = '/careers/summit-volunteer-coordinator';
-const publicPaths = patterns
-  .filter((p) => !p.startsWith('/admin/') && p !== '/admin')
-  .map((p) => (p === '/careers/:slug' ? careerPath : concrete(p)));
+const publicPaths = patterns.filter((p) => !p.startsWith('/admin/') && p !== '/admin').map((p) => (p === '/careers/:slug' ? careerPath : concrete(p)));
 const adminPaths = patterns.filter((p) => p === '/admin' || p.startsWith('/admin/')).map(concrete);
 
 test.describe('public routes', () => {

@@ -122,7 +122,9 @@ test('a password account whose address is unconfirmed is sent a confirmation lin
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Your email address is not confirmed yet. We have just emailed you a link: open it, then sign in here again.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your email address is not confirmed yet. We have just emailed you a link: open it, then sign in here again.',
+  );
   await expect(page).toHaveURL(/\/admin-login$/);
 
   await page.goto(linkIn(await emailTo(email, /^Confirm your email for the National Cancer Summit back office$/), ACTION));

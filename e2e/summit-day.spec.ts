@@ -60,5 +60,10 @@ test('verify a payment → ticket valid → check in → export CSV and read it 
   const line = csv.split('\r\n').find((l) => l.startsWith(`${reference},`));
   expect(line).toContain(`,${name},`);
   expect(line).toContain(',checked-in,paid,');
-  expect(csv.split('\r\n').slice(1, -1).every((l) => l.includes(',checked-in,'))).toBe(true);
+  expect(
+    csv
+      .split('\r\n')
+      .slice(1, -1)
+      .every((l) => l.includes(',checked-in,')),
+  ).toBe(true);
 });

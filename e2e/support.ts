@@ -23,7 +23,16 @@ export async function startApp(page: Page) {
 
 /** Fills the register form as a visitor would (a fresh email each time unless given). */
 export async function fillRegistration(page: Page, over: Partial<Record<string, string>> = {}) {
-  const v = { name: 'Wanjiru Kamau', email: `wanjiru.${Date.now()}@example.org`, phone: '+254 712 345 678', organisation: 'Kenyatta National Hospital', role: 'Oncology nurse', country: 'Kenya', category: 'delegate', ...over };
+  const v = {
+    name: 'Wanjiru Kamau',
+    email: `wanjiru.${Date.now()}@example.org`,
+    phone: '+254 712 345 678',
+    organisation: 'Kenyatta National Hospital',
+    role: 'Oncology nurse',
+    country: 'Kenya',
+    category: 'delegate',
+    ...over,
+  };
   await page.getByLabel('Full name').fill(v.name);
   await page.getByLabel('Email').fill(v.email);
   await page.getByLabel('Phone').fill(v.phone);

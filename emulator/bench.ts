@@ -99,10 +99,20 @@ export async function runEmulatorBench(): Promise<Record<string, number | string
     const firstQueryMs = performance.now() - start;
     const firstPage = await timed(100, () => post('runQuery', page()));
     const deepPage = await timed(100, () => post('runQuery', page({ timestampValue: '2027-01-08T00:00:00Z' })));
-    const countAll = await timed(50, () => post('runAggregationQuery', { structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'registrations' }] }, aggregations: [{ alias: 'n', count: {} }] } }));
+    const countAll = await timed(50, () =>
+      post('runAggregationQuery', {
+        structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'registrations' }] }, aggregations: [{ alias: 'n', count: {} }] },
+      }),
+    );
     const countConfirmed = await timed(50, () =>
       post('runAggregationQuery', {
-        structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'registrations' }], where: page().structuredQuery.where }, aggregations: [{ alias: 'n', count: {} }, { alias: 'seats', sum: { field: { fieldPath: 'seats' } } }] },
+        structuredAggregationQuery: {
+          structuredQuery: { from: [{ collectionId: 'registrations' }], where: page().structuredQuery.where },
+          aggregations: [
+            { alias: 'n', count: {} },
+            { alias: 'seats', sum: { field: { fieldPath: 'seats' } } },
+          ],
+        },
       }),
     );
     // A range on another field: its own index, built by the first such query (warmed up here).
@@ -116,7 +126,9 @@ export async function runEmulatorBench(): Promise<Record<string, number | string
     await post('runQuery', range);
     const rangeQuery = await timed(50, () => post('runQuery', range));
     // Collection-group queries have no ordered index: scan, filter, bounded selection.
-    const groupQuery = await timed(30, () => post('runQuery', { structuredQuery: { ...page().structuredQuery, from: [{ collectionId: 'registrations', allDescendants: true }] } }));
+    const groupQuery = await timed(30, () =>
+      post('runQuery', { structuredQuery: { ...page().structuredQuery, from: [{ collectionId: 'registrations', allDescendants: true }] } }),
+    );
     const getOne = await timed(200, () => post('batchGet', { documents: [`${ROOT}/registrations/r012345`] }));
     const memory = process.memoryUsage();
 
@@ -126,7 +138,9 @@ export async function runEmulatorBench(): Promise<Record<string, number | string
     emulator = await createEmulator({ port: 0, dataDir });
     const restartMs = performance.now() - start;
     post = client(emulator);
-    const after = await post('runAggregationQuery', { structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'registrations' }] }, aggregations: [{ alias: 'n', count: {} }] } });
+    const after = await post('runAggregationQuery', {
+      structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'registrations' }] }, aggregations: [{ alias: 'n', count: {} }] },
+    });
 
     return {
       documents: DOCS,

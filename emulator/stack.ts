@@ -179,7 +179,9 @@ async function main() {
   const stack = await startStack({ dataDir, fresh, persistAuth: true, siteUrl: 'http://localhost:5173', log: verbose ? console.log : () => {} });
   const children: ChildProcess[] = [];
   if (withApp) {
-    children.push(spawn(join(root, 'node_modules/.bin/react-router'), ['dev', '--port', '5173', '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'inherit' }));
+    children.push(
+      spawn(join(root, 'node_modules/.bin/react-router'), ['dev', '--port', '5173', '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'inherit' }),
+    );
   }
   console.log(`
   Firestore emulator  http://${stack.address.firestore}   (data: .emulator-data/firestore)

@@ -10,7 +10,12 @@ import { withSearchTokens } from '../src/data/search-tokens.ts';
 const COUNT = 20_000;
 const FIRST = ['Amina', 'Brian', 'Chebet', 'Daniel', 'Esther', 'Faith', 'George', 'Halima', 'Ian', 'Joy'];
 const LAST = ['Otieno', 'Wanjiku', 'Mutua', 'Kiprop', 'Achieng', 'Mohamed', 'Njoroge', 'Cherono'];
-const CATEGORIES: Array<[string, number]> = [['delegate', 15000], ['student', 5000], ['survivor', 0], ['international', 30000]];
+const CATEGORIES: Array<[string, number]> = [
+  ['delegate', 15000],
+  ['student', 5000],
+  ['survivor', 0],
+  ['international', 30000],
+];
 
 export async function seedRegistrations(stack: StackAddress, count = COUNT) {
   const start = Date.now() - count * 60_000;
@@ -22,10 +27,23 @@ export async function seedRegistrations(stack: StackAddress, count = COUNT) {
     docs.push([
       `registrations/${id}`,
       withSearchTokens({
-        id, timestamp: new Date(start + i * 60_000), fullName, email: `${id}@example.org`, phone: '+254 700 000 000',
-        organisation: `County Hospital ${i % 47}`, jobTitle: 'Nurse', country: 'Kenya', category, attendanceMode: 'in-person',
-        accessibilityNeeds: '', dietaryNeeds: '', consent: true, fee, currency: 'KES',
-        status: fee === 0 || i % 3 === 0 ? 'confirmed' : 'pending', paymentStatus: fee === 0 ? 'not-required' : i % 3 === 0 ? 'paid' : 'unpaid',
+        id,
+        timestamp: new Date(start + i * 60_000),
+        fullName,
+        email: `${id}@example.org`,
+        phone: '+254 700 000 000',
+        organisation: `County Hospital ${i % 47}`,
+        jobTitle: 'Nurse',
+        country: 'Kenya',
+        category,
+        attendanceMode: 'in-person',
+        accessibilityNeeds: '',
+        dietaryNeeds: '',
+        consent: true,
+        fee,
+        currency: 'KES',
+        status: fee === 0 || i % 3 === 0 ? 'confirmed' : 'pending',
+        paymentStatus: fee === 0 ? 'not-required' : i % 3 === 0 ? 'paid' : 'unpaid',
       }),
     ]);
   }

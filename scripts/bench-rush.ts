@@ -18,7 +18,6 @@ import { createDb } from '../src/lib/db.ts';
 
 type Row = Record<string, string | number>;
 
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function ownerGet(a: StackAddress, path: string) {

@@ -14,9 +14,29 @@ import { startStack, type Stack } from '../emulator/stack.ts';
 import { adminFigures } from './bench-admin.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const PREVIEW = 'http://localhost:4173';
-export const BENCH_ROUTES = ['/', '/about', '/program', '/partnerships', '/resources', '/contact', '/register', '/blogs', '/blogs/why-early-detection-saves-lives', '/faq'];
+export const BENCH_ROUTES = [
+  '/',
+  '/about',
+  '/program',
+  '/partnerships',
+  '/resources',
+  '/contact',
+  '/register',
+  '/blogs',
+  '/blogs/why-early-detection-saves-lives',
+  '/faq',
+];
 const LIGHTHOUSE_ROUTES = ['/', '/register', '/program', '/blogs/why-early-detection-saves-lives'];
 
 type Row = Record<string, string | number>;
@@ -112,7 +132,11 @@ async function navigationReads(): Promise<Row[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
   const rows: Row[] = [];
   try {
-    for (const [from, link, to] of [['/', 'About', '/about'], ['/about', 'Program', '/program'], ['/program', 'Home', '/']] as const) {
+    for (const [from, link, to] of [
+      ['/', 'About', '/about'],
+      ['/about', 'Program', '/program'],
+      ['/program', 'Home', '/'],
+    ] as const) {
       const page = await browser.newPage();
       const reads = countReads(page);
       await page.goto(PREVIEW + from, { waitUntil: 'networkidle' });
@@ -217,12 +241,21 @@ async function main() {
   const preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '4173'], { stdio: 'ignore' });
   try {
     for (let i = 0; i < 100; i++) {
-      if (await fetch(PREVIEW).then(() => true, () => false)) break;
+      if (
+        await fetch(PREVIEW).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const weights = await pageWeights();
     const scores = new Map((await lighthouseScores()).map((r) => [r.route, r]));
-    table('Public pages, first visit on a phone-sized screen (transferred, compressed; budgets: first-paint HTML ≤ 14 KB, JS before interaction ≤ 60 KB, home reads ≤ 5), then after the first key press; Lighthouse mobile', weights.map((w) => ({ ...w, ...(scores.get(w.route) ?? {}) })));
+    table(
+      'Public pages, first visit on a phone-sized screen (transferred, compressed; budgets: first-paint HTML ≤ 14 KB, JS before interaction ≤ 60 KB, home reads ≤ 5), then after the first key press; Lighthouse mobile',
+      weights.map((w) => ({ ...w, ...(scores.get(w.route) ?? {}) })),
+    );
     table('Reads on a later navigation (the app started, cache warm)', await navigationReads());
     // Last: it fills the stack with 20,000 registrations.
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });

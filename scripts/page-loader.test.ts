@@ -34,7 +34,12 @@ const addEventListener = EventTarget.prototype.addEventListener;
 
 beforeEach(() => {
   // Every listener added during a test (the loader's, also those it adds once started) is removed after it.
-  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+  EventTarget.prototype.addEventListener = function (
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
     if (listener) listeners.push([this, type, listener, options]);
     addEventListener.call(this, type, listener, options);
   };
@@ -228,7 +233,8 @@ describe('after the first paint', () => {
 
 describe('parts only the app can show', () => {
   function viewport() {
-    const observers: Array<{ callback: (entries: Array<{ isIntersecting: boolean }>) => void; options: unknown; targets: Element[]; disconnected: boolean }> = [];
+    const observers: Array<{ callback: (entries: Array<{ isIntersecting: boolean }>) => void; options: unknown; targets: Element[]; disconnected: boolean }> =
+      [];
     class FakeObserver {
       targets: Element[] = [];
       disconnected = false;

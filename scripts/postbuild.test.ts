@@ -50,7 +50,7 @@ describe('scripts start when the page needs them', () => {
   function network(version: number | 404 | 'offline') {
     const posted: Array<{ url: string; body: string }> = [];
     const fetch = async (url: string, init?: { method?: string; body?: string }) => {
-      if (init?.method === 'POST') return posted.push({ url, body: init.body ?? '' }), { ok: true, status: 202 };
+      if (init?.method === 'POST') return (posted.push({ url, body: init.body ?? '' }), { ok: true, status: 202 });
       if (url !== VERSION_URL) throw new Error(`unexpected ${url}`);
       if (version === 'offline') throw new TypeError('Failed to fetch');
       if (version === 404) return { ok: false, status: 404 };
@@ -74,7 +74,10 @@ describe('scripts start when the page needs them', () => {
         this.targets = [];
       }
     }
-    return { IntersectionObserver: FakeObserver, show: () => observers.forEach((o) => o.targets.length && o.callback(o.targets.map(() => ({ isIntersecting: true })))) };
+    return {
+      IntersectionObserver: FakeObserver,
+      show: () => observers.forEach((o) => o.targets.length && o.callback(o.targets.map(() => ({ isIntersecting: true })))),
+    };
   }
 
   // Every page a test opens is closed after it (timers, observers and all).
@@ -83,7 +86,13 @@ describe('scripts start when the page needs them', () => {
 
   function open(html: string, globals: object = {}, url = 'https://summit.example.org/') {
     // A console of its own: jsdom reports the loader's location.reload() as "not implemented".
-    const dom = new JSDOM(startScriptsOnDemand(html, loader), { url, runScripts: 'dangerously', pretendToBeVisual: true, virtualConsole: new VirtualConsole(), beforeParse: (w) => Object.assign(w, globals) });
+    const dom = new JSDOM(startScriptsOnDemand(html, loader), {
+      url,
+      runScripts: 'dangerously',
+      pretendToBeVisual: true,
+      virtualConsole: new VirtualConsole(),
+      beforeParse: (w) => Object.assign(w, globals),
+    });
     opened.push(dom);
     const started = () => dom.window.document.querySelectorAll('head script[type="module"]').length === 1;
     return { dom, document: dom.window.document, started };
@@ -103,7 +112,10 @@ describe('scripts start when the page needs them', () => {
     expect(started()).toBe(false);
     document.body.dispatchEvent(new dom.window.Event('pointerdown', { bubbles: true }));
     expect(started()).toBe(true);
-    expect([...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/entry.client-1.js', '/assets/react-dom-1.js']);
+    expect([...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/entry.client-1.js',
+      '/assets/react-dom-1.js',
+    ]);
     expect(document.querySelector('head script[type="module"]')!.textContent).toBe(entry);
   });
 
@@ -203,7 +215,15 @@ describe('scripts start when the page needs them', () => {
   // event, or a rejected dynamic import (the app's own chunk-load error pattern).
   const failures: Array<[string, (dom: JSDOM, script: Element) => void]> = [
     ['its entry script fails to load', (dom, script) => script.dispatchEvent(new dom.window.Event('error'))],
-    ['a module it imports is gone', (dom) => dom.window.dispatchEvent(Object.assign(new dom.window.Event('unhandledrejection'), { reason: new Error('Failed to fetch dynamically imported module: /assets/entry.client-1.js') }))],
+    [
+      'a module it imports is gone',
+      (dom) =>
+        dom.window.dispatchEvent(
+          Object.assign(new dom.window.Event('unhandledrejection'), {
+            reason: new Error('Failed to fetch dynamically imported module: /assets/entry.client-1.js'),
+          }),
+        ),
+    ],
   ];
   it.each(failures)('reloads once when %s (its files replaced by a deploy since the page loaded)', async (_, fail) => {
     const { dom, document } = open(built(), network(3), 'https://summit.example.org/faq');
@@ -229,7 +249,12 @@ describe('scripts start when the page needs them', () => {
   });
 
   it('counts the page view when analytics is on, as the app’s tracker would, but never from localhost', async () => {
-    const config = { version: 3, versionUrl: VERSION_URL, builtAt: 0, pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' } };
+    const config = {
+      version: 3,
+      versionUrl: VERSION_URL,
+      builtAt: 0,
+      pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' },
+    };
     const live = network(3);
     const local = network(3);
     open(built('<main>Page</main>', config), live, 'https://summit.example.org/program');
@@ -242,9 +267,18 @@ describe('scripts start when the page needs them', () => {
   });
 
   it('counts an outbound link click before the app has started, without starting it for a link', async () => {
-    const config = { version: 3, versionUrl: VERSION_URL, builtAt: 0, pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' } };
+    const config = {
+      version: 3,
+      versionUrl: VERSION_URL,
+      builtAt: 0,
+      pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' },
+    };
     const live = network(3);
-    const { dom, document, started } = open(built('<main><a id="out" href="https://www.nci.go.ke/" target="_blank">Institute</a></main>', config), live, 'https://summit.example.org/about');
+    const { dom, document, started } = open(
+      built('<main><a id="out" href="https://www.nci.go.ke/" target="_blank">Institute</a></main>', config),
+      live,
+      'https://summit.example.org/about',
+    );
     await settle();
     document.getElementById('out')!.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true, cancelable: true }));
     await settle();

@@ -50,7 +50,11 @@ const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g;
  * as print-only and switches on when loaded, by which time the same rules are already applied.
  */
 export function inlineStylesheets(html: string, read: (href: string) => string): string {
-  return html.replace(STYLESHEET, (_, href: string) => `<style>${read(href).replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>`);
+  return html.replace(
+    STYLESHEET,
+    (_, href: string) =>
+      `<style>${read(href).replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>`,
+  );
 }
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
@@ -83,7 +87,9 @@ export async function pageLoaderScript(): Promise<string> {
 export function startScriptsOnDemand(html: string, loader: string): string {
   if (!html.includes(ENTRY_SCRIPT)) return html;
   const preloads: string[] = [];
-  const out = html.replace(MODULEPRELOAD, (_, href: string) => (preloads.push(href), '')).replace(ENTRY_SCRIPT, `<script type="${INERT_TYPE}" data-preloads="${JSON.stringify(preloads).replace(/"/g, '&quot;')}">`);
+  const out = html
+    .replace(MODULEPRELOAD, (_, href: string) => (preloads.push(href), ''))
+    .replace(ENTRY_SCRIPT, `<script type="${INERT_TYPE}" data-preloads="${JSON.stringify(preloads).replace(/"/g, '&quot;')}">`);
   return out.replace('</body>', `<script>${loader}</script></body>`);
 }
 
@@ -135,9 +141,16 @@ async function main() {
   const firstPaint: Array<{ page: string; kb: number }> = [];
   const loader = await pageLoaderScript();
   for (const file of htmlFiles(client)) {
-    const html = startScriptsOnDemand(inlineStylesheets(readFileSync(file, 'utf8'), (href) => readFileSync(join(client, href), 'utf8')), loader);
+    const html = startScriptsOnDemand(
+      inlineStylesheets(readFileSync(file, 'utf8'), (href) => readFileSync(join(client, href), 'utf8')),
+      loader,
+    );
     writeFileSync(file, html);
-    const page = file.slice(client.length).replace(/index\.html$/, '').replace(/\/$/, '') || '/';
+    const page =
+      file
+        .slice(client.length)
+        .replace(/index\.html$/, '')
+        .replace(/\/$/, '') || '/';
     if (!/__spa-fallback|404/.test(page)) firstPaint.push({ page, kb: gzipSync(html).length / 1024 });
   }
   console.log('\nFirst paint of each prerendered page: HTML with its inline CSS (gzip; budget 14 KB):');

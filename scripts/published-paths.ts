@@ -10,7 +10,9 @@ type Env = Record<string, string | undefined>;
 
 export function runQueryUrl(env: Env): string {
   const project = env.VITE_FIREBASE_PROJECT_ID;
-  const documents = project ? firestoreDocumentsUrl(project, null) : firestoreDocumentsUrl('demo-nci-summit', env.VITE_FIRESTORE_EMULATOR_HOST || '127.0.0.1:8080');
+  const documents = project
+    ? firestoreDocumentsUrl(project, null)
+    : firestoreDocumentsUrl('demo-nci-summit', env.VITE_FIRESTORE_EMULATOR_HOST || '127.0.0.1:8080');
   const key = project && env.VITE_FIREBASE_API_KEY ? `?key=${encodeURIComponent(env.VITE_FIREBASE_API_KEY)}` : '';
   return `${documents}:runQuery${key}`;
 }

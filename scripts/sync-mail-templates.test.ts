@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATES } from '../src/data/mail.ts';
 import { plannedWrites } from './sync-mail-templates.ts';
 
-const settings = { siteUrl: 'https://summit.example.org', instituteName: 'NCI', contactEmails: ['info@summit.example.org'], payment: { mobileMoneyPaybill: '400200' } };
+const settings = {
+  siteUrl: 'https://summit.example.org',
+  instituteName: 'NCI',
+  contactEmails: ['info@summit.example.org'],
+  payment: { mobileMoneyPaybill: '400200' },
+};
 
 describe('which template documents the sync writes', () => {
   it('on a new project: every template and the three partials', () => {

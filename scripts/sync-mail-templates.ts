@@ -23,14 +23,21 @@ export interface SyncTarget {
 
 /** Which template documents to write: every partial, and the templates missing (all with `overwrite`). */
 export function plannedWrites(existing: ReadonlySet<string>, settings: MailSettings, overwrite: boolean): Array<[string, TemplateDocument]> {
-  const templates = MAIL_TEMPLATES.filter((name) => overwrite || !existing.has(name)).map((name): [string, TemplateDocument] => [name, DEFAULT_MAIL_TEMPLATES[name]]);
+  const templates = MAIL_TEMPLATES.filter((name) => overwrite || !existing.has(name)).map((name): [string, TemplateDocument] => [
+    name,
+    DEFAULT_MAIL_TEMPLATES[name],
+  ]);
   const partials = mailPartials(settings);
   return [...templates, ...MAIL_PARTIALS.map((name): [string, TemplateDocument] => [name, partials[name]])];
 }
 
 async function call(target: SyncTarget, verb: string, body: object) {
   const url = `${firestoreDocumentsUrl(target.projectId, target.emulator)}${verb}`;
-  const res = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${target.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${target.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${verb} on ${target.projectId} failed: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -38,25 +45,41 @@ async function call(target: SyncTarget, verb: string, body: object) {
 const docName = (target: SyncTarget, path: string) => `projects/${target.projectId}/databases/(default)/documents/${path}`;
 
 export async function syncMailTemplates(target: SyncTarget, { overwrite = false, dryRun = false } = {}) {
-  const [found] = (await call(target, ':batchGet', { documents: [docName(target, 'settings/site')] })) as Array<{ found?: { fields?: Parameters<typeof fromFields>[0] } }>;
+  const [found] = (await call(target, ':batchGet', { documents: [docName(target, 'settings/site')] })) as Array<{
+    found?: { fields?: Parameters<typeof fromFields>[0] };
+  }>;
   if (!found?.found) throw new Error(`${target.projectId} has no settings/site: save the Settings once in the back office first.`);
   const settings = fromFields(found.found.fields ?? {}) as MailSettings;
   if (!settings.siteUrl) throw new Error('settings/site has no public site address (siteUrl): set it in Settings, or email links would lead nowhere.');
-  const rows = (await call(target, ':runQuery', { structuredQuery: { from: [{ collectionId: 'templates' }], select: { fields: [{ fieldPath: '__name__' }] } } })) as Array<{ document?: { name: string } }>;
+  const rows = (await call(target, ':runQuery', {
+    structuredQuery: { from: [{ collectionId: 'templates' }], select: { fields: [{ fieldPath: '__name__' }] } },
+  })) as Array<{ document?: { name: string } }>;
   const existing = new Set(rows.filter((r) => r.document).map((r) => r.document!.name.split('/').pop()!));
   const writes = plannedWrites(existing, settings, overwrite);
   if (!dryRun) {
-    await call(target, ':commit', { writes: writes.map(([name, data]) => ({ update: { name: docName(target, `templates/${name}`), fields: toFields({ ...data }) } })) });
+    await call(target, ':commit', {
+      writes: writes.map(([name, data]) => ({ update: { name: docName(target, `templates/${name}`), fields: toFields({ ...data }) } })),
+    });
   }
   return { written: writes.map(([name]) => name), kept: MAIL_TEMPLATES.filter((name) => existing.has(name) && !overwrite) };
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { project: { type: 'string' }, token: { type: 'string' }, emulator: { type: 'string' }, overwrite: { type: 'boolean' }, 'dry-run': { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: {
+      project: { type: 'string' },
+      token: { type: 'string' },
+      emulator: { type: 'string' },
+      overwrite: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    },
+  });
   const emulator = values.emulator ?? null;
   const token = emulator ? 'owner' : (values.token ?? process.env.GOOGLE_OAUTH_ACCESS_TOKEN ?? '');
   if (!values.project || !token) {
-    console.error('Usage: npm run mail-templates -- --project <id> [--token <OAuth access token> | --emulator host:port] [--overwrite] [--dry-run]\n(the token may also come from GOOGLE_OAUTH_ACCESS_TOKEN, e.g. $(gcloud auth print-access-token))');
+    console.error(
+      'Usage: npm run mail-templates -- --project <id> [--token <OAuth access token> | --emulator host:port] [--overwrite] [--dry-run]\n(the token may also come from GOOGLE_OAUTH_ACCESS_TOKEN, e.g. $(gcloud auth print-access-token))',
+    );
     process.exit(2);
   }
   const { written, kept } = await syncMailTemplates({ projectId: values.project, emulator, token }, { overwrite: values.overwrite, dryRun: values['dry-run'] });

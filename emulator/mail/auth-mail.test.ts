@@ -22,13 +22,19 @@ describe('Auth emails of the local stack', () => {
   });
 
   it('writes the set-your-password and confirm-your-address emails, with the link in text and html', () => {
-    const reset = authMailFor({ email: 'new@example.org', requestType: 'PASSWORD_RESET', oobCode: 'abc_DEF-123', oobLink: emulatorLink }, 'http://localhost:4173');
+    const reset = authMailFor(
+      { email: 'new@example.org', requestType: 'PASSWORD_RESET', oobCode: 'abc_DEF-123', oobLink: emulatorLink },
+      'http://localhost:4173',
+    );
     expect(reset?.to).toBe('new@example.org');
     expect(reset?.subject).toBe('Choose your password for the National Cancer Summit back office');
     expect(reset?.text).toContain('http://localhost:4173/admin-login/action?mode=resetPassword');
     // In html the link's & are entities, so the address survives any mail client.
     expect(reset?.html).toContain('href="http://localhost:4173/admin-login/action?mode=resetPassword&#38;lang=en');
-    const verify = authMailFor({ email: 'x@example.org', requestType: 'VERIFY_EMAIL', oobCode: 'c', oobLink: emulatorLink.replace('resetPassword', 'verifyEmail') }, 'http://localhost:4173');
+    const verify = authMailFor(
+      { email: 'x@example.org', requestType: 'VERIFY_EMAIL', oobCode: 'c', oobLink: emulatorLink.replace('resetPassword', 'verifyEmail') },
+      'http://localhost:4173',
+    );
     expect(verify?.subject).toBe('Confirm your email for the National Cancer Summit back office');
   });
 

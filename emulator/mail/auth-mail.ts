@@ -43,7 +43,10 @@ export function authMailFor(oob: OobCode, siteUrl: string): AuthMail | null {
           body: [`Follow this link to choose the password of your ${APP_NAME} account, ${oob.email}.`, `If you did not expect this email, you can ignore it.`],
         }
       : oob.requestType === 'VERIFY_EMAIL'
-        ? { subject: `Confirm your email for the ${APP_NAME}`, body: [`Follow this link to confirm your email address, ${oob.email}.`, `If you did not ask to confirm this address, you can ignore this email.`] }
+        ? {
+            subject: `Confirm your email for the ${APP_NAME}`,
+            body: [`Follow this link to confirm your email address, ${oob.email}.`, `If you did not ask to confirm this address, you can ignore this email.`],
+          }
         : null;
   if (!lines) return null;
   const [first, last] = lines.body;

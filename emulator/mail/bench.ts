@@ -4,7 +4,12 @@
 import { writeDocuments, type StackAddress } from '../seed/rest.ts';
 import { listMail } from './mail-store.ts';
 
-const message = (to: string) => ({ to, template: { name: 'message-received', data: { name: 'Bench', subject: 'Throughput' } }, recordCollection: 'messages', recordId: 'bench' });
+const message = (to: string) => ({
+  to,
+  template: { name: 'message-received', data: { name: 'Bench', subject: 'Throughput' } },
+  recordCollection: 'messages',
+  recordId: 'bench',
+});
 
 async function until(check: () => Promise<boolean>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -21,9 +26,16 @@ export async function runMailBench(stack: StackAddress, { burst = 200, sequentia
   // A burst committed at once: time until every one is SUCCESS.
   const ids = Array.from({ length: burst }, (_, i) => `bench-${run}-${i}`);
   const started = performance.now();
-  await writeDocuments(stack, ids.map((id) => [`mail/${id}`, message(`${id}@bench.example.org`)]));
+  await writeDocuments(
+    stack,
+    ids.map((id) => [`mail/${id}`, message(`${id}@bench.example.org`)]),
+  );
   const wanted = new Set(ids.map((id) => `mail/${id}`));
-  await until(async () => (await listMail(stack)).filter((m) => wanted.has(m.path) && (m.data.delivery as { state?: string } | undefined)?.state === 'SUCCESS').length === burst, 120_000);
+  await until(
+    async () =>
+      (await listMail(stack)).filter((m) => wanted.has(m.path) && (m.data.delivery as { state?: string } | undefined)?.state === 'SUCCESS').length === burst,
+    120_000,
+  );
   const burstSeconds = (performance.now() - started) / 1000;
 
   // One at a time: from the commit to the message listed by MailDev.
@@ -33,7 +45,9 @@ export async function runMailBench(stack: StackAddress, { burst = 200, sequentia
     const t0 = performance.now();
     await writeDocuments(stack, [[`mail/latency-${run}-${i}`, message(to)]]);
     await until(async () => {
-      const inbox = (await (await fetch(`http://${stack.mail}/api/email?to.address=${encodeURIComponent(to)}`)).json()) as Array<{ to: Array<{ address: string }> }>;
+      const inbox = (await (await fetch(`http://${stack.mail}/api/email?to.address=${encodeURIComponent(to)}`)).json()) as Array<{
+        to: Array<{ address: string }>;
+      }>;
       return inbox.some((m) => m.to.some((t) => t.address === to));
     }, 30_000);
     latencies.push(performance.now() - t0);

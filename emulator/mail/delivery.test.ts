@@ -12,7 +12,10 @@ group('the next step for a mail document', () => {
   });
 
   it('PENDING is claimed for a minute; a PENDING waiting for its retry time waits', () => {
-    expect(nextStep({ state: 'PENDING', attempts: 0 }, now)).toMatchObject({ kind: 'claim', delivery: { state: 'PROCESSING', leaseExpireTime: later(LEASE_MS) } });
+    expect(nextStep({ state: 'PENDING', attempts: 0 }, now)).toMatchObject({
+      kind: 'claim',
+      delivery: { state: 'PROCESSING', leaseExpireTime: later(LEASE_MS) },
+    });
     expect(nextStep({ state: 'PENDING', attempts: 1, nextAttemptTime: later(1) }, now)).toEqual({ kind: 'wait' });
     expect(nextStep({ state: 'PENDING', attempts: 1, nextAttemptTime: now }, now).kind).toBe('claim');
   });
@@ -36,14 +39,26 @@ group('after an attempt', () => {
   const claimed: Delivery = { state: 'PROCESSING', attempts: 0, roundStart: 0, startTime: now, leaseExpireTime: later(LEASE_MS) };
 
   it('success: SUCCESS with the SMTP server’s answer, the attempt counted, the lease released', () => {
-    expect(afterAttempt(claimed, { ok: true, info }, later(10))).toMatchObject({ state: 'SUCCESS', attempts: 1, endTime: later(10), error: null, leaseExpireTime: null, info });
+    expect(afterAttempt(claimed, { ok: true, info }, later(10))).toMatchObject({
+      state: 'SUCCESS',
+      attempts: 1,
+      endTime: later(10),
+      error: null,
+      leaseExpireTime: null,
+      info,
+    });
   });
 
   it('a transient failure waits and tries again, with a growing wait, then ERROR after MAX_ATTEMPTS in the round', () => {
     let d = claimed;
     for (let i = 1; i < MAX_ATTEMPTS; i++) {
       d = afterAttempt({ ...d, state: 'PROCESSING' }, { ok: false, error: refused }, now);
-      expect(d).toMatchObject({ state: 'PENDING', attempts: i, error: 'Error: connect ECONNREFUSED 127.0.0.1:1025', nextAttemptTime: later(BACKOFF_MS[i - 1]) });
+      expect(d).toMatchObject({
+        state: 'PENDING',
+        attempts: i,
+        error: 'Error: connect ECONNREFUSED 127.0.0.1:1025',
+        nextAttemptTime: later(BACKOFF_MS[i - 1]),
+      });
     }
     d = afterAttempt({ ...d, state: 'PROCESSING' }, { ok: false, error: refused }, now);
     expect(d).toMatchObject({ state: 'ERROR', attempts: MAX_ATTEMPTS, nextAttemptTime: null });
@@ -55,7 +70,11 @@ group('after an attempt', () => {
   });
 
   it('a permanent failure (a broken template, a refused recipient) is ERROR at once', () => {
-    expect(afterAttempt(claimed, { ok: false, error: new Error("Tried to render non-existent template 'x'") }, now)).toMatchObject({ state: 'ERROR', attempts: 1, error: "Error: Tried to render non-existent template 'x'" });
+    expect(afterAttempt(claimed, { ok: false, error: new Error("Tried to render non-existent template 'x'") }, now)).toMatchObject({
+      state: 'ERROR',
+      attempts: 1,
+      error: "Error: Tried to render non-existent template 'x'",
+    });
     expect(afterAttempt(claimed, { ok: false, error: Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 }) }, now).state).toBe('ERROR');
   });
 });

@@ -25,11 +25,7 @@ export const BACKOFF_MS = [1_000, 5_000];
 /** How long a worker holds a message it is sending (as the extension: one minute). */
 export const LEASE_MS = 60_000;
 
-export type Step =
-  | { kind: 'wait' }
-  | { kind: 'start'; delivery: Delivery }
-  | { kind: 'claim'; delivery: Delivery }
-  | { kind: 'done' };
+export type Step = { kind: 'wait' } | { kind: 'start'; delivery: Delivery } | { kind: 'claim'; delivery: Delivery } | { kind: 'done' };
 
 /** The next step for a document whose delivery is `current` (undefined: just written by the app). */
 export function nextStep(current: Partial<Delivery> | undefined, now: Date): Step {
@@ -40,7 +36,17 @@ export function nextStep(current: Partial<Delivery> | undefined, now: Date): Ste
     case 'ERROR':
       return { kind: 'done' };
     case 'RETRY':
-      return { kind: 'claim', delivery: { ...(current as Delivery), attempts, state: 'PROCESSING', roundStart: attempts, nextAttemptTime: null, leaseExpireTime: new Date(now.getTime() + LEASE_MS) } };
+      return {
+        kind: 'claim',
+        delivery: {
+          ...(current as Delivery),
+          attempts,
+          state: 'PROCESSING',
+          roundStart: attempts,
+          nextAttemptTime: null,
+          leaseExpireTime: new Date(now.getTime() + LEASE_MS),
+        },
+      };
     case 'PENDING':
       if (current.nextAttemptTime && current.nextAttemptTime > now) return { kind: 'wait' };
       return { kind: 'claim', delivery: { ...(current as Delivery), attempts, state: 'PROCESSING', leaseExpireTime: new Date(now.getTime() + LEASE_MS) } };
@@ -69,7 +75,18 @@ export function afterAttempt(claimed: Delivery, outcome: Outcome, now: Date): De
   return { ...common, state: 'ERROR', error, nextAttemptTime: null };
 }
 
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ESOCKET', 'ECONNECTION', 'EDNS', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'ECONNECTION',
+  'EDNS',
+  'EAI_AGAIN',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /** A failure worth trying again: the server unreachable or busy, or a 4xx (temporary) SMTP reply. */
 export function isTransient(error: unknown): boolean {
@@ -80,5 +97,7 @@ export function isTransient(error: unknown): boolean {
 
 /** The error as the extension records it (`error.toString()`), on one line. */
 export function describe(error: unknown): string {
-  return String(error instanceof Error ? `${error.name}: ${error.message}` : error).split('\n')[0].slice(0, 500);
+  return String(error instanceof Error ? `${error.name}: ${error.message}` : error)
+    .split('\n')[0]
+    .slice(0, 500);
 }

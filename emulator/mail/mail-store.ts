@@ -30,8 +30,12 @@ const relativePath = (a: StackAddress, name: string) => name.slice(`projects/${a
  * mask keeps each small, and a local stack holds hundreds of messages, not millions.
  */
 export async function listMail(a: StackAddress): Promise<StoredMail[]> {
-  const rows = (await call(a, ':runQuery', { structuredQuery: { from: [{ collectionId: 'mail' }], select: { fields: [{ fieldPath: 'delivery' }] } } })) as Array<{ document?: RestDocument }>;
-  return rows.filter((r) => r.document).map(({ document: d }) => ({ path: relativePath(a, d!.name), updateTime: d!.updateTime, data: fromFields(d!.fields ?? {}) }));
+  const rows = (await call(a, ':runQuery', {
+    structuredQuery: { from: [{ collectionId: 'mail' }], select: { fields: [{ fieldPath: 'delivery' }] } },
+  })) as Array<{ document?: RestDocument }>;
+  return rows
+    .filter((r) => r.document)
+    .map(({ document: d }) => ({ path: relativePath(a, d!.name), updateTime: d!.updateTime, data: fromFields(d!.fields ?? {}) }));
 }
 
 export async function readMail(a: StackAddress, path: string): Promise<StoredMail | null> {
@@ -53,5 +57,7 @@ export async function writeDelivery(a: StackAddress, path: string, delivery: Del
 /** The templates collection as it is now (an administrator's edit applies to the next message). */
 export async function readTemplates(a: StackAddress): Promise<Record<string, TemplateDocument>> {
   const rows = (await call(a, ':runQuery', { structuredQuery: { from: [{ collectionId: 'templates' }] } })) as Array<{ document?: RestDocument }>;
-  return Object.fromEntries(rows.filter((r) => r.document).map(({ document: d }) => [d!.name.split('/').pop()!, fromFields(d!.fields ?? {}) as TemplateDocument]));
+  return Object.fromEntries(
+    rows.filter((r) => r.document).map(({ document: d }) => [d!.name.split('/').pop()!, fromFields(d!.fields ?? {}) as TemplateDocument]),
+  );
 }

@@ -40,7 +40,17 @@ function payloadOf(data: Record<string, unknown>) {
 }
 
 export function startMailWorker({ stack, smtp, from = DEFAULT_FROM, replyTo, pollMs = 250, concurrency = 8, log = () => {} }: MailWorkerOptions): MailWorker {
-  const transport = nodemailer.createTransport({ host: smtp.host, port: smtp.port, secure: false, ignoreTLS: true, pool: true, maxConnections: concurrency, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: false,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: concurrency,
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 10_000,
+  });
   const inFlight = new Set<string>();
 
   async function attempt(data: Record<string, unknown>): Promise<Outcome> {
@@ -48,8 +58,22 @@ export function startMailWorker({ stack, smtp, from = DEFAULT_FROM, replyTo, pol
       const { to, template, message } = payloadOf(data);
       let content: { subject?: string; html?: string; text?: string } = message;
       if (template) content = { ...message, ...createMailRenderer(await readTemplates(stack)).render(template.name, template.data ?? {}) };
-      const sent = await transport.sendMail({ from, replyTo, to, subject: content.subject, html: content.html, text: content.text, attachments: message.attachments });
-      const info = { messageId: sent.messageId ?? null, accepted: (sent.accepted ?? []).map(String), rejected: (sent.rejected ?? []).map(String), pending: ((sent as { pending?: unknown[] }).pending ?? []).map(String), response: sent.response ?? null };
+      const sent = await transport.sendMail({
+        from,
+        replyTo,
+        to,
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
+        attachments: message.attachments,
+      });
+      const info = {
+        messageId: sent.messageId ?? null,
+        accepted: (sent.accepted ?? []).map(String),
+        rejected: (sent.rejected ?? []).map(String),
+        pending: ((sent as { pending?: unknown[] }).pending ?? []).map(String),
+        response: sent.response ?? null,
+      };
       return { ok: true, info };
     } catch (error) {
       return { ok: false, error };

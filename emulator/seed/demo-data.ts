@@ -91,10 +91,22 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   for (const s of DEMO_STAFF) add('staff', s.email, { email: s.email, role: s.role, displayName: s.displayName }, 60);
 
   const speakers = [
-    ['amina-otieno', 'Dr. Amina Otieno', 'Consultant Oncologist', 'Kenyatta National Hospital', 'Leads the cervical cancer screening programme across 12 counties.'],
+    [
+      'amina-otieno',
+      'Dr. Amina Otieno',
+      'Consultant Oncologist',
+      'Kenyatta National Hospital',
+      'Leads the cervical cancer screening programme across 12 counties.',
+    ],
     ['james-mwangi', 'Prof. James Mwangi', 'Professor of Epidemiology', 'University of Nairobi', 'Author of the national cancer registry report.'],
     ['grace-achieng', 'Grace Achieng', 'Patient Advocate', 'Survivors Network', 'Breast cancer survivor and founder of a peer-support network.'],
-    ['samuel-kiptoo', 'Dr. Samuel Kiptoo', 'Radiation Oncologist', 'Moi Teaching and Referral Hospital', 'Expanding access to radiotherapy outside the capital.'],
+    [
+      'samuel-kiptoo',
+      'Dr. Samuel Kiptoo',
+      'Radiation Oncologist',
+      'Moi Teaching and Referral Hospital',
+      'Expanding access to radiotherapy outside the capital.',
+    ],
     ['fatuma-hassan', 'Fatuma Hassan', 'Director of Health Financing', 'Ministry of Health', 'Works on cancer care cover under universal health coverage.'],
     ['peter-njoroge', 'Dr. Peter Njoroge', 'Paediatric Oncologist', 'Gertrude’s Children’s Hospital', 'Childhood cancer survival and family support.'],
   ];
@@ -130,7 +142,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
           'Why children with cancer in Kenya survive less often than elsewhere, and the networks closing the gap.',
           'Community health promoters, hospices and families on pain relief and care at home.',
           'What the population-based registries show, where data is missing, and how researchers can use it.',
-          'The commitments of the Ministry, the counties and partners, read and signed.'
+          'The commitments of the Ministry, the counties and partners, read and signed.',
         ][n - 1],
         day: day + 1,
         startsAt: atUtc(start, day, 6 + slot * 2),
@@ -154,7 +166,11 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     ['awareness', 'Know the warning signs', 'Seven signs that deserve a visit to a clinic.'],
   ];
   articles.forEach(([category, title, summary], i) => {
-    const slug = `${title.toLowerCase().replace(/[^a-z0-9\s-]/g, '').trim().replace(/\s+/g, '-')}`;
+    const slug = `${title
+      .toLowerCase()
+      .replace(/[^a-z0-9\s-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-')}`;
     add(
       'publications',
       slug,
@@ -181,14 +197,19 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     registrationUrl: `${siteUrl}/register`,
     published: true,
   });
-  add('events', 'county-screening-day', {
-    title: 'Screening day at Kisumu County Referral Hospital',
-    description: 'Free cervical and breast screening with the county health team; survivors shared their stories.',
-    startsAt: new Date(now.getTime() - 45 * DAY),
-    endsAt: new Date(now.getTime() - 45 * DAY + 6 * 3600_000),
-    venue: 'Kisumu County Referral Hospital',
-    published: true,
-  }, 60);
+  add(
+    'events',
+    'county-screening-day',
+    {
+      title: 'Screening day at Kisumu County Referral Hospital',
+      description: 'Free cervical and breast screening with the county health team; survivors shared their stories.',
+      startsAt: new Date(now.getTime() - 45 * DAY),
+      endsAt: new Date(now.getTime() - 45 * DAY + 6 * 3600_000),
+      venue: 'Kisumu County Referral Hospital',
+      published: true,
+    },
+    60,
+  );
   add('jobs', 'summit-volunteer-coordinator', {
     title: 'Summit volunteer coordinator',
     slug: 'summit-volunteer-coordinator',
@@ -237,7 +258,9 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     ['silver', 'Community Screening Trust', 'https://screeningtrust.example'],
   ];
   const logo = (organisation: string) => `${siteUrl}/demo/logos/${organisation.toLowerCase().replace(/\s+/g, '-')}.svg`;
-  partners.forEach(([tier, organisation, website], i) => add('sponsors', `demo-sponsor-${i + 1}`, { organisation, tier, website, logoUrl: logo(organisation), published: true }));
+  partners.forEach(([tier, organisation, website], i) =>
+    add('sponsors', `demo-sponsor-${i + 1}`, { organisation, tier, website, logoUrl: logo(organisation), published: true }),
+  );
   partners.forEach(([tier, organisation, website], i) =>
     add('partners', `demo-partner-${i + 1}`, {
       kind: 'partner',
@@ -291,78 +314,169 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     );
   });
 
-
   // ---- demo: payments and invoices ----
   // Payments in every state, so /admin/payments has work on `npm start`: two references awaiting
   // verification (a registration and a booth whose records say 'submitted'), verified ones for
   // records already paid (one recorded by finance at the desk), a rejected one, and donation pledges.
   // No invoices: the first one issued locks the numbering in Settings, which stays editable until then.
-  add('registrations', 'demo-registration-awaiting-1', {
-    fullName: 'Amani Wekesa', email: 'amani.wekesa@example.org', phone: '+254 700 000 010', organisation: 'Kisumu County Referral Hospital',
-    jobTitle: 'Pharmacist', country: 'Kenya', category: 'delegate', attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '',
-    consent: true, fee: 15000, currency: 'KES', status: 'pending', paymentStatus: 'submitted', lastPaymentId: 'demo-payment-submitted-1',
-  }, 3);
-  add('partners', 'demo-booth-awaiting-1', {
-    kind: 'booth', organisation: 'Pharma Access Kenya', contactName: 'Esther Mutua', email: 'esther@pharma-access.example.org', phone: '+254 700 000 020',
-    boothType: 'standard', staffCount: 3, requirements: 'Power for two screens.', fee: 150000, currency: 'KES',
-    status: 'pending', paymentStatus: 'submitted', lastPaymentId: 'demo-payment-submitted-2', published: false,
-  }, 4);
+  add(
+    'registrations',
+    'demo-registration-awaiting-1',
+    {
+      fullName: 'Amani Wekesa',
+      email: 'amani.wekesa@example.org',
+      phone: '+254 700 000 010',
+      organisation: 'Kisumu County Referral Hospital',
+      jobTitle: 'Pharmacist',
+      country: 'Kenya',
+      category: 'delegate',
+      attendanceMode: 'in-person',
+      accessibilityNeeds: '',
+      dietaryNeeds: '',
+      consent: true,
+      fee: 15000,
+      currency: 'KES',
+      status: 'pending',
+      paymentStatus: 'submitted',
+      lastPaymentId: 'demo-payment-submitted-1',
+    },
+    3,
+  );
+  add(
+    'partners',
+    'demo-booth-awaiting-1',
+    {
+      kind: 'booth',
+      organisation: 'Pharma Access Kenya',
+      contactName: 'Esther Mutua',
+      email: 'esther@pharma-access.example.org',
+      phone: '+254 700 000 020',
+      boothType: 'standard',
+      staffCount: 3,
+      requirements: 'Power for two screens.',
+      fee: 150000,
+      currency: 'KES',
+      status: 'pending',
+      paymentStatus: 'submitted',
+      lastPaymentId: 'demo-payment-submitted-2',
+      published: false,
+    },
+    4,
+  );
   const payment = (id: string, daysAgo: number, data: Record<string, unknown>) => add('payments', id, { currency: 'KES', note: '', ...data }, daysAgo);
   payment('demo-payment-submitted-1', 2, {
-    payerName: 'Amani Wekesa', method: 'mobile-money', reference: 'QWE12345RT', amount: 15000,
-    targetCollection: 'registrations', targetId: 'demo-registration-awaiting-1', status: 'submitted',
+    payerName: 'Amani Wekesa',
+    method: 'mobile-money',
+    reference: 'QWE12345RT',
+    amount: 15000,
+    targetCollection: 'registrations',
+    targetId: 'demo-registration-awaiting-1',
+    status: 'submitted',
   });
   payment('demo-payment-submitted-2', 1, {
-    payerName: 'Pharma Access Kenya', method: 'bank-transfer', reference: 'FT27001XYZ', amount: 150000,
-    targetCollection: 'partners', targetId: 'demo-booth-awaiting-1', status: 'submitted',
+    payerName: 'Pharma Access Kenya',
+    method: 'bank-transfer',
+    reference: 'FT27001XYZ',
+    amount: 150000,
+    targetCollection: 'partners',
+    targetId: 'demo-booth-awaiting-1',
+    status: 'submitted',
   });
   payment('demo-payment-verified-1', 10, {
-    payerName: 'Wanjiru Kamau', method: 'mobile-money', reference: 'RTY67890QW', amount: 15000, targetCollection: 'registrations',
-    targetId: 'demo-registration-1', status: 'verified', verifiedBy: 'finance@summit.test', verifiedAt: ago(9), note: 'On the M-Pesa statement.',
+    payerName: 'Wanjiru Kamau',
+    method: 'mobile-money',
+    reference: 'RTY67890QW',
+    amount: 15000,
+    targetCollection: 'registrations',
+    targetId: 'demo-registration-1',
+    status: 'verified',
+    verifiedBy: 'finance@summit.test',
+    verifiedAt: ago(9),
+    note: 'On the M-Pesa statement.',
   });
   payment('demo-payment-verified-2', 7, {
-    payerName: 'Daniel Kiprono', method: 'cash', reference: 'RCPT-0042', amount: 15000, targetCollection: 'registrations',
-    targetId: 'demo-registration-6', status: 'verified', manual: true, verifiedBy: 'finance@summit.test', verifiedAt: ago(7), note: 'Paid at the desk.',
+    payerName: 'Daniel Kiprono',
+    method: 'cash',
+    reference: 'RCPT-0042',
+    amount: 15000,
+    targetCollection: 'registrations',
+    targetId: 'demo-registration-6',
+    status: 'verified',
+    manual: true,
+    verifiedBy: 'finance@summit.test',
+    verifiedAt: ago(7),
+    note: 'Paid at the desk.',
   });
   payment('demo-payment-rejected-1', 5, {
-    payerName: 'John Smith', method: 'bank-transfer', reference: 'WIRE 2027/118', amount: 30000, targetCollection: 'registrations',
-    targetId: 'demo-registration-4', status: 'rejected', rejectedBy: 'finance@summit.test', rejectedAt: ago(4), note: 'No such transfer on the bank statement.',
+    payerName: 'John Smith',
+    method: 'bank-transfer',
+    reference: 'WIRE 2027/118',
+    amount: 30000,
+    targetCollection: 'registrations',
+    targetId: 'demo-registration-4',
+    status: 'rejected',
+    rejectedBy: 'finance@summit.test',
+    rejectedAt: ago(4),
+    note: 'No such transfer on the bank statement.',
   });
   const pledge = (id: string, daysAgo: number, data: Record<string, unknown>) =>
     add('donations', id, { message: '', anonymous: false, currency: 'KES', status: 'pledged', ...data }, daysAgo);
   pledge('demo-donation-1', 6, { name: 'Grace Njeri', email: 'grace.njeri@example.org', amount: 5000, message: 'In memory of my mother.' });
   pledge('demo-donation-2', 3, { name: 'A well-wisher', email: 'wellwisher@example.org', amount: 20000, anonymous: true });
-  pledge('demo-donation-3', 15, { name: 'Rotary Club of Nairobi', email: 'rotary@example.org', amount: 100000, status: 'received', receivedAt: ago(12), receivedBy: 'finance@summit.test' });
+  pledge('demo-donation-3', 15, {
+    name: 'Rotary Club of Nairobi',
+    email: 'rotary@example.org',
+    amount: 100000,
+    status: 'received',
+    receivedAt: ago(12),
+    receivedBy: 'finance@summit.test',
+  });
 
   // ---- demo: staff-managed content ----
   // A draft of each kind the public site never shows until an editor publishes it, and one
   // procurement record per stage (procurement is internal, so it has no published flag).
-  add('publications', 'demo-draft-publication', {
-    title: 'Survivorship care after treatment',
-    slug: 'survivorship-care-after-treatment',
-    category: 'blog',
-    summary: 'What follow-up care should look like once treatment ends.',
-    body: {
-      type: 'doc',
-      content: [
-        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'A plan for every survivor' }] },
-        { type: 'paragraph', content: [{ type: 'text', text: 'Draft: ' }, { type: 'text', marks: [{ type: 'bold' }], text: 'not yet reviewed' }] },
-      ],
+  add(
+    'publications',
+    'demo-draft-publication',
+    {
+      title: 'Survivorship care after treatment',
+      slug: 'survivorship-care-after-treatment',
+      category: 'blog',
+      summary: 'What follow-up care should look like once treatment ends.',
+      body: {
+        type: 'doc',
+        content: [
+          { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'A plan for every survivor' }] },
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Draft: ' },
+              { type: 'text', marks: [{ type: 'bold' }], text: 'not yet reviewed' },
+            ],
+          },
+        ],
+      },
+      author: 'Summit Secretariat',
+      coverImageUrl: '',
+      coverImageAlt: '',
+      published: false,
     },
-    author: 'Summit Secretariat',
-    coverImageUrl: '',
-    coverImageAlt: '',
-    published: false,
-  }, 2);
-  add('events', 'demo-draft-event', {
-    title: 'Post-summit webinar: commitments one month on',
-    description: 'A progress check on the declaration signed at the summit.',
-    startsAt: new Date(end.getTime() + 30 * DAY),
-    endsAt: new Date(end.getTime() + 30 * DAY + 90 * 60_000),
-    venue: 'Online',
-    registrationUrl: '',
-    published: false,
-  }, 3);
+    2,
+  );
+  add(
+    'events',
+    'demo-draft-event',
+    {
+      title: 'Post-summit webinar: commitments one month on',
+      description: 'A progress check on the declaration signed at the summit.',
+      startsAt: new Date(end.getTime() + 30 * DAY),
+      endsAt: new Date(end.getTime() + 30 * DAY + 90 * 60_000),
+      venue: 'Online',
+      registrationUrl: '',
+      published: false,
+    },
+    3,
+  );
   const stages = ['planned', 'requested', 'evaluating', 'awarded', 'closed'];
   const purchases: Array<[title: string, supplier: string, amount: number | null, notes: string]> = [
     ['Delegate lanyards and badges', '', null, 'Quantities follow the registration count.'],
@@ -372,28 +486,56 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     ['Printing of the summit programme', 'Jomo Printers', 380_000, 'Delivered and paid.'],
   ];
   purchases.forEach(([title, supplier, amount, notes], i) =>
-    add('procurement', `demo-procurement-${stages[i]}`, {
-      title,
-      reference: `NCI/P/2027/${String(i + 1).padStart(3, '0')}`,
-      stage: stages[i],
-      supplier,
-      amount,
-      currency: 'KES',
-      documents: i >= 2 ? [{ name: 'Request for quotation (PDF)', url: `${siteUrl}/demo/documents/NCI-P-2027-00${i + 1}.pdf` }] : [],
-      notes,
-    }, 20 - i * 3),
+    add(
+      'procurement',
+      `demo-procurement-${stages[i]}`,
+      {
+        title,
+        reference: `NCI/P/2027/${String(i + 1).padStart(3, '0')}`,
+        stage: stages[i],
+        supplier,
+        amount,
+        currency: 'KES',
+        documents: i >= 2 ? [{ name: 'Request for quotation (PDF)', url: `${siteUrl}/demo/documents/NCI-P-2027-00${i + 1}.pdf` }] : [],
+        notes,
+      },
+      20 - i * 3,
+    ),
   );
 
   // ---- demo: messages, activity log ----
   const messages: Array<[string, string, string, string, 'unread' | 'read']> = [
-    ['Esther Wambui', 'esther.wambui@example.org', 'Group registration for our county team', 'We are 14 health workers from Nyeri County. Can we register as a group and pay with one invoice?', 'unread'],
+    [
+      'Esther Wambui',
+      'esther.wambui@example.org',
+      'Group registration for our county team',
+      'We are 14 health workers from Nyeri County. Can we register as a group and pay with one invoice?',
+      'unread',
+    ],
     ['Omar Said', 'omar.said@example.org', 'Abstract submission deadline', 'When is the deadline for poster abstracts, and is there a template?', 'unread'],
-    ['Lucy Chebet', 'lucy.chebet@example.org', 'Wheelchair access at the venue', 'I use a wheelchair. Are the plenary hall and breakout rooms step-free?', 'read'],
-    ['Media Desk', 'newsroom@example.org', 'Press accreditation', 'Our newsroom would like to cover the opening plenary. How do journalists get accredited?', 'read'],
+    [
+      'Lucy Chebet',
+      'lucy.chebet@example.org',
+      'Wheelchair access at the venue',
+      'I use a wheelchair. Are the plenary hall and breakout rooms step-free?',
+      'read',
+    ],
+    [
+      'Media Desk',
+      'newsroom@example.org',
+      'Press accreditation',
+      'Our newsroom would like to cover the opening plenary. How do journalists get accredited?',
+      'read',
+    ],
   ];
   messages.forEach(([name, email, subject, message, status], i) => add('messages', `demo-message-${i + 1}`, { name, email, subject, message, status }, 6 - i));
   // Archived last month: the Archive screen has a message to restore.
-  add('archive/messages/items', 'demo-message-archived', { name: 'Peter Kamau', email: 'peter.kamau@example.org', subject: 'Old question about parking', message: 'Is there parking at the venue?', status: 'read' }, 40);
+  add(
+    'archive/messages/items',
+    'demo-message-archived',
+    { name: 'Peter Kamau', email: 'peter.kamau@example.org', subject: 'Old question about parking', message: 'Is there parking at the venue?', status: 'read' },
+    40,
+  );
   const [adminEmail, editorEmail, financeEmail] = DEMO_STAFF.map((s) => s.email);
   const logs: Array<[string, string, number]> = [
     [adminEmail, 'Updated settings: capacity, venue', 9],
@@ -413,6 +555,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   // staff change.
   docs.push(['counters/content', { version: 1 }]);
   // Staff search finds records by their tokens, written as the site writes them, whichever section added the record.
-  for (const entry of docs) if (SEARCHABLE_COLLECTIONS.includes(entry[0].split('/')[0])) entry[1] = withSearchTokens(entry[1] as Searchable & Record<string, unknown>);
+  for (const entry of docs)
+    if (SEARCHABLE_COLLECTIONS.includes(entry[0].split('/')[0])) entry[1] = withSearchTokens(entry[1] as Searchable & Record<string, unknown>);
   return docs;
 }

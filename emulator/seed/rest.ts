@@ -66,7 +66,12 @@ export async function writeDocuments(a: StackAddress, docs: Array<[string, Recor
 
 /** Deletes documents (paths) with owner access, in one commit. */
 export async function deleteDocuments(a: StackAddress, paths: string[]) {
-  if (paths.length) await commit(a, paths.map((path) => ({ delete: `${docsRoot(a)}/${path}` })), 'Deleting documents');
+  if (paths.length)
+    await commit(
+      a,
+      paths.map((path) => ({ delete: `${docsRoot(a)}/${path}` })),
+      'Deleting documents',
+    );
 }
 
 export async function documentExists(a: StackAddress, path: string): Promise<boolean> {
@@ -127,7 +132,11 @@ export async function ensureAuthUser(
 
 /** Changes only the given top-level fields of a document (an update with a field mask). */
 export async function patchDocument(a: StackAddress, path: string, data: Record<string, unknown>) {
-  const write = { update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) }, updateMask: { fieldPaths: Object.keys(data) }, currentDocument: { exists: true } };
+  const write = {
+    update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) },
+    updateMask: { fieldPaths: Object.keys(data) },
+    currentDocument: { exists: true },
+  };
   await commit(a, [write], `Patching ${path}`);
 }
 
@@ -136,7 +145,9 @@ export async function findDocuments(a: StackAddress, collectionId: string, field
   const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:runQuery`, {
     method: 'POST',
     headers: ownerHeaders,
-    body: JSON.stringify({ structuredQuery: { from: [{ collectionId }], where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: toValue(value) } } } }),
+    body: JSON.stringify({
+      structuredQuery: { from: [{ collectionId }], where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: toValue(value) } } },
+    }),
   });
   if (!res.ok) throw new Error(`Query on ${collectionId} failed: ${res.status}`);
   return ((await res.json()) as Array<{ document?: Record<string, unknown> }>).filter((r) => r.document).map((r) => r.document!);

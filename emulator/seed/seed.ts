@@ -7,14 +7,19 @@ import { clearAuth, clearFirestore, documentExists, ensureAuthUser, writeDocumen
  * restart) unless `fresh`; the Auth accounts are (re)created every time because the Auth
  * emulator starts empty unless it imported an export.
  */
-export async function seedDemo(address: StackAddress, { fresh = false, siteUrl }: { fresh?: boolean; siteUrl?: string } = {}): Promise<{ seededFirestore: boolean }> {
+export async function seedDemo(
+  address: StackAddress,
+  { fresh = false, siteUrl }: { fresh?: boolean; siteUrl?: string } = {},
+): Promise<{ seededFirestore: boolean }> {
   if (fresh) {
     await clearFirestore(address);
     await clearAuth(address);
   }
   for (const staff of DEMO_STAFF) await ensureAuthUser(address, staff);
   if (!fresh && (await documentExists(address, 'settings/site'))) return { seededFirestore: false };
-  const docs = demoDocuments(new Date(), siteUrl).map(([path, data]): [string, Record<string, unknown>] => (path === 'settings/site' && siteUrl ? [path, { ...data, siteUrl }] : [path, data]));
+  const docs = demoDocuments(new Date(), siteUrl).map(([path, data]): [string, Record<string, unknown>] =>
+    path === 'settings/site' && siteUrl ? [path, { ...data, siteUrl }] : [path, data],
+  );
   const settings = new Map(docs).get('settings/site') as MailSettings;
   // The emails' wording, and the partials (links, contacts, how to pay) built from these settings.
   const templates = Object.entries(defaultMailTemplates(settings)).map(([name, t]): [string, Record<string, unknown>] => [`templates/${name}`, { ...t }]);

@@ -3,7 +3,12 @@ import { aggregate, aggregatedFields, parseAggregations, requireAggregatedFields
 import { executeQuery, parseStructuredQuery } from './query.ts';
 import type { StoredDocument, Value } from './value-types.ts';
 
-const doc = (fields: Record<string, Value>): StoredDocument => ({ name: 'projects/p/databases/(default)/documents/c/x', fields, createTime: '', updateTime: '' });
+const doc = (fields: Record<string, Value>): StoredDocument => ({
+  name: 'projects/p/databases/(default)/documents/c/x',
+  fields,
+  createTime: '',
+  updateTime: '',
+});
 const int = (n: number | string): Value => ({ integerValue: String(n) });
 const run = (aggs: unknown[], docs: StoredDocument[]) => aggregate(parseAggregations(aggs), docs);
 
@@ -63,7 +68,11 @@ describe('aggregations', () => {
     it('nested field paths, named once however many aggregations read them', () => {
       expect(aggregatedFields(parseAggregations([total, avgPages, avgYear, n]))).toEqual(['pages', 'year']);
       const nested = [doc({ m: { mapValue: { fields: { a: int(1), b: int(2) } } } }), doc({ m: { mapValue: { fields: { a: int(3) } } } })];
-      expect(run([{ alias: 's', sum: { field: { fieldPath: 'm.a' } } }, { alias: 'b', avg: { field: { fieldPath: 'm.b' } } }, n], nested)).toEqual({ s: int(1), b: { doubleValue: 2 }, n: int(1) });
+      expect(run([{ alias: 's', sum: { field: { fieldPath: 'm.a' } } }, { alias: 'b', avg: { field: { fieldPath: 'm.b' } } }, n], nested)).toEqual({
+        s: int(1),
+        b: { doubleValue: 2 },
+        n: int(1),
+      });
     });
 
     it('the query is restricted before its limit: limit(2) takes the first two documents having every field', () => {
@@ -86,7 +95,14 @@ describe('aggregations', () => {
   it.each([
     ['none', [], /at least one/],
     ['six', Array.from({ length: 6 }, (_, i) => ({ alias: `a${i}`, count: {} })), /at most 5/],
-    ['a duplicate alias', [{ alias: 'x', count: {} }, { alias: 'x', count: {} }], /Duplicate/],
+    [
+      'a duplicate alias',
+      [
+        { alias: 'x', count: {} },
+        { alias: 'x', count: {} },
+      ],
+      /Duplicate/,
+    ],
     ['a zero upTo', [{ alias: 'x', count: { upTo: 0 } }], /positive/],
     ['an unknown kind', [{ alias: 'x', max: {} }], /count, sum, avg/],
   ])('refuses %s', (_label, aggs, message) => {

@@ -8,14 +8,32 @@ const jwt = (claims: Record<string, unknown>) =>
   `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
 /** What the Auth emulator issues: iss/aud for the project, an hour of validity. */
 const idToken = (claims: Record<string, unknown> = {}, project = PROJECT) =>
-  jwt({ iss: `https://securetoken.google.com/${project}`, aud: project, iat: nowSeconds - 60, exp: nowSeconds + 3540, auth_time: nowSeconds - 60, sub: 'u1', user_id: 'u1', ...claims });
+  jwt({
+    iss: `https://securetoken.google.com/${project}`,
+    aud: project,
+    iat: nowSeconds - 60,
+    exp: nowSeconds + 3540,
+    auth_time: nowSeconds - 60,
+    sub: 'u1',
+    user_id: 'u1',
+    ...claims,
+  });
 /**
  * What @firebase/util's createMockUserToken makes for `connectFirestoreEmulator(…, { mockUserToken })`
  * and @firebase/rules-unit-testing (the conformance suite sends the real thing through the SDK).
  */
 function createMockUserToken(token: { sub: string; iat?: number; [claim: string]: unknown }, project: string) {
   const iat = token.iat ?? 0;
-  const payload = { iss: `https://securetoken.google.com/${project}`, aud: project, iat, exp: iat + 3600, auth_time: iat, user_id: token.sub, firebase: { sign_in_provider: 'custom', identities: {} }, ...token };
+  const payload = {
+    iss: `https://securetoken.google.com/${project}`,
+    aud: project,
+    iat,
+    exp: iat + 3600,
+    auth_time: iat,
+    user_id: token.sub,
+    firebase: { sign_in_provider: 'custom', identities: {} },
+    ...token,
+  };
   return jwt(payload);
 }
 const caller = (header: string | undefined, project: string | null = PROJECT) => callerFromHeader(header, project, NOW);
@@ -69,7 +87,9 @@ describe('callers', () => {
 
   it('says why in parentheses', () => {
     expect(() => caller(`Bearer ${idToken({ exp: nowSeconds - 1 })}`)).toThrow(`${UNAUTHENTICATED_MESSAGE} (the ID token expired at 2027-05-07T05:59:59.000Z)`);
-    expect(() => caller(`Bearer ${idToken({}, 'another-project')}`)).toThrow('(the ID token is for "another-project" (aud), not the project "demo-nci-summit")');
+    expect(() => caller(`Bearer ${idToken({}, 'another-project')}`)).toThrow(
+      '(the ID token is for "another-project" (aud), not the project "demo-nci-summit")',
+    );
   });
 
   it('checks the project only when the request names one', () => {

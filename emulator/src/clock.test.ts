@@ -4,7 +4,13 @@ import { createMicrosecondClock, nowMicros } from './clock.ts';
 /** A clock driven by hand: wall milliseconds and monotonic nanoseconds. */
 function manual(wallMs: number) {
   const t = { wall: wallMs, mono: 5_000_000_000n };
-  return { t, clock: createMicrosecondClock(() => t.wall, () => t.mono) };
+  return {
+    t,
+    clock: createMicrosecondClock(
+      () => t.wall,
+      () => t.mono,
+    ),
+  };
 }
 
 describe('the microsecond clock', () => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CollectionIndex } from './collection-index.ts';
 import type { StoredDocument, Value } from './value-types.ts';
 
-const doc = (id: string, fields: Record<string, Value>): StoredDocument => ({ name: `projects/p/databases/(default)/documents/c/${id}`, fields, createTime: '', updateTime: '' });
+const doc = (id: string, fields: Record<string, Value>): StoredDocument => ({
+  name: `projects/p/databases/(default)/documents/c/${id}`,
+  fields,
+  createTime: '',
+  updateTime: '',
+});
 const int = (n: number): Value => ({ integerValue: String(n) });
 const ids = (it: Iterable<StoredDocument>) => [...it].map((d) => d.name.split('/').pop()).join(',');
 
@@ -40,7 +45,11 @@ describe('collection index', () => {
     const walked = [...c.walk('n', false)];
     const expected = [...c.docs.values()]
       .filter((d) => d.fields.n)
-      .sort((x, y) => Number((x.fields.n as { integerValue: string }).integerValue) - Number((y.fields.n as { integerValue: string }).integerValue) || (x.name < y.name ? -1 : 1));
+      .sort(
+        (x, y) =>
+          Number((x.fields.n as { integerValue: string }).integerValue) - Number((y.fields.n as { integerValue: string }).integerValue) ||
+          (x.name < y.name ? -1 : 1),
+      );
     expect(ids(walked)).toBe(ids(expected));
     expect(c.size).toBe(50 - 10 + 1);
   });

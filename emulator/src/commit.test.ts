@@ -10,7 +10,9 @@ const NOW = '2027-03-01T09:00:00.123Z';
 const int = (n: number): Value => ({ integerValue: String(n) });
 
 function state(docs: Record<string, Record<string, Value>>) {
-  const map = new Map<string, StoredDocument>(Object.entries(docs).map(([path, fields]) => [path, { name: name(path), fields, createTime: T0, updateTime: T0 }]));
+  const map = new Map<string, StoredDocument>(
+    Object.entries(docs).map(([path, fields]) => [path, { name: name(path), fields, createTime: T0, updateTime: T0 }]),
+  );
   return (path: string) => map.get(path) ?? null;
 }
 const commit = (writes: unknown[], lookup = state({})) => applyWrites(parseWrites(writes, db), lookup, NOW);
@@ -20,21 +22,44 @@ describe('applying writes', () => {
     const lookup = state({ 'c/a': { keep: int(1), nested: { mapValue: { fields: { x: int(1), y: int(2) } } }, gone: int(3) } });
     const replaced = commit([{ update: { name: name('c/a'), fields: { only: int(9) } } }], lookup);
     expect(replaced.after.get('c/a')!.fields).toEqual({ only: int(9) });
-    const patched = commit([{ update: { name: name('c/a'), fields: { nested: { mapValue: { fields: { x: int(10) } } }, added: int(4) } }, updateMask: { fieldPaths: ['nested.x', 'added', 'gone'] } }], lookup);
+    const patched = commit(
+      [
+        {
+          update: { name: name('c/a'), fields: { nested: { mapValue: { fields: { x: int(10) } } }, added: int(4) } },
+          updateMask: { fieldPaths: ['nested.x', 'added', 'gone'] },
+        },
+      ],
+      lookup,
+    );
     expect(patched.after.get('c/a')!.fields).toEqual({ keep: int(1), nested: { mapValue: { fields: { x: int(10), y: int(2) } } }, added: int(4) });
     expect(patched.after.get('c/a')!.createTime).toBe(T0);
     expect(patched.after.get('c/a')!.updateTime).toBe(NOW);
   });
 
   it('applies transforms after the update and reports their results', () => {
-    const out = commit([{ update: { name: name('c/a'), fields: { n: int(1) } }, updateTransforms: [{ fieldPath: 'n', increment: int(2) }, { fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }] }]);
+    const out = commit([
+      {
+        update: { name: name('c/a'), fields: { n: int(1) } },
+        updateTransforms: [
+          { fieldPath: 'n', increment: int(2) },
+          { fieldPath: 'at', setToServerValue: 'REQUEST_TIME' },
+        ],
+      },
+    ]);
     expect(out.after.get('c/a')!.fields).toEqual({ n: int(3), at: { timestampValue: NOW } });
     expect(out.writeResults).toEqual([{ updateTime: NOW, transformResults: [int(3), { timestampValue: NOW }] }]);
   });
 
   it('supports the older transform write, deletes and verify', () => {
     const lookup = state({ 'c/a': { n: int(1) }, 'c/b': { n: int(1) } });
-    const out = commit([{ transform: { document: name('c/a'), fieldTransforms: [{ fieldPath: 'n', increment: int(1) }] } }, { delete: name('c/b') }, { verify: name('c/a'), currentDocument: { exists: true } }], lookup);
+    const out = commit(
+      [
+        { transform: { document: name('c/a'), fieldTransforms: [{ fieldPath: 'n', increment: int(1) }] } },
+        { delete: name('c/b') },
+        { verify: name('c/a'), currentDocument: { exists: true } },
+      ],
+      lookup,
+    );
     expect(out.after.get('c/a')!.fields).toEqual({ n: int(2) });
     expect(out.changes.get('c/b')).toBeNull();
     expect(out.accesses.map((a) => `${a.method} ${a.path}`)).toEqual(['update c/a', 'delete c/b']);
@@ -63,10 +88,15 @@ describe('applying writes', () => {
 
 describe('preconditions', () => {
   const lookup = state({ 'c/a': { n: int(1) } });
-  const fails = (writes: unknown[], status: string, message: RegExp) => expect(() => commit(writes, lookup)).toThrow(expect.objectContaining({ status, message: expect.stringMatching(message) }));
+  const fails = (writes: unknown[], status: string, message: RegExp) =>
+    expect(() => commit(writes, lookup)).toThrow(expect.objectContaining({ status, message: expect.stringMatching(message) }));
 
   it('exists: true on a missing document is NOT_FOUND "No document to update"', () => {
-    fails([{ update: { name: name('c/missing'), fields: {} }, currentDocument: { exists: true } }], 'NOT_FOUND', /^No document to update: projects\/p\/databases\/\(default\)\/documents\/c\/missing$/);
+    fails(
+      [{ update: { name: name('c/missing'), fields: {} }, currentDocument: { exists: true } }],
+      'NOT_FOUND',
+      /^No document to update: projects\/p\/databases\/\(default\)\/documents\/c\/missing$/,
+    );
   });
 
   it('exists: false on an existing document is ALREADY_EXISTS', () => {
@@ -74,13 +104,21 @@ describe('preconditions', () => {
   });
 
   it('a stale or missing updateTime is FAILED_PRECONDITION with both versions in microseconds', () => {
-    fails([{ update: { name: name('c/a'), fields: {} }, currentDocument: { updateTime: '2026-12-31T00:00:00Z' } }], 'FAILED_PRECONDITION', /the stored version \(1798761600000000\) does not match the required base version \(1798675200000000\)/);
+    fails(
+      [{ update: { name: name('c/a'), fields: {} }, currentDocument: { updateTime: '2026-12-31T00:00:00Z' } }],
+      'FAILED_PRECONDITION',
+      /the stored version \(1798761600000000\) does not match the required base version \(1798675200000000\)/,
+    );
     fails([{ delete: name('c/missing'), currentDocument: { updateTime: T0 } }], 'FAILED_PRECONDITION', /stored version \(0\)/);
     expect(() => commit([{ update: { name: name('c/a'), fields: {} }, currentDocument: { updateTime: '2027-01-01T00:00:00.000000Z' } }], lookup)).not.toThrow();
   });
 
   it('one failing write fails the whole commit', () => {
-    fails([{ update: { name: name('c/b'), fields: {} } }, { delete: name('c/missing'), currentDocument: { exists: true } }], 'NOT_FOUND', /No document to delete/);
+    fails(
+      [{ update: { name: name('c/b'), fields: {} } }, { delete: name('c/missing'), currentDocument: { exists: true } }],
+      'NOT_FOUND',
+      /No document to delete/,
+    );
   });
 });
 

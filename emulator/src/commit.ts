@@ -163,7 +163,9 @@ export function applyWrites(writes: ParsedWrite[], lookup: (path: string) => Sto
     }
     const size = documentSize(w.path, fields);
     if (size > MAX_DOCUMENT_BYTES) {
-      throw invalid(`Document '${w.name}' cannot be written because its size (${size.toLocaleString('en-US')} bytes) exceeds the maximum allowed size of ${MAX_DOCUMENT_BYTES.toLocaleString('en-US')} bytes.`);
+      throw invalid(
+        `Document '${w.name}' cannot be written because its size (${size.toLocaleString('en-US')} bytes) exceeds the maximum allowed size of ${MAX_DOCUMENT_BYTES.toLocaleString('en-US')} bytes.`,
+      );
     }
     // A write that leaves the document as it was keeps its update time (and is not logged).
     const unchanged = before !== null && identicalFields(before.fields, fields);

@@ -26,7 +26,11 @@ describe('document size (storage-size documentation)', () => {
   });
 
   it('sizes a vector as the map it is stored as (the documentation lists no vector type)', () => {
-    const vector = { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ doubleValue: 1 }, { doubleValue: 2 }, { doubleValue: 3 }] } } } } };
+    const vector = {
+      mapValue: {
+        fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ doubleValue: 1 }, { doubleValue: 2 }, { doubleValue: 3 }] } } },
+      },
+    };
     // "__type__" 9 + "__vector__" 11 + "value" 6 + 3 doubles of 8.
     expect(valueSize(vector)).toBe(9 + 11 + 6 + 24);
   });

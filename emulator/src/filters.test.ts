@@ -21,7 +21,11 @@ const docs = [
   doc('f', { n: str('3') }),
   doc('g', { nested: { mapValue: { fields: { deep: int(7) } } } }),
 ];
-const ids = (f: unknown) => docs.filter(compileFilter(parseFilter(f))).map((d) => d.name.split('/').pop()).join('');
+const ids = (f: unknown) =>
+  docs
+    .filter(compileFilter(parseFilter(f)))
+    .map((d) => d.name.split('/').pop())
+    .join('');
 
 describe('field filters', () => {
   it('== matches numerically across int and double; skips missing fields', () => {
@@ -101,18 +105,24 @@ describe('validation', () => {
 
 describe('what a query guarantees', () => {
   it('collects == constraints from the top level and AND, never from OR', () => {
-    const f = parseFilter(and(field('published', 'EQUAL', { booleanValue: true }), unary('deletedAt', 'IS_NULL'), or(field('x', 'EQUAL', int(1)), field('y', 'EQUAL', int(2)))));
+    const f = parseFilter(
+      and(field('published', 'EQUAL', { booleanValue: true }), unary('deletedAt', 'IS_NULL'), or(field('x', 'EQUAL', int(1)), field('y', 'EQUAL', int(2)))),
+    );
     expect(equalityConstraints(f)).toEqual({ published: { booleanValue: true }, deletedAt: { nullValue: null } });
   });
 
   it('lists inequality fields, sorted', () => {
-    expect(inequalityFields(parseFilter(and(field('z', 'GREATER_THAN', int(1)), field('a', 'NOT_EQUAL', int(1)), field('m', 'EQUAL', int(1)))) as Filter)).toEqual(['a', 'z']);
+    expect(
+      inequalityFields(parseFilter(and(field('z', 'GREATER_THAN', int(1)), field('a', 'NOT_EQUAL', int(1)), field('m', 'EQUAL', int(1)))) as Filter),
+    ).toEqual(['a', 'z']);
   });
 });
 
 describe('bounds for an ordered walk', () => {
   it('takes the tightest range from AND-ed filters, and nothing from OR', () => {
-    const f = parseFilter(and(field('n', 'GREATER_THAN', int(1)), field('n', 'GREATER_THAN_OR_EQUAL', int(3)), field('n', 'LESS_THAN', int(9)), field('m', 'LESS_THAN', int(0))));
+    const f = parseFilter(
+      and(field('n', 'GREATER_THAN', int(1)), field('n', 'GREATER_THAN_OR_EQUAL', int(3)), field('n', 'LESS_THAN', int(9)), field('m', 'LESS_THAN', int(0))),
+    );
     expect(fieldBounds(f, 'n')).toEqual({ lower: int(3), upper: int(9) });
     expect(fieldBounds(parseFilter(field('n', 'IN', arr(int(7), int(2), int(5)))), 'n')).toEqual({ lower: int(2), upper: int(7) });
     expect(fieldBounds(parseFilter(or(field('n', 'EQUAL', int(1)), field('n', 'EQUAL', int(5)))), 'n')).toEqual({});
@@ -200,7 +210,8 @@ describe('what each operator matches across every type', () => {
 });
 
 describe('filter validation messages', () => {
-  const refuses = (f: unknown, message: string | RegExp) => expect(() => parseFilter(f)).toThrow(expect.objectContaining({ status: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }));
+  const refuses = (f: unknown, message: string | RegExp) =>
+    expect(() => parseFilter(f)).toThrow(expect.objectContaining({ status: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }));
 
   it('refuses what is not a filter', () => {
     refuses(null, /^Invalid filter\.$/);
@@ -255,13 +266,19 @@ describe('filter validation messages', () => {
   });
 
   it('returns the operand in canonical form', () => {
-    expect(parseFilter(field('a', 'EQUAL', { integerValue: 5 } as unknown as Value))).toEqual({ fieldFilter: { field: { fieldPath: 'a' }, op: 'EQUAL', value: int(5) } });
+    expect(parseFilter(field('a', 'EQUAL', { integerValue: 5 } as unknown as Value))).toEqual({
+      fieldFilter: { field: { fieldPath: 'a' }, op: 'EQUAL', value: int(5) },
+    });
   });
 });
 
 describe('filters on __name__', () => {
   const ref = (id: string): Value => ({ referenceValue: `${root}/c/${id}` });
-  const names = (f: unknown) => docs.filter(compileFilter(parseFilter(f))).map((d) => d.name.split('/').pop()).join('');
+  const names = (f: unknown) =>
+    docs
+      .filter(compileFilter(parseFilter(f)))
+      .map((d) => d.name.split('/').pop())
+      .join('');
 
   it('in and not-in take lists of document references', () => {
     expect(names(field('__name__', 'IN', arr(ref('b'), ref('e'))))).toBe('be');
@@ -272,7 +289,9 @@ describe('filters on __name__', () => {
   it('refuses array-contains, and any operand that is not a reference', () => {
     expect(() => parseFilter(field('__name__', 'ARRAY_CONTAINS', ref('a')))).toThrow("'ARRAY_CONTAINS' cannot be used on __name__.");
     expect(() => parseFilter(field('__name__', 'ARRAY_CONTAINS_ANY', arr(ref('a'))))).toThrow("'ARRAY_CONTAINS_ANY' cannot be used on __name__.");
-    expect(() => parseFilter(field('__name__', 'IN', arr(ref('a'), str('b'))))).toThrow('A filter on __name__ must compare to a document reference (referenceValue), got {"stringValue":"b"}.');
+    expect(() => parseFilter(field('__name__', 'IN', arr(ref('a'), str('b'))))).toThrow(
+      'A filter on __name__ must compare to a document reference (referenceValue), got {"stringValue":"b"}.',
+    );
     expect(() => parseFilter(field('__name__', 'NOT_IN', arr(str('b'))))).toThrow(/document reference/);
     expect(() => parseFilter(field('__name__', 'LESS_THAN', int(1)))).toThrow(/document reference/);
   });
@@ -315,7 +334,9 @@ describe('disjunctions, inequality fields and equality constraints', () => {
     expect(equalityConstraints(undefined)).toEqual({});
     expect(equalityConstraints(p(or(field('a', 'EQUAL', int(1)))))).toEqual({ a: int(1) });
     expect(equalityConstraints(p(or(field('a', 'EQUAL', int(1)), field('a', 'EQUAL', int(2)))))).toEqual({});
-    expect(equalityConstraints(p(and(field('a', 'IN', arr(int(1))), field('b', 'NOT_EQUAL', int(1)), unary('c', 'IS_NAN'), unary('d', 'IS_NOT_NULL'))))).toEqual({});
+    expect(
+      equalityConstraints(p(and(field('a', 'IN', arr(int(1))), field('b', 'NOT_EQUAL', int(1)), unary('c', 'IS_NAN'), unary('d', 'IS_NOT_NULL')))),
+    ).toEqual({});
   });
 
   it('lists the fields pinned by ==', async () => {
@@ -344,7 +365,10 @@ describe('bounds for an ordered walk, operator by operator', () => {
     expect(b(and(field('n', 'GREATER_THAN_OR_EQUAL', int(3)), field('n', 'GREATER_THAN', int(1))))).toEqual({ lower: int(3) });
     expect(b(and(field('n', 'LESS_THAN', int(3)), field('n', 'LESS_THAN_OR_EQUAL', int(9))))).toEqual({ upper: int(3) });
     expect(b(and(field('n', 'LESS_THAN', int(9)), field('n', 'LESS_THAN_OR_EQUAL', int(3))))).toEqual({ upper: int(3) });
-    expect(b(and(field('n', 'IN', arr(int(4), int(8))), field('n', 'GREATER_THAN', int(6)), field('n', 'LESS_THAN', int(5))))).toEqual({ lower: int(6), upper: int(5) });
+    expect(b(and(field('n', 'IN', arr(int(4), int(8))), field('n', 'GREATER_THAN', int(6)), field('n', 'LESS_THAN', int(5))))).toEqual({
+      lower: int(6),
+      upper: int(5),
+    });
   });
 
   it('takes a one-filter OR, ignores other fields, unary filters and no filter', () => {

@@ -35,7 +35,18 @@ export type Filter =
   | { fieldFilter: { field: FieldReference; op: FieldOp; value: Value } }
   | { unaryFilter: { field: FieldReference; op: UnaryOp } };
 
-const FIELD_OPS = new Set<FieldOp>(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'EQUAL', 'NOT_EQUAL', 'ARRAY_CONTAINS', 'IN', 'ARRAY_CONTAINS_ANY', 'NOT_IN']);
+const FIELD_OPS = new Set<FieldOp>([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'EQUAL',
+  'NOT_EQUAL',
+  'ARRAY_CONTAINS',
+  'IN',
+  'ARRAY_CONTAINS_ANY',
+  'NOT_IN',
+]);
 const RANGE_OPS = new Set<FieldOp>(['LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL']);
 const INEQUALITY_OPS = new Set<string>([...RANGE_OPS, 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', 'IS_NOT_NULL']);
 const LIST_OPS = new Set<FieldOp>(['IN', 'NOT_IN', 'ARRAY_CONTAINS_ANY']);

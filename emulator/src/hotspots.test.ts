@@ -7,7 +7,10 @@ const OTHER = 'projects/p/databases/(default)/documents/registrations/r1';
 function meter() {
   let now = 1_000_000;
   const warnings: Array<[string, number]> = [];
-  const m = new WriteMeter((name, n) => warnings.push([name, n]), () => now);
+  const m = new WriteMeter(
+    (name, n) => warnings.push([name, n]),
+    () => now,
+  );
   return { m, warnings, tick: (ms: number) => (now += ms) };
 }
 

@@ -1,14 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
-import { findServing, indexFor, indexKey, indexNeeds, missingIndexError, parseIndexConfig, requireIndexes, singleFieldIndexed, type CompositeIndex, type IndexConfig } from './indexes.ts';
+import {
+  findServing,
+  indexFor,
+  indexKey,
+  indexNeeds,
+  missingIndexError,
+  parseIndexConfig,
+  requireIndexes,
+  singleFieldIndexed,
+  type CompositeIndex,
+  type IndexConfig,
+} from './indexes.ts';
 import { parseStructuredQuery } from './query.ts';
 
 // A compact query: filters as [field, op, value], orders as [field, 'asc' | 'desc'].
 type Spec = { where?: Array<[string, string, unknown]>; or?: Array<[string, string, unknown]>; orderBy?: Array<[string, 'asc' | 'desc']>; group?: boolean };
 
-const OPS: Record<string, string> = { '==': 'EQUAL', '!=': 'NOT_EQUAL', '<': 'LESS_THAN', '<=': 'LESS_THAN_OR_EQUAL', '>': 'GREATER_THAN', '>=': 'GREATER_THAN_OR_EQUAL', in: 'IN', 'not-in': 'NOT_IN', 'array-contains': 'ARRAY_CONTAINS', 'array-contains-any': 'ARRAY_CONTAINS_ANY' };
+const OPS: Record<string, string> = {
+  '==': 'EQUAL',
+  '!=': 'NOT_EQUAL',
+  '<': 'LESS_THAN',
+  '<=': 'LESS_THAN_OR_EQUAL',
+  '>': 'GREATER_THAN',
+  '>=': 'GREATER_THAN_OR_EQUAL',
+  in: 'IN',
+  'not-in': 'NOT_IN',
+  'array-contains': 'ARRAY_CONTAINS',
+  'array-contains-any': 'ARRAY_CONTAINS_ANY',
+};
 
-const value = (v: unknown): unknown => (Array.isArray(v) ? { arrayValue: { values: v.map(value) } } : typeof v === 'number' ? { integerValue: String(v) } : typeof v === 'boolean' ? { booleanValue: v } : { stringValue: String(v) });
+const value = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? { arrayValue: { values: v.map(value) } }
+    : typeof v === 'number'
+      ? { integerValue: String(v) }
+      : typeof v === 'boolean'
+        ? { booleanValue: v }
+        : { stringValue: String(v) };
 const fieldFilter = ([f, op, v]: [string, string, unknown]) => ({ fieldFilter: { field: { fieldPath: f }, op: OPS[op], value: value(v) } });
 
 function query(spec: Spec) {
@@ -26,7 +55,9 @@ const idx = (...fields: string[]): CompositeIndex => ({
   queryScope: 'COLLECTION',
   fields: fields.map((f) => {
     const [fieldPath, mode] = f.split(':');
-    return mode === 'contains' ? { fieldPath, arrayConfig: 'CONTAINS' as const } : { fieldPath, order: mode === 'desc' ? ('DESCENDING' as const) : ('ASCENDING' as const) };
+    return mode === 'contains'
+      ? { fieldPath, arrayConfig: 'CONTAINS' as const }
+      : { fieldPath, order: mode === 'desc' ? ('DESCENDING' as const) : ('ASCENDING' as const) };
   }),
 });
 
@@ -45,16 +76,42 @@ describe('queries served by the automatic single-field indexes', () => {
   it.each<[string, Spec]>([
     ['no filter, no order', {}],
     ['one equality', { where: [['a', '==', 1]] }],
-    ['several equalities (index merging)', { where: [['a', '==', 1], ['b', '==', 2], ['c', 'in', [1, 2]]] }],
+    [
+      'several equalities (index merging)',
+      {
+        where: [
+          ['a', '==', 1],
+          ['b', '==', 2],
+          ['c', 'in', [1, 2]],
+        ],
+      },
+    ],
     ['equalities ordered by __name__ descending', { where: [['a', '==', 1]], orderBy: [['__name__', 'desc']] }],
     ['a range on one field', { where: [['a', '>', 1]] }],
-    ['a range and an order on the same field', { where: [['a', '>=', 1], ['a', '<', 9]], orderBy: [['a', 'desc']] }],
+    [
+      'a range and an order on the same field',
+      {
+        where: [
+          ['a', '>=', 1],
+          ['a', '<', 9],
+        ],
+        orderBy: [['a', 'desc']],
+      },
+    ],
     ['an order on one field', { orderBy: [['a', 'desc']] }],
     ['!= and not-in on one field', { where: [['a', '!=', 1]] }],
     ['array-contains alone', { where: [['tags', 'array-contains', 'x']] }],
     ['array-contains-any alone', { where: [['tags', 'array-contains-any', ['x', 'y']]] }],
     ['a range on __name__ with equalities', { where: [['a', '==', 1]], orderBy: [['__name__', 'asc']] }],
-    ['an OR of equalities', { or: [['a', '==', 1], ['b', '==', 2]] }],
+    [
+      'an OR of equalities',
+      {
+        or: [
+          ['a', '==', 1],
+          ['b', '==', 2],
+        ],
+      },
+    ],
   ])('%s', (_, spec) => expect(served(spec)).toBe(true));
 });
 
@@ -62,13 +119,58 @@ describe('queries that need a composite index', () => {
   // Each shape, and the index Firestore would ask for.
   it.each<[string, Spec, string[]]>([
     ['an equality and an order', { where: [['status', '==', 'paid']], orderBy: [['timestamp', 'desc']] }, ['status:asc', 'timestamp:desc']],
-    ['an equality and a range', { where: [['status', '==', 'paid'], ['amount', '>', 5]] }, ['status:asc', 'amount:asc']],
+    [
+      'an equality and a range',
+      {
+        where: [
+          ['status', '==', 'paid'],
+          ['amount', '>', 5],
+        ],
+      },
+      ['status:asc', 'amount:asc'],
+    ],
     ['a range on one field, ordered by another', { where: [['a', '>', 1]], orderBy: [['b', 'asc']] }, ['b:asc', 'a:asc']],
-    ['ranges on two fields', { where: [['a', '>', 1], ['b', '<', 2]] }, ['a:asc', 'b:asc']],
-    ['two orders', { orderBy: [['a', 'asc'], ['b', 'desc']] }, ['a:asc', 'b:desc']],
-    ['array-contains and an equality', { where: [['tags', 'array-contains', 'x'], ['a', '==', 1]] }, ['a:asc', 'tags:contains']],
+    [
+      'ranges on two fields',
+      {
+        where: [
+          ['a', '>', 1],
+          ['b', '<', 2],
+        ],
+      },
+      ['a:asc', 'b:asc'],
+    ],
+    [
+      'two orders',
+      {
+        orderBy: [
+          ['a', 'asc'],
+          ['b', 'desc'],
+        ],
+      },
+      ['a:asc', 'b:desc'],
+    ],
+    [
+      'array-contains and an equality',
+      {
+        where: [
+          ['tags', 'array-contains', 'x'],
+          ['a', '==', 1],
+        ],
+      },
+      ['a:asc', 'tags:contains'],
+    ],
     ['array-contains and an order', { where: [['tags', 'array-contains', 'x']], orderBy: [['t', 'desc']] }, ['tags:contains', 't:desc']],
-    ['an order, then __name__ against it', { orderBy: [['a', 'asc'], ['__name__', 'desc']] }, ['a:asc', '__name__:desc']],
+    [
+      'an order, then __name__ against it',
+      {
+        orderBy: [
+          ['a', 'asc'],
+          ['__name__', 'desc'],
+        ],
+      },
+      ['a:asc', '__name__:desc'],
+    ],
     ['in and an order', { where: [['a', 'in', [1, 2]]], orderBy: [['t', 'asc']] }, ['a:asc', 't:asc']],
   ])('%s', (_, spec, fields) => {
     expect(served(spec)).toBe(false);
@@ -88,13 +190,26 @@ describe('queries that need a composite index', () => {
       expect(error.httpStatus).toBe(400);
       expect(error.message).toMatch(/^The query requires an index\./);
       const entry = JSON.parse(error.message.slice(error.message.indexOf('{')));
-      expect(entry).toEqual({ collectionGroup: 'items', queryScope: 'COLLECTION', fields: [{ fieldPath: 'status', order: 'ASCENDING' }, { fieldPath: 'timestamp', order: 'DESCENDING' }] });
+      expect(entry).toEqual({
+        collectionGroup: 'items',
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'status', order: 'ASCENDING' },
+          { fieldPath: 'timestamp', order: 'DESCENDING' },
+        ],
+      });
     }
   });
 });
 
 describe('matching composite indexes', () => {
-  const spec: Spec = { where: [['a', '==', 1], ['b', '==', 2]], orderBy: [['t', 'desc']] };
+  const spec: Spec = {
+    where: [
+      ['a', '==', 1],
+      ['b', '==', 2],
+    ],
+    orderBy: [['t', 'desc']],
+  };
 
   it('takes the equality fields in any order and direction', () => {
     expect(served(spec, { indexes: [idx('b:desc', 'a:asc', 't:desc')], fieldOverrides: [] })).toBe(true);
@@ -113,11 +228,29 @@ describe('matching composite indexes', () => {
     const config = { indexes: [idx('a:asc', 't:desc'), idx('b:asc', 't:desc')], fieldOverrides: [] };
     expect(served(spec, config)).toBe(true);
     expect(findServing(indexNeeds(query(spec))[0], config)).toEqual({ served: true, composites: config.indexes });
-    expect(served({ where: [['a', '==', 1], ['c', '==', 2]], orderBy: [['t', 'desc']] }, config)).toBe(false);
+    expect(
+      served(
+        {
+          where: [
+            ['a', '==', 1],
+            ['c', '==', 2],
+          ],
+          orderBy: [['t', 'desc']],
+        },
+        config,
+      ),
+    ).toBe(false);
   });
 
   it('merges composites that each pin the array-contains field too', () => {
-    const search: Spec = { where: [['a', '==', 1], ['b', '==', 2], ['tags', 'array-contains', 'x']], orderBy: [['t', 'desc']] };
+    const search: Spec = {
+      where: [
+        ['a', '==', 1],
+        ['b', '==', 2],
+        ['tags', 'array-contains', 'x'],
+      ],
+      orderBy: [['t', 'desc']],
+    };
     expect(served(search, { indexes: [idx('a:asc', 'tags:contains', 't:desc'), idx('b:asc', 'tags:contains', 't:desc')], fieldOverrides: [] })).toBe(true);
     expect(served(search, { indexes: [idx('a:asc', 't:desc'), idx('b:asc', 't:desc')], fieldOverrides: [] })).toBe(false);
   });
@@ -131,7 +264,13 @@ describe('matching composite indexes', () => {
   });
 
   it('needs every disjunct of an OR served', () => {
-    const s: Spec = { or: [['a', '==', 1], ['b', '==', 2]], orderBy: [['t', 'desc']] };
+    const s: Spec = {
+      or: [
+        ['a', '==', 1],
+        ['b', '==', 2],
+      ],
+      orderBy: [['t', 'desc']],
+    };
     expect(served(s, { indexes: [idx('a:asc', 't:desc')], fieldOverrides: [] })).toBe(false);
     expect(served(s, { indexes: [idx('a:asc', 't:desc'), idx('b:asc', 't:desc')], fieldOverrides: [] })).toBe(true);
   });
@@ -146,7 +285,9 @@ describe('matching composite indexes', () => {
 describe('single-field indexes and overrides', () => {
   it('has no single-field index in collection-group scope unless an override adds it', () => {
     expect(served({ where: [['a', '==', 1]], group: true })).toBe(false);
-    const config = parseIndexConfig({ fieldOverrides: [{ collectionGroup: 'items', fieldPath: 'a', indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' }] }] });
+    const config = parseIndexConfig({
+      fieldOverrides: [{ collectionGroup: 'items', fieldPath: 'a', indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' }] }],
+    });
     expect(served({ where: [['a', '==', 1]], group: true }, config)).toBe(true);
   });
 
@@ -159,7 +300,9 @@ describe('single-field indexes and overrides', () => {
   });
 
   it('honours an override that keeps some modes only', () => {
-    const config = parseIndexConfig({ fieldOverrides: [{ collectionGroup: 'items', fieldPath: 't', indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }] }] });
+    const config = parseIndexConfig({
+      fieldOverrides: [{ collectionGroup: 'items', fieldPath: 't', indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }] }],
+    });
     expect(served({ orderBy: [['t', 'asc']] }, config)).toBe(true);
     expect(served({ orderBy: [['t', 'desc']] }, config)).toBe(false);
     expect(served({ where: [['t', 'array-contains', 1]] }, config)).toBe(false);
@@ -167,13 +310,27 @@ describe('single-field indexes and overrides', () => {
 
   it('asks for a field override, not a composite, when one field is missing', () => {
     const config = parseIndexConfig({ fieldOverrides: [{ collectionGroup: 'items', fieldPath: 'body', indexes: [] }] });
-    expect(() => requireIndexes(config, query({ where: [['body', '==', 'x']] }))).toThrow(/"fieldOverrides"[^{]*\{"collectionGroup":"items","fieldPath":"body","indexes":\[\{"order":"ASCENDING","queryScope":"COLLECTION"\}\]\}/);
+    expect(() => requireIndexes(config, query({ where: [['body', '==', 'x']] }))).toThrow(
+      /"fieldOverrides"[^{]*\{"collectionGroup":"items","fieldPath":"body","indexes":\[\{"order":"ASCENDING","queryScope":"COLLECTION"\}\]\}/,
+    );
   });
 });
 
 describe('the indexes file', () => {
   it('reads the project file as deployed', () => {
-    const config = parseIndexConfig({ indexes: [{ collectionGroup: 'items', queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', arrayConfig: 'CONTAINS' }] }], fieldOverrides: [] });
+    const config = parseIndexConfig({
+      indexes: [
+        {
+          collectionGroup: 'items',
+          queryScope: 'COLLECTION',
+          fields: [
+            { fieldPath: 'a', order: 'ASCENDING' },
+            { fieldPath: 'b', arrayConfig: 'CONTAINS' },
+          ],
+        },
+      ],
+      fieldOverrides: [],
+    });
     expect(config.indexes).toHaveLength(1);
   });
 
@@ -191,17 +348,44 @@ describe('the indexes file', () => {
 
 describe('the indexes file, check by check', () => {
   const refuses = (raw: unknown, message: string) => expect(() => parseIndexConfig(raw)).toThrow(`Indexes file: ${message}`);
-  const two = [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', order: 'DESCENDING' }];
+  const two = [
+    { fieldPath: 'a', order: 'ASCENDING' },
+    { fieldPath: 'b', order: 'DESCENDING' },
+  ];
 
   it('reads fields of each mode, COLLECTION by default, and empty files', () => {
     expect(parseIndexConfig({})).toEqual({ indexes: [], fieldOverrides: [] });
     expect(
       parseIndexConfig({
-        indexes: [{ collectionGroup: 'x', fields: [{ fieldPath: 'a', order: 'DESCENDING' }, { fieldPath: 'b', arrayConfig: 'CONTAINS' }, { fieldPath: 'v', vectorConfig: { dimension: 3 } }, { fieldPath: '__name__', order: 'ASCENDING' }] }],
-        fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'm.n', indexes: [{ arrayConfig: 'CONTAINS', queryScope: 'COLLECTION_GROUP' }] }, { collectionGroup: 'x', fieldPath: 'e' }],
+        indexes: [
+          {
+            collectionGroup: 'x',
+            fields: [
+              { fieldPath: 'a', order: 'DESCENDING' },
+              { fieldPath: 'b', arrayConfig: 'CONTAINS' },
+              { fieldPath: 'v', vectorConfig: { dimension: 3 } },
+              { fieldPath: '__name__', order: 'ASCENDING' },
+            ],
+          },
+        ],
+        fieldOverrides: [
+          { collectionGroup: 'x', fieldPath: 'm.n', indexes: [{ arrayConfig: 'CONTAINS', queryScope: 'COLLECTION_GROUP' }] },
+          { collectionGroup: 'x', fieldPath: 'e' },
+        ],
       }),
     ).toEqual({
-      indexes: [{ collectionGroup: 'x', queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'DESCENDING' }, { fieldPath: 'b', arrayConfig: 'CONTAINS' }, { fieldPath: 'v' }, { fieldPath: '__name__', order: 'ASCENDING' }] }],
+      indexes: [
+        {
+          collectionGroup: 'x',
+          queryScope: 'COLLECTION',
+          fields: [
+            { fieldPath: 'a', order: 'DESCENDING' },
+            { fieldPath: 'b', arrayConfig: 'CONTAINS' },
+            { fieldPath: 'v' },
+            { fieldPath: '__name__', order: 'ASCENDING' },
+          ],
+        },
+      ],
       fieldOverrides: [
         { collectionGroup: 'x', fieldPath: 'm.n', indexes: [{ queryScope: 'COLLECTION_GROUP', order: undefined, arrayConfig: 'CONTAINS' }] },
         { collectionGroup: 'x', fieldPath: 'e', indexes: [] },
@@ -217,23 +401,58 @@ describe('the indexes file, check by check', () => {
     [{ indexes: [null] }, 'indexes[0]: needs a collectionGroup.'],
     [{ indexes: [{ collectionGroup: '', fields: two }] }, 'indexes[0]: needs a collectionGroup.'],
     [{ indexes: [{ collectionGroup: 3, fields: two }] }, 'indexes[0]: needs a collectionGroup.'],
-    [{ indexes: [{ collectionGroup: 'x', fields: two }, { collectionGroup: 'x', queryScope: 'ALL', fields: two }] }, 'indexes[1]: queryScope must be COLLECTION or COLLECTION_GROUP.'],
+    [
+      {
+        indexes: [
+          { collectionGroup: 'x', fields: two },
+          { collectionGroup: 'x', queryScope: 'ALL', fields: two },
+        ],
+      },
+      'indexes[1]: queryScope must be COLLECTION or COLLECTION_GROUP.',
+    ],
     [{ indexes: [{ collectionGroup: 'x' }] }, 'indexes[0]: needs a list of fields.'],
     [{ indexes: [{ collectionGroup: 'x', fields: [two[0], null] }] }, 'indexes[0].fields[1]: each field needs a fieldPath.'],
     [{ indexes: [{ collectionGroup: 'x', fields: [two[0], { fieldPath: 1, order: 'ASCENDING' }] }] }, 'indexes[0].fields[1]: each field needs a fieldPath.'],
-    [{ indexes: [{ collectionGroup: 'x', fields: [two[0], { fieldPath: 'b' }] }] }, 'indexes[0].fields[1]: field "b" needs exactly one of order, arrayConfig or vectorConfig.'],
-    [{ indexes: [{ collectionGroup: 'x', fields: [two[0], { fieldPath: 'b', order: 'ASCENDING', vectorConfig: {} }] }] }, 'indexes[0].fields[1]: field "b" needs exactly one of order, arrayConfig or vectorConfig.'],
-    [{ indexes: [{ collectionGroup: 'x', fields: [two[0], { fieldPath: 'b', order: 'UP' }] }] }, 'indexes[0].fields[1]: field "b": order must be ASCENDING or DESCENDING.'],
-    [{ indexes: [{ collectionGroup: 'x', fields: [two[0], { fieldPath: 'b', arrayConfig: 'ANY' }] }] }, 'indexes[0].fields[1]: field "b": arrayConfig must be CONTAINS.'],
-    [{ indexes: [{ collectionGroup: 'x', fields: [two[0]] }] }, 'indexes[0]: a composite index needs at least two fields (one field is a single-field index: use fieldOverrides).'],
+    [
+      { indexes: [{ collectionGroup: 'x', fields: [two[0], { fieldPath: 'b' }] }] },
+      'indexes[0].fields[1]: field "b" needs exactly one of order, arrayConfig or vectorConfig.',
+    ],
+    [
+      { indexes: [{ collectionGroup: 'x', fields: [two[0], { fieldPath: 'b', order: 'ASCENDING', vectorConfig: {} }] }] },
+      'indexes[0].fields[1]: field "b" needs exactly one of order, arrayConfig or vectorConfig.',
+    ],
+    [
+      { indexes: [{ collectionGroup: 'x', fields: [two[0], { fieldPath: 'b', order: 'UP' }] }] },
+      'indexes[0].fields[1]: field "b": order must be ASCENDING or DESCENDING.',
+    ],
+    [
+      { indexes: [{ collectionGroup: 'x', fields: [two[0], { fieldPath: 'b', arrayConfig: 'ANY' }] }] },
+      'indexes[0].fields[1]: field "b": arrayConfig must be CONTAINS.',
+    ],
+    [
+      { indexes: [{ collectionGroup: 'x', fields: [two[0]] }] },
+      'indexes[0]: a composite index needs at least two fields (one field is a single-field index: use fieldOverrides).',
+    ],
     [{ fieldOverrides: [null] }, 'fieldOverrides[0]: needs a collectionGroup and a fieldPath.'],
     [{ fieldOverrides: [{ collectionGroup: 'x' }] }, 'fieldOverrides[0]: needs a collectionGroup and a fieldPath.'],
     [{ fieldOverrides: [{ fieldPath: 'a' }] }, 'fieldOverrides[0]: needs a collectionGroup and a fieldPath.'],
     [{ fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'a', indexes: {} }] }, 'fieldOverrides[0]: indexes must be a list.'],
-    [{ fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'a', indexes: [{ order: 'ASCENDING', queryScope: 'ALL' }] }] }, 'fieldOverrides[0].indexes[0]: queryScope must be COLLECTION or COLLECTION_GROUP.'],
-    [{ fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'a', indexes: [{ queryScope: 'COLLECTION' }] }] }, 'fieldOverrides[0].indexes[0]: needs exactly one of order or arrayConfig.'],
-    [{ fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'a', indexes: [{ order: 'UP' }] }] }, 'fieldOverrides[0].indexes[0]: order must be ASCENDING or DESCENDING.'],
-    [{ fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'a', indexes: [{ arrayConfig: 'ANY' }] }] }, 'fieldOverrides[0].indexes[0]: arrayConfig must be CONTAINS.'],
+    [
+      { fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'a', indexes: [{ order: 'ASCENDING', queryScope: 'ALL' }] }] },
+      'fieldOverrides[0].indexes[0]: queryScope must be COLLECTION or COLLECTION_GROUP.',
+    ],
+    [
+      { fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'a', indexes: [{ queryScope: 'COLLECTION' }] }] },
+      'fieldOverrides[0].indexes[0]: needs exactly one of order or arrayConfig.',
+    ],
+    [
+      { fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'a', indexes: [{ order: 'UP' }] }] },
+      'fieldOverrides[0].indexes[0]: order must be ASCENDING or DESCENDING.',
+    ],
+    [
+      { fieldOverrides: [{ collectionGroup: 'x', fieldPath: 'a', indexes: [{ arrayConfig: 'ANY' }] }] },
+      'fieldOverrides[0].indexes[0]: arrayConfig must be CONTAINS.',
+    ],
   ])('refuses %j', (raw, message) => refuses(raw, message));
 
   it('checks field paths, except __name__ in an index and "*" in an override', () => {
@@ -245,14 +464,35 @@ describe('the indexes file, check by check', () => {
 
 describe('what a query needs', () => {
   it('skips filters on __name__ and equalities on ordered fields, and ends in __name__ in the last direction', () => {
-    const q = query({ where: [['a', '==', 1], ['t', '==', 2]], orderBy: [['t', 'desc']] });
+    const q = query({
+      where: [
+        ['a', '==', 1],
+        ['t', '==', 2],
+      ],
+      orderBy: [['t', 'desc']],
+    });
     const onName = parseStructuredQuery({
       from: [{ collectionId: 'items' }],
-      where: { compositeFilter: { op: 'AND', filters: [{ fieldFilter: { field: { fieldPath: '__name__' }, op: 'EQUAL', value: { referenceValue: 'projects/p/databases/(default)/documents/items/x' } } }, q.filter] } },
+      where: {
+        compositeFilter: {
+          op: 'AND',
+          filters: [
+            { fieldFilter: { field: { fieldPath: '__name__' }, op: 'EQUAL', value: { referenceValue: 'projects/p/databases/(default)/documents/items/x' } } },
+            q.filter,
+          ],
+        },
+      },
       orderBy: [{ field: { fieldPath: 't' }, direction: 'DESCENDING' }],
     });
     const [need] = indexNeeds(onName);
-    expect(need).toEqual({ collectionGroup: 'items', queryScope: 'COLLECTION', equalities: ['a'], arrayContains: null, order: [{ fieldPath: 't', direction: 'DESCENDING' }], nameDirection: 'DESCENDING' });
+    expect(need).toEqual({
+      collectionGroup: 'items',
+      queryScope: 'COLLECTION',
+      equalities: ['a'],
+      arrayContains: null,
+      order: [{ fieldPath: 't', direction: 'DESCENDING' }],
+      nameDirection: 'DESCENDING',
+    });
   });
 
   it('sorts equalities, counts is-null and is-nan as equalities, and array-contains-any as array-contains', () => {
@@ -270,7 +510,9 @@ describe('what a query needs', () => {
         },
       },
     });
-    expect(indexNeeds(q)).toEqual([{ collectionGroup: 'items', queryScope: 'COLLECTION_GROUP', equalities: ['x', 'y', 'z'], arrayContains: 'tags', order: [], nameDirection: 'ASCENDING' }]);
+    expect(indexNeeds(q)).toEqual([
+      { collectionGroup: 'items', queryScope: 'COLLECTION_GROUP', equalities: ['x', 'y', 'z'], arrayContains: 'tags', order: [], nameDirection: 'ASCENDING' },
+    ]);
   });
 
   it('adds aggregated fields once, ascending, after the order', () => {
@@ -283,7 +525,15 @@ describe('what a query needs', () => {
   });
 
   it('has one need per disjunct of an OR, each with the AND-ed filters', () => {
-    const needs = indexNeeds(query({ where: [['c', '==', 1]], or: [['a', '==', 1], ['b', 'array-contains', 2]] }));
+    const needs = indexNeeds(
+      query({
+        where: [['c', '==', 1]],
+        or: [
+          ['a', '==', 1],
+          ['b', 'array-contains', 2],
+        ],
+      }),
+    );
     expect(needs.map((n) => [n.equalities, n.arrayContains])).toEqual([
       [['a', 'c'], null],
       [['c'], 'b'],
@@ -295,25 +545,72 @@ describe('serving and the error production gives', () => {
   const need = (spec: Spec, aggregated: string[] = []) => indexNeeds(query(spec), aggregated)[0];
 
   it('serves an order on one field by its single-field index only with __name__ in the same direction', () => {
-    expect(served({ orderBy: [['a', 'asc'], ['__name__', 'asc']] })).toBe(true);
-    expect(served({ orderBy: [['a', 'desc'], ['__name__', 'asc']] })).toBe(false);
+    expect(
+      served({
+        orderBy: [
+          ['a', 'asc'],
+          ['__name__', 'asc'],
+        ],
+      }),
+    ).toBe(true);
+    expect(
+      served({
+        orderBy: [
+          ['a', 'desc'],
+          ['__name__', 'asc'],
+        ],
+      }),
+    ).toBe(false);
     expect(served({ orderBy: [['a', 'asc']] }, none, ['a'])).toBe(true);
   });
 
   it('serves equalities only when each has a single-field index in some direction', () => {
     const config = parseIndexConfig({ fieldOverrides: [{ collectionGroup: 'items', fieldPath: 'a', indexes: [{ order: 'DESCENDING' }] }] });
-    expect(served({ where: [['a', '==', 1], ['b', '==', 1]] }, config)).toBe(true);
+    expect(
+      served(
+        {
+          where: [
+            ['a', '==', 1],
+            ['b', '==', 1],
+          ],
+        },
+        config,
+      ),
+    ).toBe(true);
     const exempt = parseIndexConfig({ fieldOverrides: [{ collectionGroup: 'items', fieldPath: 'a', indexes: [{ arrayConfig: 'CONTAINS' }] }] });
-    expect(served({ where: [['a', '==', 1], ['b', '==', 1]] }, exempt)).toBe(false);
+    expect(
+      served(
+        {
+          where: [
+            ['a', '==', 1],
+            ['b', '==', 1],
+          ],
+        },
+        exempt,
+      ),
+    ).toBe(false);
     expect(served({ where: [['a', 'array-contains', 1]] }, exempt)).toBe(true);
-    expect(served({ where: [['a', 'array-contains', 1], ['b', '==', 1]] })).toBe(false);
+    expect(
+      served({
+        where: [
+          ['a', 'array-contains', 1],
+          ['b', '==', 1],
+        ],
+      }),
+    ).toBe(false);
   });
 
   it('matches an index whose trailing __name__ runs in the query direction, explicit or implied', () => {
     const s: Spec = { where: [['a', '==', 1]], orderBy: [['t', 'desc']] };
     expect(served(s, { indexes: [idx('a:asc', 't:desc', '__name__:desc')], fieldOverrides: [] })).toBe(true);
     expect(served(s, { indexes: [idx('a:asc', 't:desc', '__name__:asc')], fieldOverrides: [] })).toBe(false);
-    const asc: Spec = { where: [['a', '==', 1]], orderBy: [['t', 'asc'], ['__name__', 'desc']] };
+    const asc: Spec = {
+      where: [['a', '==', 1]],
+      orderBy: [
+        ['t', 'asc'],
+        ['__name__', 'desc'],
+      ],
+    };
     expect(served(asc, { indexes: [idx('a:asc', 't:asc')], fieldOverrides: [] })).toBe(false);
     expect(served(asc, { indexes: [idx('a:asc', 't:asc', '__name__:desc')], fieldOverrides: [] })).toBe(true);
   });
@@ -321,27 +618,93 @@ describe('serving and the error production gives', () => {
   it('does not use an index with an array-contains field the query does not pin, or with fewer fields than the order', () => {
     const s: Spec = { where: [['a', '==', 1]], orderBy: [['t', 'desc']] };
     expect(served(s, { indexes: [idx('tags:contains', 'a:asc', 't:desc')], fieldOverrides: [] })).toBe(false);
-    expect(served({ orderBy: [['a', 'asc'], ['b', 'asc'], ['c', 'asc']] }, { indexes: [idx('b:asc', 'c:asc')], fieldOverrides: [] })).toBe(false);
-    expect(served({ where: [['a', '==', 1], ['t', '>', 1]] }, { indexes: [idx('a:desc', 't:asc')], fieldOverrides: [] })).toBe(true);
+    expect(
+      served(
+        {
+          orderBy: [
+            ['a', 'asc'],
+            ['b', 'asc'],
+            ['c', 'asc'],
+          ],
+        },
+        { indexes: [idx('b:asc', 'c:asc')], fieldOverrides: [] },
+      ),
+    ).toBe(false);
+    expect(
+      served(
+        {
+          where: [
+            ['a', '==', 1],
+            ['t', '>', 1],
+          ],
+        },
+        { indexes: [idx('a:desc', 't:asc')], fieldOverrides: [] },
+      ),
+    ).toBe(true);
   });
 
   it('prefers one whole index, and merges only what adds a field', () => {
-    const s: Spec = { where: [['a', '==', 1], ['b', '==', 2]], orderBy: [['t', 'desc']] };
+    const s: Spec = {
+      where: [
+        ['a', '==', 1],
+        ['b', '==', 2],
+      ],
+      orderBy: [['t', 'desc']],
+    };
     const whole = idx('a:asc', 'b:asc', 't:desc');
     const ta = idx('a:asc', 't:desc');
     const tb = idx('b:asc', 't:desc');
     expect(findServing(need(s), { indexes: [ta, whole, tb], fieldOverrides: [] })).toEqual({ served: true, composites: [whole] });
     expect(findServing(need(s), { indexes: [ta, ta, tb], fieldOverrides: [] })).toEqual({ served: true, composites: [ta, tb] });
     expect(findServing(need(s), { indexes: [ta, ta], fieldOverrides: [] })).toEqual({ served: false });
-    expect(findServing(need({ orderBy: [['t', 'desc'], ['u', 'asc']] }), { indexes: [ta], fieldOverrides: [] })).toEqual({ served: false });
-    expect(findServing(need({ orderBy: [['t', 'desc'], ['u', 'asc']] }), { indexes: [idx('t:desc', 'u:asc')], fieldOverrides: [] })).toEqual({ served: true, composites: [idx('t:desc', 'u:asc')] });
+    expect(
+      findServing(
+        need({
+          orderBy: [
+            ['t', 'desc'],
+            ['u', 'asc'],
+          ],
+        }),
+        { indexes: [ta], fieldOverrides: [] },
+      ),
+    ).toEqual({ served: false });
+    expect(
+      findServing(
+        need({
+          orderBy: [
+            ['t', 'desc'],
+            ['u', 'asc'],
+          ],
+        }),
+        { indexes: [idx('t:desc', 'u:asc')], fieldOverrides: [] },
+      ),
+    ).toEqual({ served: true, composites: [idx('t:desc', 'u:asc')] });
     expect(requireIndexes({ indexes: [ta, tb], fieldOverrides: [] }, query(s))).toEqual([ta, tb]);
     expect(requireIndexes(none, query({ where: [['a', '==', 1]] }))).toEqual([]);
   });
 
   it('asks for __name__ in the index only when it runs against the last field', () => {
-    expect(indexFor(need({ orderBy: [['a', 'desc'], ['b', 'asc'], ['__name__', 'desc']] }))).toEqual(idx('a:desc', 'b:asc', '__name__:desc'));
-    expect(indexFor(need({ orderBy: [['a', 'desc'], ['b', 'desc']] }))).toEqual(idx('a:desc', 'b:desc'));
+    expect(
+      indexFor(
+        need({
+          orderBy: [
+            ['a', 'desc'],
+            ['b', 'asc'],
+            ['__name__', 'desc'],
+          ],
+        }),
+      ),
+    ).toEqual(idx('a:desc', 'b:asc', '__name__:desc'));
+    expect(
+      indexFor(
+        need({
+          orderBy: [
+            ['a', 'desc'],
+            ['b', 'desc'],
+          ],
+        }),
+      ),
+    ).toEqual(idx('a:desc', 'b:desc'));
     expect(indexFor(need({ where: [['tags', 'array-contains', 1]], orderBy: [['__name__', 'desc']] }))).toEqual(idx('tags:contains', '__name__:desc'));
     expect(indexFor(need({ where: [['a', '==', 1]], group: true }))).toEqual({ ...idx('a:asc'), queryScope: 'COLLECTION_GROUP' });
   });
@@ -351,18 +714,47 @@ describe('serving and the error production gives', () => {
     expect(message({ where: [['tags', 'array-contains', 1]], group: true })).toContain(
       'The single-field index it needs is not enabled (COLLECTION_GROUP scope); add this to "fieldOverrides" in firestore.indexes.json (keeping the modes the field already has): {"collectionGroup":"items","fieldPath":"tags","indexes":[{"arrayConfig":"CONTAINS","queryScope":"COLLECTION_GROUP"}]}',
     );
-    expect(message({ orderBy: [['t', 'desc']], group: true })).toContain('{"collectionGroup":"items","fieldPath":"t","indexes":[{"order":"DESCENDING","queryScope":"COLLECTION_GROUP"}]}');
-    expect(message({ orderBy: [['t', 'desc'], ['__name__', 'asc']] })).toBe(
+    expect(message({ orderBy: [['t', 'desc']], group: true })).toContain(
+      '{"collectionGroup":"items","fieldPath":"t","indexes":[{"order":"DESCENDING","queryScope":"COLLECTION_GROUP"}]}',
+    );
+    expect(
+      message({
+        orderBy: [
+          ['t', 'desc'],
+          ['__name__', 'asc'],
+        ],
+      }),
+    ).toBe(
       'The query requires an index. Add this to "indexes" in firestore.indexes.json: {"collectionGroup":"items","queryScope":"COLLECTION","fields":[{"fieldPath":"t","order":"DESCENDING"},{"fieldPath":"__name__","order":"ASCENDING"}]}',
     );
-    expect(message({ where: [['a', '==', 1], ['b', '==', 1]] })).toMatch(/^The query requires an index\. Add this to "indexes"/);
-    expect(message({ where: [['a', '==', 1], ['tags', 'array-contains', 1]] })).toMatch(/Add this to "indexes"/);
+    expect(
+      message({
+        where: [
+          ['a', '==', 1],
+          ['b', '==', 1],
+        ],
+      }),
+    ).toMatch(/^The query requires an index\. Add this to "indexes"/);
+    expect(
+      message({
+        where: [
+          ['a', '==', 1],
+          ['tags', 'array-contains', 1],
+        ],
+      }),
+    ).toMatch(/Add this to "indexes"/);
     expect(message({ where: [['tags', 'array-contains', 1]], orderBy: [['t', 'asc']] })).toMatch(/Add this to "indexes"/);
     expect(missingIndexError(need({ where: [['a', '==', 1]] })).status).toBe('FAILED_PRECONDITION');
   });
 
   it('keys an index by group, scope and field modes', () => {
-    expect(indexKey({ collectionGroup: 'g', queryScope: 'COLLECTION_GROUP', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', arrayConfig: 'CONTAINS' }, { fieldPath: 'v' }] })).toBe('g/COLLECTION_GROUP/a:ASCENDING,b:CONTAINS,v:VECTOR');
+    expect(
+      indexKey({
+        collectionGroup: 'g',
+        queryScope: 'COLLECTION_GROUP',
+        fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', arrayConfig: 'CONTAINS' }, { fieldPath: 'v' }],
+      }),
+    ).toBe('g/COLLECTION_GROUP/a:ASCENDING,b:CONTAINS,v:VECTOR');
   });
 });
 
@@ -397,7 +789,9 @@ describe('single-field overrides by path', () => {
     expect(singleFieldIndexed(config('a', [{ order: 'ASCENDING' }]), 'items', 'COLLECTION', 'a', 'ASCENDING')).toBe(true);
     expect(singleFieldIndexed(config('a', [{ order: 'ASCENDING' }]), 'items', 'COLLECTION_GROUP', 'a', 'ASCENDING')).toBe(false);
     expect(singleFieldIndexed(config('a', [{ order: 'ASCENDING' }]), 'items', 'COLLECTION', 'a', 'CONTAINS')).toBe(false);
-    expect(singleFieldIndexed(config('a', [{ arrayConfig: 'CONTAINS', queryScope: 'COLLECTION_GROUP' }]), 'items', 'COLLECTION_GROUP', 'a', 'CONTAINS')).toBe(true);
+    expect(singleFieldIndexed(config('a', [{ arrayConfig: 'CONTAINS', queryScope: 'COLLECTION_GROUP' }]), 'items', 'COLLECTION_GROUP', 'a', 'CONTAINS')).toBe(
+      true,
+    );
     expect(singleFieldIndexed(config('a', [{ arrayConfig: 'CONTAINS' }]), 'items', 'COLLECTION', 'a', 'ASCENDING')).toBe(false);
   });
 });
@@ -407,18 +801,42 @@ describe('matching an index field by field', () => {
   const with_ = (...indexes: CompositeIndex[]): IndexConfig => ({ indexes, fieldOverrides: [] });
 
   it('needs each order field in the query direction, even when the index ends in the right __name__', () => {
-    const s: Spec = { where: [['a', '==', 1], ['b', '==', 2]], orderBy: [['t', 'desc']] };
+    const s: Spec = {
+      where: [
+        ['a', '==', 1],
+        ['b', '==', 2],
+      ],
+      orderBy: [['t', 'desc']],
+    };
     expect(served(s, with_(idx('a:asc', 'b:asc', 't:asc', '__name__:desc')))).toBe(false);
     expect(served(s, with_(idx('a:asc', 'b:asc', 'u:desc', '__name__:desc')))).toBe(false);
     expect(served(s, with_(idx('a:asc', 'b:asc', 't:desc', '__name__:desc')))).toBe(true);
   });
 
   it('does not take an index shorter than the order, whatever its prefix', () => {
-    expect(served({ where: [['x', '==', 1]], orderBy: [['a', 'asc'], ['b', 'asc'], ['c', 'asc']] }, with_(idx('x:asc', 'a:asc')))).toBe(false);
+    expect(
+      served(
+        {
+          where: [['x', '==', 1]],
+          orderBy: [
+            ['a', 'asc'],
+            ['b', 'asc'],
+            ['c', 'asc'],
+          ],
+        },
+        with_(idx('x:asc', 'a:asc')),
+      ),
+    ).toBe(false);
   });
 
   it('takes an array-contains field of the index only for the field the query searches', () => {
-    const s: Spec = { where: [['a', '==', 1], ['x', 'array-contains', 1]], orderBy: [['t', 'desc']] };
+    const s: Spec = {
+      where: [
+        ['a', '==', 1],
+        ['x', 'array-contains', 1],
+      ],
+      orderBy: [['t', 'desc']],
+    };
     expect(served(s, with_(idx('a:asc', 'tags:contains', 't:desc')))).toBe(false);
     expect(served(s, with_(idx('a:asc', 'x:contains', 't:desc')))).toBe(true);
   });
@@ -431,12 +849,30 @@ describe('matching an index field by field', () => {
   });
 
   it('asks for a composite, not an override, for two orders in one direction', () => {
-    expect(missingIndexError(need({ orderBy: [['a', 'desc'], ['b', 'desc']] })).message).toBe(
+    expect(
+      missingIndexError(
+        need({
+          orderBy: [
+            ['a', 'desc'],
+            ['b', 'desc'],
+          ],
+        }),
+      ).message,
+    ).toBe(
       'The query requires an index. Add this to "indexes" in firestore.indexes.json: {"collectionGroup":"items","queryScope":"COLLECTION","fields":[{"fieldPath":"a","order":"DESCENDING"},{"fieldPath":"b","order":"DESCENDING"}]}',
     );
     expect(missingIndexError(need({ where: [['a', '==', 1]], orderBy: [['t', 'asc']] })).message).toMatch(/Add this to "indexes"/);
     expect(missingIndexError(need({ where: [['x', 'array-contains', 1]], orderBy: [['t', 'asc']] })).message).toMatch(/Add this to "indexes"/);
-    expect(missingIndexError(need({ where: [['x', 'array-contains', 1], ['a', '==', 1]] })).message).toMatch(/Add this to "indexes"/);
+    expect(
+      missingIndexError(
+        need({
+          where: [
+            ['x', 'array-contains', 1],
+            ['a', '==', 1],
+          ],
+        }),
+      ).message,
+    ).toMatch(/Add this to "indexes"/);
   });
 
   it('asks for no fields for a query that needs none', () => {

@@ -80,7 +80,11 @@ function parseField(raw: unknown, where: string): IndexField {
   if (f.order !== undefined && !isDirection(f.order)) fail(where, `field "${f.fieldPath}": order must be ASCENDING or DESCENDING.`);
   if (f.arrayConfig !== undefined && f.arrayConfig !== 'CONTAINS') fail(where, `field "${f.fieldPath}": arrayConfig must be CONTAINS.`);
   // Vector indexes serve findNearest, which this emulator does not run; keep them as unusable fields.
-  return f.order ? { fieldPath: f.fieldPath, order: f.order as Direction } : f.arrayConfig ? { fieldPath: f.fieldPath, arrayConfig: 'CONTAINS' } : { fieldPath: f.fieldPath };
+  return f.order
+    ? { fieldPath: f.fieldPath, order: f.order as Direction }
+    : f.arrayConfig
+      ? { fieldPath: f.fieldPath, arrayConfig: 'CONTAINS' }
+      : { fieldPath: f.fieldPath };
 }
 
 /** Reads firestore.indexes.json's content, with the checks `firebase deploy` makes. */
@@ -119,7 +123,11 @@ export function parseIndexConfig(raw: unknown): IndexConfig {
           if ((m.order === undefined) === (m.arrayConfig === undefined)) fail(at, 'needs exactly one of order or arrayConfig.');
           if (m.order !== undefined && !isDirection(m.order)) fail(at, 'order must be ASCENDING or DESCENDING.');
           if (m.arrayConfig !== undefined && m.arrayConfig !== 'CONTAINS') fail(at, 'arrayConfig must be CONTAINS.');
-          return { queryScope: m.queryScope as QueryScope | undefined, order: m.order as Direction | undefined, arrayConfig: m.arrayConfig as 'CONTAINS' | undefined };
+          return {
+            queryScope: m.queryScope as QueryScope | undefined,
+            order: m.order as Direction | undefined,
+            arrayConfig: m.arrayConfig as 'CONTAINS' | undefined,
+          };
         }),
       };
     }),
@@ -183,7 +191,8 @@ export function singleFieldIndexed(config: IndexConfig, collectionGroup: string,
   for (let n = segments.length; n >= 0; n--) {
     const path = n === 0 ? '*' : fieldPath === NAME_FIELD ? fieldPath : segments.slice(0, n).map(quoteSegment).join('.');
     const override = config.fieldOverrides.find((o) => o.collectionGroup === collectionGroup && o.fieldPath === path);
-    if (override) return override.indexes.some((m) => (m.queryScope ?? 'COLLECTION') === scope && (mode === 'CONTAINS' ? m.arrayConfig === 'CONTAINS' : m.order === mode));
+    if (override)
+      return override.indexes.some((m) => (m.queryScope ?? 'COLLECTION') === scope && (mode === 'CONTAINS' ? m.arrayConfig === 'CONTAINS' : m.order === mode));
   }
   return scope === 'COLLECTION';
 }
@@ -224,11 +233,19 @@ export function findServing(need: IndexNeed, config: IndexConfig): Serving {
     return { served: true, composites: [] };
   }
   if (order.length === 0 && arrayContains && equalities.length === 0 && single(arrayContains, 'CONTAINS')) return { served: true, composites: [] };
-  if (order.length === 1 && equalities.length === 0 && !arrayContains && need.nameDirection === order[0].direction && single(order[0].fieldPath, order[0].direction)) {
+  if (
+    order.length === 1 &&
+    equalities.length === 0 &&
+    !arrayContains &&
+    need.nameDirection === order[0].direction &&
+    single(order[0].fieldPath, order[0].direction)
+  ) {
     return { served: true, composites: [] };
   }
   const wanted = new Set([...equalities, ...(arrayContains ? [arrayContains] : [])]);
-  const usable = config.indexes.map((index) => ({ index, prefix: usablePrefix(index, need) })).filter((u): u is { index: CompositeIndex; prefix: IndexField[] } => u.prefix !== null);
+  const usable = config.indexes
+    .map((index) => ({ index, prefix: usablePrefix(index, need) }))
+    .filter((u): u is { index: CompositeIndex; prefix: IndexField[] } => u.prefix !== null);
   // One index holding every pinned field is the plan Firestore prefers.
   const whole = usable.find((u) => u.prefix.length === wanted.size);
   if (whole) return { served: true, composites: [whole.index] };
@@ -263,7 +280,8 @@ function needsSingleField(need: IndexNeed): IndexField | null {
   const { equalities, arrayContains, order } = need;
   if (order.length === 0 && !arrayContains && equalities.length === 1) return { fieldPath: equalities[0], order: 'ASCENDING' };
   if (order.length === 0 && arrayContains && equalities.length === 0) return { fieldPath: arrayContains, arrayConfig: 'CONTAINS' };
-  if (order.length === 1 && !arrayContains && equalities.length === 0 && need.nameDirection === order[0].direction) return { fieldPath: order[0].fieldPath, order: order[0].direction };
+  if (order.length === 1 && !arrayContains && equalities.length === 0 && need.nameDirection === order[0].direction)
+    return { fieldPath: order[0].fieldPath, order: order[0].direction };
   return null;
 }
 

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { formatFieldPath, parseDocumentName, parseFieldPath, parseParentName, parseResourceName, parseWritableFieldPath, validateCollectionId } from './paths.ts';
+import {
+  formatFieldPath,
+  parseDocumentName,
+  parseFieldPath,
+  parseParentName,
+  parseResourceName,
+  parseWritableFieldPath,
+  validateCollectionId,
+} from './paths.ts';
 
 const root = 'projects/p/databases/(default)/documents';
 
 describe('resource names', () => {
   it('splits project, database and path', () => {
-    expect(parseResourceName(`${root}/a/b`)).toMatchObject({ project: 'p', database: '(default)', databaseKey: 'projects/p/databases/(default)', segments: ['a', 'b'], path: 'a/b' });
+    expect(parseResourceName(`${root}/a/b`)).toMatchObject({
+      project: 'p',
+      database: '(default)',
+      databaseKey: 'projects/p/databases/(default)',
+      segments: ['a', 'b'],
+      path: 'a/b',
+    });
     expect(parseResourceName(root).segments).toEqual([]);
   });
 

@@ -47,7 +47,9 @@ function validateId(s: string, name: string) {
 export function parseDocumentName(name: string): ResourceName {
   const r = parseResourceName(name);
   if (r.segments.length === 0 || r.segments.length % 2 !== 0) {
-    throw invalid(`Document name "${name}" has ${r.segments.length} segment${r.segments.length === 1 ? '' : 's'}, but a document path must have an even number of segments.`);
+    throw invalid(
+      `Document name "${name}" has ${r.segments.length} segment${r.segments.length === 1 ? '' : 's'}, but a document path must have an even number of segments.`,
+    );
   }
   return r;
 }

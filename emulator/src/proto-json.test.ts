@@ -3,7 +3,9 @@ import { decodeFields, decodeValue, MAX_DEPTH } from './proto-json.ts';
 import type { Value } from './value-types.ts';
 
 const rejects = (v: unknown, message?: RegExp) =>
-  expect(() => decodeValue(v, { checkFieldNames: true })).toThrow(expect.objectContaining({ status: 'INVALID_ARGUMENT', ...(message ? { message: expect.stringMatching(message) } : {}) }));
+  expect(() => decodeValue(v, { checkFieldNames: true })).toThrow(
+    expect.objectContaining({ status: 'INVALID_ARGUMENT', ...(message ? { message: expect.stringMatching(message) } : {}) }),
+  );
 
 describe('proto3 JSON values', () => {
   it('accepts int64 as a string or a number and prints it as a canonical string', () => {
@@ -36,7 +38,9 @@ describe('proto3 JSON values', () => {
   it('validates bytes, references and geopoints', () => {
     expect(decodeValue({ bytesValue: '-_8=' })).toEqual({ bytesValue: '+/8=' });
     rejects({ bytesValue: 'not base64!' });
-    expect(decodeValue({ referenceValue: 'projects/p/databases/(default)/documents/a/b' })).toEqual({ referenceValue: 'projects/p/databases/(default)/documents/a/b' });
+    expect(decodeValue({ referenceValue: 'projects/p/databases/(default)/documents/a/b' })).toEqual({
+      referenceValue: 'projects/p/databases/(default)/documents/a/b',
+    });
     rejects({ referenceValue: 'projects/p/databases/(default)/documents/a' }, /must name a document/);
     expect(decodeValue({ geoPointValue: { latitude: -1.29 } })).toEqual({ geoPointValue: { latitude: -1.29, longitude: 0 } });
     rejects({ geoPointValue: { latitude: 91, longitude: 0 } }, /Latitude/);
@@ -63,14 +67,25 @@ describe('proto3 JSON values', () => {
   });
 
   it('accepts a vector as the SDK sends it, and nothing else under a reserved name', () => {
-    const vector = (value: unknown, extra: Record<string, unknown> = {}) => ({ mapValue: { fields: { __type__: { stringValue: '__vector__' }, value, ...extra } } });
+    const vector = (value: unknown, extra: Record<string, unknown> = {}) => ({
+      mapValue: { fields: { __type__: { stringValue: '__vector__' }, value, ...extra } },
+    });
     const written = vector({ arrayValue: { values: [{ doubleValue: 1 }, { doubleValue: '-0' }, { doubleValue: 2.5 }] } });
     expect(decodeFields({ v: written, in: { mapValue: { fields: { deep: written } } } }, { checkFieldNames: true })).toEqual({
-      v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ doubleValue: 1 }, { doubleValue: -0 }, { doubleValue: 2.5 }] } } } } },
+      v: {
+        mapValue: {
+          fields: {
+            __type__: { stringValue: '__vector__' },
+            value: { arrayValue: { values: [{ doubleValue: 1 }, { doubleValue: -0 }, { doubleValue: 2.5 }] } },
+          },
+        },
+      },
       in: { mapValue: { fields: { deep: decodeValue(written, { checkFieldNames: true }) } } },
     });
     expect(decodeValue(vector({ arrayValue: {} }), { checkFieldNames: true })).toEqual(vector({ arrayValue: {} }));
-    expect(decodeValue(vector({ arrayValue: { values: [{ integerValue: 3 }] } }), { checkFieldNames: true })).toEqual(vector({ arrayValue: { values: [{ integerValue: '3' }] } }));
+    expect(decodeValue(vector({ arrayValue: { values: [{ integerValue: 3 }] } }), { checkFieldNames: true })).toEqual(
+      vector({ arrayValue: { values: [{ integerValue: '3' }] } }),
+    );
     rejects(vector({ arrayValue: { values: [{ stringValue: '1' }] } }), /other than numbers/);
     rejects(vector({ doubleValue: 1 }), /not an array/);
     rejects({ mapValue: { fields: { __type__: { stringValue: '__vector__' } } } }, /exactly the fields __type__/);

@@ -169,7 +169,8 @@ function decodeGeoPoint(raw: unknown): { latitude: number; longitude: number } {
   const latitude = g.latitude === undefined ? 0 : Number(g.latitude);
   const longitude = g.longitude === undefined ? 0 : Number(g.longitude);
   if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90) throw invalid(`Latitude must be in the range [-90, 90], got ${short(g.latitude)}.`);
-  if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180) throw invalid(`Longitude must be in the range [-180, 180], got ${short(g.longitude)}.`);
+  if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180)
+    throw invalid(`Longitude must be in the range [-180, 180], got ${short(g.longitude)}.`);
   return { latitude, longitude };
 }
 

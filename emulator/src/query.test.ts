@@ -25,7 +25,12 @@ function sources(docs: StoredDocument[]): Record<string, QuerySource> {
 
 function run(query: Record<string, unknown>, docs: StoredDocument[]) {
   const q = parseStructuredQuery({ from: [{ collectionId: 'c' }], ...query });
-  const answers = Object.entries(sources(docs)).map(([kind, source]) => [kind, executeQuery(q, source).results.map((d) => d.name.split('/').pop()).join(',')]);
+  const answers = Object.entries(sources(docs)).map(([kind, source]) => [
+    kind,
+    executeQuery(q, source)
+      .results.map((d) => d.name.split('/').pop())
+      .join(','),
+  ]);
   expect(answers[0][1], 'the indexed walk answers like the scan').toBe(answers[1][1]);
   return answers[0][1];
 }
@@ -109,13 +114,21 @@ describe('validation', () => {
     ['a negative limit', { from: [{ collectionId: 'c' }], limit: -1 }, /non-negative/],
     ['a negative offset', { from: [{ collectionId: 'c' }], offset: -1 }, /non-negative/],
     ['a repeated order field', { from: [{ collectionId: 'c' }], orderBy: [by('a'), by('a')] }, /more than once/],
-    ['over 30 disjunctions', { from: [{ collectionId: 'c' }], where: { compositeFilter: { op: 'OR', filters: Array.from({ length: 31 }, (_, i) => field('a', 'EQUAL', int(i))) } } }, /maximum is 30/],
+    [
+      'over 30 disjunctions',
+      { from: [{ collectionId: 'c' }], where: { compositeFilter: { op: 'OR', filters: Array.from({ length: 31 }, (_, i) => field('a', 'EQUAL', int(i))) } } },
+      /maximum is 30/,
+    ],
   ])('refuses %s', (_label, q, message) => {
     expect(() => parseStructuredQuery(q)).toThrow(expect.objectContaining({ status: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }));
   });
 
   it('accepts limit as a number or an Int32Value wrapper, and projections', () => {
-    const q = parseStructuredQuery({ from: [{ collectionId: 'c' }], limit: { value: 3 }, select: { fields: [{ fieldPath: 'a.b' }, { fieldPath: '__name__' }] } });
+    const q = parseStructuredQuery({
+      from: [{ collectionId: 'c' }],
+      limit: { value: 3 },
+      select: { fields: [{ fieldPath: 'a.b' }, { fieldPath: '__name__' }] },
+    });
     expect(q.limit).toBe(3);
     expect(q.projection).toEqual([['a', 'b']]);
   });
@@ -124,9 +137,19 @@ describe('validation', () => {
 describe('the indexed walk against a reference implementation', () => {
   // Random documents with mixed types (and missing fields); random queries. The reference sorts
   // everything with the plain comparator; both execution paths must agree with it.
-  const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const next = rand(7);
-  const values: Value[] = [int(1), int(2), { doubleValue: 2 }, { doubleValue: 'NaN' }, str('a'), str('b'), { nullValue: null }, { booleanValue: true }, { timestampValue: '2027-01-01T00:00:00Z' }];
+  const values: Value[] = [
+    int(1),
+    int(2),
+    { doubleValue: 2 },
+    { doubleValue: 'NaN' },
+    str('a'),
+    str('b'),
+    { nullValue: null },
+    { booleanValue: true },
+    { timestampValue: '2027-01-01T00:00:00Z' },
+  ];
   const pick = () => values[Math.floor(next() * values.length)];
   const docs = Array.from({ length: 300 }, (_, i) => {
     const fields: Record<string, Value> = {};
@@ -162,7 +185,10 @@ describe('the indexed walk against a reference implementation', () => {
         .filter((d) => (q.predicate ? q.predicate(d) : true) && q.order.every((o) => o.fieldPath === '__name__' || d.fields[o.fieldPath] !== undefined))
         .sort((x, y) => {
           for (const o of q.order) {
-            const c = o.fieldPath === '__name__' ? compareValues({ referenceValue: x.name }, { referenceValue: y.name }) : compareValues(x.fields[o.fieldPath], y.fields[o.fieldPath]);
+            const c =
+              o.fieldPath === '__name__'
+                ? compareValues({ referenceValue: x.name }, { referenceValue: y.name })
+                : compareValues(x.fields[o.fieldPath], y.fields[o.fieldPath]);
             if (c) return o.direction === 'DESCENDING' ? -c : c;
           }
           return 0;
@@ -182,7 +208,10 @@ describe('the indexed walk against a reference implementation', () => {
         });
       const expected = reference.slice(q.offset, q.limit === undefined ? undefined : q.offset + q.limit).map((d) => d.name);
       for (const [kind, source] of Object.entries(sources(docs))) {
-        expect(executeQuery(q, source).results.map((d) => d.name), `${kind}: ${JSON.stringify(query)}`).toEqual(expected);
+        expect(
+          executeQuery(q, source).results.map((d) => d.name),
+          `${kind}: ${JSON.stringify(query)}`,
+        ).toEqual(expected);
       }
     }
   });
@@ -217,7 +246,17 @@ describe('query parsing, field by field', () => {
 
   it('reads the collection, the scope and no filter', () => {
     const q = parse({});
-    expect(q).toMatchObject({ collectionId: 'c', allDescendants: false, filter: undefined, predicate: null, offset: 0, limit: undefined, projection: null, startAt: undefined, endAt: undefined });
+    expect(q).toMatchObject({
+      collectionId: 'c',
+      allDescendants: false,
+      filter: undefined,
+      predicate: null,
+      offset: 0,
+      limit: undefined,
+      projection: null,
+      startAt: undefined,
+      endAt: undefined,
+    });
     expect(parseStructuredQuery({ from: [{ collectionId: 'c', allDescendants: true }] }).allDescendants).toBe(true);
     expect(parseStructuredQuery({ from: [{ collectionId: 'c', allDescendants: 'yes' }] }).allDescendants).toBe(false);
   });
@@ -257,7 +296,9 @@ describe('query parsing, field by field', () => {
   });
 
   it('adds inequality fields after the explicit order, sorted, once, in the last direction, and __name__ only when absent', () => {
-    const where = { compositeFilter: { op: 'AND', filters: [field('z', 'NOT_EQUAL', int(1)), field('b', 'GREATER_THAN', int(1)), field('a', 'LESS_THAN', int(5))] } };
+    const where = {
+      compositeFilter: { op: 'AND', filters: [field('z', 'NOT_EQUAL', int(1)), field('b', 'GREATER_THAN', int(1)), field('a', 'LESS_THAN', int(5))] },
+    };
     expect(parse({ where, orderBy: [by('a', 'DESCENDING')] }).order).toEqual([
       { fieldPath: 'a', direction: 'DESCENDING' },
       { fieldPath: 'b', direction: 'DESCENDING' },
@@ -281,10 +322,16 @@ describe('query parsing, field by field', () => {
     expect(parse({ orderBy, startAt: {} }).startAt).toEqual({ values: [], before: false });
     expect(parse({ orderBy, startAt: null }).startAt).toBeUndefined();
     expect(parse({ orderBy, startAt: { values: [int(1), int(2), ref('x')] } }).startAt!.values).toHaveLength(3);
-    refuses({ ...base, orderBy, endAt: { values: [int(1), int(2), ref('x'), int(4)] } }, /^Too many cursor values specified in endAt: the query orders by 3 fields \(a, b, __name__\)\.$/);
+    refuses(
+      { ...base, orderBy, endAt: { values: [int(1), int(2), ref('x'), int(4)] } },
+      /^Too many cursor values specified in endAt: the query orders by 3 fields \(a, b, __name__\)\.$/,
+    );
     refuses({ ...base, startAt: { values: [ref('x'), int(4)] } }, /^Too many cursor values specified in startAt: the query orders by 1 field \(__name__\)\.$/);
     refuses({ ...base, endAt: { values: ref('x') } }, /^endAt\.values must be a list\.$/);
-    refuses({ ...base, orderBy, startAt: { values: [int(1), int(2), str('x')] } }, /^The startAt value for __name__ must be a document reference \(referenceValue\)\.$/);
+    refuses(
+      { ...base, orderBy, startAt: { values: [int(1), int(2), str('x')] } },
+      /^The startAt value for __name__ must be a document reference \(referenceValue\)\.$/,
+    );
     refuses({ ...base, endAt: { values: [str('x')] } }, /^The endAt value for __name__ must be a document reference/);
   });
 
@@ -370,11 +417,19 @@ describe('execution details', () => {
     expect(run({ where: field('n', 'GREATER_THAN_OR_EQUAL', int(8)), orderBy: [by('n')] }, docs)).toBe('d08,d18,d09,d19');
     expect(run({ where: field('n', 'LESS_THAN', int(2)), orderBy: [by('n', 'DESCENDING')] }, docs)).toBe('d11,d01,d10,d00');
     expect(run({ where: field('n', 'EQUAL', int(3)), orderBy: [by('n'), by('m', 'DESCENDING')] }, docs)).toBe('d13,d03');
-    expect(run({ where: field('n', 'IN', arr(int(7), int(2))), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(5)], before: true } }, docs)).toBe('d12,d02');
-    expect(run({ where: field('n', 'GREATER_THAN', int(6)), orderBy: [by('n')], startAt: { values: [int(2)], before: true } }, docs)).toBe('d07,d17,d08,d18,d09,d19');
+    expect(run({ where: field('n', 'IN', arr(int(7), int(2))), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(5)], before: true } }, docs)).toBe(
+      'd12,d02',
+    );
+    expect(run({ where: field('n', 'GREATER_THAN', int(6)), orderBy: [by('n')], startAt: { values: [int(2)], before: true } }, docs)).toBe(
+      'd07,d17,d08,d18,d09,d19',
+    );
     expect(run({ where: field('n', 'GREATER_THAN', int(6)), orderBy: [by('n')], startAt: { values: [int(8)], before: true } }, docs)).toBe('d08,d18,d09,d19');
-    expect(run({ where: field('n', 'LESS_THAN', int(3)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(1)], before: true } }, docs)).toBe('d11,d01,d10,d00');
-    expect(run({ where: field('n', 'LESS_THAN', int(3)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(7)], before: true } }, docs)).toBe('d12,d02,d11,d01,d10,d00');
+    expect(run({ where: field('n', 'LESS_THAN', int(3)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(1)], before: true } }, docs)).toBe(
+      'd11,d01,d10,d00',
+    );
+    expect(run({ where: field('n', 'LESS_THAN', int(3)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(7)], before: true } }, docs)).toBe(
+      'd12,d02,d11,d01,d10,d00',
+    );
   });
 
   it('stops walking once the page is full, and skips to the bound instead of reading from the start', () => {
@@ -408,10 +463,20 @@ describe('execution details', () => {
     expect(count({ orderBy: [by('n')], startAt: { values: [int(50)], before: true }, limit: 1 })).toEqual(['d050', 1]);
     expect(count({ orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(50)], before: false }, limit: 1 })).toEqual(['d049', 2]); // the seek lands on 50, which startAfter skips
     // A cursor and a bound: the walk seeks to whichever is further in.
-    expect(count({ where: field('n', 'GREATER_THAN', int(90)), orderBy: [by('n')], startAt: { values: [int(95)], before: true }, limit: 2 })).toEqual(['d095,d096', 2]);
-    expect(count({ where: field('n', 'GREATER_THAN', int(95)), orderBy: [by('n')], startAt: { values: [int(90)], before: true }, limit: 2 })).toEqual(['d096,d097', 3]);
-    expect(count({ where: field('n', 'LESS_THAN', int(10)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(5)], before: true }, limit: 2 })).toEqual(['d005,d004', 2]);
-    expect(count({ where: field('n', 'LESS_THAN', int(5)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(10)], before: true }, limit: 2 })).toEqual(['d004,d003', 3]);
+    expect(count({ where: field('n', 'GREATER_THAN', int(90)), orderBy: [by('n')], startAt: { values: [int(95)], before: true }, limit: 2 })).toEqual([
+      'd095,d096',
+      2,
+    ]);
+    expect(count({ where: field('n', 'GREATER_THAN', int(95)), orderBy: [by('n')], startAt: { values: [int(90)], before: true }, limit: 2 })).toEqual([
+      'd096,d097',
+      3,
+    ]);
+    expect(count({ where: field('n', 'LESS_THAN', int(10)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(5)], before: true }, limit: 2 })).toEqual(
+      ['d005,d004', 2],
+    );
+    expect(count({ where: field('n', 'LESS_THAN', int(5)), orderBy: [by('n', 'DESCENDING')], startAt: { values: [int(10)], before: true }, limit: 2 })).toEqual(
+      ['d004,d003', 3],
+    );
     expect(count({ orderBy: [by('n')], endAt: { values: [int(1)], before: false } })).toEqual(['d000,d001', 3]);
     expect(count({ startAt: { values: [ref('d097')], before: false } })).toEqual(['d098,d099', 3]);
     expect(count({ orderBy: [by('n'), by('__name__', 'DESCENDING')], limit: 2 })).toEqual(['d000,d001', 3]);

@@ -6,7 +6,20 @@
 // runs of equal first values by the remaining order fields, and stops as soon as the page is
 // full. Otherwise it scans, filters and sorts (a bounded selection when there is a limit).
 import { ApiError, invalid } from './errors.ts';
-import { compileFilter, disjunctionCount, equalityConstraints, fieldBounds, fieldOf, inequalityFields, MAX_DISJUNCTIONS, NAME_FIELD, parseFilter, type FieldReference, type Filter, type Predicate } from './filters.ts';
+import {
+  compileFilter,
+  disjunctionCount,
+  equalityConstraints,
+  fieldBounds,
+  fieldOf,
+  inequalityFields,
+  MAX_DISJUNCTIONS,
+  NAME_FIELD,
+  parseFilter,
+  type FieldReference,
+  type Filter,
+  type Predicate,
+} from './filters.ts';
 import { parseFieldPath, parentCollection, validateCollectionId } from './paths.ts';
 import { decodeValue } from './proto-json.ts';
 import type { StoredDocument, Value } from './value-types.ts';
@@ -88,7 +101,9 @@ function parseCursor(raw: unknown, order: Order[], which: string): Cursor | unde
   const values = c.values ?? [];
   if (!Array.isArray(values)) throw invalid(`${which}.values must be a list.`);
   if (values.length > order.length) {
-    throw invalid(`Too many cursor values specified in ${which}: the query orders by ${order.length} field${order.length === 1 ? '' : 's'} (${order.map((o) => o.fieldPath).join(', ')}).`);
+    throw invalid(
+      `Too many cursor values specified in ${which}: the query orders by ${order.length} field${order.length === 1 ? '' : 's'} (${order.map((o) => o.fieldPath).join(', ')}).`,
+    );
   }
   const decoded = values.map((v) => decodeValue(v));
   decoded.forEach((v, i) => {
@@ -114,10 +129,12 @@ export function parseStructuredQuery(input: unknown): ParsedQuery {
   const select = q.select as { fields?: FieldReference[] } | undefined;
   let projection: string[][] | null = null;
   if (select?.fields?.length) {
-    projection = select.fields.filter((f) => f?.fieldPath !== NAME_FIELD).map((f) => {
-      if (typeof f?.fieldPath !== 'string') throw invalid('select.fields needs field paths.');
-      return parseFieldPath(f.fieldPath);
-    });
+    projection = select.fields
+      .filter((f) => f?.fieldPath !== NAME_FIELD)
+      .map((f) => {
+        if (typeof f?.fieldPath !== 'string') throw invalid('select.fields needs field paths.');
+        return parseFieldPath(f.fieldPath);
+      });
   }
   return {
     collectionId,
@@ -240,7 +257,8 @@ function executeByWalk(q: ParsedQuery, source: QuerySource, options: ExecuteOpti
   // stop after it.
   const bounds = primary.fieldPath === NAME_FIELD ? {} : fieldBounds(q.filter, primary.fieldPath);
   const seek = descending ? bounds.upper : bounds.lower;
-  if (seek !== undefined && (from === undefined || typeof from === 'string' || (descending ? compareValues(seek, from) < 0 : compareValues(seek, from) > 0))) from = seek;
+  if (seek !== undefined && (from === undefined || typeof from === 'string' || (descending ? compareValues(seek, from) < 0 : compareValues(seek, from) > 0)))
+    from = seek;
   const stop = descending ? bounds.lower : bounds.upper;
   const pastStop = (value: Value) => stop !== undefined && (descending ? compareValues(value, stop) < 0 : compareValues(value, stop) > 0);
   // Index order within equal first values is by id in the walking direction; anything else

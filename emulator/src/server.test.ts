@@ -23,9 +23,15 @@ beforeEach(async () => {
 });
 
 const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-  fetch(`${emu.url}${path}`, { method: init.json === undefined ? init.method : 'POST', ...init, body: init.json === undefined ? init.body : JSON.stringify(init.json) });
-const post = (method: string, json: unknown, headers: Record<string, string> = {}) => call(`/v1/${ROOT}:${method}`, { json, headers: { 'Content-Type': 'text/plain', ...headers } });
-const jwt = (claims: Record<string, unknown>) => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+  fetch(`${emu.url}${path}`, {
+    method: init.json === undefined ? init.method : 'POST',
+    ...init,
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  });
+const post = (method: string, json: unknown, headers: Record<string, string> = {}) =>
+  call(`/v1/${ROOT}:${method}`, { json, headers: { 'Content-Type': 'text/plain', ...headers } });
+const jwt = (claims: Record<string, unknown>) =>
+  `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
 /** An ID token as the Auth emulator issues it for `project`, valid for the next hour. */
 const idToken = (claims: Record<string, unknown>, project = 'demo-http') => {
   const iat = Math.floor(Date.now() / 1000);
@@ -44,7 +50,9 @@ describe('routes', () => {
     expect(got).toMatchObject({ name: `${ROOT}/rooms/r1`, fields: { n: { integerValue: '1' } } });
     expect(got.createTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
 
-    const patched = await (await call(`/v1/${ROOT}/rooms/r1?updateMask.fieldPaths=m`, { method: 'PATCH', body: JSON.stringify({ fields: { m: { stringValue: 'x' } } }) })).json();
+    const patched = await (
+      await call(`/v1/${ROOT}/rooms/r1?updateMask.fieldPaths=m`, { method: 'PATCH', body: JSON.stringify({ fields: { m: { stringValue: 'x' } } }) })
+    ).json();
     expect(patched.fields).toEqual({ n: { integerValue: '1' }, m: { stringValue: 'x' } });
 
     const created = await (await call(`/v1/${ROOT}/rooms`, { method: 'POST', body: JSON.stringify({ fields: {} }) })).json();
@@ -63,7 +71,10 @@ describe('routes', () => {
   });
 
   it('decodes percent-encoded ids and splits the method at the last colon', async () => {
-    expect(splitRoute('projects/p/databases/(default)/documents/a/b%3Ac:commit')).toEqual({ resource: 'projects/p/databases/(default)/documents/a/b:c', method: 'commit' });
+    expect(splitRoute('projects/p/databases/(default)/documents/a/b%3Ac:commit')).toEqual({
+      resource: 'projects/p/databases/(default)/documents/a/b:c',
+      method: 'commit',
+    });
     await post('commit', { writes: [{ update: { name: `${ROOT}/rooms/with space`, fields: {} } }] });
     expect((await call(`/v1/${ROOT}/rooms/with%20space`)).status).toBe(200);
   });
@@ -92,7 +103,9 @@ describe('routes', () => {
   });
 
   it('lists documents that only have subcollections with showMissing', async () => {
-    await post('commit', { writes: [{ update: { name: `${ROOT}/events/e1/sessions/s1`, fields: {} } }, { update: { name: `${ROOT}/events/e2`, fields: {} } }] });
+    await post('commit', {
+      writes: [{ update: { name: `${ROOT}/events/e1/sessions/s1`, fields: {} } }, { update: { name: `${ROOT}/events/e2`, fields: {} } }],
+    });
     const plain = await (await call(`/v1/${ROOT}/events`)).json();
     expect(plain.documents.map((d: { name: string }) => d.name.split('/').pop())).toEqual(['e2']);
     const all = await (await call(`/v1/${ROOT}/events?showMissing=true`)).json();
@@ -129,14 +142,33 @@ describe('errors in Google JSON', () => {
   it('INVALID_ARGUMENT (400) for bad JSON, bad names and bad values', async () => {
     await expectError(await call(`/v1/${ROOT}:commit`, { method: 'POST', body: '{nope' }), 400, 'INVALID_ARGUMENT', /Invalid JSON/);
     await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/odd`, fields: {} } }] }), 400, 'INVALID_ARGUMENT', /even number of segments/);
-    await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: { x: { integerValue: 'x' } } } }] }), 400, 'INVALID_ARGUMENT', /integerValue/);
+    await expectError(
+      await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: { x: { integerValue: 'x' } } } }] }),
+      400,
+      'INVALID_ARGUMENT',
+      /integerValue/,
+    );
   });
 
   it('NOT_FOUND (404), ALREADY_EXISTS (409), FAILED_PRECONDITION (400)', async () => {
-    await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} }, currentDocument: { exists: true } }] }), 404, 'NOT_FOUND', /No document to update/);
+    await expectError(
+      await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} }, currentDocument: { exists: true } }] }),
+      404,
+      'NOT_FOUND',
+      /No document to update/,
+    );
     await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} } }] });
-    await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} }, currentDocument: { exists: false } }] }), 409, 'ALREADY_EXISTS');
-    await expectError(await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} }, currentDocument: { updateTime: '2001-01-01T00:00:00Z' } }] }), 400, 'FAILED_PRECONDITION', /stored version/);
+    await expectError(
+      await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} }, currentDocument: { exists: false } }] }),
+      409,
+      'ALREADY_EXISTS',
+    );
+    await expectError(
+      await post('commit', { writes: [{ update: { name: `${ROOT}/a/b`, fields: {} }, currentDocument: { updateTime: '2001-01-01T00:00:00Z' } }] }),
+      400,
+      'FAILED_PRECONDITION',
+      /stored version/,
+    );
   });
 
   it('PERMISSION_DENIED (403) with the Cloud Firestore message', async () => {
@@ -144,7 +176,8 @@ describe('errors in Google JSON', () => {
   });
 
   it('UNAUTHENTICATED (401) with the Cloud Firestore message for a malformed, expired or foreign token', async () => {
-    const message = /^Request had invalid authentication credentials\. Expected OAuth 2 access token, login cookie or other valid authentication credential\. See https:\/\/developers\.google\.com\/identity\/sign-in\/web\/devconsole-project\. \(/;
+    const message =
+      /^Request had invalid authentication credentials\. Expected OAuth 2 access token, login cookie or other valid authentication credential\. See https:\/\/developers\.google\.com\/identity\/sign-in\/web\/devconsole-project\. \(/;
     await expectError(await post('batchGet', { documents: [] }, { Authorization: 'Bearer not-a-jwt' }), 401, 'UNAUTHENTICATED', message);
     const expired = idToken({ sub: 'u1', exp: Math.floor(Date.now() / 1000) - 1 });
     await expectError(await post('batchGet', { documents: [] }, { Authorization: `Bearer ${expired}` }), 401, 'UNAUTHENTICATED', /expired/);
@@ -152,13 +185,25 @@ describe('errors in Google JSON', () => {
     const foreign = idToken({ sub: 'u1' }, 'another-project');
     await expectError(await post('batchGet', { documents: [] }, { Authorization: `Bearer ${foreign}` }), 401, 'UNAUTHENTICATED', /not the project "demo-http"/);
     const own = idToken({ sub: 'u1' }, 'another-project');
-    expect((await call(`/v1/projects/another-project/databases/(default)/documents:batchGet`, { json: { documents: [] }, headers: { Authorization: `Bearer ${own}` } })).status).toBe(200);
+    expect(
+      (
+        await call(`/v1/projects/another-project/databases/(default)/documents:batchGet`, {
+          json: { documents: [] },
+          headers: { Authorization: `Bearer ${own}` },
+        })
+      ).status,
+    ).toBe(200);
     await expectError(await call(`/v1/${ROOT}/a/b`, { headers: { Authorization: `Bearer ${foreign}` } }), 401, 'UNAUTHENTICATED');
     await expectError(await post('batchGet', { documents: [] }, { Authorization: `Bearer ${idToken({ user_id: 'u1' })}` }), 401, 'UNAUTHENTICATED', /subject/);
   });
 
   it('INVALID_ARGUMENT for an oversized request, UNIMPLEMENTED for unknown methods, NOT_FOUND elsewhere', async () => {
-    await expectError(await call(`/v1/${ROOT}:commit`, { method: 'POST', body: 'x'.repeat(10 * 1024 * 1024 + 1) }), 400, 'INVALID_ARGUMENT', /payload size exceeds the limit/);
+    await expectError(
+      await call(`/v1/${ROOT}:commit`, { method: 'POST', body: 'x'.repeat(10 * 1024 * 1024 + 1) }),
+      400,
+      'INVALID_ARGUMENT',
+      /payload size exceeds the limit/,
+    );
     await expectError(await post('listen', {}), 501, 'UNIMPLEMENTED');
     await expectError(await call('/v2/nothing'), 404, 'NOT_FOUND');
   });
@@ -168,8 +213,15 @@ describe('callers', () => {
   it('no header is anonymous; an ID token becomes auth with its claims; owner skips the rules', async () => {
     await post('batchGet', { documents: [`${ROOT}/a/b`] });
     expect(seen.at(-1)!.auth).toBeNull();
-    await post('batchGet', { documents: [`${ROOT}/a/b`] }, { Authorization: `Bearer ${idToken({ sub: 'u1', user_id: 'u1', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } })}` });
-    expect(seen.at(-1)!.auth).toMatchObject({ uid: 'u1', token: { sub: 'u1', user_id: 'u1', aud: 'demo-http', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } } });
+    await post(
+      'batchGet',
+      { documents: [`${ROOT}/a/b`] },
+      { Authorization: `Bearer ${idToken({ sub: 'u1', user_id: 'u1', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } })}` },
+    );
+    expect(seen.at(-1)!.auth).toMatchObject({
+      uid: 'u1',
+      token: { sub: 'u1', user_id: 'u1', aud: 'demo-http', email: 'ann@example.org', firebase: { sign_in_provider: 'password' } },
+    });
     const before = seen.length;
     expect((await post('batchGet', { documents: [`${ROOT}/secret/x`] }, { Authorization: 'Bearer owner' })).status).toBe(200);
     expect(seen.length).toBe(before);
@@ -180,7 +232,11 @@ describe('CORS', () => {
   it('answers preflights, allowing the headers the SDK sends (Authorization is not covered by "*")', async () => {
     const res = await call(`/v1/${ROOT}:commit`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,x-goog-api-client,x-firebase-gmpid' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,x-goog-api-client,x-firebase-gmpid',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');

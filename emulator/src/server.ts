@@ -205,7 +205,15 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
     switch (req.method) {
       case 'GET':
         if (isDocument) {
-          return send(req, res, 200, await service.getDocument(caller, resource, { mask: queryList(url, 'mask.fieldPaths'), transaction: url.searchParams.get('transaction') ?? undefined }));
+          return send(
+            req,
+            res,
+            200,
+            await service.getDocument(caller, resource, {
+              mask: queryList(url, 'mask.fieldPaths'),
+              transaction: url.searchParams.get('transaction') ?? undefined,
+            }),
+          );
         }
         return send(
           req,

@@ -55,7 +55,11 @@ describe('what the Authorizer is asked', () => {
     const { seen, authorizer } = recorder();
     const s = await service(authorizer);
     await s.runQuery(anon, ROOT, {
-      structuredQuery: { from: [{ collectionId: 'posts' }], where: { fieldFilter: { field: { fieldPath: 'published' }, op: 'EQUAL', value: { booleanValue: true } } }, limit: 1 },
+      structuredQuery: {
+        from: [{ collectionId: 'posts' }],
+        where: { fieldFilter: { field: { fieldPath: 'published' }, op: 'EQUAL', value: { booleanValue: true } } },
+        limit: 1,
+      },
     });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'list', path: 'posts', auth: null, query: { limit: 1, equalities: { published: { booleanValue: true } } } });
@@ -65,7 +69,9 @@ describe('what the Authorizer is asked', () => {
   it('list for an aggregation too', async () => {
     const { seen, authorizer } = recorder();
     const s = await service(authorizer);
-    await s.runAggregationQuery(anon, ROOT, { structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'posts' }] }, aggregations: [{ alias: 'n', count: {} }] } });
+    await s.runAggregationQuery(anon, ROOT, {
+      structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'posts' }] }, aggregations: [{ alias: 'n', count: {} }] },
+    });
     expect(seen[0].method).toBe('list');
     expect(seen[0].query!.candidates).toHaveLength(2);
   });
@@ -101,7 +107,9 @@ describe('what the Authorizer is asked', () => {
   it('request.time of a commit is its commit time, which is also what serverTimestamp writes', async () => {
     const { seen, authorizer } = recorder();
     const s = await service(authorizer);
-    const out = await s.commit(user, ROOT, { writes: [{ update: { name: name('posts/t'), fields: {} }, updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }] }] });
+    const out = await s.commit(user, ROOT, {
+      writes: [{ update: { name: name('posts/t'), fields: {} }, updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }] }],
+    });
     expect(out.commitTime).toMatch(/\.\d{6}Z$/);
     const [seconds, nanos] = parseTimestamp(out.commitTime);
     expect(seen[0].time).toEqual({ seconds, nanos });
@@ -124,9 +132,10 @@ describe('what the Authorizer is asked', () => {
 describe('denials and the owner', () => {
   it('a denied write fails the whole commit with PERMISSION_DENIED and writes nothing', async () => {
     const s = await service(recorder((r) => r.path !== 'posts/b').authorizer);
-    await expect(
-      s.commit(user, ROOT, { writes: [{ update: { name: name('posts/new'), fields: {} } }, { delete: name('posts/b') }] }),
-    ).rejects.toMatchObject({ status: 'PERMISSION_DENIED', message: expect.stringMatching(/^Missing or insufficient permissions\./) });
+    await expect(s.commit(user, ROOT, { writes: [{ update: { name: name('posts/new'), fields: {} } }, { delete: name('posts/b') }] })).rejects.toMatchObject({
+      status: 'PERMISSION_DENIED',
+      message: expect.stringMatching(/^Missing or insufficient permissions\./),
+    });
     expect(s.store.get('projects/p/databases/(default)', 'posts/new')).toBeNull();
     expect(s.store.get('projects/p/databases/(default)', 'posts/b')).not.toBeNull();
   });
@@ -161,11 +170,15 @@ describe('server-side transactions through the service', () => {
     const tx = first.transaction as string;
     expect(tx).toMatch(/^[A-Za-z0-9+/]+=*$/);
     await s.commit(owner, ROOT, { writes: [{ update: { name: name('posts/a'), fields: { title: str('changed') } } }] });
-    await expect(s.commit(owner, ROOT, { transaction: tx, writes: [{ update: { name: name('posts/a'), fields: {} } }] })).rejects.toMatchObject({ status: 'ABORTED' });
+    await expect(s.commit(owner, ROOT, { transaction: tx, writes: [{ update: { name: name('posts/a'), fields: {} } }] })).rejects.toMatchObject({
+      status: 'ABORTED',
+    });
 
     const { transaction } = s.beginTransaction(ROOT, {});
     await s.runQuery(owner, ROOT, { transaction, structuredQuery: { from: [{ collectionId: 'posts' }] } });
-    await expect(s.commit(owner, ROOT, { transaction, writes: [{ update: { name: name('posts/b'), fields: { n: { integerValue: '1' } } } }] })).resolves.toHaveProperty('commitTime');
+    await expect(
+      s.commit(owner, ROOT, { transaction, writes: [{ update: { name: name('posts/b'), fields: { n: { integerValue: '1' } } } }] }),
+    ).resolves.toHaveProperty('commitTime');
     await expect(s.commit(owner, ROOT, { transaction, writes: [] })).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
   });
 });

@@ -90,7 +90,10 @@ export class FirestoreService {
 
   /** Each composite index in force with the number of queries it served (0: nothing used it). */
   indexUsageReport() {
-    return { enforced: this.indexes !== null, indexes: (this.indexes?.indexes ?? []).map((index) => ({ ...index, queries: this.indexUse.get(indexKey(index)) ?? 0 })) };
+    return {
+      enforced: this.indexes !== null,
+      indexes: (this.indexes?.indexes ?? []).map((index) => ({ ...index, queries: this.indexUse.get(indexKey(index)) ?? 0 })),
+    };
   }
 
   /** Refuses, as production does, a query no index serves; counts the composites used. */
@@ -264,7 +267,9 @@ export class FirestoreService {
 
   private source(parent: ResourceName, q: ParsedQuery): { source: QuerySource; collectionPath: string } {
     const collectionPath = parent.path ? `${parent.path}/${q.collectionId}` : q.collectionId;
-    const source = q.allDescendants ? this.store.group(parent.databaseKey, parent.path, q.collectionId) : this.store.collection(parent.databaseKey, collectionPath);
+    const source = q.allDescendants
+      ? this.store.group(parent.databaseKey, parent.path, q.collectionId)
+      : this.store.collection(parent.databaseKey, collectionPath);
     return { source, collectionPath };
   }
 

@@ -6,13 +6,22 @@ import { Store } from './store.ts';
 import type { StoredDocument } from './value-types.ts';
 
 const DB = 'projects/p/databases/(default)';
-const doc = (path: string, n: number, time = '2027-01-01T00:00:00Z'): StoredDocument => ({ name: `${DB}/documents/${path}`, fields: { n: { integerValue: String(n) } }, createTime: time, updateTime: time });
+const doc = (path: string, n: number, time = '2027-01-01T00:00:00Z'): StoredDocument => ({
+  name: `${DB}/documents/${path}`,
+  fields: { n: { integerValue: String(n) } },
+  createTime: time,
+  updateTime: time,
+});
 const dir = () => tempDir('store-test-');
 
 describe('store', () => {
   it('keeps documents per project and database, by collection', async () => {
     const store = await Store.open();
-    await store.commit(DB, [['a/1', doc('a/1', 1)], ['a/1/b/2', doc('a/1/b/2', 2)], ['x/1/b/3', doc('x/1/b/3', 3)]]);
+    await store.commit(DB, [
+      ['a/1', doc('a/1', 1)],
+      ['a/1/b/2', doc('a/1/b/2', 2)],
+      ['x/1/b/3', doc('x/1/b/3', 3)],
+    ]);
     await store.commit('projects/q/databases/(default)', [['a/1', doc('a/1', 9)]]);
     expect(store.get(DB, 'a/1')!.fields.n).toEqual({ integerValue: '1' });
     expect(store.get('projects/q/databases/(default)', 'a/1')!.fields.n).toEqual({ integerValue: '9' });
@@ -26,10 +35,22 @@ describe('store', () => {
     expect(store.count(DB)).toBe(2);
   });
 
-  it("reads the first on-disk format (snapshot.json + commits.log) once, then keeps it in the current one", async () => {
+  it('reads the first on-disk format (snapshot.json + commits.log) once, then keeps it in the current one', async () => {
     const d = dir();
     writeFileSync(join(d, 'snapshot.json'), JSON.stringify({ databases: { '(default)': [doc('c/a', 1), doc('c/b', 1)] } }));
-    writeFileSync(join(d, 'commits.log'), [JSON.stringify({ db: '(default)', ops: [['c/b', null], ['c/c', doc('c/c', 3)]] }), '{"torn'].join('\n'));
+    writeFileSync(
+      join(d, 'commits.log'),
+      [
+        JSON.stringify({
+          db: '(default)',
+          ops: [
+            ['c/b', null],
+            ['c/c', doc('c/c', 3)],
+          ],
+        }),
+        '{"torn',
+      ].join('\n'),
+    );
     const store = await Store.open({ dataDir: d });
     expect(store.get(DB, 'c/a')!.fields.n).toEqual({ integerValue: '1' });
     expect(store.get(DB, 'c/b')).toBeNull();
@@ -47,7 +68,10 @@ describe('store', () => {
     await store.commit(DB, [['c/a', doc('c/a', 1)]]);
     await store.commit(DB, [['c/b', doc('c/b', 1)]]);
     await store.clear(DB);
-    await store.commit(DB, [['c/c', doc('c/c', 1)], ['c/a', doc('c/a', 2)]]);
+    await store.commit(DB, [
+      ['c/c', doc('c/c', 1)],
+      ['c/a', doc('c/a', 2)],
+    ]);
     const reopened = await Store.open({ dataDir: d });
     expect(reopened.get(DB, 'c/a')!.fields.n).toEqual({ integerValue: '2' });
     expect(reopened.get(DB, 'c/b')).toBeNull();

@@ -71,7 +71,11 @@ export class Store {
     // Logs written before commit times had microseconds hold whole milliseconds: replayed
     // documents get six fractional digits like every version handed out since.
     for (const record of recovered.records) {
-      store.apply('clear' in record ? record : { ...record, ops: record.ops.map(([path, doc]): [string, StoredDocument | null] => [path, doc && withVersionsInMicros(doc)]) });
+      store.apply(
+        'clear' in record
+          ? record
+          : { ...record, ops: record.ops.map(([path, doc]): [string, StoredDocument | null] => [path, doc && withVersionsInMicros(doc)]) },
+      );
     }
     store.wal = await WriteAheadLog.open(dir, store.seq, () => store.capture(), options);
     if (recovered.legacy) {

@@ -40,15 +40,28 @@ describe('field transforms', () => {
   });
 
   it('array union treats NaN as equal to NaN (unlike a query), so it is appended once', () => {
-    expect(apply({ appendMissingElements: { values: [dbl('NaN'), dbl('NaN')] } }, { arrayValue: { values: [int(1)] } }).value).toEqual({ arrayValue: { values: [int(1), dbl('NaN')] } });
-    expect(apply({ appendMissingElements: { values: [dbl('NaN')] } }, { arrayValue: { values: [dbl('NaN')] } }).value).toEqual({ arrayValue: { values: [dbl('NaN')] } });
-    expect(apply({ removeAllFromArray: { values: [dbl('NaN')] } }, { arrayValue: { values: [dbl('NaN'), int(2)] } }).value).toEqual({ arrayValue: { values: [int(2)] } });
+    expect(apply({ appendMissingElements: { values: [dbl('NaN'), dbl('NaN')] } }, { arrayValue: { values: [int(1)] } }).value).toEqual({
+      arrayValue: { values: [int(1), dbl('NaN')] },
+    });
+    expect(apply({ appendMissingElements: { values: [dbl('NaN')] } }, { arrayValue: { values: [dbl('NaN')] } }).value).toEqual({
+      arrayValue: { values: [dbl('NaN')] },
+    });
+    expect(apply({ removeAllFromArray: { values: [dbl('NaN')] } }, { arrayValue: { values: [dbl('NaN'), int(2)] } }).value).toEqual({
+      arrayValue: { values: [int(2)] },
+    });
   });
 
   it.each([
     ['a non-numeric increment', [{ fieldPath: 'f', increment: { stringValue: '1' } }], /integer or double/],
     ['an unknown server value', [{ fieldPath: 'f', setToServerValue: 'LATER' }], /Unsupported server value/],
-    ['the same field twice', [{ fieldPath: 'f', increment: int(1) }, { fieldPath: 'f', increment: int(1) }], /more than once/],
+    [
+      'the same field twice',
+      [
+        { fieldPath: 'f', increment: int(1) },
+        { fieldPath: 'f', increment: int(1) },
+      ],
+      /more than once/,
+    ],
     ['a reserved field', [{ fieldPath: '__f__', increment: int(1) }], /reserved/],
     ['no operation', [{ fieldPath: 'f' }], /Unsupported field transform/],
   ])('refuses %s', (_label, raw, message) => {
@@ -63,19 +76,29 @@ describe('field transforms, case by case', () => {
   it('takes no transforms, and up to 500 per document', () => {
     expect(parseFieldTransforms(undefined)).toEqual([]);
     expect(parseFieldTransforms(Array.from({ length: 500 }, (_, i) => ({ fieldPath: `f${i}`, increment: int(1) })))).toHaveLength(500);
-    expect(() => parseFieldTransforms(Array.from({ length: 501 }, (_, i) => ({ fieldPath: `f${i}`, increment: int(1) })))).toThrow('A write may contain at most 500 field transforms.');
+    expect(() => parseFieldTransforms(Array.from({ length: 501 }, (_, i) => ({ fieldPath: `f${i}`, increment: int(1) })))).toThrow(
+      'A write may contain at most 500 field transforms.',
+    );
     expect(() => parseFieldTransforms({ fieldPath: 'f' })).toThrow('fieldTransforms must be a list.');
     expect(() => parseFieldTransforms([{ increment: int(1) }])).toThrow('A field transform needs a fieldPath.');
     expect(() => parseFieldTransforms([null])).toThrow('A field transform needs a fieldPath.');
   });
 
   it('parses each kind with its field path, and different fields in one write', () => {
-    expect(parseFieldTransforms([{ fieldPath: 'a.b', setToServerValue: 'REQUEST_TIME' }, { fieldPath: 'a.c', minimum: { integerValue: 2 } }, { fieldPath: 'd', appendMissingElements: { values: [int(1)] } }])).toEqual([
+    expect(
+      parseFieldTransforms([
+        { fieldPath: 'a.b', setToServerValue: 'REQUEST_TIME' },
+        { fieldPath: 'a.c', minimum: { integerValue: 2 } },
+        { fieldPath: 'd', appendMissingElements: { values: [int(1)] } },
+      ]),
+    ).toEqual([
       { fieldPath: 'a.b', path: ['a', 'b'], kind: 'serverTime' },
       { fieldPath: 'a.c', path: ['a', 'c'], kind: 'minimum', operand: int(2) },
       { fieldPath: 'd', path: ['d'], kind: 'appendMissingElements', elements: [int(1)] },
     ]);
-    expect(parseFieldTransforms([{ fieldPath: 'e', removeAllFromArray: {} }])).toEqual([{ fieldPath: 'e', path: ['e'], kind: 'removeAllFromArray', elements: [] }]);
+    expect(parseFieldTransforms([{ fieldPath: 'e', removeAllFromArray: {} }])).toEqual([
+      { fieldPath: 'e', path: ['e'], kind: 'removeAllFromArray', elements: [] },
+    ]);
   });
 
   it.each(['increment', 'maximum', 'minimum'])('refuses a non-numeric %s, naming it', (kind) => {
@@ -85,7 +108,12 @@ describe('field transforms, case by case', () => {
   it('names the unsupported server value and transform', () => {
     expect(() => parseFieldTransforms([{ fieldPath: 'f', setToServerValue: 'LATER' }])).toThrow('Unsupported server value "LATER" for "f".');
     expect(() => parseFieldTransforms([{ fieldPath: 'f' }])).toThrow('Unsupported field transform on "f".');
-    expect(() => parseFieldTransforms([{ fieldPath: 'f', increment: int(1) }, { fieldPath: 'f', minimum: int(1) }])).toThrow('Field "f" is transformed more than once in the same write.');
+    expect(() =>
+      parseFieldTransforms([
+        { fieldPath: 'f', increment: int(1) },
+        { fieldPath: 'f', minimum: int(1) },
+      ]),
+    ).toThrow('Field "f" is transformed more than once in the same write.');
   });
 
   it('refuses array elements holding reserved field names', () => {

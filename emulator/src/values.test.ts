@@ -74,7 +74,10 @@ describe("Firestore's cross-type order", () => {
   ];
 
   it('sorts a shuffled list of every type into the documented order', () => {
-    const shuffled = [...ordered].reverse().sort(() => 0).sort(compareValues);
+    const shuffled = [...ordered]
+      .reverse()
+      .sort(() => 0)
+      .sort(compareValues);
     expect(shuffled).toEqual(ordered);
   });
 

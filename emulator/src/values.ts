@@ -358,7 +358,7 @@ export function identicalValues(a: Value, b: Value): boolean {
     return (x.latitude ?? 0) === (y.latitude ?? 0) && (x.longitude ?? 0) === (y.longitude ?? 0);
   }
   if ('doubleValue' in a) return Object.is(Number(a.doubleValue), Number((b as { doubleValue: unknown }).doubleValue));
-  return (a as Record<string, unknown>)[ka] === (b as Record<string, unknown>)[ka] || ('nullValue' in a);
+  return (a as Record<string, unknown>)[ka] === (b as Record<string, unknown>)[ka] || 'nullValue' in a;
 }
 
 export function identicalFields(a: Fields, b: Fields): boolean {

@@ -6,7 +6,12 @@ import type { StoredDocument } from './value-types.ts';
 import { recover, WriteAheadLog, type Capture, type LogRecord } from './wal.ts';
 
 const DB = 'projects/p/databases/(default)';
-const doc = (id: string, n: number): StoredDocument => ({ name: `${DB}/documents/c/${id}`, fields: { n: { integerValue: String(n) } }, createTime: 'T', updateTime: 'T' });
+const doc = (id: string, n: number): StoredDocument => ({
+  name: `${DB}/documents/c/${id}`,
+  fields: { n: { integerValue: String(n) } },
+  createTime: 'T',
+  updateTime: 'T',
+});
 const put = (seq: number, id: string, n: number): LogRecord => ({ seq, db: DB, ops: [[`c/${id}`, doc(id, n)]] });
 const dir = () => tempDir('wal-test-');
 const none = (): Capture => ({ seq: 0, documents: [] });
@@ -47,7 +52,13 @@ describe('write-ahead log', () => {
     state = { seq: 1, documents: [[DB, doc('a', 1)]] };
     await wal.append(put(1, 'a', 1));
     await wal.compact();
-    state = { seq: 2, documents: [[DB, doc('a', 1)], [DB, doc('b', 1)]] };
+    state = {
+      seq: 2,
+      documents: [
+        [DB, doc('a', 1)],
+        [DB, doc('b', 1)],
+      ],
+    };
     await wal.append(put(2, 'b', 1));
     await wal.close();
     expect(readdirSync(d).filter((f) => f.startsWith('log-'))).toHaveLength(1);
@@ -88,7 +99,12 @@ describe('write-ahead log', () => {
     await pending;
     expect(wal.durableSeq).toBe(1);
     const [segment] = readdirSync(d);
-    expect(readFileSync(join(d, segment), 'utf8').trim().split('\n').map((l) => JSON.parse(l).seq)).toEqual([1]);
+    expect(
+      readFileSync(join(d, segment), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).seq),
+    ).toEqual([1]);
     await wal.close();
   });
 });

@@ -17,9 +17,7 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredDocument } from './value-types.ts';
 
-export type LogRecord =
-  | { seq: number; db: string; ops: Array<[path: string, doc: StoredDocument | null]> }
-  | { seq: number; db: string; clear: true };
+export type LogRecord = { seq: number; db: string; ops: Array<[path: string, doc: StoredDocument | null]> } | { seq: number; db: string; clear: true };
 
 /** State to snapshot: everything applied up to `seq`. */
 export interface Capture {

@@ -6,7 +6,14 @@ import { collection, getDocs, orderBy, query, where } from 'firebase/firestore/l
 import { describe, expect, it } from 'vitest';
 import { freePort, sdk, startCli, tempDir } from './cli-process.ts';
 
-const STATUS_BY_TIME = { collectionGroup: 'orders', queryScope: 'COLLECTION', fields: [{ fieldPath: 'status', order: 'ASCENDING' }, { fieldPath: 't', order: 'DESCENDING' }] };
+const STATUS_BY_TIME = {
+  collectionGroup: 'orders',
+  queryScope: 'COLLECTION',
+  fields: [
+    { fieldPath: 'status', order: 'ASCENDING' },
+    { fieldPath: 't', order: 'DESCENDING' },
+  ],
+};
 
 describe('--indexes', () => {
   it('enforces the file and reloads it when it changes', async () => {
@@ -23,7 +30,10 @@ describe('--indexes', () => {
     writeFileSync(file, JSON.stringify({ indexes: [STATUS_BY_TIME], fieldOverrides: [] }));
     let served = false;
     for (let i = 0; i < 100 && !served; i++) {
-      served = await getDocs(q).then(() => true, () => false);
+      served = await getDocs(q).then(
+        () => true,
+        () => false,
+      );
       if (!served) await new Promise((r) => setTimeout(r, 100));
     }
     expect(served).toBe(true);
@@ -40,7 +50,20 @@ describe('--indexes', () => {
   it('refuses to start on a broken file, saying what is wrong', async () => {
     const dir = tempDir();
     const file = join(dir, 'firestore.indexes.json');
-    writeFileSync(file, JSON.stringify({ indexes: [{ collectionGroup: 'orders', fields: [{ fieldPath: 'a', order: 'UP' }, { fieldPath: 'b', order: 'ASCENDING' }] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        indexes: [
+          {
+            collectionGroup: 'orders',
+            fields: [
+              { fieldPath: 'a', order: 'UP' },
+              { fieldPath: 'b', order: 'ASCENDING' },
+            ],
+          },
+        ],
+      }),
+    );
     await expect(startCli(await freePort(), join(dir, 'data'), ['--indexes', file])).rejects.toThrow(/indexes\[0\]\.fields\[0\].*ASCENDING or DESCENDING/);
   });
 });

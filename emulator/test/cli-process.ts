@@ -29,14 +29,23 @@ export function freePort(): Promise<number> {
 }
 
 export async function startCli(port: number, dataDir: string, extra: string[] = [], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', String(port), '--data', dataDir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', String(port), '--data', dataDir, ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
   for (let i = 0; i < 400; i++) {
     if (child.exitCode !== null) throw new Error(`the emulator exited: ${output}`);
-    if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) return { child, output: () => output };
+    if (
+      await fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { child, output: () => output };
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`the emulator did not start: ${output}`);

@@ -119,7 +119,9 @@ describe('durability', () => {
     const dataDir = tempDir('durability-');
     const port = await freePort();
     const first = await startCli(port, dataDir);
-    const second = spawn(process.execPath, ['--import', 'tsx', cli, '--port', String(port), '--data', tempDir('durability-')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const second = spawn(process.execPath, ['--import', 'tsx', cli, '--port', String(port), '--data', tempDir('durability-')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(second);
     let err = '';
     second.stderr!.on('data', (c) => (err += c));

@@ -16,7 +16,10 @@ beforeEach(() => h.clear());
 
 describe('codes from preconditions and validation', () => {
   it('not-found: updating a missing document ("No document to update")', async () => {
-    await expect(updateDoc(doc(h.db, 'items/nope'), { a: 1 })).rejects.toMatchObject({ code: 'not-found', message: expect.stringContaining('No document to update') });
+    await expect(updateDoc(doc(h.db, 'items/nope'), { a: 1 })).rejects.toMatchObject({
+      code: 'not-found',
+      message: expect.stringContaining('No document to update'),
+    });
   });
 
   it('deleting a missing document is not an error', async () => {
@@ -25,7 +28,9 @@ describe('codes from preconditions and validation', () => {
 
   it('failed-precondition: a stale updateTime (400 FAILED_PRECONDITION)', async () => {
     await setDoc(doc(h.db, 'items/p'), { v: 1 });
-    const res = await h.rest('commit', { writes: [{ update: { name: `${ROOT}/items/p`, fields: {} }, currentDocument: { updateTime: '2000-01-01T00:00:00Z' } }] });
+    const res = await h.rest('commit', {
+      writes: [{ update: { name: `${ROOT}/items/p`, fields: {} }, currentDocument: { updateTime: '2000-01-01T00:00:00Z' } }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 400, status: 'FAILED_PRECONDITION' });
   });
@@ -38,7 +43,9 @@ describe('codes from preconditions and validation', () => {
   });
 
   it('failed-precondition in the SDK for the backend refusing a query (400 INVALID_ARGUMENT)', async () => {
-    const res = await h.rest('runQuery', { structuredQuery: { from: [{ collectionId: 'people' }], where: { fieldFilter: { field: { fieldPath: 'a' }, op: 'IN', value: { arrayValue: {} } } } } });
+    const res = await h.rest('runQuery', {
+      structuredQuery: { from: [{ collectionId: 'people' }], where: { fieldFilter: { field: { fieldPath: 'a' }, op: 'IN', value: { arrayValue: {} } } } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.status).toBe('INVALID_ARGUMENT');
   });
@@ -53,7 +60,10 @@ describe('codes from preconditions and validation', () => {
 // The official emulator takes any decodable token; Cloud Firestore, and ours, check its claims.
 describe.skipIf(!!process.env.FIRESTORE_EMULATOR_HOST)('ID tokens checked as Cloud Firestore checks them (our emulator)', () => {
   const now = () => Math.floor(Date.now() / 1000);
-  const refused = { code: 'unauthenticated', message: expect.stringContaining('Request had invalid authentication credentials. Expected OAuth 2 access token') };
+  const refused = {
+    code: 'unauthenticated',
+    message: expect.stringContaining('Request had invalid authentication credentials. Expected OAuth 2 access token'),
+  };
 
   it('the SDK’s mock tokens work, with or without an issue time', async () => {
     // iat 0: what mockUserToken and @firebase/rules-unit-testing send when given no time (exp 3600).
@@ -104,7 +114,10 @@ describe.skipIf(!!process.env.FIRESTORE_EMULATOR_HOST)('rules: permission-denied
     await setDoc(doc(ann, 'profiles/ann'), { name: 'Ann' });
     expect(seen[0]).toMatchObject({ method: 'create', path: 'profiles/ann', auth: { uid: 'ann', token: { email: 'ann@example.org', email_verified: true } } });
     expect((await getDoc(doc(ann, 'profiles/ann'))).data()).toEqual({ name: 'Ann' });
-    await expect(getDoc(doc(h.db, 'profiles/ann'))).rejects.toMatchObject({ code: 'permission-denied', message: expect.stringContaining('Missing or insufficient permissions.') });
+    await expect(getDoc(doc(h.db, 'profiles/ann'))).rejects.toMatchObject({
+      code: 'permission-denied',
+      message: expect.stringContaining('Missing or insufficient permissions.'),
+    });
     expect(seen.at(-1)!.auth).toBeNull();
   });
 
@@ -169,7 +182,11 @@ describe('CORS for the browser app', () => {
   });
 
   it('answers the request itself with an allowed origin', async () => {
-    const res = await fetch(`http://${h.host}/v1/${ROOT}:batchGet`, { method: 'POST', headers: { Origin: 'http://localhost:5173', 'Content-Type': 'text/plain' }, body: JSON.stringify({ documents: [] }) });
+    const res = await fetch(`http://${h.host}/v1/${ROOT}:batchGet`, {
+      method: 'POST',
+      headers: { Origin: 'http://localhost:5173', 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ documents: [] }),
+    });
     expect(res.status).toBe(200);
     expect(['*', 'http://localhost:5173']).toContain(res.headers.get('access-control-allow-origin'));
   });

@@ -74,7 +74,11 @@ export async function startHarness(): Promise<Harness> {
       if (!res.ok) throw new Error(`clearing the emulator failed: ${res.status}`);
     },
     rest: async (method, body, headers = {}) => {
-      const res = await fetch(`http://${host}/v1/${ROOT}:${method}`, { method: 'POST', headers: { 'Content-Type': 'text/plain', ...headers }, body: JSON.stringify(body) });
+      const res = await fetch(`http://${host}/v1/${ROOT}:${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', ...headers },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: await res.json() };
     },
     setAuthorizer: (authorizer) => {

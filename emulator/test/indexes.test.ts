@@ -23,7 +23,14 @@ beforeEach(async () => {
   await batch.commit();
 });
 
-const ORDERS_BY_STATUS = { collectionGroup: 'orders', queryScope: 'COLLECTION', fields: [{ fieldPath: 'status', order: 'ASCENDING' }, { fieldPath: 't', order: 'DESCENDING' }] };
+const ORDERS_BY_STATUS = {
+  collectionGroup: 'orders',
+  queryScope: 'COLLECTION',
+  fields: [
+    { fieldPath: 'status', order: 'ASCENDING' },
+    { fieldPath: 't', order: 'DESCENDING' },
+  ],
+};
 
 const refusal = (run: () => Promise<unknown>) =>
   run().then(
@@ -60,8 +67,23 @@ describe('composite indexes enforced', () => {
     const ranged = await refusal(() => getCount(query(collection(h.db, 'orders'), where('status', '==', 'paid'), where('t', '>', 0))));
     expect(ranged?.code).toBe('failed-precondition');
     const summed = await refusal(() => getAggregate(query(collection(h.db, 'orders'), where('status', '==', 'paid')), { total: sum('amount'), n: count() }));
-    expect(summed?.message).toContain('{"collectionGroup":"orders","queryScope":"COLLECTION","fields":[{"fieldPath":"status","order":"ASCENDING"},{"fieldPath":"amount","order":"ASCENDING"}]}');
-    h.setIndexes(parseIndexConfig({ indexes: [{ collectionGroup: 'orders', queryScope: 'COLLECTION', fields: [{ fieldPath: 'status', order: 'ASCENDING' }, { fieldPath: 'amount', order: 'ASCENDING' }] }] }));
+    expect(summed?.message).toContain(
+      '{"collectionGroup":"orders","queryScope":"COLLECTION","fields":[{"fieldPath":"status","order":"ASCENDING"},{"fieldPath":"amount","order":"ASCENDING"}]}',
+    );
+    h.setIndexes(
+      parseIndexConfig({
+        indexes: [
+          {
+            collectionGroup: 'orders',
+            queryScope: 'COLLECTION',
+            fields: [
+              { fieldPath: 'status', order: 'ASCENDING' },
+              { fieldPath: 'amount', order: 'ASCENDING' },
+            ],
+          },
+        ],
+      }),
+    );
     const result = await getAggregate(query(collection(h.db, 'orders'), where('status', '==', 'paid')), { total: sum('amount'), n: count() });
     expect(result.data()).toEqual({ total: 12, n: 2 });
   });
@@ -77,7 +99,11 @@ describe('composite indexes enforced', () => {
 
   it('needs each disjunct of an OR served', async () => {
     h.setIndexes(parseIndexConfig({ indexes: [ORDERS_BY_STATUS] }));
-    const q = query(collection(h.db, 'orders'), or(where('status', '==', 'due'), and(where('status', '==', 'paid'), where('amount', '==', 5))), orderBy('t', 'desc'));
+    const q = query(
+      collection(h.db, 'orders'),
+      or(where('status', '==', 'due'), and(where('status', '==', 'paid'), where('amount', '==', 5))),
+      orderBy('t', 'desc'),
+    );
     const error = await refusal(() => getDocs(q));
     expect(error?.message).toContain('"fieldPath":"amount"');
   });

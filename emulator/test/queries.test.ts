@@ -163,7 +163,11 @@ describe('ordering and paging', () => {
 
   it('pages through a large collection with cursors, newest first', async () => {
     const batch = writeBatch(h.db);
-    for (let i = 0; i < 450; i++) batch.set(doc(h.db, 'logs', `l${String(i).padStart(3, '0')}`), { timestamp: Timestamp.fromMillis(1_800_000_000_000 + (i % 150) * 1000), kind: i % 3 === 0 ? 'login' : 'edit' });
+    for (let i = 0; i < 450; i++)
+      batch.set(doc(h.db, 'logs', `l${String(i).padStart(3, '0')}`), {
+        timestamp: Timestamp.fromMillis(1_800_000_000_000 + (i % 150) * 1000),
+        kind: i % 3 === 0 ? 'login' : 'edit',
+      });
     await batch.commit();
     const seen: string[] = [];
     let q = query(collection(h.db, 'logs'), where('kind', '==', 'edit'), orderBy('timestamp', 'desc'), limit(25));
@@ -180,7 +184,9 @@ describe('ordering and paging', () => {
   });
 
   it('offset skips and reports skippedResults (REST: the lite SDK has no offset)', async () => {
-    const res = await h.rest('runQuery', { structuredQuery: { from: [{ collectionId: 'people' }], orderBy: [{ field: { fieldPath: 'name' } }], offset: 2, limit: 2 } });
+    const res = await h.rest('runQuery', {
+      structuredQuery: { from: [{ collectionId: 'people' }], orderBy: [{ field: { fieldPath: 'name' } }], offset: 2, limit: 2 },
+    });
     expect(res.body.map((r: { document: { name: string } }) => r.document.name.split('/').pop())).toEqual(['cat', 'dan']);
     expect(res.body[0].skippedResults).toBe(2);
   });
@@ -201,7 +207,10 @@ describe('collections and groups', () => {
     await setDoc(doc(h.db, 'events/e1/comments/c1'), { text: 'hi' });
     await setDoc(doc(h.db, 'events/e1/sessions/s1/comments/c3'), { text: 'deep' });
     await setDoc(doc(h.db, 'events/e2/comments/c2'), { text: 'there' });
-    const res = await fetch(`http://${h.host}/v1/${ROOT}/events/e1:runQuery`, { method: 'POST', body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'comments', allDescendants: true }] } }) });
+    const res = await fetch(`http://${h.host}/v1/${ROOT}/events/e1:runQuery`, {
+      method: 'POST',
+      body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'comments', allDescendants: true }] } }),
+    });
     const names = (await res.json()).map((r: { document: { name: string } }) => r.document.name.split('/documents/')[1]);
     expect(names).toEqual(['events/e1/comments/c1', 'events/e1/sessions/s1/comments/c3']);
   });
@@ -210,9 +219,17 @@ describe('collections and groups', () => {
 describe('projections and response shapes (REST)', () => {
   it('select returns only the chosen fields; __name__ alone returns none', async () => {
     await seedPeople();
-    const res = await h.rest('runQuery', { structuredQuery: { from: [{ collectionId: 'people' }], select: { fields: [{ fieldPath: 'age' }] }, where: { fieldFilter: { field: { fieldPath: 'name' }, op: 'EQUAL', value: { stringValue: 'ann' } } } } });
+    const res = await h.rest('runQuery', {
+      structuredQuery: {
+        from: [{ collectionId: 'people' }],
+        select: { fields: [{ fieldPath: 'age' }] },
+        where: { fieldFilter: { field: { fieldPath: 'name' }, op: 'EQUAL', value: { stringValue: 'ann' } } },
+      },
+    });
     expect(res.body[0].document.fields).toEqual({ age: { integerValue: '34' } });
-    const keys = await h.rest('runQuery', { structuredQuery: { from: [{ collectionId: 'people' }], select: { fields: [{ fieldPath: '__name__' }] }, limit: 1 } });
+    const keys = await h.rest('runQuery', {
+      structuredQuery: { from: [{ collectionId: 'people' }], select: { fields: [{ fieldPath: '__name__' }] }, limit: 1 },
+    });
     expect(keys.body[0].document.fields).toBeUndefined();
   });
 
@@ -259,7 +276,9 @@ describe('aggregations', () => {
   });
 
   it('count upTo (REST)', async () => {
-    const res = await h.rest('runAggregationQuery', { structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'people' }] }, aggregations: [{ alias: 'n', count: { upTo: 3 } }] } });
+    const res = await h.rest('runAggregationQuery', {
+      structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'people' }] }, aggregations: [{ alias: 'n', count: { upTo: 3 } }] },
+    });
     expect(res.body[0].result.aggregateFields).toEqual({ n: { integerValue: '3' } });
     expect(res.body[0].readTime).toMatch(/Z$/);
   });

@@ -88,7 +88,7 @@ describe('what a failed transaction surfaces', () => {
     ).rejects.toMatchObject({ code: 'aborted', message: 'Document version changed between two reads.' });
   });
 
-  it("\"Can't update a document that doesn't exist.\" (invalid-argument) for an update of a document read as missing", async () => {
+  it('"Can\'t update a document that doesn\'t exist." (invalid-argument) for an update of a document read as missing', async () => {
     await expect(
       runTransaction(h.db, async (tx) => {
         await tx.get(doc(h.db, 'items/ghost'));

@@ -167,16 +167,24 @@ describe('transforms', () => {
   // formatting of versions is not pinned here).
   it.skipIf(!!process.env.FIRESTORE_EMULATOR_HOST)('commit, create, update and read times have microseconds', async () => {
     const micros = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
-    const commit = await h.rest('commit', { writes: [{ update: { name: `${ROOT}/items/us`, fields: {} }, updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }] }] });
+    const commit = await h.rest('commit', {
+      writes: [{ update: { name: `${ROOT}/items/us`, fields: {} }, updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }] }],
+    });
     expect(commit.body.commitTime).toMatch(micros);
     expect(commit.body.commitTime.slice(23, 26)).not.toBe('000');
     expect(commit.body.writeResults[0].updateTime).toBe(commit.body.commitTime);
     const read = await h.rest('batchGet', { documents: [`${ROOT}/items/us`] });
     expect(read.body[0].readTime).toMatch(micros);
     expect(read.body[0].readTime >= commit.body.commitTime).toBe(true);
-    expect(read.body[0].found).toMatchObject({ createTime: commit.body.commitTime, updateTime: commit.body.commitTime, fields: { at: { timestampValue: commit.body.commitTime } } });
+    expect(read.body[0].found).toMatchObject({
+      createTime: commit.body.commitTime,
+      updateTime: commit.body.commitTime,
+      fields: { at: { timestampValue: commit.body.commitTime } },
+    });
     expect((await getDoc(doc(h.db, 'items/us'))).get('at').nanoseconds % 1_000_000).not.toBe(0);
-    const again = await h.rest('commit', { writes: [{ update: { name: `${ROOT}/items/us`, fields: { n: { integerValue: '1' } } }, currentDocument: { updateTime: commit.body.commitTime } }] });
+    const again = await h.rest('commit', {
+      writes: [{ update: { name: `${ROOT}/items/us`, fields: { n: { integerValue: '1' } } }, currentDocument: { updateTime: commit.body.commitTime } }],
+    });
     expect(again.status).toBe(200);
     expect(again.body.commitTime > commit.body.commitTime).toBe(true);
   });
@@ -185,7 +193,17 @@ describe('transforms', () => {
     const name = `${ROOT}/items/extremes`;
     await setDoc(doc(h.db, 'items/extremes'), { hi: 5, lo: 5 });
     const res = await h.rest('commit', {
-      writes: [{ transform: { document: name, fieldTransforms: [{ fieldPath: 'hi', maximum: { integerValue: '9' } }, { fieldPath: 'lo', minimum: { doubleValue: 2.5 } }] } }],
+      writes: [
+        {
+          transform: {
+            document: name,
+            fieldTransforms: [
+              { fieldPath: 'hi', maximum: { integerValue: '9' } },
+              { fieldPath: 'lo', minimum: { doubleValue: 2.5 } },
+            ],
+          },
+        },
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body.writeResults[0].transformResults).toEqual([{ integerValue: '9' }, { doubleValue: 2.5 }]);
@@ -224,7 +242,8 @@ describe('batches', () => {
 });
 
 describe("the backend's validation", () => {
-  const write = (fields: unknown, path = 'items/x', extra: Record<string, unknown> = {}) => h.rest('commit', { writes: [{ update: { name: `${ROOT}/${path}`, fields }, ...extra }] });
+  const write = (fields: unknown, path = 'items/x', extra: Record<string, unknown> = {}) =>
+    h.rest('commit', { writes: [{ update: { name: `${ROOT}/${path}`, fields }, ...extra }] });
 
   it('refuses a document over 1 MiB (the SDK sees failed-precondition for a 400)', async () => {
     await expect(setDoc(doc(h.db, 'items/big'), { s: 'x'.repeat(1_048_576) })).rejects.toMatchObject({
@@ -246,8 +265,14 @@ describe("the backend's validation", () => {
     ['an empty field name', { '': { nullValue: null } }],
     ['a reserved field name', { __secret__: { nullValue: null } }],
     ['a reserved field name in a map', { m: { mapValue: { fields: { __type__: { stringValue: 'other' } } } } }],
-    ['a vector with a value that is not an array of numbers', { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ stringValue: 'x' }] } } } } } }],
-    ['a vector with another field', { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: {} }, extra: { nullValue: null } } } } }],
+    [
+      'a vector with a value that is not an array of numbers',
+      { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [{ stringValue: 'x' }] } } } } } },
+    ],
+    [
+      'a vector with another field',
+      { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: {} }, extra: { nullValue: null } } } } },
+    ],
     ['a vector without its value', { v: { mapValue: { fields: { __type__: { stringValue: '__vector__' } } } } }],
     ['an array in an array', { a: { arrayValue: { values: [{ arrayValue: {} }] } } }],
     ['an integer out of range', { a: { integerValue: '99999999999999999999' } }],

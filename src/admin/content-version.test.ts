@@ -3,7 +3,18 @@ import { changesPublicContent, contentVersionWrites } from './content-version.ts
 
 describe('the public content version', () => {
   it('moves with a change to anything a public page shows, archive moves included', () => {
-    for (const path of ['settings/site', 'publications/a', 'events/a', 'jobs/a', 'tenders/a', 'resources/a', 'speakers/a', 'sessions/a', 'sponsors/a', 'archive/events/items/a']) {
+    for (const path of [
+      'settings/site',
+      'publications/a',
+      'events/a',
+      'jobs/a',
+      'tenders/a',
+      'resources/a',
+      'speakers/a',
+      'sessions/a',
+      'sponsors/a',
+      'archive/events/items/a',
+    ]) {
       expect(changesPublicContent([path]), path).toBe(true);
     }
   });
@@ -15,7 +26,9 @@ describe('the public content version', () => {
   });
 
   it('is one write of the commit that makes the change, or none', () => {
-    expect(contentVersionWrites(['events/e', 'speakers/s', 'logs/l'])).toEqual([{ set: 'counters/content', data: { version: expect.anything() }, merge: true }]);
+    expect(contentVersionWrites(['events/e', 'speakers/s', 'logs/l'])).toEqual([
+      { set: 'counters/content', data: { version: expect.anything() }, merge: true },
+    ]);
     expect(contentVersionWrites(['logs/l'])).toEqual([]);
   });
 });

@@ -21,11 +21,35 @@ export type Capability =
 
 const GRANTS: Record<StaffRole, readonly Capability[]> = {
   admin: [
-    'registrations:read', 'registrations:update', 'registrations:archive', 'payments', 'invoices', 'donations', 'content',
-    'procurement:read', 'procurement:write', 'procurement:archive', 'messages', 'logs', 'users', 'settings', 'archive',
+    'registrations:read',
+    'registrations:update',
+    'registrations:archive',
+    'payments',
+    'invoices',
+    'donations',
+    'content',
+    'procurement:read',
+    'procurement:write',
+    'procurement:archive',
+    'messages',
+    'logs',
+    'users',
+    'settings',
+    'archive',
   ],
   editor: ['registrations:read', 'content', 'procurement:read', 'messages', 'logs', 'archive'],
-  finance: ['registrations:read', 'registrations:update', 'payments', 'invoices', 'donations', 'procurement:read', 'procurement:write', 'messages', 'logs', 'archive'],
+  finance: [
+    'registrations:read',
+    'registrations:update',
+    'payments',
+    'invoices',
+    'donations',
+    'procurement:read',
+    'procurement:write',
+    'messages',
+    'logs',
+    'archive',
+  ],
 };
 
 export function can(role: StaffRole, capability: Capability): boolean {

@@ -34,7 +34,8 @@ export default async function handleRequest(request: Request, status: number, he
           body.on('data', (chunk: Buffer) => chunks.push(chunk));
           body.on('end', () => {
             clearTimeout(timer);
-            const carried = (queries.getQueryCache().getAll().length ? prerenderedQueriesTag(queries) : '') + (loaderConfig ? pageLoaderConfigTag(loaderConfig) : '');
+            const carried =
+              (queries.getQueryCache().getAll().length ? prerenderedQueriesTag(queries) : '') + (loaderConfig ? pageLoaderConfigTag(loaderConfig) : '');
             const html = Buffer.concat(chunks).toString('utf8').replace('</body>', `${carried}</body>`);
             headers.set('Content-Type', 'text/html');
             // A failed read would bake a loading state into the page: the build stops instead (500).

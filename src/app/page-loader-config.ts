@@ -21,5 +21,10 @@ export function contentVersionUrl(): string {
 export async function pageLoaderConfig(): Promise<PageLoaderConfig | null> {
   const version = await fetchContentVersion().catch(() => null);
   if (version === null) return null;
-  return { version, versionUrl: contentVersionUrl(), builtAt: BUILD_TIME, ...(plausibleDomain && { pageview: { domain: plausibleDomain, endpoint: PLAUSIBLE_EVENTS } }) };
+  return {
+    version,
+    versionUrl: contentVersionUrl(),
+    builtAt: BUILD_TIME,
+    ...(plausibleDomain && { pageview: { domain: plausibleDomain, endpoint: PLAUSIBLE_EVENTS } }),
+  };
 }

@@ -76,6 +76,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (chunkFailed && shouldReloadForChunkError(sessionStorage)) window.location.reload();
   }, [chunkFailed]);
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage title="Page Not Found" message="The page you are looking for does not exist or has moved." />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <ErrorPage title="Page Not Found" message="The page you are looking for does not exist or has moved." />;
   return <ErrorPage title="Internal Server Error" message="Something went wrong on our side. Please try again in a moment." />;
 }

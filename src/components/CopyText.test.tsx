@@ -5,14 +5,25 @@ import { paragraphsOf, titledBlocksOf } from '../lib/paragraphs.ts';
 import { CopyText } from './CopyText.tsx';
 
 function show(text: string) {
-  const Stub = createRoutesStub([{ path: '/', Component: () => <p data-testid="copy"><CopyText text={text} /></p> }]);
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => (
+        <p data-testid="copy">
+          <CopyText text={text} />
+        </p>
+      ),
+    },
+  ]);
   render(<Stub initialEntries={['/']} />);
   return screen.getByTestId('copy');
 }
 
 describe('public copy with links', () => {
   it('turns site paths, web and mail addresses into links, and leaves the words around them', () => {
-    const copy = show('Book on the [Partnerships](/partnerships) page, read [the Act](https://www.odpc.go.ke/dpa-act/) or write to [us](mailto:info@example.org).');
+    const copy = show(
+      'Book on the [Partnerships](/partnerships) page, read [the Act](https://www.odpc.go.ke/dpa-act/) or write to [us](mailto:info@example.org).',
+    );
     expect(copy).toHaveTextContent('Book on the Partnerships page, read the Act or write to us.');
     expect(screen.getByRole('link', { name: 'Partnerships' })).toHaveAttribute('href', '/partnerships');
     expect(screen.getByRole('link', { name: 'the Act' })).toHaveAttribute('target', '_blank');

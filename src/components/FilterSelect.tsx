@@ -1,7 +1,21 @@
 import { useId } from 'react';
 
 /** A labelled drop-down that narrows a list (programme, registrations, payments, archive, content). */
-export function FilterSelect({ label, value, onChange, options, all, disabled }: { label: string; value: string; onChange: (value: string) => void; options: Array<{ value: string; label: string }>; all?: string; disabled?: boolean }) {
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  all,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Array<{ value: string; label: string }>;
+  all?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div>

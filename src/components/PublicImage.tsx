@@ -6,7 +6,15 @@ import { useState, type ReactNode } from 'react';
  * Lazy, decoded off the main thread; an address that fails to load shows `fallback` instead, and
  * only http(s) addresses are ever requested.
  */
-export function PublicImage({ src, alt, width, height, fit = 'cover', className = '', fallback }: {
+export function PublicImage({
+  src,
+  alt,
+  width,
+  height,
+  fit = 'cover',
+  className = '',
+  fallback,
+}: {
   src: string | undefined;
   alt: string;
   width: number;

@@ -11,7 +11,10 @@ describe('rich text', () => {
       <RichText
         doc={doc(
           { type: 'heading', attrs: { level: 2 }, content: [text('Early signs')] },
-          { type: 'paragraph', content: [text('Bold', [{ type: 'bold' }]), text(' and '), text('site', [{ type: 'link', attrs: { href: 'https://nci.example/x' } }])] },
+          {
+            type: 'paragraph',
+            content: [text('Bold', [{ type: 'bold' }]), text(' and '), text('site', [{ type: 'link', attrs: { href: 'https://nci.example/x' } }])],
+          },
           { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [text('Lump')] }] }] },
           { type: 'blockquote', content: [{ type: 'paragraph', content: [text('Screening saves lives')] }] },
         )}

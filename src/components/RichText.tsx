@@ -82,7 +82,17 @@ function render(node: RichNode, key: number | string): ReactNode {
       const src = safeUrl(node.attrs?.src, { images: true });
       if (!src) return null;
       // Stored dimensions (the editor records them) let the browser reserve the box: no shift.
-      return <img key={key} src={src} alt={typeof node.attrs?.alt === 'string' ? node.attrs.alt : ''} width={dimension(node.attrs?.width)} height={dimension(node.attrs?.height)} loading="lazy" decoding="async" />;
+      return (
+        <img
+          key={key}
+          src={src}
+          alt={typeof node.attrs?.alt === 'string' ? node.attrs.alt : ''}
+          width={dimension(node.attrs?.width)}
+          height={dimension(node.attrs?.height)}
+          loading="lazy"
+          decoding="async"
+        />
+      );
     }
     default:
       return children ? <div key={key}>{children}</div> : null;

@@ -37,25 +37,29 @@ function FieldFrame({ fieldId, label, error, hint, children }: FieldProps & { fi
   );
 }
 
-export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }>(
-  function SelectField({ label, error, hint, id, options, ...select }, ref) {
-    const { fieldId, describedBy } = useDescribedBy(id, { label, error, hint });
-    return (
-      <FieldFrame fieldId={fieldId} label={label} error={error} hint={hint}>
-        <select ref={ref} id={fieldId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
-          <option value="">Choose…</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </FieldFrame>
-    );
-  },
-);
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }
+>(function SelectField({ label, error, hint, id, options, ...select }, ref) {
+  const { fieldId, describedBy } = useDescribedBy(id, { label, error, hint });
+  return (
+    <FieldFrame fieldId={fieldId} label={label} error={error} hint={hint}>
+      <select ref={ref} id={fieldId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+        <option value="">Choose…</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+});
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField({ label, error, hint, id, ...area }, ref) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
+  { label, error, hint, id, ...area },
+  ref,
+) {
   const { fieldId, describedBy } = useDescribedBy(id, { label, error, hint });
   return (
     <FieldFrame fieldId={fieldId} label={label} error={error} hint={hint}>
@@ -65,12 +69,23 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
 });
 
 /** `children`: more to read about the choice (e.g. links), under the label rather than inside it, so a tap on a link never ticks the box. */
-export const CheckboxField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField({ label, error, hint, id, children, ...input }, ref) {
+export const CheckboxField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(
+  { label, error, hint, id, children, ...input },
+  ref,
+) {
   const { fieldId, describedBy } = useDescribedBy(id, { label, error, hint });
   return (
     <div>
       <div className="flex items-start gap-2">
-        <input ref={ref} id={fieldId} type="checkbox" className="mt-1 h-4 w-4" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          ref={ref}
+          id={fieldId}
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
         <label htmlFor={fieldId} className="text-slate-800">
           {label}
         </label>

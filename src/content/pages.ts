@@ -53,7 +53,10 @@ export const PAGES: Record<string, PageCopy> = {
         q: 'How do I pay for my registration?',
         a: 'After registering you get a reference. Pay by mobile money or bank transfer with that reference, then submit the transaction reference on your checkout page. Staff verify it, usually within two working days, and your e-ticket appears on the same page. Come back to it any time from [Pay or view my ticket](/checkout).',
       },
-      { q: 'Is there a free category?', a: 'Yes: survivors and caregivers attend free. Their registration is confirmed at once and the e-ticket is available straight away.' },
+      {
+        q: 'Is there a free category?',
+        a: 'Yes: survivors and caregivers attend free. Their registration is confirmed at once and the e-ticket is available straight away.',
+      },
       {
         q: 'Can I attend online?',
         a: (s) =>
@@ -76,9 +79,19 @@ export const PAGES: Record<string, PageCopy> = {
     description: 'Terms for registration, payment and use of this website.',
     intro: 'These terms apply to registrations, payments and the use of this website.',
     sections: [
-      { heading: 'Registration', paragraphs: ['A registration is confirmed when the fee for its category is paid and verified, or at once for free categories. Badges are personal and not transferable without written agreement from the organisers.'] },
+      {
+        heading: 'Registration',
+        paragraphs: [
+          'A registration is confirmed when the fee for its category is paid and verified, or at once for free categories. Badges are personal and not transferable without written agreement from the organisers.',
+        ],
+      },
       { heading: 'Payment and refunds', paragraphs: [(s) => s.policies.refunds] },
-      { heading: 'Your data', paragraphs: ['We use your details to run the summit and to contact you about it, and we never sell them. The [Privacy Policy](/privacy-policy) says what we keep, why, for how long, and your rights.'] },
+      {
+        heading: 'Your data',
+        paragraphs: [
+          'We use your details to run the summit and to contact you about it, and we never sell them. The [Privacy Policy](/privacy-policy) says what we keep, why, for how long, and your rights.',
+        ],
+      },
       { heading: 'Conduct', paragraphs: ['The summit is a respectful space for everyone. The organisers may refuse entry to anyone who harasses others.'] },
     ],
   },
@@ -102,11 +115,15 @@ export const PAGES: Record<string, PageCopy> = {
       },
       {
         heading: 'Who sees it',
-        paragraphs: ['The summit’s staff, each only for their work (registration, finance, content). Our email provider delivers our messages to you. We never sell your data, and partners see your details only if you give them at their booth.'],
+        paragraphs: [
+          'The summit’s staff, each only for their work (registration, finance, content). Our email provider delivers our messages to you. We never sell your data, and partners see your details only if you give them at their booth.',
+        ],
       },
       {
         heading: 'How long we keep it',
-        paragraphs: ['Registrations, applications and messages: two years after the summit, then deleted. Payment and invoice records: seven years, as Kenyan tax law requires.'],
+        paragraphs: [
+          'Registrations, applications and messages: two years after the summit, then deleted. Payment and invoice records: seven years, as Kenyan tax law requires.',
+        ],
       },
       {
         heading: 'Your rights',
@@ -122,9 +139,20 @@ export const PAGES: Record<string, PageCopy> = {
     description: 'Volunteer, partner or join the summit team.',
     intro: 'There are many ways to help make the summit happen.',
     sections: [
-      { heading: 'Volunteer', paragraphs: ['About 80 volunteers welcome delegates, guide speakers and run the registration desk. Training is provided. Write to us through the [contact page](/contact).'] },
-      { heading: 'Partner or exhibit', paragraphs: ['Organisations can support the summit as partners or exhibit at a booth: see [Partnerships](/partnerships).'] },
-      { heading: 'Join the team', paragraphs: ['Paid positions are advertised on the [Careers page](/careers); tenders for suppliers on the [Tenders page](/tenders).'] },
+      {
+        heading: 'Volunteer',
+        paragraphs: [
+          'About 80 volunteers welcome delegates, guide speakers and run the registration desk. Training is provided. Write to us through the [contact page](/contact).',
+        ],
+      },
+      {
+        heading: 'Partner or exhibit',
+        paragraphs: ['Organisations can support the summit as partners or exhibit at a booth: see [Partnerships](/partnerships).'],
+      },
+      {
+        heading: 'Join the team',
+        paragraphs: ['Paid positions are advertised on the [Careers page](/careers); tenders for suppliers on the [Tenders page](/tenders).'],
+      },
     ],
   },
 };
@@ -135,7 +163,10 @@ export function pageText(copy: PageCopy, settings: SiteSettings) {
   return {
     title: copy.title,
     intro: fill(copy.intro),
-    sections: (typeof copy.sections === 'function' ? copy.sections(settings) : copy.sections).map((s) => ({ heading: s.heading, paragraphs: s.paragraphs.map(fill) })),
+    sections: (typeof copy.sections === 'function' ? copy.sections(settings) : copy.sections).map((s) => ({
+      heading: s.heading,
+      paragraphs: s.paragraphs.map(fill),
+    })),
     faq: copy.faq?.map((f) => ({ q: f.q, a: fill(f.a) })),
   };
 }

@@ -8,23 +8,56 @@ const LIVE: Partial<SiteSettings> = {
   contactPhone: '+254 20 271 7077',
   contactEmails: ['info@nci.go.ke', 'summit@nci.go.ke'],
   instituteAddress: 'P.O. Box 30016-00100, Nairobi',
-  payment: { mobileMoneyPaybill: '522533', bankName: 'Kenya Commercial Bank', bankAccountName: 'National Cancer Institute of Kenya', bankAccountNumber: '1234567890' },
+  payment: {
+    mobileMoneyPaybill: '522533',
+    bankName: 'Kenya Commercial Bank',
+    bankAccountName: 'National Cancer Institute of Kenya',
+    bankAccountNumber: '1234567890',
+  },
 };
 
 describe('isPlaceholder', () => {
-  it.each(['', '   ', null, undefined, 42, '000000', '0000000000', '0', '+254 20 000 0000', '+254 700 000 000', 'P.O. Box 00000-00100, Nairobi', 'DEMO-PAYBILL', '123456 (demo)', 'Demo Bank', 'info@summit.example.org', 'admin@summit.test', 'Test account', 'TBC', 'xxxx', '174379', '600000', '+254 708 374 149'])(
-    '%j is a placeholder',
-    (value) => {
-      expect(isPlaceholder(value)).toBe(true);
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    null,
+    undefined,
+    42,
+    '000000',
+    '0000000000',
+    '0',
+    '+254 20 000 0000',
+    '+254 700 000 000',
+    'P.O. Box 00000-00100, Nairobi',
+    'DEMO-PAYBILL',
+    '123456 (demo)',
+    'Demo Bank',
+    'info@summit.example.org',
+    'admin@summit.test',
+    'Test account',
+    'TBC',
+    'xxxx',
+    '174379',
+    '600000',
+    '+254 708 374 149',
+  ])('%j is a placeholder', (value) => {
+    expect(isPlaceholder(value)).toBe(true);
+  });
 
-  it.each(['522533', '1234567890', '+254 20 271 7077', 'P.O. Box 30016-00100, Nairobi', 'Kenya Commercial Bank', 'Demographics Unit', 'Testimony House, Kenyatta Avenue', 'info@nci.go.ke', '0700 123 456', 'Nairobi 00100'])(
-    '%j is real',
-    (value) => {
-      expect(isPlaceholder(value)).toBe(false);
-    },
-  );
+  it.each([
+    '522533',
+    '1234567890',
+    '+254 20 271 7077',
+    'P.O. Box 30016-00100, Nairobi',
+    'Kenya Commercial Bank',
+    'Demographics Unit',
+    'Testimony House, Kenyatta Avenue',
+    'info@nci.go.ke',
+    '0700 123 456',
+    'Nairobi 00100',
+  ])('%j is real', (value) => {
+    expect(isPlaceholder(value)).toBe(false);
+  });
 });
 
 describe('goLiveGaps', () => {
@@ -49,7 +82,16 @@ describe('goLiveGaps', () => {
   it('lists the demo seed’s placeholders, and the payment ones block registration', () => {
     const seeded = new Map(demoDocuments()).get('settings/site') as Partial<SiteSettings>;
     const gaps = goLiveGaps(seeded);
-    expect(gaps.map((g) => g.label)).toEqual(expect.arrayContaining(['M-Pesa Paybill number', 'Bank account number', 'Contact phone', 'Contact mailboxes', 'Institute postal address', 'Public site address (https)']));
+    expect(gaps.map((g) => g.label)).toEqual(
+      expect.arrayContaining([
+        'M-Pesa Paybill number',
+        'Bank account number',
+        'Contact phone',
+        'Contact mailboxes',
+        'Institute postal address',
+        'Public site address (https)',
+      ]),
+    );
     expect(registrationBlockers(seeded).length).toBeGreaterThan(0);
     expect(registrationBlockers(seeded).every((g) => g.blocksRegistration)).toBe(true);
   });
@@ -71,6 +113,8 @@ describe('goLiveGaps', () => {
 
   it('treats a missing payment map or non-text values as missing', () => {
     expect(registrationBlockers({ ...LIVE, payment: undefined }).length).toBe(4);
-    expect(registrationBlockers({ ...LIVE, payment: { ...LIVE.payment, bankAccountNumber: 12345 as unknown as string } }).map((g) => g.label)).toEqual(['Bank account number']);
+    expect(registrationBlockers({ ...LIVE, payment: { ...LIVE.payment, bankAccountNumber: 12345 as unknown as string } }).map((g) => g.label)).toEqual([
+      'Bank account number',
+    ]);
   });
 });

@@ -2,7 +2,12 @@
 // 'delegate') is stored and queried; what is shown is its name. Categories, tiers and booth types
 // are named by settings (staff choose the names); the fixed codes are named here, once.
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = { 'mobile-money': 'Mobile money', 'bank-transfer': 'Bank transfer', cash: 'Cash', cheque: 'Cheque' };
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  'mobile-money': 'Mobile money',
+  'bank-transfer': 'Bank transfer',
+  cash: 'Cash',
+  cheque: 'Cheque',
+};
 
 export const ATTENDANCE_LABELS: Record<string, string> = { 'in-person': 'In person', virtual: 'Online' };
 
@@ -15,4 +20,5 @@ export const labelOf = (labels: Record<string, string>, code: unknown) => labels
 type Named = Record<'categories' | 'partnerTiers' | 'boothTypes', Record<string, { label?: string }>>;
 
 /** A category's, tier's or booth type's name as settings give it; the key when settings no longer list it. */
-export const settingsLabel = (settings: Partial<Named> | null | undefined, list: keyof Named, key: unknown) => settings?.[list]?.[String(key)]?.label ?? String(key);
+export const settingsLabel = (settings: Partial<Named> | null | undefined, list: keyof Named, key: unknown) =>
+  settings?.[list]?.[String(key)]?.label ?? String(key);

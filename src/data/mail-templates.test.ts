@@ -9,7 +9,15 @@ const settings = {
   instituteName: 'National Cancer Institute',
   contactPhone: '+254 20 000 0000',
   contactEmails: ['info@summit.example.org', 'registration@summit.example.org'],
-  payment: { mobileMoneyProvider: 'M-Pesa', mobileMoneyPaybill: '400200', bankName: 'National Bank', bankAccountName: 'NCI Summit', bankAccountNumber: '0100', bankBranch: '', bankSwift: 'NBKEKENX' },
+  payment: {
+    mobileMoneyProvider: 'M-Pesa',
+    mobileMoneyPaybill: '400200',
+    bankName: 'National Bank',
+    bankAccountName: 'NCI Summit',
+    bankAccountNumber: '0100',
+    bankBranch: '',
+    bankSwift: 'NBKEKENX',
+  },
 };
 const renderer = createMailRenderer(defaultMailTemplates(settings));
 
@@ -50,12 +58,18 @@ describe('the default wording', () => {
 
   it('no subject holds a visitor’s words (subjects are not escaped)', () => {
     const visitorFields = new Set(['name', 'organisation', 'subject', 'transactionCode', 'reason']);
-    for (const name of MAIL_TEMPLATES) for (const used of namesUsed(DEFAULT_MAIL_TEMPLATES[name].subject)) expect([name, used, visitorFields.has(used)]).toEqual([name, used, false]);
+    for (const name of MAIL_TEMPLATES)
+      for (const used of namesUsed(DEFAULT_MAIL_TEMPLATES[name].subject)) expect([name, used, visitorFields.has(used)]).toEqual([name, used, false]);
   });
 
   it('escapes markup a visitor typed, in every field of every template', () => {
     for (const name of MAIL_TEMPLATES) {
-      const hostile = Object.fromEntries(Object.entries(MAIL_SAMPLES[name]).map(([k, v]) => [k, typeof v === 'string' ? `<script>alert('${k}')</script><a href="https://evil.example">x</a>` : v]));
+      const hostile = Object.fromEntries(
+        Object.entries(MAIL_SAMPLES[name]).map(([k, v]) => [
+          k,
+          typeof v === 'string' ? `<script>alert('${k}')</script><a href="https://evil.example">x</a>` : v,
+        ]),
+      );
       const html = renderer.render(name, hostile).html!;
       expect([name, html.includes('<script>'), html.includes('href="https://evil.example"')]).toEqual([name, false, false]);
     }
@@ -91,7 +105,12 @@ describe('the partials built from settings', () => {
     const random = () => Array.from({ length: 12 }, () => '{}\\ ae'[(seed = (seed * 48271) % 2147483647) % 7]).join('');
     for (const value of [...tricky, ...Array.from({ length: 500 }, random)]) {
       const partials = mailPartials({ ...settings, instituteName: value });
-      const out = createMailRenderer({ ...DEFAULT_MAIL_TEMPLATES, ...partials }).render('message-received', { name: 'A', subject: 'B', evil: 'EVALUATED', x: [1] });
+      const out = createMailRenderer({ ...DEFAULT_MAIL_TEMPLATES, ...partials }).render('message-received', {
+        name: 'A',
+        subject: 'B',
+        evil: 'EVALUATED',
+        x: [1],
+      });
       expect([value, out.text!.includes(`--\n${value}\n`)]).toEqual([value, true]);
       expect([value, out.html!.includes('EVALUATED') || out.text!.includes('EVALUATED')]).toEqual([value, false]);
     }

@@ -35,7 +35,11 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
   }),
   'registration-confirmed': template({
     subject: 'Your summit registration {{reference}} is confirmed',
-    paragraphs: ['Dear {{name}},', 'Thank you for registering for the National Cancer Summit as {{category}}. No payment is needed: your place is confirmed.', 'Your reference is <strong>{{reference}}</strong>. Your e-ticket is on your checkout page: show its QR code at the entrance.'],
+    paragraphs: [
+      'Dear {{name}},',
+      'Thank you for registering for the National Cancer Summit as {{category}}. No payment is needed: your place is confirmed.',
+      'Your reference is <strong>{{reference}}</strong>. Your e-ticket is on your checkout page: show its QR code at the entrance.',
+    ],
     html: link('/checkout/{{reference}}', 'Open your e-ticket').html,
     text: link('/checkout/{{reference}}', 'Open your e-ticket').text,
   }),
@@ -57,39 +61,71 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
   }),
   'payment-rejected': template({
     subject: 'We could not verify your payment for {{reference}}',
-    paragraphs: ['Dear {{name}},', 'We could not verify the payment reference you submitted for {{reference}}. Our finance team wrote:', '<em>{{reason}}</em>', 'Please check the transaction code in your M-Pesa message or bank slip and submit it again on your checkout page. If you have not paid yet, the payment details are there too.'],
+    paragraphs: [
+      'Dear {{name}},',
+      'We could not verify the payment reference you submitted for {{reference}}. Our finance team wrote:',
+      '<em>{{reason}}</em>',
+      'Please check the transaction code in your M-Pesa message or bank slip and submit it again on your checkout page. If you have not paid yet, the payment details are there too.',
+    ],
     html: checkout.html,
     text: checkout.text,
   }),
   'partner-received': template({
     subject: 'We received your partnership application {{reference}}',
-    paragraphs: ['Dear {{name}},', 'Thank you for applying to partner with the National Cancer Summit on behalf of {{organisation}} at the {{option}} tier ({{amount}}).', 'Your reference is <strong>{{reference}}</strong>. Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to pay.'],
+    paragraphs: [
+      'Dear {{name}},',
+      'Thank you for applying to partner with the National Cancer Summit on behalf of {{organisation}} at the {{option}} tier ({{amount}}).',
+      'Your reference is <strong>{{reference}}</strong>. Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to pay.',
+    ],
   }),
   'booth-received': template({
     subject: 'We received your booth booking {{reference}}',
-    paragraphs: ['Dear {{name}},', 'Thank you for booking a {{option}} ({{amount}}) for {{organisation}} at the National Cancer Summit.', 'Your reference is <strong>{{reference}}</strong>. Our partnerships team will confirm your booking within two working days. Nothing is due before then: once it is confirmed, we email you the amount and how to pay.'],
+    paragraphs: [
+      'Dear {{name}},',
+      'Thank you for booking a {{option}} ({{amount}}) for {{organisation}} at the National Cancer Summit.',
+      'Your reference is <strong>{{reference}}</strong>. Our partnerships team will confirm your booking within two working days. Nothing is due before then: once it is confirmed, we email you the amount and how to pay.',
+    ],
   }),
   'application-approved': template({
     subject: 'Your application {{reference}} is approved',
-    paragraphs: ['Dear {{name}},', 'We are pleased to confirm the application of {{organisation}} ({{reference}}). Welcome aboard.', 'The amount due is {{amount}}. Quote <strong>{{reference}}</strong> as the M-Pesa account number or bank reference when you pay, then submit the transaction code on your checkout page.'],
+    paragraphs: [
+      'Dear {{name}},',
+      'We are pleased to confirm the application of {{organisation}} ({{reference}}). Welcome aboard.',
+      'The amount due is {{amount}}. Quote <strong>{{reference}}</strong> as the M-Pesa account number or bank reference when you pay, then submit the transaction code on your checkout page.',
+    ],
     html: `{{> howToPay}}\n${checkout.html}`,
     text: `{{> howToPay}}\n\n${checkout.text}`,
   }),
   'application-declined': template({
     subject: 'About your application {{reference}}',
-    paragraphs: ['Dear {{name}},', 'Thank you for the interest of {{organisation}} in the National Cancer Summit. We are sorry that we cannot take up your application {{reference}} this year.', 'Nothing is due. Reply to this email if you would like to discuss other ways to take part.'],
+    paragraphs: [
+      'Dear {{name}},',
+      'Thank you for the interest of {{organisation}} in the National Cancer Summit. We are sorry that we cannot take up your application {{reference}} this year.',
+      'Nothing is due. Reply to this email if you would like to discuss other ways to take part.',
+    ],
   }),
   'invoice-issued': template({
     subject: 'Invoice {{number}} from the National Cancer Summit',
-    paragraphs: ['Dear {{name}},', 'Please find attached invoice {{number}} for {{total}}, due by {{dueDate}}.', 'When you pay, quote <strong>{{quote}}</strong> as the M-Pesa account number or bank reference. The payment details are on the invoice.'],
+    paragraphs: [
+      'Dear {{name}},',
+      'Please find attached invoice {{number}} for {{total}}, due by {{dueDate}}.',
+      'When you pay, quote <strong>{{quote}}</strong> as the M-Pesa account number or bank reference. The payment details are on the invoice.',
+    ],
   }),
   'message-received': template({
     subject: 'We received your message',
-    paragraphs: ['Dear {{name}},', 'Thank you for writing to the summit organisers about “{{subject}}”. We answer every message, usually within two working days.'],
+    paragraphs: [
+      'Dear {{name}},',
+      'Thank you for writing to the summit organisers about “{{subject}}”. We answer every message, usually within two working days.',
+    ],
   }),
   'donation-thanks': template({
     subject: 'Thank you for your pledge',
-    paragraphs: ['Dear {{name}},', 'Thank you for pledging {{amount}} to the summit’s cancer screening outreach and patient support.', 'Our finance team will contact you about how to give, and will confirm when your gift arrives.'],
+    paragraphs: [
+      'Dear {{name}},',
+      'Thank you for pledging {{amount}} to the summit’s cancer screening outreach and patient support.',
+      'Our finance team will contact you about how to give, and will confirm when your gift arrives.',
+    ],
   }),
 };
 
@@ -116,7 +152,7 @@ const inHtml = (value: string) => Handlebars.Utils.escapeExpression(value).repla
  */
 function inText(value: string): string {
   let out = '';
-  for (let i = 0; i < value.length; ) {
+  for (let i = 0; i < value.length;) {
     if (value.startsWith('{{', i)) {
       if (value[i - 1] === '\\') out += '\\{{!}}';
       out += '\\{{';

@@ -6,12 +6,21 @@ const settings = {
   partnerTiers: { gold: { label: 'Gold', fee: 1500000 } },
   boothTypes: { standard: { label: 'Standard booth', fee: 50000 } },
 };
-const dataOf = (w: unknown) => (w as { set: string; data: Record<string, unknown> });
+const dataOf = (w: unknown) => w as { set: string; data: Record<string, unknown> };
 
 describe('amounts as every message states them (and firestore.rules rebuilds them)', () => {
   it.each([
-    [0, '0'], [7, '7'], [999, '999'], [1000, '1,000'], [1005, '1,005'], [15000, '15,000'], [999999, '999,999'],
-    [1000000, '1,000,000'], [2500000, '2,500,000'], [100000000, '100,000,000'], [-1500, '-1,500'],
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1000, '1,000'],
+    [1005, '1,005'],
+    [15000, '15,000'],
+    [999999, '999,999'],
+    [1000000, '1,000,000'],
+    [2500000, '2,500,000'],
+    [100000000, '100,000,000'],
+    [-1500, '-1,500'],
   ])('%d → %s', (n, text) => {
     expect(groupDigits(n)).toBe(text);
   });
@@ -37,15 +46,36 @@ describe('the messages visitors’ own commits send', () => {
   });
 
   it('an application names its tier or booth type from settings', () => {
-    const partner = dataOf(applicationMail('p1', { kind: 'partner', contactName: 'Juma', organisation: 'EAHF', email: 'j@example.org', fee: 1500000, currency: 'KES', tier: 'gold' }, settings));
-    expect(partner.data.template).toEqual({ name: 'partner-received', data: { name: 'Juma', organisation: 'EAHF', reference: 'p1', option: 'Gold', amount: 'KES 1,500,000' } });
-    const booth = dataOf(applicationMail('b1', { kind: 'booth', contactName: 'Juma', organisation: 'EAHF', email: 'j@example.org', fee: 50000, currency: 'KES', boothType: 'standard' }, settings));
+    const partner = dataOf(
+      applicationMail(
+        'p1',
+        { kind: 'partner', contactName: 'Juma', organisation: 'EAHF', email: 'j@example.org', fee: 1500000, currency: 'KES', tier: 'gold' },
+        settings,
+      ),
+    );
+    expect(partner.data.template).toEqual({
+      name: 'partner-received',
+      data: { name: 'Juma', organisation: 'EAHF', reference: 'p1', option: 'Gold', amount: 'KES 1,500,000' },
+    });
+    const booth = dataOf(
+      applicationMail(
+        'b1',
+        { kind: 'booth', contactName: 'Juma', organisation: 'EAHF', email: 'j@example.org', fee: 50000, currency: 'KES', boothType: 'standard' },
+        settings,
+      ),
+    );
     expect(booth.data.template).toMatchObject({ name: 'booth-received', data: { option: 'Standard booth' } });
   });
 
   it('a contact message and a pledge are acknowledged to the address given', () => {
-    expect(dataOf(messageMail('m1', { name: 'Lucy', email: 'l@example.org', subject: 'Access' })).data).toMatchObject({ to: 'l@example.org', template: { name: 'message-received', data: { name: 'Lucy', subject: 'Access' } }, recordCollection: 'messages' });
-    expect(dataOf(donationMail('d1', { name: 'Peter', email: 'p@example.org', amount: 2500, currency: 'KES' })).data).toMatchObject({ template: { name: 'donation-thanks', data: { name: 'Peter', amount: 'KES 2,500' } } });
+    expect(dataOf(messageMail('m1', { name: 'Lucy', email: 'l@example.org', subject: 'Access' })).data).toMatchObject({
+      to: 'l@example.org',
+      template: { name: 'message-received', data: { name: 'Lucy', subject: 'Access' } },
+      recordCollection: 'messages',
+    });
+    expect(dataOf(donationMail('d1', { name: 'Peter', email: 'p@example.org', amount: 2500, currency: 'KES' })).data).toMatchObject({
+      template: { name: 'donation-thanks', data: { name: 'Peter', amount: 'KES 2,500' } },
+    });
   });
 });
 

@@ -139,7 +139,11 @@ function mailWrite<N extends MailTemplateName>(
 
 // ---- what visitors' own commits send (the mail id is the id of the document they create) ----
 
-export function registrationMail(id: string, r: { fullName: string; email: string; category: string; fee: number; currency: string }, settings: Pick<MailSettings, 'categories'>): BatchWrite {
+export function registrationMail(
+  id: string,
+  r: { fullName: string; email: string; category: string; fee: number; currency: string },
+  settings: Pick<MailSettings, 'categories'>,
+): BatchWrite {
   const about = { collection: 'registrations' as const, id };
   const category = settings.categories[r.category]?.label ?? r.category;
   return r.fee > 0
@@ -147,11 +151,23 @@ export function registrationMail(id: string, r: { fullName: string; email: strin
     : mailWrite(id, 'registration-confirmed', r.email, { name: r.fullName, reference: id, category }, about);
 }
 
-type Application = { kind: 'partner' | 'booth'; contactName: string; organisation: string; email: string; fee: number; currency: string; tier?: string; boothType?: string };
+type Application = {
+  kind: 'partner' | 'booth';
+  contactName: string;
+  organisation: string;
+  email: string;
+  fee: number;
+  currency: string;
+  tier?: string;
+  boothType?: string;
+};
 
 export function applicationMail(id: string, a: Application, settings: Pick<MailSettings, 'partnerTiers' | 'boothTypes'>): BatchWrite {
   const about = { collection: 'partners' as const, id };
-  const option = a.kind === 'partner' ? (settings.partnerTiers[a.tier ?? '']?.label ?? String(a.tier)) : (settings.boothTypes[a.boothType ?? '']?.label ?? String(a.boothType));
+  const option =
+    a.kind === 'partner'
+      ? (settings.partnerTiers[a.tier ?? '']?.label ?? String(a.tier))
+      : (settings.boothTypes[a.boothType ?? '']?.label ?? String(a.boothType));
   const data = { name: a.contactName, organisation: a.organisation, reference: id, option, amount: mailMoney(a.fee, a.currency) };
   return mailWrite(id, a.kind === 'partner' ? 'partner-received' : 'booth-received', a.email, data, about);
 }
@@ -177,7 +193,8 @@ export interface PayableRecord {
 }
 
 /** The name a record's messages greet: an attendee's, or an application's contact person's. */
-export const recordName = (collection: 'registrations' | 'partners', d: Record<string, unknown>) => String(collection === 'registrations' ? d.fullName : d.contactName);
+export const recordName = (collection: 'registrations' | 'partners', d: Record<string, unknown>) =>
+  String(collection === 'registrations' ? d.fullName : d.contactName);
 
 export function payableRecord(collection: 'registrations' | 'partners', d: Record<string, unknown> & { id: string }): PayableRecord {
   return {
@@ -198,7 +215,12 @@ export function paymentReceivedMail(paymentId: string, p: { reference: string; a
 
 // ---- what staff actions send (a fresh mail id each time: the same record can be decided again) ----
 
-export function paymentVerifiedMail(mailId: string, record: PayableRecord, p: { id: string; amount: number; currency: string }, attachments: MailAttachment[] = []): BatchWrite {
+export function paymentVerifiedMail(
+  mailId: string,
+  record: PayableRecord,
+  p: { id: string; amount: number; currency: string },
+  attachments: MailAttachment[] = [],
+): BatchWrite {
   const data = { name: record.name, reference: record.id, amount: mailMoney(p.amount, p.currency), ticket: record.collection === 'registrations' };
   return mailWrite(mailId, 'payment-verified', record.email, data, record, { paymentId: p.id, attachments });
 }
@@ -215,8 +237,22 @@ export function applicationDecisionMail(mailId: string, record: PayableRecord, a
 }
 
 /** `quote`: what to quote when paying (invoices/schema.ts referenceToQuote). */
-export function invoiceMail(mailId: string, invoice: { number: string; billTo: { name: string; email: string } }, total: string, dueDate: string, quote: string, pdf: MailAttachment): BatchWrite {
-  return mailWrite(mailId, 'invoice-issued', invoice.billTo.email, { name: invoice.billTo.name, number: invoice.number, total, dueDate, quote }, { collection: 'invoices', id: invoice.number }, { attachments: [pdf] });
+export function invoiceMail(
+  mailId: string,
+  invoice: { number: string; billTo: { name: string; email: string } },
+  total: string,
+  dueDate: string,
+  quote: string,
+  pdf: MailAttachment,
+): BatchWrite {
+  return mailWrite(
+    mailId,
+    'invoice-issued',
+    invoice.billTo.email,
+    { name: invoice.billTo.name, number: invoice.number, total, dueDate, quote },
+    { collection: 'invoices', id: invoice.number },
+    { attachments: [pdf] },
+  );
 }
 
 /** An administrator's test send of a template (with its sample data) to their own address. */
@@ -232,7 +268,13 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   'payment-verified': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', amount: 'KES 15,000', ticket: true },
   'payment-rejected': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', reason: 'No M-Pesa payment with code SGH7K2Q9XT reached our Paybill.' },
   'partner-received': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', option: 'Gold', amount: 'KES 1,000,000' },
-  'booth-received': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', option: 'Standard booth', amount: 'KES 50,000' },
+  'booth-received': {
+    name: 'Otieno Ouma',
+    organisation: 'Nairobi Health Trust',
+    reference: 'Pq8Lm2Xb3kR9tV7wZ4yN',
+    option: 'Standard booth',
+    amount: 'KES 50,000',
+  },
   'application-approved': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', amount: 'KES 1,000,000' },
   'application-declined': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN' },
   'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027', quote: 'partner-7Hq2Lx' },

@@ -34,10 +34,27 @@ export const sponsorIdFor = (applicationId: string) => `application-${applicatio
  * from the application (staff edit it afterwards like any sponsor: a logo, hiding it); declining
  * it later takes it off. Booth bookings are not partnerships: they never become sponsors.
  */
-export function sponsorWrites(application: { id: string; kind?: unknown; organisation?: unknown; tier?: unknown; website?: unknown }, approved: boolean, now: unknown): BatchWrite[] {
+export function sponsorWrites(
+  application: { id: string; kind?: unknown; organisation?: unknown; tier?: unknown; website?: unknown },
+  approved: boolean,
+  now: unknown,
+): BatchWrite[] {
   if (application.kind !== 'partner') return [];
   const id = sponsorIdFor(application.id);
   if (!approved) return [{ delete: `sponsors/${id}` }];
   const website = typeof application.website === 'string' && application.website ? { website: application.website } : {};
-  return [{ set: `sponsors/${id}`, data: { id, timestamp: now, organisation: String(application.organisation ?? ''), tier: String(application.tier ?? ''), ...website, published: true, applicationId: application.id } }];
+  return [
+    {
+      set: `sponsors/${id}`,
+      data: {
+        id,
+        timestamp: now,
+        organisation: String(application.organisation ?? ''),
+        tier: String(application.tier ?? ''),
+        ...website,
+        published: true,
+        applicationId: application.id,
+      },
+    },
+  ];
 }

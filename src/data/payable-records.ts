@@ -6,7 +6,6 @@ import type { WithId } from '../lib/db.ts';
 import { referenceCandidates } from '../lib/reference.ts';
 import { PAYABLE_COLLECTIONS, type PayableCollection } from './collections.ts';
 
-
 export interface PayableRecord {
   collection: PayableCollection;
   record: WithId<Record<string, unknown>>;

@@ -48,7 +48,11 @@ export function publicationsQuery(categories: string[]) {
 
 /** The home page's three newest articles, by publication date as the article lists order them. */
 export const fetchLatestArticles = () =>
-  db.fetchDocuments<Pick<Publication, 'id' | 'title' | 'slug' | 'summary' | 'category'>>('publications', { where: [['published', '==', true]], orderBy: ['publishedAt', 'desc'], limit: 3 });
+  db.fetchDocuments<Pick<Publication, 'id' | 'title' | 'slug' | 'summary' | 'category'>>('publications', {
+    where: [['published', '==', true]],
+    orderBy: ['publishedAt', 'desc'],
+    limit: 3,
+  });
 
 export const latestArticlesQuery = queryOptions({ queryKey: [...publicKey('publications'), 'latest'], queryFn: fetchLatestArticles });
 

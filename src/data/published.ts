@@ -35,7 +35,16 @@ export function usePublishedPages<T>(collection: string, view?: PublishedView) {
 
 /** One published document by its slug, or null. */
 export const fetchPublishedBySlug = async <T>(collection: string, slug: string): Promise<WithId<T> | null> =>
-  (await db.fetchDocuments<T>(collection, { where: [['published', '==', true], ['slug', '==', slug]], orderBy: null, limit: 1 }))[0] ?? null;
+  (
+    await db.fetchDocuments<T>(collection, {
+      where: [
+        ['published', '==', true],
+        ['slug', '==', slug],
+      ],
+      orderBy: null,
+      limit: 1,
+    })
+  )[0] ?? null;
 
 export function usePublishedBySlug<T>(collection: string, slug: string) {
   return useQuery({ queryKey: [...publicKey(collection), slug], queryFn: () => fetchPublishedBySlug<T>(collection, slug) });

@@ -47,7 +47,12 @@ describe('recordSearchTokens', () => {
 
   it('stays within MAX_SEARCH_TOKENS and MAX_TOKEN_LENGTH for the longest record, keeping every whole word before beginnings', () => {
     const words = Array.from({ length: 40 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i}xxxxxxxxxxxxxxxxxxxxx`);
-    const tokens = recordSearchTokens({ id: 'r1', fullName: words.slice(0, 10).join(' '), organisation: words.slice(10).join(' '), email: `${'e'.repeat(242)}@example.org` });
+    const tokens = recordSearchTokens({
+      id: 'r1',
+      fullName: words.slice(0, 10).join(' '),
+      organisation: words.slice(10).join(' '),
+      email: `${'e'.repeat(242)}@example.org`,
+    });
     expect(tokens.length).toBe(MAX_SEARCH_TOKENS);
     expect(tokens.every((t) => t.length >= 1 && t.length <= MAX_TOKEN_LENGTH && !/[\s]/.test(t))).toBe(true);
     expect(tokens[0]).toHaveLength(254);

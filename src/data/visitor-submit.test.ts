@@ -55,7 +55,9 @@ describe('a visitor submission', () => {
     const error = await submitAsVisitor('messages', 'm1', []).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ThrottledError);
     expect(fake.committed).toEqual([]);
-    expect(throttleMessage(error, 'messages')).toMatch(/^You have sent several messages in the last hour, the most we accept from one browser\. Your answers are still here: you can send this one after \d\d:\d\d \(Nairobi time\)\.$/);
+    expect(throttleMessage(error, 'messages')).toMatch(
+      /^You have sent several messages in the last hour, the most we accept from one browser\. Your answers are still here: you can send this one after \d\d:\d\d \(Nairobi time\)\.$/,
+    );
     expect(throttleMessage(new Error('offline'), 'messages')).toBeNull();
   });
 });
@@ -65,11 +67,18 @@ describe('the throttle write', () => {
   const entry = (count: number, minutesAgo: number) => ({ count, windowStart: new Date(now.getTime() - minutesAgo * 60_000), lastId: 'earlier' });
 
   it('starts a window at the server’s time for a first submission', () => {
-    expect(throttleWrite('u', 'registrations', 'r1', undefined, now)).toMatchObject({ set: 'throttles/u', merge: true, data: { registrations: { count: 1, lastId: 'r1' } } });
+    expect(throttleWrite('u', 'registrations', 'r1', undefined, now)).toMatchObject({
+      set: 'throttles/u',
+      merge: true,
+      data: { registrations: { count: 1, lastId: 'r1' } },
+    });
   });
 
   it('moves the count by one under the limit, leaving the window’s start untouched', () => {
-    const write = throttleWrite('u', 'registrations', 'r2', entry(VISITOR_LIMITS.registrations.count - 1, 10), now) as { update: string; data: Record<string, unknown> };
+    const write = throttleWrite('u', 'registrations', 'r2', entry(VISITOR_LIMITS.registrations.count - 1, 10), now) as {
+      update: string;
+      data: Record<string, unknown>;
+    };
     expect(write.update).toBe('throttles/u');
     expect(Object.keys(write.data).sort()).toEqual(['registrations.count', 'registrations.lastId']);
     expect(write.data['registrations.lastId']).toBe('r2');

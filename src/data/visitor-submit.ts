@@ -13,15 +13,29 @@ export { ThrottledError };
  * `landed` tells whether a first attempt whose reply was lost did land (by default: the document
  * exists; a payment, which visitors cannot read, is known by the record that names it).
  */
-export async function submitAsVisitor(collection: ThrottledCollection, id: string, writes: BatchWrite[], landed = () => db.fetchDocument(collection, id).then(Boolean)): Promise<string> {
+export async function submitAsVisitor(
+  collection: ThrottledCollection,
+  id: string,
+  writes: BatchWrite[],
+  landed = () => db.fetchDocument(collection, id).then(Boolean),
+): Promise<string> {
   const [{ visitorUid }] = await Promise.all([import('../lib/visitor-auth.ts'), startAppCheck()]);
   return submitAs(db, await visitorUid(), collection, id, writes, landed);
 }
 
 /** The submission itself, for a given client and visitor (the bench runs many visitors at once). */
-export async function submitAs(db: Pick<Db, 'transact'>, uid: string, collection: ThrottledCollection, id: string, writes: BatchWrite[], landed: () => Promise<boolean>): Promise<string> {
+export async function submitAs(
+  db: Pick<Db, 'transact'>,
+  uid: string,
+  collection: ThrottledCollection,
+  id: string,
+  writes: BatchWrite[],
+  landed: () => Promise<boolean>,
+): Promise<string> {
   try {
-    await db.transact([`throttles/${uid}`], ([throttle]) => ({ writes: [...writes, throttleWrite(uid, collection, id, throttle?.[collection] as ThrottleEntry | undefined)] }));
+    await db.transact([`throttles/${uid}`], ([throttle]) => ({
+      writes: [...writes, throttleWrite(uid, collection, id, throttle?.[collection] as ThrottleEntry | undefined)],
+    }));
   } catch (error) {
     if (!(error instanceof ThrottledError) && (await landed().catch(() => false))) return id;
     throw error;

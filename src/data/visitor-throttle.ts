@@ -36,7 +36,13 @@ export class ThrottledError extends Error {
  * copy), or a new window starts at the server's time once the old one is over. Throws
  * ThrottledError when the identity is at its limit and the window is still open.
  */
-export function throttleWrite(uid: string, collection: ThrottledCollection, id: string, current: ThrottleEntry | null | undefined, now = new Date()): BatchWrite {
+export function throttleWrite(
+  uid: string,
+  collection: ThrottledCollection,
+  id: string,
+  current: ThrottleEntry | null | undefined,
+  now = new Date(),
+): BatchWrite {
   const limit = VISITOR_LIMITS[collection];
   const path = `throttles/${uid}`;
   if (current) {

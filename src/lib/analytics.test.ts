@@ -8,7 +8,10 @@ const trackers = vi.hoisted(() => [] as unknown[]);
 vi.mock('./env.ts', () => ({ plausibleDomain: 'summit.example.org' }));
 // Plausible's tracker is a third party: record what it would send.
 vi.mock('plausible-tracker', () => ({
-  default: (options: unknown) => (trackers.push(options), { enableAutoOutboundTracking: () => {}, trackPageview: ({ url }: { url?: string } = {}) => sent.push(url) }),
+  default: (options: unknown) => (
+    trackers.push(options),
+    { enableAutoOutboundTracking: () => {}, trackPageview: ({ url }: { url?: string } = {}) => sent.push(url) }
+  ),
 }));
 
 async function freshAnalytics() {
@@ -32,7 +35,12 @@ afterEach(() => {
 
 describe('page views', () => {
   it('on a prerendered page, leave the first view to the page loader (which counted it) and count the navigations after', async () => {
-    document.body.innerHTML = pageLoaderConfigTag({ version: 1, versionUrl: 'http://db.test/x', builtAt: 0, pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' } });
+    document.body.innerHTML = pageLoaderConfigTag({
+      version: 1,
+      versionUrl: 'http://db.test/x',
+      builtAt: 0,
+      pageview: { domain: 'summit.example.org', endpoint: 'https://plausible.test/api/event' },
+    });
     const { trackPageview } = await freshAnalytics();
     trackPageview('/about');
     trackPageview('/program');
@@ -50,7 +58,9 @@ describe('page views', () => {
 describe('the address a page view reports', () => {
   it('sends the full address, with a reference replaced by its parameter name', async () => {
     const { pageviewUrl } = await freshAnalytics();
-    expect(pageviewUrl('https://summit.example.org', '/checkout/Xb3kP9qLm2Rt7VwZ4yNc', '', { id: 'Xb3kP9qLm2Rt7VwZ4yNc' })).toBe('https://summit.example.org/checkout/:id');
+    expect(pageviewUrl('https://summit.example.org', '/checkout/Xb3kP9qLm2Rt7VwZ4yNc', '', { id: 'Xb3kP9qLm2Rt7VwZ4yNc' })).toBe(
+      'https://summit.example.org/checkout/:id',
+    );
     expect(pageviewUrl('https://summit.example.org', '/admin/registrations/partners/Pq8L', '?tab=2', { collection: 'partners', id: 'Pq8L' })).toBe(
       'https://summit.example.org/admin/registrations/partners/:id?tab=2',
     );
@@ -58,7 +68,9 @@ describe('the address a page view reports', () => {
 
   it('keeps public parameters (an article’s slug) and pages without parameters as they are', async () => {
     const { pageviewUrl } = await freshAnalytics();
-    expect(pageviewUrl('https://summit.example.org', '/blogs/hpv-vaccination', '', { slug: 'hpv-vaccination' })).toBe('https://summit.example.org/blogs/hpv-vaccination');
+    expect(pageviewUrl('https://summit.example.org', '/blogs/hpv-vaccination', '', { slug: 'hpv-vaccination' })).toBe(
+      'https://summit.example.org/blogs/hpv-vaccination',
+    );
     expect(pageviewUrl('https://summit.example.org', '/program', '?day=2', {})).toBe('https://summit.example.org/program?day=2');
   });
 

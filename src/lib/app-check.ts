@@ -7,7 +7,8 @@
 import { appCheckDebugToken, appCheckSiteKey } from './env.ts';
 import { firebaseApp } from './firebase.ts';
 
-export type AppCheckPlan = { provider: 'off' } | { provider: 'recaptcha-enterprise'; siteKey: string } | { provider: 'debug'; siteKey: string; debugToken: string };
+export type AppCheckPlan =
+  { provider: 'off' } | { provider: 'recaptcha-enterprise'; siteKey: string } | { provider: 'debug'; siteKey: string; debugToken: string };
 
 /** Which provider the configuration asks for (the debug token wins, so CI never solves a challenge). */
 export function appCheckPlan(siteKey: string, debugToken: string): AppCheckPlan {

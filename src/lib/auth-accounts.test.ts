@@ -38,7 +38,8 @@ vi.mock('./firebase-auth.ts', () => ({ auth: { app: 'main' }, ready: Promise.res
 // The local stack's configuration, whatever .env says.
 vi.mock('./env.ts', async (original) => ({ ...(await original<typeof import('./env.ts')>()), usesEmulators: true, authEmulatorHost: '127.0.0.1:9099' }));
 
-const { confirmEmail, emailOfResetCode, inviteStaffAccount, sendPasswordReset, sendVerification, setNewPassword, SIGN_IN_PATH } = await import('./auth-accounts.ts');
+const { confirmEmail, emailOfResetCode, inviteStaffAccount, sendPasswordReset, sendVerification, setNewPassword, SIGN_IN_PATH } =
+  await import('./auth-accounts.ts');
 
 const continueTo = (email: string) => ({ url: `${location.origin}/admin-login?email=${encodeURIComponent(email)}`, handleCodeInApp: false });
 

@@ -36,7 +36,8 @@ vi.mock('firebase/auth', async (original) => ({
 }));
 vi.mock('./firebase-auth.ts', () => ({ auth: sdk.auth, ready: Promise.resolve() }));
 
-const { checkSession, currentUser, describeAuthError, passwordProblems, signInWithGoogle, signInWithPassword, signOut, UnverifiedEmailError } = await import('./auth.ts');
+const { checkSession, currentUser, describeAuthError, passwordProblems, signInWithGoogle, signInWithPassword, signOut, UnverifiedEmailError } =
+  await import('./auth.ts');
 const { describeLinkError } = await import('./auth-accounts.ts');
 const { storedToken, storedUser } = await import('./session.ts');
 
@@ -138,7 +139,14 @@ describe('the password policy in words', () => {
       containsNonAlphanumericCharacter: false,
       ...options({ minPasswordLength: 10, maxPasswordLength: 64 }),
     };
-    expect(await passwordProblems('x')).toEqual(['at least 10 characters', 'at most 64 characters', 'a lowercase letter', 'an uppercase letter', 'a digit', 'a symbol']);
+    expect(await passwordProblems('x')).toEqual([
+      'at least 10 characters',
+      'at most 64 characters',
+      'a lowercase letter',
+      'an uppercase letter',
+      'a digit',
+      'a symbol',
+    ]);
   });
 
   it('names only what the policy checks and the password misses', async () => {

@@ -28,7 +28,8 @@ export type AuthProblem = 'unverified' | 'wrong-credentials' | 'weak-password' |
 export function describeAuthError(error: unknown): AuthProblem {
   const code = (error as { code?: string })?.code ?? '';
   if (code === 'auth/unverified-email') return 'unverified';
-  if (['auth/invalid-credential', 'auth/wrong-password', 'auth/user-not-found', 'auth/invalid-email', 'auth/invalid-login-credentials'].includes(code)) return 'wrong-credentials';
+  if (['auth/invalid-credential', 'auth/wrong-password', 'auth/user-not-found', 'auth/invalid-email', 'auth/invalid-login-credentials'].includes(code))
+    return 'wrong-credentials';
   if (code === 'auth/too-many-requests') return 'too-many-attempts';
   if (code === 'auth/network-request-failed') return 'network';
   if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return 'popup-closed';

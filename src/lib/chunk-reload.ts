@@ -3,7 +3,8 @@
 // (The page loader, scripts/page-loader.ts, reloads by the same key, guard and pattern.)
 export const RELOAD_GUARD_MS = 10_000;
 export const RELOAD_KEY = 'chunkReloadAt';
-export const CHUNK_LOAD_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk [\w-]+ failed/i;
+export const CHUNK_LOAD_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk [\w-]+ failed/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   return CHUNK_LOAD_ERROR.test(error instanceof Error ? error.message : String(error));
@@ -28,7 +29,11 @@ export const ROUTER_RELOAD_MESSAGE = /^Error loading route module `[^`]*`, reloa
  * 10 s of the last is stopped by throwing a chunk-load error from the log call, which React Router
  * then treats as the route's error (the error page, which offers no further reload).
  */
-export function guardRouterReloads(target: Pick<Console, 'error'> = console, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, now: () => number = Date.now): void {
+export function guardRouterReloads(
+  target: Pick<Console, 'error'> = console,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
+  now: () => number = Date.now,
+): void {
   const original = target.error.bind(target);
   target.error = (...args: unknown[]) => {
     original(...args);

@@ -32,11 +32,14 @@ describe('csv', () => {
   });
 
   it('writes a header, one line per row, dates as ISO and empty for missing values', () => {
-    const csv = toCsv([{ n: 'A', d: new Date('2027-01-02T03:04:05Z'), x: undefined }], [
-      { header: 'Name', value: (r) => r.n },
-      { header: 'When', value: (r) => r.d },
-      { header: 'X', value: (r) => r.x },
-    ]);
+    const csv = toCsv(
+      [{ n: 'A', d: new Date('2027-01-02T03:04:05Z'), x: undefined }],
+      [
+        { header: 'Name', value: (r) => r.n },
+        { header: 'When', value: (r) => r.d },
+        { header: 'X', value: (r) => r.x },
+      ],
+    );
     expect(csv).toBe('Name,When,X\r\nA,2027-01-02T03:04:05.000Z,\r\n');
   });
 });

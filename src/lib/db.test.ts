@@ -30,12 +30,19 @@ vi.mock('firebase/firestore/lite', async (original) => {
   const ID = '__name__';
   const SERVER_TIME = { serverTime: true };
   const check = (path: string) => {
-    if (fake.failing && path.split('/')[0] === fake.failing) throw Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+    if (fake.failing && path.split('/')[0] === fake.failing)
+      throw Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
   };
-  const resolve = (data: Data): Data => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v === SERVER_TIME ? sdk.Timestamp.fromMillis(fake.now) : v]));
+  const resolve = (data: Data): Data =>
+    Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v === SERVER_TIME ? sdk.Timestamp.fromMillis(fake.now) : v]));
   const snapshot = (path: string) => {
     const data = fake.store.get(path);
-    return { id: path.split('/').pop()!, exists: () => data !== undefined, data: () => (data ? { ...data } : undefined), get: (field: string) => data?.[field] };
+    return {
+      id: path.split('/').pop()!,
+      exists: () => data !== undefined,
+      data: () => (data ? { ...data } : undefined),
+      get: (field: string) => data?.[field],
+    };
   };
   const compare = (a: unknown, b: unknown) => {
     const key = (v: unknown) => (v instanceof sdk.Timestamp ? v.toMillis() : (v as number | string));
@@ -44,9 +51,15 @@ vi.mock('firebase/firestore/lite', async (original) => {
   const run = (q: { collection: string; constraints: Constraint[] }) => {
     check(q.collection);
     fake.queries.push(q);
-    let rows = [...fake.store.keys()].filter((p) => p.startsWith(`${q.collection}/`) && p.split('/').length === q.collection.split('/').length + 1).map(snapshot);
+    let rows = [...fake.store.keys()]
+      .filter((p) => p.startsWith(`${q.collection}/`) && p.split('/').length === q.collection.split('/').length + 1)
+      .map(snapshot);
     const value = (row: ReturnType<typeof snapshot>, field: string) => (field === ID ? row.id : row.get(field));
-    for (const c of q.constraints) if (c.type === 'where') rows = rows.filter((r) => (c.op === '==' ? compare(value(r, c.field), c.value) === 0 : c.op === '>=' ? compare(value(r, c.field), c.value) >= 0 : false));
+    for (const c of q.constraints)
+      if (c.type === 'where')
+        rows = rows.filter((r) =>
+          c.op === '==' ? compare(value(r, c.field), c.value) === 0 : c.op === '>=' ? compare(value(r, c.field), c.value) >= 0 : false,
+        );
     const orders = q.constraints.filter((c) => c.type === 'orderBy');
     const sorted = (a: ReturnType<typeof snapshot>, b: ReturnType<typeof snapshot>) => {
       for (const o of orders) {
@@ -179,7 +192,12 @@ describe('reading lists', () => {
   });
 
   it('turns Timestamps into Dates inside lists and nested maps, and leaves other values as they are', async () => {
-    put('events/e', { days: [at('2027-05-12T06:00:00Z'), at('2027-05-13T06:00:00Z')], venue: { opens: at('2027-05-12T05:00:00Z'), name: 'KICC', rooms: ['A', 'B'] }, capacity: 300, note: null });
+    put('events/e', {
+      days: [at('2027-05-12T06:00:00Z'), at('2027-05-13T06:00:00Z')],
+      venue: { opens: at('2027-05-12T05:00:00Z'), name: 'KICC', rooms: ['A', 'B'] },
+      capacity: 300,
+      note: null,
+    });
     expect(await db.fetchDocument('events', 'e')).toEqual({
       id: 'e',
       days: [new Date('2027-05-12T06:00:00Z'), new Date('2027-05-13T06:00:00Z')],
@@ -284,7 +302,10 @@ describe('writing', () => {
   });
 
   it('builds the same creation as one write of a commit', () => {
-    expect(createWrite('messages', 'm1', { subject: 'Hi', id: 'x' })).toEqual({ set: 'messages/m1', data: { subject: 'Hi', id: 'm1', timestamp: serverValues.now() } });
+    expect(createWrite('messages', 'm1', { subject: 'Hi', id: 'x' })).toEqual({
+      set: 'messages/m1',
+      data: { subject: 'Hi', id: 'm1', timestamp: serverValues.now() },
+    });
     expect(serverValues.increment(2)).toEqual({ increment: 2 });
   });
 
@@ -299,13 +320,23 @@ describe('writing', () => {
     put('a/2', { keep: true, old: 1 });
     put('a/3', { keep: true, old: 1 });
     put('a/4', { gone: true });
-    await db.commit([{ set: 'a/1', data: { fresh: 1 } }, { set: 'a/2', data: { fresh: 2 }, merge: true }, { update: 'a/3', data: { old: 2 } }, { delete: 'a/4' }]);
+    await db.commit([
+      { set: 'a/1', data: { fresh: 1 } },
+      { set: 'a/2', data: { fresh: 2 }, merge: true },
+      { update: 'a/3', data: { old: 2 } },
+      { delete: 'a/4' },
+    ]);
     expect(Object.fromEntries(fake.store)).toEqual({ 'a/1': { fresh: 1 }, 'a/2': { keep: true, old: 1, fresh: 2 }, 'a/3': { keep: true, old: 2 } });
   });
 
   it('logs an activity with who did it and when, alone or as one write of a commit', async () => {
     await db.recordActivity('Verified payment p1', 'finance@summit.test');
-    expect(fake.store.get('logs/auto-1')).toEqual({ message: 'Verified payment p1', userEmail: 'finance@summit.test', id: 'auto-1', timestamp: Timestamp.fromMillis(fake.now) });
+    expect(fake.store.get('logs/auto-1')).toEqual({
+      message: 'Verified payment p1',
+      userEmail: 'finance@summit.test',
+      id: 'auto-1',
+      timestamp: Timestamp.fromMillis(fake.now),
+    });
     expect(db.activityWrite('Archived post', 'editor@summit.test')).toEqual({
       set: 'logs/auto-2',
       data: { id: 'auto-2', message: 'Archived post', userEmail: 'editor@summit.test', timestamp: serverValues.now() },
@@ -319,7 +350,11 @@ describe('the archive', () => {
     await db.moveToArchive('posts', 'p', [{ set: 'logs/l1', data: { message: 'Archived' } }]);
     expect(Object.fromEntries(fake.store)).toEqual({ 'archive/posts/items/p': { title: 'Old news' }, 'logs/l1': { message: 'Archived' } });
     await db.restoreFromArchive('posts', 'p', [{ set: 'logs/l2', data: { message: 'Restored' } }]);
-    expect(Object.fromEntries(fake.store)).toEqual({ 'posts/p': { title: 'Old news' }, 'logs/l1': { message: 'Archived' }, 'logs/l2': { message: 'Restored' } });
+    expect(Object.fromEntries(fake.store)).toEqual({
+      'posts/p': { title: 'Old news' },
+      'logs/l1': { message: 'Archived' },
+      'logs/l2': { message: 'Restored' },
+    });
   });
 
   it('refuses to move what is not there, writing nothing', async () => {

@@ -60,13 +60,13 @@ export interface Page<T> {
 }
 
 /** One write of a multi-document commit (see `commit`). */
-export type BatchWrite =
-  | { set: string; data: DocumentData; merge?: boolean }
-  | { update: string; data: DocumentData }
-  | { delete: string };
+export type BatchWrite = { set: string; data: DocumentData; merge?: boolean } | { update: string; data: DocumentData } | { delete: string };
 
 /** Creating `name/id` as createDocument does (its own id, the server's time), as one write of a commit. */
-export const createWrite = (name: string, id: string, data: DocumentData): BatchWrite => ({ set: `${name}/${id}`, data: { ...data, id, timestamp: serverTimestamp() } });
+export const createWrite = (name: string, id: string, data: DocumentData): BatchWrite => ({
+  set: `${name}/${id}`,
+  data: { ...data, id, timestamp: serverTimestamp() },
+});
 
 /** The "collection/id" a write touches. */
 export const writePath = (w: BatchWrite) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete);
@@ -210,7 +210,6 @@ export function createDb(firestore: () => Firestore) {
     return { set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverTimestamp() } };
   };
 
-
   const applyWrites = (writer: Writer, writes: BatchWrite[]) => {
     for (const w of writes) {
       const ref = doc(firestore(), writePath(w));
@@ -262,7 +261,8 @@ export function createDb(firestore: () => Firestore) {
     commit,
     transact,
     // SPEC section 7, with SPEC's failure results.
-    getDocuments: <T = DocumentData>(name: string, options?: ListOptions) => quietly(`Reading ${name}`, [] as WithId<T>[], () => fetchDocuments<T>(name, options)),
+    getDocuments: <T = DocumentData>(name: string, options?: ListOptions) =>
+      quietly(`Reading ${name}`, [] as WithId<T>[], () => fetchDocuments<T>(name, options)),
     getDocument: <T = DocumentData>(name: string, id: string) => quietly(`Reading ${name}/${id}`, null, () => fetchDocument<T>(name, id)),
     countDocuments: (name: string, filters?: Filter[]) => quietly(`Counting ${name}`, 0, () => fetchCount(name, filters)),
     addDocument: (name: string, data: DocumentData) => quietly(`Adding to ${name}`, null as string | null, () => createDocument(name, data)),

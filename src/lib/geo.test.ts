@@ -40,10 +40,13 @@ describe('geolocation', () => {
     }
   });
 
-  it.each(['', '  ', null, Number.NaN, Number.POSITIVE_INFINITY, '1e400', true, [1]])('refuses %j as a coordinate (an empty answer is not the equator)', (bad) => {
-    expect(parseLocation({ latitude: bad, longitude: 36.82 })).toBeNull();
-    expect(parseLocation({ latitude: -1.29, longitude: bad })).toBeNull();
-  });
+  it.each(['', '  ', null, Number.NaN, Number.POSITIVE_INFINITY, '1e400', true, [1]])(
+    'refuses %j as a coordinate (an empty answer is not the equator)',
+    (bad) => {
+      expect(parseLocation({ latitude: bad, longitude: 36.82 })).toBeNull();
+      expect(parseLocation({ latitude: -1.29, longitude: bad })).toBeNull();
+    },
+  );
 
   it('reads latitude as latitude or lat', () => {
     expect(parseLocation({ lat: -1.29, longitude: 36.82 })).toEqual({ latitude: -1.29, longitude: 36.82 });
@@ -109,7 +112,11 @@ describe('the country and what is kept', () => {
     expect(await rememberLocation('https://geo.example/json', storage, useless as unknown as typeof fetch)).toBeNull();
     expect(storage.getItem(LOCATION_KEY)).toBeNull();
     const good = vi.fn(async () => new Response('{"lat":-1.29,"lon":36.82,"country_name":"Kenya"}'));
-    expect(await rememberLocation('https://geo.example/json', storage, good as unknown as typeof fetch)).toEqual({ latitude: -1.29, longitude: 36.82, country: 'Kenya' });
+    expect(await rememberLocation('https://geo.example/json', storage, good as unknown as typeof fetch)).toEqual({
+      latitude: -1.29,
+      longitude: 36.82,
+      country: 'Kenya',
+    });
     expect(JSON.parse(storage.getItem(LOCATION_KEY)!)).toEqual({ latitude: -1.29, longitude: 36.82, country: 'Kenya' });
     expect(good).toHaveBeenCalledWith('https://geo.example/json');
   });

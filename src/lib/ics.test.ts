@@ -4,7 +4,15 @@ import { icsCalendar, icsHref, icsText } from './ics.ts';
 describe('calendar files', () => {
   it('writes a VEVENT with UTC times and escaped text', () => {
     const ics = icsCalendar(
-      [{ uid: 'summit@nci', title: 'Summit; day 1, plenary', start: new Date('2027-04-21T06:00:00Z'), end: new Date('2027-04-23T14:00:00Z'), location: 'KICC, Nairobi' }],
+      [
+        {
+          uid: 'summit@nci',
+          title: 'Summit; day 1, plenary',
+          start: new Date('2027-04-21T06:00:00Z'),
+          end: new Date('2027-04-23T14:00:00Z'),
+          location: 'KICC, Nairobi',
+        },
+      ],
       new Date('2027-01-01T00:00:00Z'),
     );
     expect(ics).toContain('BEGIN:VCALENDAR\r\n');
@@ -51,7 +59,9 @@ describe('a whole calendar file', () => {
     expect(ics).not.toContain('DESCRIPTION');
     expect(ics.match(/BEGIN:VEVENT\r\n/g)).toHaveLength(2);
     expect(ics).toContain('UID:lunch@nci\r\n');
-    expect(icsCalendar([], new Date(0))).toBe('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//National Cancer Summit//EN\r\nCALSCALE:GREGORIAN\r\nEND:VCALENDAR\r\n');
+    expect(icsCalendar([], new Date(0))).toBe(
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//National Cancer Summit//EN\r\nCALSCALE:GREGORIAN\r\nEND:VCALENDAR\r\n',
+    );
   });
 
   it('is offered as a data: link a browser downloads as a calendar', () => {

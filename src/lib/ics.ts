@@ -8,7 +8,11 @@ export interface CalendarEvent {
   description?: string;
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Escapes text values: backslash, semicolon, comma and newlines are special in iCalendar. */
 export function icsText(value: string): string {

@@ -83,7 +83,12 @@ export function createMailRenderer(templates: Record<string, TemplateDocument>) 
  * sample data (which also catches a partial that does not exist), and a non-partial needs a
  * subject and an html or text body.
  */
-export function templateProblems(name: string, template: TemplateDocument, others: Record<string, TemplateDocument>, sample: Record<string, unknown>): string[] {
+export function templateProblems(
+  name: string,
+  template: TemplateDocument,
+  others: Record<string, TemplateDocument>,
+  sample: Record<string, unknown>,
+): string[] {
   const problems: string[] = [];
   for (const part of PARTS) {
     const source = template[part];

@@ -34,7 +34,9 @@ describe('Nairobi days for the back office', () => {
       { date: '2027-05-11', start: new Date('2027-05-10T21:00:00Z'), end: new Date('2027-05-11T21:00:00Z') },
       { date: '2027-05-12', start: new Date('2027-05-11T21:00:00Z'), end: new Date('2027-05-12T21:00:00Z') },
     ]);
-    expect(lastNairobiDays(1, new Date('2027-05-12T20:59:59Z'))).toEqual([{ date: '2027-05-12', start: new Date('2027-05-11T21:00:00Z'), end: new Date('2027-05-12T21:00:00Z') }]);
+    expect(lastNairobiDays(1, new Date('2027-05-12T20:59:59Z'))).toEqual([
+      { date: '2027-05-12', start: new Date('2027-05-11T21:00:00Z'), end: new Date('2027-05-12T21:00:00Z') },
+    ]);
     expect(lastNairobiDays(0, new Date('2027-05-12T09:00:00Z'))).toEqual([]);
   });
 

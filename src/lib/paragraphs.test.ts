@@ -20,7 +20,9 @@ describe('paragraphs as staff type them', () => {
 
 describe('blocks headed by their first line', () => {
   it('joins the rest of a block into one paragraph, each line trimmed', () => {
-    expect(titledBlocksOf('  Screening  \n  Free screening,  \n  in every county.  ')).toEqual([{ heading: 'Screening', paragraphs: ['Free screening, in every county.'] }]);
+    expect(titledBlocksOf('  Screening  \n  Free screening,  \n  in every county.  ')).toEqual([
+      { heading: 'Screening', paragraphs: ['Free screening, in every county.'] },
+    ]);
   });
 
   it('gives a block with only a heading, or blank lines under it, no paragraph', () => {

@@ -12,6 +12,9 @@ export const paragraphsOf = (text: string) =>
 export const titledBlocksOf = (text: string) =>
   paragraphsOf(text).map((block) => {
     const [heading, ...rest] = block.split('\n');
-    const body = rest.map((l) => l.trim()).join(' ').trim();
+    const body = rest
+      .map((l) => l.trim())
+      .join(' ')
+      .trim();
     return { heading: heading.trim(), paragraphs: body ? [body] : [] };
   });

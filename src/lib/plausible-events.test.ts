@@ -43,7 +43,17 @@ describe('outbound link clicks', () => {
   it('a same-tab link waits for the event to be sent, then follows', async () => {
     const event = click('out');
     expect(event.defaultPrevented).toBe(true);
-    expect(bodies).toEqual([{ n: 'Outbound Link: Click', u: 'https://summit.example.org/about', d: 'summit.example.org', r: null, w: innerWidth, h: 0, p: { url: 'https://www.nci.go.ke/' } }]);
+    expect(bodies).toEqual([
+      {
+        n: 'Outbound Link: Click',
+        u: 'https://summit.example.org/about',
+        d: 'summit.example.org',
+        r: null,
+        w: innerWidth,
+        h: 0,
+        p: { url: 'https://www.nci.go.ke/' },
+      },
+    ]);
     expect(navigated).toEqual([]);
     release();
     await vi.advanceTimersByTimeAsync(0);
@@ -97,7 +107,9 @@ describe('an event', () => {
       return Promise.resolve(new Response(null, { status: 202 }));
     });
     await sendEvent(target, 'pageview', 'https://summit.example.org/program');
-    expect(calls).toEqual([[target.endpoint, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: expect.stringContaining('"n":"pageview"'), keepalive: true }]]);
+    expect(calls).toEqual([
+      [target.endpoint, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: expect.stringContaining('"n":"pageview"'), keepalive: true }],
+    ]);
   });
 });
 
@@ -179,7 +191,9 @@ describe('an event’s body', () => {
     vi.stubGlobal('fetch', (_url: string, init: { body: string }) => (sent.push(JSON.parse(init.body)), Promise.resolve(new Response(null, { status: 202 }))));
     vi.spyOn(document, 'referrer', 'get').mockReturnValue('https://www.google.com/');
     await sendEvent(target, 'pageview', 'https://summit.example.org/program');
-    expect(sent).toEqual([{ n: 'pageview', u: 'https://summit.example.org/program', d: 'summit.example.org', r: 'https://www.google.com/', w: innerWidth, h: 0 }]);
+    expect(sent).toEqual([
+      { n: 'pageview', u: 'https://summit.example.org/program', d: 'summit.example.org', r: 'https://www.google.com/', w: innerWidth, h: 0 },
+    ]);
   });
 
   it('is not sent, and resolves, from a browser that opted out', async () => {

@@ -34,7 +34,12 @@ export function sendEvent({ domain, endpoint }: PlausibleTarget, name: string, u
  * second), then follows; a link that opens a new tab (target=_blank, a modifier key, the middle
  * button) is counted and left alone. Returns a function that stops counting.
  */
-export function countOutboundClicks(target: PlausibleTarget, doc: Document = document, fallbackMs = 1000, navigate = (href: string) => location.assign(href)): () => void {
+export function countOutboundClicks(
+  target: PlausibleTarget,
+  doc: Document = document,
+  fallbackMs = 1000,
+  navigate = (href: string) => location.assign(href),
+): () => void {
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || (event.type === 'auxclick' && event.button !== 1)) return;
     const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;

@@ -26,7 +26,9 @@ function serializeQueries(client: QueryClient): string {
 }
 
 export function parseQueries(text: string): DehydratedState {
-  return JSON.parse(text, (_, value) => (value && typeof value === 'object' && typeof value[DATE] === 'string' && Object.keys(value).length === 1 ? new Date(value[DATE]) : value));
+  return JSON.parse(text, (_, value) =>
+    value && typeof value === 'object' && typeof value[DATE] === 'string' && Object.keys(value).length === 1 ? new Date(value[DATE]) : value,
+  );
 }
 
 export function prerenderedQueriesTag(client: QueryClient): string {

@@ -27,20 +27,21 @@ const NO_HIDDEN = 'Use only visible characters: no line breaks or hidden formatt
 const NO_HIDDEN_IN_TEXT = 'Use only visible characters (line breaks are fine), no hidden formatting characters.';
 
 /** A one-line answer: trimmed, `min` to `max` characters, the single-line grammar. */
-export const lineField = (min: number, max: number, tooShort: string, tooLong: string) => z.string().trim().min(min, tooShort).max(max, tooLong).regex(SINGLE_LINE, NO_HIDDEN);
+export const lineField = (min: number, max: number, tooShort: string, tooLong: string) =>
+  z.string().trim().min(min, tooShort).max(max, tooLong).regex(SINGLE_LINE, NO_HIDDEN);
 
 /** A paragraph: trimmed, at most `max` characters (at least `min`), the multi-line grammar. */
-export const paragraphField = (min: number, max: number, tooShort: string, tooLong: string) => z.string().trim().min(min, tooShort).max(max, tooLong).regex(MULTI_LINE, NO_HIDDEN_IN_TEXT);
+export const paragraphField = (min: number, max: number, tooShort: string, tooLong: string) =>
+  z.string().trim().min(min, tooShort).max(max, tooLong).regex(MULTI_LINE, NO_HIDDEN_IN_TEXT);
 
 export const emailField = () =>
+  z.string().trim().max(254, 'Email must be at most 254 characters.').regex(new RegExp(EMAIL_PATTERN), 'Enter a valid email address, like name@example.org.');
+
+export const phoneField = () =>
   z
     .string()
     .trim()
-    .max(254, 'Email must be at most 254 characters.')
-    .regex(new RegExp(EMAIL_PATTERN), 'Enter a valid email address, like name@example.org.');
-
-export const phoneField = () =>
-  z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number with 7 to 20 digits, like +254 700 000 000.');
+    .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number with 7 to 20 digits, like +254 700 000 000.');
 
 /**
  * A web address as people type it: "nht.example.com" or "www.nht.go.ke/about" mean https://. Only

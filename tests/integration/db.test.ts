@@ -121,7 +121,9 @@ describe('data module', () => {
     expect((await db.fetchDocument<{ published: boolean }>('events', id))?.published).toBe(true);
     expect(await db.fetchDocuments('logs', { where: [['message', '==', `Published 'Logged together' ${id}`]], orderBy: null })).toHaveLength(1);
     // A log entry in someone else's name is refused, and takes the action down with it.
-    await expect(db.commit([{ update: `events/${id}`, data: { published: false } }, db.activityWrite('Forged', 'someone@else.org')])).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(db.commit([{ update: `events/${id}`, data: { published: false } }, db.activityWrite('Forged', 'someone@else.org')])).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
     expect((await db.fetchDocument<{ published: boolean }>('events', id))?.published).toBe(true);
     await db.commit([{ delete: `events/${id}` }, db.activityWrite(`Deleted 'Logged together' ${id}`, admin.email)]);
     expect(await db.fetchDocument('events', id)).toBeNull();
@@ -133,7 +135,8 @@ describe('data module', () => {
     expect(await db.fetchDocument('events', id)).toBeNull();
     await db.restoreFromArchive('events', id, [db.activityWrite(`Restored event ${id}`, admin.email)]);
     expect(await db.fetchDocument('events', id)).not.toBeNull();
-    for (const message of [`Archived event ${id}`, `Restored event ${id}`]) expect(await db.fetchDocuments('logs', { where: [['message', '==', message]], orderBy: null })).toHaveLength(1);
+    for (const message of [`Archived event ${id}`, `Restored event ${id}`])
+      expect(await db.fetchDocuments('logs', { where: [['message', '==', message]], orderBy: null })).toHaveLength(1);
   });
 
   it('decides a transaction on fresh data: two concurrent check-ins of one ticket admit once', async () => {

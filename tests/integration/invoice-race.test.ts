@@ -91,7 +91,10 @@ describe('two finance staff issuing invoices at the same instant', () => {
 
     // As stored: each number once, billed as its desk asked and issued by that desk; the counter
     // at the last number; nothing past it; one log entry per invoice, in its issuer's name.
-    for (const [desk, number] of [[one, numbers[0]], [two, numbers[1]]] as const) {
+    for (const [desk, number] of [
+      [one, numbers[0]],
+      [two, numbers[1]],
+    ] as const) {
       const stored = await ownerGet(`invoices/${number}`);
       expect(stored).toMatchObject({ number, status: 'issued', issuedBy: desk.email, billTo: { organisation: desk === one ? 'Desk one' : 'Desk two' } });
       expect((await logEntries(`Issued invoice ${number} (KES 50,000)`)).map((e) => e.userEmail)).toEqual([desk.email]);
@@ -120,7 +123,11 @@ describe('two finance staff issuing invoices at the same instant', () => {
     expect(won).toEqual(Array.from({ length: attempts }, (_, i) => invoiceNumber(first + i)));
     expect((await ownerGet('counters/invoices'))?.last).toBe(first + attempts - 1);
     expect(await ownerGet(`invoices/${invoiceNumber(first + attempts)}`)).toBeNull();
-    expect(await findDocuments(stack(), 'invoices', 'issuedBy', one.email).then((docs) => docs.filter((d) => Number(fromFields(d.fields as Parameters<typeof fromFields>[0]).sequence) >= first))).toEqual([]);
+    expect(
+      await findDocuments(stack(), 'invoices', 'issuedBy', one.email).then((docs) =>
+        docs.filter((d) => Number(fromFields(d.fields as Parameters<typeof fromFields>[0]).sequence) >= first),
+      ),
+    ).toEqual([]);
 
     // What the invoice generator shows desk one: that it did not get a number because others were
     // being issued at that moment, that nothing was issued, and what to do — not a connection problem.

@@ -37,7 +37,10 @@ afterEach(async () => {
 beforeAll(async () => {
   await writeDocuments(stack(), [
     ['templates/worker-footer', { partial: true, html: '<p>Sent by the worker test</p>', text: 'Sent by the worker test' }],
-    ['templates/worker-test', { subject: 'Hello {{name}} ({{reference}})', html: '<p>Dear {{name}},</p>{{> worker-footer}}', text: 'Dear {{name}},\n{{> worker-footer}}' }],
+    [
+      'templates/worker-test',
+      { subject: 'Hello {{name}} ({{reference}})', html: '<p>Dear {{name}},</p>{{> worker-footer}}', text: 'Dear {{name}},\n{{> worker-footer}}' },
+    ],
   ]);
 });
 afterAll(async () => {
@@ -86,7 +89,9 @@ describe('the mail worker', () => {
     const id = await queue({
       to,
       template: { name: 'worker-test', data: { name: 'Brian', reference: 'R2' } },
-      message: { attachments: [{ filename: 'ticket-qr.png', content: bytes.toString('base64'), encoding: 'base64', contentType: 'image/png', cid: 'ticket-qr' }] },
+      message: {
+        attachments: [{ filename: 'ticket-qr.png', content: bytes.toString('base64'), encoding: 'base64', contentType: 'image/png', cid: 'ticket-qr' }],
+      },
     });
     worker();
     await deliveryOf(id, 'SUCCESS');
@@ -127,17 +132,29 @@ describe('the mail worker', () => {
   it('picks up what was written while it was down, a send a dead worker left half-done, and a resend (RETRY)', async () => {
     const to = `${uniqueId('backlog')}@example.org`;
     const backlog = await Promise.all([1, 2, 3].map((n) => queue({ to, template: { name: 'worker-test', data: { name: `B${n}`, reference: `R${n}` } } })));
-    const orphan = await queue({ to, template: { name: 'worker-test', data: { name: 'Orphan', reference: 'R5' } }, delivery: { state: 'PROCESSING', attempts: 0, leaseExpireTime: new Date(Date.now() - 1000) } });
+    const orphan = await queue({
+      to,
+      template: { name: 'worker-test', data: { name: 'Orphan', reference: 'R5' } },
+      delivery: { state: 'PROCESSING', attempts: 0, leaseExpireTime: new Date(Date.now() - 1000) },
+    });
     const resend = await queue({ to, template: { name: 'worker-test', data: { name: 'Again', reference: 'R6' } }, delivery: { state: 'RETRY', attempts: 1 } });
     worker();
     for (const id of [...backlog, orphan]) await deliveryOf(id, 'SUCCESS');
     expect(await deliveryOf(resend, 'SUCCESS')).toMatchObject({ attempts: 2 });
-    expect((await received(to)).map((m) => m.subject).sort()).toEqual(['Hello Again (R6)', 'Hello B1 (R1)', 'Hello B2 (R2)', 'Hello B3 (R3)', 'Hello Orphan (R5)']);
+    expect((await received(to)).map((m) => m.subject).sort()).toEqual([
+      'Hello Again (R6)',
+      'Hello B1 (R1)',
+      'Hello B2 (R2)',
+      'Hello B3 (R3)',
+      'Hello Orphan (R5)',
+    ]);
   });
 
   it('two workers never send one message twice', async () => {
     const to = `${uniqueId('once')}@example.org`;
-    const ids = await Promise.all(Array.from({ length: 10 }, (_, n) => queue({ to, template: { name: 'worker-test', data: { name: `N${n}`, reference: `R${n}` } } })));
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => queue({ to, template: { name: 'worker-test', data: { name: `N${n}`, reference: `R${n}` } } })),
+    );
     worker();
     worker();
     for (const id of ids) await deliveryOf(id, 'SUCCESS');

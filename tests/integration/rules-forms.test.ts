@@ -46,7 +46,10 @@ describe('the submissions the site makes', () => {
     expect(await ownerGet(`registrations/${draft.id}`)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid', fee: SITE.categories.delegate.fee });
     expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({
       to: REGISTRATION.email,
-      template: { name: 'registration-pending', data: { name: REGISTRATION.fullName, reference: draft.id, category: SITE.categories.delegate.label, amount: 'KES 15,000' } },
+      template: {
+        name: 'registration-pending',
+        data: { name: REGISTRATION.fullName, reference: draft.id, category: SITE.categories.delegate.label, amount: 'KES 15,000' },
+      },
       recordCollection: 'registrations',
       recordId: draft.id,
     });
@@ -57,7 +60,9 @@ describe('the submissions the site makes', () => {
     const { draft, result } = await submit(FORMS.registration, { category: 'survivor' });
     expect(result).toBe('allowed');
     expect(await ownerGet(`registrations/${draft.id}`)).toMatchObject({ status: 'confirmed', paymentStatus: 'not-required', fee: 0 });
-    expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({ template: { name: 'registration-confirmed', data: { reference: draft.id, category: SITE.categories.survivor.label } } });
+    expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({
+      template: { name: 'registration-confirmed', data: { reference: draft.id, category: SITE.categories.survivor.label } },
+    });
   });
 
   it('registers without the confirmation email (the email is optional, the seat is not)', async () => {
@@ -87,10 +92,15 @@ describe('the submissions the site makes', () => {
     const paymentId = uniqueId('pay');
     const payment = paymentDoc(paymentId, 'registrations', registration.id, { amount: checkout.fee });
     const throttle = throttleWrite(registration.by.uid, 'payments', paymentId, null);
-    expect(await verdict(commit(visitor, [...paymentCommit(paymentId, payment, { collection: 'registrations', id: registration.id, record: checkout }), throttle]))).toBe('allowed');
+    expect(
+      await verdict(commit(visitor, [...paymentCommit(paymentId, payment, { collection: 'registrations', id: registration.id, record: checkout }), throttle])),
+    ).toBe('allowed');
     expect(await ownerGet(`mail/${paymentId}`)).toMatchObject({
       to: REGISTRATION.email,
-      template: { name: 'payment-received', data: { name: REGISTRATION.fullName, reference: registration.id, amount: 'KES 15,000', transactionCode: payment.reference } },
+      template: {
+        name: 'payment-received',
+        data: { name: REGISTRATION.fullName, reference: registration.id, amount: 'KES 15,000', transactionCode: payment.reference },
+      },
     });
     expect((await getDoc(doc(visitor, 'registrations', registration.id))).data()?.paymentStatus).toBe('submitted');
   });
@@ -106,7 +116,9 @@ describe('every value the forms accept, at their bounds', () => {
       { name: `${form.name}: ${field} = ${min} (the smallest the form accepts)`, form, change: { [field]: min } },
       { name: `${form.name}: ${field} = ${max} (the largest the form accepts)`, form, change: { [field]: max } },
     ]),
-    ...optionFields(form).flatMap(({ field, options }) => options.map((o) => ({ name: `${form.name}: ${field} = ${String(o)}`, form, change: { [field]: o } }))),
+    ...optionFields(form).flatMap(({ field, options }) =>
+      options.map((o) => ({ name: `${form.name}: ${field} = ${String(o)}`, form, change: { [field]: o } })),
+    ),
     // Every category, tier and booth type in settings, priced from settings.
     ...Object.entries(form.choices).flatMap(([field, keys]) => keys.map((k) => ({ name: `${form.name}: ${field} = ${k}`, form, change: { [field]: k } }))),
   ]);

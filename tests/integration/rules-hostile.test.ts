@@ -1,7 +1,21 @@
 // Hostile payloads: each is something a visitor or a staff member could send with the SDK by hand,
 // and each must be refused by firestore.rules. Most start from the real payload of a public form
 // (the control case proves it passes) and change one thing, so each denial is that change's doing.
-import { collection, deleteDoc, doc, getDoc, getDocs, increment, query, serverTimestamp, setDoc, updateDoc, where, writeBatch, type Firestore } from 'firebase/firestore/lite';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  increment,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
@@ -38,8 +52,14 @@ const expectDenied = async (operation: Promise<unknown>) => expect(await verdict
 
 /** What a hostile case does to a form's real submission. */
 type Tamper = (draft: Draft) => BatchWrite[];
-const changed = (change: Doc): Tamper => (d) => d.writes({ ...d.doc, ...change });
-const omitted = (field: string): Tamper => (d) => d.writes(Object.fromEntries(Object.entries(d.doc).filter(([k]) => k !== field)));
+const changed =
+  (change: Doc): Tamper =>
+  (d) =>
+    d.writes({ ...d.doc, ...change });
+const omitted =
+  (field: string): Tamper =>
+  (d) =>
+    d.writes(Object.fromEntries(Object.entries(d.doc).filter(([k]) => k !== field)));
 
 /** A value of another type than the stored one (the server timestamp is a sentinel object). */
 const otherType = (v: unknown) => (typeof v === 'string' ? 42 : typeof v === 'number' ? String(v) : typeof v === 'boolean' ? 'yes' : 'now');
@@ -99,7 +119,9 @@ function hostileCases(form: PublicForm): Array<{ name: string; tamper: Tamper }>
     { name: `a 1 MB ${longest.field}`, tamper: changed({ [longest.field]: MEGABYTE }) },
     ...bounded.flatMap(({ field, tooShort, tooLong }) => [
       { name: `${field} of ${tooLong.length} characters (one past the form’s limit)`, tamper: changed({ [field]: tooLong }) },
-      ...(tooShort === undefined ? [] : [{ name: `${field} of ${tooShort.length} characters (one short of the form’s minimum)`, tamper: changed({ [field]: tooShort }) }]),
+      ...(tooShort === undefined
+        ? []
+        : [{ name: `${field} of ${tooShort.length} characters (one short of the form’s minimum)`, tamper: changed({ [field]: tooShort }) }]),
     ]),
     ...numberBounds(form).flatMap(({ field, min, max }) => [
       { name: `${field} = ${min - 1}`, tamper: changed({ [field]: min - 1 }) },
@@ -135,34 +157,80 @@ describe('hostile registration commits', () => {
     ['taking two seats', (d: Draft) => replaceWrite(d.writes(), counter, { count: increment(2), lastId: d.id })],
     ['with the counter naming another registration', (d: Draft) => replaceWrite(d.writes(), counter, { count: increment(1), lastId: 'someone-else' })],
     ['resetting the counter', (d: Draft) => replaceWrite(d.writes(), counter, { count: 0, lastId: d.id })],
-    ['with a free-form email (html, markup) instead of the template', (d: Draft) =>
-      replaceWrite(d.writes(), `mail/${d.id}`, { to: d.doc.email, message: { subject: 'Your ticket', html: '<a href="https://evil.example">Pay here</a>' } })],
-    ['with the email sent to another address', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), to: 'victim@example.org' })],
-    ['with the email sent to two addresses', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), to: [d.doc.email, 'victim@example.org'] })],
-    ['with a copy to someone else', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), bcc: 'victim@example.org' })],
-    ['with another template', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), template: { name: 'password-reset', data: { reference: d.id } } })],
-    ['claiming the free (confirmed) template for a paid category', (d: Draft) => {
-      const mail = registrationMailData(d.id, d.doc) as { template: { data: Doc } };
-      const { amount: _amount, ...data } = mail.template.data;
-      return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { name: 'registration-confirmed', data } });
-    }],
-    ['with an amount due other than the fee', (d: Draft) => {
-      const mail = registrationMailData(d.id, d.doc) as { template: { name: string; data: Doc } };
-      return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { ...mail.template, data: { ...mail.template.data, amount: 'KES 1' } } });
-    }],
-    ['with extra template data (a link to inject)', (d: Draft) => {
-      const mail = registrationMailData(d.id, d.doc) as { template: { name: string; data: Doc } };
-      return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { ...mail.template, data: { ...mail.template.data, link: 'https://evil.example' } } });
-    }],
-    ['with markup in place of the name', (d: Draft) => {
-      const mail = registrationMailData(d.id, d.doc) as { template: { name: string; data: Doc } };
-      return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { ...mail.template, data: { ...mail.template.data, name: '<a href="https://evil.example">Pay here</a>' } } });
-    }],
-    ['with attachments', (d: Draft) =>
-      replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), message: { attachments: [{ filename: 'invoice.pdf.exe', content: 'TVqQ', encoding: 'base64' }] } })],
-    ['with a sender of its own', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), from: 'Finance <finance@summit.example.org>' })],
+    [
+      'with a free-form email (html, markup) instead of the template',
+      (d: Draft) =>
+        replaceWrite(d.writes(), `mail/${d.id}`, { to: d.doc.email, message: { subject: 'Your ticket', html: '<a href="https://evil.example">Pay here</a>' } }),
+    ],
+    [
+      'with the email sent to another address',
+      (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), to: 'victim@example.org' }),
+    ],
+    [
+      'with the email sent to two addresses',
+      (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), to: [d.doc.email, 'victim@example.org'] }),
+    ],
+    [
+      'with a copy to someone else',
+      (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), bcc: 'victim@example.org' }),
+    ],
+    [
+      'with another template',
+      (d: Draft) =>
+        replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), template: { name: 'password-reset', data: { reference: d.id } } }),
+    ],
+    [
+      'claiming the free (confirmed) template for a paid category',
+      (d: Draft) => {
+        const mail = registrationMailData(d.id, d.doc) as { template: { data: Doc } };
+        const { amount: _amount, ...data } = mail.template.data;
+        return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { name: 'registration-confirmed', data } });
+      },
+    ],
+    [
+      'with an amount due other than the fee',
+      (d: Draft) => {
+        const mail = registrationMailData(d.id, d.doc) as { template: { name: string; data: Doc } };
+        return replaceWrite(d.writes(), `mail/${d.id}`, { ...mail, template: { ...mail.template, data: { ...mail.template.data, amount: 'KES 1' } } });
+      },
+    ],
+    [
+      'with extra template data (a link to inject)',
+      (d: Draft) => {
+        const mail = registrationMailData(d.id, d.doc) as { template: { name: string; data: Doc } };
+        return replaceWrite(d.writes(), `mail/${d.id}`, {
+          ...mail,
+          template: { ...mail.template, data: { ...mail.template.data, link: 'https://evil.example' } },
+        });
+      },
+    ],
+    [
+      'with markup in place of the name',
+      (d: Draft) => {
+        const mail = registrationMailData(d.id, d.doc) as { template: { name: string; data: Doc } };
+        return replaceWrite(d.writes(), `mail/${d.id}`, {
+          ...mail,
+          template: { ...mail.template, data: { ...mail.template.data, name: '<a href="https://evil.example">Pay here</a>' } },
+        });
+      },
+    ],
+    [
+      'with attachments',
+      (d: Draft) =>
+        replaceWrite(d.writes(), `mail/${d.id}`, {
+          ...registrationMailData(d.id, d.doc),
+          message: { attachments: [{ filename: 'invoice.pdf.exe', content: 'TVqQ', encoding: 'base64' }] },
+        }),
+    ],
+    [
+      'with a sender of its own',
+      (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), from: 'Finance <finance@summit.example.org>' }),
+    ],
     ['with a forged time', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), timestamp: new Date('2020-01-01') })],
-    ['with the delivery already marked as sent', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), delivery: { state: 'SUCCESS' } })],
+    [
+      'with the delivery already marked as sent',
+      (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, { ...registrationMailData(d.id, d.doc), delivery: { state: 'SUCCESS' } }),
+    ],
     ['with the email naming another registration', (d: Draft) => replaceWrite(d.writes(), `mail/${d.id}`, registrationMailData('demo-registration-1', d.doc))],
   ])('refuses a registration %s', async (_, tamper) => {
     const draft = await registration();
@@ -170,7 +238,13 @@ describe('hostile registration commits', () => {
   });
 
   it('refuses queuing a confirmation email for someone else’s existing registration', async () => {
-    const mail = registrationMailData('demo-registration-1', { email: 'wanjiru.kamau@example.org', fullName: 'Wanjiru Kamau', category: 'delegate', fee: 15000, currency: 'KES' });
+    const mail = registrationMailData('demo-registration-1', {
+      email: 'wanjiru.kamau@example.org',
+      fullName: 'Wanjiru Kamau',
+      category: 'delegate',
+      fee: 15000,
+      currency: 'KES',
+    });
     await expectDenied(setDoc(doc(as.db.anonymous, 'mail', 'demo-registration-1'), mail));
   });
 
@@ -201,7 +275,10 @@ describe('hostile payment submissions and visitor updates', () => {
   it.each([
     ['without flipping its target to submitted', (d: Draft) => dropWrite(d.writes(), flip(d))],
     ['flipping its target to paid', (d: Draft) => replaceWrite(d.writes(), flip(d), { paymentStatus: 'paid', lastPaymentId: d.id })],
-    ['confirming its target while flipping it', (d: Draft) => replaceWrite(d.writes(), flip(d), { paymentStatus: 'submitted', lastPaymentId: d.id, status: 'confirmed' })],
+    [
+      'confirming its target while flipping it',
+      (d: Draft) => replaceWrite(d.writes(), flip(d), { paymentStatus: 'submitted', lastPaymentId: d.id, status: 'confirmed' }),
+    ],
     ['whose flip names another payment', (d: Draft) => replaceWrite(d.writes(), flip(d), { paymentStatus: 'submitted', lastPaymentId: 'another-payment' })],
   ])('refuses a payment %s', async (_, tamper) => {
     const draft = await FORMS.registrationPayment.draft();
@@ -231,7 +308,9 @@ describe('hostile payment submissions and visitor updates', () => {
     const draft = await FORMS.registrationPayment.draft();
     const ghost = { ...draft.doc, targetId: 'no-such-registration' };
     // Only the payment: with the flip, the update of a missing document would fail on its own.
-    await expectDenied(commit(draft.by.db, [{ set: `payments/${draft.id}`, data: ghost }, ...draft.writes().filter((w) => writePath(w).startsWith('throttles/'))]));
+    await expectDenied(
+      commit(draft.by.db, [{ set: `payments/${draft.id}`, data: ghost }, ...draft.writes().filter((w) => writePath(w).startsWith('throttles/'))]),
+    );
     expect(await ownerGet(`payments/${draft.id}`)).toBeNull();
   });
 
@@ -275,18 +354,33 @@ describe('forged identities and role escalation', () => {
   const staffEntry = (email: string, role: string) => ({ email, role });
 
   it.each([
-    ['a signed-in visitor creating their own admin entry', () => setDoc(doc(as.db.signedIn, 'staff', ACCOUNTS.signedIn.email), staffEntry(ACCOUNTS.signedIn.email, 'admin'))],
-    ['the unverified account (holding an admin entry) adding staff', () => setDoc(doc(as.db.unverified, 'staff', 'friend@example.org'), staffEntry('friend@example.org', 'admin'))],
-    ['the unverified account promoting itself', () => updateDoc(doc(as.db.unverified, 'staff', ACCOUNTS.unverified.email), { role: 'admin', displayName: 'Me' })],
+    [
+      'a signed-in visitor creating their own admin entry',
+      () => setDoc(doc(as.db.signedIn, 'staff', ACCOUNTS.signedIn.email), staffEntry(ACCOUNTS.signedIn.email, 'admin')),
+    ],
+    [
+      'the unverified account (holding an admin entry) adding staff',
+      () => setDoc(doc(as.db.unverified, 'staff', 'friend@example.org'), staffEntry('friend@example.org', 'admin')),
+    ],
+    [
+      'the unverified account promoting itself',
+      () => updateDoc(doc(as.db.unverified, 'staff', ACCOUNTS.unverified.email), { role: 'admin', displayName: 'Me' }),
+    ],
     ['an editor making themselves admin', () => updateDoc(doc(as.db.editor, 'staff', ACCOUNTS.editor.email), { role: 'admin' })],
     ['finance making themselves admin', () => updateDoc(doc(as.db.finance, 'staff', ACCOUNTS.finance.email), { role: 'admin' })],
     ['an editor adding a friend as admin', () => setDoc(doc(as.db.editor, 'staff', 'friend@example.org'), staffEntry('friend@example.org', 'admin'))],
     ['an admin changing their own role', () => updateDoc(doc(as.db.admin, 'staff', ACCOUNTS.admin.email), { role: 'editor' })],
     ['an admin deleting their own entry (the last admin would be gone)', () => deleteDoc(doc(as.db.admin, 'staff', ACCOUNTS.admin.email))],
     ['an admin giving a role the policy does not know', () => setDoc(doc(as.db.admin, 'staff', 'new@example.org'), staffEntry('new@example.org', 'superuser'))],
-    ['a staff entry under a mixed-case email (a second identity for the same person)', () => setDoc(doc(as.db.admin, 'staff', 'New@Example.org'), staffEntry('New@Example.org', 'editor'))],
+    [
+      'a staff entry under a mixed-case email (a second identity for the same person)',
+      () => setDoc(doc(as.db.admin, 'staff', 'New@Example.org'), staffEntry('New@Example.org', 'editor')),
+    ],
     ['a staff entry whose email differs from its id', () => setDoc(doc(as.db.admin, 'staff', 'one@example.org'), staffEntry('two@example.org', 'editor'))],
-    ['a staff entry with an extra field', () => setDoc(doc(as.db.admin, 'staff', 'extra@example.org'), { ...staffEntry('extra@example.org', 'editor'), permissions: 'all' })],
+    [
+      'a staff entry with an extra field',
+      () => setDoc(doc(as.db.admin, 'staff', 'extra@example.org'), { ...staffEntry('extra@example.org', 'editor'), permissions: 'all' }),
+    ],
   ])('refuses %s', async (_, attempt) => {
     await expectDenied(attempt());
   });
@@ -318,12 +412,34 @@ describe('roles stay in their lane', () => {
   const storedRegistration = () => fixture(`registrations/${uniqueId('reg')}`, fieldsOf(registrationDoc('')));
 
   it.each([
-    ['an editor recording a payment', () => ui(as.db.editor).createDocument('payments', { payerName: 'X', method: 'bank-transfer', reference: 'EDIT-1', amount: 1, currency: 'KES', status: 'verified', targetCollection: 'registrations', targetId: 'x' })],
+    [
+      'an editor recording a payment',
+      () =>
+        ui(as.db.editor).createDocument('payments', {
+          payerName: 'X',
+          method: 'bank-transfer',
+          reference: 'EDIT-1',
+          amount: 1,
+          currency: 'KES',
+          status: 'verified',
+          targetCollection: 'registrations',
+          targetId: 'x',
+        }),
+    ],
     ['an editor marking a registration paid', async () => updateDoc(doc(as.db.editor, 'registrations', await storedRegistration()), { paymentStatus: 'paid' })],
     ['finance writing a publication', () => ui(as.db.finance).createDocument('publications', { title: 'Finance news', published: true })],
-    ['finance deleting a publication', async () => deleteDoc(doc(as.db.finance, 'publications', await fixture(`publications/${uniqueId('pub')}`, { title: 'x', published: true })))],
-    ['finance changing a registration’s fee (only payment status and status move)', async () => updateDoc(doc(as.db.finance, 'registrations', await storedRegistration()), { fee: 0 })],
-    ['finance setting a payment status that does not exist', async () => updateDoc(doc(as.db.finance, 'registrations', await storedRegistration()), { paymentStatus: 'refunded-to-me' })],
+    [
+      'finance deleting a publication',
+      async () => deleteDoc(doc(as.db.finance, 'publications', await fixture(`publications/${uniqueId('pub')}`, { title: 'x', published: true }))),
+    ],
+    [
+      'finance changing a registration’s fee (only payment status and status move)',
+      async () => updateDoc(doc(as.db.finance, 'registrations', await storedRegistration()), { fee: 0 }),
+    ],
+    [
+      'finance setting a payment status that does not exist',
+      async () => updateDoc(doc(as.db.finance, 'registrations', await storedRegistration()), { paymentStatus: 'refunded-to-me' }),
+    ],
     ['an editor changing settings', () => updateDoc(doc(as.db.editor, 'settings', 'site'), { registrationOpen: false })],
     ['finance changing settings', () => updateDoc(doc(as.db.finance, 'settings', 'site'), { capacity: 1 })],
   ])('refuses %s', async (_, attempt) => {
@@ -378,13 +494,21 @@ describe('the archive keeps documents as they were', () => {
 
   it.each([
     ['archiving a doctored copy', async () => move(as.db.editor, await event(), { title: 'Rewritten', published: true })],
-    ['an archive copy while the original stays', async () => {
-      const id = await event();
-      return move(as.db.editor, id, (await ownerGet(`events/${id}`))!, false);
-    }],
-    ['deleting an archived item outright, even as admin', async () => deleteDoc(doc(as.db.admin, 'archive', 'events', 'items', await fixture(`archive/events/items/${uniqueId('old')}`, { title: 'Old' })))],
-    ['an editor archiving a registration (editors may not delete registrations)', async () =>
-      createDb(() => as.db.editor).moveToArchive('registrations', await fixture(`registrations/${uniqueId('reg')}`, fieldsOf(registrationDoc(''))))],
+    [
+      'an archive copy while the original stays',
+      async () => {
+        const id = await event();
+        return move(as.db.editor, id, (await ownerGet(`events/${id}`))!, false);
+      },
+    ],
+    [
+      'deleting an archived item outright, even as admin',
+      async () => deleteDoc(doc(as.db.admin, 'archive', 'events', 'items', await fixture(`archive/events/items/${uniqueId('old')}`, { title: 'Old' }))),
+    ],
+    [
+      'an editor archiving a registration (editors may not delete registrations)',
+      async () => createDb(() => as.db.editor).moveToArchive('registrations', await fixture(`registrations/${uniqueId('reg')}`, fieldsOf(registrationDoc('')))),
+    ],
   ])('refuses %s', async (_, attempt) => {
     await expectDenied(attempt());
   });
@@ -404,7 +528,10 @@ describe('the public content version only moves forward, by one', () => {
   it('takes an editor’s move by one, with the change it belongs to', async () => {
     const before = await version();
     const db = createDb(() => as.db.editor);
-    await db.commit([{ set: `events/${uniqueId('event')}`, data: { title: 'New event', published: true } }, { set: 'counters/content', data: { version: increment(1) }, merge: true }]);
+    await db.commit([
+      { set: `events/${uniqueId('event')}`, data: { title: 'New event', published: true } },
+      { set: 'counters/content', data: { version: increment(1) }, merge: true },
+    ]);
     expect(await version()).toBe(before + 1);
   });
 });

@@ -26,13 +26,18 @@ const expectDenied = async (operation: Promise<unknown>) => expect(await verdict
 const expectAllowed = async (operation: Promise<unknown>) => expect(await verdict(operation)).toBe('allowed');
 const dataOf = (w: BatchWrite) => (w as { data: Doc }).data;
 const mailWrite = (writes: BatchWrite[]) => writes.find((w) => writePath(w).startsWith('mail/'))!;
-const withMail = (writes: BatchWrite[], change: (mail: Doc) => Doc) => writes.map((w) => (writePath(w).startsWith('mail/') ? { ...w, data: change(dataOf(w)) } : w));
+const withMail = (writes: BatchWrite[], change: (mail: Doc) => Doc) =>
+  writes.map((w) => (writePath(w).startsWith('mail/') ? { ...w, data: change(dataOf(w)) } : w));
 
 /** A registration (or a booth booking) waiting on a submitted payment, stored past the rules. */
 async function awaitingVerification(collection: 'registrations' | 'partners' = 'registrations') {
   const recordId = uniqueId(collection === 'registrations' ? 'reg' : 'booth');
   const paymentId = uniqueId('pay');
-  const record: Doc = { ...fieldsOf(collection === 'registrations' ? registrationDoc('') : boothDoc('')), paymentStatus: 'submitted', lastPaymentId: paymentId };
+  const record: Doc = {
+    ...fieldsOf(collection === 'registrations' ? registrationDoc('') : boothDoc('')),
+    paymentStatus: 'submitted',
+    lastPaymentId: paymentId,
+  };
   await fixture(`${collection}/${recordId}`, record);
   await fixture(`payments/${paymentId}`, fieldsOf(paymentDoc(paymentId, collection, recordId, { amount: Number(record.fee) })));
   const payment = { ...fieldsOf(paymentDoc(paymentId, collection, recordId, { amount: Number(record.fee) })), id: paymentId } as unknown as AdminPayment;
@@ -40,16 +45,30 @@ async function awaitingVerification(collection: 'registrations' | 'partners' = '
 }
 
 /** Runs a finance verdict the way the Payments screen does: a transaction on fresh reads. */
-function verdictCommit(db: Firestore, payment: AdminPayment, decide: (docs: Array<Doc | null>) => { writes: BatchWrite[] }, tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w) {
+function verdictCommit(
+  db: Firestore,
+  payment: AdminPayment,
+  decide: (docs: Array<Doc | null>) => { writes: BatchWrite[] },
+  tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w,
+) {
   return createDb(() => db).transact(verdictPaths({ payment }), (docs) => ({ writes: tamper(decide(docs as Array<Doc | null>).writes) }));
 }
 
 describe('payment verdicts', () => {
   it('finance verifies a payment: the ticket email goes to the registrant, with the QR code and calendar file', async () => {
     const { recordId, paymentId, payment } = await awaitingVerification();
-    const attachments = await ticketAttachments(recordId, { summitName: 'National Cancer Summit', startDate: new Date('2027-03-01T06:00:00Z'), endDate: new Date('2027-03-03T15:00:00Z'), venue: 'KICC' });
+    const attachments = await ticketAttachments(recordId, {
+      summitName: 'National Cancer Summit',
+      startDate: new Date('2027-03-01T06:00:00Z'),
+      endDate: new Date('2027-03-03T15:00:00Z'),
+      venue: 'KICC',
+    });
     const mailId = uniqueId('mail');
-    await expectAllowed(verdictCommit(as.db.finance, payment, (docs) => decideVerify(docs as never, { payment, note: 'On the statement', staffEmail: ACCOUNTS.finance.email, mailId, attachments })));
+    await expectAllowed(
+      verdictCommit(as.db.finance, payment, (docs) =>
+        decideVerify(docs as never, { payment, note: 'On the statement', staffEmail: ACCOUNTS.finance.email, mailId, attachments }),
+      ),
+    );
     const mail = await ownerGet(`mail/${mailId}`);
     expect(mail).toMatchObject({
       to: 'achieng@example.org',
@@ -67,7 +86,11 @@ describe('payment verdicts', () => {
   it('finance rejects a payment: the payer gets the reason finance wrote', async () => {
     const { recordId, payment } = await awaitingVerification();
     const mailId = uniqueId('mail');
-    await expectAllowed(verdictCommit(as.db.finance, payment, (docs) => decideReject(docs as never, { payment, note: 'No such M-Pesa code on our statement', staffEmail: ACCOUNTS.finance.email, mailId })));
+    await expectAllowed(
+      verdictCommit(as.db.finance, payment, (docs) =>
+        decideReject(docs as never, { payment, note: 'No such M-Pesa code on our statement', staffEmail: ACCOUNTS.finance.email, mailId }),
+      ),
+    );
     expect(await ownerGet(`mail/${mailId}`)).toMatchObject({
       template: { name: 'payment-rejected', data: { reference: recordId, reason: 'No such M-Pesa code on our statement' } },
     });
@@ -77,23 +100,64 @@ describe('payment verdicts', () => {
     const boothId = await fixture(`partners/${uniqueId('booth')}`, fieldsOf(boothDoc('')));
     const paymentId = uniqueId('pay');
     const mailId = uniqueId('mail');
-    const manual = { paymentId, targetCollection: 'partners' as const, targetId: boothId, payerName: 'EAHF', method: 'cheque' as const, reference: 'CHQ 1', amount: 50000, note: '', staffEmail: ACCOUNTS.finance.email, mailId };
+    const manual = {
+      paymentId,
+      targetCollection: 'partners' as const,
+      targetId: boothId,
+      payerName: 'EAHF',
+      method: 'cheque' as const,
+      reference: 'CHQ 1',
+      amount: 50000,
+      note: '',
+      staffEmail: ACCOUNTS.finance.email,
+      mailId,
+    };
     await expectAllowed(createDb(() => as.db.finance).transact([`partners/${boothId}`], (docs) => decideManual(docs, manual)));
-    expect(await ownerGet(`mail/${mailId}`)).toMatchObject({ template: { name: 'payment-verified', data: { name: 'Juma Ali', reference: boothId, ticket: false } } });
+    expect(await ownerGet(`mail/${mailId}`)).toMatchObject({
+      template: { name: 'payment-verified', data: { name: 'Juma Ali', reference: boothId, ticket: false } },
+    });
   });
 
   const verify = async (tamper: (writes: BatchWrite[]) => BatchWrite[], db = () => as.db.finance) => {
     const { payment } = await awaitingVerification();
-    return verdictCommit(db(), payment, (docs) => decideVerify(docs as never, { payment, note: '', staffEmail: ACCOUNTS.finance.email, mailId: uniqueId('mail') }), tamper);
+    return verdictCommit(
+      db(),
+      payment,
+      (docs) => decideVerify(docs as never, { payment, note: '', staffEmail: ACCOUNTS.finance.email, mailId: uniqueId('mail') }),
+      tamper,
+    );
   };
 
   it.each([
     ['to another address', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, to: 'attacker@example.org' }))],
     ['naming a ticket for a record that is not a registration', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, recordCollection: 'partners' }))],
-    ['about another registration', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, recordId: 'demo-registration-1', template: { ...(m.template as Doc), data: { ...((m.template as Doc).data as Doc), reference: 'demo-registration-1' } } }))],
-    ['with another amount', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, template: { ...(m.template as Doc), data: { ...((m.template as Doc).data as Doc), amount: 'KES 1' } } }))],
-    ['with four attachments', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, message: { attachments: Array.from({ length: 4 }, (_, i) => ({ filename: `f${i}.txt`, content: 'eA==', encoding: 'base64' })) } }))],
-    ['sent as the "payment rejected" message', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, template: { name: 'payment-rejected', data: { name: 'Achieng Otieno', reference: m.recordId, reason: 'x' } } }))],
+    [
+      'about another registration',
+      (w: BatchWrite[]) =>
+        withMail(w, (m) => ({
+          ...m,
+          recordId: 'demo-registration-1',
+          template: { ...(m.template as Doc), data: { ...((m.template as Doc).data as Doc), reference: 'demo-registration-1' } },
+        })),
+    ],
+    [
+      'with another amount',
+      (w: BatchWrite[]) =>
+        withMail(w, (m) => ({ ...m, template: { ...(m.template as Doc), data: { ...((m.template as Doc).data as Doc), amount: 'KES 1' } } })),
+    ],
+    [
+      'with four attachments',
+      (w: BatchWrite[]) =>
+        withMail(w, (m) => ({
+          ...m,
+          message: { attachments: Array.from({ length: 4 }, (_, i) => ({ filename: `f${i}.txt`, content: 'eA==', encoding: 'base64' })) },
+        })),
+    ],
+    [
+      'sent as the "payment rejected" message',
+      (w: BatchWrite[]) =>
+        withMail(w, (m) => ({ ...m, template: { name: 'payment-rejected', data: { name: 'Achieng Otieno', reference: m.recordId, reason: 'x' } } })),
+    ],
   ])('refuses a "payment verified" message %s', async (_, tamper) => {
     await expectDenied(verify(tamper));
   });
@@ -110,14 +174,26 @@ describe('payment verdicts', () => {
   it('refuses a "payment rejected" message whose reason is not the one finance stored', async () => {
     const { payment } = await awaitingVerification();
     await expectDenied(
-      verdictCommit(as.db.finance, payment, (docs) => decideReject(docs as never, { payment, note: 'Not found', staffEmail: ACCOUNTS.finance.email, mailId: uniqueId('mail') }), (w) =>
-        withMail(w, (m) => ({ ...m, template: { ...(m.template as Doc), data: { ...((m.template as Doc).data as Doc), reason: 'Pay again at https://evil.example' } } })),
+      verdictCommit(
+        as.db.finance,
+        payment,
+        (docs) => decideReject(docs as never, { payment, note: 'Not found', staffEmail: ACCOUNTS.finance.email, mailId: uniqueId('mail') }),
+        (w) =>
+          withMail(w, (m) => ({
+            ...m,
+            template: { ...(m.template as Doc), data: { ...((m.template as Doc).data as Doc), reason: 'Pay again at https://evil.example' } },
+          })),
       ),
     );
   });
 
   it('refuses an editor sending a verdict message (editors cannot verify)', async () => {
-    await expectDenied(verify((w) => w, () => as.db.editor));
+    await expectDenied(
+      verify(
+        (w) => w,
+        () => as.db.editor,
+      ),
+    );
   });
 });
 
@@ -132,7 +208,10 @@ describe('application decisions', () => {
   };
 
   it('approving an application tells its contact the amount to pay; declining says so', async () => {
-    for (const [status, template] of [['confirmed', 'application-approved'], ['cancelled', 'application-declined']] as const) {
+    for (const [status, template] of [
+      ['confirmed', 'application-approved'],
+      ['cancelled', 'application-declined'],
+    ] as const) {
       const { writes } = await decide(status);
       await expectAllowed(createDb(() => as.db.admin).commit(writes));
       expect(await ownerGet(writePath(mailWrite(writes)))).toMatchObject({ to: 'juma@example.org', template: { name: template } });
@@ -147,7 +226,19 @@ describe('application decisions', () => {
   });
 
   it.each([
-    ['an approval sent for a declined application', (w: BatchWrite[]) => [w[0], { ...w[1], data: { ...dataOf(w[1]), template: { name: 'application-approved', data: { ...((dataOf(w[1]).template as Doc).data as Doc), amount: 'KES 50,000' } } } }]],
+    [
+      'an approval sent for a declined application',
+      (w: BatchWrite[]) => [
+        w[0],
+        {
+          ...w[1],
+          data: {
+            ...dataOf(w[1]),
+            template: { name: 'application-approved', data: { ...((dataOf(w[1]).template as Doc).data as Doc), amount: 'KES 50,000' } },
+          },
+        },
+      ],
+    ],
     ['a decision sent to another address', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, to: 'attacker@example.org' }))],
   ])('refuses %s', async (_, tamper) => {
     const { writes } = await decide('cancelled', tamper);
@@ -174,7 +265,10 @@ describe('invoices', () => {
     createDb(() => as.db.finance).transact(issuePaths({}), (docs) => {
       const { writes } = decideIssue(docs, { draft: draft('juma@example.org'), issuedBy: ACCOUNTS.finance.email, issuedAt });
       const invoice = dataOf(writes[0]) as { number: string; billTo: { name: string; email: string } };
-      return { writes: tamper([...writes, invoiceMail(uniqueId('mail'), invoice, 'KES 50,000.00', '28 February 2027', invoice.number, pdf)]), result: invoice.number };
+      return {
+        writes: tamper([...writes, invoiceMail(uniqueId('mail'), invoice, 'KES 50,000.00', '28 February 2027', invoice.number, pdf)]),
+        result: invoice.number,
+      };
     });
 
   it('issuing an invoice emails it, with its PDF, to the address it is billed to', async () => {
@@ -202,12 +296,22 @@ describe('test sends and resends', () => {
     await expectDenied(createDb(() => as.db.admin).commit([testMail(uniqueId('mail'), 'donation-thanks', 'someone@example.org')]));
     await expectDenied(createDb(() => as.db.finance).commit([testMail(uniqueId('mail'), 'donation-thanks', ACCOUNTS.finance.email)]));
     const unknown = testMail(uniqueId('mail'), 'donation-thanks', ACCOUNTS.admin.email);
-    await expectDenied(createDb(() => as.db.admin).commit([{ ...unknown, data: { ...dataOf(unknown), recordId: 'password-reset', template: { name: 'password-reset', data: {} } } } as BatchWrite]));
+    await expectDenied(
+      createDb(() => as.db.admin).commit([
+        { ...unknown, data: { ...dataOf(unknown), recordId: 'password-reset', template: { name: 'password-reset', data: {} } } } as BatchWrite,
+      ]),
+    );
   });
 
   const storedMail = async (collection: string, state: string) => {
     const id = uniqueId('mail');
-    await fixture(`mail/${id}`, { to: 'achieng@example.org', template: { name: 'message-received', data: { name: 'A', subject: 'B' } }, recordCollection: collection, recordId: 'x', delivery: { state, attempts: 1 } });
+    await fixture(`mail/${id}`, {
+      to: 'achieng@example.org',
+      template: { name: 'message-received', data: { name: 'A', subject: 'B' } },
+      recordCollection: collection,
+      recordId: 'x',
+      delivery: { state, attempts: 1 },
+    });
     return id;
   };
 
@@ -216,7 +320,9 @@ describe('test sends and resends', () => {
     await expectAllowed(updateDoc(doc(as.db.finance, 'mail', await storedMail('invoices', 'ERROR')), { 'delivery.state': 'RETRY' }));
     await expectDenied(updateDoc(doc(as.db.editor, 'mail', await storedMail('invoices', 'ERROR')), { 'delivery.state': 'RETRY' }));
     await expectDenied(updateDoc(doc(as.db.admin, 'mail', await storedMail('registrations', 'PENDING')), { 'delivery.state': 'RETRY' }));
-    await expectDenied(updateDoc(doc(as.db.admin, 'mail', await storedMail('registrations', 'ERROR')), { 'delivery.state': 'RETRY', to: 'attacker@example.org' }));
+    await expectDenied(
+      updateDoc(doc(as.db.admin, 'mail', await storedMail('registrations', 'ERROR')), { 'delivery.state': 'RETRY', to: 'attacker@example.org' }),
+    );
     await expectDenied(updateDoc(doc(as.db.admin, 'mail', await storedMail('registrations', 'ERROR')), { 'delivery.state': 'SUCCESS' }));
     await expectDenied(updateDoc(doc(as.db.anonymous, 'mail', await storedMail('registrations', 'ERROR')), { 'delivery.state': 'RETRY' }));
   });
@@ -231,7 +337,13 @@ describe('test sends and resends', () => {
 
   it('nobody creates a message about a payment a visitor did not just submit', async () => {
     const { recordId, paymentId, record } = await awaitingVerification();
-    const mail = { to: record.email, template: { name: 'payment-received', data: { name: record.fullName, reference: recordId, amount: 'KES 15,000', transactionCode: 'QWE12345RT' } }, recordCollection: 'registrations', recordId, paymentId };
+    const mail = {
+      to: record.email,
+      template: { name: 'payment-received', data: { name: record.fullName, reference: recordId, amount: 'KES 15,000', transactionCode: 'QWE12345RT' } },
+      recordCollection: 'registrations',
+      recordId,
+      paymentId,
+    };
     await expectDenied(setDoc(doc(as.db.anonymous, 'mail', paymentId), { ...mail, timestamp: new Date() }));
   });
 });

@@ -38,7 +38,19 @@ import {
   type Actors,
 } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
-import { commit, registrationMailData, fieldsOf, donationDoc, FORMS, messageDoc, partnerDoc, registrationDoc, SITE, type Doc, type PublicForm } from './support/forms.ts';
+import {
+  commit,
+  registrationMailData,
+  fieldsOf,
+  donationDoc,
+  FORMS,
+  messageDoc,
+  partnerDoc,
+  registrationDoc,
+  SITE,
+  type Doc,
+  type PublicForm,
+} from './support/forms.ts';
 import { issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 
@@ -124,7 +136,12 @@ const HOW: Record<string, Subject> = {
   ...Object.fromEntries(
     CONTENT.map((name) => [
       name,
-      documents(name, () => ({ title: 'Published item', published: true }), (db) => ui(db).createDocument(name, { title: 'New draft', published: false }), { title: 'Edited' }),
+      documents(
+        name,
+        () => ({ title: 'Published item', published: true }),
+        (db) => ui(db).createDocument(name, { title: 'New draft', published: false }),
+        { title: 'Edited' },
+      ),
     ]),
   ),
   settings: {
@@ -155,17 +172,24 @@ const HOW: Record<string, Subject> = {
     (db, actor) => ui(db).recordActivity('Did something', emailOf(actor) ?? 'nobody@example.org'),
     { message: 'Rewritten history' },
   ),
-  registrations: documents(
+  registrations: documents('registrations', () => fieldsOf(registrationDoc('')), submitAs(FORMS.registration), { paymentStatus: 'paid', status: 'confirmed' }),
+  'counters/registrations': counter(
     'registrations',
-    () => fieldsOf(registrationDoc('')),
-    submitAs(FORMS.registration),
-    { paymentStatus: 'paid', status: 'confirmed' },
+    (db) => setDoc(doc(db, 'counters', 'registrations'), { count: increment(1), lastId: uniqueId('no-registration') }, { merge: true }),
+    'taking a seat without a registration',
   ),
-  'counters/registrations': counter('registrations', (db) => setDoc(doc(db, 'counters', 'registrations'), { count: increment(1), lastId: uniqueId('no-registration') }, { merge: true }), 'taking a seat without a registration'),
 
-  'counters/seats': counter('seats', (db) => setDoc(doc(db, 'counters', 'seats'), { count: increment(1) }, { merge: true }), 'moving the public count without a registration'),
+  'counters/seats': counter(
+    'seats',
+    (db) => setDoc(doc(db, 'counters', 'seats'), { count: increment(1) }, { merge: true }),
+    'moving the public count without a registration',
+  ),
 
-  'counters/content': counter('content', (db) => setDoc(doc(db, 'counters', 'content'), { version: increment(1) }, { merge: true }), 'moving the public content version by one'),
+  'counters/content': counter(
+    'content',
+    (db) => setDoc(doc(db, 'counters', 'content'), { version: increment(1) }, { merge: true }),
+    'moving the public content version by one',
+  ),
 
   mail: {
     ...documents(
@@ -183,7 +207,15 @@ const HOW: Record<string, Subject> = {
   },
   'mail (resend)': {
     ops: {
-      update: async (db) => updateDoc(doc(db, 'mail', await fixture(`mail/${uniqueId('mail')}`, { ...storedMail('x'), delivery: { state: 'ERROR', attempts: 3, error: 'Connection refused' } })), { 'delivery.state': 'RETRY' }),
+      update: async (db) =>
+        updateDoc(
+          doc(
+            db,
+            'mail',
+            await fixture(`mail/${uniqueId('mail')}`, { ...storedMail('x'), delivery: { state: 'ERROR', attempts: 3, error: 'Connection refused' } }),
+          ),
+          { 'delivery.state': 'RETRY' },
+        ),
     },
     notes: { update: 'a failed message set back to RETRY' },
   },
@@ -203,7 +235,16 @@ const HOW: Record<string, Subject> = {
   payments: {
     ...documents(
       'payments',
-      () => ({ payerName: 'A', method: 'bank-transfer', reference: 'REF-1', amount: 15000, currency: 'KES', status: 'submitted', targetCollection: 'registrations', targetId: 'x' }),
+      () => ({
+        payerName: 'A',
+        method: 'bank-transfer',
+        reference: 'REF-1',
+        amount: 15000,
+        currency: 'KES',
+        status: 'submitted',
+        targetCollection: 'registrations',
+        targetId: 'x',
+      }),
       submitAs(FORMS.registrationPayment),
       { status: 'verified' },
     ),
@@ -212,7 +253,16 @@ const HOW: Record<string, Subject> = {
   'payments (manual record)': {
     ops: {
       create: (db) =>
-        ui(db).createDocument('payments', { payerName: 'County Treasury', method: 'bank-transfer', reference: 'MANUAL-7', amount: 30000, currency: 'KES', status: 'verified', targetCollection: 'registrations', targetId: 'demo-registration-4' }),
+        ui(db).createDocument('payments', {
+          payerName: 'County Treasury',
+          method: 'bank-transfer',
+          reference: 'MANUAL-7',
+          amount: 30000,
+          currency: 'KES',
+          status: 'verified',
+          targetCollection: 'registrations',
+          targetId: 'demo-registration-4',
+        }),
     },
   },
   invoices: documents(
@@ -223,7 +273,11 @@ const HOW: Record<string, Subject> = {
     () => uniqueId('INV-FIXTURE'),
   ),
   // A number taken without the invoice that should carry it: a gap in the series.
-  'counters/invoices': counter('invoices', async (db) => setDoc(doc(db, 'counters', 'invoices'), { last: await nextSequence() }), 'taking a number without issuing the invoice'),
+  'counters/invoices': counter(
+    'invoices',
+    async (db) => setDoc(doc(db, 'counters', 'invoices'), { last: await nextSequence() }),
+    'taking a number without issuing the invoice',
+  ),
 
   procurement: documents(
     'procurement',
@@ -233,7 +287,16 @@ const HOW: Record<string, Subject> = {
   ),
   'archive/events/items': archive('events', () => ({ title: 'Past event', published: true })),
   'archive/registrations/items': archive('registrations', () => fieldsOf(registrationDoc(''))),
-  'archive/payments/items': archive('payments', () => ({ payerName: 'A', method: 'bank-transfer', reference: 'REF-2', amount: 15000, currency: 'KES', status: 'verified', targetCollection: 'registrations', targetId: 'x' })),
+  'archive/payments/items': archive('payments', () => ({
+    payerName: 'A',
+    method: 'bank-transfer',
+    reference: 'REF-2',
+    amount: 15000,
+    currency: 'KES',
+    status: 'verified',
+    targetCollection: 'registrations',
+    targetId: 'x',
+  })),
 };
 
 // prettier-ignore
@@ -323,11 +386,13 @@ describe('rules matrix', () => {
 
 describe('published content and drafts (rules are not filters)', () => {
   const reads = CONTENT.flatMap((name) =>
-    ACTORS.flatMap((actor) => [
-      { kind: 'published', what: `list ${name} where published == true`, expected: allowedFor(EVERYONE, actor) },
-      { kind: 'drafts', what: `list ${name} where published == false`, expected: allowedFor(STAFF, actor) },
-      { kind: 'draft', what: `get a draft in ${name}`, expected: allowedFor(STAFF, actor) },
-    ].map((c) => ({ ...c, name: caseName(actor, c.expected, c.what), collection: name, actor }))),
+    ACTORS.flatMap((actor) =>
+      [
+        { kind: 'published', what: `list ${name} where published == true`, expected: allowedFor(EVERYONE, actor) },
+        { kind: 'drafts', what: `list ${name} where published == false`, expected: allowedFor(STAFF, actor) },
+        { kind: 'draft', what: `get a draft in ${name}`, expected: allowedFor(STAFF, actor) },
+      ].map((c) => ({ ...c, name: caseName(actor, c.expected, c.what), collection: name, actor })),
+    ),
   );
 
   it.each(named(reads))('%s', async (_, { collection: name, actor, kind, expected }) => {
@@ -359,7 +424,10 @@ describe('published content and drafts (rules are not filters)', () => {
 
 describe('own staff entry (the admin area reads it to learn the role)', () => {
   // Anyone signed in with a verified email may learn their own role (or that they have none).
-  const own = ACTORS.filter((a) => a !== 'anonymous').map((actor) => ({ actor, expected: actor === 'unverified' ? ('denied' as const) : ('allowed' as const) }));
+  const own = ACTORS.filter((a) => a !== 'anonymous').map((actor) => ({
+    actor,
+    expected: actor === 'unverified' ? ('denied' as const) : ('allowed' as const),
+  }));
   it.each(named(own.map((c) => ({ ...c, name: caseName(c.actor, c.expected, 'get their own staff entry') }))))('%s', async (_, { actor, expected }) => {
     expect(await verdict(getDoc(doc(as.db[actor], 'staff', emailOf(actor)!)))).toBe(expected);
   });

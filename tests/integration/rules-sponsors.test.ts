@@ -30,7 +30,13 @@ describe('a sponsor made from an approved application', () => {
   it('finance approves an application and its sponsor appears, copied from it', async () => {
     const app = await application();
     await allowed(commit(as.db.finance, approve(app, sponsorOf(app))));
-    expect(await ownerGet(`sponsors/${sponsorIdFor(app.id)}`)).toMatchObject({ organisation: app.organisation, tier: app.tier, website: app.website, published: true, applicationId: app.id });
+    expect(await ownerGet(`sponsors/${sponsorIdFor(app.id)}`)).toMatchObject({
+      organisation: app.organisation,
+      tier: app.tier,
+      website: app.website,
+      published: true,
+      applicationId: app.id,
+    });
   });
 
   it('refuses a sponsor for an application not approved in that commit, or approved already', async () => {
@@ -45,7 +51,13 @@ describe('a sponsor made from an approved application', () => {
     const asPartner = sponsorWrites({ ...booth, kind: 'partner' }, true, serverValues.now());
     await denied(commit(as.db.finance, approve(booth, asPartner)));
     const app = await application();
-    for (const change of [{ organisation: 'Someone Else Ltd' }, { tier: 'platinum' }, { website: 'https://phishing.example' }, { published: false }, { logoUrl: 'https://x.example/l.png' }]) {
+    for (const change of [
+      { organisation: 'Someone Else Ltd' },
+      { tier: 'platinum' },
+      { website: 'https://phishing.example' },
+      { published: false },
+      { logoUrl: 'https://x.example/l.png' },
+    ]) {
       const [write] = sponsorOf(app) as Array<{ set: string; data: Record<string, unknown> }>;
       await denied(commit(as.db.finance, approve(app, [{ set: write.set, data: { ...write.data, ...change } }])));
     }

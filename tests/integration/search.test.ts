@@ -17,7 +17,10 @@ let as: Actors;
 const created: string[] = [];
 
 /** Letters only, unique to this run, so a search finds this file's records and no one else's. */
-const word = (prefix: string) => `${prefix}${uniqueId('').replace(/[^a-z0-9]/g, '').replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
+const word = (prefix: string) =>
+  `${prefix}${uniqueId('')
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])}`;
 
 async function submitted(form: PublicForm, change: Record<string, unknown>): Promise<Draft> {
   const draft = await form.draft(change);
@@ -26,7 +29,14 @@ async function submitted(form: PublicForm, change: Record<string, unknown>): Pro
   return draft;
 }
 
-const search = (actor: Actor, tab: Tab, text: string, filters: ListFilters = {}) => searchRecords(createDb(() => as.db[actor]), tab, text, filters, 20);
+const search = (actor: Actor, tab: Tab, text: string, filters: ListFilters = {}) =>
+  searchRecords(
+    createDb(() => as.db[actor]),
+    tab,
+    text,
+    filters,
+    20,
+  );
 const ids = async (tab: Tab, text: string, filters?: ListFilters) => (await search('admin', tab, text, filters)).items.map((r) => r.id).sort();
 
 const surname = word('Otieno');
@@ -37,8 +47,17 @@ let booth: Draft;
 
 beforeAll(async () => {
   as = await signInActors();
-  wanjiku = await submitted(FORMS.registration, { fullName: `Grace Wanjikũ ${surname}`, email: `Grace.${surname}@Example.org`, organisation: `Kisii ${org} Trust` });
-  njeri = await submitted(FORMS.registration, { fullName: `Njeri ${surname}`, email: `njeri.${surname}@example.org`, organisation: 'Moi University', category: 'survivor' });
+  wanjiku = await submitted(FORMS.registration, {
+    fullName: `Grace Wanjikũ ${surname}`,
+    email: `Grace.${surname}@Example.org`,
+    organisation: `Kisii ${org} Trust`,
+  });
+  njeri = await submitted(FORMS.registration, {
+    fullName: `Njeri ${surname}`,
+    email: `njeri.${surname}@example.org`,
+    organisation: 'Moi University',
+    category: 'survivor',
+  });
   booth = await submitted(FORMS.booth, { contactName: `Esther ${surname}`, organisation: `Pharma ${org}`, email: `esther.${surname}@example.org` });
 });
 
@@ -99,7 +118,11 @@ describe('staff search finds applications and bookings', () => {
 
 describe('who may search', () => {
   it.each(ACTORS.map((actor) => [actor, allowedFor(STAFF, actor)] as const))('%s: %s', async (actor, expected) => {
-    const byToken = query(collection(as.db[actor], 'registrations'), where('searchTokens', 'array-contains', `njeri.${surname}@example.org`.toLowerCase()), limit(5));
+    const byToken = query(
+      collection(as.db[actor], 'registrations'),
+      where('searchTokens', 'array-contains', `njeri.${surname}@example.org`.toLowerCase()),
+      limit(5),
+    );
     expect(await verdict(getDocs(byToken))).toBe(expected);
   });
 });
@@ -151,7 +174,17 @@ describe('the rules bound searchTokens on a visitor’s record', () => {
 
   it.each([FORMS.partner, FORMS.booth])('refuses a $name without its reference or with a non-string token', async (form) => {
     const missing = await form.draft();
-    expect(await verdict(commit(missing.by.db, withTokens(missing, tokensOf(missing).filter((t) => t !== missing.id.toLowerCase()))))).toBe('denied');
+    expect(
+      await verdict(
+        commit(
+          missing.by.db,
+          withTokens(
+            missing,
+            tokensOf(missing).filter((t) => t !== missing.id.toLowerCase()),
+          ),
+        ),
+      ),
+    ).toBe('denied');
     const typed = await form.draft();
     expect(await verdict(commit(typed.by.db, withTokens(typed, [...tokensOf(typed), 7])))).toBe('denied');
   });

@@ -128,7 +128,13 @@ describe('the rules, for an ID token whose address has capitals', () => {
     const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const { projectId } = stack();
     const iat = Math.floor(Date.now() / 1000);
-    const claims = { sub: 'capitalised-staff', user_id: 'capitalised-staff', email: CAPITALISED, email_verified: true, firebase: { sign_in_provider: 'google.com', identities: {} } };
+    const claims = {
+      sub: 'capitalised-staff',
+      user_id: 'capitalised-staff',
+      email: CAPITALISED,
+      email_verified: true,
+      firebase: { sign_in_provider: 'google.com', identities: {} },
+    };
     return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: `https://securetoken.google.com/${projectId}`, aud: projectId, iat, exp: iat + 3600, ...claims })}.`;
   })();
   const call = (path: string, body?: unknown) =>
@@ -149,7 +155,10 @@ describe('the rules, for an ID token whose address has capitals', () => {
     const logged = await call(':commit', {
       writes: [
         {
-          update: { name: `${root}/logs/${id}`, fields: { id: { stringValue: id }, message: { stringValue: `Case check ${id}` }, userEmail: { stringValue: CAPITALISED } } },
+          update: {
+            name: `${root}/logs/${id}`,
+            fields: { id: { stringValue: id }, message: { stringValue: `Case check ${id}` }, userEmail: { stringValue: CAPITALISED } },
+          },
           updateTransforms: [{ fieldPath: 'timestamp', setToServerValue: 'REQUEST_TIME' }],
           currentDocument: { exists: false },
         },

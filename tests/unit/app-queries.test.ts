@@ -26,7 +26,10 @@ vi.mock('../../src/lib/data.ts', async () => {
   for (const method of ['fetchPage', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const) {
     const real = db[method] as (...args: unknown[]) => unknown;
     (db as Record<string, unknown>)[method] = (...args: unknown[]) => {
-      const caller = new Error().stack?.split('\n').slice(2).find((line) => line.includes('/src/'));
+      const caller = new Error().stack
+        ?.split('\n')
+        .slice(2)
+        .find((line) => line.includes('/src/'));
       const at = caller && /\/(src\/[^:)]+):(\d+)/.exec(caller);
       if (at) seen.callers.add(`${at[1]}:${at[2]}`);
       return real(...args);
@@ -59,7 +62,9 @@ const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
 
 type ContentConfig = Parameters<typeof listQuery>[0];
 // Every content screen's configuration, found by file name rather than listed by hand.
-const contentConfigs = Object.values(import.meta.glob<Record<string, unknown>>(['../../src/features/**/*-content.ts', '../../src/features/**/*-content.tsx'], { eager: true }))
+const contentConfigs = Object.values(
+  import.meta.glob<Record<string, unknown>>(['../../src/features/**/*-content.ts', '../../src/features/**/*-content.tsx'], { eager: true }),
+)
   .flatMap((m) => Object.values(m))
   .filter((v): v is ContentConfig => !!v && typeof v === 'object' && 'collection' in v && 'fields' in v);
 
@@ -79,9 +84,18 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['latest articles', fetchLatestArticles],
     ['article by slug', () => fetchPublication('x')],
     ['job by slug', () => fetchPublishedBySlug('jobs', 'x')],
-    ...(['upcoming', 'past'] as const).map((when): [string, () => Promise<unknown>] => [`events ${when}`, () => eventsQuery(when).queryFn!(first) as Promise<unknown>]),
-    ...['jobs', 'tenders', 'resources'].map((c): [string, () => Promise<unknown>] => [`published ${c}`, () => publishedPagesQuery(c).queryFn!(first) as Promise<unknown>]),
-    ...Object.entries(ARTICLE_LISTS).map(([path, list]): [string, () => Promise<unknown>] => [`articles ${path}`, () => publicationsQuery(list.categories).queryFn!(first) as Promise<unknown>]),
+    ...(['upcoming', 'past'] as const).map((when): [string, () => Promise<unknown>] => [
+      `events ${when}`,
+      () => eventsQuery(when).queryFn!(first) as Promise<unknown>,
+    ]),
+    ...['jobs', 'tenders', 'resources'].map((c): [string, () => Promise<unknown>] => [
+      `published ${c}`,
+      () => publishedPagesQuery(c).queryFn!(first) as Promise<unknown>,
+    ]),
+    ...Object.entries(ARTICLE_LISTS).map(([path, list]): [string, () => Promise<unknown>] => [
+      `articles ${path}`,
+      () => publicationsQuery(list.categories).queryFn!(first) as Promise<unknown>,
+    ]),
     ['record payments', () => fetchRecordPayments('x')],
     ['record mail', () => fetchRecordMail('registrations', 'x')],
     ['invoices', () => fetchInvoicePage(null)],
@@ -114,7 +128,8 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
   for (const config of contentConfigs) {
     const filter = listFilter(config);
     for (const value of [null, ...(filter?.options.map((o) => o.value) ?? [])]) {
-      for (const search of ['', 'ab']) q.push([`${config.collection} list ${String(value)} "${search}"`, () => fetchContentPage(config, listQuery(config, value, search), null)]);
+      for (const search of ['', 'ab'])
+        q.push([`${config.collection} list ${String(value)} "${search}"`, () => fetchContentPage(config, listQuery(config, value, search), null)]);
     }
     const slug = editorFields(config).find((f) => f.kind === 'slug');
     if (slug) q.push([`${config.collection} slug`, () => slugTaken(config, slug.name, 'x', 'y')]);
@@ -168,7 +183,17 @@ afterAll(async () => {
 
 describe('the app’s queries and firestore.indexes.json', () => {
   it('finds the content screens and the query sites to check', () => {
-    expect(contentConfigs.map((c) => c.collection).sort()).toEqual(['events', 'jobs', 'procurement', 'publications', 'resources', 'sessions', 'speakers', 'sponsors', 'tenders']);
+    expect(contentConfigs.map((c) => c.collection).sort()).toEqual([
+      'events',
+      'jobs',
+      'procurement',
+      'publications',
+      'resources',
+      'sessions',
+      'speakers',
+      'sponsors',
+      'tenders',
+    ]);
     expect(querySites().length).toBeGreaterThan(20);
   });
 
@@ -182,7 +207,10 @@ describe('the app’s queries and firestore.indexes.json', () => {
   });
 
   it('needs every composite index in the file (an index nothing uses only slows writes)', () => {
-    const unused = emulator.service.indexUsageReport().indexes.filter((i) => i.queries === 0).map(({ queries: _, ...index }) => JSON.stringify(index));
+    const unused = emulator.service
+      .indexUsageReport()
+      .indexes.filter((i) => i.queries === 0)
+      .map(({ queries: _, ...index }) => JSON.stringify(index));
     expect(unused).toEqual([]);
   });
 });

@@ -10,8 +10,7 @@ import { partnerDocumentSchema } from '../../src/features/partners/schema.ts';
 
 const SCHEMAS: Record<string, ZodType> = { registrations: registrationDocumentSchema, partners: partnerDocumentSchema };
 
-const seeded = (collection: string) =>
-  demoDocuments().filter(([path]) => path.startsWith(`${collection}/`) || path.startsWith(`archive/${collection}/items/`));
+const seeded = (collection: string) => demoDocuments().filter(([path]) => path.startsWith(`${collection}/`) || path.startsWith(`archive/${collection}/items/`));
 
 describe('the demo seed, against each collection’s stored-document schema', () => {
   it.each(Object.keys(SCHEMAS))('every seeded %s document parses', (collection) => {

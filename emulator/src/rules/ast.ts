@@ -10,20 +10,7 @@ export type LiteralValue = null | boolean | bigint | number | string | Uint8Arra
 export type BinaryOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
 
 export type TypeName =
-  | 'bool'
-  | 'bytes'
-  | 'duration'
-  | 'float'
-  | 'int'
-  | 'latlng'
-  | 'list'
-  | 'map'
-  | 'number'
-  | 'path'
-  | 'set'
-  | 'string'
-  | 'timestamp'
-  | 'null';
+  'bool' | 'bytes' | 'duration' | 'float' | 'int' | 'latlng' | 'list' | 'map' | 'number' | 'path' | 'set' | 'string' | 'timestamp' | 'null';
 
 export type Expr =
   | { kind: 'literal'; value: LiteralValue; pos: Pos }

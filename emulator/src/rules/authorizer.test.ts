@@ -20,7 +20,8 @@ describe('request', () => {
   });
 
   it('has query limit and offset for lists (null when absent)', () => {
-    const list = (query: RequestInit['query']) => allowed('match /a/{id} { allow list: if request.query.limit <= 50 && request.query.offset == null; }', { method: 'list', path: 'a', query });
+    const list = (query: RequestInit['query']) =>
+      allowed('match /a/{id} { allow list: if request.query.limit <= 50 && request.query.offset == null; }', { method: 'list', path: 'a', query });
     expect(list({ limit: 20, equalities: {}, candidates: [] })).toBe(true);
     expect(list({ limit: 100, equalities: {}, candidates: [] })).toBe(false);
     expect(list({ equalities: {}, candidates: [] })).toBe(false); // no limit: null <= 50 is an error
@@ -36,7 +37,8 @@ describe('resource and request.resource', () => {
   });
 
   it('request.resource is the document as it would be after the write', () => {
-    const rules = "match /a/{id} { allow update: if request.resource.data.n == resource.data.n + 1 && request.resource.id == id; allow create: if resource == null && request.resource.data.n == 0; allow delete: if request.resource == null; }";
+    const rules =
+      'match /a/{id} { allow update: if request.resource.data.n == resource.data.n + 1 && request.resource.id == id; allow create: if resource == null && request.resource.data.n == 0; allow delete: if request.resource == null; }';
     expect(allowed(rules, { method: 'update', resource: { n: 1 }, write: { n: 2 } })).toBe(true);
     expect(allowed(rules, { method: 'update', resource: { n: 1 }, write: { n: 3 } })).toBe(false);
     expect(allowed(rules, { method: 'create', write: { n: 0 } })).toBe(true);
@@ -45,13 +47,19 @@ describe('resource and request.resource', () => {
 
   it("keeps ints and floats apart from the stored values ('is int' fails on a doubleValue)", () => {
     const rules = 'match /a/{id} { allow create: if request.resource.data.qty is int; }';
-    expect(compileRules(wrap(rules)).authorize({ ...request({ method: 'create' }), requestResource: { path: 'a/1', data: { qty: { integerValue: '2' } } } }).allowed).toBe(true);
-    expect(compileRules(wrap(rules)).authorize({ ...request({ method: 'create' }), requestResource: { path: 'a/1', data: { qty: { doubleValue: 2 } } } }).allowed).toBe(false);
+    expect(
+      compileRules(wrap(rules)).authorize({ ...request({ method: 'create' }), requestResource: { path: 'a/1', data: { qty: { integerValue: '2' } } } }).allowed,
+    ).toBe(true);
+    expect(
+      compileRules(wrap(rules)).authorize({ ...request({ method: 'create' }), requestResource: { path: 'a/1', data: { qty: { doubleValue: 2 } } } }).allowed,
+    ).toBe(false);
   });
 
   it('checks timestamps against request.time to the nanosecond', () => {
     const rules = 'match /a/{id} { allow create: if request.resource.data.timestamp == request.time; }';
-    const at = (timestampValue: string) => compileRules(wrap(rules)).authorize({ ...request({ method: 'create' }), requestResource: { path: 'a/1', data: { timestamp: { timestampValue } } } }).allowed;
+    const at = (timestampValue: string) =>
+      compileRules(wrap(rules)).authorize({ ...request({ method: 'create' }), requestResource: { path: 'a/1', data: { timestamp: { timestampValue } } } })
+        .allowed;
     expect(at('2027-05-07T06:00:00.000000Z')).toBe(true);
     expect(at('2027-05-07T06:00:00.000001Z')).toBe(false);
     expect(at('2027-05-07T09:00:00+03:00')).toBe(true);
@@ -60,7 +68,9 @@ describe('resource and request.resource', () => {
   it('request.time keeps the microseconds of a commit time, so a millisecond timestamp is not equal', () => {
     const rules = 'match /a/{id} { allow create: if request.resource.data.timestamp == request.time; }';
     const time = { seconds: Date.parse('2027-05-07T06:00:00Z') / 1000, nanos: 123_457_000 };
-    const at = (timestampValue: string) => compileRules(wrap(rules)).authorize({ ...request({ method: 'create', time }), requestResource: { path: 'a/1', data: { timestamp: { timestampValue } } } }).allowed;
+    const at = (timestampValue: string) =>
+      compileRules(wrap(rules)).authorize({ ...request({ method: 'create', time }), requestResource: { path: 'a/1', data: { timestamp: { timestampValue } } } })
+        .allowed;
     expect(at('2027-05-07T06:00:00.123457Z')).toBe(true);
     expect(at('2027-05-07T06:00:00.123Z')).toBe(false); // what a client's Date gives
     expect(at('2027-05-07T06:00:00.123456Z')).toBe(false);
@@ -113,10 +123,21 @@ describe('get, exists, getAfter, existsAfter', () => {
   });
 
   it('shares one budget (and cache) across the writes of a commit: 20 for a batch', () => {
-    const authorizer = compileRules(wrap('match /a/{id} { allow create: if !exists(/databases/$(database)/documents/d/$(id)) && !exists(/databases/$(database)/documents/shared/x); }'));
+    const authorizer = compileRules(
+      wrap('match /a/{id} { allow create: if !exists(/databases/$(database)/documents/d/$(id)) && !exists(/databases/$(database)/documents/shared/x); }'),
+    );
     const lookups: string[] = [];
     const budget = { reads: new Set<string>(), maxReads: 20 };
-    const results = Array.from({ length: 20 }, (_, i) => authorizer.authorize({ ...request({ method: 'create', lookups }), path: `a/${i}`, requestResource: { path: `a/${i}`, data: fields({}) }, readBudget: budget }).allowed);
+    const results = Array.from(
+      { length: 20 },
+      (_, i) =>
+        authorizer.authorize({
+          ...request({ method: 'create', lookups }),
+          path: `a/${i}`,
+          requestResource: { path: `a/${i}`, data: fields({}) },
+          readBudget: budget,
+        }).allowed,
+    );
     // 19 distinct d/i + shared/x make 20; the 20th write needs a 21st document.
     expect(results.slice(0, 19).every(Boolean)).toBe(true);
     expect(results[19]).toBe(false);
@@ -126,7 +147,11 @@ describe('get, exists, getAfter, existsAfter', () => {
 
 describe('faults', () => {
   it('fail closed when a lookup throws, and say why', () => {
-    const authorizer = compileRules(wrap('match /a/{id} { allow get: if exists(/databases/$(database)/documents/b/1) || true; allow list: if exists(/databases/$(database)/documents/b/1); }'));
+    const authorizer = compileRules(
+      wrap(
+        'match /a/{id} { allow get: if exists(/databases/$(database)/documents/b/1) || true; allow list: if exists(/databases/$(database)/documents/b/1); }',
+      ),
+    );
     const broken = {
       ...request({ method: 'list', path: 'a', query: { equalities: {}, candidates: [] } }),
       lookup: () => {
@@ -147,7 +172,10 @@ describe('faults', () => {
   });
 
   it('treat a malformed stored value as an evaluation error', () => {
-    const d = compileRules(wrap('match /a/{id} { allow get: if resource.data.n > 0; }')).authorize({ ...request(), resource: { path: 'a/1', data: { n: { integerValue: '1.5' } } } });
+    const d = compileRules(wrap('match /a/{id} { allow get: if resource.data.n > 0; }')).authorize({
+      ...request(),
+      resource: { path: 'a/1', data: { n: { integerValue: '1.5' } } },
+    });
     expect(d.allowed).toBe(false);
     expect(d.reason).toMatch(/invalid integerValue "1\.5"/);
   });
@@ -155,7 +183,7 @@ describe('faults', () => {
 
 describe('reasons', () => {
   it("name the method, the path and each failing allow's line", () => {
-    const rules = "match /a/{id} {\n  allow create: if false;\n  allow write: if request.resource.data.x > 1;\n}";
+    const rules = 'match /a/{id} {\n  allow create: if false;\n  allow write: if request.resource.data.x > 1;\n}';
     const d = decide(rules, { method: 'create', write: { x: 'text' } });
     expect(d).toEqual({
       allowed: false,

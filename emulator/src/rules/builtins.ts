@@ -190,4 +190,3 @@ export function callNamespace(ns: string, name: string, args: RValue[]): RValue 
   }
   return evaluationError(`unknown function ${key}()`);
 }
-

@@ -64,10 +64,12 @@ describe('load-time checks', () => {
   });
 
   it('refuses a function declared twice in one scope', () => {
-    expect(loadError('function f() { return true; } function f() { return false; } match /a/{id} { allow read: if f(); }').message).toMatch(/function 'f' is already declared in this scope \(at 4:1\)/);
+    expect(loadError('function f() { return true; } function f() { return false; } match /a/{id} { allow read: if f(); }').message).toMatch(
+      /function 'f' is already declared in this scope \(at 4:1\)/,
+    );
   });
 
   it('lets variables shadow namespaces', () => {
-    expect(() => compileRules(wrap("match /a/{duration} { allow read: if duration.size() > 0; }"))).not.toThrow();
+    expect(() => compileRules(wrap('match /a/{duration} { allow read: if duration.size() > 0; }'))).not.toThrow();
   });
 });

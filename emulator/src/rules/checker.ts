@@ -39,7 +39,8 @@ class Checker {
         return;
       case 'ident':
         if (vars.has(e.name) || GLOBALS.includes(e.name)) return;
-        if (NAMESPACE_ARITY[e.name]) this.syntax(`'${e.name}' is a namespace: call one of its functions, such as ${e.name}.${Object.keys(NAMESPACE_ARITY[e.name])[0]}(…)`, e.pos);
+        if (NAMESPACE_ARITY[e.name])
+          this.syntax(`'${e.name}' is a namespace: call one of its functions, such as ${e.name}.${Object.keys(NAMESPACE_ARITY[e.name])[0]}(…)`, e.pos);
         return this.syntax(`unknown variable '${e.name}'`, e.pos);
       case 'member':
         return sub(e.object);
@@ -61,7 +62,8 @@ class Checker {
       case 'method': {
         if (e.target.kind === 'ident' && NAMESPACE_ARITY[e.target.name] && !vars.has(e.target.name)) {
           const arity = NAMESPACE_ARITY[e.target.name][e.name];
-          if (arity === undefined) this.unsupported(`unknown function '${e.target.name}.${e.name}' (supported: ${Object.keys(NAMESPACE_ARITY[e.target.name]).join(', ')})`, e.pos);
+          if (arity === undefined)
+            this.unsupported(`unknown function '${e.target.name}.${e.name}' (supported: ${Object.keys(NAMESPACE_ARITY[e.target.name]).join(', ')})`, e.pos);
           this.arity(`${e.target.name}.${e.name}`, arity, e.args.length, e.pos);
           return e.args.forEach(sub);
         }

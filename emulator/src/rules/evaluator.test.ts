@@ -50,7 +50,7 @@ describe('operators', () => {
   });
 
   it("tests membership with 'in' on lists, sets and map keys", () => {
-    expect(v("2 in [1, 2] && !(3 in [1, 2]) && 2.0 in [1, 2]")).toBe(true);
+    expect(v('2 in [1, 2] && !(3 in [1, 2]) && 2.0 in [1, 2]')).toBe(true);
     expect(v("'a' in ['a', 'b'].toSet()")).toBe(true);
     expect(v("'k' in {'k': 1} && !('v' in {'k': 'v'})")).toBe(true);
     expect(fails("'a' in 'abc'")).toBe("'in' needs a list, set or map, not string");
@@ -87,7 +87,9 @@ describe('operators', () => {
   });
 
   it('builds paths, interpolating strings, ints and paths', () => {
-    expect(v("/databases/$(db)/documents/staff/$('Ann@X.org'.lower())", { db: '(default)' })).toEqual(new RPath(['databases', '(default)', 'documents', 'staff', 'ann@x.org']));
+    expect(v("/databases/$(db)/documents/staff/$('Ann@X.org'.lower())", { db: '(default)' })).toEqual(
+      new RPath(['databases', '(default)', 'documents', 'staff', 'ann@x.org']),
+    );
     expect(v('/a/$(n)/$(p)', { n: 7n, p: new RPath(['b', 'c']) })).toEqual(new RPath(['a', '7', 'b', 'c']));
     expect(fails('/a/$(m)', { m: RMap.of({}) })).toBe('cannot put map in a path');
     expect(v('/a/b == path("a/b")')).toBe(true);
@@ -170,7 +172,9 @@ describe('functions', () => {
     const d = decide('function f(n) { return n <= 0 || f(n - 1); } match /a/{id} { allow get: if f(3); }');
     expect(d.allowed).toBe(false);
     expect(d.reason).toMatch(/recursive call to f\(\)/);
-    const mutual = decide('function even(n) { return n == 0 || odd(n - 1); } function odd(n) { return n != 0 && even(n - 1); } match /a/{id} { allow get: if even(2); }');
+    const mutual = decide(
+      'function even(n) { return n == 0 || odd(n - 1); } function odd(n) { return n != 0 && even(n - 1); } match /a/{id} { allow get: if even(2); }',
+    );
     expect(mutual.reason).toMatch(/recursive call to even\(\)/);
   });
 
@@ -187,7 +191,9 @@ describe('functions', () => {
 
   it('writes debug() values to the log and returns them', () => {
     const lines: string[] = [];
-    const a = compileRules(wrap("match /a/{id} { allow get: if debug(request.method) == 'get' && debug({'n': 1.0}) != null; }"), 'firestore.rules', { debug: (t) => lines.push(t) });
+    const a = compileRules(wrap("match /a/{id} { allow get: if debug(request.method) == 'get' && debug({'n': 1.0}) != null; }"), 'firestore.rules', {
+      debug: (t) => lines.push(t),
+    });
     expect(a.authorize(request()).allowed).toBe(true);
     expect(lines).toEqual(['"get"', '{"n": 1.0}']);
   });

@@ -184,7 +184,12 @@ function logical(e: Extract<Expr, { kind: 'logical' }>, env: Env, ctx: EvalConte
 
 function callFunction(e: Extract<Expr, { kind: 'call' }>, env: Env, ctx: EvalContext): RValue {
   const user = env.functions.get(e.name);
-  if (user) return callUser(user, e.args.map((a) => evaluate(a, env, ctx)), ctx);
+  if (user)
+    return callUser(
+      user,
+      e.args.map((a) => evaluate(a, env, ctx)),
+      ctx,
+    );
   const args = e.args.map((a) => evaluate(a, env, ctx));
   switch (e.name) {
     case 'get':
@@ -245,10 +250,18 @@ function evaluateNode(e: Expr, env: Env, ctx: EvalContext): RValue {
       return callFunction(e, env, ctx);
     case 'method': {
       if (e.target.kind === 'ident' && NAMESPACE_ARITY[e.target.name] && env.find(e.target.name) === undefined) {
-        return callNamespace(e.target.name, e.name, e.args.map((a) => evaluate(a, env, ctx)));
+        return callNamespace(
+          e.target.name,
+          e.name,
+          e.args.map((a) => evaluate(a, env, ctx)),
+        );
       }
       const target = evaluate(e.target, env, ctx);
-      return callMethod(target, e.name, e.args.map((a) => evaluate(a, env, ctx)));
+      return callMethod(
+        target,
+        e.name,
+        e.args.map((a) => evaluate(a, env, ctx)),
+      );
     }
     case 'unary': {
       const v = evaluate(e.operand, env, ctx);
@@ -303,7 +316,8 @@ export function holds(condition: Expr | null, env: Env, ctx: EvalContext): Verdi
   try {
     const v = evaluate(condition, env, ctx);
     if (v === true) return { allowed: true };
-    if (typeof v !== 'boolean') return { allowed: false, error: new EvaluationError(`the condition is ${typeName(v)}, not bool`, condition.pos.line, condition.pos.column) };
+    if (typeof v !== 'boolean')
+      return { allowed: false, error: new EvaluationError(`the condition is ${typeName(v)}, not bool`, condition.pos.line, condition.pos.column) };
     return { allowed: false };
   } catch (error) {
     if (error instanceof EvaluationError) return { allowed: false, error };

@@ -26,8 +26,58 @@ function lexError(source: string): RulesSyntaxError {
 
 describe('rules lexer', () => {
   it('splits identifiers, numbers, strings and operators, longest operator first', () => {
-    expect(texts('a&&b||!c!=d==e<=f>=g<h>i=j')).toEqual(['a', '&&', 'b', '||', '!', 'c', '!=', 'd', '==', 'e', '<=', 'f', '>=', 'g', '<', 'h', '>', 'i', '=', 'j', '']);
-    expect(texts('x.y[0](1, 2) ? a : b; {k: v} + - * / %')).toEqual(['x', '.', 'y', '[', '0', ']', '(', '1', ',', '2', ')', '?', 'a', ':', 'b', ';', '{', 'k', ':', 'v', '}', '+', '-', '*', '/', '%', '']);
+    expect(texts('a&&b||!c!=d==e<=f>=g<h>i=j')).toEqual([
+      'a',
+      '&&',
+      'b',
+      '||',
+      '!',
+      'c',
+      '!=',
+      'd',
+      '==',
+      'e',
+      '<=',
+      'f',
+      '>=',
+      'g',
+      '<',
+      'h',
+      '>',
+      'i',
+      '=',
+      'j',
+      '',
+    ]);
+    expect(texts('x.y[0](1, 2) ? a : b; {k: v} + - * / %')).toEqual([
+      'x',
+      '.',
+      'y',
+      '[',
+      '0',
+      ']',
+      '(',
+      '1',
+      ',',
+      '2',
+      ')',
+      '?',
+      'a',
+      ':',
+      'b',
+      ';',
+      '{',
+      'k',
+      ':',
+      'v',
+      '}',
+      '+',
+      '-',
+      '*',
+      '/',
+      '%',
+      '',
+    ]);
   });
 
   it('keeps ints and floats apart', () => {

@@ -157,7 +157,20 @@ export class Lexer {
         continue;
       }
       const e = src[this.offset++];
-      const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', '\\': '\\', "'": "'", '"': '"', '`': '`', '?': '?' };
+      const simple: Record<string, string> = {
+        n: '\n',
+        t: '\t',
+        r: '\r',
+        b: '\b',
+        f: '\f',
+        v: '\v',
+        '0': '\0',
+        '\\': '\\',
+        "'": "'",
+        '"': '"',
+        '`': '`',
+        '?': '?',
+      };
       if (e !== undefined && simple[e] !== undefined) {
         put(simple[e]);
         continue;

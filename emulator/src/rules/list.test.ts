@@ -36,7 +36,13 @@ describe('lists: rules are not filters', () => {
   it('denies when a candidate fails, naming it', () => {
     // Only reachable when the query's guarantee and the documents disagree, e.g. an int rule on a float field.
     const typed = 'match /posts/{id} { allow list: if resource.data.rank == 1 && resource.data.rank is int; }';
-    const d = list(typed, { equalities: eq({ rank: 1 }), candidates: [{ path: 'posts/p1', data: fields({ rank: 1 }) }, { path: 'posts/p2', data: { rank: { doubleValue: 1 } } }] });
+    const d = list(typed, {
+      equalities: eq({ rank: 1 }),
+      candidates: [
+        { path: 'posts/p1', data: fields({ rank: 1 }) },
+        { path: 'posts/p2', data: { rank: { doubleValue: 1 } } },
+      ],
+    });
     expect(d.allowed).toBe(false);
     expect(d.reason).toMatch(/^the query on \/posts could return \/posts\/p2, which the rules deny: 'list' on \/posts\/p2: false for 'list'/);
   });
@@ -61,7 +67,8 @@ describe('lists: rules are not filters', () => {
   });
 
   it('accepts a constraint that implies the rule (!=, <, membership of a known value)', () => {
-    const rank = 'match /posts/{id} { allow list: if resource.data.status != "hidden" && resource.data.rank < 10 && resource.data.status in ["open", "closed"]; }';
+    const rank =
+      'match /posts/{id} { allow list: if resource.data.status != "hidden" && resource.data.rank < 10 && resource.data.status in ["open", "closed"]; }';
     expect(list(rank, { equalities: eq({ status: 'open', rank: 3 }) }).allowed).toBe(true);
     expect(list(rank, { equalities: eq({ status: 'hidden', rank: 3 }) }).allowed).toBe(false);
     expect(list(rank, { equalities: eq({ status: 'open' }) }).allowed).toBe(false);
@@ -69,7 +76,9 @@ describe('lists: rules are not filters', () => {
 
   it('reads nested fields the query pins with a dotted path', () => {
     const nested = "match /posts/{id} { allow list: if resource.data.meta.visibility == 'public'; }";
-    expect(list(nested, { equalities: eq({ 'meta.visibility': 'public' }), candidates: [published('p1', { meta: { visibility: 'public', x: 1 } })] }).allowed).toBe(true);
+    expect(
+      list(nested, { equalities: eq({ 'meta.visibility': 'public' }), candidates: [published('p1', { meta: { visibility: 'public', x: 1 } })] }).allowed,
+    ).toBe(true);
     expect(list(nested, { equalities: eq({ meta: { visibility: 'public' } }) }).allowed).toBe(true);
   });
 
@@ -81,7 +90,7 @@ describe('lists: rules are not filters', () => {
       "resource.data.keys().hasOnly(['published'])",
       "resource.id != 'secret'",
       "id != 'secret'",
-      "request.path != /databases/$(database)/documents/posts/secret",
+      'request.path != /databases/$(database)/documents/posts/secret',
       "resource.data == {'published': true}",
     ];
     for (const condition of cases) {
@@ -103,9 +112,10 @@ describe('lists: rules are not filters', () => {
   });
 
   it('matches a collection-group rule for the query and for each candidate', () => {
-    const group = "match /{path=**}/comments/{c} { allow list: if resource.data.visible == true; }";
+    const group = 'match /{path=**}/comments/{c} { allow list: if resource.data.visible == true; }';
     const candidates = [{ path: 'posts/p1/comments/c1', data: fields({ visible: true }) }];
-    const q = (equalities: Record<string, unknown>) => decide(group, { method: 'list', path: 'comments', query: { equalities: eq(equalities), candidates } }).allowed;
+    const q = (equalities: Record<string, unknown>) =>
+      decide(group, { method: 'list', path: 'comments', query: { equalities: eq(equalities), candidates } }).allowed;
     expect(q({ visible: true })).toBe(true);
     expect(q({})).toBe(false);
   });
@@ -129,7 +139,8 @@ describe('lists: rules are not filters', () => {
     expect(lookups).toEqual(['settings/site']);
     // Candidates that each make the rule read another document run out of reads (here: floats
     // where the query's constant is an int, so the int branch fails and the read branch runs).
-    const perDoc = 'match /posts/{id} { allow list: if resource.data.rank == 1 && (resource.data.rank is int || !exists(/databases/$(database)/documents/flags/$(resource.id))); }';
+    const perDoc =
+      'match /posts/{id} { allow list: if resource.data.rank == 1 && (resource.data.rank is int || !exists(/databases/$(database)/documents/flags/$(resource.id))); }';
     const floats = Array.from({ length: 11 }, (_, i) => ({ path: `posts/f${i}`, data: { rank: { doubleValue: 1 } } }));
     expect(list(perDoc, { equalities: eq({ rank: 1 }), candidates: floats.slice(0, 10) }).allowed).toBe(true);
     expect(list(perDoc, { equalities: eq({ rank: 1 }), candidates: floats }).reason).toMatch(/could return \/posts\/f10.*more than 10 document reads/);

@@ -58,7 +58,13 @@ function constrainedTarget(request: AccessRequest, equalities: Record<string, Va
     const path = referencePath(name.referenceValue).segments.slice(3).join('/');
     if (path.slice(0, path.lastIndexOf('/')) === request.path) {
       const full = new RPath(['databases', request.database, 'documents', ...path.split('/')]);
-      return { path, resource: documentValue(path, data, request.database), requestResource: null, requestPath: full, display: `/${path} (as constrained by the query)` };
+      return {
+        path,
+        resource: documentValue(path, data, request.database),
+        requestResource: null,
+        requestPath: full,
+        display: `/${path} (as constrained by the query)`,
+      };
     }
   }
   const path = `${request.path}/${QUERY_RESULT_ID}`;

@@ -71,7 +71,11 @@ function bind(pattern: readonly PatternSegment[], segments: readonly string[], a
 }
 
 /** Every way `pattern` can match a prefix of segments[from..]: how many it consumes and the bindings. */
-export function matchPattern(pattern: readonly PatternSegment[], segments: readonly string[], from: number): Array<{ consumed: number; bindings: Map<string, RValue> }> {
+export function matchPattern(
+  pattern: readonly PatternSegment[],
+  segments: readonly string[],
+  from: number,
+): Array<{ consumed: number; bindings: Map<string, RValue> }> {
   const restAt = pattern.findIndex((p) => p.kind === 'rest');
   if (restAt < 0) {
     if (!fits(pattern, segments, from)) return [];

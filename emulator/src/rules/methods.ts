@@ -122,7 +122,9 @@ function listMethod(list: RList, isSet: boolean, name: string, args: RValue[]): 
       case 'concat':
         return [...list, ...items(args[0], name)];
       case 'join':
-        return list.map((x) => (typeof x === 'string' ? x : evaluationError(`join() needs a list of strings, found ${typeName(x)}`))).join(str(args[0], 'join'));
+        return list
+          .map((x) => (typeof x === 'string' ? x : evaluationError(`join() needs a list of strings, found ${typeName(x)}`)))
+          .join(str(args[0], 'join'));
       case 'removeAll': {
         const drop = items(args[0], name);
         return list.filter((x) => !contains(drop, x));
@@ -273,7 +275,8 @@ export function callMethod(target: RValue, name: string, args: RValue[]): RValue
   if (target instanceof RLatLng) {
     if (name === 'latitude') return target.lat;
     if (name === 'longitude') return target.lng;
-    if (name === 'distance') return args[0] instanceof RLatLng ? distance(target, args[0]) : evaluationError(`distance() needs a latlng, not ${typeName(args[0])}`);
+    if (name === 'distance')
+      return args[0] instanceof RLatLng ? distance(target, args[0]) : evaluationError(`distance() needs a latlng, not ${typeName(args[0])}`);
   }
   return noMethod(target, name);
 }

@@ -99,4 +99,3 @@ export function not(v: RValue): boolean {
   if (typeof v !== 'boolean') return evaluationError(`'!' needs a bool, not ${typeName(v)}`);
   return !v;
 }
-

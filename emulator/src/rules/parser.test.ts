@@ -141,7 +141,7 @@ describe('rules parser: expressions', () => {
     expect(expr('/a/$(b).size()')).toBe('path(a/$(b)).size()');
   });
 
-  it("tells division from a path by the grammar position", () => {
+  it('tells division from a path by the grammar position', () => {
     expect(expr('a / b')).toBe('(a / b)');
     expect(expr('a/b')).toBe('(a / b)');
     expect(expr('(a) / 2 == /x/y')).toBe('((a / 2) == path(x/y))');
@@ -159,7 +159,9 @@ describe('rules parser: errors', () => {
   it('points at the unexpected token', () => {
     expect(syntaxError(wrap('match /a/{id} { allow read: if 1 + ; }')).message).toBe("firestore.rules:4:36: expected an expression but found ';'");
     expect(syntaxError(wrap('match /a/{id} { allow read: if (a; }')).message).toMatch(/^firestore\.rules:4:34: expected '\)'/);
-    expect(syntaxError(wrap('match /a/{id} { alow read; }')).message).toMatch(/^firestore\.rules:4:17: expected 'allow', 'match', 'function' or '}' but found 'alow'/);
+    expect(syntaxError(wrap('match /a/{id} { alow read; }')).message).toMatch(
+      /^firestore\.rules:4:17: expected 'allow', 'match', 'function' or '}' but found 'alow'/,
+    );
     expect(syntaxError(wrap('match /a/{id} { allow peek: if true; }')).message).toMatch(/^firestore\.rules:4:23: unknown method 'peek'/);
     expect(syntaxError(wrap('match /a/{id} { allow read: if x is text; }')).message).toMatch(/^firestore\.rules:4:37: unknown type 'text'/);
     expect(syntaxError(wrap('match a/{id} { allow read; }')).message).toMatch(/^firestore\.rules:4:7: expected a path starting with '\/'/);
@@ -183,7 +185,7 @@ describe('rules parser: errors', () => {
     const missing = syntaxError('service cloud.firestore { }');
     expect(missing).toBeInstanceOf(RulesUnsupportedError);
     expect(missing.message).toMatch(/^firestore\.rules:1:1: missing rules_version = '2'/);
-    expect(syntaxError(wrap('') + "service cloud.firestore { }").message).toMatch(/only one service block/);
+    expect(syntaxError(wrap('') + 'service cloud.firestore { }').message).toMatch(/only one service block/);
   });
 
   it('uses the file name it is given', () => {
@@ -203,7 +205,7 @@ describe('rules parser: robustness', () => {
     const { compileRules } = await import('./index.ts');
     const source = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const junk = ['{', '}', '(', ')', ';', '/', '$(', "'", '"', '.', ',', '=', '**', ' ', 'if', '&&', '\n', ':'];
     for (let i = 0; i < 400; i++) {
       const at = Math.floor(random() * source.length);

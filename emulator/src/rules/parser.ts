@@ -43,7 +43,10 @@ class Parser {
   private readonly lex: Lexer;
   private tok: Token;
 
-  constructor(source: string, private readonly fileName: string) {
+  constructor(
+    source: string,
+    private readonly fileName: string,
+  ) {
     this.lex = new Lexer(source, fileName);
     this.tok = this.lex.next();
   }

@@ -145,7 +145,8 @@ describe('the project policy (firestore.rules)', () => {
 
   it('grants a staff role only to the sign-in providers the back office offers', () => {
     const signedInWith = (provider: string): AuthContext => ({ uid: 'a', token: { ...admin.token, firebase: { sign_in_provider: provider } } });
-    for (const provider of ['password', 'google.com']) expect(decideProject({ path: 'logs/l1', resource: { message: 'x' }, auth: signedInWith(provider) }).allowed).toBe(true);
+    for (const provider of ['password', 'google.com'])
+      expect(decideProject({ path: 'logs/l1', resource: { message: 'x' }, auth: signedInWith(provider) }).allowed).toBe(true);
     for (const provider of ['custom', 'anonymous', 'phone', 'github.com', 'oidc.partner', 'saml.partner']) {
       expect(decideProject({ path: 'logs/l1', resource: { message: 'x' }, auth: signedInWith(provider) }).allowed).toBe(false);
     }

@@ -50,7 +50,9 @@ describe('conversion from Firestore values', () => {
   });
 
   it('turns references into paths, and reads the other kinds', () => {
-    expect(fromValue({ referenceValue: 'projects/p/databases/(default)/documents/staff/ann' })).toEqual(new RPath(['databases', '(default)', 'documents', 'staff', 'ann']));
+    expect(fromValue({ referenceValue: 'projects/p/databases/(default)/documents/staff/ann' })).toEqual(
+      new RPath(['databases', '(default)', 'documents', 'staff', 'ann']),
+    );
     expect(fromValue({ geoPointValue: { latitude: -1.29, longitude: 36.82 } })).toEqual(new RLatLng(-1.29, 36.82));
     expect([...(fromValue({ bytesValue: 'AAE=' }) as RBytes).data]).toEqual([0, 1]);
     expect(fromValue({ nullValue: null })).toBeNull();
@@ -58,7 +60,7 @@ describe('conversion from Firestore values', () => {
     expect(fromValue({ arrayValue: { values: [{ stringValue: 'a' }, { integerValue: '1' }] } })).toEqual(['a', 1n]);
     expect(fromValue({ arrayValue: {} })).toEqual([]);
     const m = fromValue({ mapValue: { fields: { a: { mapValue: { fields: { b: { integerValue: '2' } } } } } } }) as RMap;
-    expect(((m.entries.get('a') as RMap).entries.get('b'))).toBe(2n);
+    expect((m.entries.get('a') as RMap).entries.get('b')).toBe(2n);
   });
 
   it('converts document fields on first access, and behaves as a map', () => {
@@ -182,7 +184,14 @@ describe('rules values: conversion, case by case', () => {
     expect(parseTimestamp('2027-05-07T06:00:00z')).toEqual(new RTimestamp(Date.UTC(2027, 4, 7, 6) / 1000, 0));
     expect(parseTimestamp('2027-05-07T06:00:00.000000001-01:30')).toEqual(new RTimestamp(Date.UTC(2027, 4, 7, 7, 30) / 1000, 1));
     expect(parseTimestamp('1969-12-31T23:59:59.5Z')).toEqual(new RTimestamp(-1, 500_000_000));
-    for (const bad of ['2027-05-07 06:00:00Z', '2027-05-07T06:00:00', 'x2027-05-07T06:00:00Z', '2027-05-07T06:00:00Zx', '2027-13-07T06:00:00Z', '2027-05-07T06:00:00.1234567890Z']) {
+    for (const bad of [
+      '2027-05-07 06:00:00Z',
+      '2027-05-07T06:00:00',
+      'x2027-05-07T06:00:00Z',
+      '2027-05-07T06:00:00Zx',
+      '2027-13-07T06:00:00Z',
+      '2027-05-07T06:00:00.1234567890Z',
+    ]) {
       expect(error(() => parseTimestamp(bad))).toBe(`invalid timestamp '${bad}'`);
     }
   });

@@ -6,22 +6,7 @@ import { evaluationError } from './errors.ts';
 
 export type RList = readonly RValue[];
 
-export type RValue =
-  | null
-  | boolean
-  | bigint
-  | number
-  | string
-  | RList
-  | RMap
-  | RSet
-  | RTimestamp
-  | RDuration
-  | RPath
-  | RBytes
-  | RLatLng
-  | RMapDiff
-  | RUnknown;
+export type RValue = null | boolean | bigint | number | string | RList | RMap | RSet | RTimestamp | RDuration | RPath | RBytes | RLatLng | RMapDiff | RUnknown;
 
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;

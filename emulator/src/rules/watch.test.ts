@@ -54,7 +54,14 @@ describe('loading and watching the rules file', () => {
     const file = rulesFile(allowGet('false'));
     const loaded: Authorizer[] = [];
     const errors: unknown[] = [];
-    watchers.push(watchRules(file, (a) => loaded.push(a), (e) => errors.push(e), { debounceMs: 20, pollMs: 50 }));
+    watchers.push(
+      watchRules(
+        file,
+        (a) => loaded.push(a),
+        (e) => errors.push(e),
+        { debounceMs: 20, pollMs: 50 },
+      ),
+    );
 
     writeFileSync(file, allowGet('true'));
     const first = await waitFor(() => loaded[0]);
@@ -76,7 +83,12 @@ describe('loading and watching the rules file', () => {
   it('ignores saves that do not change the text, and stops on close', async () => {
     const file = rulesFile(allowGet('true'));
     const loaded: Authorizer[] = [];
-    const watcher = watchRules(file, (a) => loaded.push(a), () => undefined, { debounceMs: 20, pollMs: 50 });
+    const watcher = watchRules(
+      file,
+      (a) => loaded.push(a),
+      () => undefined,
+      { debounceMs: 20, pollMs: 50 },
+    );
     writeFileSync(file, allowGet('true'));
     await new Promise((r) => setTimeout(r, 300));
     expect(loaded).toHaveLength(0);

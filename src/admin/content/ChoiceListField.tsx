@@ -12,7 +12,10 @@ export function ChoiceListField({ name, label, hint, options }: { name: string; 
         const chosen: string[] = Array.isArray(field.value) ? field.value : [];
         const toggle = (value: string, on: boolean) => field.onChange(on ? [...chosen, value] : chosen.filter((v) => v !== value));
         // Values stored earlier that are no longer offered stay visible, so saving never drops them silently.
-        const shown = [...(options ?? []), ...chosen.filter((v) => !options?.some((o) => o.value === v)).map((v) => ({ value: v, label: `${v} (not in the list)` }))];
+        const shown = [
+          ...(options ?? []),
+          ...chosen.filter((v) => !options?.some((o) => o.value === v)).map((v) => ({ value: v, label: `${v} (not in the list)` })),
+        ];
         return (
           <fieldset aria-invalid={fieldState.error ? true : undefined}>
             <legend className="field-label">{label}</legend>

@@ -75,7 +75,9 @@ function ExistingDocument({ config, options, id }: Required<EditorProps> & { id:
     return (
       <div className="space-y-4">
         <h1>{nounTitle(config)} not found</h1>
-        <p>There is no {config.noun} with the reference {id}. It may have been archived. {back}</p>
+        <p>
+          There is no {config.noun} with the reference {id}. It may have been archived. {back}
+        </p>
       </div>
     );
   }
@@ -184,11 +186,21 @@ function ContentForm({ config, options, doc }: Required<EditorProps> & { doc: Co
           )}
         </p>
       )}
-      {readOnly && <p className="mt-4 text-slate-700">Your role ({staff.role}) can read this {config.noun} but not change it.</p>}
+      {readOnly && (
+        <p className="mt-4 text-slate-700">
+          Your role ({staff.role}) can read this {config.noun} but not change it.
+        </p>
+      )}
       {!readOnly && doc && (config.rowActions?.(doc) ?? []).length > 0 && (
         <div className="mt-4 flex flex-wrap gap-2">
           {config.rowActions!(doc).map((action) => (
-            <button key={action.label} type="button" className="btn-secondary" disabled={rowAction.isPending || save.isPending} onClick={() => runAction(action)}>
+            <button
+              key={action.label}
+              type="button"
+              className="btn-secondary"
+              disabled={rowAction.isPending || save.isPending}
+              onClick={() => runAction(action)}
+            >
               {action.label}
             </button>
           ))}
@@ -217,7 +229,13 @@ function ContentForm({ config, options, doc }: Required<EditorProps> & { doc: Co
               </button>
             )}
             {config.preview && (
-              <button type="button" className="btn-secondary" aria-expanded={previewing} aria-controls="content-preview" onClick={() => setPreviewing((p) => !p)}>
+              <button
+                type="button"
+                className="btn-secondary"
+                aria-expanded={previewing}
+                aria-controls="content-preview"
+                onClick={() => setPreviewing((p) => !p)}
+              >
                 {previewing ? 'Hide preview' : 'Preview'}
               </button>
             )}

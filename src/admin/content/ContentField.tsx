@@ -37,7 +37,17 @@ function SlugField({ field, following }: { field: Extract<FieldDescriptor, { kin
   );
 }
 
-export function ContentField({ field, options, isNew, readOnly }: { field: FieldDescriptor; options: Record<string, Option[] | undefined>; isNew: boolean; readOnly: boolean }) {
+export function ContentField({
+  field,
+  options,
+  isNew,
+  readOnly,
+}: {
+  field: FieldDescriptor;
+  options: Record<string, Option[] | undefined>;
+  isNew: boolean;
+  readOnly: boolean;
+}) {
   const { register, formState } = useFormContext();
   const error = formState.errors[field.name]?.message as string | undefined;
   const common = { label: field.label, hint: field.hint, error };

@@ -30,7 +30,6 @@ import { fetchContentPage } from './content-queries.ts';
 import { useArchiveContent, usePublishContent, useRowAction } from './use-content-actions.ts';
 import { adminKey } from '../../data/query-keys.ts';
 
-
 type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
 
 /** Runs one row action and reports its result in words (the log line on success). */
@@ -43,7 +42,17 @@ function useOutcome() {
   return { outcome, report };
 }
 
-function Filters({ config, filter, onFilter, onSearch }: { config: ContentConfig; filter: string; onFilter: (v: string) => void; onSearch: (v: string) => void }) {
+function Filters({
+  config,
+  filter,
+  onFilter,
+  onSearch,
+}: {
+  config: ContentConfig;
+  filter: string;
+  onFilter: (v: string) => void;
+  onSearch: (v: string) => void;
+}) {
   const f = listFilter(config);
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
@@ -52,7 +61,15 @@ function Filters({ config, filter, onFilter, onSearch }: { config: ContentConfig
   };
   return (
     <div className="mt-6 flex flex-wrap items-end gap-4">
-      {f && <FilterSelect label={f.label} all="All" value={filter} onChange={onFilter} options={f.options.map((o) => ({ value: String(o.value), label: o.label }))} />}
+      {f && (
+        <FilterSelect
+          label={f.label}
+          all="All"
+          value={filter}
+          onChange={onFilter}
+          options={f.options.map((o) => ({ value: String(o.value), label: o.label }))}
+        />
+      )}
       {config.searchable && (
         <form role="search" className="flex items-end gap-2" onSubmit={submit}>
           <div>
@@ -101,14 +118,25 @@ export function ContentListPage({ config }: { config: ContentConfig }) {
             type="button"
             className="btn-secondary px-3 py-1 text-sm"
             disabled={busy}
-            onClick={() => publish.mutate({ doc, publish: !published }, report(publishMessage(!published, title), `We could not ${published ? 'unpublish' : 'publish'} ‘${title}’.`))}
+            onClick={() =>
+              publish.mutate(
+                { doc, publish: !published },
+                report(publishMessage(!published, title), `We could not ${published ? 'unpublish' : 'publish'} ‘${title}’.`),
+              )
+            }
           >
             {published ? 'Unpublish' : 'Publish'}
             <span className="sr-only"> ‘{title}’</span>
           </button>
         )}
         {extra.map((action) => (
-          <button key={action.label} type="button" className="btn-secondary px-3 py-1 text-sm" disabled={busy} onClick={() => rowAction.mutate({ doc, action }, report(action.log, `We could not do this: ${action.label}.`))}>
+          <button
+            key={action.label}
+            type="button"
+            className="btn-secondary px-3 py-1 text-sm"
+            disabled={busy}
+            onClick={() => rowAction.mutate({ doc, action }, report(action.log, `We could not do this: ${action.label}.`))}
+          >
             {action.label}
             <span className="sr-only"> ‘{title}’</span>
           </button>
@@ -130,7 +158,7 @@ export function ContentListPage({ config }: { config: ContentConfig }) {
 
   const columns: Column<ContentDocument>[] = [
     {
-      header: config.titleField === 'title' ? 'Title' : config.fields.find((f) => f.name === config.titleField)?.label ?? 'Name',
+      header: config.titleField === 'title' ? 'Title' : (config.fields.find((f) => f.name === config.titleField)?.label ?? 'Name'),
       cell: (doc) => (
         <Link className="font-medium text-brand-700 underline" to={`${config.path}/${doc.id}`}>
           {documentTitle(config, doc)}
@@ -138,7 +166,9 @@ export function ContentListPage({ config }: { config: ContentConfig }) {
       ),
     },
     ...(config.columns ?? []).map((c) => ({ header: c.header, cell: (doc: ContentDocument) => c.value(doc) })),
-    ...(isPublishable(config) ? [{ header: 'Status', cell: (doc: ContentDocument) => <StatusBadge status={doc.published === true ? 'published' : 'draft'} /> }] : []),
+    ...(isPublishable(config)
+      ? [{ header: 'Status', cell: (doc: ContentDocument) => <StatusBadge status={doc.published === true ? 'published' : 'draft'} /> }]
+      : []),
     { header: 'Actions', cell: actions },
   ];
 
@@ -161,11 +191,23 @@ export function ContentListPage({ config }: { config: ContentConfig }) {
         )}
       </div>
       {outcome && !outcome.ok && <FormAlert>{outcome.text}</FormAlert>}
-      <QueryState query={pages} noun={config.title.toLowerCase()} isEmpty={(page) => page.items.length === 0} empty={search || filter ? `Nothing matches.` : `No ${config.title.toLowerCase()} yet.`}>
+      <QueryState
+        query={pages}
+        noun={config.title.toLowerCase()}
+        isEmpty={(page) => page.items.length === 0}
+        empty={search || filter ? `Nothing matches.` : `No ${config.title.toLowerCase()} yet.`}
+      >
         {(page) => (
           <>
             <DataTable caption={config.title} columns={columns} rows={page.items} />
-            <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+            <Pager
+              pageNumber={pages.pageNumber}
+              hasPrevious={pages.hasPrevious}
+              hasNext={pages.hasNext}
+              busy={pages.isFetching}
+              onPrevious={pages.previous}
+              onNext={pages.next}
+            />
           </>
         )}
       </QueryState>

@@ -20,7 +20,13 @@ export function LinksField({ name, label, hint }: { name: string; label: string;
         {fields.map((row, i) => (
           <li key={row.id} className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
             <TextField label={`Name of document ${i + 1}`} error={errors?.[i]?.name?.message} {...register(`${name}.${i}.name`)} />
-            <TextField label={`Address of document ${i + 1}`} type="url" placeholder="https://" error={errors?.[i]?.url?.message} {...register(`${name}.${i}.url`)} />
+            <TextField
+              label={`Address of document ${i + 1}`}
+              type="url"
+              placeholder="https://"
+              error={errors?.[i]?.url?.message}
+              {...register(`${name}.${i}.url`)}
+            />
             <button type="button" className="btn-secondary" onClick={() => remove(i)}>
               Remove document {i + 1}
             </button>

@@ -30,7 +30,11 @@ describe('content config', () => {
 
   it('form values: empty ones for a new document, input text for a stored one', () => {
     expect(formValues(config, null)).toEqual({ title: '', startsAt: '', body: { type: 'doc', content: [{ type: 'paragraph' }] }, published: false });
-    expect(formValues(config, { id: 'a', title: 'Walk', startsAt: new Date('2027-05-12T06:00:00Z'), published: true })).toMatchObject({ title: 'Walk', startsAt: '2027-05-12T09:00', published: true });
+    expect(formValues(config, { id: 'a', title: 'Walk', startsAt: new Date('2027-05-12T06:00:00Z'), published: true })).toMatchObject({
+      title: 'Walk',
+      startsAt: '2027-05-12T09:00',
+      published: true,
+    });
   });
 
   it('an edit writes only the fields the person changed', () => {
@@ -59,7 +63,11 @@ describe('content config', () => {
     expect(listQuery(config, null, '')).toEqual({ where: [], orderBy: ['timestamp', 'desc'] });
     expect(listQuery(config, false, ' ')).toEqual({ where: [['published', '==', false]], orderBy: ['timestamp', 'desc'] });
     expect(listQuery(config, true, 'Walk')).toEqual({
-      where: [['published', '==', true], ['title', '>=', 'Walk'], ['title', '<=', 'Walk\uf8ff']],
+      where: [
+        ['published', '==', true],
+        ['title', '>=', 'Walk'],
+        ['title', '<=', 'Walk\uf8ff'],
+      ],
       orderBy: ['title', 'asc'],
     });
     expect(listQuery({ ...config, searchable: false, listOrder: ['order', 'asc'] }, null, 'Walk')).toEqual({ where: [], orderBy: ['order', 'asc'] });

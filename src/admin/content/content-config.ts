@@ -101,7 +101,8 @@ export interface ContentConfig {
 export const isPublishable = (config: ContentConfig) => config.publishable !== false;
 
 /** The capabilities a collection needs (firestore.rules: editors and admins manage content). */
-export const access = (config: ContentConfig) => ({ write: config.write ?? 'content', archive: config.archive ?? 'content' }) satisfies Record<string, Capability>;
+export const access = (config: ContentConfig) =>
+  ({ write: config.write ?? 'content', archive: config.archive ?? 'content' }) satisfies Record<string, Capability>;
 
 export const PUBLISHED_FILTER: ListFilter = {
   field: 'published',
@@ -153,7 +154,10 @@ function formValue(field: FieldDescriptor, stored: unknown): unknown {
 /** Every field the editor shows: the config's, then the published flag. */
 export function editorFields(config: ContentConfig): FieldDescriptor[] {
   if (!isPublishable(config)) return config.fields;
-  return [...config.fields, { name: 'published', kind: 'checkbox', label: 'Published: shown on the public site', hint: 'Leave unticked to keep it as a draft.' }];
+  return [
+    ...config.fields,
+    { name: 'published', kind: 'checkbox', label: 'Published: shown on the public site', hint: 'Leave unticked to keep it as a draft.' },
+  ];
 }
 
 /** The form's values for a stored document, or for a new one when `doc` is null. */

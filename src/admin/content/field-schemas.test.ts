@@ -20,7 +20,9 @@ describe('content field schemas', () => {
     expect(addressField('Link').safeParse('mailto:a@b.org').success).toBe(false);
     expect(addressField('Link', { mailto: true }).safeParse('mailto:a@b.org').success).toBe(true);
     expect(addressField('Website', { required: false }).parse('')).toBe('');
-    expect(issue(addressField('Website', { required: false }).safeParse('ftp://x.org'))?.message).toBe('Leave the website empty or enter it, like www.example.org or https://….');
+    expect(issue(addressField('Website', { required: false }).safeParse('ftp://x.org'))?.message).toBe(
+      'Leave the website empty or enter it, like www.example.org or https://….',
+    );
   });
 
   it('date-times become Dates; a missing one is an error', () => {
@@ -46,7 +48,10 @@ describe('content field schemas', () => {
   });
 
   it('document lists need a name and a safe address per row, and say which row is wrong', () => {
-    const result = linkListField().safeParse([{ name: 'Tender', url: 'https://x.org/t.pdf' }, { name: '', url: 'javascript:x' }]);
+    const result = linkListField().safeParse([
+      { name: 'Tender', url: 'https://x.org/t.pdf' },
+      { name: '', url: 'javascript:x' },
+    ]);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['1.name', '1.url']);
   });

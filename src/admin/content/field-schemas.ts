@@ -10,10 +10,18 @@ const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
 /** A required line or paragraph of text. */
 export const requiredText = (label: string, max: number) =>
-  z.string().trim().min(1, `Enter the ${lower(label)}.`).max(max, `The ${lower(label)} must be at most ${max} characters.`);
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${lower(label)}.`)
+    .max(max, `The ${lower(label)} must be at most ${max} characters.`);
 
 /** Text that may be left empty (stored as ''). */
-export const optionalText = (label: string, max: number) => z.string().trim().max(max, `The ${lower(label)} must be at most ${max} characters.`);
+export const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The ${lower(label)} must be at most ${max} characters.`);
 
 /** A web address (http or https; also mailto: where `mailto` is allowed), as the public pages link it. */
 export const addressField = (label: string, { required = true, mailto = false } = {}) =>
@@ -25,13 +33,14 @@ export const addressField = (label: string, { required = true, mailto = false } 
         .string()
         .max(2000, `The ${lower(label)} must be at most 2000 characters.`)
         .refine((text) => (text === '' ? !required : safeUrl(text, { images: !mailto }) !== null), {
-          message: required ? `Enter the ${lower(label)}, like www.example.org or https://….` : `Leave the ${lower(label)} empty or enter it, like www.example.org or https://….`,
+          message: required
+            ? `Enter the ${lower(label)}, like www.example.org or https://….`
+            : `Leave the ${lower(label)} empty or enter it, like www.example.org or https://….`,
         }),
     );
 
 /** One of a fixed set of values (a <select>). */
-export const choiceField = <T extends string>(label: string, values: readonly [T, ...T[]]) =>
-  z.enum(values, { error: `Choose the ${lower(label)}.` });
+export const choiceField = <T extends string>(label: string, values: readonly [T, ...T[]]) => z.enum(values, { error: `Choose the ${lower(label)}.` });
 
 /** A value from a list known only at run time (e.g. the partner tiers in settings). */
 export const pickedText = (label: string) => z.string().min(1, `Choose the ${lower(label)}.`);
@@ -77,11 +86,13 @@ export function wholeNumberField(label: string, min: number, max: number, { requ
 
 /** A tiptap document; `required` means it must hold some text or an image. */
 export const richTextField = (label: string, { required = true } = {}) =>
-  z.custom<{ type: 'doc'; content?: unknown[] }>((doc) => !!doc && typeof doc === 'object' && (doc as { type?: unknown }).type === 'doc', {
-    message: `The ${lower(label)} could not be read. Reload the page and try again.`,
-  }).refine((doc) => !required || plainText(doc).length > 0 || JSON.stringify(doc).includes('"type":"image"'), {
-    message: `Write the ${lower(label)}.`,
-  });
+  z
+    .custom<{ type: 'doc'; content?: unknown[] }>((doc) => !!doc && typeof doc === 'object' && (doc as { type?: unknown }).type === 'doc', {
+      message: `The ${lower(label)} could not be read. Reload the page and try again.`,
+    })
+    .refine((doc) => !required || plainText(doc).length > 0 || JSON.stringify(doc).includes('"type":"image"'), {
+      message: `Write the ${lower(label)}.`,
+    });
 
 /** Named links, e.g. a tender's documents: each needs a name and a web address. */
 export const linkListField = (max = 20) =>

@@ -21,7 +21,14 @@ export function PagedTable<T extends { id: string }>({ pages, noun, empty, capti
       {(page) => (
         <>
           <DataTable<T> caption={caption} rows={page.items} columns={columns} />
-          <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+          <Pager
+            pageNumber={pages.pageNumber}
+            hasPrevious={pages.hasPrevious}
+            hasNext={pages.hasNext}
+            busy={pages.isFetching}
+            onPrevious={pages.previous}
+            onNext={pages.next}
+          />
         </>
       )}
     </QueryState>

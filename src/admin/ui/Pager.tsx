@@ -1,5 +1,21 @@
 /** Previous / next for a cursor-paged list (see use-cursor-pages). A screen with two lists names each pager (`label`). */
-export function Pager({ pageNumber, hasPrevious, hasNext, busy, onPrevious, onNext, label = 'Pages' }: { pageNumber: number; hasPrevious: boolean; hasNext: boolean; busy?: boolean; onPrevious: () => void; onNext: () => void; label?: string }) {
+export function Pager({
+  pageNumber,
+  hasPrevious,
+  hasNext,
+  busy,
+  onPrevious,
+  onNext,
+  label = 'Pages',
+}: {
+  pageNumber: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  busy?: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  label?: string;
+}) {
   return (
     <nav aria-label={label} className="mt-4 flex items-center gap-3">
       <button type="button" className="btn-secondary" disabled={!hasPrevious || busy} onClick={onPrevious}>

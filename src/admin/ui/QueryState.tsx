@@ -9,8 +9,25 @@ interface Loadable<D> {
 }
 
 /** Loading, error (with retry) and empty states for one query; children get the data. */
-export function QueryState<D>({ query, noun, isEmpty, empty, children }: { query: Loadable<D>; noun: string; isEmpty?: (data: D) => boolean; empty?: ReactNode; children: (data: D) => ReactNode }) {
-  if (query.isPending) return <p className="mt-6 text-slate-600" role="status">Loading {noun}…</p>;
+export function QueryState<D>({
+  query,
+  noun,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: Loadable<D>;
+  noun: string;
+  isEmpty?: (data: D) => boolean;
+  empty?: ReactNode;
+  children: (data: D) => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <p className="mt-6 text-slate-600" role="status">
+        Loading {noun}…
+      </p>
+    );
   if (query.isError || query.data === undefined) {
     return (
       <div className="mt-6 space-y-3">

@@ -93,7 +93,21 @@ function EditorDialog({ title, submitLabel, onSubmit, onClose, busy, actions, ch
 }
 
 /** A labelled input whose hint and error are tied to it. */
-function DialogField({ label, hint, error, value, onChange, inputMode }: { label: string; hint?: string; error?: string; value: string; onChange: (v: string) => void; inputMode?: 'url' }) {
+function DialogField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  inputMode,
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  value: string;
+  onChange: (v: string) => void;
+  inputMode?: 'url';
+}) {
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
@@ -192,7 +206,11 @@ export function ImageDialog({ onSave, onClose }: ImageDialogProps) {
     const src = typed ? safeUrl(typed, { images: true }) : null;
     const found = {
       address: !typed ? 'Enter the image’s address.' : !src || !/^https?:\/\//i.test(typed) ? `That image was not added. ${IMAGE_RULE}` : undefined,
-      alt: !alt.trim() ? 'Describe the image for people who cannot see it.' : alt.trim().length > ALT_MAX ? `Keep the description to ${ALT_MAX} characters.` : undefined,
+      alt: !alt.trim()
+        ? 'Describe the image for people who cannot see it.'
+        : alt.trim().length > ALT_MAX
+          ? `Keep the description to ${ALT_MAX} characters.`
+          : undefined,
     };
     setErrors(found);
     if (found.address || found.alt || !src) return false;

@@ -94,14 +94,21 @@ describe('RichTextEditor', () => {
     area.focus();
     selectFirstParagraph(area);
     await userEvent.click(screen.getByRole('button', { name: 'Bold' }));
-    await waitFor(() => expect(last()).toEqual({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', marks: [{ type: 'bold' }], text: 'Early detection saves lives' }] }] }));
+    await waitFor(() =>
+      expect(last()).toEqual({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', marks: [{ type: 'bold' }], text: 'Early detection saves lives' }] }],
+      }),
+    );
     expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('Bulleted list and Numbered list wrap the paragraph in a list, and say so', async () => {
     const { last } = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Bulleted list' }));
-    await waitFor(() => expect(last()?.content?.[0]).toEqual({ type: 'bulletList', content: [{ type: 'listItem', content: [paragraph('Early detection saves lives')] }] }));
+    await waitFor(() =>
+      expect(last()?.content?.[0]).toEqual({ type: 'bulletList', content: [{ type: 'listItem', content: [paragraph('Early detection saves lives')] }] }),
+    );
     expect(screen.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Numbered list' }));
     await waitFor(() => expect(last()?.content?.[0]?.type).toBe('orderedList'));
@@ -112,13 +119,14 @@ describe('RichTextEditor', () => {
   it('a heading stays where the cursor is when the form hands the document back', async () => {
     const { last } = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Heading 2' }));
-    await waitFor(() => expect(last()?.content?.[0]).toEqual({ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Early detection saves lives' }] }));
+    await waitFor(() =>
+      expect(last()?.content?.[0]).toEqual({ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Early detection saves lives' }] }),
+    );
     // Re-applying the copy would move the cursor to the end, out of the heading.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Heading 2' })).toHaveAttribute('aria-pressed', 'true'));
     await userEvent.click(screen.getByRole('button', { name: 'Heading 3' }));
     await waitFor(() => expect(last()?.content?.[0]?.attrs).toEqual({ level: 3 }));
   });
-
 });
 
 // jsdom has <dialog> but not its modal methods; these keep its `open` state as a browser does.
@@ -135,7 +143,9 @@ beforeAll(() => {
 
 const LINKED: JSONContent = {
   type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Clinics', marks: [{ type: 'link', attrs: { href: 'https://www.health.go.ke/clinics' } }] }] }],
+  content: [
+    { type: 'paragraph', content: [{ type: 'text', text: 'Clinics', marks: [{ type: 'link', attrs: { href: 'https://www.health.go.ke/clinics' } }] }] },
+  ],
 };
 
 /** Opens a toolbar tool's dialog from the keyboard: focus on its button, then Enter. */
@@ -167,7 +177,9 @@ describe('the link dialog', () => {
     selectFirstParagraph(area);
     const button = await openByKeyboard(user, 'Link');
     await user.keyboard('https://www.health.go.ke/clinics{Enter}');
-    await waitFor(() => expect(last()?.content?.[0]?.content?.[0]?.marks?.[0]).toMatchObject({ type: 'link', attrs: { href: 'https://www.health.go.ke/clinics' } }));
+    await waitFor(() =>
+      expect(last()?.content?.[0]?.content?.[0]?.marks?.[0]).toMatchObject({ type: 'link', attrs: { href: 'https://www.health.go.ke/clinics' } }),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Link added.');
@@ -178,7 +190,12 @@ describe('the link dialog', () => {
     const { last } = setup({ type: 'doc', content: [{ type: 'paragraph' }] });
     await openByKeyboard(user, 'Link');
     await user.keyboard('mailto:info@nci.go.ke{Enter}');
-    await waitFor(() => expect(last()?.content?.[0]?.content?.[0]).toMatchObject({ text: 'mailto:info@nci.go.ke', marks: [{ type: 'link', attrs: { href: 'mailto:info@nci.go.ke' } }] }));
+    await waitFor(() =>
+      expect(last()?.content?.[0]?.content?.[0]).toMatchObject({
+        text: 'mailto:info@nci.go.ke',
+        marks: [{ type: 'link', attrs: { href: 'mailto:info@nci.go.ke' } }],
+      }),
+    );
   });
 
   it.each([

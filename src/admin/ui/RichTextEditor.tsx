@@ -32,7 +32,19 @@ export const EMPTY_DOCUMENT: JSONContent = { type: 'doc', content: [{ type: 'par
 
 const isDocument = (v: unknown): v is JSONContent => !!v && typeof v === 'object' && (v as JSONContent).type === 'doc';
 
-function ToolButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: (button: HTMLButtonElement) => void; children: string }) {
+function ToolButton({
+  label,
+  pressed,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: (button: HTMLButtonElement) => void;
+  children: string;
+}) {
   return (
     <button
       type="button"
@@ -64,7 +76,10 @@ function addLink(editor: Editor, href: string, typed: string) {
 async function addImage(editor: Editor, src: string, alt: string): Promise<string | null> {
   const size = await naturalSize(src);
   if (!size) return 'That image was not added: nothing could be loaded from that address. Check it opens in a new tab.';
-  editor.chain().setImage({ src, alt, ...size }).run();
+  editor
+    .chain()
+    .setImage({ src, alt, ...size })
+    .run();
   return null;
 }
 

@@ -6,13 +6,33 @@ const TONES: Record<string, string> = {
 };
 
 const TONE_OF: Record<string, keyof typeof TONES> = {
-  confirmed: 'good', paid: 'good', verified: 'good', 'checked-in': 'good', published: 'good', awarded: 'good', read: 'neutral',
-  pending: 'warn', submitted: 'warn', unpaid: 'warn', issued: 'warn', draft: 'neutral', unread: 'warn', requested: 'warn', evaluating: 'warn',
-  cancelled: 'bad', rejected: 'bad', void: 'bad',
+  confirmed: 'good',
+  paid: 'good',
+  verified: 'good',
+  'checked-in': 'good',
+  published: 'good',
+  awarded: 'good',
+  read: 'neutral',
+  pending: 'warn',
+  submitted: 'warn',
+  unpaid: 'warn',
+  issued: 'warn',
+  draft: 'neutral',
+  unread: 'warn',
+  requested: 'warn',
+  evaluating: 'warn',
+  cancelled: 'bad',
+  rejected: 'bad',
+  void: 'bad',
 };
 
 /** Codes that are not words: what people read instead. */
-const WORDS: Record<string, string> = { 'checked-in': 'checked in', 'not-required': 'no payment needed', unpaid: 'awaiting payment', submitted: 'reference submitted' };
+const WORDS: Record<string, string> = {
+  'checked-in': 'checked in',
+  'not-required': 'no payment needed',
+  unpaid: 'awaiting payment',
+  submitted: 'reference submitted',
+};
 
 /** What people read for a status code: in badges, and in the filters that choose by status. */
 export const statusWord = (status: string) => WORDS[status] ?? status;

@@ -25,8 +25,19 @@ function List() {
   return (
     <>
       <button onClick={() => setFilter('7')}>Only 7</button>
-      <ul>{pages.data?.items.map((i) => <li key={i.id}>{i.id}</li>)}</ul>
-      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+      <ul>
+        {pages.data?.items.map((i) => (
+          <li key={i.id}>{i.id}</li>
+        ))}
+      </ul>
+      <Pager
+        pageNumber={pages.pageNumber}
+        hasPrevious={pages.hasPrevious}
+        hasNext={pages.hasNext}
+        busy={pages.isFetching}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+      />
     </>
   );
 }

@@ -72,7 +72,11 @@ function renderAs(role: StaffRole, path: string) {
     {
       path: '/admin',
       Component: AdminLayout,
-      children: ADMIN_SCREENS.map((s) => ({ id: s.id, ...(s.path ? { path: s.path } : { index: true as const }), Component: () => <h1>{`${s.title} screen`}</h1> })),
+      children: ADMIN_SCREENS.map((s) => ({
+        id: s.id,
+        ...(s.path ? { path: s.path } : { index: true as const }),
+        Component: () => <h1>{`${s.title} screen`}</h1>,
+      })),
     },
     { path: '/login', Component: LoginStub },
   ]);
@@ -83,31 +87,70 @@ function renderAs(role: StaffRole, path: string) {
   );
 }
 
-const menuOf = async () => within(await screen.findByRole('navigation', { name: 'Admin' })).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
+const menuOf = async () =>
+  within(await screen.findByRole('navigation', { name: 'Admin' }))
+    .getAllByRole('link')
+    .map((l) => [l.textContent, l.getAttribute('href')]);
 
 describe('the back-office menu, by role', () => {
   it('an administrator sees every screen, in SPEC order', async () => {
     renderAs('admin', '/admin');
     expect((await menuOf()).map(([label]) => label)).toEqual([
-      'Overview', 'Registrations', 'Check-in', 'Payments', 'Invoice Generator', 'Publications', 'View Logs', 'Manage Users', 'Events', 'Jobs',
-      'Procurement', 'Resources', 'Settings', 'Emails', 'Tenders', 'Messages', 'Speakers', 'Programme', 'Sponsors', 'Archive',
+      'Overview',
+      'Registrations',
+      'Check-in',
+      'Payments',
+      'Invoice Generator',
+      'Publications',
+      'View Logs',
+      'Manage Users',
+      'Events',
+      'Jobs',
+      'Procurement',
+      'Resources',
+      'Settings',
+      'Emails',
+      'Tenders',
+      'Messages',
+      'Speakers',
+      'Programme',
+      'Sponsors',
+      'Archive',
     ]);
   });
 
   it('an editor sees content, registrations (read), messages, logs and the archive; no payments, invoices, users or settings', async () => {
     renderAs('editor', '/admin');
     expect(await menuOf()).toEqual([
-      ['Overview', '/admin'], ['Registrations', '/admin/registrations'], ['Publications', '/admin/publications'], ['View Logs', '/admin/logs'],
-      ['Events', '/admin/events'], ['Jobs', '/admin/jobs'], ['Procurement', '/admin/procurement'], ['Resources', '/admin/resources'],
-      ['Tenders', '/admin/tenders'], ['Messages', '/admin/messages'], ['Speakers', '/admin/speakers'], ['Programme', '/admin/programme'],
-      ['Sponsors', '/admin/sponsors'], ['Archive', '/admin/archive'],
+      ['Overview', '/admin'],
+      ['Registrations', '/admin/registrations'],
+      ['Publications', '/admin/publications'],
+      ['View Logs', '/admin/logs'],
+      ['Events', '/admin/events'],
+      ['Jobs', '/admin/jobs'],
+      ['Procurement', '/admin/procurement'],
+      ['Resources', '/admin/resources'],
+      ['Tenders', '/admin/tenders'],
+      ['Messages', '/admin/messages'],
+      ['Speakers', '/admin/speakers'],
+      ['Programme', '/admin/programme'],
+      ['Sponsors', '/admin/sponsors'],
+      ['Archive', '/admin/archive'],
     ]);
   });
 
   it('finance sees registrations, check-in, payments, invoices, procurement, messages, logs and the archive; no content or users', async () => {
     renderAs('finance', '/admin');
     expect((await menuOf()).map(([label]) => label)).toEqual([
-      'Overview', 'Registrations', 'Check-in', 'Payments', 'Invoice Generator', 'View Logs', 'Procurement', 'Messages', 'Archive',
+      'Overview',
+      'Registrations',
+      'Check-in',
+      'Payments',
+      'Invoice Generator',
+      'View Logs',
+      'Procurement',
+      'Messages',
+      'Archive',
     ]);
   });
 

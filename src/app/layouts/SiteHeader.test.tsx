@@ -36,7 +36,16 @@ describe('site navigation', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Menu' }));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
     const links = Array.from(mobile.querySelectorAll('a'));
-    expect(links.map((a) => a.textContent)).toEqual(['Home', 'About', 'Programme', 'Partnerships', 'Resources', 'Contact', 'Register Now', 'Pay or view my ticket']);
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Home',
+      'About',
+      'Programme',
+      'Partnerships',
+      'Resources',
+      'Contact',
+      'Register Now',
+      'Pay or view my ticket',
+    ]);
     const targets = links.map((a) => a.getAttribute('href'));
     expect(new Set(targets).size).toBe(targets.length);
     expect(screen.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');

@@ -36,7 +36,13 @@ function GetInvolvedMenu() {
   const id = useId();
   return (
     <div className="relative" ref={ref}>
-      <button type="button" className="rounded px-2 py-1 font-medium text-slate-800 hover:text-brand-700" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="rounded px-2 py-1 font-medium text-slate-800 hover:text-brand-700"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         Get Involved <span aria-hidden="true">▾</span>
       </button>
       {open && (
@@ -59,7 +65,13 @@ function MobileMenu() {
   const id = useId();
   return (
     <div className="md:hidden" ref={ref}>
-      <button type="button" className="rounded border border-slate-300 px-3 py-2 font-medium" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="rounded border border-slate-300 px-3 py-2 font-medium"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         Menu
       </button>
       {open && (

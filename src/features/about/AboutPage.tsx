@@ -95,8 +95,8 @@ export default function AboutPage() {
       <section id="conference" className="mt-10">
         <h2>The Summit</h2>
         <p className="mt-3 max-w-3xl text-slate-700">
-          The National Cancer Summit brings together clinicians, researchers, survivors, policy makers and partners to agree on what the country will do next
-          on cancer prevention, early detection, treatment and care. Three days of plenaries, panels and workshops end with a shared declaration.
+          The National Cancer Summit brings together clinicians, researchers, survivors, policy makers and partners to agree on what the country will do next on
+          cancer prevention, early detection, treatment and care. Three days of plenaries, panels and workshops end with a shared declaration.
         </p>
       </section>
       <section id="speakers" className="mt-16">

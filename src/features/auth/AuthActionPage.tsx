@@ -54,7 +54,8 @@ function Outcome({ title, children }: { title: string; children: ReactNode }) {
 function NewLinkHint() {
   return (
     <p className="text-slate-700">
-      Ask for a new one on the <Link to={SIGN_IN_PATH}>staff sign-in page</Link> (“Forgot your password?”), or ask an administrator to send your invitation again.
+      Ask for a new one on the <Link to={SIGN_IN_PATH}>staff sign-in page</Link> (“Forgot your password?”), or ask an administrator to send your invitation
+      again.
     </p>
   );
 }
@@ -134,8 +135,24 @@ function SetPassword({ code }: { code: string }) {
       <form noValidate onSubmit={submit} className="space-y-4">
         {/* Lets password managers save the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField ref={passwordInput} label="New password" type="password" autoComplete="new-password" hint="At least 6 characters. A long phrase is easy to remember and hard to guess." value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-        <TextField label="The same password again" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} error={errors.repeat} />
+        <TextField
+          ref={passwordInput}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters. A long phrase is easy to remember and hard to guess."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <TextField
+          label="The same password again"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          error={errors.repeat}
+        />
         <button type="submit" className="btn-primary w-full" disabled={state === 'saving'}>
           {state === 'saving' ? 'Saving…' : 'Set password and sign in'}
         </button>

@@ -41,7 +41,10 @@ export function ForgotPassword({ typedEmail }: { typedEmail: () => string }) {
 
   if (!open) {
     return (
-      <button type="button" className="mt-4 text-sm font-medium text-brand-700 underline" onClick={() => {
+      <button
+        type="button"
+        className="mt-4 text-sm font-medium text-brand-700 underline"
+        onClick={() => {
           setEmail(typedEmail().trim());
           setOpen(true);
         }}

@@ -81,7 +81,14 @@ export default function LoginPage() {
           </p>
         )}
         <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" autoFocus={!!invitedEmail} error={formState.errors.password?.message} {...register('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus={!!invitedEmail}
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
         <button className="btn-primary w-full" type="submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
         </button>

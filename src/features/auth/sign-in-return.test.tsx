@@ -44,12 +44,44 @@ function renderApp(entry: string | { pathname: string; state: unknown }) {
       path: '/admin',
       Component: AdminLayout,
       children: [
-        { index: true, Component: () => <><h1>Overview</h1><Where /></> },
-        { path: 'invoice-generator', Component: () => <><h1>Invoice Generator</h1><Where /></> },
-        { path: '*', Component: () => <><h1>Some admin page</h1><Where /></> },
+        {
+          index: true,
+          Component: () => (
+            <>
+              <h1>Overview</h1>
+              <Where />
+            </>
+          ),
+        },
+        {
+          path: 'invoice-generator',
+          Component: () => (
+            <>
+              <h1>Invoice Generator</h1>
+              <Where />
+            </>
+          ),
+        },
+        {
+          path: '*',
+          Component: () => (
+            <>
+              <h1>Some admin page</h1>
+              <Where />
+            </>
+          ),
+        },
       ],
     },
-    { path: '*', Component: () => <><h1>Somewhere else</h1><Where /></> },
+    {
+      path: '*',
+      Component: () => (
+        <>
+          <h1>Somewhere else</h1>
+          <Where />
+        </>
+      ),
+    },
   ]);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

@@ -30,18 +30,20 @@ function ContactForm({ onSent }: { onSent: (id: string) => void }) {
   });
   const e = formState.errors;
   return (
-    <HydratedForm
-      noValidate
-      className="relative mt-6 space-y-4"
-      onSubmit={handleSubmit((form) => (getValues('faxNumber') ? onSent(id) : send.mutate(form)))}
-    >
-      {send.isError && <FormAlert reveal>{throttleMessage(send.error, 'messages') ?? 'We could not send your message. It is still here: check your connection and press Send again.'}</FormAlert>}
+    <HydratedForm noValidate className="relative mt-6 space-y-4" onSubmit={handleSubmit((form) => (getValues('faxNumber') ? onSent(id) : send.mutate(form)))}>
+      {send.isError && (
+        <FormAlert reveal>
+          {throttleMessage(send.error, 'messages') ?? 'We could not send your message. It is still here: check your connection and press Send again.'}
+        </FormAlert>
+      )}
       <TextField label="Your name" autoComplete="name" error={e.name?.message} {...register('name')} />
       <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
       <TextField label="Subject" error={e.subject?.message} {...register('subject')} />
       <TextAreaField label="Message" rows={6} error={e.message?.message} {...register('message')} />
       <HoneypotField {...register('faxNumber')} />
-      <div className="mb-3 text-sm text-slate-700"><PolicyLinks lead="What we do with your details: see the" /></div>
+      <div className="mb-3 text-sm text-slate-700">
+        <PolicyLinks lead="What we do with your details: see the" />
+      </div>
       <button className="btn-primary" type="submit" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send message'}
       </button>
@@ -60,12 +62,18 @@ export default function ContactPage() {
         <ul className="mt-6 space-y-1">
           {s.contactPhone && (
             <li>
-              Phone: <a className="text-brand-700 underline" href={`tel:${s.contactPhone.replace(/\s+/g, '')}`}>{s.contactPhone}</a>
+              Phone:{' '}
+              <a className="text-brand-700 underline" href={`tel:${s.contactPhone.replace(/\s+/g, '')}`}>
+                {s.contactPhone}
+              </a>
             </li>
           )}
           {s.contactEmails.map((email) => (
             <li key={email}>
-              Email: <a className="text-brand-700 underline" href={`mailto:${email}`}>{email}</a>
+              Email:{' '}
+              <a className="text-brand-700 underline" href={`mailto:${email}`}>
+                {email}
+              </a>
             </li>
           ))}
         </ul>

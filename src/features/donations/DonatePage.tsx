@@ -43,11 +43,22 @@ export default function DonatePage() {
       </p>
       {done ? (
         <SubmittedNotice title="Thank you for your pledge" reference={done}>
-          Pay by {s.payment.mobileMoneyProvider ?? 'mobile money'} (paybill {s.payment.mobileMoneyPaybill}) or bank transfer to {s.payment.bankAccountName}, using this reference.
+          Pay by {s.payment.mobileMoneyProvider ?? 'mobile money'} (paybill {s.payment.mobileMoneyPaybill}) or bank transfer to {s.payment.bankAccountName},
+          using this reference.
         </SubmittedNotice>
       ) : (
-        <HydratedForm noValidate className="relative mt-8 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => (getValues('faxNumber') ? setDone(id) : pledge.mutate(form)))}>
-          {pledge.isError && <div className="sm:col-span-2"><FormAlert reveal>{throttleMessage(pledge.error, 'pledges') ?? 'We could not record your pledge. It is still here: check your connection and try again.'}</FormAlert></div>}
+        <HydratedForm
+          noValidate
+          className="relative mt-8 grid gap-4 sm:grid-cols-2"
+          onSubmit={handleSubmit((form) => (getValues('faxNumber') ? setDone(id) : pledge.mutate(form)))}
+        >
+          {pledge.isError && (
+            <div className="sm:col-span-2">
+              <FormAlert reveal>
+                {throttleMessage(pledge.error, 'pledges') ?? 'We could not record your pledge. It is still here: check your connection and try again.'}
+              </FormAlert>
+            </div>
+          )}
           <TextField label="Your name" autoComplete="name" error={e.name?.message} {...register('name')} />
           <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
           <TextField label={`Amount (${s.currency})`} type="number" inputMode="numeric" min={1} error={e.amount?.message} {...register('amount')} />
@@ -59,8 +70,12 @@ export default function DonatePage() {
           </div>
           <HoneypotField {...register('faxNumber')} />
           <div className="sm:col-span-2">
-            <div className="mb-3 text-sm text-slate-700"><PolicyLinks lead="What we do with your details: see the" /></div>
-            <button className="btn-primary" type="submit" disabled={pledge.isPending}>{pledge.isPending ? 'Sending…' : 'Pledge my gift'}</button>
+            <div className="mb-3 text-sm text-slate-700">
+              <PolicyLinks lead="What we do with your details: see the" />
+            </div>
+            <button className="btn-primary" type="submit" disabled={pledge.isPending}>
+              {pledge.isPending ? 'Sending…' : 'Pledge my gift'}
+            </button>
           </div>
         </HydratedForm>
       )}

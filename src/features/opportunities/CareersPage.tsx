@@ -21,7 +21,9 @@ export default function CareersPage() {
             {items.map((j) => (
               <li key={j.id} className="rounded-lg border border-slate-200 p-5">
                 <h2 className="text-xl">
-                  <Link className="hover:underline" to={`/careers/${j.slug}`}>{j.title}</Link>
+                  <Link className="hover:underline" to={`/careers/${j.slug}`}>
+                    {j.title}
+                  </Link>
                 </h2>
                 <p className="mt-1 text-slate-600" {...changesAt(j.deadline > now ? j.deadline : null)}>
                   {j.location} · {deadlineText(j.deadline, now)}

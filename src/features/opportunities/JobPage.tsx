@@ -32,8 +32,15 @@ export default function JobPage() {
         <DocumentTitle title="Position not found" noindex />
         <h1>Position not found</h1>
         <p className="mt-4">
-          There is no open position at this address: it may have been filled or closed. See the <Link className="text-brand-700 underline" to="/careers">open positions</Link>, or the{' '}
-          <Link className="text-brand-700 underline" to="/work-with-us">other ways to work with us</Link>.
+          There is no open position at this address: it may have been filled or closed. See the{' '}
+          <Link className="text-brand-700 underline" to="/careers">
+            open positions
+          </Link>
+          , or the{' '}
+          <Link className="text-brand-700 underline" to="/work-with-us">
+            other ways to work with us
+          </Link>
+          .
         </p>
       </div>
     );
@@ -42,9 +49,13 @@ export default function JobPage() {
     <article className="container-page max-w-3xl py-12">
       <DocumentTitle title={j.title} />
       <h1>{j.title}</h1>
-      <p className="mt-2 text-slate-600">{j.location} · {deadlineText(j.deadline)}</p>
+      <p className="mt-2 text-slate-600">
+        {j.location} · {deadlineText(j.deadline)}
+      </p>
       <p className="mt-6 text-lg">{j.summary}</p>
-      <div className="mt-6"><RichText doc={j.body} /></div>
+      <div className="mt-6">
+        <RichText doc={j.body} />
+      </div>
       <h2 className="mt-8">How to apply</h2>
       <p className="mt-2">{j.howToApply}</p>
     </article>

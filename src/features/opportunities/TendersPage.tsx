@@ -8,8 +8,22 @@ import { changesAt } from '../../lib/page-loader-triggers.ts';
 
 export const meta: MetaFunction = () => pageMeta('Tenders', 'Open and closed tenders of the summit, with their documents.');
 
-interface Tender { id: string; title: string; reference: string; description: string; closingDate: Date; documents: Array<{ name: string; url: string }> }
-const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+interface Tender {
+  id: string;
+  title: string;
+  reference: string;
+  description: string;
+  closingDate: Date;
+  documents: Array<{ name: string; url: string }>;
+}
+const date = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Africa/Nairobi',
+});
 
 function TenderCard({ t, open }: { t: Tender; open: boolean }) {
   return (
@@ -24,7 +38,17 @@ function TenderCard({ t, open }: { t: Tender; open: boolean }) {
         <ul className="mt-2 list-disc pl-5">
           {t.documents.map((d) => {
             const href = safeUrl(d.url);
-            return <li key={d.url}>{href ? <a className="text-brand-700 underline" href={href}>{d.name}</a> : d.name}</li>;
+            return (
+              <li key={d.url}>
+                {href ? (
+                  <a className="text-brand-700 underline" href={href}>
+                    {d.name}
+                  </a>
+                ) : (
+                  d.name
+                )}
+              </li>
+            );
           })}
         </ul>
       )}
@@ -47,11 +71,27 @@ export default function TendersPage() {
             <>
               <section aria-labelledby="open-tenders" className="mt-8">
                 <h2 id="open-tenders">Open tenders</h2>
-                {open.length ? <ul className="mt-4 space-y-4">{open.map((t) => <TenderCard key={t.id} t={t} open />)}</ul> : <p className="mt-2">No tender is open right now.</p>}
+                {open.length ? (
+                  <ul className="mt-4 space-y-4">
+                    {open.map((t) => (
+                      <TenderCard key={t.id} t={t} open />
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-2">No tender is open right now.</p>
+                )}
               </section>
               <section aria-labelledby="closed-tenders" className="mt-10">
                 <h2 id="closed-tenders">Closed tenders</h2>
-                {closed.length ? <ul className="mt-4 space-y-4">{closed.map((t) => <TenderCard key={t.id} t={t} open={false} />)}</ul> : <p className="mt-2">None yet.</p>}
+                {closed.length ? (
+                  <ul className="mt-4 space-y-4">
+                    {closed.map((t) => (
+                      <TenderCard key={t.id} t={t} open={false} />
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-2">None yet.</p>
+                )}
               </section>
             </>
           );

@@ -73,7 +73,8 @@ describe('pages whose truth lives in settings', () => {
   it('privacy: rights under the Data Protection Act, how long, and the registration mailbox to write to', () => {
     open('privacy');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Privacy Policy');
-    for (const heading of ['What we keep', 'Why', 'Who sees it', 'How long we keep it', 'Your rights', 'Contact']) expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    for (const heading of ['What we keep', 'Why', 'Who sees it', 'How long we keep it', 'Your rights', 'Contact'])
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
     expect(screen.getByText(/Data Protection Act, 2019 you may ask to see the data/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'registration@summit.example.org' })).toHaveAttribute('href', 'mailto:registration@summit.example.org');
     expect(screen.getByRole('link', { name: 'Office of the Data Protection Commissioner' })).toHaveAttribute('href', 'https://www.odpc.go.ke');

@@ -11,7 +11,16 @@ import { formatMoney } from '../../components/format.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
-import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothDocument, type BoothForm, type PartnerDocument, type PartnerForm } from './schema.ts';
+import {
+  boothDocument,
+  boothFormSchema,
+  partnerDocument,
+  partnerFormSchema,
+  type BoothDocument,
+  type BoothForm,
+  type PartnerDocument,
+  type PartnerForm,
+} from './schema.ts';
 import { applicationMail } from '../../data/mail.ts';
 import { recordSearchTokens } from '../../data/search-tokens.ts';
 import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
@@ -53,18 +62,30 @@ function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDo
 }
 
 export function PartnerApplicationForm({ settings }: { settings: SiteSettings }) {
-  const { done, submit, onValid } = useApplication<PartnerForm>(settings, (form) => partnerDocument(form, settings.partnerTiers[form.tier]?.fee ?? 0, settings.currency));
-  const { register, handleSubmit, formState, getValues } = useForm<PartnerForm & { faxNumber?: string }>({ resolver: zodResolver(partnerFormSchema), defaultValues: { website: '', message: '' } });
+  const { done, submit, onValid } = useApplication<PartnerForm>(settings, (form) =>
+    partnerDocument(form, settings.partnerTiers[form.tier]?.fee ?? 0, settings.currency),
+  );
+  const { register, handleSubmit, formState, getValues } = useForm<PartnerForm & { faxNumber?: string }>({
+    resolver: zodResolver(partnerFormSchema),
+    defaultValues: { website: '', message: '' },
+  });
   if (done)
     return (
       <SubmittedNotice title="Application received" reference={done}>
-        Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to pay.
+        Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to
+        pay.
       </SubmittedNotice>
     );
   const e = formState.errors;
   return (
     <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
-      {submit.isError && <div className="sm:col-span-2"><FormAlert reveal>{throttleMessage(submit.error, 'applications') ?? 'We could not send your application. It is still here: check your connection and try again.'}</FormAlert></div>}
+      {submit.isError && (
+        <div className="sm:col-span-2">
+          <FormAlert reveal>
+            {throttleMessage(submit.error, 'applications') ?? 'We could not send your application. It is still here: check your connection and try again.'}
+          </FormAlert>
+        </div>
+      )}
       <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
       <TextField label="Website (optional)" type="url" autoComplete="url" error={e.website?.message} {...register('website')} />
       <SelectField label="Partnership tier" options={feeOptions(settings.partnerTiers, settings.currency)} error={e.tier?.message} {...register('tier')} />
@@ -73,7 +94,9 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
       </div>
       <HoneypotField {...register('faxNumber')} />
       <div className="sm:col-span-2">
-        <div className="mb-3 text-sm text-slate-700"><PolicyLinks lead="What we do with your details: see the" /></div>
+        <div className="mb-3 text-sm text-slate-700">
+          <PolicyLinks lead="What we do with your details: see the" />
+        </div>
         <button className="btn-primary" type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Sending…' : 'Apply to partner'}
         </button>
@@ -83,30 +106,50 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
 }
 
 export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
-  const { done, submit, onValid } = useApplication<BoothForm>(settings, (form) => boothDocument(form, settings.boothTypes[form.boothType]?.fee ?? 0, settings.currency));
-  const { register, handleSubmit, formState, getValues } = useForm<z.input<typeof boothFormSchema> & { faxNumber?: string }, unknown, BoothForm & { faxNumber?: string }>({
+  const { done, submit, onValid } = useApplication<BoothForm>(settings, (form) =>
+    boothDocument(form, settings.boothTypes[form.boothType]?.fee ?? 0, settings.currency),
+  );
+  const { register, handleSubmit, formState, getValues } = useForm<
+    z.input<typeof boothFormSchema> & { faxNumber?: string },
+    unknown,
+    BoothForm & { faxNumber?: string }
+  >({
     resolver: zodResolver(boothFormSchema),
     defaultValues: { staffCount: 2, requirements: '' },
   });
   if (done)
     return (
       <SubmittedNotice title="Booth booking received" reference={done}>
-        We will confirm your booth and its place on the floor plan within two working days. Nothing is due before then: once it is confirmed, we email you the amount and how to pay.
+        We will confirm your booth and its place on the floor plan within two working days. Nothing is due before then: once it is confirmed, we email you the
+        amount and how to pay.
       </SubmittedNotice>
     );
   const e = formState.errors;
   return (
     <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
-      {submit.isError && <div className="sm:col-span-2"><FormAlert reveal>{throttleMessage(submit.error, 'bookings') ?? 'We could not send your booking. It is still here: check your connection and try again.'}</FormAlert></div>}
+      {submit.isError && (
+        <div className="sm:col-span-2">
+          <FormAlert reveal>
+            {throttleMessage(submit.error, 'bookings') ?? 'We could not send your booking. It is still here: check your connection and try again.'}
+          </FormAlert>
+        </div>
+      )}
       <ContactFields register={register as unknown as UseFormRegister<Contact>} errors={e} />
       <SelectField label="Booth type" options={feeOptions(settings.boothTypes, settings.currency)} error={e.boothType?.message} {...register('boothType')} />
       <TextField label="Staff at the booth" type="number" min={1} max={20} inputMode="numeric" error={e.staffCount?.message} {...register('staffCount')} />
       <div className="sm:col-span-2">
-        <TextAreaField label="Requirements (optional)" hint="Power, furniture, internet, accessibility." error={e.requirements?.message} {...register('requirements')} />
+        <TextAreaField
+          label="Requirements (optional)"
+          hint="Power, furniture, internet, accessibility."
+          error={e.requirements?.message}
+          {...register('requirements')}
+        />
       </div>
       <HoneypotField {...register('faxNumber')} />
       <div className="sm:col-span-2">
-        <div className="mb-3 text-sm text-slate-700"><PolicyLinks lead="What we do with your details: see the" /></div>
+        <div className="mb-3 text-sm text-slate-700">
+          <PolicyLinks lead="What we do with your details: see the" />
+        </div>
         <button className="btn-primary" type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Booking…' : 'Book a booth'}
         </button>

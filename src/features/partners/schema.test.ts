@@ -66,7 +66,15 @@ describe('a partnership application', () => {
 });
 
 describe('a booth booking', () => {
-  const booth = { organisation: 'NHT', contactName: 'Juma Ali', email: 'juma@example.org', phone: '+254 711 000 111', boothType: 'standard', staffCount: 3, requirements: '' };
+  const booth = {
+    organisation: 'NHT',
+    contactName: 'Juma Ali',
+    email: 'juma@example.org',
+    phone: '+254 711 000 111',
+    boothType: 'standard',
+    staffCount: 3,
+    requirements: '',
+  };
   function messageFor(field: string, value: unknown): string | undefined {
     return boothFormSchema.safeParse({ ...booth, [field]: value }).error?.issues.find((i) => i.path[0] === field)?.message;
   }

@@ -42,7 +42,9 @@ function PaymentInstructions({ record, settings }: { record: CheckoutRecord; set
         </div>
         <div className="rounded-md border border-slate-200 p-4">
           <h3 className="font-semibold">Bank transfer</h3>
-          <p>{p.bankName}, {p.bankBranch}</p>
+          <p>
+            {p.bankName}, {p.bankBranch}
+          </p>
           <p>Account name: {p.bankAccountName}</p>
           <p>Account number: {p.bankAccountNumber}</p>
           <p>SWIFT: {p.bankSwift}</p>
@@ -72,14 +74,18 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
           <FormAlert reveal>
             {submit.error instanceof ReferenceTakenError ? (
               <>
-                The transaction code {submit.error.reference} has already been submitted, so it cannot pay for this {record.collection === 'registrations' ? 'registration' : 'application'} too. Check the code in your
-                M-Pesa message or bank slip; if it is right,{' '}
+                The transaction code {submit.error.reference} has already been submitted, so it cannot pay for this{' '}
+                {record.collection === 'registrations' ? 'registration' : 'application'} too. Check the code in your M-Pesa message or bank slip; if it is
+                right,{' '}
                 <Link className="underline" to="/contact">
                   contact us
                 </Link>{' '}
                 and we will match your payment.
               </>
-            ) : (throttleMessage(submit.error, 'payment references') ?? 'We could not record your payment reference. Your entry is still here: check your connection and try again.')}
+            ) : (
+              (throttleMessage(submit.error, 'payment references') ??
+              'We could not record your payment reference. Your entry is still here: check your connection and try again.')
+            )}
           </FormAlert>
         </div>
       )}
@@ -90,7 +96,12 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
         error={e.method?.message}
         {...register('method')}
       />
-      <TextField label="Transaction reference" hint="From your M-Pesa message or bank slip, e.g. QWE12345RT." error={e.reference?.message} {...register('reference')} />
+      <TextField
+        label="Transaction reference"
+        hint="From your M-Pesa message or bank slip, e.g. QWE12345RT."
+        error={e.reference?.message}
+        {...register('reference')}
+      />
       <TextField label={`Amount paid (${record.currency})`} type="number" inputMode="numeric" error={e.amount?.message} {...register('amount')} />
       <div className="sm:col-span-2">
         <button className="btn-primary" type="submit" disabled={submit.isPending}>
@@ -112,7 +123,9 @@ function ReferenceReceived({ justSent }: { justSent: boolean }) {
       <h2 id="reference-received" ref={heading} tabIndex={-1} className="outline-none">
         Payment reference received
       </h2>
-      <p className="mt-2">Thank you. Staff will verify your payment, usually within two working days; your e-ticket appears on this page once it is verified.</p>
+      <p className="mt-2">
+        Thank you. Staff will verify your payment, usually within two working days; your e-ticket appears on this page once it is verified.
+      </p>
     </section>
   );
 }
@@ -125,7 +138,13 @@ export default function CheckoutPage() {
   const record = useCheckoutRecord(id);
   const settings = useSiteSettings();
   const [sent, setSent] = useState(false);
-  if (record.isPending || settings.isPending) return <div className="container-page py-12"><h1>Checkout</h1><p className="mt-4 text-slate-600">Loading your registration…</p></div>;
+  if (record.isPending || settings.isPending)
+    return (
+      <div className="container-page py-12">
+        <h1>Checkout</h1>
+        <p className="mt-4 text-slate-600">Loading your registration…</p>
+      </div>
+    );
   if (record.isError || settings.isError) {
     return (
       <div className="container-page py-12">
@@ -176,7 +195,8 @@ export default function CheckoutPage() {
         <section aria-labelledby="under-review" className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
           <h2 id="under-review">Awaiting review</h2>
           <p className="mt-2">
-            The organisers review every application before anything is due, usually within two working days. If they approve it, we email you and this page shows how to pay.
+            The organisers review every application before anything is due, usually within two working days. If they approve it, we email you and this page
+            shows how to pay.
           </p>
         </section>
       ) : r.paymentStatus === 'submitted' ? (

@@ -21,7 +21,11 @@ export function Ticket({ record, settings }: { record: CheckoutRecord; settings:
     <section aria-labelledby="ticket-heading" className="mt-8 rounded-lg border-2 border-brand-700 p-6 print:border-black">
       <h2 id="ticket-heading">Your e-ticket</h2>
       <div className="mt-4 flex flex-col gap-6 sm:flex-row">
-        {qr ? <img src={qr} width={240} height={240} alt={`QR code of reference ${record.id}`} /> : <div className="h-60 w-60 bg-slate-100" aria-hidden="true" />}
+        {qr ? (
+          <img src={qr} width={240} height={240} alt={`QR code of reference ${record.id}`} />
+        ) : (
+          <div className="h-60 w-60 bg-slate-100" aria-hidden="true" />
+        )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-slate-600">Name</dt>
           <dd className="font-semibold">{record.name}</dd>

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { describeRecord } from './api.ts';
 
-const settings = { categories: { delegate: { label: 'Delegate' } }, partnerTiers: { gold: { label: 'Gold partner' } }, boothTypes: { standard: { label: 'Standard booth (3 × 3 m)' } } };
+const settings = {
+  categories: { delegate: { label: 'Delegate' } },
+  partnerTiers: { gold: { label: 'Gold partner' } },
+  boothTypes: { standard: { label: 'Standard booth (3 × 3 m)' } },
+};
 const common = { email: 'a@example.org', fee: 15000, currency: 'KES', status: 'pending', paymentStatus: 'unpaid' };
 
 describe('what checkout calls a record', () => {
   it('names the category, tier or booth type as settings label them, not by their stored keys', () => {
     expect(describeRecord('registrations', { id: 'r1', fullName: 'Achieng', category: 'delegate', ...common }, settings).what).toBe('Registration · Delegate');
-    expect(describeRecord('partners', { id: 'p1', organisation: 'EAHF', contactName: 'Juma', kind: 'partner', tier: 'gold', ...common }, settings).what).toBe('Partnership · Gold partner');
-    expect(describeRecord('partners', { id: 'b1', organisation: 'EAHF', contactName: 'Juma', kind: 'booth', boothType: 'standard', ...common }, settings).what).toBe('Booth · Standard booth (3 × 3 m)');
+    expect(describeRecord('partners', { id: 'p1', organisation: 'EAHF', contactName: 'Juma', kind: 'partner', tier: 'gold', ...common }, settings).what).toBe(
+      'Partnership · Gold partner',
+    );
+    expect(
+      describeRecord('partners', { id: 'b1', organisation: 'EAHF', contactName: 'Juma', kind: 'booth', boothType: 'standard', ...common }, settings).what,
+    ).toBe('Booth · Standard booth (3 × 3 m)');
   });
 
   it('falls back to the key when settings no longer hold it (or could not be read)', () => {

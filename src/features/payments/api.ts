@@ -32,9 +32,23 @@ type Labels = Parameters<typeof settingsLabel>[0];
 /** A record as checkout shows it: what it is named by the settings' labels ("Registration · Delegate"), not by its stored key. */
 export function describeRecord(collection: PaymentTarget, d: Stored, settings: Labels | null): CheckoutRecord {
   const label = (list: Parameters<typeof settingsLabel>[1], key: unknown) => settingsLabel(settings, list, key);
-  const common = { id: d.id, collection, payable: payableRecord(collection, d), email: String(d.email), fee: Number(d.fee), currency: String(d.currency), status: String(d.status), paymentStatus: String(d.paymentStatus), paymentNote: typeof d.paymentNote === 'string' ? d.paymentNote : undefined };
+  const common = {
+    id: d.id,
+    collection,
+    payable: payableRecord(collection, d),
+    email: String(d.email),
+    fee: Number(d.fee),
+    currency: String(d.currency),
+    status: String(d.status),
+    paymentStatus: String(d.paymentStatus),
+    paymentNote: typeof d.paymentNote === 'string' ? d.paymentNote : undefined,
+  };
   if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${label('categories', d.category)}` };
-  return { ...common, name: String(d.organisation), what: d.kind === 'booth' ? `Booth · ${label('boothTypes', d.boothType)}` : `Partnership · ${label('partnerTiers', d.tier)}` };
+  return {
+    ...common,
+    name: String(d.organisation),
+    what: d.kind === 'booth' ? `Booth · ${label('boothTypes', d.boothType)}` : `Partnership · ${label('partnerTiers', d.tier)}`,
+  };
 }
 
 /** The labels checkout names records by: settings/site (null when it cannot be read). */
@@ -75,7 +89,8 @@ export function useSubmitPayment(record: CheckoutRecord) {
         await submitAsVisitor('payments', paymentId, writes, async () => (await db.fetchDocument(record.collection, record.id))?.lastPaymentId === paymentId);
       } catch (error) {
         // Say why when the code was already used (for this or another record) rather than "try again".
-        if (await db.fetchDocument('paymentReferences', normaliseReference(payment.reference)).catch(() => null)) throw new ReferenceTakenError(payment.reference);
+        if (await db.fetchDocument('paymentReferences', normaliseReference(payment.reference)).catch(() => null))
+          throw new ReferenceTakenError(payment.reference);
         throw error;
       }
     },

@@ -44,7 +44,13 @@ describe('a payment submitted at checkout', () => {
   });
 
   it('is stored as submitted, against the record it pays for, in the record’s currency', () => {
-    expect(paymentDocument(form, 'partners', 'booth-1', 'USD')).toEqual({ ...form, targetCollection: 'partners', targetId: 'booth-1', currency: 'USD', status: 'submitted' });
+    expect(paymentDocument(form, 'partners', 'booth-1', 'USD')).toEqual({
+      ...form,
+      targetCollection: 'partners',
+      targetId: 'booth-1',
+      currency: 'USD',
+      status: 'submitted',
+    });
   });
 });
 

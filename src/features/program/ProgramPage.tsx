@@ -15,7 +15,14 @@ const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digi
 const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Africa/Nairobi' });
 
 function calendarEvent(s: Session, venue: string) {
-  return { uid: `${s.id}@summit`, title: s.title, start: s.startsAt, end: s.endsAt, location: [s.room, venue].filter(Boolean).join(', '), description: s.description };
+  return {
+    uid: `${s.id}@summit`,
+    title: s.title,
+    start: s.startsAt,
+    end: s.endsAt,
+    location: [s.room, venue].filter(Boolean).join(', '),
+    description: s.description,
+  };
 }
 
 export default function ProgramPage() {
@@ -43,7 +50,9 @@ export default function ProgramPage() {
   return (
     <div className="container-page py-12">
       <h1>Programme</h1>
-      <p className="mt-4 max-w-3xl text-lg text-slate-700">Times are in Nairobi time (EAT). Filter by day or track, and add a session — or the whole programme — to your calendar.</p>
+      <p className="mt-4 max-w-3xl text-lg text-slate-700">
+        Times are in Nairobi time (EAT). Filter by day or track, and add a session — or the whole programme — to your calendar.
+      </p>
       {sessions.isPending ? (
         <LoadingLine>Loading the programme…</LoadingLine>
       ) : sessions.isError ? (
@@ -55,13 +64,29 @@ export default function ProgramPage() {
       ) : (
         <>
           <div className="mt-8 flex flex-wrap items-end gap-4">
-            <FilterSelect label="Day" all="All days" value={dayFilter} disabled={!hydrated} onChange={(v) => setFilter('day', v)} options={days.map((d) => ({ value: String(d), label: `Day ${d}` }))} />
-            <FilterSelect label="Track" all="All tracks" value={trackFilter} disabled={!hydrated} onChange={(v) => setFilter('track', v)} options={tracks.map((t) => ({ value: t, label: t }))} />
+            <FilterSelect
+              label="Day"
+              all="All days"
+              value={dayFilter}
+              disabled={!hydrated}
+              onChange={(v) => setFilter('day', v)}
+              options={days.map((d) => ({ value: String(d), label: `Day ${d}` }))}
+            />
+            <FilterSelect
+              label="Track"
+              all="All tracks"
+              value={trackFilter}
+              disabled={!hydrated}
+              onChange={(v) => setFilter('track', v)}
+              options={tracks.map((t) => ({ value: t, label: t }))}
+            />
             <a className="btn-secondary" href={icsHref(all.map((s) => calendarEvent(s, venue)))} download="summit-programme.ics">
               Add the whole programme to my calendar
             </a>
           </div>
-          <p className="sr-only" aria-live="polite">{shown.length} sessions shown</p>
+          <p className="sr-only" aria-live="polite">
+            {shown.length} sessions shown
+          </p>
           {days
             .filter((d) => shown.some((s) => s.day === d))
             .map((d) => {
@@ -82,7 +107,14 @@ export default function ProgramPage() {
                           <p className="text-sm text-slate-600">
                             {s.track} · {s.room}
                           </p>
-                          {s.speakerIds.length > 0 && <p className="mt-1">{s.speakerIds.map((id) => names.get(id) ?? '').filter(Boolean).join(', ')}</p>}
+                          {s.speakerIds.length > 0 && (
+                            <p className="mt-1">
+                              {s.speakerIds
+                                .map((id) => names.get(id) ?? '')
+                                .filter(Boolean)
+                                .join(', ')}
+                            </p>
+                          )}
                           <p className="mt-1 text-slate-700">{s.description}</p>
                           <a className="mt-2 inline-block text-sm text-brand-700 underline" href={icsHref([calendarEvent(s, venue)])} download={`${s.id}.ics`}>
                             Add “{s.title}” to my calendar

@@ -20,7 +20,15 @@ function Article({ slug }: { slug: string }) {
           <Link className="text-brand-700 underline" to="/blogs">
             latest news and blogs
           </Link>
-          , <Link className="text-brand-700 underline" to="/research">research</Link> or <Link className="text-brand-700 underline" to="/awareness">awareness</Link> articles.
+          ,{' '}
+          <Link className="text-brand-700 underline" to="/research">
+            research
+          </Link>{' '}
+          or{' '}
+          <Link className="text-brand-700 underline" to="/awareness">
+            awareness
+          </Link>{' '}
+          articles.
         </p>
       </div>
     );

@@ -88,13 +88,16 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
       <SelectField label="Category" options={options} error={e.category?.message} {...register('category')} />
       <SelectField
         label="Attendance"
-        options={[
-          ...ATTENDANCE_MODES.map((mode) => ({ value: mode, label: ATTENDANCE_LABELS[mode] })),
-        ]}
+        options={[...ATTENDANCE_MODES.map((mode) => ({ value: mode, label: ATTENDANCE_LABELS[mode] }))]}
         error={e.attendanceMode?.message}
         {...register('attendanceMode')}
       />
-      <TextAreaField label="Accessibility needs (optional)" hint="Tell us what would help you take part fully." error={e.accessibilityNeeds?.message} {...register('accessibilityNeeds')} />
+      <TextAreaField
+        label="Accessibility needs (optional)"
+        hint="Tell us what would help you take part fully."
+        error={e.accessibilityNeeds?.message}
+        {...register('accessibilityNeeds')}
+      />
       <TextAreaField label="Dietary needs (optional)" error={e.dietaryNeeds?.message} {...register('dietaryNeeds')} />
       <div className="sm:col-span-2">
         <CheckboxField label="I agree to the terms and conditions and to being contacted about the summit." error={e.consent?.message} {...register('consent')}>

@@ -7,7 +7,8 @@ import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../data/statuses.ts';
 
 export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;
 
-const text = (label: string, max: number) => lineField(1, max, `Enter your ${label}.`, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters.`);
+const text = (label: string, max: number) =>
+  lineField(1, max, `Enter your ${label}.`, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters.`);
 const optionalText = (label: string, max: number) => paragraphField(0, max, '', `${label} must be at most ${max} characters.`);
 
 export const registrationFormSchema = z.object({

@@ -6,7 +6,13 @@ import { usePublishedPages } from '../../data/published.ts';
 
 export const meta: MetaFunction = () => pageMeta('Resources', 'Reports, strategies and guides on cancer control.');
 
-interface Resource { id: string; title: string; type: string; description: string; url: string }
+interface Resource {
+  id: string;
+  title: string;
+  type: string;
+  description: string;
+  url: string;
+}
 
 export default function ResourcesPage() {
   const resources = usePublishedPages<Resource>('resources');
@@ -22,7 +28,15 @@ export default function ResourcesPage() {
               return (
                 <li key={r.id} className="rounded-lg border border-slate-200 p-5">
                   <p className="text-sm uppercase tracking-wide text-brand-700">{r.type}</p>
-                  <h2 className="text-lg font-semibold">{href ? <a className="hover:underline" href={href} rel="noopener" target="_blank">{r.title}</a> : r.title}</h2>
+                  <h2 className="text-lg font-semibold">
+                    {href ? (
+                      <a className="hover:underline" href={href} rel="noopener" target="_blank">
+                        {r.title}
+                      </a>
+                    ) : (
+                      r.title
+                    )}
+                  </h2>
                   <p className="mt-1 text-slate-700">{r.description}</p>
                 </li>
               );

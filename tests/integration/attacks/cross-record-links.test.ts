@@ -33,7 +33,9 @@ describe('a payment and the record it flips', () => {
     const draft = await FORMS.registrationPayment.draft();
     const other = await fixture(`registrations/${uniqueId('reg-b')}`, fieldsOf(registrationDoc('')));
     const flipA = `registrations/${draft.target!.id}`;
-    await denied(commit(draft.by.db, swap(draft.writes(), flipA, { update: `registrations/${other}`, data: { paymentStatus: 'submitted', lastPaymentId: draft.id } })));
+    await denied(
+      commit(draft.by.db, swap(draft.writes(), flipA, { update: `registrations/${other}`, data: { paymentStatus: 'submitted', lastPaymentId: draft.id } })),
+    );
   });
 
   it('refuses a payment naming a registration under the applications collection', async () => {
@@ -62,7 +64,10 @@ describe('a throttle entry and the document it counts', () => {
   it.each([
     ['a document of another collection', (d: Draft) => swap(d.writes(), throttlePath(d), throttleWrite(d.by.uid, 'registrations', d.id, null))],
     ['a document that already existed', (d: Draft) => swap(d.writes(), throttlePath(d), throttleWrite(d.by.uid, 'messages', 'demo-registration-1', null))],
-    ['another document than the one created', (d: Draft) => swap(d.writes(), throttlePath(d), throttleWrite(d.by.uid, 'messages', uniqueId('elsewhere'), null))],
+    [
+      'another document than the one created',
+      (d: Draft) => swap(d.writes(), throttlePath(d), throttleWrite(d.by.uid, 'messages', uniqueId('elsewhere'), null)),
+    ],
   ])('refuses a message whose throttle entry names %s', async (_, tamper) => {
     const d = await message();
     await denied(commit(d.by.db, tamper(d)));
@@ -127,8 +132,15 @@ describe('an archived copy and its restore', () => {
 describe('a payment acknowledgement and its payment', () => {
   it('refuses a visitor writing the acknowledgement of a payment about another record', async () => {
     const draft = await FORMS.registrationPayment.draft();
-    const otherId = await fixture(`registrations/${uniqueId('reg-c')}`, fieldsOf(registrationDoc('', { fullName: 'Someone Else', email: 'someone@example.org' })));
-    const forged = paymentCommit(draft.id, draft.doc, { collection: 'registrations', id: otherId, record: fieldsOf(registrationDoc('', { fullName: 'Someone Else', email: 'someone@example.org' })) }).find((w) => writePath(w) === `mail/${draft.id}`)!;
+    const otherId = await fixture(
+      `registrations/${uniqueId('reg-c')}`,
+      fieldsOf(registrationDoc('', { fullName: 'Someone Else', email: 'someone@example.org' })),
+    );
+    const forged = paymentCommit(draft.id, draft.doc, {
+      collection: 'registrations',
+      id: otherId,
+      record: fieldsOf(registrationDoc('', { fullName: 'Someone Else', email: 'someone@example.org' })),
+    }).find((w) => writePath(w) === `mail/${draft.id}`)!;
     await denied(commit(draft.by.db, swap(draft.writes(), `mail/${draft.id}`, forged)));
   });
 

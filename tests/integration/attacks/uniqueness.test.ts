@@ -27,29 +27,42 @@ describe('one transaction code, one payment', () => {
     ['with spaces', (code: string) => code.replace(/(...)/g, '$1 ').trim()],
     ['with dashes and a slash', (code: string) => `${code.slice(0, 3)}-${code.slice(3, 6)}/${code.slice(6)}`],
   ])('refuses a code already submitted for another registration, %s', async (_, typed) => {
-    const code = `SG${uniqueId('c').replace(/[^a-z0-9]/gi, '').toUpperCase()}`;
+    const code = `SG${uniqueId('c')
+      .replace(/[^a-z0-9]/gi, '')
+      .toUpperCase()}`;
     const first = await verdictOf(FORMS.registrationPayment, { reference: code });
     expect(first.result).toBe('allowed');
     // A fresh draft would free a leftover claim of the same code: build this one by hand instead.
     const second = await FORMS.boothPayment.draft();
-    const writes = second.writes({ ...second.doc, reference: typed(code) }).map((w): BatchWrite =>
-      writePath(w).startsWith('paymentReferences/') ? { set: `paymentReferences/${code}`, data: { paymentId: second.id } } : w,
-    );
+    const writes = second
+      .writes({ ...second.doc, reference: typed(code) })
+      .map((w): BatchWrite => (writePath(w).startsWith('paymentReferences/') ? { set: `paymentReferences/${code}`, data: { paymentId: second.id } } : w));
     expect(await verdict(commit(second.by.db, writes))).toBe('denied');
     expect(await ownerGet(`payments/${second.id}`)).toBeNull();
   });
 
   it('refuses a payment that claims no code (so it could repeat one)', async () => {
     const draft = await FORMS.registrationPayment.draft();
-    expect(await verdict(commit(draft.by.db, draft.writes().filter((w) => !writePath(w).startsWith('paymentReferences/'))))).toBe('denied');
+    expect(
+      await verdict(
+        commit(
+          draft.by.db,
+          draft.writes().filter((w) => !writePath(w).startsWith('paymentReferences/')),
+        ),
+      ),
+    ).toBe('denied');
   });
 
   it('frees the code when finance rejects the payment, so the payer may submit it again', async () => {
-    const code = `RJ${uniqueId('c').replace(/[^a-z0-9]/gi, '').toUpperCase()}`;
+    const code = `RJ${uniqueId('c')
+      .replace(/[^a-z0-9]/gi, '')
+      .toUpperCase()}`;
     const first = await verdictOf(FORMS.registrationPayment, { reference: code });
     expect(first.result).toBe('allowed');
     const payment = { ...(first.draft.doc as Doc), id: first.draft.id } as unknown as AdminPayment;
-    await createDb(() => as.db.finance).transact(verdictPaths({ payment }), (docs) => decideReject(docs, { payment, note: 'Not on our statement', staffEmail: ACCOUNTS.finance.email, mailId: uniqueId('mail') }));
+    await createDb(() => as.db.finance).transact(verdictPaths({ payment }), (docs) =>
+      decideReject(docs, { payment, note: 'Not on our statement', staffEmail: ACCOUNTS.finance.email, mailId: uniqueId('mail') }),
+    );
     expect(await ownerGet(`paymentReferences/${code}`)).toBeNull();
     const again = await FORMS.boothPayment.draft();
     const writes = again.writes({ ...again.doc, reference: code });
@@ -64,7 +77,8 @@ describe('one reference, one record', () => {
     const registration = await FORMS.registration.draft();
     const shadow = registration.writes().map((w): BatchWrite => {
       const path = writePath(w);
-      if (path === `registrations/${registration.id}`) return { set: `registrations/${application.id}`, data: searchable({ ...registration.doc, id: application.id }) };
+      if (path === `registrations/${registration.id}`)
+        return { set: `registrations/${application.id}`, data: searchable({ ...registration.doc, id: application.id }) };
       return w;
     });
     expect(await verdict(commit(registration.by.db, shadow))).toBe('denied');
@@ -72,14 +86,22 @@ describe('one reference, one record', () => {
     const existing = await FORMS.registration.draft();
     await commit(existing.by.db, existing.writes());
     const booth = await FORMS.booth.draft();
-    const reverse = booth.writes().map((w): BatchWrite => (writePath(w) === `partners/${booth.id}` ? { set: `partners/${existing.id}`, data: searchable({ ...booth.doc, id: existing.id }) } : w));
+    const reverse = booth
+      .writes()
+      .map((w): BatchWrite =>
+        writePath(w) === `partners/${booth.id}` ? { set: `partners/${existing.id}`, data: searchable({ ...booth.doc, id: existing.id }) } : w,
+      );
     expect(await verdict(commit(booth.by.db, reverse))).toBe('denied');
   });
 
   it('refuses a registration and an application created under one id in the same commit', async () => {
     const id = uniqueId('twin');
     const registration = await FORMS.registration.draft();
-    const regWrites = registration.writes({ ...registration.doc, id }).map((w): BatchWrite => (writePath(w) === `registrations/${registration.id}` ? { set: `registrations/${id}`, data: searchable({ ...registration.doc, id }) } : w));
+    const regWrites = registration
+      .writes({ ...registration.doc, id })
+      .map((w): BatchWrite =>
+        writePath(w) === `registrations/${registration.id}` ? { set: `registrations/${id}`, data: searchable({ ...registration.doc, id }) } : w,
+      );
     const booth = await FORMS.booth.draft({}, registration.by);
     const boothWrite: BatchWrite = { set: `partners/${id}`, data: searchable({ ...booth.doc, id }) };
     expect(await verdict(commit(registration.by.db, [...regWrites, boothWrite]))).toBe('denied');

@@ -34,9 +34,13 @@ describe.each(Object.entries(FORM_OF) as Array<[ThrottledCollection, PublicForm]
     // The site refuses before sending (ThrottledError); a hand-made commit (a counter left at the limit) is refused by the rules.
     await expect(form.draft({}, by)).rejects.toThrow(/Too many submissions/);
     const over = await form.draft({}, await visitor());
-    const forged: BatchWrite[] = over.writes().map((w) =>
-      writePath(w).startsWith('throttles/') ? { update: `throttles/${by.uid}`, data: { [`${collection}.count`]: serverValues.increment(1), [`${collection}.lastId`]: over.id } } : w,
-    );
+    const forged: BatchWrite[] = over
+      .writes()
+      .map((w) =>
+        writePath(w).startsWith('throttles/')
+          ? { update: `throttles/${by.uid}`, data: { [`${collection}.count`]: serverValues.increment(1), [`${collection}.lastId`]: over.id } }
+          : w,
+      );
     expect(await verdict(commit(by.db, forged))).toBe('denied');
     expect((await ownerGet(`throttles/${by.uid}`))?.[collection]).toMatchObject({ count: limit });
     const someoneElse = await form.draft();
@@ -47,13 +51,17 @@ describe.each(Object.entries(FORM_OF) as Array<[ThrottledCollection, PublicForm]
 describe('the throttle itself', () => {
   const atLimit = async () => {
     const by = await visitor();
-    await writeDocuments(stack(), [[`throttles/${by.uid}`, { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date(Date.now() - 60_000), lastId: 'earlier' } }]]);
+    await writeDocuments(stack(), [
+      [`throttles/${by.uid}`, { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date(Date.now() - 60_000), lastId: 'earlier' } }],
+    ]);
     return by;
   };
 
   it('a new window opens once the hour is over: the count starts again at one', async () => {
     const by = await visitor();
-    await writeDocuments(stack(), [[`throttles/${by.uid}`, { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date(Date.now() - 3_601_000), lastId: 'last-hour' } }]]);
+    await writeDocuments(stack(), [
+      [`throttles/${by.uid}`, { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date(Date.now() - 3_601_000), lastId: 'last-hour' } }],
+    ]);
     const draft = await FORMS.message.draft({}, by);
     expect(await verdict(commit(by.db, draft.writes()))).toBe('allowed');
     expect((await ownerGet(`throttles/${by.uid}`))?.messages).toMatchObject({ count: 1, lastId: draft.id });
@@ -69,7 +77,11 @@ describe('the throttle itself', () => {
     const by = await atLimit();
     const draft = await FORMS.message.draft({}, await visitor());
     const data = entry() as { messages: Record<string, unknown> };
-    const writes = draft.writes().map((w): BatchWrite => (writePath(w).startsWith('throttles/') ? { set: `throttles/${by.uid}`, data: { messages: { ...data.messages, lastId: draft.id } } } : w));
+    const writes = draft
+      .writes()
+      .map((w): BatchWrite =>
+        writePath(w).startsWith('throttles/') ? { set: `throttles/${by.uid}`, data: { messages: { ...data.messages, lastId: draft.id } } } : w,
+      );
     expect(await verdict(commit(by.db, writes))).toBe('denied');
   });
 

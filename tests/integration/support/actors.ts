@@ -43,7 +43,8 @@ export interface Actors {
 export async function signInActors(): Promise<Actors> {
   await fixture(`staff/${ACCOUNTS.unverified.email}`, { email: ACCOUNTS.unverified.email, role: 'admin' });
   const connections = await Promise.all(ACTORS.map((a) => connect(a === 'anonymous' ? undefined : ACCOUNTS[a])));
-  const pick = <K extends 'db' | 'user'>(k: K) => Object.fromEntries(ACTORS.map((a, i) => [a, connections[i][k]])) as Record<Actor, (typeof connections)[number][K]>;
+  const pick = <K extends 'db' | 'user'>(k: K) =>
+    Object.fromEntries(ACTORS.map((a, i) => [a, connections[i][k]])) as Record<Actor, (typeof connections)[number][K]>;
   return { db: pick('db'), user: pick('user') };
 }
 

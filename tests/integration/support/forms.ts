@@ -9,7 +9,14 @@ import { createDb, serverValues, writePath, type BatchWrite } from '../../../src
 import { messageDocument, contactFormSchema, type ContactForm } from '../../../src/features/contact/schema.ts';
 import { donationDocument, donationFormSchema, type DonationForm } from '../../../src/features/donations/schema.ts';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from '../../../src/features/partners/schema.ts';
-import { normaliseReference, paymentDocument, paymentFormSchema, referenceClaim, type PaymentForm, type PaymentTarget } from '../../../src/features/payments/schema.ts';
+import {
+  normaliseReference,
+  paymentDocument,
+  paymentFormSchema,
+  referenceClaim,
+  type PaymentForm,
+  type PaymentTarget,
+} from '../../../src/features/payments/schema.ts';
 import { registrationDocument, registrationFormSchema, type RegistrationForm } from '../../../src/features/registrations/schema.ts';
 import { registrationSeatWrites } from '../../../src/features/registrations/submit.ts';
 import type { Firestore } from 'firebase/firestore/lite';
@@ -133,7 +140,9 @@ export function paymentCommit(id: string, doc: Doc, target: { collection: Paymen
     { set: `payments/${id}`, data: doc },
     { update: `${target.collection}/${target.id}`, data: { paymentStatus: 'submitted', lastPaymentId: id } },
     ...(typeof doc.reference === 'string' && normaliseReference(doc.reference) ? [referenceClaim(id, doc.reference)] : []),
-    ...companionMail(() => paymentReceivedMail(id, doc as Parameters<typeof paymentReceivedMail>[1], payableRecord(target.collection, { ...target.record, id: target.id }))),
+    ...companionMail(() =>
+      paymentReceivedMail(id, doc as Parameters<typeof paymentReceivedMail>[1], payableRecord(target.collection, { ...target.record, id: target.id })),
+    ),
   ];
 }
 
@@ -141,8 +150,7 @@ export function paymentCommit(id: string, doc: Doc, target: { collection: Paymen
 
 export const dropWrite = (writes: BatchWrite[], path: string) => writes.filter((w) => writePath(w) !== path);
 
-export const replaceWrite = (writes: BatchWrite[], path: string, data: Doc) =>
-  writes.map((w) => (writePath(w) === path ? { ...w, data } : w));
+export const replaceWrite = (writes: BatchWrite[], path: string, data: Doc) => writes.map((w) => (writePath(w) === path ? { ...w, data } : w));
 
 // ---------- the forms ----------
 
@@ -174,7 +182,15 @@ const companionMail = (build: () => BatchWrite): BatchWrite[] => {
 };
 
 /** A form that writes one document and its email (contact, donation, applications): what db.createDocument sends. */
-function singleDocument<F>(name: string, collection: string, schema: z.ZodObject, example: F, choices: Record<string, string[]>, build: (form: F) => object, mail: Mailer): PublicForm {
+function singleDocument<F>(
+  name: string,
+  collection: string,
+  schema: z.ZodObject,
+  example: F,
+  choices: Record<string, string[]>,
+  build: (form: F) => object,
+  mail: Mailer,
+): PublicForm {
   const created = (id: string, data: object) => (SEARCHABLE_COLLECTIONS.includes(collection) ? searchable(stamped(id, data)) : stamped(id, data));
   return {
     name,
@@ -214,7 +230,13 @@ function paymentFor(name: string, target: PaymentTarget, record: () => Doc): Pub
       if (typeof doc.reference === 'string' && normaliseReference(doc.reference)) await ownerDelete(`paymentReferences/${normaliseReference(doc.reference)}`);
       const submitter = by ?? (await freshVisitor());
       const throttle = await throttleFor(submitter, 'payments', id);
-      return { id, doc, by: submitter, target: { collection: target, id: targetId }, writes: (d = doc) => [...paymentCommit(id, d, { collection: target, id: targetId, record: fields }), throttle] };
+      return {
+        id,
+        doc,
+        by: submitter,
+        target: { collection: target, id: targetId },
+        writes: (d = doc) => [...paymentCommit(id, d, { collection: target, id: targetId, record: fields }), throttle],
+      };
     },
   };
 }
@@ -227,12 +249,24 @@ export const fieldsOf = (doc: Doc) => {
 
 export const FORMS = {
   registration,
-  partner: singleDocument('partner application', 'partners', partnerFormSchema, PARTNER, { tier: Object.keys(SITE.partnerTiers) }, (f) =>
-    partnerDocument(f, SITE.partnerTiers[f.tier]?.fee ?? 0, SITE.currency),
-  (id, d) => applicationMail(id, d, SITE)),
-  booth: singleDocument('booth booking', 'partners', boothFormSchema, BOOTH, { boothType: Object.keys(SITE.boothTypes) }, (f) =>
-    boothDocument(f, SITE.boothTypes[f.boothType]?.fee ?? 0, SITE.currency),
-  (id, d) => applicationMail(id, d, SITE)),
+  partner: singleDocument(
+    'partner application',
+    'partners',
+    partnerFormSchema,
+    PARTNER,
+    { tier: Object.keys(SITE.partnerTiers) },
+    (f) => partnerDocument(f, SITE.partnerTiers[f.tier]?.fee ?? 0, SITE.currency),
+    (id, d) => applicationMail(id, d, SITE),
+  ),
+  booth: singleDocument(
+    'booth booking',
+    'partners',
+    boothFormSchema,
+    BOOTH,
+    { boothType: Object.keys(SITE.boothTypes) },
+    (f) => boothDocument(f, SITE.boothTypes[f.boothType]?.fee ?? 0, SITE.currency),
+    (id, d) => applicationMail(id, d, SITE),
+  ),
   message: singleDocument('contact message', 'messages', contactFormSchema, MESSAGE, {}, messageDocument, messageMail),
   donation: singleDocument('donation pledge', 'donations', donationFormSchema, DONATION, {}, (f) => donationDocument(f, SITE.currency), donationMail),
   registrationPayment: paymentFor('payment for a registration', 'registrations', () => fieldsOf(registrationDoc(''))),
@@ -244,7 +278,14 @@ export const ALL_FORMS: PublicForm[] = Object.values(FORMS);
 
 // ---------- the bounds of each field, read from the zod schema ----------
 
-type ZodField = z.ZodType & { type: string; minLength?: number | null; maxLength?: number | null; minValue?: number | null; maxValue?: number | null; options?: string[] };
+type ZodField = z.ZodType & {
+  type: string;
+  minLength?: number | null;
+  maxLength?: number | null;
+  minValue?: number | null;
+  maxValue?: number | null;
+  options?: string[];
+};
 
 /** Values of exactly n characters in the shapes form fields take: text, email, web address, phone. */
 const SHAPES: Array<(n: number) => string> = [

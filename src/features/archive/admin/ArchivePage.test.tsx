@@ -14,7 +14,17 @@ vi.mock('../../../lib/data.ts', () => ({
       fake.paths.push(path);
       const items =
         path === 'archive/messages/items'
-          ? [{ id: 'msg-1', name: 'Test Sender', email: 't@example.org', subject: 'Parking', message: 'Is there parking?', status: 'read', timestamp: new Date('2027-01-01T06:00:00Z') }]
+          ? [
+              {
+                id: 'msg-1',
+                name: 'Test Sender',
+                email: 't@example.org',
+                subject: 'Parking',
+                message: 'Is there parking?',
+                status: 'read',
+                timestamp: new Date('2027-01-01T06:00:00Z'),
+              },
+            ]
           : [];
       return { items, next: null };
     },
@@ -86,7 +96,9 @@ describe('archive', () => {
   it('names an item as a person would, or by its id when it has nothing better', () => {
     expect(archivedTitle('registrations', { id: 'r1', fullName: 'Wanjiru Kamau' })).toBe('Wanjiru Kamau');
     expect(archivedTitle('partners', { id: 'p1', organisation: 'Health Trust', kind: 'booth' })).toBe('Health Trust · booth booking');
-    expect(archivedTitle('payments', { id: 'x', payerName: 'A. Otieno', reference: 'QWE123', amount: 15000, currency: 'KES' })).toMatch(/^A\. Otieno · QWE123 · Ksh\s?15,000$/);
+    expect(archivedTitle('payments', { id: 'x', payerName: 'A. Otieno', reference: 'QWE123', amount: 15000, currency: 'KES' })).toMatch(
+      /^A\. Otieno · QWE123 · Ksh\s?15,000$/,
+    );
     expect(archivedTitle('donations', { id: 'd', name: 'Hidden', anonymous: true, amount: 500, currency: 'KES' })).toMatch(/^Anonymous · /);
     expect(archivedTitle('events', { id: 'ev-1' })).toBe('ev-1');
   });

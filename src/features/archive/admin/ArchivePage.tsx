@@ -10,7 +10,6 @@ import { formatDateTime } from '../../../components/format.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { archivedTitle, archivePage, COLLECTION_NAMES, useRestore, type ArchivedItem } from './archived-items.ts';
 
-
 export default function ArchivePage() {
   return <ArchiveScreen />;
 }
@@ -31,9 +30,17 @@ function ArchiveScreen() {
   };
   return (
     <div>
-      <AdminHeader title="Archive" summary="Archived records are kept here, unchanged, and can be put back where they were. You see the collections your role may read." />
+      <AdminHeader
+        title="Archive"
+        summary="Archived records are kept here, unchanged, and can be put back where they were. You see the collections your role may read."
+      />
       <div className="mt-6 max-w-sm">
-        <FilterSelect label="Collection" value={collection} onChange={(v) => choose(v as ArchivableCollection)} options={readable.map((c) => ({ value: c, label: COLLECTION_NAMES[c].label }))} />
+        <FilterSelect
+          label="Collection"
+          value={collection}
+          onChange={(v) => choose(v as ArchivableCollection)}
+          options={readable.map((c) => ({ value: c, label: COLLECTION_NAMES[c].label }))}
+        />
       </div>
       {notice && (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -103,7 +110,17 @@ function shown(value: unknown): string {
   return String(value);
 }
 
-function ArchivedItemView({ collection, item, onClose, onRestored }: { collection: ArchivableCollection; item: ArchivedItem; onClose: () => void; onRestored: (title: string) => void }) {
+function ArchivedItemView({
+  collection,
+  item,
+  onClose,
+  onRestored,
+}: {
+  collection: ArchivableCollection;
+  item: ArchivedItem;
+  onClose: () => void;
+  onRestored: (title: string) => void;
+}) {
   const { role } = useStaff();
   const restore = useRestore();
   const title = archivedTitle(collection, item);
@@ -138,7 +155,12 @@ function ArchivedItemView({ collection, item, onClose, onRestored }: { collectio
       )}
       <div className="mt-6">
         {mayRemove(role, collection) ? (
-          <button type="button" className="btn-primary" disabled={restore.isPending} onClick={() => restore.mutate({ collection, item }, { onSuccess: () => onRestored(title) })}>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={restore.isPending}
+            onClick={() => restore.mutate({ collection, item }, { onSuccess: () => onRestored(title) })}
+          >
             {restore.isPending ? 'Restoring…' : 'Restore'}
           </button>
         ) : (

@@ -41,7 +41,15 @@ beforeEach(() => {
       status: 'unread',
       timestamp: new Date('2027-01-02T08:00:00Z'),
     },
-    { id: 'm2', name: 'Lucy Chebet', email: 'lucy@example.org', subject: 'Wheelchair access', message: 'Step-free?', status: 'read', timestamp: new Date('2027-01-01T08:00:00Z') },
+    {
+      id: 'm2',
+      name: 'Lucy Chebet',
+      email: 'lucy@example.org',
+      subject: 'Wheelchair access',
+      message: 'Step-free?',
+      status: 'read',
+      timestamp: new Date('2027-01-01T08:00:00Z'),
+    },
   ];
 });
 

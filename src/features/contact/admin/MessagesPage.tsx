@@ -9,7 +9,6 @@ import { formatDateTime } from '../../../components/format.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { inboxQuery, mayArchiveMessages, replyLink, useArchiveMessage, useSetMessageStatus, type InboxMessage } from './inbox.ts';
 
-
 export default function MessagesPage() {
   return <Inbox />;
 }
@@ -158,7 +157,9 @@ function MessageView({
       {(error || archive.isError) && (
         <div className="mt-4">
           <FormAlert>
-            {archive.isError ? 'The message could not be archived. Check your connection and try again.' : 'The message status could not be saved. Check your connection and try again.'}
+            {archive.isError
+              ? 'The message could not be archived. Check your connection and try again.'
+              : 'The message status could not be saved. Check your connection and try again.'}
           </FormAlert>
         </div>
       )}

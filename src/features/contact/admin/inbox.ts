@@ -18,7 +18,8 @@ const touched = [...keysShowing('messages'), ['overview', 'messages']];
 /** Newest first; with `unreadOnly`, production needs the composite index status ASC + timestamp DESC (firestore.indexes.json). */
 export const inboxQuery = (unreadOnly: boolean) => ({
   key: [...inboxKey, 'inbox', { unreadOnly }],
-  fetch: (after: Parameters<typeof db.fetchPage>[1]['after']) => db.fetchPage<InboxMessage>('messages', { where: unreadOnly ? [['status', '==', 'unread']] : [], limit: INBOX_PAGE_SIZE, after }),
+  fetch: (after: Parameters<typeof db.fetchPage>[1]['after']) =>
+    db.fetchPage<InboxMessage>('messages', { where: unreadOnly ? [['status', '==', 'unread']] : [], limit: INBOX_PAGE_SIZE, after }),
 });
 
 /** A subject as the activity log quotes it: short enough for the log's 500 characters. */
@@ -33,7 +34,10 @@ export function replyLink(m: Pick<InboxMessage, 'email' | 'subject'>): string {
 export function useSetMessageStatus() {
   return useStaffWrites<{ message: InboxMessage; status: MessageStatus }>({
     writes: ({ message, status }) => [{ update: `messages/${message.id}`, data: { status } }],
-    log: ({ message, status }) => (status === 'read' ? `Read message ${quoted(message.subject)} from ${message.email}` : `Marked message ${quoted(message.subject)} from ${message.email} unread`),
+    log: ({ message, status }) =>
+      status === 'read'
+        ? `Read message ${quoted(message.subject)} from ${message.email}`
+        : `Marked message ${quoted(message.subject)} from ${message.email} unread`,
     invalidate: touched,
   });
 }

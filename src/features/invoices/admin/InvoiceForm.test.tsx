@@ -4,11 +4,28 @@ import { describe, expect, it, vi } from 'vitest';
 import { blankInvoice, InvoiceForm } from './InvoiceForm.tsx';
 import type { BillingRecord } from './api.ts';
 
-const partner: BillingRecord = { reference: 'demo-partner-2', name: 'Partnerships Office', organisation: 'East Africa Health Foundation', email: 'partner2@example.org', description: 'Gold partnership', fee: 1500000, currency: 'KES' };
+const partner: BillingRecord = {
+  reference: 'demo-partner-2',
+  name: 'Partnerships Office',
+  organisation: 'East Africa Health Foundation',
+  email: 'partner2@example.org',
+  description: 'Gold partnership',
+  fee: 1500000,
+  currency: 'KES',
+};
 
 function setup(lookup = vi.fn(async (ref: string) => (ref === partner.reference ? partner : null))) {
   const onIssue = vi.fn(async () => undefined);
-  render(<InvoiceForm initial={blankInvoice('KES', new Date('2027-01-01T09:00:00Z'))} lookup={lookup} onIssue={onIssue} busy={false} submitLabel="Issue invoice" summitName="National Cancer Summit 2027" />);
+  render(
+    <InvoiceForm
+      initial={blankInvoice('KES', new Date('2027-01-01T09:00:00Z'))}
+      lookup={lookup}
+      onIssue={onIssue}
+      busy={false}
+      submitLabel="Issue invoice"
+      summitName="National Cancer Summit 2027"
+    />,
+  );
   return { user: userEvent.setup(), onIssue, lookup };
 }
 

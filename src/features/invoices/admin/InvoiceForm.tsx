@@ -33,7 +33,10 @@ const asNumber = (v: unknown) => {
 
 function Totals({ control }: { control: Control<InvoiceFormInput, unknown, InvoiceFormValues> }) {
   const [items, taxRate, currency] = useWatch({ control, name: ['items', 'taxRate', 'currency'] });
-  const code = String(currency ?? '').trim().toUpperCase() || '—';
+  const code =
+    String(currency ?? '')
+      .trim()
+      .toUpperCase() || '—';
   const t = invoiceTotals(
     (items ?? []).map((i) => ({ quantity: asNumber(i?.quantity), unitPrice: asNumber(i?.unitPrice) })),
     Math.min(asNumber(taxRate), 100),
@@ -64,7 +67,11 @@ interface Props {
 }
 
 export function InvoiceForm({ initial, lookup, onIssue, busy, submitLabel, summitName }: Props) {
-  const { register, control, handleSubmit, formState, getValues, setValue, setError, clearErrors, reset } = useForm<InvoiceFormInput, unknown, InvoiceFormValues>({
+  const { register, control, handleSubmit, formState, getValues, setValue, setError, clearErrors, reset } = useForm<
+    InvoiceFormInput,
+    unknown,
+    InvoiceFormValues
+  >({
     resolver: zodResolver(invoiceFormSchema),
     defaultValues: initial,
   });
@@ -149,14 +156,40 @@ export function InvoiceForm({ initial, lookup, onIssue, busy, submitLabel, summi
           <fieldset key={field.id} className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_8rem_10rem_auto] sm:items-start">
             <legend className="px-1 text-sm font-medium text-slate-700">Item {i + 1}</legend>
             <TextField label="Description" error={e.items?.[i]?.description?.message} {...register(`items.${i}.description`)} />
-            <TextField label="Quantity" type="number" inputMode="decimal" step="0.01" min="0" error={e.items?.[i]?.quantity?.message} {...register(`items.${i}.quantity`)} />
-            <TextField label="Unit price" type="number" inputMode="decimal" step="0.01" min="0" error={e.items?.[i]?.unitPrice?.message} {...register(`items.${i}.unitPrice`)} />
-            <button type="button" className="btn-secondary sm:mt-6" disabled={items.fields.length === 1} onClick={() => items.remove(i)} aria-label={`Remove item ${i + 1}`}>
+            <TextField
+              label="Quantity"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              error={e.items?.[i]?.quantity?.message}
+              {...register(`items.${i}.quantity`)}
+            />
+            <TextField
+              label="Unit price"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              error={e.items?.[i]?.unitPrice?.message}
+              {...register(`items.${i}.unitPrice`)}
+            />
+            <button
+              type="button"
+              className="btn-secondary sm:mt-6"
+              disabled={items.fields.length === 1}
+              onClick={() => items.remove(i)}
+              aria-label={`Remove item ${i + 1}`}
+            >
               Remove
             </button>
           </fieldset>
         ))}
-        {(e.items?.root?.message ?? e.items?.message) && <p className="field-error" role="alert">{e.items?.root?.message ?? e.items?.message}</p>}
+        {(e.items?.root?.message ?? e.items?.message) && (
+          <p className="field-error" role="alert">
+            {e.items?.root?.message ?? e.items?.message}
+          </p>
+        )}
         <div>
           <button type="button" className="btn-secondary" disabled={items.fields.length >= 50} onClick={() => items.append({ ...blankItem })}>
             Add item

@@ -12,7 +12,6 @@ import { issueFailure } from './issue-failure.ts';
 import { InvoiceList } from './InvoiceList.tsx';
 import { invoiceDraft, invoiceFormValues, type InvoiceForm as InvoiceFormValues, type StoredInvoice } from './schema.ts';
 
-
 /** Numbering lives in Settings and locks with the first invoice (the rules refuse changing it then). */
 export function NumberingNotice({ settings }: { settings: SiteSettings }) {
   const counter = useInvoiceCounter();
@@ -35,11 +34,12 @@ export function NumberingNotice({ settings }: { settings: SiteSettings }) {
             </>
           ) : (
             <>
-              invoices run from <span className="font-mono">{formatInvoiceNumber(prefix, start)}</span> to <span className="font-mono">{formatInvoiceNumber(prefix, counter.data)}</span>
+              invoices run from <span className="font-mono">{formatInvoiceNumber(prefix, start)}</span> to{' '}
+              <span className="font-mono">{formatInvoiceNumber(prefix, counter.data)}</span>
             </>
           )}
-          , so the prefix and start number in Settings can no longer change. The next invoice will be <span className="font-mono">{next}</span> unless someone issues one
-          first.
+          , so the prefix and start number in Settings can no longer change. The next invoice will be <span className="font-mono">{next}</span> unless someone
+          issues one first.
         </>
       )}
     </p>
@@ -59,7 +59,12 @@ function InvoiceGenerator() {
     if (correction) formHeading.current?.focus();
   }, [correction]);
 
-  if (settings.isPending) return <p className="mt-6 text-slate-600" role="status">Loading the settings…</p>;
+  if (settings.isPending)
+    return (
+      <p className="mt-6 text-slate-600" role="status">
+        Loading the settings…
+      </p>
+    );
   if (settings.isError) {
     return (
       <div className="mt-6 space-y-3">
@@ -122,8 +127,16 @@ function InvoiceGenerator() {
             </button>
           </div>
         )}
-        {issue.isError && <div className="mt-4"><FormAlert>{issueFailure(issue.error)}</FormAlert></div>}
-        {downloadError && <div className="mt-4"><FormAlert>{downloadError}</FormAlert></div>}
+        {issue.isError && (
+          <div className="mt-4">
+            <FormAlert>{issueFailure(issue.error)}</FormAlert>
+          </div>
+        )}
+        {downloadError && (
+          <div className="mt-4">
+            <FormAlert>{downloadError}</FormAlert>
+          </div>
+        )}
         <InvoiceForm
           key={correction ? `correct-${correction.invoice.number}` : 'new'}
           initial={correction ? invoiceFormValues(correction.invoice) : blankInvoice(s.currency)}

@@ -25,9 +25,18 @@ export function InvoiceList({ onCorrect }: { onCorrect: (invoice: StoredInvoice,
   };
   return (
     <>
-      {change.isError && <FormAlert>{change.error.message.startsWith('Invoice ') ? change.error.message : 'We could not change the invoice. Check your connection and try again.'}</FormAlert>}
+      {change.isError && (
+        <FormAlert>
+          {change.error.message.startsWith('Invoice ') ? change.error.message : 'We could not change the invoice. Check your connection and try again.'}
+        </FormAlert>
+      )}
       {downloadError && <FormAlert>{downloadError}</FormAlert>}
-      <QueryState query={pages} noun="invoices" isEmpty={(p) => p.items.length === 0} empty="No invoices yet: the first one issued above gets the first number.">
+      <QueryState
+        query={pages}
+        noun="invoices"
+        isEmpty={(p) => p.items.length === 0}
+        empty="No invoices yet: the first one issued above gets the first number."
+      >
         {(page) => (
           <DataTable
             caption="Invoices, newest first"
@@ -109,7 +118,15 @@ export function InvoiceList({ onCorrect }: { onCorrect: (invoice: StoredInvoice,
           />
         )}
       </QueryState>
-      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} label="Pages of invoices" />
+      <Pager
+        pageNumber={pages.pageNumber}
+        hasPrevious={pages.hasPrevious}
+        hasNext={pages.hasNext}
+        busy={pages.isFetching}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+        label="Pages of invoices"
+      />
     </>
   );
 }

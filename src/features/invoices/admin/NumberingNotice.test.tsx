@@ -22,7 +22,9 @@ describe('the invoice numbering sentence', () => {
     counter.last = 1;
     render(<NumberingNotice settings={settings} />);
     const notice = screen.getByText(/Numbering is locked/).closest('p')!;
-    expect(notice).toHaveTextContent('Numbering is locked: one invoice has been issued, INV-2027-0001, so the prefix and start number in Settings can no longer change. The next invoice will be INV-2027-0002');
+    expect(notice).toHaveTextContent(
+      'Numbering is locked: one invoice has been issued, INV-2027-0001, so the prefix and start number in Settings can no longer change. The next invoice will be INV-2027-0002',
+    );
     expect(notice).not.toHaveTextContent('run from');
   });
 

@@ -58,7 +58,14 @@ export function useIssueInvoice() {
 async function invoiceEmail(invoice: StoredInvoice) {
   const { invoicePdf, formatDueDate } = await import('./invoice-pdf.ts');
   const pdf = { filename: `${invoice.number}.pdf`, content: bytesToBase64(await invoicePdf(invoice)), encoding: 'base64', contentType: 'application/pdf' };
-  return invoiceMail(db.newId('mail'), invoice, formatMinor(invoice.totalMinor, invoice.currency), formatDueDate(invoice.dueDate), referenceToQuote(invoice), pdf);
+  return invoiceMail(
+    db.newId('mail'),
+    invoice,
+    formatMinor(invoice.totalMinor, invoice.currency),
+    formatDueDate(invoice.dueDate),
+    referenceToQuote(invoice),
+    pdf,
+  );
 }
 
 export type StatusChange = { invoice: StoredInvoice; to: 'paid' } | { invoice: StoredInvoice; to: 'void'; reason: string };
@@ -72,7 +79,10 @@ export function useChangeInvoiceStatus() {
       const amount = formatMinorShort(c.invoice.totalMinor, c.invoice.currency);
       const now = serverValues.now();
       return c.to === 'paid'
-        ? { writes: [{ update: `invoices/${c.invoice.number}`, data: { status: 'paid', paidAt: now } }], log: `Marked invoice ${c.invoice.number} paid (${amount})` }
+        ? {
+            writes: [{ update: `invoices/${c.invoice.number}`, data: { status: 'paid', paidAt: now } }],
+            log: `Marked invoice ${c.invoice.number} paid (${amount})`,
+          }
         : {
             writes: [{ update: `invoices/${c.invoice.number}`, data: { status: 'void', voidedAt: now, voidReason: c.reason } }],
             log: `Voided invoice ${c.invoice.number} (${amount}): ${c.reason}`,

@@ -45,7 +45,11 @@ describe('invoice maths in minor units', () => {
 
   it('shows a total that is the shown subtotal plus the shown tax, at a rate where floats drift', () => {
     const totals = invoiceTotals([{ quantity: 1, unitPrice: 15 }], 3.3);
-    expect([formatMinor(totals.subtotalMinor, 'KES'), formatMinor(totals.taxMinor, 'KES'), formatMinor(totals.totalMinor, 'KES')]).toEqual(['KES 15.00', 'KES 0.50', 'KES 15.50']);
+    expect([formatMinor(totals.subtotalMinor, 'KES'), formatMinor(totals.taxMinor, 'KES'), formatMinor(totals.totalMinor, 'KES')]).toEqual([
+      'KES 15.00',
+      'KES 0.50',
+      'KES 15.50',
+    ]);
   });
 
   it('rounds each line half up, never down, at prices where floats drift', () => {

@@ -23,7 +23,13 @@ const invoice: StoredInvoice = {
   totalMinor: 116000,
   dueDate: '2026-12-31',
   notes: 'Thank you for supporting the summit.',
-  issuer: { name: 'National Cancer Institute', address: 'P.O. Box 00000-00100, Nairobi', phone: '+254 20 000 0000', emails: ['info@summit.example.org'], payment: { mobileMoneyPaybill: '000000', bankName: 'National Bank' } },
+  issuer: {
+    name: 'National Cancer Institute',
+    address: 'P.O. Box 00000-00100, Nairobi',
+    phone: '+254 20 000 0000',
+    emails: ['info@summit.example.org'],
+    payment: { mobileMoneyPaybill: '000000', bankName: 'National Bank' },
+  },
 };
 
 describe('invoice PDF', () => {

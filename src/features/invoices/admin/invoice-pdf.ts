@@ -148,7 +148,9 @@ export async function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
     y -= 16;
   }
   y -= 10;
-  block([`Please pay by ${formatDueDate(invoice.dueDate)}. Quote ${referenceToQuote(invoice)} as the M-Pesa account number or bank reference.`], MARGIN, { font: bold });
+  block([`Please pay by ${formatDueDate(invoice.dueDate)}. Quote ${referenceToQuote(invoice)} as the M-Pesa account number or bank reference.`], MARGIN, {
+    font: bold,
+  });
 
   const payment = PAYMENT_LINES.filter(([key]) => invoice.issuer.payment[key]).map(([key, label]) => `${label}: ${invoice.issuer.payment[key]}`);
   if (payment.length) {

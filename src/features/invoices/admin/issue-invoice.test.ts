@@ -15,7 +15,16 @@ const draft: InvoiceDraft = {
   dueDate: '2027-03-31',
   notes: '',
 };
-const settings = { id: 'site', invoicePrefix: 'INV-2027-', invoiceStartNumber: 1, instituteName: 'National Cancer Institute', instituteAddress: 'P.O. Box 1, Nairobi', contactPhone: '+254 20 000 0000', contactEmails: ['info@example.org'], payment: { bankName: 'National Bank' } };
+const settings = {
+  id: 'site',
+  invoicePrefix: 'INV-2027-',
+  invoiceStartNumber: 1,
+  instituteName: 'National Cancer Institute',
+  instituteAddress: 'P.O. Box 1, Nairobi',
+  contactPhone: '+254 20 000 0000',
+  contactEmails: ['info@example.org'],
+  payment: { bankName: 'National Bank' },
+};
 const issuedAt = new Date('2027-02-01T09:30:00.123Z');
 const paths = (writes: ReturnType<typeof decideIssue>['writes']) => writes.map(writePath);
 
@@ -25,8 +34,22 @@ describe('issuing an invoice', () => {
     expect(result).toBe('INV-2027-0001');
     expect(paths(writes)).toEqual(['invoices/INV-2027-0001', 'counters/invoices']);
     const [invoice, counter] = writes as Array<{ data: Record<string, unknown> }>;
-    expect(invoice.data).toMatchObject({ id: 'INV-2027-0001', number: 'INV-2027-0001', sequence: 1, status: 'issued', totalMinor: 116000, issuedBy: 'finance@summit.test', issuedAt });
-    expect(invoice.data.issuer).toEqual({ name: 'National Cancer Institute', address: 'P.O. Box 1, Nairobi', phone: '+254 20 000 0000', emails: ['info@example.org'], payment: { bankName: 'National Bank' } });
+    expect(invoice.data).toMatchObject({
+      id: 'INV-2027-0001',
+      number: 'INV-2027-0001',
+      sequence: 1,
+      status: 'issued',
+      totalMinor: 116000,
+      issuedBy: 'finance@summit.test',
+      issuedAt,
+    });
+    expect(invoice.data.issuer).toEqual({
+      name: 'National Cancer Institute',
+      address: 'P.O. Box 1, Nairobi',
+      phone: '+254 20 000 0000',
+      emails: ['info@example.org'],
+      payment: { bankName: 'National Bank' },
+    });
     expect(counter.data).toEqual({ last: 1 });
     expect(log).toBe('Issued invoice INV-2027-0001 (KES 1,160)');
   });
@@ -40,16 +63,27 @@ describe('issuing an invoice', () => {
   it('voids the corrected invoice and links both, in the same writes', () => {
     const correction = { number: 'INV-2027-0001', reason: 'Wrong organisation name' };
     expect(issuePaths({ correction })).toEqual(['counters/invoices', 'settings/site', 'invoices/INV-2027-0001']);
-    const { writes, log } = decideIssue([{ id: 'invoices', last: 1 }, settings, { id: 'INV-2027-0001', status: 'issued' }], { draft, issuedBy: 'x@y.z', correction, issuedAt });
+    const { writes, log } = decideIssue([{ id: 'invoices', last: 1 }, settings, { id: 'INV-2027-0001', status: 'issued' }], {
+      draft,
+      issuedBy: 'x@y.z',
+      correction,
+      issuedAt,
+    });
     expect(paths(writes)).toEqual(['invoices/INV-2027-0002', 'counters/invoices', 'invoices/INV-2027-0001']);
     expect((writes[0] as { data: Record<string, unknown> }).data.replaces).toBe('INV-2027-0001');
-    expect((writes[2] as { data: Record<string, unknown> }).data).toMatchObject({ status: 'void', voidReason: 'Wrong organisation name', replacedBy: 'INV-2027-0002' });
+    expect((writes[2] as { data: Record<string, unknown> }).data).toMatchObject({
+      status: 'void',
+      voidReason: 'Wrong organisation name',
+      replacedBy: 'INV-2027-0002',
+    });
     expect(log).toBe('Issued invoice INV-2027-0002 (KES 1,160) correcting INV-2027-0001, voided: Wrong organisation name');
   });
 
   it('refuses to correct an invoice that is no longer issued, and to number without settings', () => {
     const correction = { number: 'INV-2027-0001', reason: 'x' };
-    expect(() => decideIssue([null, settings, { id: 'INV-2027-0001', status: 'paid' }], { draft, issuedBy: 'x', correction, issuedAt })).toThrow('already paid');
+    expect(() => decideIssue([null, settings, { id: 'INV-2027-0001', status: 'paid' }], { draft, issuedBy: 'x', correction, issuedAt })).toThrow(
+      'already paid',
+    );
     expect(() => decideIssue([null, settings, null], { draft, issuedBy: 'x', correction, issuedAt })).toThrow('not found');
     expect(() => decideIssue([null, null], { draft, issuedBy: 'x', issuedAt })).toThrow('settings are missing');
     expect(() => decideIssue([null, { id: 'site' }], { draft, issuedBy: 'x', issuedAt })).toThrow('numbering is not set');
@@ -60,7 +94,13 @@ describe('numbering and the issuer on the invoice', () => {
   const data = (writes: ReturnType<typeof decideIssue>['writes'], i: number) => (writes[i] as { data: Record<string, unknown> }).data;
 
   it('continues after a counter at 0 instead of restarting at the start number', () => {
-    const { result, writes } = decideIssue([{ id: 'invoices', last: 0 }, { ...settings, invoiceStartNumber: 100 }], { draft, issuedBy: 'x@y.z', issuedAt });
+    const { result, writes } = decideIssue(
+      [
+        { id: 'invoices', last: 0 },
+        { ...settings, invoiceStartNumber: 100 },
+      ],
+      { draft, issuedBy: 'x@y.z', issuedAt },
+    );
     expect(result).toBe('INV-2027-0001');
     expect(data(writes, 1)).toEqual({ last: 1 });
   });
@@ -92,7 +132,9 @@ describe('numbering and the issuer on the invoice', () => {
     const { writes } = decideIssue([null, sparse], { draft, issuedBy: 'x', issuedAt });
     expect(data(writes, 0).issuer).toEqual({ name: '', address: '', phone: '712345678', emails: [], payment: {} });
     const numeric = { ...settings, payment: { accountNumber: 1234567, paybill: 222111 } };
-    expect(data(decideIssue([null, numeric], { draft, issuedBy: 'x', issuedAt }).writes, 0).issuer).toMatchObject({ payment: { accountNumber: '1234567', paybill: '222111' } });
+    expect(data(decideIssue([null, numeric], { draft, issuedBy: 'x', issuedAt }).writes, 0).issuer).toMatchObject({
+      payment: { accountNumber: '1234567', paybill: '222111' },
+    });
     expect(data(decideIssue([null, { ...settings, payment: null }], { draft, issuedBy: 'x', issuedAt }).writes, 0).issuer).toMatchObject({ payment: {} });
   });
 
@@ -114,12 +156,22 @@ describe('numbering and the issuer on the invoice', () => {
     expect(() => decideIssue([null, settings, { id: 'INV-2027-0001', status: 'void' }], { draft, issuedBy: 'x', correction, issuedAt })).toThrow(
       'Invoice INV-2027-0001 is already void, so it cannot be corrected.',
     );
-    expect(() => decideIssue([null, settings, null], { draft, issuedBy: 'x', correction, issuedAt })).toThrow('Invoice INV-2027-0001 is not found, so it cannot be corrected.');
+    expect(() => decideIssue([null, settings, null], { draft, issuedBy: 'x', correction, issuedAt })).toThrow(
+      'Invoice INV-2027-0001 is not found, so it cannot be corrected.',
+    );
   });
 
   it('records when the corrected invoice was voided', () => {
     const correction = { number: 'INV-2027-0001', reason: 'Wrong name' };
-    const { writes } = decideIssue([{ id: 'invoices', last: 1 }, settings, { id: 'INV-2027-0001', status: 'issued' }], { draft, issuedBy: 'x', correction, issuedAt });
-    expect(writes[2]).toEqual({ update: 'invoices/INV-2027-0001', data: { status: 'void', voidedAt: expect.anything(), voidReason: 'Wrong name', replacedBy: 'INV-2027-0002' } });
+    const { writes } = decideIssue([{ id: 'invoices', last: 1 }, settings, { id: 'INV-2027-0001', status: 'issued' }], {
+      draft,
+      issuedBy: 'x',
+      correction,
+      issuedAt,
+    });
+    expect(writes[2]).toEqual({
+      update: 'invoices/INV-2027-0001',
+      data: { status: 'void', voidedAt: expect.anything(), voidReason: 'Wrong name', replacedBy: 'INV-2027-0002' },
+    });
   });
 });

@@ -21,7 +21,12 @@ const withItem = (item: Partial<InvoiceFormInput['items'][number]>) => ({ ...for
 
 describe('the invoice form', () => {
   it('reads numbers typed as text, and the currency in capitals', () => {
-    const parsed = invoiceFormSchema.parse({ ...form, currency: ' kes ', items: [{ description: ' Booth ', quantity: ' 2 ', unitPrice: '0.29' }], taxRate: '7.5' });
+    const parsed = invoiceFormSchema.parse({
+      ...form,
+      currency: ' kes ',
+      items: [{ description: ' Booth ', quantity: ' 2 ', unitPrice: '0.29' }],
+      taxRate: '7.5',
+    });
     expect(parsed.currency).toBe('KES');
     expect(parsed.items).toEqual([{ description: 'Booth', quantity: 2, unitPrice: 0.29 }]);
     expect(parsed.taxRate).toBe(7.5);
@@ -70,14 +75,12 @@ describe('the invoice form', () => {
     expect(messages({ ...form, ...change } as InvoiceFormInput)[path]).toBe(message);
   });
 
-  it.each([
-    [{ taxRate: '0' }],
-    [{ taxRate: '100' }],
-    [{ notes: 'x'.repeat(1000) }],
-    [{ items: Array.from({ length: 50 }, () => form.items[0]) }],
-  ])('accepts %j', (change) => {
-    expect(messages({ ...form, ...change } as InvoiceFormInput)).toEqual({});
-  });
+  it.each([[{ taxRate: '0' }], [{ taxRate: '100' }], [{ notes: 'x'.repeat(1000) }], [{ items: Array.from({ length: 50 }, () => form.items[0]) }]])(
+    'accepts %j',
+    (change) => {
+      expect(messages({ ...form, ...change } as InvoiceFormInput)).toEqual({});
+    },
+  );
 
   it.each([
     ['name', '', 'Enter who the invoice is for.'],
@@ -102,7 +105,13 @@ describe('the invoice form', () => {
 
 describe('the draft issued from the form', () => {
   it('carries each line’s amount and the totals in minor units', () => {
-    const parsed = invoiceFormSchema.parse({ ...form, items: [{ description: 'Booth', quantity: '2', unitPrice: '300' }, { description: 'Lunch', quantity: '1.5', unitPrice: '0.99' }] });
+    const parsed = invoiceFormSchema.parse({
+      ...form,
+      items: [
+        { description: 'Booth', quantity: '2', unitPrice: '300' },
+        { description: 'Lunch', quantity: '1.5', unitPrice: '0.99' },
+      ],
+    });
     expect(invoiceDraft(parsed)).toEqual({
       reference: '',
       billTo: form.billTo,

@@ -9,7 +9,6 @@ import { TextField } from '../../../components/TextField.tsx';
 import { fetchLogPage } from './api.ts';
 import { logFilterSchema, NO_LOG_FILTER, type LogFilter } from './log-filters.ts';
 
-
 interface LogEntry {
   id: string;
   message: string;
@@ -55,7 +54,14 @@ function FilterForm({ onApply }: { onApply: (f: LogFilter) => void }) {
       className="mt-6 grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
       onSubmit={handleSubmit(onApply)}
     >
-      <TextField label="User email" type="email" autoComplete="off" placeholder="editor@summit.test" error={errors.userEmail?.message} {...register('userEmail')} />
+      <TextField
+        label="User email"
+        type="email"
+        autoComplete="off"
+        placeholder="editor@summit.test"
+        error={errors.userEmail?.message}
+        {...register('userEmail')}
+      />
       <TextField label="From" type="date" error={errors.from?.message} {...register('from')} />
       <TextField label="To" type="date" error={errors.to?.message} {...register('to')} />
       <div className="flex gap-2">

@@ -31,7 +31,12 @@ export const jobContent: ContentConfig = {
     { name: 'summary', kind: 'textarea', rows: 3, label: 'Summary' },
     { name: 'body', kind: 'richtext', label: 'Description' },
     { name: 'location', kind: 'text', label: 'Location' },
-    { name: 'deadline', kind: 'date', label: 'Deadline (optional)', hint: 'Applications close at the end of this day, Nairobi time. Leave empty for "open until filled".' },
+    {
+      name: 'deadline',
+      kind: 'date',
+      label: 'Deadline (optional)',
+      hint: 'Applications close at the end of this day, Nairobi time. Leave empty for "open until filled".',
+    },
     { name: 'howToApply', kind: 'textarea', rows: 3, label: 'How to apply' },
   ],
   columns: [

@@ -5,7 +5,10 @@ import { demoDocuments } from '../../../../emulator/seed/demo-data.ts';
 import { jobContent, jobSchema } from './job-content.ts';
 import { tenderContent, tenderSchema } from './tender-content.ts';
 
-const seeded = (collection: string) => demoDocuments().filter(([path]) => path.startsWith(`${collection}/`)).map(([, doc]) => doc);
+const seeded = (collection: string) =>
+  demoDocuments()
+    .filter(([path]) => path.startsWith(`${collection}/`))
+    .map(([, doc]) => doc);
 
 describe('job and tender content', () => {
   it('opens and saves back every seeded job and tender unchanged', () => {
@@ -21,7 +24,10 @@ describe('job and tender content', () => {
 
   it('tender documents are kept in order and each needs a safe address', () => {
     const base = formValues(tenderContent, seeded('tenders')[0]);
-    const docs = [{ name: 'A', url: 'https://x.org/a.pdf' }, { name: 'B', url: 'https://x.org/b.pdf' }];
+    const docs = [
+      { name: 'A', url: 'https://x.org/a.pdf' },
+      { name: 'B', url: 'https://x.org/b.pdf' },
+    ];
     expect(tenderSchema.parse({ ...base, documents: docs }).documents).toEqual(docs);
     const bad = tenderSchema.safeParse({ ...base, documents: [{ name: 'A', url: 'javascript:alert(1)' }] });
     expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['documents.0.url']);

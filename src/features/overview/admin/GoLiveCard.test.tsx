@@ -9,7 +9,12 @@ const LIVE: Partial<SiteSettings> = {
   contactPhone: '+254 20 271 7077',
   contactEmails: ['info@nci.go.ke'],
   instituteAddress: 'P.O. Box 30016-00100, Nairobi',
-  payment: { mobileMoneyPaybill: '522533', bankName: 'Kenya Commercial Bank', bankAccountName: 'National Cancer Institute of Kenya', bankAccountNumber: '1234567890' },
+  payment: {
+    mobileMoneyPaybill: '522533',
+    bankName: 'Kenya Commercial Bank',
+    bankAccountName: 'National Cancer Institute of Kenya',
+    bankAccountNumber: '1234567890',
+  },
 };
 
 function renderCard(settings: Partial<SiteSettings>) {
@@ -20,7 +25,12 @@ function renderCard(settings: Partial<SiteSettings>) {
 
 describe('GoLiveCard', () => {
   it('lists each demo or missing setting with a link to Settings, and says which keep registration closed', () => {
-    const card = renderCard({ ...LIVE, siteUrl: 'http://localhost:5173', contactEmails: ['info@summit.example.org'], payment: { ...LIVE.payment, mobileMoneyPaybill: '000000' } });
+    const card = renderCard({
+      ...LIVE,
+      siteUrl: 'http://localhost:5173',
+      contactEmails: ['info@summit.example.org'],
+      payment: { ...LIVE.payment, mobileMoneyPaybill: '000000' },
+    });
     const items = within(card).getAllByRole('listitem');
     expect(items.map((li) => li.firstChild?.textContent)).toEqual(['M-Pesa Paybill number', 'Contact mailboxes', 'Public site address (https)']);
     expect(items[0]).toHaveTextContent('(keeps registration closed)');

@@ -27,7 +27,9 @@ export function GoLiveCard({ settings }: { settings: Partial<SiteSettings> }) {
             {gaps.map((g) => (
               <li key={g.label} className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-medium text-slate-900">{g.label}</span>
-                {g.blocksRegistration && <span className="text-sm text-red-800">{settings.registrationOpen ? '(payers are told to use it)' : '(keeps registration closed)'}</span>}
+                {g.blocksRegistration && (
+                  <span className="text-sm text-red-800">{settings.registrationOpen ? '(payers are told to use it)' : '(keeps registration closed)'}</span>
+                )}
                 <Link className="text-sm text-brand-700 underline" to="/admin/settings">
                   Fill in “{g.field}” in Settings
                 </Link>

@@ -12,18 +12,43 @@ vi.mock('../../../lib/data.ts', () => ({
     fetchCount: async (collection: string, filters: Array<[string, string, unknown]> = []) => {
       calls.counts.push([collection, ...filters]);
       const value = filters[0]?.[2];
-      const answers: Record<string, number> = { pending: 7, confirmed: 11, cancelled: 1, 'checked-in': 3, delegate: 15, student: 2, partner: 4, booth: 5, unread: 6, ERROR: 2 };
+      const answers: Record<string, number> = {
+        pending: 7,
+        confirmed: 11,
+        cancelled: 1,
+        'checked-in': 3,
+        delegate: 15,
+        student: 2,
+        partner: 4,
+        booth: 5,
+        unread: 6,
+        ERROR: 2,
+      };
       if (filters[0]?.[0] === 'timestamp') return 1;
       return filters.length ? (answers[String(value)] ?? 0) : 22;
     },
     // The undelivered emails the overview names (the only documents it reads).
     fetchDocuments: async (collection: string, options: { where: Array<[string, string, unknown]> }) =>
       collection === 'mail' && options.where[0][0] === 'delivery.state' && options.where[0][2] === 'ERROR'
-        ? [{ id: 'm1', to: 'achieng@example.org', template: { name: 'payment-verified' }, recordCollection: 'registrations', recordId: 'reg-1', delivery: { state: 'ERROR', error: 'Mailbox unavailable' } }]
+        ? [
+            {
+              id: 'm1',
+              to: 'achieng@example.org',
+              template: { name: 'payment-verified' },
+              recordCollection: 'registrations',
+              recordId: 'reg-1',
+              delivery: { state: 'ERROR', error: 'Mailbox unavailable' },
+            },
+          ]
         : [],
     fetchSum: async (collection: string, field: string, filters: Array<[string, string, unknown]>) => {
       calls.sums.push([collection, field, ...filters]);
-      return ({ verified: { count: 3, sum: 45000 }, submitted: { count: 1, sum: 15000 }, rejected: { count: 0, sum: 0 } } as Record<string, { count: number; sum: number }>)[String(filters[0][2])];
+      return (
+        { verified: { count: 3, sum: 45000 }, submitted: { count: 1, sum: 15000 }, rejected: { count: 0, sum: 0 } } as Record<
+          string,
+          { count: number; sum: number }
+        >
+      )[String(filters[0][2])];
     },
   },
 }));

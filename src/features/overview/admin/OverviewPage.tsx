@@ -12,7 +12,6 @@ import { failedMail, partnerFigures, paymentFigures, registrationFigures, regist
 import { MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';
 import { Link } from 'react-router';
 
-
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Africa/Nairobi' });
 const compact = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -174,7 +173,11 @@ function RegistrationsPerDayChart() {
         return (
           <BarChart
             title="Registrations per day, last 30 days"
-            summary={total === 0 ? 'no registrations in the last 30 days' : `${plural(total, 'registration')} in 30 days; the busiest day was ${label(busiest)} with ${busiest.value}`}
+            summary={
+              total === 0
+                ? 'no registrations in the last 30 days'
+                : `${plural(total, 'registration')} in 30 days; the busiest day was ${label(busiest)} with ${busiest.value}`
+            }
             bars={days.map((d) => ({ label: label(d), value: d.value }))}
             labelHeader="Day (Nairobi time)"
             valueHeader="Registrations"

@@ -6,7 +6,6 @@ import type { Filter } from '../../../lib/db.ts';
 import { lastNairobiDays } from '../../../lib/nairobi-time.ts';
 import { PAYMENT_STATUSES, REGISTRATION_STATUSES, type PaymentStatus } from '../../../data/statuses.ts';
 
-
 export interface Figure {
   key: string;
   label: string;
@@ -19,7 +18,9 @@ export async function registrationFigures(categories: Record<string, { label: st
   const [total, byStatus, byCategory] = await Promise.all([
     db.fetchCount('registrations'),
     Promise.all(REGISTRATION_STATUSES.map(async (s): Promise<Figure> => ({ key: s, label: s, value: await count('registrations', 'status', s) }))),
-    Promise.all(Object.entries(categories).map(async ([key, c]): Promise<Figure> => ({ key, label: c.label, value: await count('registrations', 'category', key) }))),
+    Promise.all(
+      Object.entries(categories).map(async ([key, c]): Promise<Figure> => ({ key, label: c.label, value: await count('registrations', 'category', key) })),
+    ),
   ]);
   return { total, byStatus, byCategory };
 }
@@ -31,7 +32,9 @@ export async function partnerFigures() {
 
 /** Count and amount of payment records per status (verified = received, submitted = awaiting verification). */
 export async function paymentFigures() {
-  const rows = await Promise.all(PAYMENT_STATUSES.map(async (status) => ({ status, ...(await db.fetchSum('payments', 'amount', [['status', '==', status]])) })));
+  const rows = await Promise.all(
+    PAYMENT_STATUSES.map(async (status) => ({ status, ...(await db.fetchSum('payments', 'amount', [['status', '==', status]])) })),
+  );
   return Object.fromEntries(rows.map((r) => [r.status, { count: r.count, sum: r.sum }])) as Record<PaymentStatus, { count: number; sum: number }>;
 }
 
@@ -42,7 +45,10 @@ export async function failedMail(shown = 5) {
   const where: Filter[] = [['delivery.state', '==', 'ERROR']];
   const [total, latest] = await Promise.all([
     db.fetchCount('mail', where),
-    db.fetchDocuments<{ to: string; template: { name: string }; recordCollection: string; recordId: string; delivery: { error?: string } }>('mail', { where, limit: shown }),
+    db.fetchDocuments<{ to: string; template: { name: string }; recordCollection: string; recordId: string; delivery: { error?: string } }>('mail', {
+      where,
+      limit: shown,
+    }),
   ]);
   return { total, latest };
 }

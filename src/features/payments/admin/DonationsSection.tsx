@@ -22,7 +22,9 @@ export function DonationsSection({ currency }: { currency: string }) {
           </p>
         )}
       </QueryState>
-      {mark.isError && <FormAlert>{'code' in mark.error ? 'We could not mark the pledge received. Check your connection and try again.' : mark.error.message}</FormAlert>}
+      {mark.isError && (
+        <FormAlert>{'code' in mark.error ? 'We could not mark the pledge received. Check your connection and try again.' : mark.error.message}</FormAlert>
+      )}
       <QueryState query={pages} noun="donation pledges" isEmpty={(p) => p.items.length === 0} empty="No donation pledges yet.">
         {(page) => (
           <DataTable
@@ -65,7 +67,15 @@ export function DonationsSection({ currency }: { currency: string }) {
           />
         )}
       </QueryState>
-      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} label="Pages of donation pledges" />
+      <Pager
+        pageNumber={pages.pageNumber}
+        hasPrevious={pages.hasPrevious}
+        hasNext={pages.hasNext}
+        busy={pages.isFetching}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+        label="Pages of donation pledges"
+      />
     </>
   );
 }

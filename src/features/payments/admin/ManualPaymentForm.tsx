@@ -33,17 +33,29 @@ function PaymentDetails({ record, onDone }: { record: CheckoutRecord; onDone: (m
       onSubmit={handleSubmit((form) =>
         record_.mutate(
           { ...form, paymentId, targetCollection: record.collection, targetId: record.id, staffEmail: staff.email },
-          { onSuccess: () => onDone(`Recorded ${formatMoney(form.amount, record.currency)} from ${form.payerName} for ${record.name} (${record.id}): it is now paid.`) },
+          {
+            onSuccess: () =>
+              onDone(`Recorded ${formatMoney(form.amount, record.currency)} from ${form.payerName} for ${record.name} (${record.id}): it is now paid.`),
+          },
         ),
       )}
     >
       {record_.isError && (
         <div className="sm:col-span-2">
-          <FormAlert>{'code' in record_.error ? 'We could not record the payment. Your entries are still here: check your connection and try again.' : record_.error.message}</FormAlert>
+          <FormAlert>
+            {'code' in record_.error
+              ? 'We could not record the payment. Your entries are still here: check your connection and try again.'
+              : record_.error.message}
+          </FormAlert>
         </div>
       )}
       <TextField label="Paid by" error={e.payerName?.message} {...register('payerName')} />
-      <SelectField label="Method" options={MANUAL_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))} error={e.method?.message} {...register('method')} />
+      <SelectField
+        label="Method"
+        options={MANUAL_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+        error={e.method?.message}
+        {...register('method')}
+      />
       <TextField label="Receipt, cheque or transaction number" error={e.reference?.message} {...register('reference')} />
       <TextField
         label={`Amount received (${record.currency})`}
@@ -97,7 +109,13 @@ export function ManualPaymentForm() {
         }}
       >
         <div className="min-w-64 flex-1">
-          <TextField label="Registration or application reference" value={reference} error={lookupError || undefined} onChange={(ev) => setReference(ev.target.value)} autoComplete="off" />
+          <TextField
+            label="Registration or application reference"
+            value={reference}
+            error={lookupError || undefined}
+            onChange={(ev) => setReference(ev.target.value)}
+            autoComplete="off"
+          />
         </div>
         <button type="submit" className="btn-secondary mb-0.5" disabled={looking}>
           {looking ? 'Looking up…' : 'Find'}

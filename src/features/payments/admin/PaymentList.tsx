@@ -105,7 +105,11 @@ export function PaymentList() {
       </div>
       <div aria-live="polite" className="mt-3">
         {error && <FormAlert>{failure(error)}</FormAlert>}
-        {done && !error && <p className="rounded-md bg-green-50 p-3 text-green-900" role="status">{done}</p>}
+        {done && !error && (
+          <p className="rounded-md bg-green-50 p-3 text-green-900" role="status">
+            {done}
+          </p>
+        )}
       </div>
       <QueryState query={pages} noun="payments" isEmpty={(p) => p.items.length === 0} empty="No payments with this status.">
         {(page) => (
@@ -129,7 +133,13 @@ export function PaymentList() {
                     verify={(note) => {
                       setDone('');
                       reject.reset();
-                      verify.mutate({ payment: r, note }, { onSuccess: () => setDone(`Verified ${formatMoney(r.amount, r.currency)} from ${r.payerName}: the ${targetNoun(r.targetCollection)} is now paid.`) });
+                      verify.mutate(
+                        { payment: r, note },
+                        {
+                          onSuccess: () =>
+                            setDone(`Verified ${formatMoney(r.amount, r.currency)} from ${r.payerName}: the ${targetNoun(r.targetCollection)} is now paid.`),
+                        },
+                      );
                     }}
                     reject={(note) => {
                       setDone('');
@@ -143,7 +153,15 @@ export function PaymentList() {
           />
         )}
       </QueryState>
-      <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} label="Pages of payments" />
+      <Pager
+        pageNumber={pages.pageNumber}
+        hasPrevious={pages.hasPrevious}
+        hasNext={pages.hasNext}
+        busy={pages.isFetching}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+        label="Pages of payments"
+      />
     </>
   );
 }

@@ -8,7 +8,6 @@ import { ManualPaymentForm } from './ManualPaymentForm.tsx';
 import { PaymentList } from './PaymentList.tsx';
 import { PaymentTotals } from './PaymentTotals.tsx';
 
-
 function Payments() {
   const staff = useStaff();
   const settings = useSiteSettings();

@@ -9,7 +9,17 @@ import { useStaff } from '../../../admin/staff-context.ts';
 import { fetchCheckoutRecord, fetchLabels, type CheckoutRecord } from '../api.ts';
 import { ticketAttachments } from '../ticket-files.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
-import { amountText, decideManual, decideReject, decideVerify, manualPaths, paymentWarnings, verdictPaths, type AdminPayment, type ManualPayment } from './payment-actions.ts';
+import {
+  amountText,
+  decideManual,
+  decideReject,
+  decideVerify,
+  manualPaths,
+  paymentWarnings,
+  verdictPaths,
+  type AdminPayment,
+  type ManualPayment,
+} from './payment-actions.ts';
 import { normaliseReference } from '../schema.ts';
 import { adminKey } from '../../../data/query-keys.ts';
 
@@ -30,7 +40,8 @@ const TOUCHED = [paymentKeys.all, adminKey('registrations'), adminKey('partners'
 export type PaymentRow = AdminPayment & { target: CheckoutRecord | null; warnings: string[] };
 
 /** Payments typed with this transaction code (finance's duplicate check). */
-export const fetchPaymentsWithCode = (reference: string) => db.fetchDocuments<AdminPayment>('payments', { where: [['reference', '==', reference]], orderBy: null, limit: 5 });
+export const fetchPaymentsWithCode = (reference: string) =>
+  db.fetchDocuments<AdminPayment>('payments', { where: [['reference', '==', reference]], orderBy: null, limit: 5 });
 
 export const fetchPaymentPage = (status: StatusFilter, after: Cursor | null) =>
   db.fetchPage<AdminPayment>('payments', { where: status ? [['status', '==', status]] : [], limit: PAGE_SIZE, after });
@@ -76,8 +87,14 @@ export interface Totals {
 export async function fetchPaymentTotals(currency: string): Promise<Totals> {
   const sum = (filters: Filter[]) => db.fetchSum('payments', 'amount', filters);
   const [verified, submitted, allVerified] = await Promise.all([
-    sum([['status', '==', 'verified'], ['currency', '==', currency]]),
-    sum([['status', '==', 'submitted'], ['currency', '==', currency]]),
+    sum([
+      ['status', '==', 'verified'],
+      ['currency', '==', currency],
+    ]),
+    sum([
+      ['status', '==', 'submitted'],
+      ['currency', '==', currency],
+    ]),
     db.fetchCount('payments', [['status', '==', 'verified']]),
   ]);
   return { verified, submitted, otherCurrency: allVerified - verified.count };
@@ -135,7 +152,8 @@ export function useRecordManualPayment() {
 export const newPaymentId = () => db.newId('payments');
 
 /** Finds what a reference pays for (registration first, then partner application or booth). */
-export const findPayable = (reference: string) => (reference.trim() && !reference.includes('/') ? fetchCheckoutRecord(reference.trim()) : Promise.resolve(null));
+export const findPayable = (reference: string) =>
+  reference.trim() && !reference.includes('/') ? fetchCheckoutRecord(reference.trim()) : Promise.resolve(null);
 
 // ---- donation pledges ----
 
@@ -162,7 +180,12 @@ export function useDonationPages() {
 /** Pledged and received donations in one currency: count and amount of each. */
 export async function fetchDonationTotals(currency: string) {
   const [pledged, received] = await Promise.all(
-    (['pledged', 'received'] as const).map((status) => db.fetchSum('donations', 'amount', [['status', '==', status], ['currency', '==', currency]])),
+    (['pledged', 'received'] as const).map((status) =>
+      db.fetchSum('donations', 'amount', [
+        ['status', '==', status],
+        ['currency', '==', currency],
+      ]),
+    ),
   );
   return { pledged, received };
 }

@@ -9,7 +9,11 @@ export const manualPaymentSchema = z.object({
   reference: z.string().trim().min(1, 'Enter the receipt, cheque or transaction number.').max(64, 'The number must be at most 64 characters.'),
   amount: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-    z.number({ message: 'Enter the amount received.' }).int('Enter a whole amount.').min(1, 'The amount must be at least 1.').max(100_000_000, 'The amount must be at most 100,000,000.'),
+    z
+      .number({ message: 'Enter the amount received.' })
+      .int('Enter a whole amount.')
+      .min(1, 'The amount must be at least 1.')
+      .max(100_000_000, 'The amount must be at most 100,000,000.'),
   ),
   note: z.string().trim().max(500, 'The note must be at most 500 characters.'),
 });

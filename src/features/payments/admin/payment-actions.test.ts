@@ -13,7 +13,16 @@ const payment: AdminPayment = {
   status: 'submitted',
 };
 const submitted = { id: 'pay-1', status: 'submitted' };
-const waiting = { id: 'reg-1', status: 'pending', paymentStatus: 'submitted', lastPaymentId: 'pay-1', currency: 'KES', fee: 5000, fullName: 'Brian Odhiambo', email: 'brian@example.org' };
+const waiting = {
+  id: 'reg-1',
+  status: 'pending',
+  paymentStatus: 'submitted',
+  lastPaymentId: 'pay-1',
+  currency: 'KES',
+  fee: 5000,
+  fullName: 'Brian Odhiambo',
+  email: 'brian@example.org',
+};
 const staffEmail = 'finance@summit.test';
 const mailId = 'mail-1';
 const qr = { filename: 'ticket-qr.png', content: 'iVBORw0KGgo=', encoding: 'base64', contentType: 'image/png', cid: 'ticket-qr' };
@@ -44,14 +53,21 @@ describe('verifying a payment', () => {
     expect(dataOf(writes[1]).status).toBe('checked-in');
     expect(() => decideVerify([{ id: 'pay-1', status: 'verified' }, waiting], { payment, note: '', staffEmail, mailId })).toThrow('already verified');
     expect(() => decideVerify([submitted, null], { payment, note: '', staffEmail, mailId })).toThrow('was not found');
-    expect(() => decideVerify([submitted, { ...waiting, paymentStatus: 'paid', lastPaymentId: 'pay-0' }], { payment, note: '', staffEmail, mailId })).toThrow('already paid');
+    expect(() => decideVerify([submitted, { ...waiting, paymentStatus: 'paid', lastPaymentId: 'pay-0' }], { payment, note: '', staffEmail, mailId })).toThrow(
+      'already paid',
+    );
   });
 });
 
 describe('rejecting a payment', () => {
   it('needs a note, and sends the record back to unpaid with it so the visitor can pay again', () => {
     expect(() => decideReject([submitted, waiting], { payment, note: ' ', staffEmail, mailId })).toThrow('Say why');
-    const { writes, log } = decideReject([submitted, waiting, { id: 'QWE12345RT', paymentId: 'pay-1' }], { payment, note: 'No such M-Pesa code', staffEmail, mailId });
+    const { writes, log } = decideReject([submitted, waiting, { id: 'QWE12345RT', paymentId: 'pay-1' }], {
+      payment,
+      note: 'No such M-Pesa code',
+      staffEmail,
+      mailId,
+    });
     expect(dataOf(writes[0])).toMatchObject({ status: 'rejected', rejectedBy: staffEmail, note: 'No such M-Pesa code' });
     expect(dataOf(writes[1])).toEqual({ paymentStatus: 'unpaid', paymentNote: 'No such M-Pesa code' });
     // The code it claimed is free again, for a corrected or a new submission.
@@ -69,8 +85,14 @@ describe('rejecting a payment', () => {
   });
 
   it('leaves the record alone when it waits on another payment or is already paid, but still tells the payer', () => {
-    for (const target of [{ ...waiting, lastPaymentId: 'pay-2' }, { ...waiting, paymentStatus: 'paid' }]) {
-      expect(decideReject([submitted, target], { payment, note: 'Duplicate', staffEmail, mailId }).writes.map(pathOf)).toEqual(['payments/pay-1', 'mail/mail-1']);
+    for (const target of [
+      { ...waiting, lastPaymentId: 'pay-2' },
+      { ...waiting, paymentStatus: 'paid' },
+    ]) {
+      expect(decideReject([submitted, target], { payment, note: 'Duplicate', staffEmail, mailId }).writes.map(pathOf)).toEqual([
+        'payments/pay-1',
+        'mail/mail-1',
+      ]);
     }
     // With the record gone (archived) there is no address to write to.
     expect(decideReject([submitted, null], { payment, note: 'Duplicate', staffEmail, mailId }).writes.map(pathOf)).toEqual(['payments/pay-1']);
@@ -78,13 +100,43 @@ describe('rejecting a payment', () => {
 });
 
 describe('recording a payment received directly', () => {
-  const manual = { paymentId: 'pay-9', targetCollection: 'partners' as const, targetId: 'booth-1', payerName: 'Acme Ltd', method: 'cheque' as const, reference: 'CHQ 000123', amount: 150000, note: '', staffEmail, mailId };
-  const unpaid = { id: 'booth-1', status: 'pending', paymentStatus: 'unpaid', currency: 'KES', fee: 150000, contactName: 'Jane Wambui', organisation: 'Acme Ltd', email: 'jane@acme.example' };
+  const manual = {
+    paymentId: 'pay-9',
+    targetCollection: 'partners' as const,
+    targetId: 'booth-1',
+    payerName: 'Acme Ltd',
+    method: 'cheque' as const,
+    reference: 'CHQ 000123',
+    amount: 150000,
+    note: '',
+    staffEmail,
+    mailId,
+  };
+  const unpaid = {
+    id: 'booth-1',
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    currency: 'KES',
+    fee: 150000,
+    contactName: 'Jane Wambui',
+    organisation: 'Acme Ltd',
+    email: 'jane@acme.example',
+  };
 
   it('creates a verified payment in the record currency and marks the record paid and confirmed', () => {
     const { writes, log } = decideManual([unpaid], manual);
     expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'partners/booth-1', 'mail/mail-1']);
-    expect(dataOf(writes[0])).toMatchObject({ id: 'pay-9', status: 'verified', manual: true, currency: 'KES', amount: 150000, method: 'cheque', targetCollection: 'partners', targetId: 'booth-1', verifiedBy: staffEmail });
+    expect(dataOf(writes[0])).toMatchObject({
+      id: 'pay-9',
+      status: 'verified',
+      manual: true,
+      currency: 'KES',
+      amount: 150000,
+      method: 'cheque',
+      targetCollection: 'partners',
+      targetId: 'booth-1',
+      verifiedBy: staffEmail,
+    });
     expect(dataOf(writes[1])).toEqual({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-9' });
     expect(log).toBe('Recorded cheque payment pay-9 (KES 150,000) for application booth-1');
     // An application has no ticket: the message greets its contact person and says no ticket.
@@ -102,7 +154,9 @@ describe('recording a payment received directly', () => {
     expect(manualPaymentRefusal({ ...unpaid, status: 'cancelled' }, 'registration')).toMatch(/cancelled/);
     expect(manualPaymentRefusal({ ...unpaid, paymentStatus: 'not-required' }, 'registration')).toMatch(/needs no payment/);
     expect(manualPaymentRefusal({ ...unpaid, paymentStatus: 'paid' }, 'registration')).toMatch(/already paid/);
-    expect(manualPaymentRefusal({ ...unpaid, paymentStatus: 'submitted', lastPaymentId: 'pay-3' }, 'registration')).toMatch(/\(pay-3\) is awaiting verification/);
+    expect(manualPaymentRefusal({ ...unpaid, paymentStatus: 'submitted', lastPaymentId: 'pay-3' }, 'registration')).toMatch(
+      /\(pay-3\) is awaiting verification/,
+    );
     expect(manualPaymentRefusal(unpaid, 'registration')).toBeNull();
   });
 });
@@ -118,7 +172,17 @@ describe('what finance checks before verifying', () => {
 
   it('flags a transaction code seen on another payment, or claimed by another', () => {
     expect(paymentWarnings(payment, due, [{ id: 'pay-1', status: 'submitted' }], 'pay-1')).toEqual([]);
-    expect(paymentWarnings(payment, due, [{ id: 'pay-1', status: 'submitted' }, { id: 'pay-0', status: 'verified' }], 'pay-1')).toEqual(['Reference seen before: payment pay-0 (verified).']);
+    expect(
+      paymentWarnings(
+        payment,
+        due,
+        [
+          { id: 'pay-1', status: 'submitted' },
+          { id: 'pay-0', status: 'verified' },
+        ],
+        'pay-1',
+      ),
+    ).toEqual(['Reference seen before: payment pay-0 (verified).']);
     expect(paymentWarnings(payment, due, [], 'pay-7')).toEqual(['Reference seen before: claimed by payment pay-7.']);
   });
 

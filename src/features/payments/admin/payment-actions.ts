@@ -62,12 +62,17 @@ function stillSubmitted(current: Read, id: string) {
   if (current.status !== 'submitted') throw new Error(`Payment ${id} is already ${String(current.status)}.`);
 }
 
-export function decideVerify([current, target]: Read[], { payment, note, staffEmail, mailId, attachments }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail): Decision {
+export function decideVerify(
+  [current, target]: Read[],
+  { payment, note, staffEmail, mailId, attachments }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail,
+): Decision {
   stillSubmitted(current, payment.id);
   const noun = targetNoun(payment.targetCollection);
   if (!target) throw new Error(`The ${noun} ${payment.targetId} this pays for was not found (archived?). Restore it before verifying.`);
   if (target.paymentStatus === 'paid' && target.lastPaymentId !== payment.id) {
-    throw new Error(`The ${noun} ${payment.targetId} is already paid (payment ${String(target.lastPaymentId ?? 'recorded earlier')}). Reject this one as a duplicate instead.`);
+    throw new Error(
+      `The ${noun} ${payment.targetId} is already paid (payment ${String(target.lastPaymentId ?? 'recorded earlier')}). Reject this one as a duplicate instead.`,
+    );
   }
   const now = serverValues.now();
   return {
@@ -80,10 +85,15 @@ export function decideVerify([current, target]: Read[], { payment, note, staffEm
   };
 }
 
-export function decideReject([current, target, claim]: Read[], { payment, note, staffEmail, mailId }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail): Decision {
+export function decideReject(
+  [current, target, claim]: Read[],
+  { payment, note, staffEmail, mailId }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail,
+): Decision {
   stillSubmitted(current, payment.id);
   if (!note.trim()) throw new Error('Say why the payment is rejected: the visitor sees it.');
-  const writes: BatchWrite[] = [{ update: `payments/${payment.id}`, data: { status: 'rejected', rejectedBy: staffEmail, rejectedAt: serverValues.now(), note } }];
+  const writes: BatchWrite[] = [
+    { update: `payments/${payment.id}`, data: { status: 'rejected', rejectedBy: staffEmail, rejectedAt: serverValues.now(), note } },
+  ];
   // The record goes back to unpaid (so the visitor can submit again) only if this payment is the one it waits on.
   if (target && target.paymentStatus === 'submitted' && target.lastPaymentId === payment.id) {
     writes.push({ update: targetPath(payment), data: { paymentStatus: 'unpaid', paymentNote: note } });
@@ -109,7 +119,10 @@ export interface ManualPayment {
 }
 
 /** Why a record cannot take a manual payment now, or null when it can. */
-export function manualPaymentRefusal(target: { id: string; status?: unknown; paymentStatus?: unknown; lastPaymentId?: unknown } | null, noun: string): string | null {
+export function manualPaymentRefusal(
+  target: { id: string; status?: unknown; paymentStatus?: unknown; lastPaymentId?: unknown } | null,
+  noun: string,
+): string | null {
   if (!target) return `No ${noun} has this reference.`;
   if (target.status === 'cancelled') return `This ${noun} is cancelled: reinstate it on its page before recording a payment.`;
   switch (target.paymentStatus) {

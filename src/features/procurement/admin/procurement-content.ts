@@ -21,7 +21,11 @@ export const procurementSchema = z.object({
   stage: choiceField('Stage', STAGES),
   supplier: optionalText('Supplier', 160),
   amount: wholeNumberField('Amount', 0, 10_000_000_000, { required: false }),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Enter the currency as a three-letter code, like KES.'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Enter the currency as a three-letter code, like KES.'),
   documents: linkListField(),
   notes: optionalText('Notes', 3000),
 });

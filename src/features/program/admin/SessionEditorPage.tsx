@@ -4,7 +4,6 @@ import { adminKey } from '../../../data/query-keys.ts';
 import { fetchAllSpeakers } from '../../../data/speakers.ts';
 import { sessionContent } from './session-content.ts';
 
-
 /** Every speaker, drafts included, in display order: a session may name a speaker not yet announced. */
 function useSpeakerChoices() {
   return useQuery({

@@ -13,7 +13,14 @@ describe('publication content', () => {
   });
 
   it('stores what the public article page reads', () => {
-    const values = { ...formValues(publicationContent, null), title: ' Know the signs ', slug: 'know-the-signs-2027-may-12', category: 'awareness', summary: 'Seven signs.', body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }] } };
+    const values = {
+      ...formValues(publicationContent, null),
+      title: ' Know the signs ',
+      slug: 'know-the-signs-2027-may-12',
+      category: 'awareness',
+      summary: 'Seven signs.',
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }] },
+    };
     expect(publicationSchema.parse(values)).toEqual({
       title: 'Know the signs',
       slug: 'know-the-signs-2027-may-12',
@@ -30,7 +37,9 @@ describe('publication content', () => {
   it('a cover image needs its description, and an unknown category is refused', () => {
     const base = { ...formValues(publicationContent, seeded[0][1]) };
     const noAlt = publicationSchema.safeParse({ ...base, coverImageUrl: 'https://x.org/c.jpg', coverImageAlt: '' });
-    expect(noAlt.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['coverImageAlt', 'Describe the cover image for people who cannot see it.']]);
+    expect(noAlt.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['coverImageAlt', 'Describe the cover image for people who cannot see it.'],
+    ]);
     expect(publicationSchema.safeParse({ ...base, category: 'gossip' }).error?.issues[0].message).toBe('Choose the category.');
   });
 

@@ -42,8 +42,19 @@ export const publicationContent: ContentConfig = {
   firstPublishedField: 'publishedAt',
   fields: [
     { name: 'title', kind: 'text', label: 'Title' },
-    { name: 'slug', kind: 'slug', from: 'title', label: 'Address (slug)', hint: 'The article is at /blogs/ followed by this. Made from the title; changing it later breaks links already shared.' },
-    { name: 'category', kind: 'select', label: 'Category', options: CATEGORIES.map((c) => ({ value: c, label: `${c.charAt(0).toUpperCase()}${c.slice(1)} (listed on ${LIST_OF[c]})` })) },
+    {
+      name: 'slug',
+      kind: 'slug',
+      from: 'title',
+      label: 'Address (slug)',
+      hint: 'The article is at /blogs/ followed by this. Made from the title; changing it later breaks links already shared.',
+    },
+    {
+      name: 'category',
+      kind: 'select',
+      label: 'Category',
+      options: CATEGORIES.map((c) => ({ value: c, label: `${c.charAt(0).toUpperCase()}${c.slice(1)} (listed on ${LIST_OF[c]})` })),
+    },
     { name: 'summary', kind: 'textarea', rows: 3, label: 'Summary', hint: 'One or two sentences, shown in lists and at the top of the article.' },
     { name: 'author', kind: 'text', label: 'Author' },
     { name: 'body', kind: 'richtext', label: 'Body' },

@@ -4,7 +4,6 @@ import { CheckInRefused, useCheckIn } from './api.ts';
 import { checkInVerdict, normaliseCode } from './check-in.ts';
 import { QrScanner } from './QrScanner.tsx';
 
-
 const VALID_CODE = /^[A-Za-z0-9_-]{1,128}$/;
 
 type Outcome = { kind: 'admit' | 'refuse'; message: string };
@@ -31,7 +30,10 @@ export default function CheckInPage() {
           setCode('');
         },
         onError: (error) =>
-          setOutcome({ kind: 'refuse', message: error instanceof CheckInRefused ? error.message : 'Check-in could not be saved. Check the connection and try again.' }),
+          setOutcome({
+            kind: 'refuse',
+            message: error instanceof CheckInRefused ? error.message : 'Check-in could not be saved. Check the connection and try again.',
+          }),
         // The desk's next attendee is typed or scanned straight away.
         onSettled: () => input.current?.focus(),
       });
@@ -62,7 +64,17 @@ export default function CheckInPage() {
           <label className="field-label" htmlFor="ticket-code">
             Ticket code
           </label>
-          <input ref={input} id="ticket-code" className="field-input font-mono" autoComplete="off" autoCapitalize="off" spellCheck={false} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
+          <input
+            ref={input}
+            id="ticket-code"
+            className="field-input font-mono"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoFocus
+          />
         </div>
         <button type="submit" className="btn-primary" disabled={checkIn.isPending}>
           {checkIn.isPending ? 'Checking…' : 'Check in'}
@@ -74,7 +86,9 @@ export default function CheckInPage() {
       {scanning && <QrScanner onCode={onScanned} onClose={() => setScanning(false)} />}
       <div aria-live="assertive" className="mt-6 max-w-xl">
         {outcome && (
-          <p className={`rounded-md border p-4 text-lg font-semibold ${outcome.kind === 'admit' ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900'}`}>
+          <p
+            className={`rounded-md border p-4 text-lg font-semibold ${outcome.kind === 'admit' ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900'}`}
+          >
             {outcome.kind === 'admit' ? '✓ ' : '✗ '}
             {outcome.message}
           </p>

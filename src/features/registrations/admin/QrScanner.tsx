@@ -5,7 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 type Decoder = (frame: ImageData) => Promise<string | null>;
 
 async function makeDecoder(): Promise<Decoder> {
-  const Detector = (globalThis as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(s: ImageBitmapSource): Promise<Array<{ rawValue: string }>> } }).BarcodeDetector;
+  const Detector = (
+    globalThis as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(s: ImageBitmapSource): Promise<Array<{ rawValue: string }>> } }
+  ).BarcodeDetector;
   if (Detector) {
     const detector = new Detector({ formats: ['qr_code'] });
     return async (frame) => (await detector.detect(frame).catch(() => []))[0]?.rawValue ?? null;

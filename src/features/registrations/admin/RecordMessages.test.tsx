@@ -45,7 +45,16 @@ describe("a record's emails", () => {
   it('asks only for this record’s messages, naming its collection (so the rules can allow the query)', async () => {
     renderStaffScreen(Screen, { role: 'editor' });
     await screen.findByText('Payment verified (e-ticket)');
-    expect(fake.queries[0]).toEqual(['mail', { where: [['recordCollection', '==', 'registrations'], ['recordId', '==', 'reg-1']], limit: 50 }]);
+    expect(fake.queries[0]).toEqual([
+      'mail',
+      {
+        where: [
+          ['recordCollection', '==', 'registrations'],
+          ['recordId', '==', 'reg-1'],
+        ],
+        limit: 50,
+      },
+    ]);
   });
 
   it('lists each message with what it was, to whom, and how its delivery went', async () => {

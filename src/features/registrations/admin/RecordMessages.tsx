@@ -8,7 +8,6 @@ import { FormAlert } from '../../../components/fields.tsx';
 import { fetchRecordMail, type StoredMail } from './api.ts';
 import { DELIVERY_LABELS, MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';
 
-
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 
 export const recordMailKey = (collection: string, id: string) => ['admin', 'registrations', 'mail', collection, id] as const;
@@ -49,7 +48,8 @@ export function useRecordMail(collection: 'registrations' | 'partners', id: stri
 function useResend(collection: string, id: string) {
   return useStaffWrites({
     writes: (mail: StoredMail) => [{ update: `mail/${mail.id}`, data: { 'delivery.state': 'RETRY' } }],
-    log: (mail) => `Resent the email "${MAIL_LABELS[mail.template.name as MailTemplateName] ?? mail.template.name}" to ${mail.to} (${collection === 'registrations' ? 'registration' : 'application'} ${id})`,
+    log: (mail) =>
+      `Resent the email "${MAIL_LABELS[mail.template.name as MailTemplateName] ?? mail.template.name}" to ${mail.to} (${collection === 'registrations' ? 'registration' : 'application'} ${id})`,
     invalidate: [recordMailKey(collection, id)],
   });
 }

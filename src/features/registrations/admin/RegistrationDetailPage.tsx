@@ -14,16 +14,33 @@ import { useArchiveRecord, useRecord, useRecordPayments, useStatusChange } from 
 import { NEXT_STATUSES, type StaffRecord } from './records.ts';
 import { RecordMessages } from './RecordMessages.tsx';
 
-
 const FIELDS: Record<'registrations' | 'partners', Array<[string, string]>> = {
   registrations: [
-    ['fullName', 'Full name'], ['email', 'Email'], ['phone', 'Phone'], ['organisation', 'Organisation'], ['jobTitle', 'Role'],
-    ['country', 'Country'], ['category', 'Category'], ['attendanceMode', 'Attendance'], ['accessibilityNeeds', 'Accessibility needs'],
-    ['dietaryNeeds', 'Dietary needs'], ['paymentNote', 'Payment note'],
+    ['fullName', 'Full name'],
+    ['email', 'Email'],
+    ['phone', 'Phone'],
+    ['organisation', 'Organisation'],
+    ['jobTitle', 'Role'],
+    ['country', 'Country'],
+    ['category', 'Category'],
+    ['attendanceMode', 'Attendance'],
+    ['accessibilityNeeds', 'Accessibility needs'],
+    ['dietaryNeeds', 'Dietary needs'],
+    ['paymentNote', 'Payment note'],
   ],
   partners: [
-    ['kind', 'Kind'], ['organisation', 'Organisation'], ['contactName', 'Contact'], ['email', 'Email'], ['phone', 'Phone'], ['website', 'Website'],
-    ['tier', 'Tier'], ['boothType', 'Booth type'], ['staffCount', 'Staff'], ['requirements', 'Requirements'], ['message', 'Message'], ['paymentNote', 'Payment note'],
+    ['kind', 'Kind'],
+    ['organisation', 'Organisation'],
+    ['contactName', 'Contact'],
+    ['email', 'Email'],
+    ['phone', 'Phone'],
+    ['website', 'Website'],
+    ['tier', 'Tier'],
+    ['boothType', 'Booth type'],
+    ['staffCount', 'Staff'],
+    ['requirements', 'Requirements'],
+    ['message', 'Message'],
+    ['paymentNote', 'Payment note'],
   ],
 };
 
@@ -87,7 +104,13 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
         {can(staff.role, 'registrations:update') &&
           (NEXT_STATUSES[record.status] ?? []).map(({ status, label }) =>
             status === 'cancelled' ? (
-              <ConfirmButton key={status} disabled={busy} question={`Cancel the ${collection === 'registrations' ? 'registration' : 'application'} of ${name}?`} confirmLabel="Cancel it" onConfirm={() => change.mutate({ record, name, status })}>
+              <ConfirmButton
+                key={status}
+                disabled={busy}
+                question={`Cancel the ${collection === 'registrations' ? 'registration' : 'application'} of ${name}?`}
+                confirmLabel="Cancel it"
+                onConfirm={() => change.mutate({ record, name, status })}
+              >
                 {label}
               </ConfirmButton>
             ) : (
@@ -103,7 +126,12 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
             confirmLabel="Archive"
             // mutateAsync, not mutate's onSuccess: the record's own query refetches empty and this
             // page shows "not found" (unmounting this button) before a per-call callback would run.
-            onConfirm={() => archive.mutateAsync({ id: record.id, name }).then(() => navigate('/admin/registrations', { replace: true }), () => {})}
+            onConfirm={() =>
+              archive.mutateAsync({ id: record.id, name }).then(
+                () => navigate('/admin/registrations', { replace: true }),
+                () => {},
+              )
+            }
           >
             Archive
           </ConfirmButton>

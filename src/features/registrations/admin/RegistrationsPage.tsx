@@ -16,7 +16,6 @@ import { useExport, useRecordPages, useRecordSearch } from './api.ts';
 import { SEARCH_HINT } from './search.ts';
 import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
 
-
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
 
 function useListState() {
@@ -25,10 +24,15 @@ function useListState() {
   const sort = (params.get('sort') ?? 'newest') in SORTS ? (params.get('sort') as Sort) : 'newest';
   const filters: ListFilters = { status: params.get('status') ?? '', paymentStatus: params.get('payment') ?? '', type: params.get('type') ?? '', sort };
   const set = (changes: Record<string, string>) =>
-    setParams((p) => {
-      for (const [k, v] of Object.entries(changes)) if (v) p.set(k, v); else p.delete(k);
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        for (const [k, v] of Object.entries(changes))
+          if (v) p.set(k, v);
+          else p.delete(k);
+        return p;
+      },
+      { replace: true },
+    );
   return { tab, filters, q: params.get('q') ?? '', set };
 }
 
@@ -69,7 +73,14 @@ function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
         }}
       >
         <div className="max-w-md">
-          <TextField id="registration-search" type="search" label="Search by name, email, organisation or reference" hint={SEARCH_HINT} value={text} onChange={(e) => setText(e.target.value)} />
+          <TextField
+            id="registration-search"
+            type="search"
+            label="Search by name, email, organisation or reference"
+            hint={SEARCH_HINT}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn-secondary">
           Search
@@ -80,8 +91,20 @@ function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
           </button>
         )}
       </form>
-      <FilterSelect label="Status" all="All" value={filters.status ?? ''} onChange={(v) => set({ status: v })} options={REGISTRATION_STATUSES.map((s) => ({ value: s, label: statusWord(s) }))} />
-      <FilterSelect label="Payment" all="All" value={filters.paymentStatus ?? ''} onChange={(v) => set({ payment: v })} options={FEE_STATUSES.map((s) => ({ value: s, label: statusWord(s) }))} />
+      <FilterSelect
+        label="Status"
+        all="All"
+        value={filters.status ?? ''}
+        onChange={(v) => set({ status: v })}
+        options={REGISTRATION_STATUSES.map((s) => ({ value: s, label: statusWord(s) }))}
+      />
+      <FilterSelect
+        label="Payment"
+        all="All"
+        value={filters.paymentStatus ?? ''}
+        onChange={(v) => set({ payment: v })}
+        options={FEE_STATUSES.map((s) => ({ value: s, label: statusWord(s) }))}
+      />
       <FilterSelect
         label={tab === 'attendees' ? 'Category' : tab === 'partners' ? 'Tier' : 'Booth type'}
         all="All"
@@ -89,7 +112,12 @@ function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
         onChange={(v) => set({ type: v })}
         options={typeOptions.map(([key, option]) => ({ value: key, label: option.label }))}
       />
-      <FilterSelect label="Sort" value={filters.sort ?? 'newest'} onChange={(v) => set({ sort: v === 'newest' ? '' : v })} options={Object.entries(SORTS).map(([k, s]) => ({ value: k, label: s.label }))} />
+      <FilterSelect
+        label="Sort"
+        value={filters.sort ?? 'newest'}
+        onChange={(v) => set({ sort: v === 'newest' ? '' : v })}
+        options={Object.entries(SORTS).map(([k, s]) => ({ value: k, label: s.label }))}
+      />
     </div>
   );
 }
@@ -122,7 +150,14 @@ function ListResults(state: ReturnType<typeof useListState>) {
       {(page) => (
         <>
           <DataTable caption={`${TAB_LABELS[state.tab]}, page ${pages.pageNumber}`} columns={columns(state.tab)} rows={page.items} />
-          <Pager pageNumber={pages.pageNumber} hasPrevious={pages.hasPrevious} hasNext={pages.hasNext} busy={pages.isFetching} onPrevious={pages.previous} onNext={pages.next} />
+          <Pager
+            pageNumber={pages.pageNumber}
+            hasPrevious={pages.hasPrevious}
+            hasNext={pages.hasNext}
+            busy={pages.isFetching}
+            onPrevious={pages.previous}
+            onNext={pages.next}
+          />
         </>
       )}
     </QueryState>
@@ -132,7 +167,12 @@ function ListResults(state: ReturnType<typeof useListState>) {
 function SearchResults(state: ReturnType<typeof useListState>) {
   const search = useRecordSearch(state.tab, state.q, state.filters);
   return (
-    <QueryState query={search} noun="search results" isEmpty={(r) => r.items.length === 0} empty={`No ${TAB_LABELS[state.tab].toLowerCase()} match “${state.q}”. Search matches whole words or their beginnings, a full email address or a reference.`}>
+    <QueryState
+      query={search}
+      noun="search results"
+      isEmpty={(r) => r.items.length === 0}
+      empty={`No ${TAB_LABELS[state.tab].toLowerCase()} match “${state.q}”. Search matches whole words or their beginnings, a full email address or a reference.`}
+    >
       {(result) => (
         <>
           <p className="mt-4 text-sm text-slate-700" role="status">

@@ -45,7 +45,10 @@ export const fetchRecordPage = (tab: Tab, filters: ListFilters, after: Cursor | 
 
 /** Payments that name a record (finance and admin may read them). */
 export const fetchRecordPayments = (id: string) =>
-  db.fetchDocuments<{ amount: number; currency: string; method: string; reference: string; status: string; timestamp?: Date }>('payments', { where: [['targetId', '==', id]], limit: 50 });
+  db.fetchDocuments<{ amount: number; currency: string; method: string; reference: string; status: string; timestamp?: Date }>('payments', {
+    where: [['targetId', '==', id]],
+    limit: 50,
+  });
 
 export function useRecordPayments(collection: string, id: string, enabled: boolean) {
   return useQuery({ queryKey: [...adminKey('payments'), 'for', collection, id], enabled, queryFn: () => fetchRecordPayments(id) });
@@ -55,7 +58,13 @@ export type StoredMail = MailDocument & { id: string; timestamp?: Date };
 
 /** The emails written about a record, for its Messages panel. */
 export const fetchRecordMail = (collection: 'registrations' | 'partners', id: string) =>
-  db.fetchDocuments<StoredMail>('mail', { where: [['recordCollection', '==', collection], ['recordId', '==', id]], limit: 50 });
+  db.fetchDocuments<StoredMail>('mail', {
+    where: [
+      ['recordCollection', '==', collection],
+      ['recordId', '==', id],
+    ],
+    limit: 50,
+  });
 
 const CSV_COLUMNS: Record<Tab, Array<{ header: string; value: (r: StaffRecord) => unknown }>> = {
   attendees: [
@@ -120,7 +129,11 @@ export async function exportRecords(tab: Tab, filters: ListFilters, onProgress?:
   const rows: StaffRecord[] = [];
   let after = null;
   do {
-    const page: Awaited<ReturnType<typeof db.fetchPage<StaffRecord>>> = await db.fetchPage<StaffRecord>(COLLECTION[tab], { ...options, limit: EXPORT_PAGE, after });
+    const page: Awaited<ReturnType<typeof db.fetchPage<StaffRecord>>> = await db.fetchPage<StaffRecord>(COLLECTION[tab], {
+      ...options,
+      limit: EXPORT_PAGE,
+      after,
+    });
     rows.push(...page.items);
     onProgress?.(rows.length);
     after = page.next;

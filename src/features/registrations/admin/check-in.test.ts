@@ -27,7 +27,10 @@ describe('check-in', () => {
 
 describe('what the desk says, word for word', () => {
   it('sends an unknown code to the registration desk', () => {
-    expect(checkInVerdict(null, 'NOPE')).toEqual({ kind: 'refuse', message: 'No registration has the code NOPE. Check the code or send the attendee to the registration desk.' });
+    expect(checkInVerdict(null, 'NOPE')).toEqual({
+      kind: 'refuse',
+      message: 'No registration has the code NOPE. Check the code or send the attendee to the registration desk.',
+    });
   });
 
   it('says an attendee is already in, without a time when none was recorded', () => {
@@ -36,11 +39,16 @@ describe('what the desk says, word for word', () => {
   });
 
   it('gives the time of the first check-in in Nairobi, on the 24-hour clock', () => {
-    expect(checkInVerdict({ ...holder('checked-in'), checkedInAt: new Date('2027-05-12T13:45:00Z') }, 'r1').message).toBe('Amina Yusuf is already checked in at 16:45. A ticket admits once.');
+    expect(checkInVerdict({ ...holder('checked-in'), checkedInAt: new Date('2027-05-12T13:45:00Z') }, 'r1').message).toBe(
+      'Amina Yusuf is already checked in at 16:45. A ticket admits once.',
+    );
   });
 
   it('refuses each status short of confirmed, saying why', () => {
-    expect(checkInVerdict(holder('pending', 'unpaid'), 'r1')).toEqual({ kind: 'refuse', message: 'Amina Yusuf is not confirmed yet: it is not paid. Send them to the registration desk.' });
+    expect(checkInVerdict(holder('pending', 'unpaid'), 'r1')).toEqual({
+      kind: 'refuse',
+      message: 'Amina Yusuf is not confirmed yet: it is not paid. Send them to the registration desk.',
+    });
     expect(checkInVerdict(holder('pending', 'submitted'), 'r1')).toEqual({
       kind: 'refuse',
       message: 'Amina Yusuf is not confirmed yet: their payment is awaiting verification. Send them to the registration desk.',

@@ -7,9 +7,7 @@ export interface TicketHolder {
   checkedInAt?: Date | null;
 }
 
-export type Verdict =
-  | { kind: 'admit'; message: string }
-  | { kind: 'refuse'; message: string };
+export type Verdict = { kind: 'admit'; message: string } | { kind: 'refuse'; message: string };
 
 /** A ticket code is the registration reference, as printed and as its QR code holds it. */
 export function normaliseCode(input: string): string {
@@ -22,7 +20,9 @@ export function normaliseCode(input: string): string {
 export function checkInVerdict(holder: TicketHolder | null, code: string): Verdict {
   if (!holder) return { kind: 'refuse', message: `No registration has the code ${code}. Check the code or send the attendee to the registration desk.` };
   if (holder.status === 'checked-in') {
-    const when = holder.checkedInAt ? ` at ${holder.checkedInAt.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' })}` : '';
+    const when = holder.checkedInAt
+      ? ` at ${holder.checkedInAt.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' })}`
+      : '';
     return { kind: 'refuse', message: `${holder.fullName} is already checked in${when}. A ticket admits once.` };
   }
   if (holder.status === 'cancelled') return { kind: 'refuse', message: `The registration of ${holder.fullName} is cancelled.` };

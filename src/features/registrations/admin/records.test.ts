@@ -5,14 +5,20 @@ describe('registration queries', () => {
   it('lists attendees newest first, with the chosen filters', () => {
     expect(listOptions('attendees', {})).toEqual({ where: [], orderBy: ['timestamp', 'desc'] });
     expect(listOptions('attendees', { status: 'pending', type: 'student', sort: 'oldest' })).toEqual({
-      where: [['status', '==', 'pending'], ['category', '==', 'student']],
+      where: [
+        ['status', '==', 'pending'],
+        ['category', '==', 'student'],
+      ],
       orderBy: ['timestamp', 'asc'],
     });
   });
 
   it('narrows partners and booths by kind and sorts them by organisation', () => {
     expect(listOptions('booths', { sort: 'name', type: 'premium' })).toEqual({
-      where: [['kind', '==', 'booth'], ['boothType', '==', 'premium']],
+      where: [
+        ['kind', '==', 'booth'],
+        ['boothType', '==', 'premium'],
+      ],
       orderBy: ['organisation', 'asc'],
     });
   });

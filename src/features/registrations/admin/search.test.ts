@@ -7,8 +7,26 @@ describe('searchOptions', () => {
   it('asks for one token per query under the tab’s filters, newest first', () => {
     const options = searchOptions('booths', searchTerms('esther@pharma.example.org')!, { status: 'pending', type: 'standard' }, 20);
     expect(options).toEqual([
-      { where: [['kind', '==', 'booth'], ['status', '==', 'pending'], ['boothType', '==', 'standard'], ['searchTokens', 'array-contains', 'example']], orderBy: ['timestamp', 'desc'], limit: 20 },
-      { where: [['kind', '==', 'booth'], ['status', '==', 'pending'], ['boothType', '==', 'standard'], ['searchTokens', 'array-contains', 'esther@pharma.example.org']], orderBy: ['timestamp', 'desc'], limit: 20 },
+      {
+        where: [
+          ['kind', '==', 'booth'],
+          ['status', '==', 'pending'],
+          ['boothType', '==', 'standard'],
+          ['searchTokens', 'array-contains', 'example'],
+        ],
+        orderBy: ['timestamp', 'desc'],
+        limit: 20,
+      },
+      {
+        where: [
+          ['kind', '==', 'booth'],
+          ['status', '==', 'pending'],
+          ['boothType', '==', 'standard'],
+          ['searchTokens', 'array-contains', 'esther@pharma.example.org'],
+        ],
+        orderBy: ['timestamp', 'desc'],
+        limit: 20,
+      },
     ]);
   });
 
@@ -21,18 +39,31 @@ describe('searchOptions', () => {
 
 describe('searchRecords', () => {
   const record = (id: string, fullName: string, searchTokens?: unknown): StaffRecord =>
-    ({ id, fullName, searchTokens, status: 'pending', paymentStatus: 'unpaid', fee: 0, currency: 'KES', email: '', phone: '', organisation: '' }) as StaffRecord;
+    ({
+      id,
+      fullName,
+      searchTokens,
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      fee: 0,
+      currency: 'KES',
+      email: '',
+      phone: '',
+      organisation: '',
+    }) as StaffRecord;
 
   it('merges the queries’ results once each by name, keeps only full matches, and says when a query was capped', async () => {
     const asked: string[] = [];
     const lists: Record<string, StaffRecord[]> = {
       odhiambo: [record('1', 'Brian Odhiambo', ['brian', 'b', 'odhiambo']), record('2', 'Agnes Odhiambo', ['agnes', 'odhiambo'])],
     };
-    const db = { fetchDocuments: async <T,>(collection: string, o: { where?: unknown[][] } = {}) => {
-      const token = String(o.where!.at(-1)![2]);
-      asked.push(`${collection}:${token}`);
-      return (lists[token] ?? []) as T[];
-    } };
+    const db = {
+      fetchDocuments: async <T>(collection: string, o: { where?: unknown[][] } = {}) => {
+        const token = String(o.where!.at(-1)![2]);
+        asked.push(`${collection}:${token}`);
+        return (lists[token] ?? []) as T[];
+      },
+    };
     const result = await searchRecords(db as never, 'attendees', 'b odhiambo', {}, 2);
     expect(asked).toEqual(['registrations:odhiambo']);
     expect(result).toEqual({ items: [lists.odhiambo[0]], capped: true });

@@ -20,7 +20,15 @@ vi.mock('../../../lib/data.ts', () => ({
 const { default: EmailsPage } = await import('./EmailsPage.tsx');
 
 beforeEach(() => {
-  fake.templates = { ...DEFAULT_MAIL_TEMPLATES, ...mailPartials({ siteUrl: 'https://summit.example.org', instituteName: 'National Cancer Institute', contactEmails: ['info@summit.example.org'], payment: { mobileMoneyPaybill: '400200' } }) };
+  fake.templates = {
+    ...DEFAULT_MAIL_TEMPLATES,
+    ...mailPartials({
+      siteUrl: 'https://summit.example.org',
+      instituteName: 'National Cancer Institute',
+      contactEmails: ['info@summit.example.org'],
+      payment: { mobileMoneyPaybill: '400200' },
+    }),
+  };
   fake.commits.length = 0;
 });
 
@@ -94,7 +102,12 @@ describe('settings › emails', () => {
     expect(await screen.findByText('Sent to admin@summit.test: it appears in the mailbox within a minute.')).toBeInTheDocument();
     const [mail, log] = fake.commits[0] as Array<{ set?: string; data?: Record<string, unknown>; log?: string }>;
     expect(mail.set).toBe('mail/mail-1');
-    expect(mail.data).toMatchObject({ to: 'admin@summit.test', template: { name: 'payment-verified' }, recordCollection: 'templates', recordId: 'payment-verified' });
+    expect(mail.data).toMatchObject({
+      to: 'admin@summit.test',
+      template: { name: 'payment-verified' },
+      recordCollection: 'templates',
+      recordId: 'payment-verified',
+    });
     expect(log.log).toBe('Sent a test of the email template "Payment verified (e-ticket)" to admin@summit.test');
     await userEvent.type(screen.getByLabelText('Subject'), ' (draft)');
     expect(screen.getByRole('button', { name: 'Send me a test' })).toBeDisabled();

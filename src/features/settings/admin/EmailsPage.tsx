@@ -15,14 +15,15 @@ import { DEFAULT_MAIL_TEMPLATES } from '../../../data/mail-templates.ts';
 import { db } from '../../../lib/data.ts';
 import { createMailRenderer, templateProblems, type TemplateDocument } from '../../../lib/mail-render.ts';
 
-
 const templatesKey = ['admin', 'templates'];
 
 /** Every template and partial as stored (a missing one falls back to the default wording). */
 async function loadTemplates(): Promise<Record<string, TemplateDocument>> {
   const names = [...MAIL_TEMPLATES, ...MAIL_PARTIALS];
   const stored = await Promise.all(names.map((name) => db.fetchDocument<TemplateDocument>('templates', name)));
-  return Object.fromEntries(names.map((name, i) => [name, stored[i] ?? (DEFAULT_MAIL_TEMPLATES as Record<string, TemplateDocument>)[name] ?? { partial: true, html: '', text: '' }]));
+  return Object.fromEntries(
+    names.map((name, i) => [name, stored[i] ?? (DEFAULT_MAIL_TEMPLATES as Record<string, TemplateDocument>)[name] ?? { partial: true, html: '', text: '' }]),
+  );
 }
 
 export default function EmailsPage() {
@@ -97,7 +98,10 @@ function TemplateEditor({ name, templates }: { name: MailTemplateName; templates
   const { save, restore, test } = useTemplateWrites(name);
   const sample = MAIL_SAMPLES[name] as Record<string, unknown>;
   const problems = useMemo(() => templateProblems(name, draft, templates, sample), [name, draft, templates, sample]);
-  const preview = useMemo(() => (problems.length ? null : createMailRenderer({ ...templates, [name]: draft }).render(name, sample)), [problems, templates, name, draft, sample]);
+  const preview = useMemo(
+    () => (problems.length ? null : createMailRenderer({ ...templates, [name]: draft }).render(name, sample)),
+    [problems, templates, name, draft, sample],
+  );
   const stored = draftOf(templates[name]);
   const changed = draft.subject !== stored.subject || draft.html !== stored.html || draft.text !== stored.text;
   const busy = save.isPending || restore.isPending || test.isPending;
@@ -119,10 +123,19 @@ function TemplateEditor({ name, templates }: { name: MailTemplateName; templates
     <section aria-labelledby="template-heading" className="min-w-0">
       <h2 id="template-heading">{MAIL_LABELS[name]}</h2>
       <p className="mt-1 text-sm text-slate-700">
-        Filled in for each email: {Object.keys(sample).map((k) => `{{${k}}}`).join(', ')}. Shared parts: {'{{> siteUrl}}'}, {'{{> contacts}}'}, {'{{> howToPay}}'}.
+        Filled in for each email:{' '}
+        {Object.keys(sample)
+          .map((k) => `{{${k}}}`)
+          .join(', ')}
+        . Shared parts: {'{{> siteUrl}}'}, {'{{> contacts}}'}, {'{{> howToPay}}'}.
       </p>
       <div className="mt-4 grid gap-4">
-        <TextField label="Subject" value={draft.subject} onChange={edit('subject')} hint="Never put a person's own words here: subjects are sent as they are." />
+        <TextField
+          label="Subject"
+          value={draft.subject}
+          onChange={edit('subject')}
+          hint="Never put a person's own words here: subjects are sent as they are."
+        />
         <TextAreaField label="HTML body" rows={12} className="font-mono text-sm" value={draft.html} onChange={edit('html')} />
         <TextAreaField label="Plain-text body" rows={8} className="font-mono text-sm" value={draft.text} onChange={edit('text')} />
       </div>

@@ -42,9 +42,23 @@ export function FeeOptionsFieldset({ list, legend, noun, hint, currency, savedKe
               <fieldset>
                 <legend className="text-sm font-semibold text-slate-800">{name[0].toUpperCase() + name.slice(1)}</legend>
                 <div className="mt-2 grid gap-3 sm:grid-cols-[1fr_2fr_1fr]">
-                  <TextField label="Key" readOnly={saved} hint={saved ? 'Saved keys stay fixed.' : 'Lower-case, e.g. early-bird.'} error={e?.key?.message} {...register(`${list}.${i}.key`)} />
+                  <TextField
+                    label="Key"
+                    readOnly={saved}
+                    hint={saved ? 'Saved keys stay fixed.' : 'Lower-case, e.g. early-bird.'}
+                    error={e?.key?.message}
+                    {...register(`${list}.${i}.key`)}
+                  />
                   <TextField label="Name" error={e?.label?.message} {...register(`${list}.${i}.label`)} />
-                  <TextField label={`Fee (${currency})`} type="number" min={0} step={1} inputMode="numeric" error={e?.fee?.message} {...register(`${list}.${i}.fee`, { valueAsNumber: true })} />
+                  <TextField
+                    label={`Fee (${currency})`}
+                    type="number"
+                    min={0}
+                    step={1}
+                    inputMode="numeric"
+                    error={e?.fee?.message}
+                    {...register(`${list}.${i}.fee`, { valueAsNumber: true })}
+                  />
                 </div>
                 {list === 'partnerTiers' && (
                   <div className="mt-3">

@@ -124,7 +124,14 @@ describe('settings', () => {
     await user.type(added.getByLabelText('Name'), 'Delegate');
     await save();
     await screen.findByRole('status');
-    const [write, siteUrl, , , , log] = fake.commits[0] as [{ set: string; data: Record<string, unknown> }, { data: unknown }, unknown, unknown, unknown, { log: string }];
+    const [write, siteUrl, , , , log] = fake.commits[0] as [
+      { set: string; data: Record<string, unknown> },
+      { data: unknown },
+      unknown,
+      unknown,
+      unknown,
+      { log: string },
+    ];
     expect(write.set).toBe('settings/site');
     expect(siteUrl.data).toEqual({ partial: true, html: 'https://summit.example.org', text: 'https://summit.example.org' });
     expect(write.data).toMatchObject({ venue: 'KICC', summitName: 'National Cancer Summit', categories: { delegate: { label: 'Delegate', fee: 0 } } });
@@ -143,7 +150,12 @@ describe('settings', () => {
     expect(open).toHaveAccessibleDescription(/Registration cannot be open while payment details are demo values or missing \(Paybill number, Account number/);
     expect(fake.commits).toHaveLength(0);
 
-    const real = { 'Paybill number': '522533', 'Account number': '1234567890', 'Account name': 'National Cancer Institute of Kenya', 'Bank name': 'Kenya Commercial Bank' };
+    const real = {
+      'Paybill number': '522533',
+      'Account number': '1234567890',
+      'Account name': 'National Cancer Institute of Kenya',
+      'Bank name': 'Kenya Commercial Bank',
+    };
     for (const [label, value] of Object.entries(real)) {
       await user.clear(screen.getByLabelText(label));
       await user.type(screen.getByLabelText(label), value);

@@ -12,8 +12,17 @@ import { db } from '../../../lib/data.ts';
 import type { BatchWrite } from '../../../lib/db.ts';
 import { mailPartials } from '../../../data/mail-templates.ts';
 import { FeeOptionsFieldset } from './FeeOptionsFieldset.tsx';
-import { PAYMENT_FIELDS, registrationOpeningRefusal, settingsChanges, settingsFormSchema, SOCIAL_KEYS, toFormValues, toSettingsDocument, type FeeList, type SettingsForm } from './settings-form.ts';
-
+import {
+  PAYMENT_FIELDS,
+  registrationOpeningRefusal,
+  settingsChanges,
+  settingsFormSchema,
+  SOCIAL_KEYS,
+  toFormValues,
+  toSettingsDocument,
+  type FeeList,
+  type SettingsForm,
+} from './settings-form.ts';
 
 export default function SettingsPage() {
   return <SettingsScreen />;
@@ -80,7 +89,11 @@ function useSaveSettings() {
         return { writes: [{ set: 'settings/site', data: document }, ...partials(document)], log: 'Created the site settings', result: ['all'] };
       }
       const changes = settingsChanges(before, after);
-      return { writes: [{ update: 'settings/site', data: changes.data }, ...partials({ ...stored, ...changes.data })], log: changes.log, result: changes.fields };
+      return {
+        writes: [{ update: 'settings/site', data: changes.data }, ...partials({ ...stored, ...changes.data })],
+        log: changes.log,
+        result: changes.fields,
+      };
     },
     invalidate: [['settings']],
   });
@@ -90,7 +103,10 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
   const saved = useRef(initial);
   const [notice, setNotice] = useState('');
   const save = useSaveSettings();
-  const { register, handleSubmit, control, watch, reset, setError, setFocus, formState } = useForm<SettingsForm>({ resolver: zodResolver(settingsFormSchema), defaultValues: initial });
+  const { register, handleSubmit, control, watch, reset, setError, setFocus, formState } = useForm<SettingsForm>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: initial,
+  });
   const { errors } = formState;
   const currency = watch('currency') || initial.currency;
   const savedKeys = (list: FeeList) => new Set(saved.current[list].map((r) => r.key));
@@ -143,10 +159,27 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
 
       <Section legend="Registration">
         <div className="sm:col-span-2">
-          <CheckboxField label="Registration is open (the register form accepts new registrations)" error={errors.registrationOpen?.message} {...register('registrationOpen')} />
+          <CheckboxField
+            label="Registration is open (the register form accepts new registrations)"
+            error={errors.registrationOpen?.message}
+            {...register('registrationOpen')}
+          />
         </div>
-        <TextField label="Capacity (seats)" type="number" min={0} step={1} inputMode="numeric" error={errors.capacity?.message} {...register('capacity', { valueAsNumber: true })} />
-        <TextField label="Currency" hint="Three letters, e.g. KES. Fees below are in this currency." error={errors.currency?.message} {...register('currency')} />
+        <TextField
+          label="Capacity (seats)"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          error={errors.capacity?.message}
+          {...register('capacity', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Currency"
+          hint="Three letters, e.g. KES. Fees below are in this currency."
+          error={errors.currency?.message}
+          {...register('currency')}
+        />
       </Section>
 
       {FEE_SECTIONS.map((section) => (
@@ -157,7 +190,14 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
         <TextField label="Contact phone" type="tel" error={errors.contactPhone?.message} {...register('contactPhone')} />
         <TextAreaField label="Contact emails, one per line" error={errors.contactEmails?.message} {...register('contactEmails')} />
         {SOCIAL_KEYS.map((k) => (
-          <TextField key={k} label={`${SOCIAL_LABELS[k]} link`} type="url" placeholder="https://" error={errors.social?.[k]?.message} {...register(`social.${k}`)} />
+          <TextField
+            key={k}
+            label={`${SOCIAL_LABELS[k]} link`}
+            type="url"
+            placeholder="https://"
+            error={errors.social?.[k]?.message}
+            {...register(`social.${k}`)}
+          />
         ))}
       </Section>
 
@@ -193,7 +233,8 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
             <TextField label="Invoice prefix" disabled value={initial.invoicePrefix} readOnly aria-describedby="invoice-lock" />
             <TextField label="First invoice number" disabled value={initial.invoiceStartNumber} readOnly aria-describedby="invoice-lock" />
             <p id="invoice-lock" className="text-sm text-slate-800 sm:col-span-2">
-              Locked: invoices have been issued (the last is number {lastInvoice}). Accounting needs one unbroken series, so the prefix and the first number can no longer change.
+              Locked: invoices have been issued (the last is number {lastInvoice}). Accounting needs one unbroken series, so the prefix and the first number can
+              no longer change.
             </p>
           </>
         ) : (

@@ -97,13 +97,24 @@ describe('the public site address', () => {
     expect(parsed.success).toBe(true);
     expect(parsed.data?.siteUrl).toBe(v.replace(/\/$/, ''));
   });
-  it.each(['', 'summit.example.org', 'https://summit.example.org/register', 'javascript:alert(1)', 'https://evil.example?x=1', 'https://a b.org'])('refuses %j', (v) => {
-    expect(check(v).success).toBe(false);
-  });
+  it.each(['', 'summit.example.org', 'https://summit.example.org/register', 'javascript:alert(1)', 'https://evil.example?x=1', 'https://a b.org'])(
+    'refuses %j',
+    (v) => {
+      expect(check(v).success).toBe(false);
+    },
+  );
 });
 
 describe('opening registration while payment details are placeholders', () => {
-  const REAL = { mobileMoneyProvider: 'M-Pesa', mobileMoneyPaybill: '522533', bankName: 'Kenya Commercial Bank', bankAccountName: 'National Cancer Institute of Kenya', bankAccountNumber: '1234567890', bankBranch: 'Moi Avenue', bankSwift: 'KCBLKENX' };
+  const REAL = {
+    mobileMoneyProvider: 'M-Pesa',
+    mobileMoneyPaybill: '522533',
+    bankName: 'Kenya Commercial Bank',
+    bankAccountName: 'National Cancer Institute of Kenya',
+    bankAccountNumber: '1234567890',
+    bankBranch: 'Moi Avenue',
+    bankSwift: 'KCBLKENX',
+  };
   const closed = () => ({ ...form(), registrationOpen: false });
 
   it('refuses switching registration on with the demo Paybill and account, naming them', () => {
@@ -116,8 +127,12 @@ describe('opening registration while payment details are placeholders', () => {
   });
 
   it('refuses one placeholder left among real details, and an emptied one', () => {
-    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: { ...REAL, bankAccountNumber: '0000000000' } })).toMatch(/\(Account number\)/);
-    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: { ...REAL, mobileMoneyPaybill: '  ' } })).toMatch(/\(Paybill number\)/);
+    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: { ...REAL, bankAccountNumber: '0000000000' } })).toMatch(
+      /\(Account number\)/,
+    );
+    expect(registrationOpeningRefusal(closed(), { ...closed(), registrationOpen: true, payment: { ...REAL, mobileMoneyPaybill: '  ' } })).toMatch(
+      /\(Paybill number\)/,
+    );
   });
 
   it('refuses changing the payment details to placeholders while registration is open', () => {

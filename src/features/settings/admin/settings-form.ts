@@ -21,7 +21,8 @@ export const PAYMENT_FIELDS = [
 ] as const;
 type PaymentKey = (typeof PAYMENT_FIELDS)[number][0];
 
-const text = (label: string, max: number, min = 0) => z.string().trim().min(min, `Enter the ${label}.`).max(max, `The ${label} must be at most ${max} characters.`);
+const text = (label: string, max: number, min = 0) =>
+  z.string().trim().min(min, `Enter the ${label}.`).max(max, `The ${label} must be at most ${max} characters.`);
 const number = (label: string, min: number, max: number) =>
   z
     .number({ error: `Enter the ${label} as a number.` })
@@ -98,7 +99,9 @@ export const settingsFormSchema = z
     instituteUrl: url('institute website'),
     instituteAddress: text('address', 300),
     ministryUrl: url('ministry website'),
-    payment: z.object(Object.fromEntries(PAYMENT_FIELDS.map(([k, label]) => [k, text(label.toLowerCase(), 120)])) as Record<PaymentKey, ReturnType<typeof text>>),
+    payment: z.object(
+      Object.fromEntries(PAYMENT_FIELDS.map(([k, label]) => [k, text(label.toLowerCase(), 120)])) as Record<PaymentKey, ReturnType<typeof text>>,
+    ),
     invoicePrefix: z
       .string()
       .trim()
@@ -117,7 +120,8 @@ export const settingsFormSchema = z
     for (const list of FEE_LISTS) {
       const seen = new Set<string>();
       f[list].forEach((row, i) => {
-        if (seen.has(row.key)) ctx.addIssue({ code: 'custom', path: [list, i, 'key'], message: `The key "${row.key}" is already used above: each needs its own.` });
+        if (seen.has(row.key))
+          ctx.addIssue({ code: 'custom', path: [list, i, 'key'], message: `The key "${row.key}" is already used above: each needs its own.` });
         seen.add(row.key);
       });
     }
@@ -183,11 +187,15 @@ const nonEmpty = (o: Record<string, string>) =>
   );
 
 function toOptions(rows: FeeOptionRow[], withBenefits: boolean) {
-  return Object.fromEntries(rows.map((r) => [r.key, withBenefits ? { label: r.label, fee: r.fee, benefits: lines(r.benefits) } : { label: r.label, fee: r.fee }]));
+  return Object.fromEntries(
+    rows.map((r) => [r.key, withBenefits ? { label: r.label, fee: r.fee, benefits: lines(r.benefits) } : { label: r.label, fee: r.fee }]),
+  );
 }
 
 /** The form's values → settings/site, in the SiteSettings shape public pages read. */
-export function toSettingsDocument(f: SettingsForm): Omit<SiteSettings, 'social' | 'payment'> & { social: Record<string, string>; payment: Record<string, string> } {
+export function toSettingsDocument(
+  f: SettingsForm,
+): Omit<SiteSettings, 'social' | 'payment'> & { social: Record<string, string>; payment: Record<string, string> } {
   return {
     summitName: f.summitName,
     siteUrl: f.siteUrl,

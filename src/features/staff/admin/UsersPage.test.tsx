@@ -61,7 +61,11 @@ describe('manage users', () => {
     const solo = await row('solo@summit.test');
     expect(await within(solo).findByText(/The only administrator cannot be removed/)).toBeInTheDocument();
     // Only an invitation can be sent again: no role change, no removal.
-    expect(within(solo).getAllByRole('button').map((b) => b.textContent)).toEqual(['Send invitation to solo@summit.test']);
+    expect(
+      within(solo)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Send invitation to solo@summit.test']);
     expect(within(solo).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
@@ -71,7 +75,9 @@ describe('manage users', () => {
     await user.type(screen.getByLabelText('Email'), '  New.Person@Example.ORG ');
     await user.selectOptions(screen.getByLabelText('Role'), 'finance');
     await user.click(screen.getByRole('button', { name: 'Add and invite' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Added new.person@example.org as finance. We emailed new.person@example.org a link to choose a password');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Added new.person@example.org as finance. We emailed new.person@example.org a link to choose a password',
+    );
     expect(fake.invited).toEqual(['new.person@example.org']);
     const [write, log] = fake.commits[0] as Array<{ set?: string; data?: Record<string, unknown>; log?: string }>;
     expect(write.set).toBe('staff/new.person@example.org');
@@ -105,7 +111,9 @@ describe('manage users', () => {
     await user.type(screen.getByLabelText('Email'), 'late@example.org');
     await user.selectOptions(screen.getByLabelText('Role'), 'editor');
     await user.click(screen.getByRole('button', { name: 'Add and invite' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Added late@example.org as editor. The invitation email could not be sent: use “Send invitation” in the list to try again.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Added late@example.org as editor. The invitation email could not be sent: use “Send invitation” in the list to try again.',
+    );
     expect(fake.commits).toHaveLength(1);
   });
 
@@ -125,7 +133,10 @@ describe('manage users', () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Role of editor@summit.test'), 'finance');
     await user.click(screen.getByRole('button', { name: 'Change role of editor@summit.test' }));
-    expect(fake.commits[0]).toEqual([{ update: 'staff/editor@summit.test', data: { role: 'finance' } }, { log: 'Changed the role of editor@summit.test from editor to finance' }]);
+    expect(fake.commits[0]).toEqual([
+      { update: 'staff/editor@summit.test', data: { role: 'finance' } },
+      { log: 'Changed the role of editor@summit.test from editor to finance' },
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Remove editor@summit.test' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Removed editor@summit.test from the staff.')).toBeInTheDocument();

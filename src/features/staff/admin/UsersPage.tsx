@@ -12,7 +12,6 @@ import { invitationSent, problem, staffPage, useAddStaff, useAdminCount, useChan
 import { rowControls } from './staff-guards.ts';
 import { newStaffSchema, ROLE_DESCRIPTIONS, STAFF_ROLES, type NewStaff, type NewStaffInput, type StaffEntry } from './staff-schema.ts';
 
-
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_DESCRIPTIONS[r] }));
 
 export default function UsersPage() {
@@ -25,8 +24,9 @@ function StaffScreen() {
     <div>
       <AdminHeader title="Manage Users" summary="Who may use the back office, and with which role." />
       <p className="mt-4 max-w-3xl rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-800">
-        Adding someone emails them an invitation: a link to choose their password, which also confirms their address (the back office only admits confirmed addresses). They then sign in at{' '}
-        <strong>/admin-login</strong>, or continue with Google if the address is a Google account. An invitation link works for an hour: send another from the list if it expired.
+        Adding someone emails them an invitation: a link to choose their password, which also confirms their address (the back office only admits confirmed
+        addresses). They then sign in at <strong>/admin-login</strong>, or continue with Google if the address is a Google account. An invitation link works for
+        an hour: send another from the list if it expired.
       </p>
       {notice && (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -114,7 +114,11 @@ function StaffList({ onChanged }: { onChanged: (notice: string) => void }) {
             cell: (s) => {
               // Until the count is known, no control is offered (it might be the only admin).
               const controls = rowControls(s, me.email, admins.data ?? 0);
-              return controls.changeRole ? <RoleEditor entry={s} adminCount={admins.data ?? 0} onChanged={onChanged} /> : <span className="font-medium">{s.role}</span>;
+              return controls.changeRole ? (
+                <RoleEditor entry={s} adminCount={admins.data ?? 0} onChanged={onChanged} />
+              ) : (
+                <span className="font-medium">{s.role}</span>
+              );
             },
           },
           {
@@ -133,12 +137,14 @@ function StaffList({ onChanged }: { onChanged: (notice: string) => void }) {
                 <div className="flex flex-wrap items-center gap-2">
                   {resend}
                   <ConfirmButton
-                  question={`Remove ${s.email} from the staff? They lose access to the back office at once.`}
-                  confirmLabel="Remove"
-                  disabled={remove.isPending}
-                  onConfirm={() => remove.mutate({ entry: s, adminCount: admins.data ?? 0 }, { onSuccess: () => onChanged(`Removed ${s.email} from the staff.`) })}
-                >
-                  Remove <span className="sr-only">{s.email}</span>
+                    question={`Remove ${s.email} from the staff? They lose access to the back office at once.`}
+                    confirmLabel="Remove"
+                    disabled={remove.isPending}
+                    onConfirm={() =>
+                      remove.mutate({ entry: s, adminCount: admins.data ?? 0 }, { onSuccess: () => onChanged(`Removed ${s.email} from the staff.`) })
+                    }
+                  >
+                    Remove <span className="sr-only">{s.email}</span>
                   </ConfirmButton>
                 </div>
               );

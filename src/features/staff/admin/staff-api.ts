@@ -16,7 +16,8 @@ const touched = [listKey, adminsKey];
 
 export const staffPage = {
   key: listKey,
-  fetch: (after: Parameters<typeof db.fetchPage>[1]['after']) => db.fetchPage<StaffEntry>('staff', { orderBy: ['email', 'asc'], limit: STAFF_PAGE_SIZE, after }),
+  fetch: (after: Parameters<typeof db.fetchPage>[1]['after']) =>
+    db.fetchPage<StaffEntry>('staff', { orderBy: ['email', 'asc'], limit: STAFF_PAGE_SIZE, after }),
 };
 
 export const fetchAdminCount = () => db.fetchCount('staff', [['role', '==', 'admin']]);
