@@ -3,6 +3,14 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SCREENS, adminScreen } from './admin-screens.ts';
 import routes from '../routes.ts';
+import type { ContentConfig } from '../../admin/content/content-config.ts';
+
+// Every content screen's configuration, found by file name as the app-queries test finds them.
+const contentConfigs = Object.values(
+  import.meta.glob<Record<string, unknown>>(['../../features/**/admin/*-content.ts', '../../features/**/admin/*-content.tsx'], { eager: true }),
+)
+  .flatMap((m) => Object.values(m))
+  .filter((v): v is ContentConfig => !!v && typeof v === 'object' && 'collection' in v && 'fields' in v);
 
 const appDir = resolve(import.meta.dirname, '..');
 
@@ -30,5 +38,15 @@ describe('the back-office screens, declared once', () => {
     expect(adminScreen('admin/procurement')).toMatchObject({ needs: 'procurement:read', menu: 'Procurement' });
     expect(adminScreen('blogs')).toBeUndefined();
     expect(adminScreen(undefined)).toBeUndefined();
+  });
+
+  it('each content collection’s list and editors are declared, under the path and title its configuration links and heads with', () => {
+    expect(contentConfigs.length).toBeGreaterThanOrEqual(9);
+    for (const config of contentConfigs) {
+      const path = config.path.replace(/^\/admin\//, '');
+      expect(adminScreen(`admin/${path}`), config.collection).toMatchObject({ path, title: config.title, menu: config.title });
+      expect(adminScreen(`admin/${path}/add`)?.path).toBe(`${path}/add`);
+      expect(adminScreen(`admin/${path}/edit`)?.path).toBe(`${path}/:id`);
+    }
   });
 });
