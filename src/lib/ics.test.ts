@@ -70,3 +70,19 @@ describe('a whole calendar file', () => {
     expect(decodeURIComponent(href.slice('data:text/calendar;charset=utf-8,'.length))).toContain('SUMMARY:Plenary\r\n');
   });
 });
+
+describe('a calendar file made twice', () => {
+  const event = { uid: 's1@summit', title: 'Opening', start: new Date('2027-04-21T06:00:00Z'), end: new Date('2027-04-21T07:00:00Z') };
+
+  it('is the same file when its event says when it was last revised (a prerendered page and its hydration agree)', () => {
+    const revised = new Date('2027-02-03T04:05:06Z');
+    const first = icsCalendar([{ ...event, revised }], new Date('2027-03-01T00:00:00Z'));
+    const later = icsCalendar([{ ...event, revised }], new Date('2027-03-09T12:00:00Z'));
+    expect(first).toBe(later);
+    expect(first).toContain('DTSTAMP:20270203T040506Z\r\n');
+  });
+
+  it('is stamped with the time it is made when the event does not say', () => {
+    expect(icsCalendar([event], new Date('2027-03-09T12:00:00Z'))).toContain('DTSTAMP:20270309T120000Z\r\n');
+  });
+});

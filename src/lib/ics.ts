@@ -6,6 +6,12 @@ export interface CalendarEvent {
   end: Date;
   location?: string;
   description?: string;
+  /**
+   * When its information last changed (DTSTAMP; RFC 5545 3.8.7.2), e.g. the document's timestamp.
+   * Without it, the time the file is made: a page that prerenders the file then differs from the
+   * page that hydrates it, so pages pass it.
+   */
+  revised?: Date;
 }
 
 const stamp = (d: Date) =>
@@ -25,7 +31,7 @@ export function icsCalendar(events: CalendarEvent[], now = new Date()): string {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${e.uid}`,
-      `DTSTAMP:${stamp(now)}`,
+      `DTSTAMP:${stamp(e.revised ?? now)}`,
       `DTSTART:${stamp(e.start)}`,
       `DTEND:${stamp(e.end)}`,
       `SUMMARY:${icsText(e.title)}`,

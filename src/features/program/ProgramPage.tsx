@@ -22,6 +22,7 @@ function calendarEvent(s: Session, venue: string) {
     end: s.endsAt,
     location: [s.room, venue].filter(Boolean).join(', '),
     description: s.description,
+    revised: s.timestamp,
   };
 }
 

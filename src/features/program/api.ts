@@ -12,6 +12,8 @@ export interface Session {
   track: string;
   room: string;
   speakerIds: string[];
+  /** When the session was created (every document the data module writes has one). */
+  timestamp?: Date;
 }
 
 // A summit programme is bounded (tens of sessions); the limits are a guard, not paging.
