@@ -12,3 +12,11 @@ export type FeeStatus = (typeof FEE_STATUSES)[number];
 /** A payment document's state (collection `payments`): the visitor's submission, then finance's verdict. */
 export const PAYMENT_STATUSES = ['submitted', 'verified', 'rejected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A contact message's state (collection `messages`): new, then opened by staff (or marked unread again). */
+export const MESSAGE_STATUSES = ['unread', 'read'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** A donation's state (collection `donations`): the visitor's pledge, then finance's receipt. */
+export const DONATION_STATUSES = ['pledged', 'received'] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];

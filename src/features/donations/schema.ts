@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, lineField, paragraphField } from '../../lib/validation.ts';
+import { DONATION_STATUSES } from '../../data/statuses.ts';
 
 export const donationFormSchema = z.object({
   name: lineField(1, 120, 'Enter your name.', 'Your name must be at most 120 characters.'),
@@ -14,7 +15,13 @@ export const donationFormSchema = z.object({
 });
 
 export type DonationForm = z.infer<typeof donationFormSchema>;
-export type DonationDocument = DonationForm & { currency: string; status: 'pledged' };
+
+/** A donation as stored, over its whole life (finance marks a pledge received). The demo seed is checked against it. */
+export const donationDocumentSchema = donationFormSchema.extend({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  status: z.enum(DONATION_STATUSES),
+});
+export type DonationDocument = z.infer<typeof donationDocumentSchema>;
 
 export function donationDocument(form: DonationForm, currency: string): DonationDocument {
   return { ...donationFormSchema.parse(form), currency, status: 'pledged' };

@@ -4,11 +4,11 @@ import { useStaffMove, useStaffWrites } from '../../../admin/use-staff-action.ts
 import type { StaffRole } from '../../../admin/staff-context.ts';
 import { db } from '../../../lib/data.ts';
 import type { WithId } from '../../../lib/db.ts';
-import type { ContactForm } from '../schema.ts';
+import type { MessageStatus } from '../../../data/statuses.ts';
+import type { MessageDocument } from '../schema.ts';
 import { adminKey, keysShowing } from '../../../data/query-keys.ts';
 
-export type MessageStatus = 'unread' | 'read';
-export type InboxMessage = WithId<ContactForm & { status: MessageStatus; timestamp: Date }>;
+export type InboxMessage = WithId<MessageDocument & { timestamp: Date }>;
 
 export const INBOX_PAGE_SIZE = 25;
 const inboxKey = adminKey('messages');

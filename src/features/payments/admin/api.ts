@@ -22,6 +22,7 @@ import {
 } from './payment-actions.ts';
 import { normaliseReference } from '../schema.ts';
 import { adminKey } from '../../../data/query-keys.ts';
+import { DONATION_STATUSES, type DonationStatus } from '../../../data/statuses.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -165,7 +166,7 @@ export interface Donation {
   currency: string;
   message: string;
   anonymous: boolean;
-  status: 'pledged' | 'received';
+  status: DonationStatus;
   timestamp?: Date;
   receivedAt?: Date;
   receivedBy?: string;
@@ -180,7 +181,7 @@ export function useDonationPages() {
 /** Pledged and received donations in one currency: count and amount of each. */
 export async function fetchDonationTotals(currency: string) {
   const [pledged, received] = await Promise.all(
-    (['pledged', 'received'] as const).map((status) =>
+    DONATION_STATUSES.map((status) =>
       db.fetchSum('donations', 'amount', [
         ['status', '==', status],
         ['currency', '==', currency],
