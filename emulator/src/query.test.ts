@@ -341,6 +341,7 @@ describe('query parsing, field by field', () => {
     expect(parse({ select: {} }).projection).toBeNull();
     expect(parse({ select: { fields: [{ fieldPath: 'a' }, { fieldPath: '`x.y`.z' }] } }).projection).toEqual([['a'], ['x.y', 'z']]);
     refuses({ ...base, select: { fields: [{ fieldPath: 3 }] } }, /^select\.fields needs field paths\.$/);
+    refuses({ ...base, select: { fields: [null] } }, /^select\.fields needs field paths\.$/);
   });
 
   it('compiles the filter into a predicate and exposes its equalities', async () => {
@@ -480,6 +481,9 @@ describe('execution details', () => {
     expect(count({ orderBy: [by('n')], endAt: { values: [int(1)], before: false } })).toEqual(['d000,d001', 3]);
     expect(count({ startAt: { values: [ref('d097')], before: false } })).toEqual(['d098,d099', 3]);
     expect(count({ orderBy: [by('n'), by('__name__', 'DESCENDING')], limit: 2 })).toEqual(['d000,d001', 3]);
+    // Runs sorted by a second order field still stop past the filter's bound.
+    expect(count({ where: field('n', 'LESS_THAN_OR_EQUAL', int(1)), orderBy: [by('n'), by('__name__', 'DESCENDING')] })).toEqual(['d000,d001', 3]);
+    expect(count({ where: field('n', 'GREATER_THAN_OR_EQUAL', int(98)), orderBy: [by('n', 'DESCENDING'), by('__name__')] })).toEqual(['d099,d098', 3]);
     // A cursor on __name__ outside the collection compares as a path and cannot seek.
     expect(count({ startAt: { values: [{ referenceValue: `${root}/b/d097` }], before: false }, limit: 1 })).toEqual(['d000', 1]);
     expect(count({ startAt: { values: [{ referenceValue: `${root}/other/d000` }], before: false }, limit: 1 })).toEqual(['', 100]);

@@ -229,6 +229,7 @@ describe('comparison, boundary by boundary', () => {
     ['a 16-digit int equal to a double', int('1000000000000000'), dbl(1e15), 0],
     ['a 16-digit int against a smaller whole double', int('1000000000000001'), dbl(1e15), 1],
     ['a double against a 16-digit int', dbl(1000000000000000.5), int('1000000000000000'), 1],
+    ['a double against an int beyond 2^53 that it cannot hold', dbl(9007199254740992), int('9007199254740993'), -1],
     ['doubles', dbl(-1.5), dbl(-0.5), -1],
     ['equal doubles', dbl(0.5), dbl(0.5), 0],
     ['a double against NaN', dbl(-1e308), dbl('NaN'), 1],
@@ -255,6 +256,8 @@ describe('comparison, boundary by boundary', () => {
     ['timestamps with an offset, the same instant', ts('2027-03-01T10:00:00+01:00'), ts('2027-03-01T09:00:00Z'), 0],
     ['timestamps with an offset, by nanoseconds', ts('2027-03-01T10:00:00.1+01:00'), ts('2027-03-01T09:00:00.2Z'), -1],
     ['a negative offset', ts('2027-03-01T04:00:00-05:00'), ts('2027-03-01T09:00:00.5Z'), -1],
+    ['a zero fraction and none', ts('2027-03-01T09:00:00Z'), ts('2027-03-01T09:00:00.000Z'), 0],
+    ['a zero fraction and a tiny one', ts('2027-03-01T09:00:00.000Z'), ts('2027-03-01T09:00:00.000000001Z'), -1],
   ])('%s', (_label, a, b, expected) => {
     expect(sign(compareValues(a, b))).toBe(expected);
     expect(sign(compareValues(b, a))).toBe(sign(-expected));
@@ -272,6 +275,12 @@ describe('comparison, boundary by boundary', () => {
     expect(sign(compareUtf8('😀', '😁'))).toBe(-1); // both surrogates: by code unit
     expect(sign(compareUtf8('😁', '😀'))).toBe(1);
     expect(sign(compareUtf8('b', 'a'))).toBe(1);
+    // The ends of the surrogate range: U+10000 is D800 DC00, U+103FF is D800 DFFF.
+    expect(sign(compareUtf8('\uD800\uDC00', '\uFFFF'))).toBe(1);
+    expect(sign(compareUtf8('\uFFFF', '\uD800\uDC00'))).toBe(-1);
+    expect(sign(compareUtf8('\uD800\uDC00', '\uD800\uDFFF'))).toBe(-1);
+    expect(sign(compareUtf8('\uD800\uDFFF', '\uD800\uDC00'))).toBe(1);
+    expect(sign(compareUtf8('\uDBFF\uDFFF', '\uE000'))).toBe(1);
     expect(sign(compareUtf8('ab', 'a'))).toBe(1);
     expect(compareUtf8('', '')).toBe(0);
     expect(sign(compareUtf8('', 'a'))).toBe(-1);
@@ -446,6 +455,9 @@ describe('identical values, type by type', () => {
     ['empty arrays in either form', arr(), { arrayValue: {} }, true],
     ['maps differing in a value', map({ a: int(1) }), map({ a: int(2) }), false],
     ['maps with other keys of the same count', map({ a: int(1) }), map({ b: int(1) }), false],
+    ['NaN and an int', dbl('NaN'), int(1), false],
+    ['null and a string', { nullValue: null }, str('a'), false],
+    ['-0 and 0, which are stored differently', dbl(-0), dbl(0), false],
   ])('%s', (_label, a, b, expected) => {
     expect(identicalValues(a, b)).toBe(expected);
     expect(identicalValues(b, a)).toBe(expected);
