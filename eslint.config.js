@@ -40,6 +40,8 @@ export default tseslint.config(
     settings: {
       'boundaries/elements': LAYERS,
       'boundaries/files': [{ category: 'route-table', pattern: 'src/app/routes.ts' }],
+      // Dynamic imports too: a lazily loaded module is still downloaded by whoever imports it.
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
@@ -47,7 +49,10 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
+          // Packages too (below: the ones only the back office may load).
+          checkAllOrigins: true,
           policies: [
+            { allow: { to: { module: { origin: ['external', 'core'] } } } },
             // The route table names every route module, the back office's screens included.
             { from: { file: { categories: 'route-table' } }, allow: [to('app-admin')] },
             { from: { element: { type: 'app' } }, allow: [...below('app', 'feature', 'data', 'content', 'components', 'lib')] },
@@ -67,6 +72,16 @@ export default tseslint.config(
             },
             { from: { element: { type: 'components' } }, allow: [...below('components', 'lib')] },
             { from: { element: { type: 'lib' } }, allow: [to('lib')] },
+            // The back office's heavy packages (the rich-text editor, PDFs, QR scanning) only from an admin folder.
+            {
+              from: { element: { types: { noneOf: ['admin', 'app-admin', 'feature-admin'] } } },
+              disallow: { to: { module: { origin: 'external', source: ['@tiptap/*', 'pdf-lib', 'jsqr'] } } },
+            },
+            // Firebase Auth only behind src/lib's sign-in modules, whose reach public-imports.test.ts checks.
+            {
+              from: { element: { types: { noneOf: ['lib'] } } },
+              disallow: [{ to: { module: { source: 'firebase', internalPath: 'auth' } } }, { to: { module: { source: '@firebase/auth' } } }],
+            },
           ],
         },
       ],

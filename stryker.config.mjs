@@ -22,6 +22,7 @@ export default {
     'src/lib/**/*.ts',
     // What visitors send, as the rules and the screens check it.
     'src/features/*/schema.ts',
+    'src/features/*/admin/schema.ts',
     'src/features/payments/admin/manual-payment-schema.ts',
     'src/data/site-settings-schema.ts',
     // Money, invoice numbers and invoice maths.

@@ -3,6 +3,7 @@
 // goes stale: the summit is always about five months away.
 import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
+import type { MessageStatus } from '../../src/data/statuses.ts';
 
 export const DEMO_PROJECT_ID = 'demo-nci-summit';
 
@@ -504,7 +505,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   );
 
   // ---- demo: messages, activity log ----
-  const messages: Array<[string, string, string, string, 'unread' | 'read']> = [
+  const messages: Array<[string, string, string, string, MessageStatus]> = [
     [
       'Esther Wambui',
       'esther.wambui@example.org',

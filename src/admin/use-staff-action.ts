@@ -3,6 +3,7 @@
 // an action without its record or a record without its action. An action that changes what a
 // public page shows also moves the content version (admin/content-version.ts) in that commit.
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { adminKey } from '../data/query-keys.ts';
 import { db } from '../lib/data.ts';
 import { writePath, type BatchWrite, type WithId } from '../lib/db.ts';
 import type { DocumentData } from 'firebase/firestore/lite';
@@ -16,8 +17,9 @@ interface StaffAction<V, R> {
   invalidate?: QueryKey[];
 }
 
-/** After a staff action: read again what it changed (every query under each key). */
-const refresh = (client: QueryClient, keys: QueryKey[] = []) => Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+/** After a staff action: read again what it changed (every query under each key), and the activity log, which every action writes to. */
+const refresh = (client: QueryClient, keys: QueryKey[] = []) =>
+  Promise.all([...keys, adminKey('logs')].map((queryKey) => client.invalidateQueries({ queryKey })));
 
 /** An action that is a set of writes: committed together with its log entry. */
 export function useStaffWrites<V>({ writes, ...action }: StaffAction<V, void> & { writes: (vars: V) => BatchWrite[] | Promise<BatchWrite[]> }) {

@@ -55,3 +55,9 @@ export function withWebScheme(typed: string): string {
   const host = text.split(/[/?#]/)[0];
   return /^[^\s@:]+\.[a-z]{2,}(?::\d{1,5})?$/i.test(host) ? `https://${text}` : text;
 }
+
+/** A stored price: whole units of its currency (money is never a float here), never negative. */
+export const feeField = () => z.number().int().min(0);
+
+/** An ISO 4217 currency code as stored: three capitals (KES, USD). */
+export const currencyField = () => z.string().regex(/^[A-Z]{3}$/);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, lineField, paragraphField } from '../../lib/validation.ts';
+import { currencyField, emailField, lineField, paragraphField } from '../../lib/validation.ts';
 import { DONATION_STATUSES } from '../../data/statuses.ts';
 
 export const donationFormSchema = z.object({
@@ -18,7 +18,7 @@ export type DonationForm = z.infer<typeof donationFormSchema>;
 
 /** A donation as stored, over its whole life (finance marks a pledge received). The demo seed is checked against it. */
 export const donationDocumentSchema = donationFormSchema.extend({
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: currencyField(),
   status: z.enum(DONATION_STATUSES),
 });
 export type DonationDocument = z.infer<typeof donationDocumentSchema>;

@@ -1,6 +1,6 @@
 // Partnership applications and booth bookings share the `partners` collection (`kind`).
 import { z } from 'zod';
-import { emailField, lineField, paragraphField, phoneField, withWebScheme } from '../../lib/validation.ts';
+import { currencyField, emailField, feeField, lineField, paragraphField, phoneField, withWebScheme } from '../../lib/validation.ts';
 import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../data/statuses.ts';
 
 export const PARTNER_KINDS = ['partner', 'booth'] as const;
@@ -47,8 +47,8 @@ export type BoothForm = z.infer<typeof boothFormSchema>;
 
 /** What an application carries beyond its form, over its life: its price and its states. */
 const applicationState = {
-  fee: z.number().int().min(0),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  fee: feeField(),
+  currency: currencyField(),
   status: z.enum(REGISTRATION_STATUSES),
   paymentStatus: z.enum(FEE_STATUSES),
   published: z.boolean(),

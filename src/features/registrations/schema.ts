@@ -2,7 +2,7 @@
 // firestore.rules checks the same field list, types and bounds (tests/integration/rules-*.test.ts
 // writes payloads built by `registrationDocument` to prove the two agree).
 import { z } from 'zod';
-import { emailField, lineField, paragraphField, phoneField } from '../../lib/validation.ts';
+import { currencyField, emailField, feeField, lineField, paragraphField, phoneField } from '../../lib/validation.ts';
 import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../data/statuses.ts';
 
 export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;
@@ -32,8 +32,8 @@ export type RegistrationForm = z.infer<typeof registrationFormSchema>;
  * states (staff and payments move them). The demo seed is checked against it.
  */
 export const registrationDocumentSchema = registrationFormSchema.extend({
-  fee: z.number().int().min(0),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  fee: feeField(),
+  currency: currencyField(),
   status: z.enum(REGISTRATION_STATUSES),
   paymentStatus: z.enum(FEE_STATUSES),
 });

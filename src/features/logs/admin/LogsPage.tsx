@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../components/format.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { fetchLogPage } from './api.ts';
 import { logFilterSchema, NO_LOG_FILTER, type LogFilter } from './log-filters.ts';
+import { adminKey } from '../../../data/query-keys.ts';
 
 interface LogEntry {
   id: string;
@@ -22,7 +23,7 @@ export default function LogsPage() {
 
 function ActivityLog() {
   const [filter, setFilter] = useState<LogFilter>(NO_LOG_FILTER);
-  const pages = useCursorPages(['logs', filter], (after) => fetchLogPage<LogEntry>(filter, after));
+  const pages = useCursorPages([...adminKey('logs'), filter], (after) => fetchLogPage<LogEntry>(filter, after));
   const filtered = filter.userEmail || filter.from || filter.to;
   return (
     <div>

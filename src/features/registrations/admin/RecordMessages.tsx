@@ -7,10 +7,11 @@ import { useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { FormAlert } from '../../../components/fields.tsx';
 import { fetchRecordMail, type StoredMail } from './api.ts';
 import { DELIVERY_LABELS, MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';
+import { adminKey } from '../../../data/query-keys.ts';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 
-export const recordMailKey = (collection: string, id: string) => ['admin', 'registrations', 'mail', collection, id] as const;
+export const recordMailKey = (collection: string, id: string) => [...adminKey(collection), 'mail', id] as const;
 
 /** While a message is on its way the list looks again this often, for this long at most. */
 export const MAIL_WATCH = { everyMs: 3000, forMs: 120_000 };

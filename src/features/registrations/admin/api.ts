@@ -10,7 +10,7 @@ import { sponsorWrites } from '../../../data/partners.ts';
 import { checkInVerdict, type TicketHolder } from './check-in.ts';
 import { COLLECTION, listOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
 import { searchRecords } from './search.ts';
-import { adminKey, publicKey } from '../../../data/query-keys.ts';
+import { adminKey, keysShowing } from '../../../data/query-keys.ts';
 
 export const PAGE_SIZE = 25;
 const SEARCH_LIMIT = 20;
@@ -167,7 +167,8 @@ export function useStatusChange(collection: 'registrations' | 'partners') {
       ];
     },
     log: ({ record, name, status }) => `Set ${collection === 'registrations' ? 'registration' : 'application'} ${record.id} (${name}) to ${status}`,
-    invalidate: [...registrationKeys.all, publicKey('sponsors')],
+    // An approval also writes the partner's sponsor entry: its screens, public and back office.
+    invalidate: [...registrationKeys.all, ...keysShowing('sponsors')],
   });
 }
 
@@ -175,7 +176,7 @@ export function useArchiveRecord(collection: 'registrations' | 'partners') {
   return useStaffMove({
     move: ({ id }: { id: string; name: string }) => ({ collection, id, to: 'archive' }),
     log: ({ id, name }) => `Archived ${collection === 'registrations' ? 'registration' : 'application'} ${id} (${name})`,
-    invalidate: registrationKeys.all,
+    invalidate: [...registrationKeys.all, ...keysShowing(collection), ['overview']],
   });
 }
 

@@ -14,8 +14,9 @@ import { MAIL_LABELS, MAIL_PARTIALS, MAIL_SAMPLES, MAIL_TEMPLATES, testMail, typ
 import { DEFAULT_MAIL_TEMPLATES } from '../../../data/mail-templates.ts';
 import { db } from '../../../lib/data.ts';
 import { createMailRenderer, templateProblems, type TemplateDocument } from '../../../lib/mail-render.ts';
+import { adminKey } from '../../../data/query-keys.ts';
 
-const templatesKey = ['admin', 'templates'];
+const templatesKey = adminKey('templates');
 
 /** Every template and partial as stored (a missing one falls back to the default wording). */
 async function loadTemplates(): Promise<Record<string, TemplateDocument>> {

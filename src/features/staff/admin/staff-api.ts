@@ -7,11 +7,12 @@ import { db } from '../../../lib/data.ts';
 import { serverValues } from '../../../lib/db.ts';
 import { refuseLosingLastAdmin } from './staff-guards.ts';
 import type { NewStaff, StaffEntry } from './staff-schema.ts';
+import { adminKey } from '../../../data/query-keys.ts';
 
 export const STAFF_PAGE_SIZE = 25;
 // Not ['staff']: that prefix also holds the admin layout's own entry (['staff', 'me']).
-const listKey = ['staff', 'list'];
-const adminsKey = ['staff', 'admin-count'];
+const listKey = [...adminKey('staff'), 'list'];
+const adminsKey = [...adminKey('staff'), 'admin-count'];
 const touched = [listKey, adminsKey];
 
 export const staffPage = {
