@@ -193,8 +193,24 @@ describe('after the first paint', () => {
     await paint();
     expect(started()).toBe(false);
     for (const [target, t, listener, options] of listeners.splice(0)) target.removeEventListener(t, listener, options);
-    await load(`<main><p data-changes-at="${at(60_000)}">Open</p><p data-changes-at="${at(0)}">Closes this very moment</p></main>`);
+    await load(`<main><p data-changes-at="${at(60_000)}">Open</p><p data-changes-at="${at(-1)}">Closed a moment ago</p></main>`);
+    await paint();
+    expect(started()).toBe(true);
+  });
+
+  it('counts something closing at the very moment of the first paint as closed', async () => {
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => (frame(0), 0)); // painted at once
+    await load(`<main><p data-changes-at="${new Date(Date.now()).toISOString()}">Closes now</p></main>`);
     await vi.advanceTimersByTimeAsync(0);
+    expect(started()).toBe(true);
+  });
+
+  it.each([
+    ['without a version field', { fields: { title: { stringValue: 'x' } } }],
+    ['without fields', {}],
+  ])('takes a content version document %s as version 0, which differs from the page’s', async (_, doc) => {
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => (requests.push({ url, init }), new Response(JSON.stringify(doc))));
+    await load();
     await paint();
     expect(started()).toBe(true);
   });
@@ -312,6 +328,37 @@ describe('taps before the app has hydrated', () => {
     expect(seen).toEqual([]);
   });
 
+  it('keeps a held submit from the page’s own submit listeners until the replay', async () => {
+    await load('<main><form id="f"></form></main>');
+    const form = document.getElementById('f') as HTMLFormElement;
+    const seen: string[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      seen.push('form');
+    });
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(seen).toEqual([]);
+    hydrate();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['form']);
+  });
+
+  it('starts the app once, however many things ask for it', async () => {
+    // No IntersectionObserver here: the part only the app can show starts it at once.
+    await load('<main><button id="menu">Menu</button><div data-needs-script></div></main>');
+    window.dispatchEvent(new Event('pointerdown'));
+    document.getElementById('menu')!.dispatchEvent(tapEvent());
+    expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(1);
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
+  });
+
+  it('starts at a tap even when the page stops the tap from reaching the window', async () => {
+    await load('<main><div id="widget">Slider</div></main>');
+    document.getElementById('widget')!.addEventListener('pointerdown', (event) => event.stopPropagation());
+    document.getElementById('widget')!.dispatchEvent(tapEvent('pointerdown'));
+    expect(started()).toBe(true);
+  });
+
   it('does not replay a tap on a button the app removed', async () => {
     await load('<main><button id="menu">Menu</button></main>');
     const button = document.getElementById('menu')!;
@@ -415,6 +462,17 @@ describe('taps before the app has hydrated', () => {
       document.querySelector('fieldset')!.disabled = false;
       await vi.advanceTimersByTimeAsync(100);
       expect(document.activeElement).not.toBe(field);
+    });
+
+    it('is focused even when the page stops the tap on it from reaching the window', async () => {
+      await load(page);
+      const field = document.getElementById('name')!;
+      field.addEventListener('pointerdown', (event) => event.stopPropagation());
+      field.dispatchEvent(tapEvent('pointerdown'));
+      document.querySelector('fieldset')!.disabled = false;
+      hydrate();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(document.activeElement).toBe(field);
     });
 
     it('is not focused when the app removed it', async () => {
