@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/chunk-reload.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
+import { TRIGGERS } from '../src/lib/page-loader-triggers.ts';
 
 // The constants scripts/postbuild.ts fills in when it compiles the loader.
 Object.assign(globalThis, {
@@ -142,7 +143,7 @@ describe('starting the app', () => {
     expect(started()).toBe(false);
     for (const [target, t, listener, options] of listeners.splice(0)) target.removeEventListener(t, listener, options);
     document.head.innerHTML = '';
-    await load('<main><form data-script-on-intent><fieldset disabled><input id="name"></fieldset></form></main>');
+    await load(`<main><form ${TRIGGERS.onIntent}><fieldset disabled><input id="name"></fieldset></form></main>`);
     window.dispatchEvent(new Event(type));
     expect(started()).toBe(true);
   });
@@ -194,12 +195,28 @@ describe('after the first paint', () => {
 
   it('starts when something shown as open at build time has closed since, not before', async () => {
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-    await load(`<main><p data-changes-at="${at(60_000)}">Closes soon</p><p data-changes-at="${at(120_000)}">Later</p></main>`);
+    await load(`<main><p ${TRIGGERS.changesAt}="${at(60_000)}">Closes soon</p><p ${TRIGGERS.changesAt}="${at(120_000)}">Later</p></main>`);
     await paint();
     expect(started()).toBe(false);
     for (const [target, t, listener, options] of listeners.splice(0)) target.removeEventListener(t, listener, options);
-    await load(`<main><p data-changes-at="${at(60_000)}">Open</p><p data-changes-at="${at(0)}">Closes this very moment</p></main>`);
+    await load(`<main><p ${TRIGGERS.changesAt}="${at(60_000)}">Open</p><p ${TRIGGERS.changesAt}="${at(-1)}">Closed a moment ago</p></main>`);
+    await paint();
+    expect(started()).toBe(true);
+  });
+
+  it('counts something closing at the very moment of the first paint as closed', async () => {
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => (frame(0), 0)); // painted at once
+    await load(`<main><p ${TRIGGERS.changesAt}="${new Date(Date.now()).toISOString()}">Closes now</p></main>`);
     await vi.advanceTimersByTimeAsync(0);
+    expect(started()).toBe(true);
+  });
+
+  it.each([
+    ['without a version field', { fields: { title: { stringValue: 'x' } } }],
+    ['without fields', {}],
+  ])('takes a content version document %s as version 0, which differs from the page’s', async (_, doc) => {
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => (requests.push({ url, init }), new Response(JSON.stringify(doc))));
+    await load();
     await paint();
     expect(started()).toBe(true);
   });
@@ -257,7 +274,7 @@ describe('parts only the app can show', () => {
 
   it('starts the app when one comes within 200 px of the screen, and stops watching', async () => {
     const observers = viewport();
-    await load('<main><div id="a" data-needs-script></div><div id="b" data-needs-script></div></main>');
+    await load(`<main><div id="a" ${TRIGGERS.needsScript}></div><div id="b" ${TRIGGERS.needsScript}></div></main>`);
     expect(observers).toHaveLength(1);
     const [observer] = observers;
     expect(observer.options).toEqual({ rootMargin: '200px 0px' });
@@ -279,7 +296,7 @@ describe('parts only the app can show', () => {
 
   it('starts at once in a browser without IntersectionObserver', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
-    await load('<main><div data-needs-script></div></main>');
+    await load(`<main><div ${TRIGGERS.needsScript}></div></main>`);
     expect(started()).toBe(true);
   });
 });
@@ -316,6 +333,37 @@ describe('taps before the app has hydrated', () => {
     document.body.addEventListener('click', () => seen.push('body'), true);
     document.getElementById('menu')!.dispatchEvent(tapEvent());
     expect(seen).toEqual([]);
+  });
+
+  it('keeps a held submit from the page’s own submit listeners until the replay', async () => {
+    await load('<main><form id="f"></form></main>');
+    const form = document.getElementById('f') as HTMLFormElement;
+    const seen: string[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      seen.push('form');
+    });
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(seen).toEqual([]);
+    hydrate();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['form']);
+  });
+
+  it('starts the app once, however many things ask for it', async () => {
+    // No IntersectionObserver here: the part only the app can show starts it at once.
+    await load(`<main><button id="menu">Menu</button><div ${TRIGGERS.needsScript}></div></main>`);
+    window.dispatchEvent(new Event('pointerdown'));
+    document.getElementById('menu')!.dispatchEvent(tapEvent());
+    expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(1);
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
+  });
+
+  it('starts at a tap even when the page stops the tap from reaching the window', async () => {
+    await load('<main><div id="widget">Slider</div></main>');
+    document.getElementById('widget')!.addEventListener('pointerdown', (event) => event.stopPropagation());
+    document.getElementById('widget')!.dispatchEvent(tapEvent('pointerdown'));
+    expect(started()).toBe(true);
   });
 
   it('does not replay a tap on a button the app removed', async () => {
@@ -384,7 +432,7 @@ describe('taps before the app has hydrated', () => {
   });
 
   describe('a form field tapped while its form waits for the app', () => {
-    const page = '<main><form data-script-on-intent><fieldset disabled><input id="name"></fieldset><input id="outside"></form></main>';
+    const page = `<main><form ${TRIGGERS.onIntent}><fieldset disabled><input id="name"></fieldset><input id="outside"></form></main>`;
 
     it('is focused once the app has hydrated and enabled it, a few frames later', async () => {
       await load(page);
@@ -421,6 +469,17 @@ describe('taps before the app has hydrated', () => {
       document.querySelector('fieldset')!.disabled = false;
       await vi.advanceTimersByTimeAsync(100);
       expect(document.activeElement).not.toBe(field);
+    });
+
+    it('is focused even when the page stops the tap on it from reaching the window', async () => {
+      await load(page);
+      const field = document.getElementById('name')!;
+      field.addEventListener('pointerdown', (event) => event.stopPropagation());
+      field.dispatchEvent(tapEvent('pointerdown'));
+      document.querySelector('fieldset')!.disabled = false;
+      hydrate();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(document.activeElement).toBe(field);
     });
 
     it('is not focused when the app removed it', async () => {

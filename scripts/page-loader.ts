@@ -94,7 +94,14 @@ interface Config {
   if (location.search) afterPaint(start);
   const intents = ['pointerdown', 'touchstart', 'keydown'];
   if (document.querySelector(withTrigger(TRIGGERS.onIntent))) intents.push('scroll', 'wheel', 'pointermove');
-  for (const type of intents) addEventListener(type, start, { capture: true, passive: true, once: true });
+  const asIntent = {
+    capture: true, // before the page's own handlers, which may stop the event
+    // Stryker disable next-line BooleanLiteral: equivalent: start() never prevents the default, and does its work once whoever calls it.
+    passive: true,
+    // Stryker disable next-line BooleanLiteral: equivalent: start() does its work once whoever calls it; `once` only drops the spent listener.
+    once: true,
+  };
+  for (const type of intents) addEventListener(type, start, asIntent);
 
   // Until the app has hydrated, a button's click (or a form's submit) would do nothing, or submit
   // natively: it is held, and replayed once the app has hydrated.

@@ -92,6 +92,16 @@ describe('the country and what is kept', () => {
     expect(parseLocation(raw)).toBeNull();
   });
 
+  it('refuses anything but an object, even a function carrying coordinates', () => {
+    expect(parseLocation(Object.assign(() => undefined, { latitude: 1, longitude: 2 }))).toBeNull();
+  });
+
+  it('is kept under the key "location", where returning visitors’ browsers have it', () => {
+    const storage = memoryStorage();
+    storage.setItem('location', JSON.stringify({ latitude: -1.29, longitude: 36.82, country: 'Kenya' }));
+    expect(getStoredLocation(storage)).toEqual({ latitude: -1.29, longitude: 36.82, country: 'Kenya' });
+  });
+
   it('reads coordinates given as text with spaces around them', () => {
     expect(parseLocation({ latitude: ' -1.29 ', longitude: '36.82' })).toEqual({ latitude: -1.29, longitude: 36.82 });
   });

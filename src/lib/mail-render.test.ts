@@ -64,3 +64,35 @@ describe('checking a template before it is saved', () => {
     expect(templateProblems('footer', { partial: true, html: '{{#each}}' }, templates, sample)).toHaveLength(1);
   });
 });
+
+describe('templates with some parts only', () => {
+  it('renders only the parts a template has, an empty part as none, and without data', () => {
+    const renderer = createMailRenderer({ notice: { subject: 'Notice', html: '', text: 'Plain only.' } });
+    expect(renderer.render('notice')).toEqual({ subject: 'Notice', text: 'Plain only.' });
+    expect(renderer.render('notice')).toEqual({ subject: 'Notice', text: 'Plain only.' }); // again, from the compiled cache
+  });
+
+  it('uses a partial in the part it was written for', () => {
+    const renderer = createMailRenderer({
+      sign: { partial: true, subject: '[NCI]', text: '-- NCI' },
+      note: { subject: '{{> sign}} Hello', text: 'Hi\n{{> sign}}' },
+    });
+    expect(renderer.render('note', {})).toEqual({ subject: '[NCI] Hello', text: 'Hi\n-- NCI' });
+  });
+
+  it('says which part of which template failed to render', () => {
+    const renderer = createMailRenderer({ broken: { subject: 'ok', text: '{{> missing}}' } });
+    expect(() => renderer.render('broken', {})).toThrow(/^Template 'broken' \(text\) cannot be rendered: /);
+  });
+
+  it('accepts a template with a plain-text body only, and names a text or subject that does not compile', () => {
+    const sample = { name: 'Amina' };
+    expect(templateProblems('t', { subject: 'Hi', text: 'Hello {{name}}' }, {}, sample)).toEqual([]);
+    expect(templateProblems('t', { subject: 'Hi {{#if}}', text: 'x {{/each}}' }, {}, sample).map((p) => p.split(':')[0])).toEqual([
+      'The subject does not compile',
+      'The text does not compile',
+    ]);
+    expect(templateProblems('t', { subject: 'Hi', html: ' ', text: ' ' }, {}, sample)).toEqual(['Write an HTML or a plain-text body.']);
+    expect(templateProblems('t', {}, {}, sample)).toEqual(['The subject is empty.', 'Write an HTML or a plain-text body.']);
+  });
+});

@@ -29,3 +29,22 @@ describe('references people type back', () => {
     expect(REFERENCE_LENGTH).toBe(16);
   });
 });
+
+describe('what reads as a reference', () => {
+  it.each([
+    ['a character outside the alphabet', 'k7m2q9v0xr1tz3a!'],
+    ['a U (not in the alphabet)', 'K7M2Q9V0XR1TZ3AU'],
+    ['one character short', 'K7M2Q9V0XR1TZ3A'],
+    ['one character long', 'K7M2Q9V0XR1TZ3A88'],
+  ])('not something with %s: it is looked up as typed only', (_, typed) => {
+    expect(referenceCandidates(typed)).toEqual([typed]);
+  });
+
+  it('tries a reference typed exactly once', () => {
+    expect(referenceCandidates('K7M2Q9V0XR1TZ3A8')).toEqual(['K7M2Q9V0XR1TZ3A8']);
+  });
+
+  it('reads runs of spaces, tabs and hyphens away', () => {
+    expect(readTypedReference('K7M2 -- Q9V0\tXR1T\n\nZ3A8')).toBe('K7M2Q9V0XR1TZ3A8');
+  });
+});

@@ -89,3 +89,30 @@ describe('slugify', () => {
     expect(() => slugify(input, day)).toThrow(new TypeError('Input must be a string.'));
   });
 });
+
+describe('the date suffix', () => {
+  it.each(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'])(
+    'spells month %# as %s',
+    (month) => {
+      const index = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].indexOf(month);
+      expect(slugify('Summit', new Date(2027, index, 28))).toBe(`summit-2027-${month}-28`);
+    },
+  );
+
+  it('writes a two-digit day as it is, and the local date of the moment', () => {
+    expect(slugify('Summit', new Date(2027, 0, 31, 23, 59))).toBe('summit-2027-january-31');
+    expect(slugify('Summit', new Date(2027, 1, 1, 0, 0))).toBe('summit-2027-february-01');
+  });
+});
+
+describe('what is kept of a title', () => {
+  it.each([
+    ['tabs and line breaks', 'Cancer\tcare\nin Kenya', 'cancer-care-in-kenya'],
+    ['digits and underscores', 'Phase_2 trial 2027', 'phase_2-trial-2027'],
+    ['capitals', 'HPV VACCINE', 'hpv-vaccine'],
+    ['hyphens and underscores at both ends', '-_Opening_-', 'opening'],
+    ['separators inside', 'a--b__c', 'a--b__c'],
+  ])('%s', (_, title, slug) => {
+    expect(slugify(title, day)).toBe(`${slug}-2027-may-07`);
+  });
+});

@@ -131,6 +131,14 @@ describe('numbering and the issuer on the invoice', () => {
     const sparse = { id: 'site', invoicePrefix: 'INV-', invoiceStartNumber: 1, contactEmails: 'info@example.org', payment: 'none', contactPhone: 712345678 };
     const { writes } = decideIssue([null, sparse], { draft, issuedBy: 'x', issuedAt });
     expect(data(writes, 0).issuer).toEqual({ name: '', address: '', phone: '712345678', emails: [], payment: {} });
+    const bare = { id: 'site', invoicePrefix: 'INV-', invoiceStartNumber: 1 };
+    expect(data(decideIssue([null, bare], { draft, issuedBy: 'x', issuedAt }).writes, 0).issuer).toEqual({
+      name: '',
+      address: '',
+      phone: '',
+      emails: [],
+      payment: {},
+    });
     const numeric = { ...settings, payment: { accountNumber: 1234567, paybill: 222111 } };
     expect(data(decideIssue([null, numeric], { draft, issuedBy: 'x', issuedAt }).writes, 0).issuer).toMatchObject({
       payment: { accountNumber: '1234567', paybill: '222111' },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decideManual, decideReject, decideVerify, manualPaymentRefusal, paymentWarnings, verdictPaths, type AdminPayment } from './payment-actions.ts';
+import {
+  decideManual,
+  decideReject,
+  decideVerify,
+  manualPaths,
+  manualPaymentRefusal,
+  paymentWarnings,
+  verdictPaths,
+  type AdminPayment,
+} from './payment-actions.ts';
 
 const payment: AdminPayment = {
   id: 'pay-1',
@@ -189,5 +198,78 @@ describe('what finance checks before verifying', () => {
   it('says nothing once the payment is decided, or about a record that is gone', () => {
     expect(paymentWarnings({ ...payment, status: 'verified', amount: 1 }, due, [{ id: 'x', status: 'verified' }], 'x')).toEqual([]);
     expect(paymentWarnings(payment, null, [], null)).toEqual([]);
+  });
+});
+
+describe('verdicts at the edges', () => {
+  it('refuses a payment that no longer exists, saying so', () => {
+    expect(() => decideVerify([null, waiting], { payment, note: '', staffEmail, mailId })).toThrow('Payment pay-1 no longer exists.');
+    expect(() => decideReject([null, waiting], { payment, note: 'x', staffEmail, mailId })).toThrow('Payment pay-1 no longer exists.');
+  });
+
+  it('verifies a payment whose record already names it as paid (the record moved first), or waits on another payment', () => {
+    expect(
+      decideVerify([submitted, { ...waiting, paymentStatus: 'paid', lastPaymentId: 'pay-1' }], { payment, note: '', staffEmail, mailId }).writes,
+    ).toHaveLength(3);
+    expect(decideVerify([submitted, { ...waiting, lastPaymentId: 'pay-2' }], { payment, note: '', staffEmail, mailId }).writes).toHaveLength(3);
+  });
+
+  it('names the earlier payment of a record already paid, or says it was recorded earlier', () => {
+    expect(() => decideVerify([submitted, { ...waiting, paymentStatus: 'paid', lastPaymentId: 'pay-0' }], { payment, note: '', staffEmail, mailId })).toThrow(
+      'The registration reg-1 is already paid (payment pay-0). Reject this one as a duplicate instead.',
+    );
+    const { lastPaymentId: _, ...paidLongAgo } = { ...waiting, paymentStatus: 'paid' };
+    expect(() => decideVerify([submitted, paidLongAgo], { payment, note: '', staffEmail, mailId })).toThrow(
+      'The registration reg-1 is already paid (payment recorded earlier). Reject this one as a duplicate instead.',
+    );
+  });
+
+  it('lists every earlier payment with the same code', () => {
+    expect(
+      paymentWarnings(
+        payment,
+        null,
+        [
+          { id: 'pay-0', status: 'verified' },
+          { id: 'pay-2', status: 'rejected' },
+        ],
+        null,
+      ),
+    ).toEqual(['Reference seen before: payment pay-0 (verified), payment pay-2 (rejected).']);
+  });
+});
+
+describe('refusing a payment recorded by hand', () => {
+  const manual = {
+    paymentId: 'pay-9',
+    targetCollection: 'registrations' as const,
+    targetId: 'reg-1',
+    payerName: 'Brian',
+    method: 'cash' as const,
+    reference: 'RCPT 1',
+    amount: 5000,
+    note: '',
+    staffEmail,
+    mailId,
+  };
+  const unpaid = { ...waiting, paymentStatus: 'unpaid' };
+
+  it('reads only the record it pays for', () => {
+    expect(manualPaths(manual)).toEqual(['registrations/reg-1']);
+  });
+
+  it.each([
+    [{ paymentStatus: 'paid' }, 'This registration is already paid.'],
+    [{ status: 'cancelled' }, 'This registration is cancelled: reinstate it on its page before recording a payment.'],
+    [{ paymentStatus: 'not-required' }, 'This registration needs no payment.'],
+    [{ paymentStatus: 'submitted', lastPaymentId: 'pay-3' }, 'A payment (pay-3) is awaiting verification for this registration: verify or reject it instead.'],
+    [{ paymentStatus: 'submitted', lastPaymentId: undefined }, 'A payment is awaiting verification for this registration: verify or reject it instead.'],
+    [{ paymentStatus: 'refunded' }, "This registration's payment status (refunded) does not allow a payment."],
+  ])('refuses a record with %j: “%s”', (change, message) => {
+    expect(() => decideManual([{ ...unpaid, ...change }], manual)).toThrow(message);
+  });
+
+  it('records cash in the log by its method’s name', () => {
+    expect(decideManual([unpaid], manual).log).toBe('Recorded cash payment pay-9 (KES 5,000) for registration reg-1');
   });
 });
