@@ -300,6 +300,8 @@ describe('methods, edge by edge', () => {
     ] as const) {
       expect(() => callMethod(new RUnknown('resource.data'), name, [...args])).toThrow(/^resource\.data is not determined by the query/);
     }
+    // Even with the wrong number of arguments: the undetermined value is the first error.
+    expect(() => callMethod(new RUnknown('resource.data'), 'size', [1n])).toThrow(/^resource\.data is not determined by the query/);
   });
 
   it('keeps list methods on lists and set methods on sets', () => {
