@@ -160,9 +160,7 @@ function pathValue(e: Extract<Expr, { kind: 'path' }>, env: Env, ctx: EvalContex
     if (typeof v === 'string') segments.push(v);
     else if (typeof v === 'bigint') segments.push(v.toString());
     else if (v instanceof RPath) segments.push(...v.segments);
-    // Stryker disable next-line ConditionalExpression: typeName() of an undetermined value raises this same error on the path below
-    else if (v instanceof RUnknown) v.use();
-    else evaluationError(`cannot put ${typeName(v)} in a path`);
+    else evaluationError(`cannot put ${typeName(v)} in a path`); // typeName() raises an undetermined value's own error
   }
   return new RPath(segments);
 }
