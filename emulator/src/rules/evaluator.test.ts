@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Expr, FunctionDecl } from './ast.ts';
 import { compileRules } from './index.ts';
 import { EvaluationError } from './errors.ts';
+import { Env, evaluate, holds, type EvalContext } from './evaluator.ts';
+import type { FunctionInfo, Scope } from './matcher.ts';
+import { parseExpression } from './parser.ts';
+import { DocumentReads } from './reads.ts';
 import { allowed, conditionHolds, decide, evalExpr, holdsFor, request, wrap } from './test-support.ts';
-import { RBytes, RMap, RPath, RSet, type RValue } from './values.ts';
+import { RBytes, RMap, RPath, RSet, RUnknown, type RValue } from './values.ts';
 
 const v = (source: string, vars: Record<string, RValue> = {}) => evalExpr(source, vars);
 const fails = (source: string, vars: Record<string, RValue> = {}) => {
@@ -207,5 +212,151 @@ describe('functions', () => {
 describe('sets from lists', () => {
   it('drops duplicates', () => {
     expect((v("['a', 'b', 'a'].toSet()") as RSet).items).toEqual(['a', 'b']);
+  });
+});
+
+// Calls `body` as a function with `lets`, bypassing the loader's checks (which refuse some of
+// these at load time): what the evaluator itself does when they reach it.
+function callDirect(lets: [string, string][], body: string, opts: { params?: string[]; args?: string; visible?: boolean } = {}) {
+  const decl: FunctionDecl = {
+    name: 'f',
+    params: opts.params ?? [],
+    lets: lets.map(([name, src]) => ({ name, value: parseExpression(src), pos: { line: 1, column: 1 } })),
+    body: parseExpression(body),
+    pos: { line: 1, column: 1 },
+  };
+  const scope: Scope = { parent: null, functions: new Map(), variables: new Set() };
+  const fn: FunctionInfo = { decl, scope };
+  (scope.functions as Map<string, FunctionInfo>).set('f', fn);
+  const lines: string[] = [];
+  const root = new Env(new Map(), null, scope.functions);
+  const ctx: EvalContext = {
+    reads: new DocumentReads(request()),
+    scopeEnvs: opts.visible === false ? new Map() : new Map([[scope, root]]),
+    debug: (t) => lines.push(t),
+    calls: [],
+    database: '(default)',
+  };
+  try {
+    return { value: evaluate(parseExpression(`f(${opts.args ?? ''})`), root, ctx) as RValue | string, lines };
+  } catch (error) {
+    if (error instanceof EvaluationError) return { value: `error: ${error.message}`, lines };
+    throw error;
+  }
+}
+
+describe('let bindings, evaluated lazily and once', () => {
+  it('evaluates a used let once, however often it is read', () => {
+    expect(callDirect([['x', 'debug(1)']], 'x == x && x == 1')).toEqual({ value: true, lines: ['1'] });
+  });
+
+  it('remembers a failed let: the error is raised again without evaluating it again', () => {
+    expect(callDirect([['x', 'debug(null).y']], 'x == 1 || x == 2 || true')).toEqual({ value: true, lines: ['null'] });
+    expect(callDirect([['x', 'debug(null).y']], 'x == 1 || x == 2')).toEqual({ value: "error: Null value error: cannot read 'y' of null.", lines: ['null'] });
+    expect(callDirect([['x', 'debug(null).y']], '(x == 1 || true) && x == 2')).toEqual({
+      value: "error: Null value error: cannot read 'y' of null.",
+      lines: ['null'],
+    });
+  });
+
+  it('refuses a let that refers to itself', () => {
+    expect(callDirect([['x', 'x + 1']], 'x').value).toBe('error: a let binding refers to itself');
+  });
+
+  it('checks the number of arguments and that the function is visible', () => {
+    expect(callDirect([], 'a', { params: ['a'], args: '1, 2' }).value).toBe('error: f() takes 1 argument(s)');
+    expect(callDirect([], 'a', { params: ['a'], args: '' }).value).toBe('error: f() takes 1 argument(s)');
+    expect(callDirect([], 'a', { params: ['a'], args: '7' }).value).toBe(7n);
+    expect(callDirect([], 'true', { visible: false }).value).toBe('error: f() is not visible here');
+  });
+});
+
+describe('reading fields, indexes and ranges, value by value', () => {
+  const u = new RUnknown('resource.data');
+  it.each([
+    ["'abc'.x", {}, "cannot read 'x' of string"],
+    ['n.x', { n: null }, "Null value error: cannot read 'x' of null."],
+    ['u.x', { u }, 'resource.data is not determined by the query (rules are not filters)'],
+    ['u[0]', { u }, 'resource.data is not determined by the query (rules are not filters)'],
+    ['[1][u]', { u }, 'resource.data is not determined by the query (rules are not filters)'],
+    ["{'a': 1}[u]", { u }, 'resource.data is not determined by the query (rules are not filters)'],
+    ["{'a': 1}[1]", {}, 'map keys are strings, not int'],
+    ["n['a']", { n: null }, 'Null value error: cannot index null.'],
+    ["[1]['a']", {}, 'cannot index list with string'],
+    ['true[0]', {}, 'cannot index bool'],
+    ['{1: 2}', {}, 'map keys are strings, not int'],
+    ["[1, 2]['a':]", {}, 'range bounds are ints, not string'],
+    ['[1, 2][-1:]', {}, 'range bound -1 out of range'],
+    ['[1, 2][0:3]', {}, 'range bound 3 out of range'],
+    ['[1, 2, 3][2:1]', {}, 'range [2:1] is empty'],
+    ['1[0:1]', {}, 'cannot take a range of int'],
+    ['u[0:1]', { u }, 'resource.data is not determined by the query (rules are not filters)'],
+    ['/a/$(u)', { u }, 'resource.data is not determined by the query (rules are not filters)'],
+    ['nope', {}, "unknown variable 'nope'"],
+    ['math', {}, 'math is a namespace: call one of its functions'],
+    ['r.math.abs(-1)', { r: RMap.of({ math: RMap.of({}) }) }, 'abs() takes 0 argument(s)'],
+  ] as [string, Record<string, RValue>, string][])('%s fails: %s', (source, vars, message) => {
+    expect(fails(source, vars)).toBe(message);
+  });
+
+  it.each([
+    ['[1, 2][0:2]', [1n, 2n]],
+    ['[1, 2][2:]', []],
+    ['[1, 2][1:1]', []],
+    ["'😀ab'[1:2]", 'a'],
+    ["'😀ab'[0:1]", '😀'],
+    ["'ab'[2:2]", ''],
+  ] as [string, RValue][])('%s is %o', (source, value) => {
+    expect(v(source)).toEqual(value);
+  });
+
+  it('calls methods on variables, even one named like a namespace', () => {
+    expect(v('s.size()', { s: 'abc' })).toBe(3n);
+    expect(v('math.size()', { math: RMap.of({ a: 1n }) })).toBe(1n);
+    expect(v('math.abs(-2)')).toBe(2n);
+  });
+});
+
+describe('errors inside && and ||', () => {
+  it('names the right operand that is not a bool', () => {
+    expect(fails('true && 1')).toBe("an operand of '&&' must be a bool, not int");
+    expect(fails('false || 1')).toBe("an operand of '||' must be a bool, not int");
+  });
+
+  it('reports the left error when both sides fail', () => {
+    expect(fails('n.x || n.y', { n: null })).toBe("Null value error: cannot read 'x' of null.");
+    expect(fails('n.x && n.y', { n: null })).toBe("Null value error: cannot read 'x' of null.");
+  });
+
+  it('fails closed on a fault that is not an evaluation error, even under || true', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const fault of [new Error('backend down'), new RangeError('Invalid time value'), new TypeError('call stack of the backend')]) {
+        const a = compileRules(wrap('match /a/{id} { allow get: if exists(/databases/$(database)/documents/b/1) || true; }'), 'firestore.rules', {
+          debug: () => undefined,
+        });
+        const d = a.authorize({
+          ...request(),
+          lookup: () => {
+            throw fault;
+          },
+        });
+        expect(d.allowed).toBe(false);
+        expect(d.reason).toContain(`internal error: ${fault.message}`);
+      }
+      expect(spy).toHaveBeenCalledWith('[rules] internal error while evaluating a condition:', expect.any(Error));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('turns an expression too deep for the stack into an evaluation error (a deny)', () => {
+    let e: Expr = parseExpression('true');
+    for (let i = 0; i < 200_000; i++) e = { kind: 'unary', op: '!', operand: e, pos: { line: 1, column: 1 } } as Expr;
+    const env = new Env(new Map(), null, new Map());
+    const ctx: EvalContext = { reads: new DocumentReads(request()), scopeEnvs: new Map(), debug: () => undefined, calls: [], database: '(default)' };
+    expect(() => evaluate(e, env, ctx)).toThrow(new EvaluationError('expression too deeply nested', 1, 1));
+    const or: Expr = { kind: 'logical', op: '||', left: e, right: parseExpression('true'), pos: { line: 1, column: 1 } } as Expr;
+    expect(holds(or, env, ctx)).toEqual({ allowed: true });
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PatternSegment } from './ast.ts';
 import { applicableChains, compileScopes, matchPattern } from './matcher.ts';
 import { parseRules } from './parser.ts';
-import { allowed, decide, wrap } from './test-support.ts';
+import { compileRules } from './compile.ts';
+import { allowed, decide, request, wrap } from './test-support.ts';
 import { RPath, type RValue } from './values.ts';
 
 const lit = (text: string): PatternSegment => ({ kind: 'literal', text });
@@ -15,6 +16,12 @@ describe('match patterns', () => {
     expect(matchPattern([lit('users'), one('uid')], ['users', 'u1'], 0).map((r) => [r.consumed, plain(r.bindings)])).toEqual([[2, { uid: 'u1' }]]);
     expect(matchPattern([lit('users'), one('uid')], ['posts', 'p1'], 0)).toEqual([]);
     expect(matchPattern([lit('users'), one('uid')], ['users'], 0)).toEqual([]);
+  });
+
+  it('refuses a {var=**} pattern whose segments before the wildcard do not fit', () => {
+    expect(matchPattern([lit('users'), rest('p')], ['posts', 'p1'], 0)).toEqual([]);
+    expect(matchPattern([lit('a'), one('x'), rest('p'), lit('z')], ['a', 'b', 'z'], 1)).toEqual([]);
+    expect(matchPattern([lit('users'), rest('p')], ['users'], 0).map((r) => [r.consumed, plain(r.bindings)])).toEqual([[1, { p: '/' }]]);
   });
 
   it('lets {var=**} take zero or more segments, wherever it sits', () => {
@@ -105,5 +112,21 @@ describe('path resolution in requests', () => {
   it('denies when nothing matches, and says so', () => {
     expect(decide('match /a/{id} { allow get; }', { path: 'b/1' })).toEqual({ allowed: false, reason: "'get' on /b/1: no allow statement matches" });
     expect(decide('match /a/{id} { allow get; }', { path: 'a/1', method: 'delete' }).reason).toBe("'delete' on /a/1: no allow statement matches");
+  });
+});
+
+describe('functions of the service block', () => {
+  it('are callable from every match block', () => {
+    const source = `rules_version = '2';
+service cloud.firestore {
+  function open(id) { return id == 'pub'; }
+  match /databases/{database}/documents {
+    match /a/{id} { allow get: if open(id); }
+  }
+}
+`;
+    const rules = compileRules(source, 'firestore.rules', { debug: () => undefined });
+    expect(rules.authorize(request({ path: 'a/pub' })).allowed).toBe(true);
+    expect(rules.authorize(request({ path: 'a/secret' })).allowed).toBe(false);
   });
 });

@@ -43,7 +43,9 @@ export function compileScopes(serviceFunctions: FunctionDecl[], matches: MatchBl
   for (const decl of serviceFunctions) ownFunctions.set(decl.name, { decl, scope: service });
   const compile = (node: MatchBlock, parent: Scope): CompiledBlock => {
     const functions = new Map(parent.functions);
+    // Stryker disable next-line ConditionalExpression,StringLiteral,ArrayDeclaration: a literal segment can add no identifier a rule could name (the set is only asked about identifiers)
     const names = node.pattern.flatMap((s) => (s.kind === 'literal' ? [] : [s.name]));
+    // Stryker disable next-line ArrayDeclaration: children is replaced two lines below
     const block: CompiledBlock = { node, parent, functions, variables: new Set([...parent.variables, ...names]), children: [] };
     // Declared in this block: they see its wildcards (lexical scope), and shadow outer ones.
     for (const decl of node.functions) functions.set(decl.name, { decl, scope: block });
@@ -89,6 +91,7 @@ export function matchPattern(
   if (!fits(before, segments, from)) return out;
   const restStart = from + before.length;
   const restName = (pattern[restAt] as { name: string }).name;
+  // Stryker disable next-line ArithmeticOperator: fits() refuses every start past the end, so extra rounds add nothing
   for (let restLength = 0; restStart + restLength + after.length <= segments.length; restLength++) {
     if (!fits(after, segments, restStart + restLength)) continue;
     const bindings = new Map<string, RValue>();
@@ -107,6 +110,7 @@ export function applicableChains(rules: CompiledRules, segments: readonly string
     for (const block of blocks) {
       const pattern = block.node.pattern;
       // Most blocks fail on their first literal: check that before allocating anything.
+      // Stryker disable next-line ConditionalExpression,OptionalChaining,StringLiteral: a fast path only (matchPattern refuses the same blocks); a parsed pattern always has a first segment
       if (pattern[0]?.kind === 'literal' && pattern[0].text !== segments[from]) continue;
       for (const { consumed, bindings } of matchPattern(pattern, segments, from)) {
         const next = [...chain, { block, bindings }];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EvaluationError } from './errors.ts';
+import { callMethod } from './methods.ts';
 import { evalExpr } from './test-support.ts';
 import { RBytes, RDuration, RLatLng, RMap, RSet, RTimestamp, RUnknown, type RValue } from './values.ts';
 
@@ -291,6 +292,18 @@ describe('methods, edge by edge', () => {
     expect(fails('x.size()', { x: new RUnknown('resource.data') })).toMatch(/^resource\.data is not determined by the query/);
   });
 
+  it('refuses any method on a value the query does not determine, before looking at the method', () => {
+    for (const [name, args] of [
+      ['size', []],
+      ['keys', []],
+      ['get', ['a', null]],
+    ] as const) {
+      expect(() => callMethod(new RUnknown('resource.data'), name, [...args])).toThrow(/^resource\.data is not determined by the query/);
+    }
+    // Even with the wrong number of arguments: the undetermined value is the first error.
+    expect(() => callMethod(new RUnknown('resource.data'), 'size', [1n])).toThrow(/^resource\.data is not determined by the query/);
+  });
+
   it('keeps list methods on lists and set methods on sets', () => {
     expect(fails("['a'].toSet().concat(['b'])")).toBe('set has no method concat()');
     expect(fails("['a'].toSet().toSet()")).toBe('set has no method toSet()');
@@ -347,6 +360,9 @@ describe('methods, edge by edge', () => {
     expect(setItems(v("{}.diff({'x': 1}).affectedKeys()"))).toEqual(['x']);
     expect(setItems(v("{'x': 1}.diff({}).affectedKeys()"))).toEqual(['x']);
     expect(setItems(v("{'x': 1}.diff({}).changedKeys()"))).toEqual([]);
+    // A key on one side only is affected without comparing its value, even one the query leaves open.
+    const open = { after: RMap.of({ x: new RUnknown('resource.data.x') }), before: RMap.of({ y: new RUnknown('resource.data.y') }) };
+    expect(setItems(v('after.diff(before).affectedKeys()', open))).toEqual(['x', 'y']);
     expect(fails('{}.diff({}).keys()')).toBe('map_diff has no method keys()');
   });
 
@@ -382,6 +398,10 @@ describe('methods, edge by edge', () => {
     expect(v('p.distance(p)', { p: new RLatLng(10, 20) })).toBe(0);
     expect(v('p.distance(q)', { p: new RLatLng(0, 0), q: new RLatLng(0, 180) })).toBeCloseTo(Math.PI * 6_371_008.8, 0);
     expect(v('p.distance(q)', { p: new RLatLng(0, 0), q: new RLatLng(1, 0) })).toBeCloseTo((Math.PI / 180) * 6_371_008.8, 3);
+    // Points at different latitudes: a quarter of a great circle, either way round.
+    const far = { p: new RLatLng(60, 0), q: new RLatLng(0, 90) };
+    expect(v('p.distance(q)', far)).toBeCloseTo((Math.PI / 2) * 6_371_008.8, 3);
+    expect(v('q.distance(p)', far)).toBeCloseTo((Math.PI / 2) * 6_371_008.8, 3);
     expect(fails("'a'.toBase64()")).toBe('string has no method toBase64()');
     expect(fails("'a'.split(1)")).toBe('split() needs a string, not int');
     expect(fails("'a'.replace('a', 1)")).toBe('replace() needs a string, not int');
