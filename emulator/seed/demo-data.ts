@@ -4,6 +4,9 @@
 import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 import type { MessageStatus } from '../../src/data/statuses.ts';
+import { attendeePath } from '../../src/data/attendees.ts';
+import { checkoutOf } from '../../src/data/registration-record.ts';
+import { FREE_SEAT, seatPath } from '../../src/data/seats.ts';
 
 export const DEMO_PROJECT_ID = 'demo-nci-summit';
 
@@ -41,6 +44,9 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       venue: 'Kenyatta International Convention Centre, Nairobi',
       registrationOpen: true,
       capacity: 1200,
+      unpaidHoldHours: 72,
+      holdReminderHours: 24,
+      offerHours: 48,
       currency: 'KES',
       categories: {
         delegate: { label: 'Delegate', fee: 15000 },
@@ -547,10 +553,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   ];
   logs.forEach(([userEmail, message, daysAgo], i) => add('logs', `demo-log-${i + 1}`, { message, userEmail }, daysAgo));
 
-  // The seat counters count every demo registration, whichever section added it.
-  const registrations = docs.filter(([path]) => path.startsWith('registrations/'));
-  docs.push(['counters/registrations', { count: registrations.length, lastId: registrations.at(-1)![0].split('/')[1] }]);
-  docs.push(['counters/seats', { count: registrations.length }]);
+  docs.push(...seatDocuments(docs, now));
   // The public content version (src/data/content-version.ts) starts at 1: prerendered pages read
   // it, and a missing document would answer them with a 404 (a console error) until the first
   // staff change.
@@ -559,4 +562,29 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   for (const entry of docs)
     if (SEARCHABLE_COLLECTIONS.includes(entry[0].split('/')[0])) entry[1] = withSearchTokens(entry[1] as Searchable & Record<string, unknown>);
   return docs;
+}
+
+/**
+ * The seat slots (src/data/seats.ts) for the settings' capacity: every demo registration that is
+ * not cancelled holds one (held from now while unpaid, so the demo's holds are live; taken
+ * otherwise), with its address's entry and its checkout projection; the other slots are free.
+ */
+function seatDocuments(docs: Array<[string, Record<string, unknown>]>, now: Date): Array<[string, Record<string, unknown>]> {
+  const capacity = Number(new Map(docs).get('settings/site')!.capacity);
+  const out: Array<[string, Record<string, unknown>]> = [];
+  let n = 0;
+  for (const entry of docs) {
+    const [path, r] = entry;
+    if (!path.startsWith('registrations/')) continue;
+    if (r.status !== 'cancelled') {
+      n++;
+      const claim = `DEMOSEATCLAIM${String(n).padStart(4, '0')}`;
+      entry[1] = { ...r, seat: String(n), seatClaim: claim, heldSince: now };
+      out.push([seatPath(n), { state: r.paymentStatus === 'unpaid' ? 'held' : 'taken', claim, heldSince: now }]);
+      out.push([attendeePath(String(r.email)), { registrationId: r.id }]);
+    }
+    out.push([`checkouts/${String(r.id)}`, checkoutOf(entry[1] as Record<string, unknown> & { id: string })]);
+  }
+  for (let free = n + 1; free <= capacity; free++) out.push([seatPath(free), { ...FREE_SEAT }]);
+  return out;
 }

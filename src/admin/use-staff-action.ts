@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminKey } from '../data/query-keys.ts';
 import { db } from '../lib/data.ts';
-import { writePath, type BatchWrite, type WithId } from '../lib/db.ts';
+import { writePath, type BatchWrite, type ReadInTransaction, type WithId } from '../lib/db.ts';
 import type { DocumentData } from 'firebase/firestore/lite';
 import { useStaff } from './staff-context.ts';
 import { contentVersionWrites } from './content-version.ts';
@@ -65,7 +65,7 @@ export function useStaffTransaction<V, R = void>({
   /** Slow work done once before the transaction (which may run several times): an email's attachments. */
   prepare?: (vars: V) => Promise<V>;
   /** May be async (building an email's PDF from what it decided); it runs again if the transaction retries. */
-  decide: (docs: Array<WithId<DocumentData> | null>, vars: V) => Decided<R> | Promise<Decided<R>>;
+  decide: (docs: Array<WithId<DocumentData> | null>, vars: V, read: ReadInTransaction) => Decided<R> | Promise<Decided<R>>;
   invalidate?: QueryKey[];
 }) {
   const staff = useStaff();
@@ -73,8 +73,8 @@ export function useStaffTransaction<V, R = void>({
   return useMutation({
     mutationFn: async (given: V) => {
       const vars = prepare ? await prepare(given) : given;
-      return db.transact<R>(paths(vars), async (docs) => {
-        const { writes, log, result } = await decide(docs, vars);
+      return db.transact<R>(paths(vars), async (docs, read) => {
+        const { writes, log, result } = await decide(docs, vars, read);
         return { writes: [...writes, ...contentVersionWrites(writes.map(writePath)), db.activityWrite(log, staff.tokenEmail)], result };
       });
     },

@@ -15,6 +15,12 @@ export interface SiteSettings {
   venue: string;
   registrationOpen: boolean;
   capacity: number;
+  /** How long an unpaid registration keeps its seat, in hours (the rules read it). */
+  unpaidHoldHours: number;
+  /** How long before the hold lapses the attendee is reminded, in hours. */
+  holdReminderHours: number;
+  /** How long the waiting list's first person has to claim a seat offered to them, in hours. */
+  offerHours: number;
   currency: string;
   categories: Record<string, FeeOption>;
   partnerTiers: Record<string, FeeOption & { benefits?: string[] }>;

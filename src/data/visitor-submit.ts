@@ -4,10 +4,13 @@
 // the first attempt instead of being refused or counted twice.
 import { db } from '../lib/data.ts';
 import { startAppCheck } from '../lib/app-check.ts';
-import type { BatchWrite, Db } from '../lib/db.ts';
+import type { BatchWrite, Db, ReadInTransaction } from '../lib/db.ts';
 import { throttleWrite, ThrottledError, type ThrottleEntry, type ThrottledCollection } from './visitor-throttle.ts';
 
 export { ThrottledError };
+
+/** The submission's writes, or a decision made on documents read in its transaction (a seat). */
+export type Writes = BatchWrite[] | ((read: ReadInTransaction) => Promise<BatchWrite[]>);
 
 /**
  * `landed` tells whether a first attempt whose reply was lost did land (by default: the document
@@ -16,7 +19,7 @@ export { ThrottledError };
 export async function submitAsVisitor(
   collection: ThrottledCollection,
   id: string,
-  writes: BatchWrite[],
+  writes: Writes,
   landed = () => db.fetchDocument(collection, id).then(Boolean),
 ): Promise<string> {
   const [{ visitorUid }] = await Promise.all([import('../lib/visitor-auth.ts'), startAppCheck()]);
@@ -29,12 +32,15 @@ export async function submitAs(
   uid: string,
   collection: ThrottledCollection,
   id: string,
-  writes: BatchWrite[],
+  writes: Writes,
   landed: () => Promise<boolean>,
 ): Promise<string> {
   try {
-    await db.transact([`throttles/${uid}`], ([throttle]) => ({
-      writes: [...writes, throttleWrite(uid, collection, id, throttle?.[collection] as ThrottleEntry | undefined)],
+    await db.transact([`throttles/${uid}`], async ([throttle], read) => ({
+      writes: [
+        ...(typeof writes === 'function' ? await writes(read) : writes),
+        throttleWrite(uid, collection, id, throttle?.[collection] as ThrottleEntry | undefined),
+      ],
     }));
   } catch (error) {
     if (!(error instanceof ThrottledError) && (await landed().catch(() => false))) return id;

@@ -5,11 +5,13 @@
 // comes near them.
 import { serverValues, type BatchWrite } from '../lib/db.ts';
 
-export type ThrottledCollection = 'registrations' | 'partners' | 'messages' | 'donations' | 'payments';
+export type ThrottledCollection = 'registrations' | 'registrationDrafts' | 'partners' | 'messages' | 'donations' | 'payments';
 
 export const VISITOR_LIMITS: Record<ThrottledCollection, { count: number; windowSeconds: number }> = {
   // Someone registering a group of colleagues from one phone.
   registrations: { count: 10, windowSeconds: 3600 },
+  // The form sent before its address is proven (a draft per email link asked for).
+  registrationDrafts: { count: 10, windowSeconds: 3600 },
   partners: { count: 5, windowSeconds: 3600 },
   messages: { count: 5, windowSeconds: 3600 },
   donations: { count: 5, windowSeconds: 3600 },

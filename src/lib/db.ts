@@ -59,6 +59,9 @@ export interface Page<T> {
   next: Cursor | null;
 }
 
+/** Reads one more document inside a transaction (null when it does not exist). */
+export type ReadInTransaction = (path: string) => Promise<WithId<DocumentData> | null>;
+
 /** One write of a multi-document commit (see `commit`). */
 export type BatchWrite = { set: string; data: DocumentData; merge?: boolean } | { update: string; data: DocumentData } | { delete: string };
 
@@ -231,16 +234,24 @@ export function createDb(firestore: () => Firestore) {
    * data (null when missing) to `decide`, and commits the writes it returns. When another client
    * changed a read document meanwhile, Firestore retries and `decide` sees the new data, so a
    * decision (a ticket admits once, the next invoice number) is never made on stale data.
-   * `decide` may throw to abort with its own error.
+   * `decide` may throw to abort with its own error. It may `read` more documents in the same
+   * transaction, for paths that only the first reads name (a registration's seat).
    */
   const transact = <R = void>(
     paths: string[],
-    decide: (docs: Array<WithId<DocumentData> | null>) => { writes: BatchWrite[]; result?: R } | Promise<{ writes: BatchWrite[]; result?: R }>,
+    decide: (
+      docs: Array<WithId<DocumentData> | null>,
+      read: ReadInTransaction,
+    ) => { writes: BatchWrite[]; result?: R } | Promise<{ writes: BatchWrite[]; result?: R }>,
   ) =>
     runTransaction(firestore(), async (tx) => {
-      const snaps = [];
-      for (const path of paths) snaps.push(await tx.get(doc(firestore(), path)));
-      const { writes, result } = await decide(snaps.map((s) => (s.exists() ? withId<DocumentData>(s) : null)));
+      const read = async (path: string) => {
+        const snap = await tx.get(doc(firestore(), path));
+        return snap.exists() ? withId<DocumentData>(snap) : null;
+      };
+      const docs = [];
+      for (const path of paths) docs.push(await read(path));
+      const { writes, result } = await decide(docs, read);
       applyWrites(tx, writes);
       return result as R;
     });

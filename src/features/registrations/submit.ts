@@ -1,36 +1,110 @@
-// Registering is one transaction: the registration, its seat on the counter (the rules refuse it past
-// capacity) and the message that tells the registrant what comes next (data/mail.ts). The record
-// carries the tokens staff search it by (data/search-tokens.ts).
-import { serverValues, type BatchWrite } from '../../lib/db.ts';
-import { submitAsVisitor } from '../../data/visitor-submit.ts';
+// Registering is one transaction under the attendee's proven address: the registration, its
+// checkout projection, the seat slot it claims (the rules refuse a slot that is not free, so
+// nobody is over-booked), the address's entry that allows one active registration, and the
+// message that tells the registrant what comes next (data/mail.ts). No document in it is written
+// by every registration (data/seats.ts). The record carries the tokens staff search it by.
+import { serverValues, type BatchWrite, type Db, type ReadInTransaction } from '../../lib/db.ts';
 import { registrationMail } from '../../data/mail.ts';
 import { withSearchTokens } from '../../data/search-tokens.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
+import { checkoutWrite } from '../../data/registration-record.ts';
+import { claimSeatWrite, findFreeSeats, newSeatClaim, pickOne, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../data/seats.ts';
+import { activeRegistration, attendeePath } from '../../data/attendees.ts';
 import { registrationDocument, type RegistrationForm } from './schema.ts';
 
 export class UnknownCategoryError extends Error {}
 
+/** Every seat is taken (or the last free ones went to others while we tried): the waiting list is open. */
+export class SummitFullError extends Error {}
+
+/** The address already has a registration that holds its seat. */
+export class AlreadyRegisteredError extends Error {
+  constructor(readonly reference: string) {
+    super(`This address already has registration ${reference}.`);
+  }
+}
+
+export type RegistrationSettings = Pick<SiteSettings, 'categories' | 'currency'> & SeatTimes;
+
+/** A seat to claim: a slot and the claim the registration will name. */
+export interface SeatChoice {
+  seat: string;
+  claim: string;
+}
+
 /**
- * A stored registration and its seat: the document, the staff counter and the public seat count.
- * The rules tests build their hostile commits from this too, so they test the commit the page sends.
+ * A stored registration with its slot, its checkout projection and its address's entry. The
+ * rules tests build their hostile commits from this too, so they test the commit the page sends.
  */
-export function registrationSeatWrites(id: string, stored: Record<string, unknown>): BatchWrite[] {
+export function registrationSeatWrites(id: string, stored: Record<string, unknown>, choice: SeatChoice): BatchWrite[] {
+  const heldSince = serverValues.now();
+  const record = { ...stored, seat: choice.seat, seatClaim: choice.claim, heldSince };
   return [
-    { set: `registrations/${id}`, data: stored },
-    { set: 'counters/registrations', data: { count: serverValues.increment(1), lastId: id }, merge: true },
-    // The public seat count, moved in step (the counter above names the registration: staff only).
-    { set: 'counters/seats', data: { count: serverValues.increment(1) }, merge: true },
+    { set: `registrations/${id}`, data: record },
+    checkoutWrite({ ...record, id }),
+    claimSeatWrite(choice.seat, choice.claim, stored.paymentStatus === 'not-required'),
+    { set: attendeePath(String(stored.email)), data: { registrationId: id } },
   ];
 }
 
-export function registrationWrites(id: string, form: RegistrationForm, settings: Pick<SiteSettings, 'categories' | 'currency'>) {
+export function registrationWrites(id: string, form: RegistrationForm, settings: Pick<SiteSettings, 'categories' | 'currency'>, choice: SeatChoice) {
   const category = settings.categories[form.category];
   if (!category) throw new UnknownCategoryError(`Unknown category ${form.category}`);
   const data = registrationDocument(form, category.fee, settings.currency);
-  return [...registrationSeatWrites(id, { ...withSearchTokens({ ...data, id }), timestamp: serverValues.now() }), registrationMail(id, data, settings)];
+  return [...registrationSeatWrites(id, { ...withSearchTokens({ ...data, id }), timestamp: serverValues.now() }, choice), registrationMail(id, data, settings)];
 }
 
-/** Registers under the visitor's identity (its throttle moves in the same transaction). */
-export function submitRegistration(id: string, form: RegistrationForm, settings: Pick<SiteSettings, 'categories' | 'currency'>) {
-  return submitAsVisitor('registrations', id, registrationWrites(id, form, settings));
+class SeatGoneError extends Error {}
+
+/**
+ * Decides the registration's writes inside its transaction: refuses an address that already holds
+ * a seat, and a slot someone claimed since it was found free (the caller tries another).
+ */
+export function decideRegistration(
+  id: string,
+  form: RegistrationForm,
+  settings: RegistrationSettings,
+  seat: string,
+  extra: BatchWrite[] = [],
+  offered = false,
+) {
+  return async (read: ReadInTransaction): Promise<BatchWrite[]> => {
+    const current = await activeRegistration(form.email, settings, read);
+    if (current && current !== id) throw new AlreadyRegisteredError(current);
+    const slot = (await read(seatPath(seat))) as (Seat & { id: string }) | null;
+    if (!slot || (!offered && !seatIsFree(slot, settings))) throw new SeatGoneError(seat);
+    return [...registrationWrites(id, form, settings, { seat, claim: newSeatClaim() }), ...extra];
+  };
 }
+
+/**
+ * Registers with a free slot: picks one at random among those found free (so fifty people at once
+ * rarely reach for the same one) and tries another when it was just taken. `submit` runs one
+ * attempt (the visitor's throttled transaction); `extra` rides along (deleting the draft).
+ */
+export async function registerWithFreeSeat(
+  client: Pick<Db, 'fetchDocuments'>,
+  submit: (decide: (read: ReadInTransaction) => Promise<BatchWrite[]>) => Promise<string>,
+  id: string,
+  form: RegistrationForm,
+  settings: RegistrationSettings,
+  extra: BatchWrite[] = [],
+  attempts = 6,
+): Promise<string> {
+  let candidates: string[] = [];
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (candidates.length === 0) candidates = await findFreeSeats(settings, 40, new Date(), client);
+    const seat = pickOne(candidates);
+    if (seat === undefined) throw new SummitFullError('No free seat');
+    try {
+      return await submit(decideRegistration(id, form, settings, seat, extra));
+    } catch (error) {
+      if (!(error instanceof SeatGoneError) && !isContention(error)) throw error;
+      candidates = candidates.filter((c) => c !== seat);
+    }
+  }
+  throw new SummitFullError('Every seat tried was taken meanwhile');
+}
+
+/** Firestore's answer when a transaction kept losing to others on the documents it read. */
+const isContention = (error: unknown) => ['aborted', 'failed-precondition'].includes(String((error as { code?: string })?.code));

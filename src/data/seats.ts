@@ -1,0 +1,159 @@
+// Capacity without a hot document: seats/1 … seats/{capacity} are slots a registration claims in
+// its own commit (firestore.rules: takesSeat, the /seats match), so no document is written by every
+// registration and each slot is written a few times in its life. A slot's state and the time it
+// was held decide whether it is free; counting uses aggregation queries over the slots.
+import { db } from '../lib/data.ts';
+import { serverValues, type BatchWrite, type Db, type WithId } from '../lib/db.ts';
+import { newReference } from '../lib/reference.ts';
+
+export const SEAT_STATES = ['free', 'held', 'taken', 'offered'] as const;
+export type SeatState = (typeof SEAT_STATES)[number];
+
+export interface Seat {
+  state: SeatState;
+  /** The random claim the holding registration (or the offered waiting-list entry) also names; '' when free. */
+  claim: string;
+  /** When it was held, taken or offered (the server's time); the epoch when free. */
+  heldSince: Date;
+}
+
+/** The times Settings sets: how long an unpaid registration keeps its seat, and an offer stays open. */
+export interface SeatTimes {
+  unpaidHoldHours: number;
+  offerHours: number;
+}
+
+export const DEFAULT_SEAT_TIMES: SeatTimes = { unpaidHoldHours: 72, offerHours: 48 };
+
+export const EPOCH = new Date(0);
+export const FREE_SEAT = { state: 'free', claim: '', heldSince: EPOCH } as const;
+
+/** Slot ids are the numbers 1 … capacity, as text. */
+export const seatPath = (n: string | number) => `seats/${n}`;
+
+/** A new claim: random, so a slot names its holder without saying who it is. */
+export const newSeatClaim = () => newReference();
+
+const HOUR_MS = 3_600_000;
+
+/** When a held or offered slot stops being held (null for a free or taken one). */
+export function seatExpiry(seat: Pick<Seat, 'state' | 'heldSince'>, times: SeatTimes): Date | null {
+  if (seat.state === 'held') return new Date(seat.heldSince.getTime() + times.unpaidHoldHours * HOUR_MS);
+  if (seat.state === 'offered') return new Date(seat.heldSince.getTime() + times.offerHours * HOUR_MS);
+  return null;
+}
+
+/** Whether anyone may claim it now: never held, or a hold or offer nobody acted on in time (the rules' lapsedSeat). */
+export function seatIsFree(seat: Pick<Seat, 'state' | 'heldSince'>, times: SeatTimes, now = new Date()): boolean {
+  const expiry = seatExpiry(seat, times);
+  return seat.state === 'free' || (expiry !== null && expiry < now);
+}
+
+/** Seat counts, each from an aggregation over the slots (never a stored counter). */
+export interface SeatCounts {
+  /** Paid, free of charge, or a payment awaiting verification. */
+  taken: number;
+  /** Unpaid registrations within their hold. */
+  held: number;
+  /** Offered to the waiting list and not yet lapsed. */
+  offered: number;
+  /** Never held, or a hold or offer that lapsed. */
+  free: number;
+}
+
+const cutoff = (hours: number, now: Date) => new Date(now.getTime() - hours * HOUR_MS);
+
+/** Counts slots by state with five aggregation queries (a composite index on state, heldSince). */
+export async function countSeats(times: SeatTimes, now = new Date(), client: Pick<Db, 'fetchCount'> = db): Promise<SeatCounts> {
+  const [taken, held, offered, neverHeld, lapsedHolds, lapsedOffers] = await Promise.all([
+    client.fetchCount('seats', [['state', '==', 'taken']]),
+    client.fetchCount('seats', [
+      ['state', '==', 'held'],
+      ['heldSince', '>=', cutoff(times.unpaidHoldHours, now)],
+    ]),
+    client.fetchCount('seats', [
+      ['state', '==', 'offered'],
+      ['heldSince', '>=', cutoff(times.offerHours, now)],
+    ]),
+    client.fetchCount('seats', [['state', '==', 'free']]),
+    client.fetchCount('seats', [
+      ['state', '==', 'held'],
+      ['heldSince', '<', cutoff(times.unpaidHoldHours, now)],
+    ]),
+    client.fetchCount('seats', [
+      ['state', '==', 'offered'],
+      ['heldSince', '<', cutoff(times.offerHours, now)],
+    ]),
+  ]);
+  return { taken, held, offered, free: neverHeld + lapsedHolds + lapsedOffers };
+}
+
+/** How many slots may be claimed right now (the public form: register, or join the waiting list). */
+export async function countFreeSeats(times: SeatTimes, now = new Date(), client: Pick<Db, 'fetchCount'> = db): Promise<number> {
+  return (await countSeats(times, now, client)).free;
+}
+
+/** Up to `limit` slots free now: never held first, then lapsed holds and offers. */
+export async function findFreeSeats(times: SeatTimes, limit = 40, now = new Date(), client: Pick<Db, 'fetchDocuments'> = db): Promise<string[]> {
+  const free = await client.fetchDocuments<Seat>('seats', { where: [['state', '==', 'free']], orderBy: null, limit });
+  if (free.length > 0) return free.map((s) => s.id);
+  const [holds, offers] = await Promise.all([
+    client.fetchDocuments<Seat>('seats', {
+      where: [
+        ['state', '==', 'held'],
+        ['heldSince', '<', cutoff(times.unpaidHoldHours, now)],
+      ],
+      orderBy: ['heldSince', 'asc'],
+      limit,
+    }),
+    client.fetchDocuments<Seat>('seats', {
+      where: [
+        ['state', '==', 'offered'],
+        ['heldSince', '<', cutoff(times.offerHours, now)],
+      ],
+      orderBy: ['heldSince', 'asc'],
+      limit,
+    }),
+  ]);
+  return [...holds, ...offers].map((s) => s.id);
+}
+
+/** Picks one at random, so fifty people registering at once rarely reach for the same slot. */
+export const pickOne = <T>(items: readonly T[], random = Math.random): T | undefined => items[Math.floor(random() * items.length)];
+
+/** The write that claims slot `n` for a registration: held while unpaid, taken when nothing is due. */
+export function claimSeatWrite(n: string, claim: string, paid: boolean): BatchWrite {
+  return { set: seatPath(n), data: { state: paid ? 'taken' : 'held', claim, heldSince: serverValues.now() } };
+}
+
+/** Gives a slot back (a cancellation). */
+export const freeSeatWrite = (n: string): BatchWrite => ({ set: seatPath(n), data: { ...FREE_SEAT } });
+
+/** Whether the slot read is still held by this registration's claim. */
+export const holdsSeat = (seat: WithId<Record<string, unknown>> | null, claim: unknown) => !!seat && typeof claim === 'string' && seat.claim === claim;
+
+/**
+ * The writes that make the slots match the capacity: create the missing ones (free), remove the
+ * free ones above it. Held slots above a lowered capacity stay (their holders keep their seats)
+ * and are reported, so staff see the capacity is exceeded until they are released.
+ */
+export function seatSlotWrites(capacity: number, existing: ReadonlyArray<WithId<Pick<Seat, 'state' | 'heldSince'>>>, times: SeatTimes, now = new Date()) {
+  const have = new Map(existing.map((s) => [Number(s.id), s]));
+  const writes: BatchWrite[] = [];
+  for (let n = 1; n <= capacity; n++) if (!have.has(n)) writes.push({ set: seatPath(n), data: { ...FREE_SEAT } });
+  let keptAbove = 0;
+  for (const [n, seat] of have) {
+    if (n <= capacity) continue;
+    if (seatIsFree(seat, times, now)) writes.push({ delete: seatPath(n) });
+    else keptAbove++;
+  }
+  return { writes, keptAbove };
+}
+
+/** Brings the slots in step with the capacity, 400 writes per commit (an administrator's action). */
+export async function syncSeatSlots(capacity: number, times: SeatTimes, client: Pick<Db, 'fetchDocuments' | 'commit'> = db) {
+  const existing = await client.fetchDocuments<Seat>('seats', { orderBy: null });
+  const { writes, keptAbove } = seatSlotWrites(capacity, existing, times);
+  for (let i = 0; i < writes.length; i += 400) await client.commit(writes.slice(i, i + 400));
+  return { changed: writes.length, keptAbove };
+}
