@@ -1,0 +1,73 @@
+// The waiting list (firestore.rules: /waitlist): one entry per address, holding the whole
+// registration form, ordered by `position` (a time: when the person joined, or where staff moved
+// them). An offer hands one seat slot to the entry: the slot says 'offered' with a random claim,
+// the entry names the slot and the claim, and claiming it creates the registration on that slot.
+import { serverValues, type BatchWrite } from '../lib/db.ts';
+import { newSeatClaim, seatExpiry, seatPath, type SeatTimes } from './seats.ts';
+
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'registered', 'withdrawn', 'passed'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+export interface WaitlistOffer {
+  seat: string;
+  claim: string;
+  /** When it was offered (the slot's heldSince): it lapses offerHours later. */
+  at: Date;
+}
+
+export interface WaitlistEntry {
+  email: string;
+  fullName: string;
+  category: string;
+  /** The registration form as sent, so an offer is claimed in one tap. */
+  form: Record<string, unknown>;
+  position: Date;
+  status: WaitlistStatus;
+  offer: WaitlistOffer | null;
+  timestamp: Date;
+}
+
+export const waitlistPath = (email: string) => `waitlist/${email.trim().toLowerCase()}`;
+
+/** Joining (or joining again after leaving or passing): at the end of the list, by the server's clock. */
+export function joinWaitlistWrite(form: { email: string; fullName: string; category: string } & Record<string, unknown>): BatchWrite {
+  const now = serverValues.now();
+  return {
+    set: waitlistPath(form.email),
+    data: { email: form.email, fullName: form.fullName, category: form.category, form, position: now, status: 'waiting', offer: null, timestamp: now },
+  };
+}
+
+/** When an offer lapses, or null when there is none. */
+export const offerExpiry = (entry: Pick<WaitlistEntry, 'offer'>, times: SeatTimes) =>
+  entry.offer ? seatExpiry({ state: 'offered', heldSince: entry.offer.at }, times) : null;
+
+/** Whether the entry holds an offer that may still be claimed. */
+export const offerOpen = (entry: Pick<WaitlistEntry, 'status' | 'offer'>, times: SeatTimes, now = new Date()) =>
+  entry.status === 'offered' && !!entry.offer && (offerExpiry(entry, times) ?? now) > now;
+
+/** Staff offer slot `seat` to the entry: the slot and the entry in step (the rules check the claim). */
+export function offerWrites(email: string, seat: string, claim = newSeatClaim()): BatchWrite[] {
+  const at = serverValues.now();
+  return [
+    { set: seatPath(seat), data: { state: 'offered', claim, heldSince: at } },
+    { update: waitlistPath(email), data: { status: 'offered', offer: { seat, claim, at } } },
+  ];
+}
+
+/** The entry's offer lapsed unclaimed: it passes to the next person (the slot is free again by time). */
+export const passWrite = (email: string): BatchWrite => ({ update: waitlistPath(email), data: { status: 'passed', offer: null } });
+
+/** The person leaves the list (or declines their offer; the slot is freed by the next offer or by time). */
+export const withdrawWrite = (email: string): BatchWrite => ({ update: waitlistPath(email), data: { status: 'withdrawn', offer: null } });
+
+/** Claiming the offer: the entry becomes the registration created in the same commit. */
+export const claimedWrite = (email: string): BatchWrite => ({ update: waitlistPath(email), data: { status: 'registered' } });
+
+/** A position between two neighbours' (staff moving someone up or down); at either end, a minute beyond. */
+export function positionBetween(before: Date | null, after: Date | null): Date {
+  if (before && after) return new Date(Math.floor((before.getTime() + after.getTime()) / 2));
+  if (before) return new Date(before.getTime() + 60_000);
+  if (after) return new Date(after.getTime() - 60_000);
+  return new Date();
+}
