@@ -40,3 +40,33 @@ export function linkIn(email: Email, prefix: string): string {
   if (!link) throw new Error(`no ${prefix} link in "${email.subject}": ${email.text}`);
   return link;
 }
+
+const SIGN_IN_SUBJECT = /^Your sign-in link for the /;
+const SIGN_IN_LINK = /^https?:\/\/\S*[?&]mode=signIn(?:&|#|$)/;
+
+/** The sign-in link in each sign-in email to `to` so far, oldest first (Auth mails the address in lower case). */
+async function signInLinksTo(to: string): Promise<string[]> {
+  return (await emailsTo(to.toLowerCase()))
+    .filter((m) => SIGN_IN_SUBJECT.test(m.subject))
+    .map((m) => m.text.split(/\s+/).find((word) => SIGN_IN_LINK.test(word)))
+    .filter((link): link is string => !!link);
+}
+
+/**
+ * The newest sign-in link mailed to `to` (an attendee's email-link sign-in), once it has arrived.
+ * `after`: a link this test already followed, so one asked for again waits for the new email.
+ */
+export async function signInLinkFor(to: string, { after }: { after?: string } = {}): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const links = await signInLinksTo(to);
+        found = links.at(-1);
+        return found !== undefined && found !== after ? found : null;
+      },
+      { timeout: 20_000, message: `a sign-in link mailed to ${to}${after ? ' after the one followed' : ''}` },
+    )
+    .not.toBeNull();
+  return found!;
+}

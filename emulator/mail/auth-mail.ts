@@ -1,7 +1,10 @@
-// The emails Firebase Auth sends in production (set your password, confirm your address), sent
-// locally too: the Auth emulator only lists its out-of-band codes, so this polls that list and
-// mails each new code to MailDev, with the link production's custom action URL gives
-// (SITE/admin-login/action?mode=…&oobCode=…), so staff onboarding can be followed end to end.
+// The emails Firebase Auth sends in production (set your password, confirm your address, an
+// attendee's sign-in link), sent locally too: the Auth emulator only lists its out-of-band codes,
+// so this polls that list and mails each new code to MailDev, with the link production's email
+// gives, so staff onboarding and an attendee's sign-in can be followed end to end. Staff emails
+// go through the custom action URL (SITE/admin-login/action?mode=…&oobCode=…); a sign-in link
+// goes through Firebase's own handler, which sends the browser on to the page it was asked for
+// (the continueUrl, with mode=signIn&oobCode=…&apiKey=… added to its query).
 import nodemailer from 'nodemailer';
 import { ACTION_PATH } from '../../src/lib/auth-paths.ts';
 import type { StackAddress } from '../seed/rest.ts';
@@ -22,7 +25,8 @@ export interface AuthMail {
   html: string;
 }
 
-const APP_NAME = 'National Cancer Summit back office';
+const SUMMIT = 'National Cancer Summit';
+const APP_NAME = `${SUMMIT} back office`;
 
 /** The emulator's link, moved to the app's action page; its query (mode, oobCode, continueUrl…) is kept. */
 export function actionLink(oobLink: string, siteUrl: string): string {
@@ -31,11 +35,27 @@ export function actionLink(oobLink: string, siteUrl: string): string {
   return link.toString();
 }
 
+/**
+ * Where an attendee's sign-in link lands, as production's Firebase-hosted handler redirects: the
+ * emulator link's continueUrl (the page that asked, with its own query kept) with mode, oobCode,
+ * apiKey and lang added, which the SDK's isSignInWithEmailLink and signInWithEmailLink read. A
+ * code sent without a continueUrl lands on the site's home page.
+ */
+export function signInLink(oobLink: string, siteUrl: string): string {
+  const from = new URL(oobLink).searchParams;
+  const link = new URL(from.get('continueUrl') || '/', siteUrl);
+  for (const name of ['mode', 'oobCode', 'apiKey', 'lang']) {
+    const value = from.get(name);
+    if (value !== null) link.searchParams.set(name, value);
+  }
+  return link.toString();
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Firebase's default wording for each kind of email, with the product's name. Null: not an email Auth sends here. */
 export function authMailFor(oob: OobCode, siteUrl: string): AuthMail | null {
-  const link = actionLink(oob.oobLink, siteUrl);
+  const link = oob.requestType === 'EMAIL_SIGNIN' ? signInLink(oob.oobLink, siteUrl) : actionLink(oob.oobLink, siteUrl);
   const lines =
     oob.requestType === 'PASSWORD_RESET'
       ? {
@@ -47,7 +67,15 @@ export function authMailFor(oob: OobCode, siteUrl: string): AuthMail | null {
             subject: `Confirm your email for the ${APP_NAME}`,
             body: [`Follow this link to confirm your email address, ${oob.email}.`, `If you did not ask to confirm this address, you can ignore this email.`],
           }
-        : null;
+        : oob.requestType === 'EMAIL_SIGNIN'
+          ? {
+              subject: `Your sign-in link for the ${SUMMIT}`,
+              body: [
+                `Follow this link to sign in to the ${SUMMIT} website as ${oob.email}. The link works once.`,
+                `If you did not ask to sign in, you can ignore this email: nobody can sign in without the link.`,
+              ],
+            }
+          : null;
   if (!lines) return null;
   const [first, last] = lines.body;
   return {
