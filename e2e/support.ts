@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { stack } from './records.ts';
 
 export const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
 
@@ -46,3 +47,19 @@ export async function fillRegistration(page: Page, over: Partial<Record<string, 
 
 /** The reference a submitted form shows. */
 export const reference = async (page: Page) => (await page.locator('strong.font-mono').first().textContent())!.trim();
+
+/**
+ * Moves the e2e stack's Firestore clock forward by `seconds` (> 0), for time-based rules (a seat
+ * hold lapsing); resolves to database time now (RFC 3339). Only the database's time moves (commit
+ * times, request.time, server timestamps), not the browser's nor the Auth emulator's; it cannot be
+ * undone until the stack restarts, so later specs see it too.
+ */
+export async function advanceServerClock(seconds: number): Promise<string> {
+  const res = await fetch(`http://${stack.firestore}/emulator/v1/projects/${stack.projectId}/clock:advance`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  });
+  if (!res.ok) throw new Error(`Advancing the Firestore emulator's clock by ${seconds} s failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { now: string }).now;
+}

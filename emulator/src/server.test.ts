@@ -251,3 +251,108 @@ describe('CORS', () => {
     expect(denied.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   });
 });
+
+describe('the database clock (emulator endpoints)', () => {
+  // Its own emulator: an advance cannot be undone, and the other tests run on the wall clock.
+  let clocked: RunningEmulator;
+  const requests: AccessRequest[] = [];
+  const DB = 'projects/demo-clock/databases/(default)/documents';
+  const HOURS_73 = 73 * 3600;
+  beforeAll(async () => {
+    clocked = await createEmulator({ port: 0 });
+    clocked.setAuthorizer({
+      authorize: (r) => {
+        requests.push(r);
+        return { allowed: true };
+      },
+    });
+  });
+  afterAll(() => clocked.close());
+
+  const at = (path: string, init: RequestInit = {}) => fetch(`${clocked.url}${path}`, init);
+  const advance = (body: string) => at('/emulator/v1/projects/demo-clock/clock:advance', { method: 'POST', body });
+  const clock = async () => (await at('/emulator/v1/projects/demo-clock/clock')).json();
+  const rpc = async (method: string, json: unknown, headers: Record<string, string> = {}) =>
+    at(`/v1/${DB}:${method}`, { method: 'POST', headers: { 'Content-Type': 'text/plain', ...headers }, body: JSON.stringify(json) });
+  const ms = (rfc3339: string) => Date.parse(rfc3339);
+  /** An ID token for demo-clock, valid by the wall clock for the next hour. */
+  const token = (exp = Math.floor(Date.now() / 1000) + 3600) =>
+    jwt({ sub: 'u1', aud: 'demo-clock', iss: 'https://securetoken.google.com/demo-clock', iat: exp - 3600, exp });
+
+  it('starts on the wall clock, moves forward by what is asked, and the advances add up', async () => {
+    const start = await clock();
+    expect(start.offsetSeconds).toBe(0);
+    expect(Math.abs(ms(start.now) - Date.now())).toBeLessThan(1000);
+
+    const res = await advance(JSON.stringify({ seconds: HOURS_73 }));
+    expect(res.status).toBe(200);
+    const moved = await res.json();
+    expect(moved.now).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    expect(moved.offsetSeconds).toBe(HOURS_73);
+    expect(Math.abs(ms(moved.now) - Date.now() - HOURS_73 * 1000)).toBeLessThan(1000);
+
+    const again = await (await advance('{"seconds": 0.5}')).json();
+    expect(again.offsetSeconds).toBe(HOURS_73 + 0.5);
+    expect((await clock()).offsetSeconds).toBe(HOURS_73 + 0.5);
+    expect(ms((await clock()).now)).toBeGreaterThanOrEqual(ms(again.now));
+  });
+
+  it('commit times, server timestamps, request.time and read times all follow it', async () => {
+    const { now } = await clock();
+    const name = `${DB}/holds/h1`;
+    const res = await rpc('commit', {
+      writes: [{ update: { name, fields: {} }, updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }] }],
+    });
+    expect(res.status).toBe(200);
+    const { commitTime } = await res.json();
+    expect(commitTime >= now).toBe(true);
+    expect(ms(commitTime) - Date.now()).toBeGreaterThan(HOURS_73 * 1000 - 1000);
+    const create = requests.at(-1)!;
+    expect(create.method).toBe('create');
+    expect(create.time).toEqual({ seconds: Math.floor(ms(commitTime) / 1000), nanos: Number(commitTime.slice(20, 26)) * 1000 });
+
+    const [read] = await (await rpc('batchGet', { documents: [name] })).json();
+    expect(read.found.fields.at).toEqual({ timestampValue: commitTime });
+    expect(read.found.updateTime).toBe(commitTime);
+    expect(read.readTime >= commitTime).toBe(true);
+    expect(requests.at(-1)!.method).toBe('get');
+    expect(requests.at(-1)!.time.seconds).toBeGreaterThanOrEqual(create.time.seconds);
+  });
+
+  it('refuses to go back, to stand still, non-numbers and absurd amounts with 400, changing nothing', async () => {
+    const before = (await clock()).offsetSeconds;
+    const cases: Array<[string, RegExp]> = [
+      ['{"seconds": -3600}', /only moves forward/],
+      ['{"seconds": 0}', /only moves forward/],
+      ['{"seconds": 1e400}', /finite/],
+      ['{"seconds": 400000000}', /at most 315576000 \(10 years\)/],
+      ['{"seconds": 1e-9}', /at least a microsecond/],
+      ['{"seconds": "3600"}', /\{"seconds": <positive number>\}/],
+      ['{}', /\{"seconds": <positive number>\}/],
+      ['', /\{"seconds": <positive number>\}/],
+      ['[3600]', /JSON object/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await advance(body);
+      expect(res.status, body).toBe(400);
+      const { error } = await res.json();
+      expect(error.status).toBe('INVALID_ARGUMENT');
+      expect(error.message).toMatch(message);
+    }
+    expect((await clock()).offsetSeconds).toBe(before);
+    expect((await at('/emulator/v1/projects/demo-clock/clock:advance')).status).toBe(404); // GET
+    expect((await at('/emulator/v1/projects/demo-clock/clock', { method: 'POST', body: '{"seconds": 1}' })).status).toBe(404);
+  });
+
+  it('checks ID tokens against the wall clock, not the advanced one', async () => {
+    expect((await clock()).offsetSeconds).toBeGreaterThan(3600);
+    // Valid for another hour by the wall clock: accepted although database time is 73 h ahead.
+    const ok = await rpc('batchGet', { documents: [`${DB}/holds/h1`] }, { Authorization: `Bearer ${token()}` });
+    expect(ok.status).toBe(200);
+    expect(requests.at(-1)!.auth).toMatchObject({ uid: 'u1' });
+    // Expired by the wall clock: refused, as before any advance.
+    const expired = await rpc('batchGet', { documents: [`${DB}/holds/h1`] }, { Authorization: `Bearer ${token(Math.floor(Date.now() / 1000) - 1)}` });
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).error.message).toMatch(/expired/);
+  });
+});

@@ -6,6 +6,8 @@
 //   GET  /v1/{document}            one document        GET /v1/{collection}  listDocuments
 //   PATCH /v1/{document}, DELETE /v1/{document}, POST /v1/{parent}/{collectionId}   (REST conveniences)
 //   DELETE /emulator/v1/projects/{p}/databases/{d}/documents   clears the database
+//   POST /emulator/v1/projects/{p}/clock:advance {"seconds": n}  moves database time forward
+//   GET  /emulator/v1/projects/{p}/clock                          database time and offset
 //   GET /                          "Ok" (readiness)
 // The SDK sends JSON bodies as `Content-Type: text/plain` (to skip preflights); any type is read
 // as JSON.
@@ -181,6 +183,12 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
     send(req, res, 200, {});
     return;
   }
+  const clock = /^\/emulator\/v1\/projects\/[^/:]+\/clock(:advance)?$/.exec(url.pathname);
+  if (clock && req.method === (clock[1] ? 'POST' : 'GET')) {
+    if (clock[1]) advanceClock(service.store, await readJson(req));
+    send(req, res, 200, clockReport(service.store));
+    return;
+  }
   const hotspots = /^\/emulator\/v1\/projects\/([^/:]+):hotspots$/.exec(url.pathname);
   if (hotspots && (req.method === 'GET' || req.method === 'DELETE')) {
     const project = decodeURIComponent(hotspots[1]);
@@ -196,8 +204,9 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
   }
   if (!url.pathname.startsWith('/v1/')) throw new ApiError('NOT_FOUND', `Not found: ${req.method} ${url.pathname}`);
   const { resource, method } = splitRoute(url.pathname.slice('/v1/'.length));
-  // An ID token must be for the project the request names.
-  const caller = callerFromHeader(req.headers.authorization, projectOf(resource));
+  // An ID token must be for the project the request names. Its expiry is checked against the wall
+  // clock (Date.now()), never the database clock: the Auth emulator's clock does not move.
+  const caller = callerFromHeader(req.headers.authorization, projectOf(resource), Date.now());
 
   if (!method) {
     const segments = resource.split('/').length - 5; // after projects/p/databases/d/documents
@@ -259,6 +268,29 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
     default:
       throw new ApiError('UNIMPLEMENTED', `Method "${method}" is not supported by this emulator.`);
   }
+}
+
+// ---------- the database clock ----------
+
+/**
+ * `clock:advance`: moves database time forward by `seconds` (body `{"seconds": n}`). The clock is
+ * the whole emulator's (every project and database share it); the project in the path is there
+ * for symmetry with the emulator's other endpoints.
+ */
+function advanceClock(store: Store, body: Record<string, unknown>) {
+  const seconds = body.seconds;
+  if (typeof seconds !== 'number') throw invalid('clock:advance needs a JSON body {"seconds": <positive number>}.');
+  try {
+    store.clock.advance(seconds);
+  } catch (error) {
+    if (error instanceof RangeError) throw invalid(error.message);
+    throw error;
+  }
+}
+
+/** Database time now (what the next read sees, RFC 3339) and how far ahead of the wall clock it was moved. */
+function clockReport(store: Store) {
+  return { now: store.readTime(), offsetSeconds: store.clock.offsetMicros / 1e6 };
 }
 
 // ---------- REST conveniences, expressed as commits ----------

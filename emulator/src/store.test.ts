@@ -152,7 +152,8 @@ describe('store', () => {
     const ms = new Date(Date.now() + 60_000).toISOString(); // "….123Z", as logs used to hold
     await old.commit(DB, [['c/a', doc('c/a', 1, ms)]]);
     await old.close();
-    const reopened = await Store.open({ dataDir: d });
+    const standing = Date.now() * 1000; // a clock standing still, a minute before the replayed version
+    const reopened = await Store.open({ dataDir: d, clock: () => standing });
     const a = reopened.get(DB, 'c/a')!;
     expect(a.updateTime).toBe(ms.replace(/Z$/, '000Z'));
     expect(a.createTime).toBe(a.updateTime);
@@ -164,6 +165,40 @@ describe('store', () => {
     const again = await Store.open({ dataDir: d });
     expect(again.get(DB, 'c/a')!.updateTime).toBe(ms.replace(/Z$/, '000Z'));
     await again.close();
+  });
+
+  it('advancing the clock moves commit and read times forward, and they keep their microseconds', async () => {
+    const now = 1_800_000_000_000_000;
+    const store = await Store.open({ clock: () => now });
+    const t1 = store.commitTime(DB, ['c/a']);
+    await store.commit(DB, [['c/a', doc('c/a', 1, t1)]]);
+    store.clock.advance(73 * 3600);
+    expect(store.readTime()).toBe('2027-01-18T09:00:00.000000Z');
+    expect(store.commitTime(DB, ['c/a'])).toBe('2027-01-18T09:00:00.000001Z'); // never a whole millisecond
+    store.clock.advance(0.5);
+    expect(store.commitTime(DB, ['c/b'])).toBe('2027-01-18T09:00:00.500001Z');
+    expect(store.clock.offsetMicros).toBe(73 * 3600 * 1e6 + 500_000);
+  });
+
+  it('after a restart, time carries on from the latest replayed commit instead of standing still', async () => {
+    const d = dir();
+    let base = 1_800_000_000_000_000;
+    const before = await Store.open({ dataDir: d, clock: () => base });
+    before.clock.advance(73 * 3600);
+    const t = before.commitTime(DB, ['c/a']);
+    expect(t).toBe('2027-01-18T09:00:00.000001Z');
+    await before.commit(DB, [['c/a', doc('c/a', 1, t)]]);
+    await before.close();
+    const after = await Store.open({ dataDir: d, clock: () => base });
+    expect(after.clock.offsetMicros).toBe(73 * 3600 * 1e6 + 1); // resumed from the commit, not stored
+    expect(after.readTime()).toBe(t);
+    base += 10_000_000; // ten seconds later, database time has moved ten seconds too
+    expect(after.readTime()).toBe('2027-01-18T09:00:10.000001Z');
+    await after.close();
+    // Nothing to resume from: a fresh start, or an advance no commit recorded, runs on the base clock.
+    const fresh = await Store.open({ dataDir: d, fresh: true, clock: () => base });
+    expect(fresh.clock.offsetMicros).toBe(0);
+    await fresh.close();
   });
 
   it('indexes collections that grow big enough, and keeps answering the same', async () => {

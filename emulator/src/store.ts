@@ -7,7 +7,7 @@ import { CollectionIndex, INDEX_MIN_DOCUMENTS } from './collection-index.ts';
 import { lastSegment, parentCollection, type DatabaseKey } from './paths.ts';
 import type { QuerySource } from './query.ts';
 import type { StoredDocument } from './value-types.ts';
-import { nowMicros, type Clock } from './clock.ts';
+import { AdvanceableClock, type Clock } from './clock.ts';
 import { formatVersion, timestampMicros } from './values.ts';
 import { eraseLog, recover, removeLegacy, WriteAheadLog, type Capture, type LogRecord, type WalOptions } from './wal.ts';
 
@@ -42,7 +42,10 @@ export interface StoreOptions extends WalOptions {
   dataDir?: string | null;
   /** Start empty, erasing what the folder holds. */
   fresh?: boolean;
-  /** Microseconds since the epoch (tests inject one); the process's monotonic clock by default. */
+  /**
+   * Microseconds since the epoch (tests inject one); the process's monotonic clock by default.
+   * The store runs its own AdvanceableClock on top of it (`store.clock`).
+   */
   clock?: Clock;
 }
 
@@ -53,11 +56,19 @@ export class Store {
   /** Microseconds of the latest commit time handed out (or replayed). */
   private lastCommitUs = 0;
 
-  private constructor(private readonly clock: Clock) {}
+  /**
+   * Database time: every commit and read time comes from it, and so request.time in rules and
+   * server timestamps. Tests move it forward (the emulator's `clock:advance` endpoint).
+   */
+  readonly clock: AdvanceableClock;
+
+  private constructor(base?: Clock) {
+    this.clock = new AdvanceableClock(base);
+  }
 
   /** Opens the store, replaying what the data folder holds. */
   static async open(options: StoreOptions = {}): Promise<Store> {
-    const store = new Store(options.clock ?? nowMicros);
+    const store = new Store(options.clock);
     const dir = options.dataDir;
     if (!dir) return store;
     if (options.fresh) eraseLog(dir);
@@ -77,6 +88,9 @@ export class Store {
           : { ...record, ops: record.ops.map(([path, doc]): [string, StoredDocument | null] => [path, doc && withVersionsInMicros(doc)]) },
       );
     }
+    // The clock's offset is not stored: time carries on from the latest commit replayed (an
+    // advance before the restart), rather than standing still there until the wall clock catches up.
+    store.clock.resumeFrom(store.lastCommitUs);
     store.wal = await WriteAheadLog.open(dir, store.seq, () => store.capture(), options);
     if (recovered.legacy) {
       await store.wal.compact();
@@ -158,7 +172,7 @@ export class Store {
    * pass `request.resource.data.t == request.time` by guessing the server's millisecond.
    */
   commitTime(db: DatabaseKey, paths: Iterable<string>): string {
-    let us = Math.max(this.clock(), this.lastCommitUs);
+    let us = Math.max(this.clock.now(), this.lastCommitUs);
     for (const path of paths) {
       const doc = this.get(db, path);
       if (doc) us = Math.max(us, micros(doc.updateTime) + 1);
@@ -170,7 +184,7 @@ export class Store {
 
   /** The time reads are served at: now, never before the latest commit; microseconds. */
   readTime(): string {
-    return formatVersion(Math.max(this.clock(), this.lastCommitUs));
+    return formatVersion(Math.max(this.clock.now(), this.lastCommitUs));
   }
 
   /**
