@@ -17,7 +17,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../../src/lib/db.ts';
+import { createDb, type BatchWrite } from '../../src/lib/db.ts';
 import {
   ACCOUNTS,
   ACTORS,
@@ -52,7 +52,12 @@ import {
   type PublicForm,
 } from './support/forms.ts';
 import { issueInvoice, nextSequence } from './support/invoices.ts';
-import { fixture, ownerGet, uniqueId } from './support/owner.ts';
+import { fixture, ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
+import { freeSlot, ownerWrite, seatedFixture } from './support/seats.ts';
+import { checkoutWrite, registrationChange } from '../../src/data/registration-record.ts';
+import { EPOCH, newSeatClaim } from '../../src/data/seats.ts';
+import { joinWaitlistWrite } from '../../src/data/waitlist.ts';
+import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 
 const OPS = ['get', 'list', 'create', 'update', 'delete'] as const;
 type Op = (typeof OPS)[number];
@@ -71,7 +76,37 @@ const ui = (db: Firestore) => createDb(() => db);
 const submitAs =
   (form: PublicForm): Attempt =>
   async (db, actor) =>
-    commit(db, (await form.draft({}, { db, uid: as.user[actor]?.uid ?? 'not-signed-in' })).writes());
+    commit(db, (await form.draft({}, { db, uid: as.user[actor]?.uid ?? 'not-signed-in', email: emailOf(actor) ?? undefined })).writes());
+
+/** Signed in with a verified address: who may register (under that address) and keep their own records. */
+const VERIFIED: readonly Actor[] = ['signedIn', 'editor', 'finance', 'admin'];
+
+/** Someone else's registration, holding its slot, stored past the rules. */
+const storedRegistration = async () => seatedFixture(uniqueId('reg'), fieldsOf(registrationDoc('', { email: `${uniqueId('someone')}@example.org` })));
+
+/** A registration draft as the register form stores it (expiring a week ahead by the sender's clock). */
+const draftDoc = (email: string) => ({
+  email,
+  form: { fullName: 'Achieng Otieno', email },
+  timestamp: serverTimestamp(),
+  expiresAt: new Date(Date.now() + 7 * 86_400_000),
+});
+
+/** Someone else's draft, stored past the rules. */
+const storedDraft = async () => {
+  const id = uniqueId('draft');
+  await ownerWrite([`registrationDrafts/${id}`, { email: `${uniqueId('someone')}@example.org`, form: {}, timestamp: new Date(), expiresAt: new Date() }]);
+  return id;
+};
+
+/** Someone else's waiting-list entry, as joining stored it. */
+const storedEntry = async () => {
+  const email = `${uniqueId('waiting')}@example.org`;
+  const { data } = joinWaitlistWrite({ email, fullName: 'Waiting Person', category: 'delegate' }) as { data: Record<string, unknown> };
+  const now = new Date();
+  await ownerWrite([`waitlist/${email}`, { ...data, position: now, timestamp: now }]);
+  return email;
+};
 
 /** A template as the back office saves it (rewritten with itself: the permission is what is tested). */
 const TEMPLATE = { subject: 'About your application {{reference}}', html: '<p>Dear {{name}},</p>', text: 'Dear {{name}},' };
@@ -116,17 +151,31 @@ function documents(path: string, data: (id: string) => Doc, create: Attempt, upd
   };
 }
 
-/** Archive folders: create is archiving (the move the data module makes), delete is restoring. */
-function archive(source: string, original: () => Doc): Subject {
+/**
+ * Archive folders: create is archiving (the move the data module makes), delete is restoring.
+ * `also` adds what must move with the record (a registration's checkout projection: gone while it is
+ * archived, back in step when it is restored).
+ */
+function archive(
+  source: string,
+  original: () => Doc,
+  also?: { archive: (id: string) => BatchWrite[]; restore: (id: string, data: Doc) => BatchWrite[] },
+): Subject {
   const path = `archive/${source}/items`;
   const archived = async () => fixture(`${path}/${uniqueId('archived')}`, original());
   return {
     ops: {
       get: async (db) => getDoc(doc(db, path, await archived())),
       list: (db) => getDocs(query(collection(db, path), limit(5))),
-      create: async (db) => ui(db).moveToArchive(source, await fixture(`${source}/${uniqueId('to-archive')}`, original())),
+      create: async (db) => {
+        const id = await fixture(`${source}/${uniqueId('to-archive')}`, original());
+        return ui(db).moveToArchive(source, id, also?.archive(id));
+      },
       update: async (db) => updateDoc(doc(db, path, await archived()), { note: 'changed' }),
-      delete: async (db) => ui(db).restoreFromArchive(source, await archived()),
+      delete: async (db) => {
+        const id = await archived();
+        return ui(db).restoreFromArchive(source, id, also?.restore(id, (await ownerGet(`${path}/${id}`))!));
+      },
     },
     notes: { create: `by archiving from ${source}`, delete: `by restoring to ${source}` },
   };
@@ -172,18 +221,98 @@ const HOW: Record<string, Subject> = {
     (db, actor) => ui(db).recordActivity('Did something', emailOf(actor) ?? 'nobody@example.org'),
     { message: 'Rewritten history' },
   ),
-  registrations: documents('registrations', () => fieldsOf(registrationDoc('')), submitAs(FORMS.registration), { paymentStatus: 'paid', status: 'confirmed' }),
-  'counters/registrations': counter(
-    'registrations',
-    (db) => setDoc(doc(db, 'counters', 'registrations'), { count: increment(1), lastId: uniqueId('no-registration') }, { merge: true }),
-    'taking a seat without a registration',
-  ),
-
-  'counters/seats': counter(
-    'seats',
-    (db) => setDoc(doc(db, 'counters', 'seats'), { count: increment(1) }, { merge: true }),
-    'moving the public count without a registration',
-  ),
+  registrations: {
+    ops: {
+      ...documents('registrations', () => fieldsOf(registrationDoc('', { email: `${uniqueId('someone')}@example.org` })), submitAs(FORMS.registration), {}).ops,
+      // Staff record a payment as the back office does: the record, its checkout and its slot together.
+      update: async (db) => {
+        const { id, seat, stored } = await storedRegistration();
+        const slot = { id: seat, ...(await ownerGet(`seats/${seat}`))! };
+        return commit(db, registrationChange({ ...stored, id }, { paymentStatus: 'paid', status: 'confirmed' }, slot));
+      },
+      // An administrator removes a registration with its checkout projection.
+      delete: async (db) => {
+        const { id } = await storedRegistration();
+        return commit(db, [{ delete: `registrations/${id}` }, { delete: `checkouts/${id}` }]);
+      },
+    },
+    notes: { update: 'recording a payment, with its checkout and slot', delete: 'with its checkout' },
+  },
+  // Someone else's slot: anyone may read and count them; staff move them.
+  seats: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'seats', await freeSlot())),
+      list: (db) => getDocs(query(collection(db, 'seats'), where('state', '==', 'free'), limit(5))),
+      // A slot the capacity allows and nobody created yet.
+      create: async (db) => {
+        const n = await freeSlot();
+        await ownerDelete(`seats/${n}`);
+        return setDoc(doc(db, 'seats', n), { state: 'free', claim: '', heldSince: EPOCH });
+      },
+      update: async (db) => {
+        const n = await freeSlot();
+        return setDoc(doc(db, 'seats', n), { state: 'held', claim: newSeatClaim(), heldSince: serverTimestamp() });
+      },
+      delete: async (db) => deleteDoc(doc(db, 'seats', await freeSlot())),
+    },
+    notes: { create: 'a missing slot within capacity, free', update: 'holding a free slot without a registration', delete: 'a free slot' },
+  },
+  // The part of a registration its reference opens: written only in step with the registration.
+  checkouts: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'checkouts', (await storedRegistration()).id)),
+      list: (db) => getDocs(query(collection(db, 'checkouts'), limit(5))),
+      create: (db) => setDoc(doc(db, 'checkouts', uniqueId('no-registration')), { id: 'x', fullName: 'Nobody', status: 'confirmed' }),
+      update: async (db) => updateDoc(doc(db, 'checkouts', (await storedRegistration()).id), { paymentStatus: 'paid', status: 'confirmed' }),
+      delete: async (db) => deleteDoc(doc(db, 'checkouts', (await storedRegistration()).id)),
+    },
+    notes: { create: 'with no registration behind it', update: 'out of step with its registration', delete: 'while its registration exists' },
+  },
+  // Someone else's entry (one active registration per address).
+  attendees: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'attendees', String((await storedRegistration()).stored.email))),
+      list: (db) => getDocs(query(collection(db, 'attendees'), limit(5))),
+      create: async (db, actor) =>
+        setDoc(doc(db, 'attendees', emailOf(actor) ?? `${uniqueId('nobody')}@example.org`), { registrationId: (await storedRegistration()).id }),
+      update: async (db) => {
+        const { stored } = await storedRegistration();
+        return setDoc(doc(db, 'attendees', String(stored.email)), { registrationId: (await storedRegistration()).id });
+      },
+      delete: async (db) => deleteDoc(doc(db, 'attendees', String((await storedRegistration()).stored.email))),
+    },
+    notes: { create: 'their own, naming an existing registration', update: 'someone else’s' },
+  },
+  // Someone else's draft; a draft is created under the throttle by whoever sends the form.
+  registrationDrafts: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'registrationDrafts', await storedDraft())),
+      list: (db) => getDocs(query(collection(db, 'registrationDrafts'), limit(5))),
+      create: async (db, actor) => {
+        const id = uniqueId('draft');
+        const uid = as.user[actor]?.uid ?? 'not-signed-in';
+        const current = (await ownerGet(`throttles/${uid}`))?.registrationDrafts;
+        return commit(db, [
+          { set: `registrationDrafts/${id}`, data: draftDoc(`${uniqueId('x')}@example.org`) },
+          throttleWrite(uid, 'registrationDrafts', id, current as never),
+        ]);
+      },
+      update: async (db) => updateDoc(doc(db, 'registrationDrafts', await storedDraft()), { email: 'attacker@example.org' }),
+      delete: async (db) => deleteDoc(doc(db, 'registrationDrafts', await storedDraft())),
+    },
+    notes: { create: 'under their throttle' },
+  },
+  // Someone else's entry on the waiting list; staff move entries (reorder).
+  waitlist: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'waitlist', await storedEntry())),
+      list: (db) => getDocs(query(collection(db, 'waitlist'), limit(5))),
+      create: (db) => setDoc(doc(db, 'waitlist', `${uniqueId('someone')}@example.org`), { email: 'x' }),
+      update: async (db) => updateDoc(doc(db, 'waitlist', await storedEntry()), { position: new Date(Date.now() - 86_400_000) }),
+      delete: async (db) => deleteDoc(doc(db, 'waitlist', await storedEntry())),
+    },
+    notes: { create: 'for someone else', update: 'moving it up the list' },
+  },
 
   'counters/content': counter(
     'content',
@@ -286,7 +415,10 @@ const HOW: Record<string, Subject> = {
     { stage: 'requested' },
   ),
   'archive/events/items': archive('events', () => ({ title: 'Past event', published: true })),
-  'archive/registrations/items': archive('registrations', () => fieldsOf(registrationDoc(''))),
+  'archive/registrations/items': archive('registrations', () => fieldsOf(registrationDoc('')), {
+    archive: (id) => [{ delete: `checkouts/${id}` }],
+    restore: (id, data) => [checkoutWrite({ ...data, id })],
+  }),
   'archive/payments/items': archive('payments', () => ({
     payerName: 'A',
     method: 'bank-transfer',
@@ -310,13 +442,17 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'staff':                       { get: STAFF,    list: STAFF, create: ADMIN, update: ADMIN, delete: ADMIN },
   // Staff append in their own name; nobody rewrites or removes history.
   'logs':                        { get: STAFF,    list: STAFF, create: STAFF, update: NOBODY, delete: NOBODY },
-  // Anyone holding a reference reads that one registration (checkout); nobody else lists them.
-  'registrations':               { get: EVERYONE, list: STAFF, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
-  // The counter names the latest registration (lastId), so only staff read it. A seat without a
-  // registration is only the admin's to take; deleting the counter would reset capacity, so nobody may.
-  'counters/registrations':      { get: STAFF,    list: NOBODY, update: ADMIN, delete: NOBODY },
-  // The public seat count (the register page shows seats left), moved only with the counter.
-  'counters/seats':              { get: EVERYONE, list: NOBODY, update: ADMIN, delete: NOBODY },
+  // Someone else's registration: staff only (its owner reads it: rules-attendees.test.ts; its
+  // reference opens checkouts/{id} only). Registering takes a verified address (the registration's).
+  'registrations':               { get: STAFF,    list: STAFF, create: VERIFIED, update: FINANCE, delete: ADMIN },
+  // Slots hold a random claim and a time, nothing personal: anyone counts them. Only staff move them.
+  'seats':                       { get: EVERYONE, list: EVERYONE, create: ADMIN, update: FINANCE, delete: ADMIN },
+  // What checkout shows: public by reference, never written out of step with its registration.
+  'checkouts':                   { get: EVERYONE, list: STAFF, create: NOBODY, update: NOBODY, delete: NOBODY },
+  // An entry names its address's active registration: its owner and staff read it; set only with a new registration.
+  'attendees':                   { get: STAFF,    list: STAFF, create: NOBODY, update: NOBODY, delete: ADMIN },
+  'registrationDrafts':          { get: NOBODY,   list: NOBODY, create: SIGNED_IN, update: NOBODY, delete: ADMIN },
+  'waitlist':                    { get: STAFF,    list: STAFF, create: NOBODY, update: FINANCE, delete: ADMIN },
   // Every page may learn whether it is out of date; any staff change to public content moves it.
   'counters/content':            { get: EVERYONE, list: NOBODY, update: STAFF, delete: NOBODY },
   // The Trigger Email queue: written only in the commit of the action it reports (rules-forms,

@@ -57,7 +57,8 @@ describe('one transaction code, one payment', () => {
     const code = `RJ${uniqueId('c')
       .replace(/[^a-z0-9]/gi, '')
       .toUpperCase()}`;
-    const first = await verdictOf(FORMS.registrationPayment, { reference: code });
+    // A booth's payment: the code is what is tested (a registration's rejection also moves its seat and checkout: rules-mail.test.ts).
+    const first = await verdictOf(FORMS.boothPayment, { reference: code });
     expect(first.result).toBe('allowed');
     const payment = { ...(first.draft.doc as Doc), id: first.draft.id } as unknown as AdminPayment;
     await createDb(() => as.db.finance).transact(verdictPaths({ payment }), (docs) =>

@@ -2,20 +2,22 @@
 // per window in each visitor collection, one per request; the throttle it must move cannot be
 // forged, reset early, skipped or borrowed; without an identity nothing is written. A person
 // (a fresh identity, or the same one after the window) is never refused.
-import { deleteDoc, doc, getDoc, setDoc } from 'firebase/firestore/lite';
+import { deleteDoc, doc, getDoc, setDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { VISITOR_LIMITS, type ThrottledCollection } from '../../../src/data/visitor-throttle.ts';
 import { verdict } from '../support/actors.ts';
 import { client, closeClients, stack, visitor } from '../support/clients.ts';
-import { commit, FORMS, type PublicForm } from '../support/forms.ts';
+import { commit, FORMS, registrationDraftForm, type PublicForm } from '../support/forms.ts';
 import { ownerGet } from '../support/owner.ts';
-import { writeDocuments } from '../../../emulator/seed/rest.ts';
+import { attendee } from '../support/seats.ts';
+import { patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
 
 afterAll(closeClients);
 
-const FORM_OF: Record<ThrottledCollection, PublicForm> = {
+const FORM_OF: Record<ThrottledCollection, Pick<PublicForm, 'name' | 'draft'>> = {
   registrations: FORMS.registration,
+  registrationDrafts: registrationDraftForm,
   partners: FORMS.partner,
   messages: FORMS.message,
   donations: FORMS.donation,
@@ -24,16 +26,20 @@ const FORM_OF: Record<ThrottledCollection, PublicForm> = {
 
 describe.each(Object.entries(FORM_OF) as Array<[ThrottledCollection, PublicForm]>)('%s', (collection, form) => {
   const limit = VISITOR_LIMITS[collection].count;
+  // A registration needs an attendee (a verified address), who holds one active registration at a
+  // time: each is cancelled (past the rules) before the same person registers again.
+  const registering = collection === 'registrations';
 
   it(`one identity creates ${limit} in an hour, the next is refused and stores nothing; another identity is not held back`, async () => {
-    const by = await visitor();
+    const by: { db: Firestore; uid: string; email?: string } = registering ? await attendee() : await visitor();
     for (let i = 0; i < limit; i++) {
       const draft = await form.draft({}, by);
       expect([i, await verdict(commit(by.db, draft.writes()))]).toEqual([i, 'allowed']);
+      if (registering) await patchDocument(stack(), `registrations/${draft.id}`, { status: 'cancelled' });
     }
     // The site refuses before sending (ThrottledError); a hand-made commit (a counter left at the limit) is refused by the rules.
     await expect(form.draft({}, by)).rejects.toThrow(/Too many submissions/);
-    const over = await form.draft({}, await visitor());
+    const over = await form.draft(registering ? { email: by.email } : {}, await visitor());
     const forged: BatchWrite[] = over
       .writes()
       .map((w) =>

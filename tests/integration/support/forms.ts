@@ -18,7 +18,11 @@ import {
   type PaymentTarget,
 } from '../../../src/features/payments/schema.ts';
 import { registrationDocument, registrationFormSchema, type RegistrationForm } from '../../../src/features/registrations/schema.ts';
-import { registrationSeatWrites } from '../../../src/features/registrations/submit.ts';
+import { registrationSeatWrites, type SeatChoice } from '../../../src/features/registrations/submit.ts';
+import { claimSeatWrite, newSeatClaim } from '../../../src/data/seats.ts';
+import { attendeePath } from '../../../src/data/attendees.ts';
+import { checkoutWrite } from '../../../src/data/registration-record.ts';
+import { attendee, freeSlot, seatedFixture } from './seats.ts';
 import type { Firestore } from 'firebase/firestore/lite';
 import { applicationMail, donationMail, messageMail, payableRecord, paymentReceivedMail, registrationMail } from '../../../src/data/mail.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from './owner.ts';
@@ -59,10 +63,15 @@ export const searchable = (doc: Doc): Doc => ({ ...doc, searchTokens: recordSear
 const tokensFollow = (collection: string, original: Doc, d: Doc): Doc =>
   SEARCHABLE_COLLECTIONS.includes(collection) && d !== original && d.searchTokens === original.searchTokens ? searchable(d) : d;
 
-/** Who submits: a signed-in identity and its client (a fresh anonymous visitor unless a test names one). */
+/**
+ * Who submits: a signed-in identity and its client (a fresh anonymous visitor unless a test names
+ * one; a registration needs an attendee: a verified address, which the registration gives).
+ */
 export interface Submitter {
   db: Firestore;
   uid: string;
+  /** The verified address the identity signed in with (none for an anonymous visitor). */
+  email?: string;
 }
 
 /** A submission ready to commit: `doc` is the stored document, `writes(doc)` the whole commit for it. */
@@ -75,6 +84,8 @@ export interface Draft {
   writes(doc?: Doc): BatchWrite[];
   /** The record a payment submission pays for. */
   target?: { collection: PaymentTarget; id: string };
+  /** The slot a registration claims, and its claim. */
+  seat?: SeatChoice;
 }
 
 /** The throttle write the site adds for `by` creating `collection/id` (read as the site's transaction reads it). */
@@ -125,13 +136,29 @@ export const registrationMailData = (id: string, registration: Doc) =>
   (registrationMail(id, registration as Parameters<typeof registrationMail>[1], SITE) as { data: Doc }).data;
 
 /**
- * A registration's commit as the register page sends it (registrationSeatWrites, then its email),
- * for any document a test gives. rules-forms.test.ts checks it equals registrationWrites for the
- * page's own document. The email is left out when the document has no address or name to send it
- * with (mail is optional, so a hostile case stays about one thing).
+ * A registration's commit as the register page sends it (registrationSeatWrites: the record, its
+ * checkout projection, its slot and its address's entry; then its email), for any document a test
+ * gives. rules-forms.test.ts checks it equals registrationWrites for the page's own document. The
+ * email is left out when the document has no address or name to send it with (mail is optional,
+ * so a hostile case stays about one thing).
  */
-export function registrationCommit(id: string, doc: Doc): BatchWrite[] {
-  return [...registrationSeatWrites(id, doc), ...companionMail(() => ({ set: `mail/${id}`, data: registrationMailData(id, doc) }))];
+export function registrationCommit(id: string, doc: Doc, choice: SeatChoice): BatchWrite[] {
+  return [...registrationSeatWrites(id, doc, choice).map(definedOnly), ...companionMail(() => ({ set: `mail/${id}`, data: registrationMailData(id, doc) }))];
+}
+
+/** A write without the fields a hostile case removed (the checkout projection copies them), so the SDK sends it. */
+const definedOnly = (w: BatchWrite): BatchWrite =>
+  'data' in w ? { ...w, data: Object.fromEntries(Object.entries(w.data).filter(([, v]) => v !== undefined)) } : w;
+
+/**
+ * What paying for a registration moves besides the record (firestore.rules paysForSeat,
+ * checkoutInStep): its slot taken with the same claim, and its checkout projection in step.
+ */
+export function paymentSeatWrites(paymentId: string, target: { collection: PaymentTarget; id: string; record: Doc }): BatchWrite[] {
+  const r = target.record;
+  if (target.collection !== 'registrations') return [];
+  const after = { ...r, id: target.id, paymentStatus: 'submitted', lastPaymentId: paymentId };
+  return [checkoutWrite(after), ...(typeof r.seat === 'string' ? [claimSeatWrite(r.seat, String(r.seatClaim), true)] : [])];
 }
 
 /** A payment reference, its target's flip to 'submitted' and the acknowledgement, as the checkout page commits them. */
@@ -139,6 +166,7 @@ export function paymentCommit(id: string, doc: Doc, target: { collection: Paymen
   return [
     { set: `payments/${id}`, data: doc },
     { update: `${target.collection}/${target.id}`, data: { paymentStatus: 'submitted', lastPaymentId: id } },
+    ...paymentSeatWrites(id, target),
     ...(typeof doc.reference === 'string' && normaliseReference(doc.reference) ? [referenceClaim(id, doc.reference)] : []),
     ...companionMail(() =>
       paymentReceivedMail(id, doc as Parameters<typeof paymentReceivedMail>[1], payableRecord(target.collection, { ...target.record, id: target.id })),
@@ -160,12 +188,52 @@ const registration: PublicForm = {
   schema: registrationFormSchema,
   choices: { category: Object.keys(SITE.categories) },
   sample: registrationDoc('sample'),
+  /**
+   * As an attendee signed in with the registration's address: a fresh one unless `by` is given (an
+   * address in `change` is the attendee's, its earlier entry removed so this is its first
+   * registration; otherwise `by`'s address, or a fresh one), claiming a free slot of its own.
+   */
   async draft(change = {}, by?: Submitter) {
-    const id = uniqueId('reg');
-    const doc = registrationDoc(id, change);
+    return registrationDraft(change, by);
+  },
+};
+
+/** A registration draft (see FORMS.registration.draft) on slot `seat` when given (else a free slot of its own), with `claim` when given. */
+export async function registrationDraft(change: Record<string, unknown> = {}, by?: Submitter, seatChoice: Partial<SeatChoice> = {}): Promise<Draft> {
+  const id = uniqueId('reg');
+  const given = (change as { email?: string }).email;
+  if (given !== undefined && !by) await ownerDelete(attendeePath(given));
+  const submitter = by ?? (await attendee(given));
+  const email = given ?? submitter.email ?? REGISTRATION.email;
+  const doc = registrationDoc(id, { ...change, email });
+  const seat = { seat: seatChoice.seat ?? (await freeSlot()), claim: seatChoice.claim ?? newSeatClaim() };
+  const throttle = await throttleFor(submitter, 'registrations', id);
+  // The address's entry stays the signed-in person's whatever a case does to the record's address
+  // (an odd address is refused by the rules, not by the SDK as a path it cannot name).
+  const entry = (w: BatchWrite): BatchWrite => (writePath(w).startsWith('attendees/') ? { set: attendeePath(email), data: { registrationId: id } } : w);
+  return {
+    id,
+    doc,
+    by: submitter,
+    seat,
+    writes: (d = doc) => [...registrationCommit(id, tokensFollow('registrations', doc, d), seat).map(entry), throttle],
+  };
+}
+
+/**
+ * What the register form stores before the address is proven (firestore.rules: registrationDrafts):
+ * the form and the address, expiring a week ahead by the sender's clock, under the visitor throttle.
+ */
+export const registrationDraftForm: Omit<PublicForm, 'schema' | 'choices' | 'sample'> = {
+  name: 'registration draft',
+  collection: 'registrationDrafts',
+  async draft(change = {}, by?: Submitter) {
+    const id = uniqueId('draft');
+    const form = { ...REGISTRATION, ...change };
+    const doc: Doc = { email: form.email, form, timestamp: serverValues.now(), expiresAt: new Date(Date.now() + 7 * 24 * 3_600_000) };
     const submitter = by ?? (await freshVisitor());
-    const throttle = await throttleFor(submitter, 'registrations', id);
-    return { id, doc, by: submitter, writes: (d = doc) => [...registrationCommit(id, tokensFollow('registrations', doc, d)), throttle] };
+    const throttle = await throttleFor(submitter, 'registrationDrafts', id);
+    return { id, doc, by: submitter, writes: (d = doc) => [{ set: `registrationDrafts/${id}`, data: d }, throttle] };
   },
 };
 
@@ -215,6 +283,12 @@ function singleDocument<F>(
 
 /** A payment for a fresh unpaid record (a registration, or a booth booking). */
 function paymentFor(name: string, target: PaymentTarget, record: () => Doc): PublicForm {
+  // A registration holds its slot (as registering left it); a booth has nothing like it.
+  const stored = async (id: string, fields: Doc): Promise<Doc> => {
+    if (target === 'registrations') return fieldsOf((await seatedFixture(id, fields)).stored);
+    await fixture(`${target}/${id}`, fields);
+    return fields;
+  };
   return {
     name,
     collection: 'payments',
@@ -223,8 +297,8 @@ function paymentFor(name: string, target: PaymentTarget, record: () => Doc): Pub
     sample: paymentDoc('sample', target, 'sample'),
     async draft(change = {}, by?: Submitter) {
       const id = uniqueId('pay');
-      const fields = record();
-      const targetId = await fixture(`${target}/${uniqueId('unpaid')}`, fields);
+      const targetId = uniqueId('unpaid');
+      const fields = await stored(targetId, record());
       const doc = paymentDoc(id, target, targetId, change);
       // Boundary cases reuse a transaction code ('xxxx'): each case is a first submission of it.
       if (typeof doc.reference === 'string' && normaliseReference(doc.reference)) await ownerDelete(`paymentReferences/${normaliseReference(doc.reference)}`);
@@ -269,7 +343,10 @@ export const FORMS = {
   ),
   message: singleDocument('contact message', 'messages', contactFormSchema, MESSAGE, {}, messageDocument, messageMail),
   donation: singleDocument('donation pledge', 'donations', donationFormSchema, DONATION, {}, (f) => donationDocument(f, SITE.currency), donationMail),
-  registrationPayment: paymentFor('payment for a registration', 'registrations', () => fieldsOf(registrationDoc(''))),
+  // Each registration under an address of its own (one active registration per address).
+  registrationPayment: paymentFor('payment for a registration', 'registrations', () =>
+    fieldsOf(registrationDoc('', { email: `${uniqueId('payer')}@example.org` })),
+  ),
   // Staff have approved the booking: only then may it be paid for.
   boothPayment: paymentFor('payment for a booth', 'partners', () => ({ ...fieldsOf(boothDoc('')), status: 'confirmed' })),
 } satisfies Record<string, PublicForm>;

@@ -45,8 +45,3 @@ export async function withSettings<T>(change: Record<string, unknown>, run: () =
     await patchDocument(stack(), 'settings/site', before);
   }
 }
-
-/** Seats taken right now (counters/registrations.count). */
-export async function seatsTaken(): Promise<number> {
-  return ((await ownerGet('counters/registrations'))?.count as number | undefined) ?? 0;
-}
