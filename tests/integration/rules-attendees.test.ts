@@ -172,6 +172,17 @@ describe('seat slots', () => {
     await expectDenied(setDoc(doc(who.db, 'seats', await freeSlot()), { state: 'held', claim: newSeatClaim(), heldSince: serverTimestamp() }));
   });
 
+  it('refuses moving a slot to the claim of a registration made earlier (only one created in the same commit claims)', async () => {
+    const { who, claim, id } = await registered();
+    const n = await freeSlot();
+    await expectDenied(setDoc(doc(who.db, 'seats', n), { state: 'held', claim, heldSince: serverTimestamp() }));
+    // Nor with a throttle entry naming that earlier registration again.
+    await expectDenied(
+      commit(who.db, [{ set: seatPath(n), data: { state: 'held', claim, heldSince: serverTimestamp() } }, throttleWrite(who.uid, 'registrations', id, null)]),
+    );
+    expect(await slotOf(n)).toMatchObject({ state: 'free' });
+  });
+
   describe('the shapes finance may give a slot', () => {
     it.each([
       ['free', () => ({ ...FREE_SEAT }), 'allowed'],
@@ -458,6 +469,15 @@ describe('registration drafts', () => {
     await expectDenied(getDocs(query(collection(owner.db, 'registrationDrafts'), where('email', '==', owner.email.toUpperCase()))));
     await expectAllowed(getDoc(doc(owner.db, 'registrationDrafts', draft.id)));
     await expectAllowed(deleteDoc(doc(owner.db, 'registrationDrafts', draft.id)));
+  });
+
+  it('the address signed in without verification reads nothing', async () => {
+    const owner = await attendee();
+    const { draft, writes } = await draftOf(owner.email);
+    await commit(draft.by.db, writes);
+    const unverified = await connect({ email: owner.email, password: 'attendee-password-1', emailVerified: false });
+    await expectDenied(getDoc(doc(unverified.db, 'registrationDrafts', draft.id)));
+    await expectDenied(deleteDoc(doc(unverified.db, 'registrationDrafts', draft.id)));
   });
 
   it.each([
