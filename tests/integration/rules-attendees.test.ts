@@ -4,7 +4,7 @@
 // owner's cancel and payment, registration drafts, and the waiting list with its offers.
 import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, updateDoc, where } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverValues, writePath, type BatchWrite } from '../../src/lib/db.ts';
+import { createDb, serverValues, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
 import { checkoutOf, checkoutWrite, registrationChange } from '../../src/data/registration-record.ts';
 import { EPOCH, FREE_SEAT, newSeatClaim, seatPath } from '../../src/data/seats.ts';
@@ -404,6 +404,20 @@ describe('the owner cancels', () => {
     const { draft } = await register(undefined, d.seat);
     await expectDenied(setDoc(doc(d.who.db, 'seats', d.seat), { ...FREE_SEAT }));
     expect(await slotOf(d.seat)).toMatchObject({ state: 'held', claim: draft.seat!.claim });
+  });
+});
+
+// The app's Db (src/lib/db.ts) turns every time it reads into a Date (plain()), dropping the
+// server's microseconds; a checkout written from such a read differs from the record's heldSince.
+describe('changes built from what the app’s Db reads', () => {
+  // TEMPORARILY it.fails: the owner's cancel from "my registration", the record read with
+  // db.fetchDocument, writes a checkout whose heldSince lost its microseconds: checkoutInStep refuses it.
+  it.fails('the owner cancels their registration as read through db.fetchDocument', async () => {
+    const { who, id } = await registered();
+    const db = createDb(() => who.db);
+    const r = (await db.fetchDocument('registrations', id))!;
+    const seat = await db.fetchDocument('seats', String(r.seat));
+    await expectAllowed(commit(who.db, registrationChange(r, { status: 'cancelled', cancelledAt: serverValues.now() }, seat)));
   });
 });
 

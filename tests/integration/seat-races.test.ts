@@ -15,7 +15,7 @@ import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
 import { commit, paymentCommit, paymentDoc, REGISTRATION, registrationDraft } from './support/forms.ts';
 import { ownerGet, uniqueId } from './support/owner.ts';
-import { attendee, freeSlot, LONG_AGO, ownerWrite, slotOf, withOnlyFree, type Attendee } from './support/seats.ts';
+import { allSlots, attendee, freeSlot, LONG_AGO, ownerWrite, slotOf, withOnlyFree, type Attendee } from './support/seats.ts';
 import { findDocuments, fromFields } from '../../emulator/seed/rest.ts';
 import { stack } from './support/clients.ts';
 
@@ -124,6 +124,13 @@ async function expectNoOverbooking(slots: string[], told: string[]) {
 }
 
 describe('twenty attendees racing for the last three slots', () => {
+  it('(the tests’ parking of the other slots puts each back exactly as it was)', async () => {
+    const slot = await freeSlot();
+    const before = (await allSlots()).filter(([path]) => path !== seatPath(slot));
+    await withOnlyFree([slot], async () => expect((await slotOf('1'))?.claim).toBe('PARKEDBYTHETESTS1'));
+    expect((await allSlots()).filter(([path]) => path !== seatPath(slot))).toEqual(before);
+  });
+
   it.each([1, 2, 3, 4, 5])('exactly three register, one per slot; the others are told the summit is full (round %i)', async () => {
     const slots = [await freeSlot(), await freeSlot(), await freeSlot()];
     const racers = await Promise.all(Array.from({ length: 20 }, () => attendee()));

@@ -80,21 +80,33 @@ export async function seatedFixture(id: string, record: Record<string, unknown>,
   return { id, seat, claim, stored };
 }
 
-/** Every slot as stored (owner read), for a test that must control which slots are free. */
-export async function allSlots(): Promise<Array<[string, Record<string, unknown>]>> {
+type RestFields = Parameters<typeof fromFields>[0];
+
+/** Every slot as stored (owner read, its fields as the REST API gives them: times keep their microseconds). */
+export async function allSlots(): Promise<Array<[string, RestFields]>> {
   const { firestore } = stack();
-  const out: Array<[string, Record<string, unknown>]> = [];
+  const out: Array<[string, RestFields]> = [];
   let pageToken = '';
   do {
     const res = await fetch(`http://${firestore}/v1/${docsRoot(stack())}/seats?pageSize=1000${pageToken ? `&pageToken=${pageToken}` : ''}`, {
       headers: ownerHeaders,
     });
     if (!res.ok) throw new Error(`Listing seats failed: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { documents?: Array<{ name: string; fields: Parameters<typeof fromFields>[0] }>; nextPageToken?: string };
-    for (const d of body.documents ?? []) out.push([`seats/${d.name.split('/').pop()}`, fromFields(d.fields ?? {})]);
+    const body = (await res.json()) as { documents?: Array<{ name: string; fields?: RestFields }>; nextPageToken?: string };
+    for (const d of body.documents ?? []) out.push([`seats/${d.name.split('/').pop()}`, d.fields ?? {}]);
     pageToken = body.nextPageToken ?? '';
   } while (pageToken);
   return out;
+}
+
+/** Writes documents back exactly as read (REST fields), past the rules, 500 per commit. */
+async function restore(docs: Array<[string, RestFields]>) {
+  const { firestore } = stack();
+  for (let i = 0; i < docs.length; i += 500) {
+    const writes = docs.slice(i, i + 500).map(([path, fields]) => ({ update: { name: `${docsRoot(stack())}/${path}`, fields } }));
+    const res = await fetch(`http://${firestore}/v1/${docsRoot(stack())}:commit`, { method: 'POST', headers: ownerHeaders, body: JSON.stringify({ writes }) });
+    if (!res.ok) throw new Error(`Restoring seats failed: ${res.status} ${await res.text()}`);
+  }
 }
 
 /**
@@ -102,15 +114,13 @@ export async function allSlots(): Promise<Array<[string, Record<string, unknown>
  * for free slots finds these and nothing else), and put back exactly as it was afterwards.
  */
 export async function withOnlyFree<T>(slots: string[], run: () => Promise<T>): Promise<T> {
-  const before = await allSlots();
   const mine = new Set(slots.map((n) => seatPath(n)));
-  const parked = before
-    .filter(([path]) => !mine.has(path))
-    .map(([path]): [string, Record<string, unknown>] => [path, { state: 'taken', claim: 'PARKEDBYTHETESTS1', heldSince: new Date() }]);
+  const others = (await allSlots()).filter(([path]) => !mine.has(path));
+  const parked = others.map(([path]): [string, Record<string, unknown>] => [path, { state: 'taken', claim: 'PARKEDBYTHETESTS1', heldSince: new Date() }]);
   await ownerWrite(...parked, ...slots.map((n): [string, Record<string, unknown>] => [seatPath(n), { ...FREE_SEAT }]));
   try {
     return await run();
   } finally {
-    await ownerWrite(...before.filter(([path]) => !mine.has(path)));
+    await restore(others);
   }
 }
