@@ -181,7 +181,7 @@ function WaitlistScreen() {
                       disabled={busy}
                       onClick={() => act(() => offer.mutateAsync(e), `Offered a seat to ${e.fullName}: they have been emailed.`)}
                     >
-                      Offer a seat<span className="sr-only"> to {e.fullName}</span>
+                      Offer a seat <span className="sr-only">to {e.fullName}</span>
                     </button>
                   )}
                   {lapsed && (

@@ -121,7 +121,7 @@ export const settingsFormSchema = z
     const end = fromNairobiDateTime(f.endDate);
     if (start && end && end < start) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The summit must end after it starts.' });
     // The reminder goes out before the hold ends, so it must come at least an hour before the end.
-    if (Number.isInteger(f.holdReminderHours) && Number.isInteger(f.unpaidHoldHours) && f.holdReminderHours >= f.unpaidHoldHours)
+    if (Number.isInteger(f.holdReminderHours) && Number.isInteger(f.unpaidHoldHours) && f.unpaidHoldHours >= 1 && f.holdReminderHours >= f.unpaidHoldHours)
       ctx.addIssue({
         code: 'custom',
         path: ['holdReminderHours'],
