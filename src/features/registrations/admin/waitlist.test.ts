@@ -10,7 +10,9 @@ const now = new Date('2027-03-10T09:00:00Z');
 const times = { unpaidHoldHours: 72, offerHours: 48 };
 const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
 
-const entry = (email: string, minute: number, over: Partial<Entry> = {}): Entry => ({
+// What a transaction reads is plain data; an entry is one.
+type Read = Record<string, unknown> & { id: string };
+const entry = (email: string, minute: number, over: Partial<Entry> = {}): Entry & Read => ({
   id: email,
   email,
   fullName: email.split('@')[0],
