@@ -264,7 +264,7 @@ export async function sendHoldReminders(times: PassTimes, transact: Transact, no
   const seats = await fetchHoldsEndingSoon(times, now());
   let sent = 0;
   for (const seat of seats) {
-    const [holder] = await db.fetchDocuments<Record<string, unknown>>('registrations', { where: [['seatClaim', '==', seat.claim]], orderBy: null, limit: 1 });
+    const holder = await fetchHolder(seat.claim);
     if (!holder || (await reminderSent(holder.id))) continue;
     const done = await transact([`registrations/${holder.id}`], async ([r], read) => {
       const path = seatOf(r);
@@ -275,8 +275,12 @@ export async function sendHoldReminders(times: PassTimes, transact: Transact, no
   return sent;
 }
 
+/** The registration a held slot's claim names (staff may read registrations; the claim is unique). */
+export const fetchHolder = async (claim: string) =>
+  (await db.fetchDocuments<Record<string, unknown>>('registrations', { where: [['seatClaim', '==', claim]], orderBy: null, limit: 1 }))[0] ?? null;
+
 /** Whether the registration's reminder exists (the messages about a record, as its page lists them). */
-async function reminderSent(registrationId: string) {
+export async function reminderSent(registrationId: string) {
   const mail = await db.fetchDocuments<{ id: string }>('mail', {
     where: [
       ['recordCollection', '==', 'registrations'],
