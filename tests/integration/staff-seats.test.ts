@@ -219,6 +219,8 @@ describe('archiving and restoring a registration', () => {
     expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'free' });
     expect(await verdict(db.restoreFromArchive('registrations', id, (moved, read) => registrationMoveWrites('original', id, moved, read)))).toBe('allowed');
     expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ id, status: 'confirmed', seat });
+    // Paid, and its seat still free: it has its seat again.
+    expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'taken' });
   });
 });
 
