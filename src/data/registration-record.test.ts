@@ -77,6 +77,28 @@ describe('a staff change to a registration, with its projection and its seat', (
     expect(() => registrationChange(registration, { paymentStatus: 'paid', status: 'confirmed' }, seat({ claim: 'SOMEONEELSESCLAIM' }))).toThrow(SeatLostError);
   });
 
+  it('confirming an unpaid registration takes its seat for good (a confirmed attendee never lapses)', () => {
+    expect(registrationChange(registration, { status: 'confirmed' }, seat())[2]).toMatchObject({ set: 'seats/7', data: { state: 'taken' } });
+    expect(() => registrationChange(registration, { status: 'confirmed' }, seat({ claim: 'SOMEONEELSESCLAIM' }))).toThrow(SeatLostError);
+  });
+
+  it('reinstating a cancelled registration claims the free slot found for it, or is refused without one', () => {
+    const cancelled = { ...registration, status: 'cancelled' };
+    const writes = registrationChange(cancelled, { status: 'pending' }, seat({ claim: '' }), { reseat: { seat: '9', claim: 'NEWCLAIMNEWCLAIM' } });
+    expect(writes[0]).toEqual({
+      update: 'registrations/R1',
+      data: { status: 'pending', seat: '9', seatClaim: 'NEWCLAIMNEWCLAIM', heldSince: serverValues.now() },
+    });
+    expect(writes[1]).toMatchObject({ data: { seat: '9', status: 'pending' } });
+    expect(writes[2]).toEqual({ set: 'seats/9', data: { state: 'held', claim: 'NEWCLAIMNEWCLAIM', heldSince: serverValues.now() } });
+    expect(() => registrationChange(cancelled, { status: 'pending' }, null)).toThrow(SeatLostError);
+  });
+
+  it('a record from before seat slots changes without touching any slot', () => {
+    const { seat: _s, seatClaim: _c, heldSince: _h, ...old } = registration;
+    expect(registrationChange({ ...old, status: 'cancelled' }, { status: 'pending' }, null)).toHaveLength(2);
+  });
+
   it('a check-in moves the projection only', () => {
     const paid = { ...registration, status: 'confirmed', paymentStatus: 'paid' };
     expect(registrationChange(paid, { status: 'checked-in' }, seat({ state: 'taken' }))).toHaveLength(2);
