@@ -6,7 +6,11 @@ import { claimSeatWrite, freeSeatWrite, holdsSeat, seatPath } from './seats.ts';
 
 type Stored = Record<string, unknown>;
 
-/** The fields checkout shows (the rules' checkoutOf): never phone, organisation or needs. */
+/**
+ * The fields checkout shows (the rules' checkoutOf): never phone, organisation or needs. The hold
+ * is read from the public slot `seat` names: a time read by the browser (milliseconds) and written
+ * back would not equal the stored one (microseconds) under the rules' ==.
+ */
 export function checkoutOf(r: Stored & { id: string }) {
   return {
     id: r.id,
@@ -19,7 +23,6 @@ export function checkoutOf(r: Stored & { id: string }) {
     paymentStatus: r.paymentStatus,
     paymentNote: r.paymentNote ?? '',
     seat: r.seat ?? '',
-    heldSince: r.heldSince ?? null,
   };
 }
 
