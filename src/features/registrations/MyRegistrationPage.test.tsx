@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../components/format.ts';
-import { createFakeState, fakeDb } from './fake-db.test-support.ts';
-import { createLinkFake, emailLinkModule, HOUR, renderPage, seed, storedForm } from './pages.test-support.tsx';
+import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
+import { createLinkFake, emailLinkModule, HOUR, renderPage, seed, storedForm } from '../../../tests/render-public.tsx';
 
 // Only the Firebase boundary is faked (the database client, the visitor's identity, App Check,
 // the attendee's sign-in) and the QR code's canvas, which jsdom lacks.

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeState, fakeDb } from './fake-db.test-support.ts';
-import { createLinkFake, emailLinkModule, fillRegistrationForm, FORM, renderPage, seed, storedForm, takeEverySeat } from './pages.test-support.tsx';
+import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
+import { createLinkFake, emailLinkModule, fillRegistrationForm, FORM, renderPage, seed, storedForm, takeEverySeat } from '../../../tests/render-public.tsx';
 
 // Only the Firebase boundary is faked: the database client, the visitor's anonymous identity, App
 // Check and the attendee's email-link sign-in. Everything between (the data layer, the seat

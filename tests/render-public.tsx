@@ -1,4 +1,4 @@
-// What the registration pages' component tests share: the page in a router with a query client,
+// Component tests of public pages (register, my registration, checkout): the page in a router with a query client,
 // the settings and seat slots they read, the attendee's sign-in (lib/email-link.ts) as a fake
 // the test steers, and filling in the register form.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createRoutesStub } from 'react-router';
-import type { FakeDb } from './fake-db.test-support.ts';
+import type { FakeDb } from './fake-db.ts';
 
 export const SETTINGS = {
   summitName: 'National Cancer Summit 2027',
@@ -68,9 +68,9 @@ export function emailLinkModule(link: LinkFake) {
   };
 }
 
-export function renderPage(Page: ComponentType, path: string) {
+export function renderPage(Page: ComponentType, path: string, route = '*') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const Stub = createRoutesStub([{ path: '*', Component: Page }]);
+  const Stub = createRoutesStub([{ path: route, Component: Page }]);
   render(
     <QueryClientProvider client={client}>
       <Stub initialEntries={[path]} />

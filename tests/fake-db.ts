@@ -1,7 +1,7 @@
 // An in-memory stand-in for lib/data.ts's `db` in component tests: documents by path, the reads
 // and writes the registration pages use, server values filled in. It enforces no rules (the
 // integration tests run the same commits against the emulator and firestore.rules).
-import type { BatchWrite, Filter, ListOptions } from '../../lib/db.ts';
+import type { BatchWrite, Filter, ListOptions } from '../src/lib/db.ts';
 
 type Data = Record<string, unknown>;
 
