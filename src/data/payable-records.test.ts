@@ -53,7 +53,7 @@ describe('an unpaid registration’s hold, as checkout sees it from its public s
   const HOUR = 3_600_000;
   const now = new Date('2027-05-01T12:00:00Z');
   const times = { unpaidHoldHours: 72, offerHours: 48 };
-  const unpaid = { status: 'pending', paymentStatus: 'unpaid', seat: '7' };
+  const unpaid = { status: 'pending', paymentStatus: 'unpaid', seat: '7', seatClaim: 'c' };
   const held = (hoursAgo: number) => ({ state: 'held', claim: 'c', heldSince: new Date(now.getTime() - hoursAgo * HOUR) });
 
   it('is held until the slot’s time plus the hold', () => {
@@ -68,6 +68,10 @@ describe('an unpaid registration’s hold, as checkout sees it from its public s
     for (const state of ['free', 'taken', 'offered'])
       expect(checkoutHold(unpaid, { ...held(1), state }, times, now)).toEqual({ state: 'lapsed', until: null, slotKept: false });
     expect(checkoutHold(unpaid, null, times, now)).toEqual({ state: 'lapsed', until: null, slotKept: false });
+  });
+
+  it('has lapsed with the slot gone when someone else now holds it (another claim), however fresh their hold', () => {
+    expect(checkoutHold(unpaid, { ...held(1), claim: 'someone else' }, times, now)).toEqual({ state: 'lapsed', until: null, slotKept: false });
   });
 
   it('is nothing once paid, submitted, free of charge, cancelled or without a seat', () => {

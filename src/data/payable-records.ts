@@ -30,25 +30,23 @@ export async function findPayableRecord(typed: string, registrationsFrom: Regist
 }
 
 /**
- * An unpaid registration's hold on its seat as checkout sees it: the projection names the slot, and
- * the slot (public) says since when it is held. The projection carries no claim and no time, so a
- * held slot is taken to be this registration's (a lapsed hold someone else has since claimed looks
- * the same; the rules refuse the payment then, and checkout says so). Null when nothing is held:
- * paid, free of charge, awaiting verification, cancelled, or no seat.
+ * An unpaid registration's hold on its seat as checkout sees it: the projection names the slot and
+ * its claim, and the slot (public) says whether it still holds that claim, and since when. Null
+ * when nothing is held: paid, free of charge, awaiting verification, cancelled, or no seat.
  */
 export type Hold =
   | { state: 'held'; until: Date }
-  /** `slotKept`: the slot is still held (nobody has claimed it since), so paying now may still keep it (the rules' takenByPayment). */
+  /** `slotKept`: nobody has claimed the slot since, so paying now still keeps it (the rules' takenByPayment). */
   | { state: 'lapsed'; until: Date | null; slotKept: boolean };
 
 export function checkoutHold(
-  r: { status: unknown; paymentStatus: unknown; seat?: unknown },
+  r: { status: unknown; paymentStatus: unknown; seat?: unknown; seatClaim?: unknown },
   slot: Record<string, unknown> | null,
   times: SeatTimes,
   now = new Date(),
 ): Hold | null {
   if (r.status !== 'pending' || r.paymentStatus !== 'unpaid' || typeof r.seat !== 'string' || !r.seat) return null;
-  const held = !!slot && slot.state === 'held' && slot.heldSince instanceof Date;
+  const held = !!slot && slot.state === 'held' && slot.claim === r.seatClaim && slot.heldSince instanceof Date;
   if (!held) return { state: 'lapsed', until: null, slotKept: false };
   const until = seatExpiry({ state: 'held', heldSince: slot.heldSince as Date }, times)!;
   return until > now ? { state: 'held', until } : { state: 'lapsed', until, slotKept: true };

@@ -23,6 +23,7 @@ export function checkoutOf(r: Stored & { id: string }) {
     paymentStatus: r.paymentStatus,
     paymentNote: r.paymentNote ?? '',
     seat: r.seat ?? '',
+    seatClaim: r.seatClaim ?? '',
   };
 }
 

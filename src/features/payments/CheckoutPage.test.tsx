@@ -34,6 +34,7 @@ function registration(slot: Record<string, unknown>) {
     paymentStatus: 'unpaid',
     paymentNote: '',
     seat: '1',
+    seatClaim: CLAIM,
   });
   // Finance and the rules see the record; the visitor only updates it.
   fake.state.docs.set(`registrations/${REF}`, { id: REF, status: 'pending', paymentStatus: 'unpaid', seat: '1', seatClaim: CLAIM });

@@ -25,6 +25,8 @@ export interface CheckoutRecord {
   paymentNote?: string;
   /** A registration's seat slot ('' for none): its hold is read from the slot. */
   seat: string;
+  /** The claim the slot holds while it is still this registration's. */
+  seatClaim: string;
   /** Who the messages about its payments go to, and how they greet them. */
   payable: PayableRecord;
 }
@@ -47,6 +49,7 @@ export function describeRecord(collection: PaymentTarget, d: Stored, settings: L
     paymentStatus: String(d.paymentStatus),
     paymentNote: typeof d.paymentNote === 'string' && d.paymentNote ? d.paymentNote : undefined,
     seat: typeof d.seat === 'string' ? d.seat : '',
+    seatClaim: typeof d.seatClaim === 'string' ? d.seatClaim : '',
   };
   if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${label('categories', d.category)}` };
   return {
@@ -89,9 +92,8 @@ export class HoldLostError extends Error {}
 /**
  * What paying for a registration adds to the payment's commit: its checkout in step, and its slot
  * taken under the claim it holds (firestore.rules: checkoutInStep, takenByPayment, paysForSeat).
- * The visitor cannot read the registration's claim, but the slot is public: a slot no longer held
- * has gone to someone else (refused here, with the reason); a held one is taken under the claim it
- * holds, and the rules check that claim is this registration's.
+ * A slot that no longer holds the registration's claim has gone to someone else: refused here,
+ * with the reason, as the rules would refuse it.
  */
 export function payingForSeat(id: string) {
   return async (read: ReadInTransaction): Promise<BatchWrite[]> => {
@@ -101,7 +103,7 @@ export function payingForSeat(id: string) {
     const seat = typeof checkout.seat === 'string' ? checkout.seat : '';
     if (!seat) return writes;
     const slot = await read(seatPath(seat));
-    if (!slot || slot.state !== 'held') throw new HoldLostError(`Registration ${id} no longer holds seat ${seat}.`);
+    if (!slot || slot.state !== 'held' || slot.claim !== checkout.seatClaim) throw new HoldLostError(`Registration ${id} no longer holds seat ${seat}.`);
     return [...writes, { set: seatPath(seat), data: { state: 'taken', claim: slot.claim, heldSince: serverValues.now() } }];
   };
 }
