@@ -43,8 +43,11 @@ export type RegistrationDocument = z.infer<typeof registrationDocumentSchema>;
 /** The stored document (without `id`/`timestamp`, which the data module adds). */
 export function registrationDocument(form: RegistrationForm, fee: number, currency: string): RegistrationDocument {
   const free = fee === 0;
+  const parsed = registrationFormSchema.parse(form);
   return {
-    ...registrationFormSchema.parse(form),
+    ...parsed,
+    // As Firebase Auth's tokens carry it: the rules tie the record to the token's address.
+    email: parsed.email.toLowerCase(),
     fee,
     currency,
     status: free ? 'confirmed' : 'pending',
