@@ -8,7 +8,7 @@ import { createDb, type BatchWrite } from '../../src/lib/db.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
 import { registrationMoveWrites } from '../../src/admin/registration-moves.ts';
 import { decideVerify, readSeat, verdictPaths, type AdminPayment } from '../../src/features/payments/admin/payment-actions.ts';
-import { decideStatusChange } from '../../src/features/registrations/admin/api.ts';
+import { decideStatusChange, freeSlot } from '../../src/features/registrations/admin/api.ts';
 import { decidePass, decideReminder } from '../../src/features/registrations/admin/waitlist.ts';
 import { ACCOUNTS, verdict } from './support/actors.ts';
 import { writeDocuments } from '../../emulator/seed/rest.ts';
@@ -165,6 +165,24 @@ describe('cancelling a registration', () => {
     );
     expect(await verdict(result)).toBe('allowed');
     expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'free', claim: '' });
+  });
+});
+
+describe('reinstating a cancelled registration', () => {
+  it('finance puts it back on a free slot with a new claim, its checkout in step', async () => {
+    const { id, seat } = await registration({ status: 'cancelled', paymentStatus: 'paid' });
+    await fixture(`seats/${seat}`, { state: 'free', claim: '', heldSince: new Date(0) });
+    const record = { ...(await ownerGet(`registrations/${id}`))!, id } as never;
+    const result = transact(finance, [`registrations/${id}`], async ([current], read) => {
+      const own = await read(`seats/${seat}`);
+      const reseat = await freeSlot(own, [], times, read);
+      return decideStatusChange(current, own, { record, name: 'Wanjiru', status: 'pending' }, { next: null, times, mailId: 'unused', reseat }).writes;
+    });
+    expect(await verdict(result)).toBe('allowed');
+    const after = (await ownerGet(`registrations/${id}`))!;
+    expect(after).toMatchObject({ status: 'pending', seat });
+    expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'taken', claim: after.seatClaim });
+    expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ status: 'pending', seatClaim: after.seatClaim });
   });
 });
 
