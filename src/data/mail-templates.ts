@@ -127,6 +127,26 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'Our finance team will contact you about how to give, and will confirm when your gift arrives.',
     ],
   }),
+  'waitlist-offer': template({
+    subject: 'A seat at the National Cancer Summit is yours to take',
+    paragraphs: [
+      'Dear {{name}},',
+      'A seat has come free at the National Cancer Summit and you are next on the waiting list: it is held for you until <strong>{{deadline}}</strong>.',
+      'Sign in on your registration page with this email address and confirm to take it; your registration is made with the answers you gave when you joined the list. After that time the seat goes to the next person waiting.',
+    ],
+    html: link('/my-registration', 'Take your seat').html,
+    text: link('/my-registration', 'Take your seat').text,
+  }),
+  'hold-reminder': template({
+    subject: 'Your summit seat {{reference}} is held until {{deadline}}',
+    paragraphs: [
+      'Dear {{name}},',
+      'Your registration <strong>{{reference}}</strong> is not paid yet. We hold your seat until <strong>{{deadline}}</strong>; after that it may go to someone on the waiting list.',
+      'To keep it, pay {{amount}} and submit the transaction code on your checkout page before then.',
+    ],
+    html: `{{> howToPay}}\n${checkout.html}`,
+    text: `{{> howToPay}}\n${checkout.text}`,
+  }),
 };
 
 /** What the partials are built from: settings/site as stored. */
@@ -174,6 +194,12 @@ const PAYMENT_LINES: Array<[string, string]> = [
   ['bankSwift', 'SWIFT code'],
 ];
 
+/** Every email ends with the way to the attendee's own page (sign in by email: see, pay for or cancel a registration). */
+const MY_REGISTRATION = {
+  html: 'Registered? <a href="{{> siteUrl}}/my-registration">My registration</a>: see, pay for or cancel it.',
+  text: 'Registered? My registration (see, pay for or cancel it): {{> siteUrl}}/my-registration',
+};
+
 /** The site's address without a trailing slash (links in every template start with it). */
 export const normaliseSiteUrl = (url: string) => url.trim().replace(/\/+$/, '');
 
@@ -192,8 +218,8 @@ export function mailPartials(settings: MailSettings): Record<MailPartialName, Te
     siteUrl: { partial: true, html: inHtml(site), text: inText(site) },
     contacts: {
       partial: true,
-      html: `<hr style="border:none;border-top:1px solid #cbd5e1;margin:24px 0 12px">\n<p style="font-size:14px;color:#475569">${inHtml(name)}${contactHtml ? `<br>${contactHtml}` : ''}<br>This is an automatic message about your summit record.</p>`,
-      text: `--\n${inText(name)}${contactText ? `\n${contactText}` : ''}\nThis is an automatic message about your summit record.`,
+      html: `<hr style="border:none;border-top:1px solid #cbd5e1;margin:24px 0 12px">\n<p style="font-size:14px;color:#475569">${inHtml(name)}${contactHtml ? `<br>${contactHtml}` : ''}<br>This is an automatic message about your summit record.<br>${MY_REGISTRATION.html}</p>`,
+      text: `--\n${inText(name)}${contactText ? `\n${contactText}` : ''}\nThis is an automatic message about your summit record.\n${MY_REGISTRATION.text}`,
     },
     howToPay: {
       partial: true,

@@ -118,6 +118,24 @@ export async function findFreeSeats(times: SeatTimes, limit = 40, now = new Date
   return [...holds, ...offers].map((s) => s.id);
 }
 
+/**
+ * Slots to try claiming: a few picked at random among all of them first (while most are free this
+ * spreads fifty people registering at once over the whole summit, one read each), and when none of
+ * those is free, the free ones a query finds.
+ */
+export async function freeSeatCandidates(
+  capacity: number,
+  times: SeatTimes,
+  client: Pick<Db, 'fetchDocuments' | 'fetchDocument'> = db,
+  { probes = 4, random = Math.random, now = new Date() } = {},
+): Promise<string[]> {
+  if (capacity < 1) return [];
+  const picks = [...new Set(Array.from({ length: probes }, () => String(1 + Math.floor(random() * capacity))))];
+  const read = await Promise.all(picks.map((n) => client.fetchDocument<Seat>('seats', n).catch(() => null)));
+  const free = read.filter((s): s is WithId<Seat> => !!s && seatIsFree(s, times, now)).map((s) => s.id);
+  return free.length > 0 ? free : findFreeSeats(times, 40, now, client);
+}
+
 /** Picks one at random, so fifty people registering at once rarely reach for the same slot. */
 export const pickOne = <T>(items: readonly T[], random = Math.random): T | undefined => items[Math.floor(random() * items.length)];
 

@@ -58,7 +58,12 @@ const { staffPage, fetchAdminCount } = await import('../../src/features/staff/ad
 const { archivePage } = await import('../../src/features/archive/admin/archived-items.ts');
 const { ARCHIVABLE_COLLECTIONS } = await import('../../src/admin/archive-permissions.ts');
 const figures = await import('../../src/features/overview/admin/figures.ts');
+const waitlist = await import('../../src/features/registrations/admin/waitlist.ts');
+const seats = await import('../../src/data/seats.ts');
 const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
+const { freeSeatsQuery } = await import('../../src/features/registrations/api.ts');
+const { fetchMyRegistration } = await import('../../src/features/registrations/my-registration.ts');
+const { findFreeSeats } = await import('../../src/data/seats.ts');
 
 type ContentConfig = Parameters<typeof listQuery>[0];
 // Every content screen's configuration, found by file name rather than listed by hand.
@@ -96,6 +101,9 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
       `articles ${path}`,
       () => publicationsQuery(list.categories).queryFn!(first) as Promise<unknown>,
     ]),
+    ['free seats', () => freeSeatsQuery({ unpaidHoldHours: 72, offerHours: 48 }).queryFn!({} as never) as Promise<unknown>],
+    ['free seat slots', () => findFreeSeats({ unpaidHoldHours: 72, offerHours: 48 })],
+    ['my registration', () => fetchMyRegistration('a@b.test')],
     ['record payments', () => fetchRecordPayments('x')],
     ['record mail', () => fetchRecordMail('registrations', 'x')],
     ['invoices', () => fetchInvoicePage(null)],
@@ -114,6 +122,14 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['unread messages', figures.unreadMessages],
     ['failed mail', () => figures.failedMail()],
     ['registrations per day', () => figures.registrationsPerDay(2)],
+    ['seat counts', () => seats.countSeats(seats.DEFAULT_SEAT_TIMES)],
+    ['free seats', () => seats.findFreeSeats(seats.DEFAULT_SEAT_TIMES)],
+    ...(['active', 'all'] as const).map((view): [string, () => Promise<unknown>] => [`waiting list ${view}`, () => waitlist.fetchWaitlistPage(view, null)]),
+    ['people waiting', () => waitlist.fetchWaiting(20)],
+    ['offers', () => waitlist.fetchOffered()],
+    ['holds ending soon', () => waitlist.fetchHoldsEndingSoon({ ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
+    ['a slot’s holder', () => waitlist.fetchHolder('x')],
+    ['reminder sent', () => waitlist.reminderSent('x')],
   ];
   for (const tab of TABS) {
     for (const set of subsets({ status: 'x', paymentStatus: 'x', type: 'x' })) {

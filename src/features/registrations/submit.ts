@@ -8,7 +8,7 @@ import { registrationMail } from '../../data/mail.ts';
 import { withSearchTokens } from '../../data/search-tokens.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { checkoutWrite } from '../../data/registration-record.ts';
-import { claimSeatWrite, findFreeSeats, newSeatClaim, pickOne, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../data/seats.ts';
+import { claimSeatWrite, freeSeatCandidates, newSeatClaim, pickOne, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../data/seats.ts';
 import { activeRegistration, attendeePath } from '../../data/attendees.ts';
 import { registrationDocument, type RegistrationForm } from './schema.ts';
 
@@ -24,7 +24,7 @@ export class AlreadyRegisteredError extends Error {
   }
 }
 
-export type RegistrationSettings = Pick<SiteSettings, 'categories' | 'currency'> & SeatTimes;
+export type RegistrationSettings = Pick<SiteSettings, 'categories' | 'currency' | 'capacity'> & SeatTimes;
 
 /** A seat to claim: a slot and the claim the registration will name. */
 export interface SeatChoice {
@@ -83,7 +83,7 @@ export function decideRegistration(
  * attempt (the visitor's throttled transaction); `extra` rides along (deleting the draft).
  */
 export async function registerWithFreeSeat(
-  client: Pick<Db, 'fetchDocuments'>,
+  client: Pick<Db, 'fetchDocuments' | 'fetchDocument'>,
   submit: (decide: (read: ReadInTransaction) => Promise<BatchWrite[]>) => Promise<string>,
   id: string,
   form: RegistrationForm,
@@ -93,7 +93,7 @@ export async function registerWithFreeSeat(
 ): Promise<string> {
   let candidates: string[] = [];
   for (let attempt = 0; attempt < attempts; attempt++) {
-    if (candidates.length === 0) candidates = await findFreeSeats(settings, 40, new Date(), client);
+    if (candidates.length === 0) candidates = await freeSeatCandidates(settings.capacity, settings, client);
     const seat = pickOne(candidates);
     if (seat === undefined) throw new SummitFullError('No free seat');
     try {
