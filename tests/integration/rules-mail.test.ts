@@ -58,9 +58,7 @@ function verdictCommit(
 }
 
 describe('payment verdicts', () => {
-  // TEMPORARILY it.fails: decideVerify (src/features/payments/admin/payment-actions.ts) updates the
-  // registration without its checkout projection (firestore.rules checkoutInStep), so the rules refuse it.
-  it.fails('finance verifies a payment: the ticket email goes to the registrant, with the QR code and calendar file', async () => {
+  it('finance verifies a payment: the ticket email goes to the registrant, with the QR code and calendar file', async () => {
     const { recordId, paymentId, payment } = await awaitingVerification();
     const attachments = await ticketAttachments(recordId, {
       summitName: 'National Cancer Summit',
@@ -88,9 +86,7 @@ describe('payment verdicts', () => {
     expect(Buffer.from(files[1].content, 'base64').toString()).toContain(`DESCRIPTION:Reference ${recordId}`);
   });
 
-  // TEMPORARILY it.fails: decideReject updates the registration without its checkout projection
-  // (checkoutInStep) and without a new hold on its slot, so the rules refuse it.
-  it.fails('finance rejects a payment: the payer gets the reason finance wrote', async () => {
+  it('finance rejects a payment: the payer gets the reason finance wrote', async () => {
     const { recordId, payment } = await awaitingVerification();
     const mailId = uniqueId('mail');
     await expectAllowed(

@@ -3,7 +3,7 @@
 // decideRegistration inside submitAs's throttled transaction), against the whole stack with
 // firestore.rules enforced. Each race runs several rounds, and some force the worst interleaving
 // (the other side commits between a transaction's reads and its commit).
-import { doc, getDoc, runTransaction } from 'firebase/firestore/lite';
+import { doc, getDoc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, serverValues, type BatchWrite, type Db, type ReadInTransaction } from '../../src/lib/db.ts';
 import { submitAs } from '../../src/data/visitor-submit.ts';
@@ -28,6 +28,7 @@ beforeAll(async () => {
   settings = {
     categories: site.categories as RegistrationSettings['categories'],
     currency: String(site.currency),
+    capacity: Number(site.capacity),
     unpaidHoldHours: Number(site.unpaidHoldHours ?? DEFAULT_SEAT_TIMES.unpaidHoldHours),
     offerHours: Number(site.offerHours ?? DEFAULT_SEAT_TIMES.offerHours),
   };
@@ -183,36 +184,8 @@ function staffCancel(id: string) {
   });
 }
 
-/**
- * The same cancel (registrationChange's writes) in a transaction that reads with the SDK itself,
- * keeping the server's microseconds: db.transact's reads turn times into Dates (milliseconds), so
- * the checkout it writes is out of step with the record's heldSince and the rules refuse it (see
- * the TEMPORARILY failing case below). This lets the race itself be tested meanwhile.
- */
-function preciseStaffCancel(id: string) {
-  const db = as.db.finance;
-  return runTransaction(db, async (tx) => {
-    const r = await tx.get(doc(db, 'registrations', id));
-    const seatPathOf = seatPath(String(r.data()!.seat));
-    const s = await tx.get(doc(db, seatPathOf));
-    const writes = registrationChange(
-      { ...r.data()!, id },
-      { status: 'cancelled', cancelledAt: serverValues.now() },
-      s.exists() ? { ...s.data(), id: s.id } : null,
-    );
-    for (const w of writes) {
-      if ('set' in w) tx.set(doc(db, w.set), w.data);
-      else if ('update' in w) tx.update(doc(db, w.update), w.data);
-      else tx.delete(doc(db, w.delete));
-    }
-  });
-}
-
 describe('a staff cancel freeing slot k against a new registration claiming slot k', () => {
-  // TEMPORARILY it.fails: db.transact (src/lib/db.ts, withId → plain) hands decide() times as Dates,
-  // dropping the server's microseconds, so registrationChange's checkout (checkoutOf: heldSince)
-  // differs from the stored record and checkoutInStep refuses every staff change made this way.
-  it.fails('staff cancel a held registration through db.transact (the back office’s path)', async () => {
+  it('staff cancel a held registration through db.transact (the back office’s path)', async () => {
     const held = await heldRegistration();
     await staffCancel(held.id);
     expect(await slotOf(held.seat)).toMatchObject({ state: 'free' });
@@ -221,7 +194,7 @@ describe('a staff cancel freeing slot k against a new registration claiming slot
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('never both hold it; the newcomer gets it only once it is free (round %i)', async () => {
     const held = await heldRegistration();
     const newcomer = await attendee();
-    const [cancel, claim] = await Promise.all([outcome(preciseStaffCancel(held.id).then(() => held.id)), outcome(claimSlot(newcomer, held.seat))]);
+    const [cancel, claim] = await Promise.all([outcome(staffCancel(held.id).then(() => held.id)), outcome(claimSlot(newcomer, held.seat))]);
     expect(cancel).toEqual({ ok: true, id: held.id });
     // Refused only as the page's decision refuses a slot that is not free (it then tries another).
     if (!claim.ok) expect(claim.error).toBe('SeatGoneError');
@@ -238,7 +211,7 @@ describe('a staff cancel freeing slot k against a new registration claiming slot
       claimSlot(newcomer, held.seat, {
         afterRead: async (path) => {
           if (path !== seatPath(held.seat)) return;
-          cancelled ??= preciseStaffCancel(held.id);
+          cancelled ??= staffCancel(held.id);
           await cancelled;
         },
       }),
@@ -252,7 +225,7 @@ describe('a staff cancel freeing slot k against a new registration claiming slot
     const held = await heldRegistration();
     const newcomer = await attendee();
     const blind = await registrationDraft({}, newcomer, { seat: held.seat });
-    const [cancel, claim] = await Promise.all([outcome(preciseStaffCancel(held.id).then(() => held.id)), verdict(commit(newcomer.db, blind.writes()))]);
+    const [cancel, claim] = await Promise.all([outcome(staffCancel(held.id).then(() => held.id)), verdict(commit(newcomer.db, blind.writes()))]);
     expect(cancel).toEqual({ ok: true, id: held.id });
     await expectNoOverbooking([held.seat], claim === 'allowed' ? [blind.id] : []);
   });
