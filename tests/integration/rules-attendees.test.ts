@@ -355,6 +355,36 @@ describe('who reads a registration', () => {
   });
 });
 
+describe('an active registration keeps its slot (staff changes)', () => {
+  it('refuses finance confirming an unpaid registration without taking its slot', async () => {
+    const { id } = await registered();
+    const { r, seat } = await current(id);
+    const writes = registrationChange(r, { status: 'confirmed', paymentStatus: 'not-required' }, seat);
+    await expectDenied(commit(as.db.finance, dropWrite(writes, seatPath(String((r as Doc).seat)))));
+    await expectAllowed(commit(as.db.finance, writes));
+  });
+
+  it('refuses finance reinstating a cancelled registration without claiming a slot for it', async () => {
+    const { who, id } = await registered();
+    await commit(who.db, await cancelWrites(id));
+    const { r } = await current(id);
+    await expectDenied(commit(as.db.finance, [{ update: `registrations/${id}`, data: { status: 'pending' } }, checkoutWrite({ ...r, status: 'pending' })]));
+  });
+
+  it('refuses finance recording a payment for a registration whose lapsed hold went to someone else', async () => {
+    const d = await registered();
+    await lapse(d.seat);
+    expect((await register(undefined, d.seat)).result).toBe('allowed');
+    const { r } = await current(d.id);
+    await expectDenied(
+      commit(as.db.finance, [
+        { update: `registrations/${d.id}`, data: { paymentStatus: 'paid', status: 'confirmed' } },
+        checkoutWrite({ ...r, paymentStatus: 'paid', status: 'confirmed' }),
+      ]),
+    );
+  });
+});
+
 describe('the owner cancels', () => {
   it('their own, freeing the slot, with the checkout in step', async () => {
     const { who, id, seat } = await registered();
