@@ -88,6 +88,14 @@ describe('finding a slot to claim', () => {
     expect(await freeSeatCandidates(0, times, client as never, { now })).toEqual([]);
   });
 
+  it('leaves out a free slot above a lowered capacity (the rules refuse it)', async () => {
+    const client = {
+      fetchDocument: vi.fn(async () => ({ id: '1', state: 'taken', claim: 'X', heldSince: EPOCH })),
+      fetchDocuments: vi.fn(async (_c: string, options: { where: unknown[][] }) => (options.where[0][2] === 'free' ? [{ id: '3' }, { id: '9' }] : [])),
+    };
+    expect(await freeSeatCandidates(5, times, client as never, { now })).toEqual(['3']);
+  });
+
   it('picks among candidates at random, and nothing from none', () => {
     expect(pickOne(['a', 'b', 'c'], () => 0.99)).toBe('c');
     expect(pickOne(['a', 'b', 'c'], () => 0)).toBe('a');

@@ -133,7 +133,9 @@ export async function freeSeatCandidates(
   const picks = [...new Set(Array.from({ length: probes }, () => String(1 + Math.floor(random() * capacity))))];
   const read = await Promise.all(picks.map((n) => client.fetchDocument<Seat>('seats', n).catch(() => null)));
   const free = read.filter((s): s is WithId<Seat> => !!s && seatIsFree(s, times, now)).map((s) => s.id);
-  return free.length > 0 ? free : findFreeSeats(times, 40, now, client);
+  if (free.length > 0) return free;
+  // A slot above a lowered capacity that lapsed is free by its state, but the rules refuse it.
+  return (await findFreeSeats(times, 40, now, client)).filter((n) => Number(n) <= capacity);
 }
 
 /** Picks one at random, so fifty people registering at once rarely reach for the same slot. */
