@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { signInLinkFor } from './inbox.ts';
 import { stack } from './records.ts';
 
 export const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
@@ -47,6 +48,34 @@ export async function fillRegistration(page: Page, over: Partial<Record<string, 
 
 /** The reference a submitted form shows. */
 export const reference = async (page: Page) => (await page.locator('strong.font-mono').first().textContent())!.trim();
+
+/**
+ * After Register (or Join the waiting list) on a filled form: the page asks the visitor to check
+ * their email; the visitor opens the emailed sign-in link in the same page (this browser asked for
+ * it, so it knows the address) and the form they filled is sent under the proven address.
+ * Resolves to the link followed (for signInLinkFor's `after`).
+ */
+export async function followEmailedLink(page: Page, email: string, { after }: { after?: string } = {}): Promise<string> {
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const link = await signInLinkFor(email, { after });
+  await page.goto(link);
+  return link;
+}
+
+/**
+ * Registers through /register as a visitor does now: fills the form, presses Register, opens the
+ * emailed link in the same page and waits for the confirmation. Resolves to what was typed, the
+ * reference shown, and the address as stored (lower case).
+ */
+export async function registerVerified(page: Page, over: Partial<Record<string, string>> = {}) {
+  await page.goto('/register');
+  await startApp(page);
+  const typed = await fillRegistration(page, over);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const link = await followEmailedLink(page, typed.email);
+  await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible();
+  return { ...typed, email: typed.email.toLowerCase(), reference: await reference(page), link };
+}
 
 /**
  * Moves the e2e stack's Firestore clock forward by `seconds` (> 0), for time-based rules (a seat
