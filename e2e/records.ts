@@ -199,3 +199,45 @@ export async function registrationAwaitingPayment(paymentStatus: 'submitted' | '
   await writeRegistration(registration, paymentStatus === 'submitted' ? [[`payments/${paymentId}`, payment]] : []);
   return { id, paymentId, payer };
 }
+
+const FILL_CLAIM = 'E2EFULLSUMMIT';
+
+/**
+ * Makes the summit full cheaply: every seat slot but `keep` that anyone could claim (free, or held
+ * or offered) is marked taken, with an owner write, so the site counts no free seat. Resolves to
+ * the undo, which puts back each slot it changed that nothing has moved since (a slot the test
+ * itself moved keeps what the test did). Slots held by records keep their claim, so their holders
+ * are unchanged once undone.
+ */
+export async function fillSummit({ keep = [] }: { keep?: string[] } = {}): Promise<() => Promise<void>> {
+  const before = await readCollection('seats');
+  const changed = before.filter(([n, s]) => !keep.includes(n) && s.state !== 'taken');
+  const filled = (n: string, s: Record<string, unknown>) => ({
+    state: 'taken',
+    claim: s.claim || `${FILL_CLAIM}${n.padStart(6, '0')}`,
+    heldSince: s.heldSince,
+  });
+  await writeDocuments(
+    stack,
+    changed.map(([n, s]) => [seatPath(n), filled(n, s)]),
+  );
+  return async () => {
+    const now = new Map(await readCollection('seats'));
+    const untouched = changed.filter(([n, s]) => {
+      const current = now.get(n);
+      const f = filled(n, s);
+      return current?.state === 'taken' && current.claim === f.claim && (current.heldSince as Date).getTime() === (f.heldSince as Date).getTime();
+    });
+    await writeDocuments(
+      stack,
+      untouched.map(([n, s]) => [seatPath(n), s]),
+    );
+  };
+}
+
+/** Removes waiting-list entries (owner access), so a test's person is first in line. */
+export async function clearWaitlist() {
+  const entries = await readCollection('waitlist');
+  if (entries.length) await commitDocuments(entries.map(([id]) => ({ delete: `waitlist/${id}` })));
+  return entries.map(([id]) => id);
+}

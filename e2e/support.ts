@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { signInLinkFor } from './inbox.ts';
@@ -91,4 +92,40 @@ export async function advanceServerClock(seconds: number): Promise<string> {
   });
   if (!res.ok) throw new Error(`Advancing the Firestore emulator's clock by ${seconds} s failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { now: string }).now;
+}
+
+/** How far the e2e stack's Firestore clock runs ahead of the wall clock (advanceServerClock), in ms. */
+export async function serverClockOffsetMs(): Promise<number> {
+  const res = await fetch(`http://${stack.firestore}/emulator/v1/projects/${stack.projectId}/clock`);
+  if (!res.ok) throw new Error(`Reading the Firestore emulator's clock failed: ${res.status}`);
+  return ((await res.json()) as { offsetSeconds: number }).offsetSeconds * 1000;
+}
+
+/**
+ * Sets the page's clock to the database's (ahead of the wall clock once advanceServerClock has
+ * run): the site compares the times the database stamped with the browser's now (a hold lapsed, an
+ * offer open), as a real browser's clock agrees with Firestore's. Call before the page opens.
+ */
+export async function useServerClock(page: Page) {
+  await page.clock.install({ time: Date.now() + (await serverClockOffsetMs()) });
+}
+
+/** Signs in on /my-registration by the emailed link, in the same page; resolves once it shows the attendee signed in. */
+export async function signInToMyRegistration(page: Page, email: string, { after }: { after?: string } = {}): Promise<string> {
+  await page.goto('/my-registration');
+  await startApp(page);
+  await expect(page.getByRole('heading', { name: 'Sign in with your email' })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const link = await signInLinkFor(email, { after });
+  await page.goto(link);
+  await expect(page.getByText(`Signed in as ${email.toLowerCase()}`)).toBeVisible();
+  return link;
+}
+
+/** axe-core finds nothing on the page as it is now (a state a page reaches only by acting, e.g. "check your email"). */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
