@@ -1,0 +1,164 @@
+// The waiting list end to end: a full summit offers it (under the same proven address), a seat
+// given back goes to the first person in line as an offer they claim on "my registration", an
+// unpaid hold lapses by the clock and its seat goes to the next person, and staff see the seat
+// figures move. The summit is made full cheaply (records.ts: fillSummit marks every other slot
+// taken) and put back afterwards, so the other specs see the demo's 1200 seats.
+//
+// This file runs LAST, and its clock test last in it: playwright runs files alphabetically with one
+// worker, and advanceServerClock moves the Firestore emulator's clock forward for good (until the
+// stack restarts), so every spec after it would find holds lapsed and offers expired. Keep its name
+// sorting after every other spec's (visitor.spec.ts is the last before it).
+import { expect, test, type Page } from '@playwright/test';
+import { emailTo } from './inbox.ts';
+import { clearWaitlist, fillSummit, makeRegistration, readDocument, removeRegistration } from './records.ts';
+import { admin, advanceServerClock, fillRegistration, followEmailedLink, signIn, signInToMyRegistration, startApp, useServerClock } from './support.ts';
+
+/** Joins the waiting list through /register (the summit is full), proving the address by the emailed link. */
+async function joinWaitingList(page: Page, name: string) {
+  await page.goto('/register');
+  await startApp(page);
+  await expect(page.getByRole('heading', { name: 'Every seat is taken' })).toBeVisible();
+  const typed = await fillRegistration(page, { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.org` });
+  await page.getByRole('button', { name: 'Join the waiting list' }).click();
+  await followEmailedLink(page, typed.email);
+  await expect(page.getByRole('heading', { name: 'You are on the waiting list' })).toBeVisible();
+  expect(await readDocument(`waitlist/${typed.email}`)).toMatchObject({ status: 'waiting', offer: null, fullName: name });
+  return typed;
+}
+
+/** The registration an attendee holds now, by their address's entry. */
+async function registrationOf(email: string) {
+  const entry = await readDocument(`attendees/${email}`);
+  return entry ? readDocument(`registrations/${String(entry.registrationId)}`) : null;
+}
+
+/** Claims the seat offered to the signed-in attendee on "my registration"; resolves to the new registration's reference. */
+async function claimOffer(page: Page) {
+  await expect(page.getByText('A seat is offered to you.')).toBeVisible();
+  await page.getByRole('button', { name: 'Claim your seat' }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Your seat is yours' });
+  await expect(done).toBeVisible();
+  return /registration (\w+)\./.exec((await done.textContent())!)![1];
+}
+
+test.beforeEach(async () => {
+  await clearWaitlist();
+});
+
+test('a full summit offers the waiting list; a seat given back is offered to the first in line, who claims it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const holder = await makeRegistration();
+  const undo = await fillSummit();
+  const staff = await browser.newPage();
+  let claimed = '';
+  try {
+    const first = await joinWaitingList(page, 'Wambui First');
+    // A second person behind them: the offer goes to the first.
+    const second = await joinWaitingList(await browser.newPage(), 'Kiprop Second');
+
+    await signIn(staff, admin);
+    await staff.goto('/admin/waitlist');
+    const rows = staff.getByRole('row');
+    await expect(rows.filter({ hasText: 'Wambui First' })).toBeVisible();
+    await expect(rows.filter({ hasText: 'Kiprop Second' })).toBeVisible();
+
+    // Staff cancel the holder's registration: its seat is offered to the first in line, in the same commit.
+    await staff.goto(`/admin/registrations/registrations/${holder.id}`);
+    await staff.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: 'Cancel it' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
+    await expect.poll(async () => (await readDocument(`seats/${holder.seat}`))?.state).toBe('offered');
+    const entry = (await readDocument(`waitlist/${first.email}`))!;
+    expect(entry).toMatchObject({ status: 'offered', offer: { seat: holder.seat } });
+    expect((await readDocument(`seats/${holder.seat}`))!.claim).toBe((entry.offer as { claim: string }).claim);
+    expect(await readDocument(`waitlist/${second.email}`)).toMatchObject({ status: 'waiting' });
+
+    // They hear of it by email, with the way to "my registration".
+    const offer = await emailTo(first.email, /seat/i);
+    expect(offer.text).toContain('/my-registration');
+
+    // And claim it there (still signed in from joining).
+    await page.goto('/my-registration');
+    await startApp(page);
+    claimed = await claimOffer(page);
+    await expect(page.getByRole('article', { name: `Registration ${claimed}` }).getByText('Awaiting payment')).toBeVisible();
+    const registration = (await readDocument(`registrations/${claimed}`))!;
+    expect(registration).toMatchObject({ email: first.email, fullName: 'Wambui First', seat: holder.seat, status: 'pending' });
+    expect(await readDocument(`seats/${holder.seat}`)).toMatchObject({ state: 'held', claim: registration.seatClaim });
+    expect(await readDocument(`waitlist/${first.email}`)).toMatchObject({ status: 'registered' });
+    await expect(page.getByText('You claimed the seat offered to you')).toBeVisible();
+  } finally {
+    await staff.close();
+    if (claimed) await removeRegistration(claimed);
+    await removeRegistration(holder.id);
+    await undo();
+    await clearWaitlist();
+  }
+});
+
+test('staff see seats taken, held and free move as people register and cancel', async ({ page }) => {
+  await signIn(page, admin);
+  await page.goto('/admin/waitlist');
+  const figure = (name: string) => page.getByRole('definition').filter({ has: page.locator(`xpath=preceding-sibling::dt[1][normalize-space()="${name}"]`) });
+  const read = async (name: string) => Number((await figure(name).textContent())!.replace(/\D/g, ''));
+  await expect(figure('Free')).toBeVisible();
+  const before = { held: await read('Held, unpaid'), free: await read('Free') };
+  const r = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid' });
+  try {
+    await page.reload();
+    await expect.poll(() => read('Held, unpaid')).toBe(before.held + 1);
+    expect(await read('Free')).toBe(before.free - 1);
+  } finally {
+    await removeRegistration(r.id);
+  }
+  await page.reload();
+  await expect.poll(() => read('Free')).toBe(before.free);
+});
+
+// LAST: moves the database's clock forward for good (see the top of this file).
+test('an unpaid hold lapses after the hours in Settings, and its seat goes to the next person in line', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const settings = (await readDocument('settings/site'))!;
+  const holdHours = Number(settings.unpaidHoldHours);
+  const unpaid = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid' });
+  const undo = await fillSummit({ keep: [unpaid.seat!] });
+  let claimed = '';
+  try {
+    const next = await joinWaitingList(page, 'Chebet Next');
+    // Within its hold the seat is the unpaid registration's: nobody is offered it.
+    expect(await readDocument(`waitlist/${next.email}`)).toMatchObject({ status: 'waiting' });
+
+    await advanceServerClock((holdHours + 1) * 3600);
+
+    // The registration says its hold lapsed (the browser's clock agrees with the database's).
+    const holderContext = await browser.newContext();
+    const holderPage = await holderContext.newPage();
+    await useServerClock(holderPage);
+    await signInToMyRegistration(holderPage, unpaid.email);
+    await expect(holderPage.getByText('Your hold lapsed: the seat was released.')).toBeVisible();
+    await holderContext.close();
+
+    // The automatic offer pass gives the lapsed seat to the next person in line.
+    const staff = await browser.newPage();
+    await useServerClock(staff);
+    await signIn(staff, admin);
+    await staff.goto('/admin/waitlist');
+    await expect.poll(async () => (await readDocument(`waitlist/${next.email}`))?.status, { timeout: 30_000 }).toBe('offered');
+    expect(await readDocument(`seats/${unpaid.seat}`)).toMatchObject({ state: 'offered' });
+    await staff.close();
+
+    const later = await page.context().newPage();
+    await useServerClock(later);
+    await later.goto('/my-registration');
+    await startApp(later);
+    claimed = await claimOffer(later);
+    expect(await registrationOf(next.email)).toMatchObject({ id: claimed, seat: unpaid.seat });
+    // The lapsed registration lost its seat for good: paying for it now is refused.
+    expect((await readDocument(`seats/${unpaid.seat}`))!.claim).not.toBe(unpaid.seatClaim);
+  } finally {
+    if (claimed) await removeRegistration(claimed);
+    await removeRegistration(unpaid.id);
+    await undo();
+    await clearWaitlist();
+  }
+});
