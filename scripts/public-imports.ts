@@ -45,6 +45,9 @@ function resolveFile(from: string, spec: string): string | null {
  */
 const LOADED_ON_SUBMIT = 'src/lib/visitor-auth.ts';
 
+/** The same for an attendee's sign-in link (asked for, or opened, on /register and /my-registration). */
+const LOADED_ON_SIGN_IN_LINK = 'src/lib/email-link.ts';
+
 /**
  * Every module (project file or package) reachable from `entry`, with the path that reaches it;
  * dynamic imports of the `lazy` modules (paths relative to the project) are not followed.
@@ -86,7 +89,7 @@ export async function adminModulesOnPublicRoutes(): Promise<string[]> {
   const problems = new Set<string>();
   const modules = [{ id: 'root', file: resolve(appDir, 'root.tsx') }, ...publicRoutes(table.default)];
   for (const { id, file } of modules) {
-    for (const [module, path] of reachable(file, new Set([LOADED_ON_SUBMIT]))) {
+    for (const [module, path] of reachable(file, new Set([LOADED_ON_SUBMIT, LOADED_ON_SIGN_IN_LINK]))) {
       const name = rel(module);
       const adminOnly = BACK_OFFICE.test(name) || ADMIN_ONLY_PACKAGES.some((r) => r.test(name));
       const authAllowed = SIGN_IN_ROUTES.has(id) && (name === AUTH_MODULE || /^(@firebase|firebase)\/auth/.test(name));

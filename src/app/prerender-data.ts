@@ -1,6 +1,6 @@
 // What the build reads for each prerendered page, so its HTML carries the content and not a
 // loading line: the settings every page shows (dates, venue, contacts), the bounded lists of
-// /about and /program, the seats taken for /register (so its form is in the page), and the first
+// /about and /program, the free seats for /register (so its form is in the page), and the first
 // page of each paged list (events, jobs, tenders, resources, articles). The browser starts from
 // the same data (lib/prerendered-queries.ts) once the app runs.
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { siteSettingsQuery } from '../data/site-settings.ts';
 import { speakersQuery } from '../data/speakers.ts';
 import { eventsQuery } from '../features/events/api.ts';
 import { sessionsQuery } from '../features/program/api.ts';
-import { seatsTakenQuery } from '../features/registrations/api.ts';
+import { freeSeatsQuery } from '../features/registrations/api.ts';
 
 type Prefetch = (client: QueryClient) => Promise<void>;
 
@@ -30,7 +30,7 @@ const EVERY_PAGE = [read(siteSettingsQuery)];
 export const PAGE_DATA: Record<string, Prefetch[]> = {
   '/about': [read(speakersQuery), read(publishedPartnersQuery)],
   '/program': [read(sessionsQuery), read(speakersQuery)],
-  '/register': [read(seatsTakenQuery)],
+  '/register': [read(freeSeatsQuery())],
   '/events': [firstPage(eventsQuery('upcoming')), firstPage(eventsQuery('past'))],
   '/careers': [firstPage(publishedPagesQuery('jobs'))],
   '/tenders': [firstPage(publishedPagesQuery('tenders'))],

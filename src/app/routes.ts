@@ -20,6 +20,7 @@ export default [
     route('blogs/:slug', '../features/publications/ArticlePage.tsx'),
     route('careers', '../features/opportunities/CareersPage.tsx'),
     route('careers/:slug', '../features/opportunities/JobPage.tsx'),
+    route('my-registration', '../features/registrations/MyRegistrationPage.tsx'),
     route('checkout', '../features/payments/CheckoutLookupPage.tsx'),
     route('checkout/:id', '../features/payments/CheckoutPage.tsx'),
     route('donate', '../features/donations/DonatePage.tsx'),

@@ -59,6 +59,9 @@ export const GET_INVOLVED_LINKS = [
 /** Where a returning registrant or applicant pays, or finds their e-ticket. */
 export const CHECKOUT_LINK = { to: '/checkout', label: 'Pay or view my ticket' } as const;
 
+/** Where an attendee signs in by email to see, pay for or cancel their registration and their waiting-list place. */
+export const MY_REGISTRATION_LINK = { to: '/my-registration', label: 'My registration' } as const;
+
 export const FOOTER_LINKS = [
   { to: '/about', label: 'About the summit' },
   { to: '/program', label: 'Programme' },

@@ -1,24 +1,53 @@
 // The records people pay for (registrations and partnership or booth applications), found by the
 // reference they quote. One lookup for checkout and the invoice generator: tolerant of case,
 // spaces, hyphens and look-alike characters (lib/reference.ts), registrations before applications.
+// The reference alone opens only a registration's checkout projection (checkouts/{id},
+// data/registration-record.ts): checkout reads that; staff (the invoice generator) read the record.
 import { db } from '../lib/data.ts';
 import type { WithId } from '../lib/db.ts';
 import { referenceCandidates } from '../lib/reference.ts';
 import { PAYABLE_COLLECTIONS, type PayableCollection } from './collections.ts';
+import { seatExpiry, type SeatTimes } from './seats.ts';
 
 export interface PayableRecord {
   collection: PayableCollection;
   record: WithId<Record<string, unknown>>;
 }
 
+/** Where a registration is read from: its checkout projection (anyone with the reference) or the record (staff, the owner). */
+export type RegistrationSource = 'checkouts' | 'registrations';
+
 /** The record a typed reference names, or null (also for text that cannot be a document id). */
-export async function findPayableRecord(typed: string): Promise<PayableRecord | null> {
+export async function findPayableRecord(typed: string, registrationsFrom: RegistrationSource = 'registrations'): Promise<PayableRecord | null> {
   for (const id of referenceCandidates(typed)) {
     if (id.includes('/')) continue;
     for (const collection of PAYABLE_COLLECTIONS) {
-      const record = await db.fetchDocument<Record<string, unknown>>(collection, id);
+      const record = await db.fetchDocument<Record<string, unknown>>(collection === 'registrations' ? registrationsFrom : collection, id);
       if (record) return { collection, record };
     }
   }
   return null;
+}
+
+/**
+ * An unpaid registration's hold on its seat as its checkout projection shows it: held until a
+ * time, or lapsed (the seat went to someone else, or may be claimed by anyone). The projection has
+ * no claim, so the slot (public) is matched by the time both were stamped with in the same commit.
+ * Null when nothing is held: paid, free of charge, awaiting verification, cancelled, or no seat.
+ */
+export type Hold =
+  | { state: 'held'; until: Date }
+  /** `slotKept`: nobody has claimed the slot since, so paying now still keeps it (the rules' takenByPayment). */
+  | { state: 'lapsed'; until: Date; slotKept: boolean };
+
+export function checkoutHold(
+  r: { status: unknown; paymentStatus: unknown; seat?: unknown; heldSince?: unknown },
+  slot: Record<string, unknown> | null,
+  times: SeatTimes,
+  now = new Date(),
+): Hold | null {
+  if (r.status !== 'pending' || r.paymentStatus !== 'unpaid' || typeof r.seat !== 'string' || !r.seat || !(r.heldSince instanceof Date)) return null;
+  const until = seatExpiry({ state: 'held', heldSince: r.heldSince }, times)!;
+  const mine = !!slot && slot.state === 'held' && slot.heldSince instanceof Date && slot.heldSince.getTime() === r.heldSince.getTime();
+  return mine && until > now ? { state: 'held', until } : { state: 'lapsed', until, slotKept: mine };
 }

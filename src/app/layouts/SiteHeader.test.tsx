@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +10,11 @@ function renderHeader() {
 }
 
 describe('site navigation', () => {
-  it('lists the main pages in order', () => {
+  it('lists the main pages in order, then the way to my registration', () => {
     renderHeader();
     const main = screen.getByRole('navigation', { name: 'Main' });
     const labels = Array.from(main.querySelectorAll('a')).map((a) => a.textContent);
-    expect(labels).toEqual(['Home', 'About', 'Programme', 'Partnerships', 'Resources', 'Contact', 'Register']);
+    expect(labels).toEqual(['Home', 'About', 'Programme', 'Partnerships', 'Resources', 'Contact', 'Register', 'My registration']);
   });
 
   it('opens Get Involved from the keyboard and closes it with Escape', async () => {
@@ -44,11 +44,13 @@ describe('site navigation', () => {
       'Resources',
       'Contact',
       'Register Now',
+      'My registration',
       'Pay or view my ticket',
     ]);
     const targets = links.map((a) => a.getAttribute('href'));
     expect(new Set(targets).size).toBe(targets.length);
     expect(screen.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Pay or view my ticket' })).toHaveAttribute('href', '/checkout');
+    expect(within(mobile).getByRole('link', { name: 'My registration' })).toHaveAttribute('href', '/my-registration');
   });
 });

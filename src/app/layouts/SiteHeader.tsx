@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { CHECKOUT_LINK, GET_INVOLVED_LINKS, PUBLIC_LINKS } from '../../content/site.ts';
+import { CHECKOUT_LINK, GET_INVOLVED_LINKS, MY_REGISTRATION_LINK, PUBLIC_LINKS } from '../../content/site.ts';
 
 /**
  * The phone menu: every destination once. "Get Involved" repeats Partnerships and Contact under
@@ -90,6 +90,11 @@ function MobileMenu() {
               </Link>
             </li>
             <li>
+              <NavLink className={linkClass} to={MY_REGISTRATION_LINK.to}>
+                {MY_REGISTRATION_LINK.label}
+              </NavLink>
+            </li>
+            <li>
               <NavLink className={linkClass} to={CHECKOUT_LINK.to}>
                 {CHECKOUT_LINK.label}
               </NavLink>
@@ -115,6 +120,9 @@ export function SiteHeader({ summitName }: { summitName: string }) {
             </NavLink>
           ))}
           <GetInvolvedMenu />
+          <NavLink className={linkClass} to={MY_REGISTRATION_LINK.to}>
+            {MY_REGISTRATION_LINK.label}
+          </NavLink>
         </nav>
         <MobileMenu />
       </div>

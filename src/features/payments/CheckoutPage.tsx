@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useParams, type MetaFunction } from 'react-router';
 import { FormAlert, SelectField } from '../../components/fields.tsx';
-import { formatMoney } from '../../components/format.ts';
+import { formatDateTime, formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { TextField } from '../../components/TextField.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
@@ -12,9 +12,10 @@ import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { PAYMENT_METHOD_LABELS } from '../../data/labels.ts';
 import { PAYMENT_METHODS, paymentFormSchema, type PaymentForm } from './schema.ts';
-import { ReferenceTakenError, useCheckoutRecord, useSubmitPayment, type CheckoutRecord } from './api.ts';
+import { HoldLostError, ReferenceTakenError, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
 import { throttleMessage } from '../../data/visitor-submit.ts';
-import { Ticket } from './Ticket.tsx';
+import { checkoutHold, type Hold } from '../../data/payable-records.ts';
+import { Ticket } from '../../components/Ticket.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Checkout', 'Your registration, the amount due and how to pay.', { index: false });
 
@@ -72,7 +73,19 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
       {submit.isError && (
         <div className="sm:col-span-2">
           <FormAlert reveal>
-            {submit.error instanceof ReferenceTakenError ? (
+            {submit.error instanceof HoldLostError ? (
+              <>
+                Your hold lapsed and the seat has gone to someone else, so a payment cannot keep it now. If you have not paid yet, do not pay:{' '}
+                <Link className="underline" to="/register">
+                  register again
+                </Link>{' '}
+                if seats are free. If you have paid,{' '}
+                <Link className="underline" to="/contact">
+                  contact us
+                </Link>
+                .
+              </>
+            ) : submit.error instanceof ReferenceTakenError ? (
               <>
                 The transaction code {submit.error.reference} has already been submitted, so it cannot pay for this{' '}
                 {record.collection === 'registrations' ? 'registration' : 'application'} too. Check the code in your M-Pesa message or bank slip; if it is
@@ -130,6 +143,35 @@ function ReferenceReceived({ justSent }: { justSent: boolean }) {
   );
 }
 
+/** An unpaid registration's hold on its seat: until when, or that it lapsed (and whether paying still keeps the seat). */
+export function HoldNotice({ hold }: { hold: Hold }) {
+  if (hold.state === 'held')
+    return (
+      <p className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
+        Your seat is held until <strong>{formatDateTime(hold.until)}</strong> (Nairobi time). Pay and submit your payment reference before then to keep it.
+      </p>
+    );
+  return (
+    <div className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4">
+      <h2 className="text-lg">Your hold lapsed</h2>
+      <p className="mt-2">
+        Your seat was held until {formatDateTime(hold.until)} (Nairobi time) and was then released.{' '}
+        {hold.slotKept ? (
+          'Nobody has taken it yet: pay now and submit your payment reference to keep it.'
+        ) : (
+          <>
+            Someone else has taken it since. If seats are still free you can{' '}
+            <Link className="text-brand-700 underline" to="/register">
+              register again
+            </Link>
+            .
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
 /** A partner application or booth booking is paid for only once staff approve it (the rules agree). */
 const awaitingReview = (r: CheckoutRecord) => r.collection === 'partners' && r.status === 'pending';
 
@@ -137,6 +179,7 @@ export default function CheckoutPage() {
   const { id = '' } = useParams();
   const record = useCheckoutRecord(id);
   const settings = useSiteSettings();
+  const slot = useSeatSlot(record.data?.collection === 'registrations' ? record.data.seat : '');
   const [sent, setSent] = useState(false);
   if (record.isPending || settings.isPending)
     return (
@@ -170,6 +213,8 @@ export default function CheckoutPage() {
   const r = record.data;
   const s = settings.data!;
   const confirmed = ['confirmed', 'checked-in'].includes(r.status) && ['paid', 'not-required'].includes(r.paymentStatus);
+  // Whether the hold still stands is known once the slot is read (a failed read shows no notice: the rules decide at payment).
+  const hold = r.collection === 'registrations' && slot.isSuccess ? checkoutHold(r, slot.data, s) : null;
   return (
     <div className="container-page max-w-3xl py-12">
       <h1>Checkout</h1>
@@ -208,8 +253,13 @@ export default function CheckoutPage() {
               <FormAlert>Your last payment reference could not be verified: {r.paymentNote} Please check it and submit it again.</FormAlert>
             </div>
           )}
-          <PaymentInstructions record={r} settings={s} />
-          <PaymentReferenceForm record={r} onSent={() => setSent(true)} />
+          {hold && <HoldNotice hold={hold} />}
+          {hold?.state === 'lapsed' && !hold.slotKept ? null : (
+            <>
+              <PaymentInstructions record={r} settings={s} />
+              <PaymentReferenceForm record={r} onSent={() => setSent(true)} />
+            </>
+          )}
         </>
       )}
     </div>

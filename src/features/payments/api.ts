@@ -2,10 +2,11 @@ import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import { db } from '../../lib/data.ts';
-import { createWrite } from '../../lib/db.ts';
+import { createWrite, serverValues, type BatchWrite, type ReadInTransaction } from '../../lib/db.ts';
 import { payableRecord, paymentReceivedMail, type PayableRecord } from '../../data/mail.ts';
 import { settingsLabel } from '../../data/labels.ts';
 import { findPayableRecord } from '../../data/payable-records.ts';
+import { seatPath } from '../../data/seats.ts';
 import { normaliseReference, paymentDocument, referenceClaim, type PaymentForm, type PaymentTarget } from './schema.ts';
 
 export interface CheckoutRecord {
@@ -21,6 +22,9 @@ export interface CheckoutRecord {
   paymentStatus: string;
   /** Staff's note when they rejected the last payment reference, shown so the visitor can act on it. */
   paymentNote?: string;
+  /** A registration's seat slot ('' for none) and when its hold started (null when it has none). */
+  seat: string;
+  heldSince: Date | null;
   /** Who the messages about its payments go to, and how they greet them. */
   payable: PayableRecord;
 }
@@ -41,7 +45,9 @@ export function describeRecord(collection: PaymentTarget, d: Stored, settings: L
     currency: String(d.currency),
     status: String(d.status),
     paymentStatus: String(d.paymentStatus),
-    paymentNote: typeof d.paymentNote === 'string' ? d.paymentNote : undefined,
+    paymentNote: typeof d.paymentNote === 'string' && d.paymentNote ? d.paymentNote : undefined,
+    seat: typeof d.seat === 'string' ? d.seat : '',
+    heldSince: d.heldSince instanceof Date ? d.heldSince : null,
   };
   if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${label('categories', d.category)}` };
   return {
@@ -55,17 +61,55 @@ export function describeRecord(collection: PaymentTarget, d: Stored, settings: L
 export const fetchLabels = () => db.fetchDocument<NonNullable<Labels> & { id: string }>('settings', 'site').catch(() => null);
 
 /**
- * A registration or an application by its reference, as typed (anyone holding the reference may
- * read it): case, spaces and look-alikes do not matter (lib/reference.ts). A list of many records
- * passes the labels it read once.
+ * A registration (its checkout projection, checkouts/{id}) or an application by its reference, as
+ * typed (anyone holding the reference may read it): case, spaces and look-alikes do not matter
+ * (lib/reference.ts). A list of many records passes the labels it read once.
  */
 export async function fetchCheckoutRecord(typed: string, labels: Promise<Labels | null> = fetchLabels()): Promise<CheckoutRecord | null> {
-  const found = await findPayableRecord(typed);
+  const found = await findPayableRecord(typed, 'checkouts');
   return found && describeRecord(found.collection, found.record, await labels);
 }
 
 export function useCheckoutRecord(id: string) {
   return useQuery({ queryKey: ['checkout', id], queryFn: () => fetchCheckoutRecord(id), staleTime: 0 });
+}
+
+/** A seat slot as it stands (public: a state, a claim and a time), to tell whether a hold still stands. */
+export function useSeatSlot(seat: string) {
+  return useQuery({
+    queryKey: ['seats', seat],
+    queryFn: () => db.fetchDocument<Record<string, unknown>>('seats', seat),
+    enabled: seat !== '',
+    staleTime: 0,
+  });
+}
+
+/** The registration's unpaid hold lapsed and its slot went to someone else: paying cannot keep a seat now. */
+export class HoldLostError extends Error {}
+
+const sameTime = (a: unknown, b: unknown) => a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+
+/**
+ * What paying for a registration adds to the payment's commit: its checkout in step, and its slot
+ * taken under the claim it holds (firestore.rules: checkoutInStep, takenByPayment). The visitor
+ * cannot read the registration's claim, but the slot is public: the slot is this registration's
+ * while it is held since the very time the registration's hold started (both were stamped in one
+ * commit); the rules check the claim itself. The checkout is updated field by field, so the time
+ * stamped by the server is never rewritten from a copy read back (a Date keeps milliseconds only).
+ */
+export function payingForSeat(id: string) {
+  return async (read: ReadInTransaction): Promise<BatchWrite[]> => {
+    const checkout = await read(`checkouts/${id}`);
+    const seat = typeof checkout?.seat === 'string' ? checkout.seat : '';
+    if (!checkout || !seat) return [{ update: `checkouts/${id}`, data: { paymentStatus: 'submitted' } }];
+    const slot = await read(seatPath(seat));
+    if (!slot || slot.state !== 'held' || !sameTime(slot.heldSince, checkout.heldSince))
+      throw new HoldLostError(`Registration ${id} no longer holds seat ${seat}.`);
+    return [
+      { update: `checkouts/${id}`, data: { paymentStatus: 'submitted' } },
+      { set: seatPath(seat), data: { state: 'taken', claim: slot.claim, heldSince: serverValues.now() } },
+    ];
+  };
 }
 
 /**
@@ -79,15 +123,22 @@ export function useSubmitPayment(record: CheckoutRecord) {
   return useMutation({
     mutationFn: async (form: PaymentForm) => {
       const payment = paymentDocument(form, record.collection, record.id, record.currency);
-      const writes = [
+      const writes: BatchWrite[] = [
         createWrite('payments', paymentId, payment),
         { update: `${record.collection}/${record.id}`, data: { paymentStatus: 'submitted', lastPaymentId: paymentId } },
         referenceClaim(paymentId, payment.reference),
         paymentReceivedMail(paymentId, payment, record.payable),
       ];
+      const seatWrites = record.collection === 'registrations' ? payingForSeat(record.id) : null;
+      // A registration is not readable by its reference: a first attempt landed when the code it claimed names this payment.
+      const landed =
+        record.collection === 'registrations'
+          ? async () => (await db.fetchDocument('paymentReferences', normaliseReference(payment.reference)))?.paymentId === paymentId
+          : async () => (await db.fetchDocument(record.collection, record.id))?.lastPaymentId === paymentId;
       try {
-        await submitAsVisitor('payments', paymentId, writes, async () => (await db.fetchDocument(record.collection, record.id))?.lastPaymentId === paymentId);
+        await submitAsVisitor('payments', paymentId, seatWrites ? async (read) => [...writes, ...(await seatWrites(read))] : writes, landed);
       } catch (error) {
+        if (error instanceof HoldLostError) throw error;
         // Say why when the code was already used (for this or another record) rather than "try again".
         if (await db.fetchDocument('paymentReferences', normaliseReference(payment.reference)).catch(() => null))
           throw new ReferenceTakenError(payment.reference);
@@ -95,6 +146,7 @@ export function useSubmitPayment(record: CheckoutRecord) {
       }
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['checkout', record.id] }),
+    onError: (error) => error instanceof HoldLostError && client.invalidateQueries({ queryKey: ['seats', record.seat] }),
   });
 }
 

@@ -1,36 +1,51 @@
 import { newReference } from '../../lib/reference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, PolicyLinks, SelectField, TextAreaField } from '../../components/fields.tsx';
-import { CHECKOUT_LINK } from '../../content/site.ts';
+import { CHECKOUT_LINK, MY_REGISTRATION_LINK } from '../../content/site.ts';
 import { ATTENDANCE_LABELS } from '../../data/labels.ts';
 import { formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { useReveal } from '../../components/use-reveal.ts';
 import { getStoredLocation } from '../../lib/geo.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
-import { useSeatsTaken } from './api.ts';
-import { ATTENDANCE_MODES, registrationFormSchema, type RegistrationForm } from './schema.ts';
-import { submitRegistration } from './submit.ts';
-import { throttleMessage } from '../../data/visitor-submit.ts';
+import { ThrottledError, throttleMessage } from '../../data/visitor-submit.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
+import type { BatchWrite } from '../../lib/db.ts';
+import {
+  draftPath,
+  forgetLocalDraft,
+  joinWaitlist,
+  keepLocalDraft,
+  localDraft,
+  readDraft,
+  registerNow,
+  saveDraft,
+  useFreeSeats,
+  withProvenAddress,
+} from './api.ts';
+import { ATTENDANCE_MODES, registrationFormSchema, type RegistrationForm } from './schema.ts';
+import { AlreadyRegisteredError, SummitFullError } from './submit.ts';
+import { CheckEmail, ConfirmEmail } from './EmailLinkPanels.tsx';
+import { emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
 type FormValues = RegistrationForm & { faxNumber?: string };
 
-function RegistrationClosed({ full }: { full: boolean }) {
+function RegistrationClosed() {
   return (
     <div className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-6">
       <h2>Registration closed</h2>
       <p className="mt-2 text-slate-800">
-        {full ? 'The summit is full: every seat has been taken.' : 'Registration for the summit is closed.'} Follow the{' '}
+        Registration for the summit is closed. Follow the{' '}
         <Link className="text-brand-700 underline" to="/blogs">
           news
         </Link>{' '}
@@ -44,43 +59,136 @@ function RegistrationClosed({ full }: { full: boolean }) {
   );
 }
 
-function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; onDone: (id: string) => void }) {
-  // Chosen once per visit, so a retry after a lost reply cannot register twice.
-  const [id] = useState(() => newReference());
+const MyRegistrationLink = ({ children = MY_REGISTRATION_LINK.label }: { children?: string }) => (
+  <Link className="text-brand-700 underline" to={MY_REGISTRATION_LINK.to}>
+    {children}
+  </Link>
+);
+
+/** Why the last attempt did not go through, shown above the form (which keeps what was typed). */
+type Problem =
+  | { kind: 'already' }
+  | { kind: 'full' }
+  | { kind: 'throttled'; error: unknown }
+  | { kind: 'failed'; waitlist: boolean }
+  | { kind: 'link'; text: string; email: string | null };
+
+function ProblemAlert({
+  problem,
+  onJoinWaitlist,
+  onNewLink,
+  busy,
+}: {
+  problem: Problem;
+  onJoinWaitlist: () => void;
+  onNewLink: (email: string) => void;
+  busy: boolean;
+}) {
+  switch (problem.kind) {
+    case 'already':
+      return (
+        <FormAlert reveal>
+          This address already has a registration. See it, pay for it or cancel it on <MyRegistrationLink />.
+        </FormAlert>
+      );
+    case 'full':
+      return (
+        <div className="space-y-3">
+          <FormAlert reveal>
+            The last free seats were taken while you registered. Your answers are still here: join the waiting list and we will email you if a seat is offered
+            to you.
+          </FormAlert>
+          <button type="button" className="btn-primary" onClick={onJoinWaitlist} disabled={busy}>
+            Join the waiting list
+          </button>
+        </div>
+      );
+    case 'throttled':
+      return <FormAlert reveal>{throttleMessage(problem.error, 'registrations')}</FormAlert>;
+    case 'failed':
+      return (
+        <FormAlert reveal>
+          {problem.waitlist
+            ? 'We could not add you to the waiting list. Your answers are still here: check your connection and try again.'
+            : 'We could not send your registration. Your answers are still here: check your connection and press Register again. If it keeps failing, registration may have just closed.'}
+        </FormAlert>
+      );
+    case 'link':
+      return (
+        <div className="space-y-3">
+          <FormAlert reveal>{problem.text} Your answers are still here.</FormAlert>
+          {problem.email && (
+            <button type="button" className="btn-secondary" onClick={() => onNewLink(problem.email!)} disabled={busy}>
+              Send me a new link
+            </button>
+          )}
+        </div>
+      );
+  }
+}
+
+function RegistrationFormView({
+  settings,
+  full,
+  initial,
+  busy,
+  problem,
+  onSend,
+  onNewLink,
+}: {
+  settings: SiteSettings;
+  full: boolean;
+  initial: RegistrationForm | null;
+  busy: boolean;
+  problem: Problem | null;
+  onSend: (form: RegistrationForm, waitlist: boolean) => void;
+  onNewLink: (email: string) => void;
+}) {
   const { register, handleSubmit, formState, setValue, getValues } = useForm<FormValues>({
     resolver: zodResolver(registrationFormSchema),
-    defaultValues: { attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '' },
+    defaultValues: initial ?? { attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '' },
   });
   useEffect(() => {
     const country = getStoredLocation()?.country;
     if (country && !getValues('country')) setValue('country', country);
   }, [getValues, setValue]);
-  const submit = useMutation({ mutationFn: (form: RegistrationForm) => submitRegistration(id, form, settings), onSuccess: onDone });
   const e = formState.errors;
   const options = Object.entries(settings.categories).map(([value, c]) => ({
     value,
     label: `${c.label} — ${c.fee === 0 ? 'free' : formatMoney(c.fee, settings.currency)}`,
   }));
+  const send = (waitlist: boolean) =>
+    handleSubmit((form) => {
+      // A bot filled the hidden field: pretend, write nothing. Read raw: the schema strips it.
+      if (getValues('faxNumber')) return;
+      onSend(form, waitlist);
+    });
+  const waitlist = full || problem?.kind === 'full';
   return (
-    <HydratedForm
-      noValidate
-      className="relative mt-8 grid gap-5 sm:grid-cols-2"
-      onSubmit={handleSubmit((form) => {
-        // A bot filled the hidden field: pretend, write nothing. Read raw: the schema strips it.
-        if (getValues('faxNumber')) return onDone(id);
-        submit.mutate(form);
-      })}
-    >
-      {submit.isError && (
+    <HydratedForm noValidate className="relative mt-8 grid gap-5 sm:grid-cols-2" onSubmit={send(waitlist)}>
+      {full && (
+        <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 sm:col-span-2">
+          <h2 className="text-lg">Every seat is taken</h2>
+          <p className="mt-1">
+            Join the waiting list with this form: when a seat frees up, the organisers offer it to the next person on the list by email, and you claim it on{' '}
+            <MyRegistrationLink />.
+          </p>
+        </div>
+      )}
+      {problem && (
         <div className="sm:col-span-2">
-          <FormAlert reveal>
-            {throttleMessage(submit.error, 'registrations') ??
-              'We could not send your registration. Your answers are still here: check your connection and press Register again. If it keeps failing, registration may have just closed.'}
-          </FormAlert>
+          <ProblemAlert problem={problem} busy={busy} onJoinWaitlist={send(true)} onNewLink={onNewLink} />
         </div>
       )}
       <TextField label="Full name" autoComplete="name" error={e.fullName?.message} {...register('fullName')} />
-      <TextField label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        hint="We email you a link to confirm it is yours."
+        error={e.email?.message}
+        {...register('email')}
+      />
       <TextField label="Phone" type="tel" autoComplete="tel" error={e.phone?.message} {...register('phone')} />
       <TextField label="Organisation" autoComplete="organization" error={e.organisation?.message} {...register('organisation')} />
       <TextField label="Role or job title" autoComplete="organization-title" error={e.jobTitle?.message} {...register('jobTitle')} />
@@ -105,21 +213,240 @@ function RegistrationFormView({ settings, onDone }: { settings: SiteSettings; on
         </CheckboxField>
       </div>
       <HoneypotField {...register('faxNumber')} />
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary" disabled={submit.isPending}>
-          {submit.isPending ? 'Registering…' : 'Register'}
-        </button>
-      </div>
+      {problem?.kind !== 'full' && (
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Sending…' : waitlist ? 'Join the waiting list' : 'Register'}
+          </button>
+        </div>
+      )}
     </HydratedForm>
+  );
+}
+
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'signing-in' }
+  | { kind: 'confirm-email'; error: string | null }
+  | { kind: 'check-email'; email: string; waitlist: boolean; draftSaved: boolean }
+  | { kind: 'registered'; reference: string }
+  | { kind: 'waitlisted'; email: string };
+
+/**
+ * Registering under a proven address: someone signed in with the form's address registers at once;
+ * anyone else is sent a sign-in link, and opening it (here or on another device) registers the
+ * form kept in a draft. Every failure keeps what was typed.
+ */
+function Registration({ settings, full }: { settings: SiteSettings; full: boolean }) {
+  const client = useQueryClient();
+  // Chosen once per visit (and per address), so a retry after a lost reply cannot register twice.
+  const [id, setId] = useState(() => newReference());
+  const [form, setForm] = useState<RegistrationForm | null>(null);
+  // The prerendered page shows the form; a sign-in link in the address is taken up once the app runs.
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The draft on the server this registration deletes in its own commit (a link opened).
+  const draftToDelete = useRef<string | null>(null);
+  const linkParams = useRef(signInLinkParams());
+  const linkHref = useRef(typeof location === 'undefined' ? '' : location.href);
+
+  const extra = (): BatchWrite[] => (draftToDelete.current ? [{ delete: draftPath(draftToDelete.current) }] : []);
+
+  /** Registers (or joins the waiting list) under the address signed in now. */
+  const proceed = useCallback(
+    async (reference: string, values: RegistrationForm, waitlist: boolean) => {
+      setBusy(true);
+      setProblem(null);
+      try {
+        if (waitlist) {
+          await joinWaitlist(values, extra());
+          setPhase({ kind: 'waitlisted', email: values.email });
+        } else {
+          await registerNow(reference, values, settings, extra());
+          setPhase({ kind: 'registered', reference });
+        }
+        forgetLocalDraft();
+        void client.invalidateQueries({ queryKey: ['seats'] });
+      } catch (error) {
+        setForm(values);
+        setPhase({ kind: 'form' });
+        if (error instanceof AlreadyRegisteredError) setProblem({ kind: 'already' });
+        else if (error instanceof SummitFullError) setProblem({ kind: 'full' });
+        else if (error instanceof ThrottledError) setProblem({ kind: 'throttled', error });
+        else setProblem({ kind: 'failed', waitlist });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [client, settings],
+  );
+
+  /** The form sent: at once when its address is signed in here, else by a link to that address. */
+  const send = async (typed: RegistrationForm, waitlist: boolean, reference = id) => {
+    const values = withProvenAddress(typed);
+    setForm(values);
+    keepLocalDraft({ id: reference, form: values, waitlist });
+    setBusy(true);
+    setProblem(null);
+    try {
+      const link = await loadEmailLink();
+      const session = await link.attendeeSession().catch(() => null);
+      if (session?.email === values.email) {
+        setBusy(false);
+        return proceed(reference, values, waitlist);
+      }
+      // The draft lets the link open on another device; without it, this browser's copy still works.
+      let draftSaved = true;
+      try {
+        await saveDraft(reference, values);
+      } catch (error) {
+        if (error instanceof ThrottledError) throw error;
+        draftSaved = false;
+      }
+      await link.sendAttendeeLink(values.email, `/register?draft=${reference}${waitlist ? '&waitlist=1' : ''}`);
+      setPhase({ kind: 'check-email', email: values.email, waitlist, draftSaved });
+    } catch (error) {
+      if (error instanceof ThrottledError) setProblem({ kind: 'throttled', error });
+      else setProblem({ kind: 'link', text: 'We could not send the sign-in link. Check your connection and try again.', email: null });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Completes the sign-in with the link this page was opened with, then registers the form it carries. */
+  const completeSignIn = useCallback(
+    async (email: string) => {
+      const { draft, waitlist } = linkParams.current;
+      const link = await loadEmailLink();
+      const href = linkHref.current;
+      if (!link.isAttendeeLink(href)) return setPhase({ kind: 'form' });
+      setPhase({ kind: 'signing-in' });
+      // The link works once: a reload must not try it again (kept while the address is asked again).
+      const forgetLink = () => history.replaceState(history.state, '', '/register');
+      try {
+        await link.completeAttendeeSignIn(email, href);
+      } catch (error) {
+        const problem = link.describeEmailLinkError(error);
+        if (problem === 'wrong-email') return setPhase({ kind: 'confirm-email', error: emailLinkProblemText(problem) });
+        forgetLink();
+        const kept = localDraft(draft ?? undefined);
+        if (kept) setForm(kept.form);
+        setPhase({ kind: 'form' });
+        setProblem({ kind: 'link', text: emailLinkProblemText(problem), email: kept ? kept.form.email : null });
+        return;
+      }
+      forgetLink();
+      const fromServer = draft ? await readDraft(draft) : null;
+      const kept = fromServer ?? localDraft(draft ?? undefined)?.form ?? null;
+      if (!draft || !kept) {
+        // Signed in, but the form was not kept (another device, and the draft expired): fill it in once more.
+        setPhase({ kind: 'form' });
+        return;
+      }
+      draftToDelete.current = fromServer ? draft : null;
+      setId(draft);
+      await proceed(draft, withProvenAddress(kept), waitlist);
+    },
+    [proceed],
+  );
+
+  useEffect(() => {
+    if (!openedWithSignInLink()) return;
+    setPhase({ kind: 'signing-in' });
+    let live = true;
+    void loadEmailLink().then((link) => {
+      if (!live) return;
+      const stored = link.storedAttendeeEmail();
+      if (stored) void completeSignIn(stored);
+      else if (link.isAttendeeLink(linkHref.current)) setPhase({ kind: 'confirm-email', error: null });
+      else setPhase({ kind: 'form' });
+    });
+    return () => {
+      live = false;
+    };
+    // Once, when the page opens with a link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const newLink = (email: string) => {
+    if (form) void send({ ...form, email }, linkParams.current.waitlist || problem?.kind === 'full', newReference());
+  };
+
+  switch (phase.kind) {
+    case 'signing-in':
+      return <LoadingLine>Confirming your email address…</LoadingLine>;
+    case 'confirm-email':
+      return <ConfirmEmail error={phase.error} busy={busy} onConfirm={(email) => void completeSignIn(email)} />;
+    case 'check-email':
+      return (
+        <CheckEmail
+          email={phase.email}
+          purpose={
+            <>
+              Open the link {phase.draftSaved ? 'on this or another device' : 'in this browser'} to{' '}
+              {phase.waitlist ? 'join the waiting list' : 'finish your registration'}: it confirms the address is yours. Your answers are kept until then.
+            </>
+          }
+          onResend={async () => {
+            const link = await loadEmailLink();
+            await link.sendAttendeeLink(phase.email, `/register?draft=${id}${phase.waitlist ? '&waitlist=1' : ''}`);
+          }}
+          onChangeAddress={() => {
+            // The draft under this reference names the old address: the new one gets its own.
+            setId(newReference());
+            setPhase({ kind: 'form' });
+          }}
+        />
+      );
+    case 'registered':
+      return (
+        <SubmittedNotice title="Registration received" reference={phase.reference} checkout>
+          Keep it: you need it to pay and to collect your badge. We have sent it to your email too. You can see, pay for or cancel your registration any time on{' '}
+          <MyRegistrationLink />.
+        </SubmittedNotice>
+      );
+    case 'waitlisted':
+      return <Waitlisted email={phase.email} />;
+    case 'form':
+      return (
+        <Suspense fallback={null}>
+          <RegistrationFormView
+            // A new form when what it starts from changes (a draft read back, an address changed).
+            key={`${id}-${form ? 'kept' : 'new'}`}
+            settings={settings}
+            full={full}
+            initial={form}
+            busy={busy}
+            problem={problem}
+            onSend={(values, waitlist) => void send(values, waitlist)}
+            onNewLink={newLink}
+          />
+        </Suspense>
+      );
+  }
+}
+
+function Waitlisted({ email }: { email: string }) {
+  const heading = useReveal<HTMLHeadingElement>();
+  return (
+    <div className="mt-8 rounded-lg border border-brand-600 bg-brand-50 p-6">
+      <h2 ref={heading} tabIndex={-1} className="outline-none">
+        You are on the waiting list
+      </h2>
+      <p className="mt-2">
+        When a seat frees up, the organisers offer it to the next person on the list. We will email <strong>{email}</strong> if it is offered to you; you claim
+        it on <MyRegistrationLink />, where you can also leave the list.
+      </p>
+    </div>
   );
 }
 
 export default function RegisterPage() {
   const settings = useSiteSettings();
-  const seats = useSeatsTaken();
-  const [done, setDone] = useState<string | null>(null);
   const s = settings.data;
-  const full = !!s && s.capacity > 0 && (seats.data ?? 0) >= s.capacity;
+  const seats = useFreeSeats(s);
+  const full = !!s && (seats.data ?? 1) <= 0;
   // The form is this page's heaviest render (every country, every category). Mounting it in a
   // deferred render lets React yield to the browser between its parts instead of blocking the
   // phone for one long task when the data arrives.
@@ -129,28 +456,22 @@ export default function RegisterPage() {
       <h1>Register to Attend</h1>
       <p className="mt-4 text-lg text-slate-700">Choose your category, tell us about yourself, then pay by mobile money or bank transfer.</p>
       <p className="mt-2 text-slate-700">
-        Registered already?{' '}
+        Registered already? See it on <MyRegistrationLink />, or{' '}
         <Link className="text-brand-700 underline" to={CHECKOUT_LINK.to}>
-          {CHECKOUT_LINK.label}
+          {CHECKOUT_LINK.label.toLowerCase()}
         </Link>{' '}
         with the reference from your confirmation email.
       </p>
-      {done ? (
-        <SubmittedNotice title="Registration received" reference={done} checkout>
-          Keep it: you need it to pay and to collect your badge. We have sent it to your email too.
-        </SubmittedNotice>
-      ) : !loaded ? (
+      {!loaded ? (
         <LoadingLine>Loading registration…</LoadingLine>
       ) : settings.isError ? (
         <FormAlert>We could not load the registration form. Check your connection and reload the page.</FormAlert>
-      ) : !s?.registrationOpen || full ? (
-        <RegistrationClosed full={full} />
+      ) : !s?.registrationOpen ? (
+        <RegistrationClosed />
       ) : (
         // Its own boundary: React hydrates it as a separate task from the rest of the page, so the
         // phone stays responsive while the page's heaviest part (every country, every category) hydrates.
-        <Suspense fallback={null}>
-          <RegistrationFormView settings={s} onDone={setDone} />
-        </Suspense>
+        <Registration settings={s} full={full} />
       )}
     </div>
   );

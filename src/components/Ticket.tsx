@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
-import { formatDateRange } from '../../components/format.ts';
-import { icsHref } from '../../lib/ics.ts';
-import type { SiteSettings } from '../../data/site-settings-schema.ts';
-import type { CheckoutRecord } from './api.ts';
-import { ticketEvent, ticketQrDataUrl } from './ticket-files.ts';
+import { formatDateRange } from './format.ts';
+import { icsHref } from '../lib/ics.ts';
+import { ticketEvent, ticketQrDataUrl, type SummitDates } from './ticket-files.ts';
 
-/** The e-ticket: a QR code of the reference, which staff scan at the door. */
-export function Ticket({ record, settings }: { record: CheckoutRecord; settings: SiteSettings }) {
+/** Whose ticket: the reference, the holder's name and what it admits to ("Registration · Delegate"). */
+export interface TicketHolder {
+  id: string;
+  name: string;
+  what: string;
+}
+
+/** The e-ticket: a QR code of the reference, which staff scan at the door (checkout and "my registration"). */
+export function Ticket({ record, settings }: { record: TicketHolder; settings: SummitDates }) {
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let live = true;

@@ -1,0 +1,95 @@
+// The two panels of an email-link sign-in (lib/email-link.ts): "check your email" after a link was
+// sent, and the address typed again when the link is opened on another device or browser.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormAlert } from '../../components/fields.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useReveal } from '../../components/use-reveal.ts';
+
+/** After the link was sent: where to look, and what to do when it does not arrive. */
+export function CheckEmail({
+  email,
+  purpose,
+  onResend,
+  onChangeAddress,
+}: {
+  email: string;
+  /** What opening the link does, and where it may be opened. */
+  purpose: ReactNode;
+  onResend: () => Promise<void>;
+  onChangeAddress: () => void;
+}) {
+  const heading = useReveal<HTMLHeadingElement>();
+  const [resend, setResend] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  return (
+    <section aria-labelledby="check-email-heading" className="mt-8 rounded-lg border border-brand-600 bg-brand-50 p-6">
+      <h2 id="check-email-heading" ref={heading} tabIndex={-1} className="outline-none">
+        Check your email
+      </h2>
+      <p className="mt-2">
+        We sent a sign-in link to <strong>{email}</strong>. {purpose}
+      </p>
+      <p className="mt-2 text-slate-700">The link works once. Nothing after a few minutes? Check your spam folder, or send it again.</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={resend === 'sending'}
+          onClick={() => {
+            setResend('sending');
+            onResend().then(
+              () => setResend('sent'),
+              () => setResend('failed'),
+            );
+          }}
+        >
+          {resend === 'sending' ? 'Sending…' : 'Send the link again'}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onChangeAddress}>
+          Change address
+        </button>
+      </div>
+      <p role="status" className="mt-3">
+        {resend === 'sent' ? `We sent a new link to ${email}. Use the newest one.` : ''}
+      </p>
+      {resend === 'failed' && <FormAlert>We could not send the link. Check your connection and try again in a minute.</FormAlert>}
+    </section>
+  );
+}
+
+/** The link opened in another browser than it was asked for in: the address it was sent to, typed again. */
+export function ConfirmEmail({ error, busy, onConfirm }: { error: string | null; busy: boolean; onConfirm: (email: string) => void }) {
+  const heading = useReveal<HTMLHeadingElement>();
+  const [email, setEmail] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return setMissing(true);
+    onConfirm(email.trim());
+  };
+  return (
+    <section aria-labelledby="confirm-email-heading" className="mt-8 rounded-lg border border-slate-300 p-6">
+      <h2 id="confirm-email-heading" ref={heading} tabIndex={-1} className="outline-none">
+        Confirm your email address
+      </h2>
+      <p className="mt-2">You opened the sign-in link on another device or browser than the one you asked for it on. Enter the address the link was sent to.</p>
+      {error && (
+        <div className="mt-4">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      )}
+      <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={missing ? 'Enter the address the link was sent to.' : undefined}
+        />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Continue'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,400 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, type MetaFunction } from 'react-router';
+import { FormAlert } from '../../components/fields.tsx';
+import { formatDateTime, formatMoney } from '../../components/format.ts';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
+import { pageMeta } from '../../components/page-meta.ts';
+import { TextField } from '../../components/TextField.tsx';
+import { Ticket } from '../../components/Ticket.tsx';
+import { useReveal } from '../../components/use-reveal.ts';
+import { settingsLabel } from '../../data/labels.ts';
+import { useSiteSettings } from '../../data/site-settings.ts';
+import type { SiteSettings } from '../../data/site-settings-schema.ts';
+import { throttleMessage } from '../../data/visitor-submit.ts';
+import { offerExpiry, offerOpen, type WaitlistEntry } from '../../data/waitlist.ts';
+import type { WithId } from '../../lib/db.ts';
+import { newReference } from '../../lib/reference.ts';
+import { CheckEmail, ConfirmEmail } from './EmailLinkPanels.tsx';
+import {
+  cancelOwnRegistration,
+  claimOffer,
+  leaveWaitlist,
+  mayCancel,
+  myRegistrationKey,
+  ownHold,
+  useMyRegistration,
+  type OwnRegistration,
+} from './my-registration.ts';
+import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from './sign-in-link.ts';
+import { AlreadyRegisteredError } from './submit.ts';
+
+export const meta: MetaFunction = () =>
+  pageMeta('My registration', 'See, pay for or cancel your summit registration, and your place on the waiting list.', { index: false });
+
+const PATH = '/my-registration';
+
+const nairobi = (date: Date) => `${formatDateTime(date)} (Nairobi time)`;
+
+/** A registration's state in a few words, from its two statuses. */
+function statusText(r: Record<string, unknown>): string {
+  if (r.status === 'cancelled') return 'Cancelled';
+  if (r.status === 'checked-in') return 'Checked in';
+  switch (r.paymentStatus) {
+    case 'paid':
+      return 'Paid: your seat is confirmed';
+    case 'not-required':
+      return 'Confirmed: no payment needed';
+    case 'submitted':
+      return 'Payment reference received: awaiting verification';
+    default:
+      return 'Awaiting payment';
+  }
+}
+
+function CancelConfirm({ id, onDone, onKeep }: { id: string; onDone: () => void; onKeep: () => void }) {
+  const heading = useReveal<HTMLHeadingElement>();
+  const cancel = useMutation({ mutationFn: () => cancelOwnRegistration(id), onSuccess: onDone });
+  const headingId = useId();
+  return (
+    <div role="alertdialog" aria-modal="false" aria-labelledby={headingId} className="mt-4 rounded-md border border-red-300 bg-red-50 p-4">
+      <h4 id={headingId} ref={heading} tabIndex={-1} className="font-semibold outline-none">
+        Cancel registration {id}?
+      </h4>
+      <p className="mt-1">
+        Your seat is released for someone else at once. This cannot be undone: to attend after all you would register again, if seats are free.
+      </p>
+      {cancel.isError && (
+        <div className="mt-2">
+          <FormAlert>We could not cancel your registration. Check your connection and try again.</FormAlert>
+        </div>
+      )}
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button type="button" className="btn-primary bg-red-700 hover:bg-red-800" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          {cancel.isPending ? 'Cancelling…' : 'Yes, cancel my registration'}
+        </button>
+        <button type="button" className="btn-secondary" disabled={cancel.isPending} onClick={onKeep}>
+          Keep my registration
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function RegistrationCard({ item, settings, onChanged }: { item: OwnRegistration; settings: SiteSettings; onChanged: (message: string) => void }) {
+  const r = item.record;
+  const [confirming, setConfirming] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const headingId = useId();
+  const hold = ownHold(item, settings);
+  const what = `Registration · ${settingsLabel(settings, 'categories', r.category)}`;
+  const fee = Number(r.fee);
+  const confirmed = ['confirmed', 'checked-in'].includes(String(r.status)) && ['paid', 'not-required'].includes(String(r.paymentStatus));
+  const cancelled = r.status === 'cancelled';
+  return (
+    <article aria-labelledby={headingId} className="mt-4 rounded-lg border border-slate-200 p-4">
+      <h3 id={headingId} className="text-lg">
+        Registration <span className="font-mono">{r.id}</span>
+      </h3>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        <dt className="text-slate-600">Name</dt>
+        <dd>{String(r.fullName)}</dd>
+        <dt className="text-slate-600">For</dt>
+        <dd>{what}</dd>
+        <dt className="text-slate-600">Status</dt>
+        <dd>
+          <strong>{statusText(r)}</strong>
+        </dd>
+        <dt className="text-slate-600">{r.paymentStatus === 'paid' ? 'Paid' : 'Amount due'}</dt>
+        <dd>{fee === 0 ? 'Free' : cancelled ? '—' : formatMoney(fee, String(r.currency))}</dd>
+      </dl>
+      {hold?.state === 'held' && (
+        <p className="mt-3">
+          Your seat is held until <strong>{nairobi(hold.until)}</strong>. Pay and submit your payment reference before then to keep it.
+        </p>
+      )}
+      {hold?.state === 'lapsed' && (
+        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+          Your hold lapsed: the seat was released. If you have not paid, you can{' '}
+          <Link className="text-brand-700 underline" to="/register">
+            register again
+          </Link>{' '}
+          while seats are free.
+        </p>
+      )}
+      {confirmed && <Ticket record={{ id: r.id, name: String(r.fullName), what }} settings={settings} />}
+      <div className="mt-4 flex flex-wrap gap-3">
+        {!cancelled && (
+          <Link className="btn-secondary" to={`/checkout/${r.id}`}>
+            {r.paymentStatus === 'unpaid' ? 'Pay on the checkout page' : 'Open the checkout page'}
+          </Link>
+        )}
+        {mayCancel(item) && !confirming && (
+          <button ref={cancelButton} type="button" className="btn-secondary" onClick={() => setConfirming(true)}>
+            Cancel registration
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <CancelConfirm
+          id={r.id}
+          onDone={() => {
+            setConfirming(false);
+            onChanged(`Registration ${r.id} is cancelled and its seat released.`);
+          }}
+          onKeep={() => {
+            setConfirming(false);
+            requestAnimationFrame(() => cancelButton.current?.focus());
+          }}
+        />
+      )}
+    </article>
+  );
+}
+
+function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEntry>; settings: SiteSettings; onChanged: (message: string) => void }) {
+  // Chosen once for this offer, so a retry after a lost reply cannot register twice.
+  const [reference] = useState(() => newReference());
+  const claim = useMutation({
+    mutationFn: () => claimOffer(reference, entry, settings),
+    onSuccess: (id) =>
+      onChanged(`Your seat is yours: registration ${id}.${settings.categories[entry.category]?.fee === 0 ? '' : ' Pay on its checkout page to keep it.'}`),
+  });
+  const leave = useMutation({ mutationFn: () => leaveWaitlist(entry.email), onSuccess: () => onChanged('You have left the waiting list.') });
+  const open = offerOpen(entry, settings);
+  const expiry = offerExpiry(entry, settings);
+  const active = entry.status === 'waiting' || entry.status === 'offered';
+  const busy = claim.isPending || leave.isPending;
+  return (
+    <section aria-labelledby="waitlist-heading" className="mt-10">
+      <h2 id="waitlist-heading">Waiting list</h2>
+      <div className="mt-4 rounded-lg border border-slate-200 p-4">
+        {entry.status === 'waiting' && (
+          <p>
+            You are on the waiting list since {nairobi(entry.position)}, as {settingsLabel(settings, 'categories', entry.category)}. When a seat frees up the
+            organisers offer it to the next person on the list; we will email you if it is you.
+          </p>
+        )}
+        {entry.status === 'offered' && open && expiry && (
+          <>
+            <p>
+              <strong>A seat is offered to you.</strong> Claim it by {nairobi(expiry)}; after that it goes to the next person on the list.
+            </p>
+            <button type="button" className="btn-primary mt-3" disabled={busy} onClick={() => claim.mutate()}>
+              {claim.isPending ? 'Claiming…' : 'Claim your seat'}
+            </button>
+          </>
+        )}
+        {entry.status === 'offered' && !open && (
+          <p>The seat offered to you was not claimed in time{expiry ? ` (by ${nairobi(expiry)})` : ''}, so it passes to the next person.</p>
+        )}
+        {entry.status === 'passed' && <p>A seat was offered to you but not claimed in time, so it went to the next person. You are no longer on the list.</p>}
+        {entry.status === 'withdrawn' && <p>You left the waiting list.</p>}
+        {entry.status === 'registered' && <p>You claimed the seat offered to you: your registration is above.</p>}
+        {(entry.status === 'passed' || entry.status === 'withdrawn') && (
+          <p className="mt-2">
+            <Link className="text-brand-700 underline" to="/register">
+              Register or join the waiting list again
+            </Link>
+          </p>
+        )}
+        {claim.isError && (
+          <div className="mt-3">
+            <FormAlert>
+              {claim.error instanceof AlreadyRegisteredError
+                ? 'This address already has a registration that holds a seat, so the offer cannot be claimed.'
+                : (throttleMessage(claim.error, 'registrations') ??
+                  'We could not claim the seat. The offer may have lapsed: reload the page to see, or try again.')}
+            </FormAlert>
+          </div>
+        )}
+        {leave.isError && (
+          <div className="mt-3">
+            <FormAlert>We could not take you off the waiting list. Check your connection and try again.</FormAlert>
+          </div>
+        )}
+        {active && (
+          <button type="button" className="btn-secondary mt-3" disabled={busy} onClick={() => leave.mutate()}>
+            {leave.isPending ? 'Leaving…' : 'Leave the waiting list'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SignedIn({ email, settings, onSignOut }: { email: string; settings: SiteSettings; onSignOut: () => void }) {
+  const client = useQueryClient();
+  const mine = useMyRegistration(email);
+  const [message, setMessage] = useState('');
+  const changed = (text: string) => {
+    setMessage(text);
+    void client.invalidateQueries({ queryKey: myRegistrationKey(email) });
+  };
+  return (
+    <>
+      <div className="mt-6 flex flex-wrap items-center gap-4">
+        <p>
+          Signed in as <strong>{email}</strong>
+        </p>
+        <button type="button" className="btn-secondary" onClick={onSignOut}>
+          Sign out
+        </button>
+      </div>
+      <p role="status" className="mt-4 font-medium">
+        {message}
+      </p>
+      {mine.isPending ? (
+        <LoadingLine>Loading your registration…</LoadingLine>
+      ) : mine.isError ? (
+        <div className="mt-6">
+          <FormAlert>We could not load your registration. Check your connection and reload the page.</FormAlert>
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby="registrations-heading" className="mt-6">
+            <h2 id="registrations-heading">Your registrations</h2>
+            {mine.data.registrations.length === 0 ? (
+              <p className="mt-3">
+                No registration for {email} yet.{' '}
+                {!mine.data.waitlist || !['waiting', 'offered'].includes(mine.data.waitlist.status) ? (
+                  <Link className="text-brand-700 underline" to="/register">
+                    Register to attend
+                  </Link>
+                ) : null}
+              </p>
+            ) : (
+              mine.data.registrations.map((item) => <RegistrationCard key={item.record.id} item={item} settings={settings} onChanged={changed} />)
+            )}
+          </section>
+          {mine.data.waitlist && <WaitlistCard entry={mine.data.waitlist} settings={settings} onChanged={changed} />}
+        </>
+      )}
+    </>
+  );
+}
+
+function AskForLink({ initial, error, onSent }: { initial: string; error: string | null; onSent: (email: string) => void }) {
+  const [email, setEmail] = useState(initial);
+  const [invalid, setInvalid] = useState(false);
+  const send = useMutation({
+    mutationFn: async (address: string) => (await loadEmailLink()).sendAttendeeLink(address, PATH),
+    onSuccess: (_, address) => onSent(address),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return setInvalid(true);
+    setInvalid(false);
+    send.mutate(address);
+  };
+  return (
+    <section aria-labelledby="sign-in-heading" className="mt-8 max-w-xl">
+      <h2 id="sign-in-heading">Sign in with your email</h2>
+      <p className="mt-2 text-slate-700">Enter the address you registered with. We email you a link that signs you in: no password needed.</p>
+      {(error || send.isError) && (
+        <div className="mt-4">
+          <FormAlert>{error ?? 'We could not send the sign-in link. Check your connection and try again.'}</FormAlert>
+        </div>
+      )}
+      <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={invalid ? 'Enter your email address, like name@example.org.' : undefined}
+        />
+        <button type="submit" className="btn-primary" disabled={send.isPending}>
+          {send.isPending ? 'Sending…' : 'Email me a sign-in link'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+type Phase =
+  | { kind: 'checking' }
+  | { kind: 'signed-out'; email: string; error: string | null }
+  | { kind: 'sent'; email: string }
+  | { kind: 'confirm-email'; error: string | null }
+  | { kind: 'signed-in'; email: string };
+
+export default function MyRegistrationPage() {
+  const settings = useSiteSettings();
+  const client = useQueryClient();
+  const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
+  const [busy, setBusy] = useState(false);
+  const linkHref = useRef(typeof location === 'undefined' ? '' : location.href);
+
+  const completeSignIn = useCallback(async (email: string) => {
+    const link = await loadEmailLink();
+    setBusy(true);
+    try {
+      const attendee = await link.completeAttendeeSignIn(email, linkHref.current);
+      history.replaceState(history.state, '', PATH);
+      setPhase({ kind: 'signed-in', email: attendee.email });
+    } catch (error) {
+      const problem = link.describeEmailLinkError(error);
+      if (problem === 'wrong-email') return setPhase({ kind: 'confirm-email', error: emailLinkProblemText(problem) });
+      history.replaceState(history.state, '', PATH);
+      setPhase({ kind: 'signed-out', email, error: emailLinkProblemText(problem) });
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  // This page is about the signed-in attendee: it loads the sign-in module as it opens.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const link = await loadEmailLink();
+        if (!live) return;
+        if (openedWithSignInLink(linkHref.current) && link.isAttendeeLink(linkHref.current)) {
+          const stored = link.storedAttendeeEmail();
+          if (stored) return void completeSignIn(stored);
+          return setPhase({ kind: 'confirm-email', error: null });
+        }
+        const session = await link.attendeeSession();
+        if (live) setPhase(session ? { kind: 'signed-in', email: session.email } : { kind: 'signed-out', email: '', error: null });
+      } catch {
+        if (live) setPhase({ kind: 'signed-out', email: '', error: 'We could not reach the sign-in service. Check your connection and reload the page.' });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [completeSignIn]);
+
+  const signOut = async () => {
+    await (await loadEmailLink()).signOutAttendee().catch(() => undefined);
+    client.removeQueries({ queryKey: ['my-registration'] });
+    setPhase({ kind: 'signed-out', email: '', error: null });
+  };
+
+  return (
+    <div className="container-page max-w-3xl py-12">
+      <h1>My registration</h1>
+      {phase.kind === 'checking' || settings.isPending ? (
+        <LoadingLine>Checking whether you are signed in…</LoadingLine>
+      ) : settings.isError ? (
+        <FormAlert>We could not load this page. Check your connection and reload it.</FormAlert>
+      ) : phase.kind === 'signed-out' ? (
+        <AskForLink initial={phase.email} error={phase.error} onSent={(email) => setPhase({ kind: 'sent', email })} />
+      ) : phase.kind === 'sent' ? (
+        <CheckEmail
+          email={phase.email}
+          purpose="Open the link on this or another device to see your registration."
+          onResend={async () => (await loadEmailLink()).sendAttendeeLink(phase.email, PATH)}
+          onChangeAddress={() => setPhase({ kind: 'signed-out', email: phase.email, error: null })}
+        />
+      ) : phase.kind === 'confirm-email' ? (
+        <ConfirmEmail error={phase.error} busy={busy} onConfirm={(email) => void completeSignIn(email)} />
+      ) : (
+        <SignedIn email={phase.email} settings={settings.data} onSignOut={() => void signOut()} />
+      )}
+    </div>
+  );
+}

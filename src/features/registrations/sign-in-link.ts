@@ -1,0 +1,43 @@
+// The attendee's sign-in link (lib/email-link.ts) as the registration pages use it. The module
+// brings the Auth SDK, so it is loaded on demand, once the visitor acts or arrives with a link
+// (scripts/public-imports.ts lets public pages load it that way only).
+import type { EmailLinkProblem } from '../../lib/email-link.ts';
+
+export const loadEmailLink = () => import('../../lib/email-link.ts');
+
+const params = (href: string) => {
+  try {
+    return new URL(href).searchParams;
+  } catch {
+    return new URLSearchParams();
+  }
+};
+
+/** Whether the page's address looks like a sign-in link (without the SDK: its parameters); the SDK confirms it. */
+export function openedWithSignInLink(href: string = typeof location === 'undefined' ? '' : location.href): boolean {
+  const p = params(href);
+  return p.get('mode') === 'signIn' && p.has('oobCode');
+}
+
+/** What the register form's link carries: the draft's reference, and whether it joins the waiting list. */
+export function signInLinkParams(href: string = typeof location === 'undefined' ? '' : location.href) {
+  const p = params(href);
+  const draft = p.get('draft');
+  return { draft: draft && /^[A-Za-z0-9_-]{4,128}$/.test(draft) ? draft : null, waitlist: p.get('waitlist') === '1' };
+}
+
+/** What went wrong with a link, told to the attendee with what to do next. */
+export function emailLinkProblemText(problem: EmailLinkProblem): string {
+  switch (problem) {
+    case 'expired-or-used':
+      return 'This sign-in link has expired or was already used. Ask for a new one.';
+    case 'wrong-email':
+      return 'That is not the address the link was sent to. Enter the address you asked for the link with.';
+    case 'too-many-attempts':
+      return 'Too many sign-in attempts from this browser. Wait a few minutes, then try again.';
+    case 'network':
+      return 'We could not reach the sign-in service. Check your connection and try again.';
+    default:
+      return 'We could not sign you in with this link. Ask for a new one.';
+  }
+}
