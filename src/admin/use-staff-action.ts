@@ -5,10 +5,11 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminKey } from '../data/query-keys.ts';
 import { db } from '../lib/data.ts';
-import { writePath, type BatchWrite, type ReadInTransaction, type WithId } from '../lib/db.ts';
+import { writePath, type BatchWrite, type MoveAlsoWrite, type ReadInTransaction, type WithId } from '../lib/db.ts';
 import type { DocumentData } from 'firebase/firestore/lite';
 import { useStaff } from './staff-context.ts';
 import { contentVersionWrites } from './content-version.ts';
+import { registrationMoveWrites } from './registration-moves.ts';
 
 interface StaffAction<V, R> {
   /** The log line, e.g. `Archived registration ${id}`. */
@@ -82,7 +83,7 @@ export function useStaffTransaction<V, R = void>({
   });
 }
 
-/** Archiving a record, or restoring one: the move and its log entry in one transaction. */
+/** Archiving a record, or restoring one: the move and its log entry in one transaction (a registration's checkout and seat too). */
 export function useStaffMove<V>({
   move,
   log,
@@ -99,7 +100,10 @@ export function useStaffMove<V>({
     mutationFn: (vars: V) => {
       const { collection, id, to } = move(vars);
       const entry = [...contentVersionWrites([collection]), db.activityWrite(log(vars), staff.tokenEmail)];
-      return to === 'archive' ? db.moveToArchive(collection, id, entry) : db.restoreFromArchive(collection, id, entry);
+      // A registration moves with its checkout projection (and, archived while active, frees its seat).
+      const also: MoveAlsoWrite =
+        collection === 'registrations' ? async (moved, read) => [...(await registrationMoveWrites(to, id, moved, read)), ...entry] : entry;
+      return to === 'archive' ? db.moveToArchive(collection, id, also) : db.restoreFromArchive(collection, id, also);
     },
     onSuccess: (_result, vars) => refresh(client, typeof invalidate === 'function' ? invalidate(vars) : invalidate),
   });

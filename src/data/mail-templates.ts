@@ -127,6 +127,26 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'Our finance team will contact you about how to give, and will confirm when your gift arrives.',
     ],
   }),
+  'waitlist-offer': template({
+    subject: 'A seat at the National Cancer Summit is yours to take',
+    paragraphs: [
+      'Dear {{name}},',
+      'A seat has come free at the National Cancer Summit and you are next on the waiting list: it is held for you until <strong>{{deadline}}</strong>.',
+      'Sign in on your registration page with this email address and confirm to take it; your registration is made with the answers you gave when you joined the list. After that time the seat goes to the next person waiting.',
+    ],
+    html: link('/my-registration', 'Take your seat').html,
+    text: link('/my-registration', 'Take your seat').text,
+  }),
+  'hold-reminder': template({
+    subject: 'Your summit seat {{reference}} is held until {{deadline}}',
+    paragraphs: [
+      'Dear {{name}},',
+      'Your registration <strong>{{reference}}</strong> is not paid yet. We hold your seat until <strong>{{deadline}}</strong>; after that it may go to someone on the waiting list.',
+      'To keep it, pay {{amount}} and submit the transaction code on your checkout page before then.',
+    ],
+    html: `{{> howToPay}}\n${checkout.html}`,
+    text: `{{> howToPay}}\n${checkout.text}`,
+  }),
 };
 
 /** What the partials are built from: settings/site as stored. */

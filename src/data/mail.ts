@@ -20,6 +20,8 @@ export const MAIL_TEMPLATES = [
   'invoice-issued',
   'message-received',
   'donation-thanks',
+  'waitlist-offer',
+  'hold-reminder',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -37,6 +39,8 @@ export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'invoice-issued': 'Invoice issued',
   'message-received': 'Contact message acknowledged',
   'donation-thanks': 'Donation pledge thanked',
+  'waitlist-offer': 'Seat offered (waiting list)',
+  'hold-reminder': 'Unpaid hold ending soon',
 };
 
 /** How staff read a delivery state. */
@@ -58,7 +62,7 @@ export const MAIL_PARTIALS = ['siteUrl', 'contacts', 'howToPay'] as const;
 export type MailPartialName = (typeof MAIL_PARTIALS)[number];
 
 /** The collections a message can be about (`test` is an administrator's test send of a template). */
-export type MailRecordCollection = 'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'templates';
+export type MailRecordCollection = 'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'waitlist' | 'templates';
 
 export interface MailDataByTemplate {
   'registration-pending': { name: string; reference: string; category: string; amount: string };
@@ -73,6 +77,8 @@ export interface MailDataByTemplate {
   'invoice-issued': { name: string; number: string; total: string; dueDate: string; quote: string };
   'message-received': { name: string; subject: string };
   'donation-thanks': { name: string; amount: string };
+  'waitlist-offer': { name: string; deadline: string };
+  'hold-reminder': { name: string; reference: string; amount: string; deadline: string };
 }
 
 /** The delivery state the extension (and the local worker) writes back on each mail document. */
@@ -255,6 +261,23 @@ export function invoiceMail(
   );
 }
 
+/**
+ * A seat offered to a waiting-list entry, in the commit that makes the offer (firestore.rules:
+ * waitlistOfferMail). About the entry (waitlist/{address}); `deadline` is when the offer lapses, as text.
+ */
+export function waitlistOfferMail(mailId: string, entry: { email: string; fullName: string }, deadline: string): BatchWrite {
+  const address = entry.email.trim().toLowerCase();
+  return mailWrite(mailId, 'waitlist-offer', entry.email, { name: entry.fullName, deadline }, { collection: 'waitlist', id: address });
+}
+
+/** The one reminder an unpaid registration gets before its hold lapses: its id says it was sent (mail documents are never deleted). */
+export const holdReminderMailId = (registrationId: string) => `hold-reminder-${registrationId}`;
+
+export function holdReminderMail(r: { id: string; fullName: string; email: string; fee: number; currency: string }, deadline: string): BatchWrite {
+  const data = { name: r.fullName, reference: r.id, amount: mailMoney(r.fee, r.currency), deadline };
+  return mailWrite(holdReminderMailId(r.id), 'hold-reminder', r.email, data, { collection: 'registrations', id: r.id });
+}
+
 /** An administrator's test send of a template (with its sample data) to their own address. */
 export function testMail(mailId: string, name: MailTemplateName, to: string): BatchWrite {
   return mailWrite(mailId, name, to, MAIL_SAMPLES[name] as MailDataByTemplate[typeof name], { collection: 'templates', id: name });
@@ -280,4 +303,6 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027', quote: 'partner-7Hq2Lx' },
   'message-received': { name: 'Achieng Odhiambo', subject: 'Group registration for our hospital' },
   'donation-thanks': { name: 'Achieng Odhiambo', amount: 'KES 5,000' },
+  'waitlist-offer': { name: 'Wanjiru Kamau', deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)' },
+  'hold-reminder': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', amount: 'KES 15,000', deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)' },
 };

@@ -62,6 +62,12 @@ export interface Page<T> {
 /** Reads one more document inside a transaction (null when it does not exist). */
 export type ReadInTransaction = (path: string) => Promise<WithId<DocumentData> | null>;
 
+/**
+ * What an archive move also writes in its transaction: fixed writes, or writes decided on the moved
+ * document's stored data (its timestamps exact, as the SDK holds them) with more reads.
+ */
+export type MoveAlsoWrite = BatchWrite[] | ((moved: DocumentData, read: ReadInTransaction) => Promise<BatchWrite[]>);
+
 /** One write of a multi-document commit (see `commit`). */
 export type BatchWrite = { set: string; data: DocumentData; merge?: boolean } | { update: string; data: DocumentData } | { delete: string };
 
@@ -206,29 +212,43 @@ export function createDb(firestore: () => Firestore) {
     return ref.id;
   };
 
+  /** A transaction's reads, as `transact` hands them to `decide`. */
+  const reader =
+    (tx: Parameters<Parameters<typeof runTransaction>[1]>[0]): ReadInTransaction =>
+    async (path: string) => {
+      const snap = await tx.get(doc(firestore(), path));
+      return snap.exists() ? withId<DocumentData>(snap) : null;
+    };
+
+  /** What joins a move's transaction: fixed writes, or writes decided on the moved document as stored (and more reads). */
+  const alsoWrites = (alsoWrite: MoveAlsoWrite, moved: DocumentData, read: ReadInTransaction) =>
+    typeof alsoWrite === 'function' ? alsoWrite(moved, read) : alsoWrite;
+
   /**
    * One transaction: read, copy to archive/{collection}/items/{id}, delete the original. `alsoWrite`
-   * joins the same transaction (the staff member's log entry).
+   * joins the same transaction (the staff member's log entry; a registration's checkout and seat).
    */
-  const moveToArchive = (name: string, id: string, alsoWrite: BatchWrite[] = []) =>
+  const moveToArchive = (name: string, id: string, alsoWrite: MoveAlsoWrite = []) =>
     runTransaction(firestore(), async (tx) => {
       const source = doc(firestore(), name, id);
       const snap = await tx.get(source);
       if (!snap.exists()) throw new Error(`Document ${id} not found in ${name}`);
+      const extra = await alsoWrites(alsoWrite, snap.data(), reader(tx));
       tx.set(doc(firestore(), 'archive', name, 'items', id), snap.data());
       tx.delete(source);
-      applyWrites(tx, alsoWrite);
+      applyWrites(tx, extra);
     });
 
   /** The reverse of archiving: the original comes back with the same id. */
-  const restoreFromArchive = (name: string, id: string, alsoWrite: BatchWrite[] = []) =>
+  const restoreFromArchive = (name: string, id: string, alsoWrite: MoveAlsoWrite = []) =>
     runTransaction(firestore(), async (tx) => {
       const archived = doc(firestore(), 'archive', name, 'items', id);
       const snap = await tx.get(archived);
       if (!snap.exists()) throw new Error(`Document ${id} not found in archive/${name}`);
+      const extra = await alsoWrites(alsoWrite, snap.data(), reader(tx));
       tx.set(doc(firestore(), name, id), snap.data());
       tx.delete(archived);
-      applyWrites(tx, alsoWrite);
+      applyWrites(tx, extra);
     });
 
   const recordActivity = (message: string, userEmail: string) => createDocument('logs', { message, userEmail });
@@ -271,10 +291,7 @@ export function createDb(firestore: () => Firestore) {
     ) => { writes: BatchWrite[]; result?: R } | Promise<{ writes: BatchWrite[]; result?: R }>,
   ) =>
     runTransaction(firestore(), async (tx) => {
-      const read = async (path: string) => {
-        const snap = await tx.get(doc(firestore(), path));
-        return snap.exists() ? withId<DocumentData>(snap) : null;
-      };
+      const read = reader(tx);
       const docs = [];
       for (const path of paths) docs.push(await read(path));
       const { writes, result } = await decide(docs, read);

@@ -24,6 +24,11 @@ const TONE_OF: Record<string, keyof typeof TONES> = {
   cancelled: 'bad',
   rejected: 'bad',
   void: 'bad',
+  waiting: 'warn',
+  offered: 'warn',
+  registered: 'good',
+  passed: 'neutral',
+  withdrawn: 'neutral',
 };
 
 /** Codes that are not words: what people read instead. */
@@ -32,6 +37,8 @@ const WORDS: Record<string, string> = {
   'not-required': 'no payment needed',
   unpaid: 'awaiting payment',
   submitted: 'reference submitted',
+  offered: 'seat offered',
+  passed: 'offer lapsed',
 };
 
 /** What people read for a status code: in badges, and in the filters that choose by status. */

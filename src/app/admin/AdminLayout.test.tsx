@@ -98,6 +98,7 @@ describe('the back-office menu, by role', () => {
     expect((await menuOf()).map(([label]) => label)).toEqual([
       'Overview',
       'Registrations',
+      'Waiting list',
       'Check-in',
       'Payments',
       'Invoice Generator',
@@ -139,11 +140,12 @@ describe('the back-office menu, by role', () => {
     ]);
   });
 
-  it('finance sees registrations, check-in, payments, invoices, procurement, messages, logs and the archive; no content or users', async () => {
+  it('finance sees registrations, the waiting list, check-in, payments, invoices, procurement, messages, logs and the archive; no content or users', async () => {
     renderAs('finance', '/admin');
     expect((await menuOf()).map(([label]) => label)).toEqual([
       'Overview',
       'Registrations',
+      'Waiting list',
       'Check-in',
       'Payments',
       'Invoice Generator',

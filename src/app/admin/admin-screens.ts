@@ -45,6 +45,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('', 'overview/admin/OverviewPage.tsx', 'Overview'),
   screen('registrations', 'registrations/admin/RegistrationsPage.tsx', 'Registrations', 'registrations:read'),
   screen('registrations/:collection/:id', 'registrations/admin/RegistrationDetailPage.tsx', 'Registration', 'registrations:read', null),
+  // Finance and administrators make offers (the rules' staffMovesEntry), so the screen needs what status changes need.
+  screen('waitlist', 'registrations/admin/WaitlistPage.tsx', 'Waiting list', 'registrations:update'),
   screen('check-in', 'registrations/admin/CheckInPage.tsx', 'Check-in', 'registrations:update'),
   screen('payments', 'payments/admin/PaymentsPage.tsx', 'Payments', 'payments'),
   screen('invoice-generator', 'invoices/admin/InvoiceGeneratorPage.tsx', 'Invoice Generator', 'invoices'),

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../components/format.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { BarChart } from './BarChart.tsx';
+import { SeatFigures } from '../../../admin/ui/SeatFigures.tsx';
 import { GoLiveCard } from './GoLiveCard.tsx';
 import { failedMail, partnerFigures, paymentFigures, registrationFigures, registrationsPerDay, unreadMessages, type Figure } from './figures.ts';
 import { MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';
@@ -205,6 +206,7 @@ export default function OverviewPage() {
             {(s) => <RegistrationsCard categories={s.categories} />}
           </QueryState>
         )}
+        {can(role, 'registrations:read') && <SeatFigures />}
         {can(role, 'registrations:read') && <PartnersCard />}
         {can(role, 'messages') && <MessagesCard />}
         {can(role, 'settings') && <EmailsCard />}

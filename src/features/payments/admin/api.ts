@@ -16,6 +16,7 @@ import {
   decideVerify,
   manualPaths,
   paymentWarnings,
+  readSeat,
   verdictPaths,
   type AdminPayment,
   type ManualPayment,
@@ -36,7 +37,7 @@ export const paymentKeys = {
 };
 
 /** What a verdict changes besides payments: the record's pages and the visitor's checkout. */
-const TOUCHED = [paymentKeys.all, adminKey('registrations'), adminKey('partners'), ['checkout'], ['overview']];
+const TOUCHED = [paymentKeys.all, adminKey('registrations'), adminKey('partners'), adminKey('seats'), ['checkout'], ['overview']];
 
 export type PaymentRow = AdminPayment & { target: CheckoutRecord | null; warnings: string[] };
 
@@ -127,7 +128,8 @@ export function useVerifyPayment() {
   return useStaffTransaction<Verdict>({
     paths: verdictPaths,
     prepare: async (v) => ({ ...v, attachments: await withTicket(v.payment) }),
-    decide: (docs, v) => decideVerify(docs, { ...v, staffEmail: staff.email, mailId: db.newId('mail') }),
+    decide: async (docs, v, read) =>
+      decideVerify(docs, { ...v, staffEmail: staff.email, mailId: db.newId('mail'), seat: await readSeat(v.payment.targetCollection, docs[1], read) }),
     invalidate: TOUCHED,
   });
 }
@@ -136,7 +138,8 @@ export function useRejectPayment() {
   const staff = useStaff();
   return useStaffTransaction<Verdict>({
     paths: verdictPaths,
-    decide: (docs, v) => decideReject(docs, { ...v, staffEmail: staff.email, mailId: db.newId('mail') }),
+    decide: async (docs, v, read) =>
+      decideReject(docs, { ...v, staffEmail: staff.email, mailId: db.newId('mail'), seat: await readSeat(v.payment.targetCollection, docs[1], read) }),
     invalidate: TOUCHED,
   });
 }
@@ -145,7 +148,7 @@ export function useRecordManualPayment() {
   return useStaffTransaction<ManualPayment & { attachments?: MailAttachment[] }>({
     paths: manualPaths,
     prepare: async (m) => ({ ...m, attachments: await withTicket(m) }),
-    decide: (docs, m) => decideManual(docs, { ...m, mailId: db.newId('mail') }),
+    decide: async (docs, m, read) => decideManual(docs, { ...m, mailId: db.newId('mail'), seat: await readSeat(m.targetCollection, docs[0], read) }),
     invalidate: TOUCHED,
   });
 }

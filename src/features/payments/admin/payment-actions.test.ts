@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SeatLostError } from '../../../data/registration-record.ts';
 import {
   decideManual,
   decideReject,
@@ -6,6 +7,7 @@ import {
   manualPaths,
   manualPaymentRefusal,
   paymentWarnings,
+  readSeat,
   verdictPaths,
   type AdminPayment,
 } from './payment-actions.ts';
@@ -42,11 +44,13 @@ describe('verifying a payment', () => {
   it('reads the payment and its record, and marks both in one set of writes', () => {
     expect(verdictPaths({ payment })).toEqual(['payments/pay-1', 'registrations/reg-1', 'paymentReferences/QWE12345RT']);
     const { writes, log } = decideVerify([submitted, waiting], { payment, note: 'Seen on statement', staffEmail, mailId, attachments: [qr] });
-    expect(writes.map(pathOf)).toEqual(['payments/pay-1', 'registrations/reg-1', 'mail/mail-1']);
+    expect(writes.map(pathOf)).toEqual(['payments/pay-1', 'registrations/reg-1', 'checkouts/reg-1', 'mail/mail-1']);
     expect(dataOf(writes[0])).toMatchObject({ status: 'verified', verifiedBy: staffEmail, note: 'Seen on statement' });
     expect(dataOf(writes[1])).toEqual({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-1' });
+    // The checkout projection in step with the record as it will be.
+    expect(dataOf(writes[2])).toMatchObject({ id: 'reg-1', status: 'confirmed', paymentStatus: 'paid', seat: '', heldSince: null });
     // The ticket email: to the registrant, about the registration, with the ticket's QR code attached.
-    expect(dataOf(writes[2])).toMatchObject({
+    expect(dataOf(writes[3])).toMatchObject({
       to: 'brian@example.org',
       template: { name: 'payment-verified', data: { name: 'Brian Odhiambo', reference: 'reg-1', amount: 'KES 5,000', ticket: true } },
       recordCollection: 'registrations',
@@ -79,14 +83,15 @@ describe('rejecting a payment', () => {
     });
     expect(dataOf(writes[0])).toMatchObject({ status: 'rejected', rejectedBy: staffEmail, note: 'No such M-Pesa code' });
     expect(dataOf(writes[1])).toEqual({ paymentStatus: 'unpaid', paymentNote: 'No such M-Pesa code' });
+    expect(dataOf(writes[2])).toMatchObject({ paymentStatus: 'unpaid', paymentNote: 'No such M-Pesa code' });
     // The code it claimed is free again, for a corrected or a new submission.
-    expect(writes[2]).toEqual({ delete: 'paymentReferences/QWE12345RT' });
-    expect(dataOf(writes[3])).toMatchObject({
+    expect(writes[3]).toEqual({ delete: 'paymentReferences/QWE12345RT' });
+    expect(dataOf(writes[4])).toMatchObject({
       to: 'brian@example.org',
       template: { name: 'payment-rejected', data: { name: 'Brian Odhiambo', reference: 'reg-1', reason: 'No such M-Pesa code' } },
       paymentId: 'pay-1',
     });
-    expect(dataOf(writes[3])).not.toHaveProperty('message');
+    expect(dataOf(writes[4])).not.toHaveProperty('message');
     expect(log).toBe('Rejected payment pay-1 (KES 5,000) for registration reg-1: No such M-Pesa code');
     // A claim that names another payment (this one was a duplicate of it) stays.
     const duplicate = decideReject([submitted, waiting, { id: 'QWE12345RT', paymentId: 'pay-0' }], { payment, note: 'Duplicate', staffEmail, mailId });
@@ -210,8 +215,8 @@ describe('verdicts at the edges', () => {
   it('verifies a payment whose record already names it as paid (the record moved first), or waits on another payment', () => {
     expect(
       decideVerify([submitted, { ...waiting, paymentStatus: 'paid', lastPaymentId: 'pay-1' }], { payment, note: '', staffEmail, mailId }).writes,
-    ).toHaveLength(3);
-    expect(decideVerify([submitted, { ...waiting, lastPaymentId: 'pay-2' }], { payment, note: '', staffEmail, mailId }).writes).toHaveLength(3);
+    ).toHaveLength(4);
+    expect(decideVerify([submitted, { ...waiting, lastPaymentId: 'pay-2' }], { payment, note: '', staffEmail, mailId }).writes).toHaveLength(4);
   });
 
   it('names the earlier payment of a record already paid, or says it was recorded earlier', () => {
@@ -271,5 +276,66 @@ describe('refusing a payment recorded by hand', () => {
 
   it('records cash in the log by its method’s name', () => {
     expect(decideManual([unpaid], manual).log).toBe('Recorded cash payment pay-9 (KES 5,000) for registration reg-1');
+  });
+});
+
+describe('a payment and the registration’s seat', () => {
+  const claim = 'c'.repeat(20);
+  const seated = { ...waiting, seat: '17', seatClaim: claim, heldSince: new Date('2027-01-01T08:00:00Z') };
+  const taken = { id: '17', state: 'taken', claim, heldSince: new Date('2027-01-02T08:00:00Z') };
+  const held = { ...taken, state: 'held' };
+  const someoneElse = { ...taken, state: 'held', claim: 'd'.repeat(20) };
+
+  it('reads the seat the registration names in the same transaction, and none for an application', async () => {
+    const reads: string[] = [];
+    const read = async (path: string) => {
+      reads.push(path);
+      return taken;
+    };
+    expect(await readSeat('registrations', seated, read)).toBe(taken);
+    expect(await readSeat('partners', { ...seated, id: 'booth-1' }, read)).toBeNull();
+    expect(await readSeat('registrations', waiting, read)).toBeNull();
+    expect(reads).toEqual(['seats/17']);
+  });
+
+  it('verifying a payment for a seat already taken by the submission leaves the seat; a held one is taken for good', () => {
+    expect(decideVerify([submitted, seated], { payment, note: '', staffEmail, mailId, seat: taken }).writes.map(pathOf)).toEqual([
+      'payments/pay-1',
+      'registrations/reg-1',
+      'checkouts/reg-1',
+      'mail/mail-1',
+    ]);
+    const { writes } = decideVerify([submitted, seated], { payment, note: '', staffEmail, mailId, seat: held });
+    expect(writes.map(pathOf)).toContain('seats/17');
+    expect(dataOf(writes.find((w) => pathOf(w) === 'seats/17'))).toMatchObject({ state: 'taken', claim });
+  });
+
+  it('refuses to verify or record a payment for a seat someone else took after the hold lapsed, saying so', () => {
+    expect(() => decideVerify([submitted, seated], { payment, note: '', staffEmail, mailId, seat: someoneElse })).toThrow(SeatLostError);
+    expect(() => decideVerify([submitted, seated], { payment, note: '', staffEmail, mailId, seat: someoneElse })).toThrow(/lost its seat/);
+    const manual = {
+      paymentId: 'pay-9',
+      targetCollection: 'registrations' as const,
+      targetId: 'reg-1',
+      payerName: 'Brian Odhiambo',
+      method: 'cash' as const,
+      reference: 'CASH-1',
+      amount: 5000,
+      note: '',
+      staffEmail,
+      mailId,
+    };
+    const unpaidSeated = { ...seated, paymentStatus: 'unpaid', lastPaymentId: undefined };
+    expect(() => decideManual([unpaidSeated], { ...manual, seat: someoneElse })).toThrow(SeatLostError);
+    // Still its own hold: the cash takes the seat, and the checkout follows.
+    const { writes } = decideManual([unpaidSeated], { ...manual, seat: held });
+    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'registrations/reg-1', 'checkouts/reg-1', 'seats/17', 'mail/mail-1']);
+  });
+
+  it('a rejected payment holds the seat again from now, on the slot, the record and the checkout alike', () => {
+    const { writes } = decideReject([submitted, seated], { payment, note: 'Unknown code', staffEmail, mailId, seat: taken });
+    expect(writes.map(pathOf)).toEqual(['payments/pay-1', 'registrations/reg-1', 'checkouts/reg-1', 'seats/17', 'mail/mail-1']);
+    expect(dataOf(writes[1])).toMatchObject({ paymentStatus: 'unpaid', paymentNote: 'Unknown code', heldSince: expect.anything() });
+    expect(dataOf(writes[3])).toMatchObject({ state: 'held', claim });
   });
 });

@@ -2,11 +2,12 @@
 // so two people verifying at once cannot both count the same money. Each returns the writes (the
 // payment and the record it pays for, moved together), the activity-log line, or throws to refuse.
 import type { DocumentData } from 'firebase/firestore/lite';
-import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
+import { serverValues, type BatchWrite, type ReadInTransaction, type WithId } from '../../../lib/db.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
 import type { PaymentStatus } from '../../../data/statuses.ts';
 import { payableRecord, paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
+import { registrationChange, seatOf } from '../../../data/registration-record.ts';
 import { normaliseReference, type PaymentTarget } from '../schema.ts';
 
 export const MANUAL_METHODS = ['cash', 'cheque', 'bank-transfer', 'mobile-money'] as const;
@@ -54,6 +55,24 @@ export const verdictPaths = ({ payment }: { payment: AdminPayment }) => [`paymen
 
 const claimPath = (reference: string) => `paymentReferences/${normaliseReference(reference)}`;
 
+/**
+ * A registration's seat, read in the verdict's transaction (null for an application, which holds
+ * none, or a registration without one): being paid takes the seat, a rejection holds it anew.
+ */
+export async function readSeat(collection: PaymentTarget, target: Read, read: ReadInTransaction): Promise<Read> {
+  const path = collection === 'registrations' ? seatOf(target) : '';
+  return path ? read(path) : null;
+}
+
+/**
+ * The record's change and what goes with it: for a registration, its checkout projection and its
+ * seat (data/registration-record.ts, which refuses to record a payment for a seat someone else has
+ * taken since the hold lapsed); an application changes alone.
+ */
+function recordChange(collection: PaymentTarget, target: WithId<DocumentData>, changes: Record<string, unknown>, seat: Read): BatchWrite[] {
+  return collection === 'registrations' ? registrationChange(target, changes, seat) : [{ update: `${collection}/${target.id}`, data: changes }];
+}
+
 /** A pending record becomes confirmed once paid; a checked-in or cancelled one keeps its status. */
 const statusWhenPaid = (status: unknown) => (status === 'pending' ? 'confirmed' : status);
 
@@ -64,7 +83,7 @@ function stillSubmitted(current: Read, id: string) {
 
 export function decideVerify(
   [current, target]: Read[],
-  { payment, note, staffEmail, mailId, attachments }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail,
+  { payment, note, staffEmail, mailId, attachments, seat = null }: { payment: AdminPayment; note: string; staffEmail: string; seat?: Read } & VerdictMail,
 ): Decision {
   stillSubmitted(current, payment.id);
   const noun = targetNoun(payment.targetCollection);
@@ -78,7 +97,7 @@ export function decideVerify(
   return {
     writes: [
       { update: `payments/${payment.id}`, data: { status: 'verified', verifiedBy: staffEmail, verifiedAt: now, note } },
-      { update: targetPath(payment), data: { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: payment.id } },
+      ...recordChange(payment.targetCollection, target, { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: payment.id }, seat),
       paymentVerifiedMail(mailId, payableRecord(payment.targetCollection, target), payment, attachments),
     ],
     log: `Verified payment ${payment.id} (${amountText(payment.amount, payment.currency)}) for ${noun} ${payment.targetId}`,
@@ -87,7 +106,7 @@ export function decideVerify(
 
 export function decideReject(
   [current, target, claim]: Read[],
-  { payment, note, staffEmail, mailId }: { payment: AdminPayment; note: string; staffEmail: string } & VerdictMail,
+  { payment, note, staffEmail, mailId, seat = null }: { payment: AdminPayment; note: string; staffEmail: string; seat?: Read } & VerdictMail,
 ): Decision {
   stillSubmitted(current, payment.id);
   if (!note.trim()) throw new Error('Say why the payment is rejected: the visitor sees it.');
@@ -96,7 +115,8 @@ export function decideReject(
   ];
   // The record goes back to unpaid (so the visitor can submit again) only if this payment is the one it waits on.
   if (target && target.paymentStatus === 'submitted' && target.lastPaymentId === payment.id) {
-    writes.push({ update: targetPath(payment), data: { paymentStatus: 'unpaid', paymentNote: note } });
+    // A registration's seat is held again from now, for the hold Settings gives an unpaid registration.
+    writes.push(...recordChange(payment.targetCollection, target, { paymentStatus: 'unpaid', paymentNote: note }, seat));
   }
   // A rejected code is free again (the payer may have typed it wrongly, or will pay and submit it anew).
   if (claim?.paymentId === payment.id) writes.push({ delete: claimPath(payment.reference) });
@@ -141,7 +161,7 @@ export function manualPaymentRefusal(
 
 export const manualPaths = (m: Pick<ManualPayment, 'targetCollection' | 'targetId'>) => [targetPath(m)];
 
-export function decideManual([target]: Read[], m: ManualPayment & VerdictMail): Decision {
+export function decideManual([target]: Read[], m: ManualPayment & VerdictMail & { seat?: Read }): Decision {
   const noun = targetNoun(m.targetCollection);
   const refusal = manualPaymentRefusal(target, noun);
   // Stryker disable next-line StringLiteral: equivalent: a missing record always has a refusal, so the fallback text is never thrown.
@@ -169,7 +189,7 @@ export function decideManual([target]: Read[], m: ManualPayment & VerdictMail): 
           note: m.note,
         },
       },
-      { update: targetPath(m), data: { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: m.paymentId } },
+      ...recordChange(m.targetCollection, target, { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: m.paymentId }, m.seat ?? null),
       paymentVerifiedMail(m.mailId, payableRecord(m.targetCollection, target), { id: m.paymentId, amount: m.amount, currency }, m.attachments),
     ],
     log: `Recorded ${PAYMENT_METHOD_LABELS[m.method].toLowerCase()} payment ${m.paymentId} (${amountText(m.amount, currency)}) for ${noun} ${m.targetId}`,

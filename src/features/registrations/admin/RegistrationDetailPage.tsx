@@ -91,6 +91,12 @@ function Payments({ collection, id }: { collection: string; id: string }) {
   );
 }
 
+/** A refusal the action explains (a seat lost to someone else, a record changed meanwhile) as it says; a failed request generically. */
+function actionFailure(error: Error | null): string {
+  if (error && !('code' in error) && error.message) return error.message;
+  return 'The change was not saved. Someone may have changed this record meanwhile: reload and try again.';
+}
+
 function Actions({ collection, record, name }: { collection: 'registrations' | 'partners'; record: StaffRecord; name: string }) {
   const staff = useStaff();
   const navigate = useNavigate();
@@ -139,7 +145,7 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
       </div>
       {(change.isError || archive.isError) && (
         <div className="mt-3">
-          <FormAlert>The change was not saved. Someone may have changed this record meanwhile: reload and try again.</FormAlert>
+          <FormAlert>{actionFailure(change.error ?? archive.error)}</FormAlert>
         </div>
       )}
       {change.isSuccess && (

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { can } from '../../../admin/permissions.ts';
+import { useStaff } from '../../../admin/staff-context.ts';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
+import { SeatFigures } from '../../../admin/ui/SeatFigures.tsx';
 import { DataTable, type Column } from '../../../admin/ui/DataTable.tsx';
 import { Pager } from '../../../admin/ui/Pager.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
@@ -14,6 +17,7 @@ import { downloadFile } from '../../../lib/csv.ts';
 import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../../data/statuses.ts';
 import { useExport, useRecordPages, useRecordSearch } from './api.ts';
 import { SEARCH_HINT } from './search.ts';
+import { useOfferPass } from './use-offer-pass.ts';
 import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
@@ -187,11 +191,25 @@ function SearchResults(state: ReturnType<typeof useListState>) {
 
 export default function RegistrationsPage() {
   const state = useListState();
+  const staff = useStaff();
+  // Free seats go to the waiting list while this screen is open (for a role that may offer them).
+  const pass = useOfferPass();
   return (
     <>
       <AdminHeader title="Registrations" summary="Attendees, partner applications and booth bookings.">
+        {can(staff.role, 'registrations:update') && (
+          <Link className="btn-secondary" to="/admin/waitlist">
+            Waiting list
+          </Link>
+        )}
         <ExportButton tab={state.tab} filters={state.filters} />
       </AdminHeader>
+      <SeatFigures className="mt-6" />
+      {pass.summary && (
+        <p aria-live="polite" className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-900">
+          {pass.summary}
+        </p>
+      )}
       <nav aria-label="Record types" className="mt-6 flex gap-2 border-b border-slate-200">
         {TABS.map((t) => (
           <Link

@@ -1,11 +1,16 @@
 // Reads and actions of the Registrations and Check-in screens.
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../lib/data.ts';
-import { serverValues, type Cursor, type ListOptions } from '../../../lib/db.ts';
+import { serverValues, type BatchWrite, type Cursor, type ListOptions, type WithId } from '../../../lib/db.ts';
 import { toCsv } from '../../../lib/csv.ts';
 import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../admin/use-staff-action.ts';
-import { applicationDecisionMail, payableRecord, type MailDocument } from '../../../data/mail.ts';
+import { applicationDecisionMail, payableRecord, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
+import { registrationChange, SeatLostError, seatOf } from '../../../data/registration-record.ts';
+import { claimSeatWrite, DEFAULT_SEAT_TIMES, holdsSeat, seatIsFree, type Seat, type SeatTimes } from '../../../data/seats.ts';
+import { useSiteSettings } from '../../../data/site-settings.ts';
+import { offerWrites, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
+import { deadlineText, fetchWaiting, offerDeadline } from './waitlist.ts';
 import { sponsorWrites } from '../../../data/partners.ts';
 import { checkInVerdict, type TicketHolder } from './check-in.ts';
 import { COLLECTION, listOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
@@ -155,7 +160,75 @@ export function applicationDecision(collection: 'registrations' | 'partners', re
   return status === 'confirmed' ? true : status === 'cancelled' ? false : null;
 }
 
+/** A status change on a registration: with its checkout and its seat, decided on fresh reads. */
 export function useStatusChange(collection: 'registrations' | 'partners') {
+  const registration = useRegistrationStatusChange();
+  const application = useApplicationStatusChange();
+  return collection === 'registrations' ? registration : application;
+}
+
+type StatusVars = { record: StaffRecord; name: string; status: string; next?: WithId<WaitlistEntry> | null };
+
+/**
+ * Cancelling gives the seat back: to the waiting list's first person when someone waits (an offer,
+ * with its email, in the same transaction), else free. Reinstating takes the registration's own
+ * seat again when it is still free, and is refused when someone else has it.
+ */
+export function decideStatusChange(
+  current: WithId<Record<string, unknown>> | null,
+  seat: WithId<Record<string, unknown>> | null,
+  { record, name, status }: Pick<StatusVars, 'record' | 'name' | 'status'>,
+  { next, times, mailId, now = new Date() }: { next: WithId<Record<string, unknown>> | null; times: SeatTimes; mailId: string; now?: Date },
+): { writes: BatchWrite[]; log: string } {
+  if (!current) throw new SeatLostError(`Registration ${record.id} no longer exists (archived?).`);
+  if (current.status !== record.status) throw new SeatLostError(`Registration ${record.id} is now ${String(current.status)}: reload the page and try again.`);
+  const log = `Set registration ${record.id} (${name}) to ${status}`;
+  const changes: Record<string, unknown> = { status, ...(status === 'checked-in' ? { checkedInAt: serverValues.now() } : {}) };
+  const n = typeof current.seat === 'string' ? current.seat : '';
+  if (status === 'cancelled') {
+    const offer = n && next?.status === 'waiting' && holdsSeat(seat, current.seatClaim);
+    if (!offer) return { writes: registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat), log };
+    const email = String(next.email);
+    const offerTo = [...offerWrites(email, n), waitlistOfferMail(mailId, { email, fullName: String(next.fullName) }, deadlineText(offerDeadline(times, now)))];
+    return {
+      writes: registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat, { offerTo }),
+      log: `${log}; offered seat ${n} to ${email} from the waiting list`,
+    };
+  }
+  if (current.status === 'cancelled' && n) {
+    // Reinstated: its seat back, if nobody has it (a new hold from now while unpaid).
+    const free = seat && seatIsFree({ state: seat.state as Seat['state'], heldSince: seat.heldSince as Date }, times, now);
+    if (!holdsSeat(seat, current.seatClaim) && !free)
+      throw new SeatLostError(`The seat of registration ${record.id} has gone to someone else since it was cancelled, so it cannot be reinstated on it.`);
+    const paid = ['paid', 'not-required'].includes(String(current.paymentStatus));
+    const held = paid ? {} : { heldSince: serverValues.now() };
+    return { writes: [...registrationChange(current, { ...changes, ...held }, seat), claimSeatWrite(n, String(current.seatClaim), paid)], log };
+  }
+  return { writes: registrationChange(current, changes, seat), log };
+}
+
+function useRegistrationStatusChange() {
+  const settings = useSiteSettings();
+  return useStaffTransaction<StatusVars>({
+    paths: ({ record }) => [`registrations/${record.id}`],
+    // The first person waiting, found once before the transaction (a query cannot run inside it) and read again in it.
+    prepare: async (vars) => ({ ...vars, next: vars.status === 'cancelled' ? ((await fetchWaiting(1))[0] ?? null) : null }),
+    decide: async ([current], vars, read) => {
+      const seatPath = seatOf(current);
+      const seat = seatPath ? await read(seatPath) : null;
+      const next = vars.next ? await read(waitlistPath(vars.next.email)) : null;
+      const times = { ...DEFAULT_SEAT_TIMES, ...pickTimes(settings.data) };
+      return decideStatusChange(current, seat, vars, { next, times, mailId: db.newId('mail') });
+    },
+    invalidate: [...registrationKeys.all, adminKey('seats'), adminKey('waitlist'), ['overview']],
+  });
+}
+
+const pickTimes = (s: { unpaidHoldHours?: number; offerHours?: number } | undefined): Partial<SeatTimes> =>
+  s ? { unpaidHoldHours: s.unpaidHoldHours, offerHours: s.offerHours } : {};
+
+function useApplicationStatusChange() {
+  const collection = 'partners';
   return useStaffWrites({
     writes: ({ record, status }: { record: StaffRecord; name: string; status: string }) => {
       const approved = applicationDecision(collection, record, status);
@@ -166,7 +239,7 @@ export function useStatusChange(collection: 'registrations' | 'partners') {
         ...(approved === true || (approved === false && record.status === 'confirmed') ? sponsorWrites(record, approved, serverValues.now()) : []),
       ];
     },
-    log: ({ record, name, status }) => `Set ${collection === 'registrations' ? 'registration' : 'application'} ${record.id} (${name}) to ${status}`,
+    log: ({ record, name, status }) => `Set application ${record.id} (${name}) to ${status}`,
     // An approval also writes the partner's sponsor entry: its screens, public and back office.
     invalidate: [...registrationKeys.all, ...keysShowing('sponsors')],
   });
@@ -176,7 +249,8 @@ export function useArchiveRecord(collection: 'registrations' | 'partners') {
   return useStaffMove({
     move: ({ id }: { id: string; name: string }) => ({ collection, id, to: 'archive' }),
     log: ({ id, name }) => `Archived ${collection === 'registrations' ? 'registration' : 'application'} ${id} (${name})`,
-    invalidate: [...registrationKeys.all, ...keysShowing(collection), ['overview']],
+    // A registration archived while active gives its seat back.
+    invalidate: [...registrationKeys.all, ...keysShowing(collection), adminKey('seats'), ['overview']],
   });
 }
 
@@ -187,17 +261,19 @@ export function useArchiveRecord(collection: 'registrations' | 'partners') {
 export function useCheckIn() {
   return useStaffTransaction({
     paths: (code: string) => [`registrations/${code}`],
-    decide: ([doc], code) => {
+    decide: async ([doc], code, read) => {
       const holder = doc as unknown as TicketHolder | null;
       const verdict = checkInVerdict(holder, code);
-      if (verdict.kind === 'refuse' || !holder) throw new CheckInRefused(verdict.message);
+      if (verdict.kind === 'refuse' || !holder || !doc) throw new CheckInRefused(verdict.message);
+      const seatPath = seatOf(doc);
+      // With its checkout projection in step (and its seat, which a confirmed ticket already holds).
       return {
-        writes: [{ update: `registrations/${code}`, data: { status: 'checked-in', checkedInAt: serverValues.now() } }],
+        writes: registrationChange(doc, { status: 'checked-in', checkedInAt: serverValues.now() }, seatPath ? await read(seatPath) : null),
         log: `Checked in ${holder.fullName} (${code})`,
         result: verdict.message,
       };
     },
-    invalidate: registrationKeys.all,
+    invalidate: [...registrationKeys.all, adminKey('seats')],
   });
 }
 

@@ -4,7 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoDocuments } from '../../../../emulator/seed/demo-data.ts';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
 
-const fake = vi.hoisted(() => ({ site: null as Record<string, unknown> | null, invoices: null as { last: number } | null, commits: [] as unknown[][] }));
+const fake = vi.hoisted(() => ({
+  site: null as Record<string, unknown> | null,
+  invoices: null as { last: number } | null,
+  commits: [] as unknown[][],
+  seats: [] as Array<{ id: string; state: string; claim: string; heldSince: Date }>,
+  slotCommits: [] as unknown[][],
+  logs: [] as string[],
+}));
 
 vi.mock('../../../lib/data.ts', () => ({
   db: {
@@ -12,6 +19,14 @@ vi.mock('../../../lib/data.ts', () => ({
     activityWrite: (message: string) => ({ log: message }),
     transact: async (_paths: string[], decide: (docs: unknown[]) => Promise<{ writes: unknown[] }>) => {
       fake.commits.push((await decide([fake.site])).writes);
+    },
+    // The seat slots a capacity change brings in step, and the log line that follows.
+    fetchDocuments: async () => fake.seats,
+    commit: async (writes: unknown[]) => {
+      fake.slotCommits.push(writes);
+    },
+    recordActivity: async (message: string) => {
+      fake.logs.push(message);
     },
   },
 }));
@@ -22,6 +37,9 @@ beforeEach(() => {
   fake.site = { ...new Map(demoDocuments()).get('settings/site')! };
   fake.invoices = null;
   fake.commits.length = 0;
+  fake.slotCommits.length = 0;
+  fake.logs.length = 0;
+  fake.seats = [];
 });
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -51,6 +69,70 @@ describe('settings', () => {
     ]);
     // Public pages read ['settings', 'site']: invalidating ['settings'] refreshes them at once.
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ['settings'] });
+  });
+
+  it('a higher capacity creates the missing seat slots after the save, logged as "Seat slots: N created"', async () => {
+    fake.site = { ...fake.site, capacity: 2 };
+    fake.seats = [
+      { id: '1', state: 'taken', claim: 'a'.repeat(16), heldSince: new Date() },
+      { id: '2', state: 'free', claim: '', heldSince: new Date(0) },
+    ];
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    const capacity = await screen.findByLabelText('Capacity (seats)');
+    await user.clear(capacity);
+    await user.type(capacity, '4');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved. The public site now shows the new value. Seat slots: 2 created.');
+    expect(fake.slotCommits).toEqual([
+      [
+        { set: 'seats/3', data: { state: 'free', claim: '', heldSince: new Date(0) } },
+        { set: 'seats/4', data: { state: 'free', claim: '', heldSince: new Date(0) } },
+      ],
+    ]);
+    expect(fake.logs).toEqual(['Seat slots: 2 created']);
+  });
+
+  it('a lower capacity removes free slots above it and keeps the held ones, saying so', async () => {
+    fake.site = { ...fake.site, capacity: 3 };
+    fake.seats = [
+      { id: '1', state: 'free', claim: '', heldSince: new Date(0) },
+      { id: '2', state: 'held', claim: 'b'.repeat(16), heldSince: new Date() },
+      { id: '3', state: 'free', claim: '', heldSince: new Date(0) },
+    ];
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    const capacity = await screen.findByLabelText('Capacity (seats)');
+    await user.clear(capacity);
+    await user.type(capacity, '1');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Seat slots: 1 removed; 1 held or taken above the new capacity of 1 kept until their holders release them.',
+    );
+    expect(fake.slotCommits).toEqual([[{ delete: 'seats/3' }]]);
+  });
+
+  it('the hold, reminder and offer times are edited with their hints, and a reminder after the hold is refused', async () => {
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    const hold = await screen.findByLabelText('Unpaid hold (hours)');
+    expect(hold).toHaveAccessibleDescription(/How long an unpaid registration keeps its seat/);
+    expect(screen.getByLabelText('Waiting-list offer (hours)')).toHaveAccessibleDescription(/stays theirs to take/);
+    await user.clear(hold);
+    await user.type(hold, '12');
+    const reminder = screen.getByLabelText('Reminder before the hold ends (hours)');
+    await user.clear(reminder);
+    await user.type(reminder, '12');
+    await save();
+    expect(await screen.findByText('The reminder must come before the hold ends: at most 11 hours before, or 0 for no reminder.')).toBeInTheDocument();
+    expect(fake.commits).toHaveLength(0);
+    await user.clear(reminder);
+    await user.type(reminder, '6');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(fake.commits[0]).toContainEqual({ log: 'Updated settings: hold reminder, unpaid hold' });
+    // No capacity change: the slots are left alone.
+    expect(fake.slotCommits).toEqual([]);
   });
 
   it('says when there is nothing to save', async () => {

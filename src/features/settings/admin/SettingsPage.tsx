@@ -4,13 +4,15 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
-import { useStaffTransaction } from '../../../admin/use-staff-action.ts';
+import { useStaffTask, useStaffTransaction } from '../../../admin/use-staff-action.ts';
 import { CheckboxField, FormAlert, TextAreaField } from '../../../components/fields.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { SOCIAL_LABELS } from '../../../content/site.ts';
 import { db } from '../../../lib/data.ts';
 import type { BatchWrite } from '../../../lib/db.ts';
 import { mailPartials } from '../../../data/mail-templates.ts';
+import { adminKey } from '../../../data/query-keys.ts';
+import { syncSeatSlots } from '../../../data/seats.ts';
 import { FeeOptionsFieldset } from './FeeOptionsFieldset.tsx';
 import {
   PAYMENT_FIELDS,
@@ -99,10 +101,39 @@ function useSaveSettings() {
   });
 }
 
+type SlotSync = { capacity: number; previous: number; unpaidHoldHours: number; offerHours: number };
+
+/** "Seat slots: 200 created": the log line and the notice of a capacity change. */
+export function slotSyncText({ capacity, previous }: Pick<SlotSync, 'capacity' | 'previous'>, { changed, keptAbove }: { changed: number; keptAbove: number }) {
+  const moved = `Seat slots: ${changed} ${capacity >= previous ? 'created' : 'removed'}`;
+  return keptAbove ? `${moved}; ${keptAbove} held or taken above the new capacity of ${capacity} kept until their holders release them` : moved;
+}
+
+/**
+ * After a capacity change is saved, the seat slots follow it (seats/1 … seats/{capacity}): the
+ * missing ones are created free, free ones above it removed. Only administrators may, as only
+ * they may save the capacity.
+ */
+function useSyncSeatSlots() {
+  return useStaffTask<SlotSync, { changed: number; keptAbove: number }>({
+    run: ({ capacity, unpaidHoldHours, offerHours }) => syncSeatSlots(capacity, { unpaidHoldHours, offerHours }),
+    log: (vars, result) => slotSyncText(vars, result),
+    invalidate: [adminKey('seats'), ['overview']],
+  });
+}
+
 function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastInvoice: number | null }) {
   const saved = useRef(initial);
   const [notice, setNotice] = useState('');
   const save = useSaveSettings();
+  const slots = useSyncSeatSlots();
+  const syncSlots = async (vars: SlotSync) => {
+    try {
+      return ` ${slotSyncText(vars, await slots.mutateAsync(vars))}.`;
+    } catch {
+      return ''; // the alert below says so, with a way to try again
+    }
+  };
   const { register, handleSubmit, control, watch, reset, setError, setFocus, formState } = useForm<SettingsForm>({
     resolver: zodResolver(settingsFormSchema),
     defaultValues: initial,
@@ -131,9 +162,13 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
     } catch {
       return; // the alert below says so; the form keeps everything typed
     }
+    const previous = saved.current.capacity;
     saved.current = values;
     reset(values);
-    setNotice(`Saved. The public site now shows the new ${fields.length === 1 ? 'value' : 'values'}.`);
+    const slotNotice = fields.includes('capacity')
+      ? await syncSlots({ capacity: values.capacity, previous, unpaidHoldHours: values.unpaidHoldHours, offerHours: values.offerHours })
+      : '';
+    setNotice(`Saved. The public site now shows the new ${fields.length === 1 ? 'value' : 'values'}.${slotNotice}`);
   });
 
   const feeProps = { control, register, errors, currency };
@@ -179,6 +214,38 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
           hint="Three letters, e.g. KES. Fees below are in this currency."
           error={errors.currency?.message}
           {...register('currency')}
+        />
+        <TextField
+          label="Unpaid hold (hours)"
+          type="number"
+          min={1}
+          max={720}
+          step={1}
+          inputMode="numeric"
+          hint="How long an unpaid registration keeps its seat (1 to 720). After that the seat may go to someone else."
+          error={errors.unpaidHoldHours?.message}
+          {...register('unpaidHoldHours', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Reminder before the hold ends (hours)"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          hint="When the one payment reminder is emailed, this many hours before the hold ends (0: no reminder). Less than the hold."
+          error={errors.holdReminderHours?.message}
+          {...register('holdReminderHours', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Waiting-list offer (hours)"
+          type="number"
+          min={1}
+          max={720}
+          step={1}
+          inputMode="numeric"
+          hint="How long a seat offered to the next person on the waiting list stays theirs to take (1 to 720)."
+          error={errors.offerHours?.message}
+          {...register('offerHours', { valueAsNumber: true })}
         />
       </Section>
 
@@ -256,6 +323,19 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
 
       <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-white px-4 py-3">
         {save.isError && <FormAlert>The settings could not be saved. Nothing was changed; check your connection and try again.</FormAlert>}
+        {slots.isError && (
+          <div className="space-y-2">
+            <FormAlert>The capacity was saved, but the seat slots could not all be brought in step with it. Check your connection and try again.</FormAlert>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={slots.isPending}
+              onClick={() => slots.variables && void syncSlots(slots.variables).then((t) => t && setNotice(t.trim()))}
+            >
+              {slots.isPending ? 'Updating seat slots…' : 'Update the seat slots again'}
+            </button>
+          </div>
+        )}
         {Object.keys(errors).length > 0 && <FormAlert>Some fields need attention: see the messages beside them.</FormAlert>}
         {notice && (
           <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">

@@ -89,6 +89,38 @@ describe('settings form', () => {
   });
 });
 
+describe('the seat times', () => {
+  it('an unpaid hold and an offer last 1 to 720 hours, whole hours', () => {
+    expect(problems({ ...form(), unpaidHoldHours: 0 })).toEqual([['unpaidHoldHours', 'The unpaid hold must be at least 1.']]);
+    expect(problems({ ...form(), unpaidHoldHours: 721 })).toEqual([['unpaidHoldHours', 'The unpaid hold must be at most 720.']]);
+    expect(problems({ ...form(), offerHours: 0 })).toEqual([['offerHours', 'The offer time must be at least 1.']]);
+    expect(problems({ ...form(), offerHours: 1.5 })).toEqual([['offerHours', 'Enter the offer time as a whole number.']]);
+    expect(problems({ ...form(), offerHours: Number.NaN })).toEqual([['offerHours', 'Enter the offer time as a number.']]);
+    expect(problems({ ...form(), unpaidHoldHours: 720, offerHours: 720, holdReminderHours: 719 })).toEqual([]);
+  });
+
+  it('the reminder comes before the hold ends: 0 (none) up to an hour before', () => {
+    expect(problems({ ...form(), unpaidHoldHours: 24, holdReminderHours: 0 })).toEqual([]);
+    expect(problems({ ...form(), unpaidHoldHours: 24, holdReminderHours: 23 })).toEqual([]);
+    expect(problems({ ...form(), unpaidHoldHours: 24, holdReminderHours: 24 })).toEqual([
+      ['holdReminderHours', 'The reminder must come before the hold ends: at most 23 hours before, or 0 for no reminder.'],
+    ]);
+    expect(problems({ ...form(), holdReminderHours: -1 })).toEqual([['holdReminderHours', 'The reminder time must be at least 0.']]);
+  });
+
+  it('are read from the settings (or the defaults) and saved and logged like the rest', () => {
+    expect(form()).toMatchObject({
+      unpaidHoldHours: seed.unpaidHoldHours ?? 72,
+      holdReminderHours: seed.holdReminderHours ?? 24,
+      offerHours: seed.offerHours ?? 48,
+    });
+    expect(toFormValues(null)).toMatchObject({ unpaidHoldHours: 72, holdReminderHours: 24, offerHours: 48 });
+    const changes = settingsChanges(form(), settingsFormSchema.parse({ ...form(), unpaidHoldHours: 48, offerHours: 24 }));
+    expect(changes.data).toEqual({ unpaidHoldHours: 48, offerHours: 24 });
+    expect(changes.log).toBe('Updated settings: offer time, unpaid hold');
+  });
+});
+
 describe('the public site address', () => {
   const base = toFormValues(new Map(demoDocuments()).get('settings/site')!);
   const check = (siteUrl: string) => settingsFormSchema.safeParse({ ...base, siteUrl });

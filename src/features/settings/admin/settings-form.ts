@@ -78,6 +78,9 @@ export const settingsFormSchema = z
     venue: text('venue', 200),
     registrationOpen: z.boolean(),
     capacity: number('capacity', 0, 1_000_000),
+    unpaidHoldHours: number('unpaid hold', 1, 720),
+    holdReminderHours: number('reminder time', 0, 719),
+    offerHours: number('offer time', 1, 720),
     currency: z
       .string()
       .trim()
@@ -117,6 +120,13 @@ export const settingsFormSchema = z
     const start = fromNairobiDateTime(f.startDate);
     const end = fromNairobiDateTime(f.endDate);
     if (start && end && end < start) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The summit must end after it starts.' });
+    // The reminder goes out before the hold ends, so it must come at least an hour before the end.
+    if (Number.isInteger(f.holdReminderHours) && Number.isInteger(f.unpaidHoldHours) && f.unpaidHoldHours >= 1 && f.holdReminderHours >= f.unpaidHoldHours)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['holdReminderHours'],
+        message: `The reminder must come before the hold ends: at most ${Math.max(0, f.unpaidHoldHours - 1)} hours before, or 0 for no reminder.`,
+      });
     for (const list of FEE_LISTS) {
       const seen = new Set<string>();
       f[list].forEach((row, i) => {
@@ -156,6 +166,9 @@ export function toFormValues(stored: Record<string, unknown> | null): SettingsFo
     venue: asText(s.venue),
     registrationOpen: s.registrationOpen === true,
     capacity: asNumber(s.capacity, 0),
+    unpaidHoldHours: asNumber(s.unpaidHoldHours, DEFAULT_SETTINGS.unpaidHoldHours),
+    holdReminderHours: asNumber(s.holdReminderHours, DEFAULT_SETTINGS.holdReminderHours),
+    offerHours: asNumber(s.offerHours, DEFAULT_SETTINGS.offerHours),
     currency: asText(s.currency),
     categories: toRows(s.categories),
     partnerTiers: toRows(s.partnerTiers),
@@ -205,6 +218,9 @@ export function toSettingsDocument(
     venue: f.venue,
     registrationOpen: f.registrationOpen,
     capacity: f.capacity,
+    unpaidHoldHours: f.unpaidHoldHours,
+    holdReminderHours: f.holdReminderHours,
+    offerHours: f.offerHours,
     currency: f.currency,
     categories: toOptions(f.categories, false),
     partnerTiers: toOptions(f.partnerTiers, true),
@@ -233,6 +249,9 @@ export const FIELD_NAMES: Record<keyof SettingsForm, string> = {
   venue: 'venue',
   registrationOpen: 'registration open',
   capacity: 'capacity',
+  unpaidHoldHours: 'unpaid hold',
+  holdReminderHours: 'hold reminder',
+  offerHours: 'offer time',
   currency: 'currency',
   categories: 'registration categories',
   partnerTiers: 'partner tiers',
