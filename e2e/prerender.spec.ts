@@ -3,7 +3,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { patchDocument } from '../emulator/seed/rest.ts';
 import { setContentVersion, stack } from './records.ts';
-import { startApp } from './support.ts';
+import { fillRegistration, startApp } from './support.ts';
 
 // Published when the build ran (npm test builds against the demo data), so prerendered.
 const ARTICLE = '/blogs/why-early-detection-saves-lives';
@@ -139,6 +139,20 @@ test.describe('scripts start when the page needs them', () => {
     await expect(email).toBeFocused();
     expect(scripts.length).toBeGreaterThan(0);
   });
+});
+
+test('/register brings the Auth SDK only once the visitor asks for a sign-in link', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  const authSdk = () => scripts.filter((url) => /\/firebase-auth-[\w-]+\.js$/.test(url));
+  await page.goto('/register');
+  await startApp(page);
+  await expect(page.getByLabel('Full name')).toBeEditable();
+  await page.waitForLoadState('networkidle');
+  expect(authSdk()).toEqual([]);
+  await fillRegistration(page);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  expect(authSdk()).toHaveLength(1);
 });
 
 test('prerendered pages hydrate without errors and then fetch their data', async ({ page }) => {

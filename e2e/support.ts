@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
-import { signInLinkFor } from './inbox.ts';
+import { latestSignInLink, signInLinkFor } from './inbox.ts';
 import { stack } from './records.ts';
 
 export const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
@@ -111,7 +111,9 @@ export async function useServerClock(page: Page) {
 }
 
 /** Signs in on /my-registration by the emailed link, in the same page; resolves once it shows the attendee signed in. */
-export async function signInToMyRegistration(page: Page, email: string, { after }: { after?: string } = {}): Promise<string> {
+export async function signInToMyRegistration(page: Page, email: string): Promise<string> {
+  // A link mailed earlier (registering, joining the waiting list) is used up: wait for the new one.
+  const after = await latestSignInLink(email);
   await page.goto('/my-registration');
   await startApp(page);
   await expect(page.getByRole('heading', { name: 'Sign in with your email' })).toBeVisible();

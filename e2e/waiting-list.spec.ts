@@ -1,27 +1,43 @@
 // The waiting list end to end: a full summit offers it (under the same proven address), a seat
 // given back goes to the first person in line as an offer they claim on "my registration", an
-// unpaid hold lapses by the clock and its seat goes to the next person, and staff see the seat
-// figures move. The summit is made full cheaply (records.ts: fillSummit marks every other slot
+// unpaid hold lapses by the clock and its seat goes to the next person, staff reorder the list and
+// an offer nobody claims in time passes on, and staff see the seat figures move. The summit is made full cheaply (records.ts: fillSummit marks every other slot
 // taken) and put back afterwards, so the other specs see the demo's 1200 seats.
 //
-// This file runs LAST, and its clock test last in it: playwright runs files alphabetically with one
+// This file runs LAST, and its clock tests last in it: playwright runs files alphabetically with one
 // worker, and advanceServerClock moves the Firestore emulator's clock forward for good (until the
 // stack restarts), so every spec after it would find holds lapsed and offers expired. Keep its name
-// sorting after every other spec's (visitor.spec.ts is the last before it).
+// sorting after every other spec's (visitor.spec.ts is the last before it). (check-in-camera.spec.ts
+// runs after it all the same, in a worker of its own for its fake-camera launch options: it checks
+// in a paid ticket, which no clock affects.)
 import { expect, test, type Page } from '@playwright/test';
+import { findDocuments, writeDocuments } from '../emulator/seed/rest.ts';
+import { FREE_SEAT, seatPath } from '../src/data/seats.ts';
 import { emailTo } from './inbox.ts';
-import { clearWaitlist, fillSummit, makeRegistration, readDocument, removeRegistration } from './records.ts';
-import { admin, advanceServerClock, fillRegistration, followEmailedLink, signIn, signInToMyRegistration, startApp, useServerClock } from './support.ts';
+import { clearWaitlist, fillSummit, makeRegistration, readDocument, removeRegistration, stack } from './records.ts';
+import {
+  admin,
+  advanceServerClock,
+  expectAccessible,
+  fillRegistration,
+  followEmailedLink,
+  signIn,
+  signInToMyRegistration,
+  startApp,
+  useServerClock,
+} from './support.ts';
 
 /** Joins the waiting list through /register (the summit is full), proving the address by the emailed link. */
-async function joinWaitingList(page: Page, name: string) {
+async function joinWaitingList(page: Page, name: string, { checkA11y = false } = {}) {
   await page.goto('/register');
   await startApp(page);
   await expect(page.getByRole('heading', { name: 'Every seat is taken' })).toBeVisible();
+  if (checkA11y) await expectAccessible(page);
   const typed = await fillRegistration(page, { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.org` });
   await page.getByRole('button', { name: 'Join the waiting list' }).click();
   await followEmailedLink(page, typed.email);
   await expect(page.getByRole('heading', { name: 'You are on the waiting list' })).toBeVisible();
+  if (checkA11y) await expectAccessible(page);
   expect(await readDocument(`waitlist/${typed.email}`)).toMatchObject({ status: 'waiting', offer: null, fullName: name });
   return typed;
 }
@@ -66,7 +82,7 @@ test('a full summit offers the waiting list; a seat given back is offered to the
   const staff = await browser.newPage();
   let claimed = '';
   try {
-    const first = await joinWaitingList(page, 'Wambui First');
+    const first = await joinWaitingList(page, 'Wambui First', { checkA11y: true });
     // A second person behind them: the offer goes to the first.
     const second = await joinWaitingList(await browser.newPage(), 'Kiprop Second');
 
@@ -96,6 +112,8 @@ test('a full summit offers the waiting list; a seat given back is offered to the
     // And claim it there (still signed in from joining).
     await page.goto('/my-registration');
     await startApp(page);
+    await expect(page.getByText('A seat is offered to you.')).toBeVisible();
+    await expectAccessible(page);
     claimed = await claimOffer(page);
     await expect(page.getByRole('article', { name: `Registration ${claimed}` }).getByText('Awaiting payment')).toBeVisible();
     const registration = (await readDocument(`registrations/${claimed}`))!;
@@ -164,6 +182,72 @@ test('an unpaid hold lapses after the hours in Settings, and its seat goes to th
   } finally {
     if (claimed) await removeRegistration(claimed);
     await removeRegistration(unpaid.id);
+    await undo();
+    await clearWaitlist();
+  }
+});
+
+// A clock test too (after the one above): the offer runs out by the database's clock.
+test('staff move someone up the list, who is offered the next seat; unclaimed in time, it passes to the next person', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const settings = (await readDocument('settings/site'))!;
+  const offerHours = Number(settings.offerHours);
+  const holder = await makeRegistration();
+  const undo = await fillSummit();
+  try {
+    // Both join with the browser's clock where the database's is (the earlier test moved it on).
+    await useServerClock(page);
+    const first = await joinWaitingList(page, 'Atieno Early');
+    const laterContext = await browser.newContext();
+    const laterPage = await laterContext.newPage();
+    await useServerClock(laterPage);
+    const moved = await joinWaitingList(laterPage, 'Mutua Moved Up');
+    await laterContext.close();
+
+    const staff = await browser.newPage();
+    await useServerClock(staff);
+    await signIn(staff, admin);
+    await staff.goto('/admin/waitlist');
+    const rows = staff.getByRole('row');
+    await expect(rows.nth(1)).toContainText('Atieno Early');
+    await staff.getByRole('button', { name: /^Move up\s*: Mutua Moved Up$/ }).click();
+    await expect(staff.getByRole('status').filter({ hasText: 'Moved Mutua Moved Up up the waiting list.' })).toBeVisible();
+    await expect(rows.nth(1)).toContainText('Mutua Moved Up');
+    await expect(rows.nth(2)).toContainText('Atieno Early');
+    // Every move is logged.
+    expect(await findDocuments(stack, 'logs', 'message', `Moved ${moved.email} up the waiting list`)).toHaveLength(1);
+
+    // A seat comes free (the holder's record goes): the screen's pass offers it to the first in line now.
+    await removeRegistration(holder.id);
+    await staff.reload();
+    await expect.poll(async () => (await readDocument(`waitlist/${moved.email}`))?.status).toBe('offered');
+    expect(await readDocument(`waitlist/${first.email}`)).toMatchObject({ status: 'waiting' });
+    await staff.close();
+
+    // Nobody claims it within the offer's hours: it passes to the next person, the same seat.
+    await advanceServerClock((offerHours + 1) * 3600);
+    const later = await browser.newPage();
+    await useServerClock(later);
+    await signIn(later, admin);
+    await later.goto('/admin/waitlist');
+    await expect(later.getByText(/passed 1 lapsed offer/)).toBeVisible();
+    const handedOn = (await readDocument(`waitlist/${first.email}`))!;
+    expect(handedOn).toMatchObject({ status: 'offered', offer: { seat: holder.seat } });
+    expect(await readDocument(`waitlist/${moved.email}`)).toMatchObject({ status: 'passed', offer: null });
+    expect(await readDocument(`seats/${holder.seat}`)).toMatchObject({ state: 'offered', claim: (handedOn.offer as { claim: string }).claim });
+    await later.close();
+
+    // The one who let it lapse reads so on "my registration".
+    const theirs = await browser.newContext();
+    const theirPage = await theirs.newPage();
+    await useServerClock(theirPage);
+    await signInToMyRegistration(theirPage, moved.email);
+    await expect(theirPage.getByText('A seat was offered to you but not claimed in time')).toBeVisible();
+    await theirs.close();
+  } finally {
+    await removeRegistration(holder.id);
+    // Its slot, offered when the record went, is free again.
+    await writeDocuments(stack, [[seatPath(holder.seat!), { ...FREE_SEAT }]]);
     await undo();
     await clearWaitlist();
   }
