@@ -6,10 +6,23 @@ import { RELOAD_KEY } from '../src/lib/chunk-reload.ts';
 import { TRIGGERS } from '../src/lib/page-loader-triggers.ts';
 
 describe('sitemap and robots', () => {
-  const paths = indexablePaths(['/', '/about', '/blogs/:slug', '/checkout', '/checkout/:id', '/login', '/admin-login', '/admin', '/admin/users', '/faq']);
+  const paths = indexablePaths([
+    '/',
+    '/about',
+    '/blogs/:slug',
+    '/checkout',
+    '/checkout/:id',
+    '/login',
+    '/admin-login',
+    '/admin',
+    '/admin/users',
+    '/my-registration',
+    '/my-registrations-guide',
+    '/faq',
+  ]);
 
-  it('lists public pages without parameters, sign-in, checkout or admin', () => {
-    expect(paths).toEqual(['/', '/about', '/faq']);
+  it('lists public pages without parameters, sign-in, checkout, my registration or admin (a look-alike path stays)', () => {
+    expect(paths).toEqual(['/', '/about', '/my-registrations-guide', '/faq']);
   });
 
   it('writes a sitemap of absolute addresses and a robots file that points to it', () => {
@@ -17,6 +30,7 @@ describe('sitemap and robots', () => {
     expect(xml).toContain('<loc>https://summit.example.org/about</loc>');
     expect(xml).not.toContain('/admin');
     expect(robotsTxt('https://summit.example.org')).toContain('Disallow: /admin\n');
+    expect(robotsTxt('https://summit.example.org')).toContain('Disallow: /my-registration\n');
     expect(robotsTxt('https://summit.example.org')).toContain('Sitemap: https://summit.example.org/sitemap.xml');
   });
 });

@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/chunk-reload.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 import { loadRoutePatterns } from './route-patterns.ts';
+import { CLIENT_ONLY_PAGES, isClientOnly } from './client-only-pages.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const client = join(root, 'build/client');
@@ -28,9 +29,9 @@ interface Manifest {
   routes: Record<string, ManifestRoute>;
 }
 
-/** Pages a search engine should know: public, no parameters, not sign-in or checkout. */
+/** Pages a search engine should know: public, no parameters, nobody's own (client-only-pages.ts). */
 export function indexablePaths(patterns: string[]): string[] {
-  return patterns.filter((p) => !p.includes(':') && !/^\/(admin|login|admin-login|checkout)(\/|$)/.test(p));
+  return patterns.filter((p) => !p.includes(':') && !isClientOnly(p));
 }
 
 export function sitemapXml(paths: string[], site = SITE_URL): string {
@@ -39,7 +40,7 @@ export function sitemapXml(paths: string[], site = SITE_URL): string {
 }
 
 export function robotsTxt(site = SITE_URL): string {
-  return `User-agent: *\nDisallow: /admin\nDisallow: /admin-login\nDisallow: /login\nDisallow: /checkout\nSitemap: ${site}/sitemap.xml\n`;
+  return `User-agent: *\n${CLIENT_ONLY_PAGES.map((page) => `Disallow: ${page}\n`).join('')}Sitemap: ${site}/sitemap.xml\n`;
 }
 
 const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g;

@@ -124,6 +124,12 @@ describe('the partials built from settings', () => {
     expect(contacts.text).toContain('info@summit.example.org · registration@summit.example.org');
   });
 
+  it('end every email with the way to the attendee’s own page', () => {
+    const out = createMailRenderer({ ...DEFAULT_MAIL_TEMPLATES, ...mailPartials(settings) }).render('message-received', { name: 'A', subject: 'B' });
+    expect(out.text).toContain('My registration (see, pay for or cancel it): https://summit.example.org/my-registration');
+    expect(out.html).toContain('<a href="https://summit.example.org/my-registration">My registration</a>');
+  });
+
   it('hold the site’s address without a trailing slash', () => {
     expect(normaliseSiteUrl(' https://summit.example.org/// ')).toBe('https://summit.example.org');
     expect(mailPartials(settings).siteUrl.text).toBe('https://summit.example.org');

@@ -194,6 +194,12 @@ const PAYMENT_LINES: Array<[string, string]> = [
   ['bankSwift', 'SWIFT code'],
 ];
 
+/** Every email ends with the way to the attendee's own page (sign in by email: see, pay for or cancel a registration). */
+const MY_REGISTRATION = {
+  html: 'Registered? <a href="{{> siteUrl}}/my-registration">My registration</a>: see, pay for or cancel it.',
+  text: 'Registered? My registration (see, pay for or cancel it): {{> siteUrl}}/my-registration',
+};
+
 /** The site's address without a trailing slash (links in every template start with it). */
 export const normaliseSiteUrl = (url: string) => url.trim().replace(/\/+$/, '');
 
@@ -212,8 +218,8 @@ export function mailPartials(settings: MailSettings): Record<MailPartialName, Te
     siteUrl: { partial: true, html: inHtml(site), text: inText(site) },
     contacts: {
       partial: true,
-      html: `<hr style="border:none;border-top:1px solid #cbd5e1;margin:24px 0 12px">\n<p style="font-size:14px;color:#475569">${inHtml(name)}${contactHtml ? `<br>${contactHtml}` : ''}<br>This is an automatic message about your summit record.</p>`,
-      text: `--\n${inText(name)}${contactText ? `\n${contactText}` : ''}\nThis is an automatic message about your summit record.`,
+      html: `<hr style="border:none;border-top:1px solid #cbd5e1;margin:24px 0 12px">\n<p style="font-size:14px;color:#475569">${inHtml(name)}${contactHtml ? `<br>${contactHtml}` : ''}<br>This is an automatic message about your summit record.<br>${MY_REGISTRATION.html}</p>`,
+      text: `--\n${inText(name)}${contactText ? `\n${contactText}` : ''}\nThis is an automatic message about your summit record.\n${MY_REGISTRATION.text}`,
     },
     howToPay: {
       partial: true,

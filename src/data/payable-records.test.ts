@@ -10,7 +10,7 @@ vi.mock('../lib/data.ts', () => ({
     },
   },
 }));
-const { findPayableRecord } = await import('./payable-records.ts');
+const { checkoutHold, findPayableRecord } = await import('./payable-records.ts');
 
 const REF = 'AB12CD34EF56GH78';
 
@@ -46,5 +46,42 @@ describe('finding what someone pays for by the reference they quote', () => {
     expect(await findPayableRecord('   ')).toBeNull();
     expect(await findPayableRecord('registrations/x')).toBeNull();
     expect(stored.reads.some((r) => r.split('/').length !== 2)).toBe(false);
+  });
+});
+
+describe('an unpaid registration’s hold, as checkout sees it from its public slot', () => {
+  const HOUR = 3_600_000;
+  const now = new Date('2027-05-01T12:00:00Z');
+  const times = { unpaidHoldHours: 72, offerHours: 48 };
+  const unpaid = { status: 'pending', paymentStatus: 'unpaid', seat: '7', seatClaim: 'c' };
+  const held = (hoursAgo: number) => ({ state: 'held', claim: 'c', heldSince: new Date(now.getTime() - hoursAgo * HOUR) });
+
+  it('is held until the slot’s time plus the hold', () => {
+    expect(checkoutHold(unpaid, held(1), times, now)).toEqual({ state: 'held', until: new Date(now.getTime() + 71 * HOUR) });
+  });
+
+  it('has lapsed past the hold, the slot still to be kept by paying while nobody claims it', () => {
+    expect(checkoutHold(unpaid, held(73), times, now)).toEqual({ state: 'lapsed', until: new Date(now.getTime() - HOUR), slotKept: true });
+  });
+
+  it('has lapsed with the slot gone when it is no longer held (freed, offered or taken by another)', () => {
+    for (const state of ['free', 'taken', 'offered'])
+      expect(checkoutHold(unpaid, { ...held(1), state }, times, now)).toEqual({ state: 'lapsed', until: null, slotKept: false });
+    expect(checkoutHold(unpaid, null, times, now)).toEqual({ state: 'lapsed', until: null, slotKept: false });
+  });
+
+  it('has lapsed with the slot gone when someone else now holds it (another claim), however fresh their hold', () => {
+    expect(checkoutHold(unpaid, { ...held(1), claim: 'someone else' }, times, now)).toEqual({ state: 'lapsed', until: null, slotKept: false });
+  });
+
+  it('is nothing once paid, submitted, free of charge, cancelled or without a seat', () => {
+    for (const r of [
+      { ...unpaid, paymentStatus: 'submitted' },
+      { ...unpaid, paymentStatus: 'paid', status: 'confirmed' },
+      { status: 'confirmed', paymentStatus: 'not-required', seat: '7' },
+      { ...unpaid, status: 'cancelled' },
+      { ...unpaid, seat: '' },
+    ])
+      expect(checkoutHold(r, held(1), times, now)).toBeNull();
   });
 });

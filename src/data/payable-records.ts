@@ -30,24 +30,24 @@ export async function findPayableRecord(typed: string, registrationsFrom: Regist
 }
 
 /**
- * An unpaid registration's hold on its seat as its checkout projection shows it: held until a
- * time, or lapsed (the seat went to someone else, or may be claimed by anyone). The projection has
- * no claim, so the slot (public) is matched by the time both were stamped with in the same commit.
- * Null when nothing is held: paid, free of charge, awaiting verification, cancelled, or no seat.
+ * An unpaid registration's hold on its seat as checkout sees it: the projection names the slot and
+ * its claim, and the slot (public) says whether it still holds that claim, and since when. Null
+ * when nothing is held: paid, free of charge, awaiting verification, cancelled, or no seat.
  */
 export type Hold =
   | { state: 'held'; until: Date }
   /** `slotKept`: nobody has claimed the slot since, so paying now still keeps it (the rules' takenByPayment). */
-  | { state: 'lapsed'; until: Date; slotKept: boolean };
+  | { state: 'lapsed'; until: Date | null; slotKept: boolean };
 
 export function checkoutHold(
-  r: { status: unknown; paymentStatus: unknown; seat?: unknown; heldSince?: unknown },
+  r: { status: unknown; paymentStatus: unknown; seat?: unknown; seatClaim?: unknown },
   slot: Record<string, unknown> | null,
   times: SeatTimes,
   now = new Date(),
 ): Hold | null {
-  if (r.status !== 'pending' || r.paymentStatus !== 'unpaid' || typeof r.seat !== 'string' || !r.seat || !(r.heldSince instanceof Date)) return null;
-  const until = seatExpiry({ state: 'held', heldSince: r.heldSince }, times)!;
-  const mine = !!slot && slot.state === 'held' && slot.heldSince instanceof Date && slot.heldSince.getTime() === r.heldSince.getTime();
-  return mine && until > now ? { state: 'held', until } : { state: 'lapsed', until, slotKept: mine };
+  if (r.status !== 'pending' || r.paymentStatus !== 'unpaid' || typeof r.seat !== 'string' || !r.seat) return null;
+  const held = !!slot && slot.state === 'held' && slot.claim === r.seatClaim && slot.heldSince instanceof Date;
+  if (!held) return { state: 'lapsed', until: null, slotKept: false };
+  const until = seatExpiry({ state: 'held', heldSince: slot.heldSince as Date }, times)!;
+  return until > now ? { state: 'held', until } : { state: 'lapsed', until, slotKept: true };
 }

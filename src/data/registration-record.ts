@@ -6,7 +6,11 @@ import { claimSeatWrite, freeSeatWrite, holdsSeat, seatPath } from './seats.ts';
 
 type Stored = Record<string, unknown>;
 
-/** The fields checkout shows (the rules' checkoutOf): never phone, organisation or needs. */
+/**
+ * The fields checkout shows (the rules' checkoutOf): never phone, organisation or needs. The hold
+ * is read from the public slot `seat` names: a time read by the browser (milliseconds) and written
+ * back would not equal the stored one (microseconds) under the rules' ==.
+ */
 export function checkoutOf(r: Stored & { id: string }) {
   return {
     id: r.id,
@@ -19,7 +23,7 @@ export function checkoutOf(r: Stored & { id: string }) {
     paymentStatus: r.paymentStatus,
     paymentNote: r.paymentNote ?? '',
     seat: r.seat ?? '',
-    heldSince: r.heldSince ?? null,
+    seatClaim: r.seatClaim ?? '',
   };
 }
 
@@ -38,33 +42,42 @@ export class SeatLostError extends Error {}
 /**
  * A staff change to a registration and everything that goes with it. `seat` is its slot as read in
  * the same transaction. Cancelling frees the slot (unless `offerTo` hands it straight to the
- * waiting list's first person); being paid takes it for good; a rejected payment starts a new
- * hold from now. Paying for a registration whose slot has gone to someone else is refused.
+ * waiting list's first person); being paid or confirmed takes it for good; a rejected payment
+ * starts a new hold from now; reinstating a cancelled registration claims `reseat`, a free slot the
+ * caller found and read in the same transaction. Paying for or confirming a registration whose slot
+ * has gone to someone else is refused, as the rules refuse it (keepsSeat).
  */
 export function registrationChange(
   current: WithId<Stored>,
   changes: Stored,
   seat: WithId<Stored> | null,
-  { offerTo }: { offerTo?: BatchWrite[] } = {},
+  { offerTo, reseat }: { offerTo?: BatchWrite[]; reseat?: { seat: string; claim: string } } = {},
 ): BatchWrite[] {
   const after: WithId<Stored> = { ...current, ...changes };
-  const mine = holdsSeat(seat, current.seatClaim);
   const n = typeof current.seat === 'string' ? current.seat : '';
+  const mine = holdsSeat(seat, current.seatClaim);
+  const cancelling = after.status === 'cancelled' && current.status !== 'cancelled';
+  const reinstating = current.status === 'cancelled' && after.status !== 'cancelled';
+  const keeps = after.status !== 'pending' || after.paymentStatus !== 'unpaid' ? 'taken' : 'held';
   const seatWrites: BatchWrite[] = [];
-  if (n && mine) {
-    if (after.status === 'cancelled' && current.status !== 'cancelled') seatWrites.push(...(offerTo ?? [freeSeatWrite(n)]));
-    else if (['paid', 'not-required'].includes(String(after.paymentStatus)) && seat?.state !== 'taken')
-      seatWrites.push(claimSeatWrite(n, String(current.seatClaim), true));
-    else if (after.paymentStatus === 'unpaid' && current.paymentStatus !== 'unpaid') {
-      // A rejected payment: a new hold from now, on the slot and the record alike.
-      seatWrites.push(claimSeatWrite(n, String(current.seatClaim), false));
-      changes = { ...changes, heldSince: serverValues.now() };
-      after.heldSince = changes.heldSince;
-    }
-  } else if (n && after.paymentStatus === 'paid' && current.paymentStatus !== 'paid' && after.status !== 'cancelled') {
+  if (!n) {
+    // A record from before seat slots: nothing to move.
+  } else if (reinstating) {
+    if (!reseat) throw new SeatLostError(`Registration ${current.id} has no seat to go back to: find a free seat first (the summit may be full).`);
+    changes = { ...changes, seat: reseat.seat, seatClaim: reseat.claim, heldSince: serverValues.now() };
+    seatWrites.push(claimSeatWrite(reseat.seat, reseat.claim, keeps === 'taken'));
+  } else if (cancelling) {
+    if (mine) seatWrites.push(...(offerTo ?? [freeSeatWrite(n)]));
+  } else if (!mine && keeps === 'taken' && current.paymentStatus === 'unpaid') {
     throw new SeatLostError(
-      `Registration ${current.id} lost its seat when its unpaid hold lapsed, and someone else has taken it. Find a free seat before recording this payment, or refund it.`,
+      `Registration ${current.id} lost its seat when its unpaid hold lapsed, and someone else has taken it. Find a free seat before recording this payment or confirming it, or refund it.`,
     );
+  } else if (mine && keeps === 'taken' && seat?.state !== 'taken') {
+    seatWrites.push(claimSeatWrite(n, String(current.seatClaim), true));
+  } else if (mine && after.paymentStatus === 'unpaid' && current.paymentStatus !== 'unpaid') {
+    // A rejected payment: a new hold from now, on the slot and the record alike.
+    changes = { ...changes, heldSince: serverValues.now() };
+    seatWrites.push(claimSeatWrite(n, String(current.seatClaim), false));
   }
-  return [{ update: registrationPath(current.id), data: changes }, checkoutWrite(after), ...seatWrites];
+  return [{ update: registrationPath(current.id), data: changes }, checkoutWrite({ ...current, ...changes }), ...seatWrites];
 }

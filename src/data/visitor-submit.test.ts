@@ -12,9 +12,9 @@ vi.mock('../lib/visitor-auth.ts', () => ({ visitorUid: async () => 'uid-1' }));
 vi.mock('../lib/app-check.ts', () => ({ startAppCheck: async () => {} }));
 vi.mock('../lib/data.ts', () => ({
   db: {
-    transact: async (paths: string[], decide: (docs: unknown[]) => { writes: unknown[] }) => {
+    transact: async (paths: string[], decide: (docs: unknown[], read: (path: string) => Promise<unknown>) => Promise<{ writes: unknown[] }>) => {
       expect(paths).toEqual(['throttles/uid-1']);
-      const { writes } = decide([fake.throttle]);
+      const { writes } = await decide([fake.throttle], async (path) => (path === 'seats/9' ? { id: '9', state: 'free' } : null));
       if (fake.fail) throw fake.fail;
       fake.committed.push(writes);
     },
@@ -37,6 +37,15 @@ describe('a visitor submission', () => {
     expect(fake.committed).toHaveLength(1);
     expect(fake.committed[0][0]).toEqual({ set: 'messages/m1', data: {} });
     expect(fake.committed[0][1]).toMatchObject({ set: 'throttles/uid-1', merge: true, data: { messages: { count: 1, lastId: 'm1' } } });
+  });
+
+  it('decides its writes on documents read in the same transaction, when given a decision', async () => {
+    const decide = async (read: (path: string) => Promise<unknown>) => [
+      { set: 'seats/9', data: { was: ((await read('seats/9')) as { state: string }).state } },
+    ];
+    expect(await submitAsVisitor('registrations', 'r1', decide)).toBe('r1');
+    expect(fake.committed[0][0]).toEqual({ set: 'seats/9', data: { was: 'free' } });
+    expect(fake.committed[0][1]).toMatchObject({ set: 'throttles/uid-1', data: { registrations: { count: 1, lastId: 'r1' } } });
   });
 
   it('after a lost reply, a retry that finds the first attempt stored succeeds (nothing counted twice)', async () => {

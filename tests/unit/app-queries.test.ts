@@ -59,6 +59,9 @@ const { archivePage } = await import('../../src/features/archive/admin/archived-
 const { ARCHIVABLE_COLLECTIONS } = await import('../../src/admin/archive-permissions.ts');
 const figures = await import('../../src/features/overview/admin/figures.ts');
 const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
+const { freeSeatsQuery } = await import('../../src/features/registrations/api.ts');
+const { fetchMyRegistration } = await import('../../src/features/registrations/my-registration.ts');
+const { findFreeSeats } = await import('../../src/data/seats.ts');
 
 type ContentConfig = Parameters<typeof listQuery>[0];
 // Every content screen's configuration, found by file name rather than listed by hand.
@@ -96,6 +99,9 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
       `articles ${path}`,
       () => publicationsQuery(list.categories).queryFn!(first) as Promise<unknown>,
     ]),
+    ['free seats', () => freeSeatsQuery({ unpaidHoldHours: 72, offerHours: 48 }).queryFn!({} as never) as Promise<unknown>],
+    ['free seat slots', () => findFreeSeats({ unpaidHoldHours: 72, offerHours: 48 })],
+    ['my registration', () => fetchMyRegistration('a@b.test')],
     ['record payments', () => fetchRecordPayments('x')],
     ['record mail', () => fetchRecordMail('registrations', 'x')],
     ['invoices', () => fetchInvoicePage(null)],

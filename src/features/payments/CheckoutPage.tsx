@@ -155,7 +155,7 @@ export function HoldNotice({ hold }: { hold: Hold }) {
     <div className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4">
       <h2 className="text-lg">Your hold lapsed</h2>
       <p className="mt-2">
-        Your seat was held until {formatDateTime(hold.until)} (Nairobi time) and was then released.{' '}
+        {hold.until ? <>Your seat was held until {formatDateTime(hold.until)} (Nairobi time) and was then released. </> : 'Your seat was released. '}
         {hold.slotKept ? (
           'Nobody has taken it yet: pay now and submit your payment reference to keep it.'
         ) : (

@@ -7,6 +7,7 @@ import { payableRecord, paymentReceivedMail, type PayableRecord } from '../../da
 import { settingsLabel } from '../../data/labels.ts';
 import { findPayableRecord } from '../../data/payable-records.ts';
 import { seatPath } from '../../data/seats.ts';
+import { checkoutWrite } from '../../data/registration-record.ts';
 import { normaliseReference, paymentDocument, referenceClaim, type PaymentForm, type PaymentTarget } from './schema.ts';
 
 export interface CheckoutRecord {
@@ -22,9 +23,10 @@ export interface CheckoutRecord {
   paymentStatus: string;
   /** Staff's note when they rejected the last payment reference, shown so the visitor can act on it. */
   paymentNote?: string;
-  /** A registration's seat slot ('' for none) and when its hold started (null when it has none). */
+  /** A registration's seat slot ('' for none): its hold is read from the slot. */
   seat: string;
-  heldSince: Date | null;
+  /** The claim the slot holds while it is still this registration's. */
+  seatClaim: string;
   /** Who the messages about its payments go to, and how they greet them. */
   payable: PayableRecord;
 }
@@ -47,7 +49,7 @@ export function describeRecord(collection: PaymentTarget, d: Stored, settings: L
     paymentStatus: String(d.paymentStatus),
     paymentNote: typeof d.paymentNote === 'string' && d.paymentNote ? d.paymentNote : undefined,
     seat: typeof d.seat === 'string' ? d.seat : '',
-    heldSince: d.heldSince instanceof Date ? d.heldSince : null,
+    seatClaim: typeof d.seatClaim === 'string' ? d.seatClaim : '',
   };
   if (collection === 'registrations') return { ...common, name: String(d.fullName), what: `Registration · ${label('categories', d.category)}` };
   return {
@@ -87,28 +89,22 @@ export function useSeatSlot(seat: string) {
 /** The registration's unpaid hold lapsed and its slot went to someone else: paying cannot keep a seat now. */
 export class HoldLostError extends Error {}
 
-const sameTime = (a: unknown, b: unknown) => a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
-
 /**
  * What paying for a registration adds to the payment's commit: its checkout in step, and its slot
- * taken under the claim it holds (firestore.rules: checkoutInStep, takenByPayment). The visitor
- * cannot read the registration's claim, but the slot is public: the slot is this registration's
- * while it is held since the very time the registration's hold started (both were stamped in one
- * commit); the rules check the claim itself. The checkout is updated field by field, so the time
- * stamped by the server is never rewritten from a copy read back (a Date keeps milliseconds only).
+ * taken under the claim it holds (firestore.rules: checkoutInStep, takenByPayment, paysForSeat).
+ * A slot that no longer holds the registration's claim has gone to someone else: refused here,
+ * with the reason, as the rules would refuse it.
  */
 export function payingForSeat(id: string) {
   return async (read: ReadInTransaction): Promise<BatchWrite[]> => {
     const checkout = await read(`checkouts/${id}`);
-    const seat = typeof checkout?.seat === 'string' ? checkout.seat : '';
-    if (!checkout || !seat) return [{ update: `checkouts/${id}`, data: { paymentStatus: 'submitted' } }];
+    if (!checkout) throw new Error(`Registration ${id} has no checkout.`);
+    const writes = [checkoutWrite({ ...checkout, id, paymentStatus: 'submitted' })];
+    const seat = typeof checkout.seat === 'string' ? checkout.seat : '';
+    if (!seat) return writes;
     const slot = await read(seatPath(seat));
-    if (!slot || slot.state !== 'held' || !sameTime(slot.heldSince, checkout.heldSince))
-      throw new HoldLostError(`Registration ${id} no longer holds seat ${seat}.`);
-    return [
-      { update: `checkouts/${id}`, data: { paymentStatus: 'submitted' } },
-      { set: seatPath(seat), data: { state: 'taken', claim: slot.claim, heldSince: serverValues.now() } },
-    ];
+    if (!slot || slot.state !== 'held' || slot.claim !== checkout.seatClaim) throw new HoldLostError(`Registration ${id} no longer holds seat ${seat}.`);
+    return [...writes, { set: seatPath(seat), data: { state: 'taken', claim: slot.claim, heldSince: serverValues.now() } }];
   };
 }
 

@@ -1,0 +1,119 @@
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('../lib/data.ts', () => ({ db: {} }));
+const { countSeats, findFreeSeats, freeSeatCandidates, pickOne, seatExpiry, seatIsFree, seatSlotWrites, FREE_SEAT, EPOCH } = await import('./seats.ts');
+
+const HOUR = 3_600_000;
+const times = { unpaidHoldHours: 72, offerHours: 48 };
+const now = new Date('2027-03-01T12:00:00Z');
+const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
+
+describe('when a slot is free', () => {
+  it('a never-held slot is free; a taken one never lapses', () => {
+    expect(seatIsFree(FREE_SEAT, times, now)).toBe(true);
+    expect(seatIsFree({ state: 'taken', heldSince: EPOCH }, times, now)).toBe(false);
+    expect(seatExpiry({ state: 'taken', heldSince: ago(1000) }, times)).toBeNull();
+  });
+
+  it('an unpaid hold lapses after the hold set in Settings, not a moment before (the rules: heldSince + hold < now)', () => {
+    expect(seatIsFree({ state: 'held', heldSince: ago(71) }, times, now)).toBe(false);
+    expect(seatIsFree({ state: 'held', heldSince: ago(72) }, times, now)).toBe(false);
+    expect(seatIsFree({ state: 'held', heldSince: new Date(ago(72).getTime() - 1) }, times, now)).toBe(true);
+    expect(seatExpiry({ state: 'held', heldSince: ago(0) }, times)).toEqual(new Date(now.getTime() + 72 * HOUR));
+  });
+
+  it('an offer lapses after the offer time, which is not the hold time', () => {
+    expect(seatIsFree({ state: 'offered', heldSince: ago(47) }, times, now)).toBe(false);
+    expect(seatIsFree({ state: 'offered', heldSince: ago(49) }, times, now)).toBe(true);
+    expect(seatIsFree({ state: 'offered', heldSince: ago(49) }, { ...times, offerHours: 50 }, now)).toBe(false);
+  });
+});
+
+describe('counting seats by aggregation', () => {
+  it('asks six counts (state, and the hold or offer cut-off) and adds the free, lapsed and expired ones', async () => {
+    const asked: unknown[] = [];
+    const answers = [7, 5, 2, 100, 3, 1];
+    const client = {
+      fetchCount: vi.fn(async (_c: string, filters?: unknown[]) => {
+        asked.push(filters);
+        return answers[asked.length - 1];
+      }),
+    };
+    expect(await countSeats(times, now, client)).toEqual({ taken: 7, held: 5, offered: 2, free: 104 });
+    expect(client.fetchCount).toHaveBeenCalledTimes(6);
+    expect(asked[1]).toEqual([
+      ['state', '==', 'held'],
+      ['heldSince', '>=', ago(72)],
+    ]);
+    expect(asked[5]).toEqual([
+      ['state', '==', 'offered'],
+      ['heldSince', '<', ago(48)],
+    ]);
+  });
+});
+
+describe('finding a slot to claim', () => {
+  it('prefers never-held slots, and only then lapsed holds and offers', async () => {
+    const fetchDocuments = vi.fn(async (_c: string, options: { where: unknown[][] }) =>
+      options.where[0][2] === 'free' ? [{ id: '9' }, { id: '10' }] : [{ id: 'never' }],
+    );
+    expect(await findFreeSeats(times, 40, now, { fetchDocuments } as never)).toEqual(['9', '10']);
+    expect(fetchDocuments).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to lapsed holds, then lapsed offers, oldest first', async () => {
+    const fetchDocuments = vi.fn(async (_c: string, options: { where: unknown[][] }) =>
+      options.where[0][2] === 'free' ? [] : options.where[0][2] === 'held' ? [{ id: '3' }] : [{ id: '8' }],
+    );
+    expect(await findFreeSeats(times, 40, now, { fetchDocuments } as never)).toEqual(['3', '8']);
+  });
+
+  it('probes random slots first, keeping only those free now', async () => {
+    const slots: Record<string, unknown> = {
+      '1': { id: '1', ...FREE_SEAT },
+      '2': { id: '2', state: 'held', claim: 'X', heldSince: ago(1) },
+      '3': { id: '3', state: 'held', claim: 'X', heldSince: ago(100) },
+    };
+    const client = { fetchDocument: vi.fn(async (_c: string, id: string) => slots[id] ?? null), fetchDocuments: vi.fn() };
+    const sequence = [0, 0.4, 0.9, 0.5];
+    const random = () => sequence.shift() ?? 0;
+    expect((await freeSeatCandidates(3, times, client as never, { random, now })).sort()).toEqual(['1', '3']);
+    expect(client.fetchDocuments).not.toHaveBeenCalled();
+  });
+
+  it('queries when no probe lands on a free slot, and finds nothing when there are no slots', async () => {
+    const client = { fetchDocument: vi.fn(async () => ({ id: '1', state: 'taken', claim: 'X', heldSince: EPOCH })), fetchDocuments: vi.fn(async () => []) };
+    expect(await freeSeatCandidates(5, times, client as never, { now })).toEqual([]);
+    expect(client.fetchDocuments).toHaveBeenCalled();
+    expect(await freeSeatCandidates(0, times, client as never, { now })).toEqual([]);
+  });
+
+  it('picks among candidates at random, and nothing from none', () => {
+    expect(pickOne(['a', 'b', 'c'], () => 0.99)).toBe('c');
+    expect(pickOne(['a', 'b', 'c'], () => 0)).toBe('a');
+    expect(pickOne([], () => 0.5)).toBeUndefined();
+  });
+});
+
+describe('keeping the slots in step with the capacity', () => {
+  it('creates the missing slots, free', () => {
+    const { writes, keptAbove } = seatSlotWrites(3, [{ id: '2', state: 'taken', heldSince: EPOCH }], times, now);
+    expect(writes).toEqual([
+      { set: 'seats/1', data: FREE_SEAT },
+      { set: 'seats/3', data: FREE_SEAT },
+    ]);
+    expect(keptAbove).toBe(0);
+  });
+
+  it('removes free and lapsed slots above a lowered capacity, and keeps (and counts) held ones', () => {
+    const existing = [
+      { id: '1', state: 'taken' as const, heldSince: EPOCH },
+      { id: '2', state: 'free' as const, heldSince: EPOCH },
+      { id: '3', state: 'held' as const, heldSince: ago(1) },
+      { id: '4', state: 'held' as const, heldSince: ago(100) },
+    ];
+    const { writes, keptAbove } = seatSlotWrites(1, existing, times, now);
+    expect(writes).toEqual([{ delete: 'seats/2' }, { delete: 'seats/4' }]);
+    expect(keptAbove).toBe(1);
+  });
+});

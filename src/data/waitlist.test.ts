@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { serverValues } from '../lib/db.ts';
+import { joinWaitlistWrite, offerExpiry, offerOpen, offerWrites, passWrite, positionBetween, waitlistPath } from './waitlist.ts';
+
+const HOUR = 3_600_000;
+const times = { unpaidHoldHours: 72, offerHours: 48 };
+const now = new Date('2027-03-01T12:00:00Z');
+
+describe('the waiting list', () => {
+  it('one entry per address, in lower case, joined at the end by the server’s clock', () => {
+    const write = joinWaitlistWrite({ email: 'Amina@Example.org', fullName: 'Amina', category: 'delegate', phone: '+254' });
+    expect(write).toMatchObject({ set: 'waitlist/amina@example.org', data: { status: 'waiting', offer: null, position: serverValues.now() } });
+    expect(waitlistPath(' B@X.org')).toBe('waitlist/b@x.org');
+  });
+
+  it('an offer marks the slot and the entry with the same claim, at the same server time', () => {
+    const [slot, entry] = offerWrites('amina@example.org', '12', 'OFFERCLAIMOFFER1');
+    expect(slot).toEqual({ set: 'seats/12', data: { state: 'offered', claim: 'OFFERCLAIMOFFER1', heldSince: serverValues.now() } });
+    expect(entry).toEqual({
+      update: 'waitlist/amina@example.org',
+      data: { status: 'offered', offer: { seat: '12', claim: 'OFFERCLAIMOFFER1', at: serverValues.now() } },
+    });
+    expect(passWrite('amina@example.org')).toEqual({ update: 'waitlist/amina@example.org', data: { status: 'passed', offer: null } });
+  });
+
+  it('an offer stays open for the offer time, and not once passed or claimed', () => {
+    const offer = { seat: '12', claim: 'C', at: new Date(now.getTime() - 47 * HOUR) };
+    expect(offerExpiry({ offer }, times)).toEqual(new Date(offer.at.getTime() + 48 * HOUR));
+    expect(offerOpen({ status: 'offered', offer }, times, now)).toBe(true);
+    expect(offerOpen({ status: 'offered', offer: { ...offer, at: new Date(now.getTime() - 49 * HOUR) } }, times, now)).toBe(false);
+    expect(offerOpen({ status: 'registered', offer }, times, now)).toBe(false);
+    expect(offerOpen({ status: 'waiting', offer: null }, times, now)).toBe(false);
+    expect(offerExpiry({ offer: null }, times)).toBeNull();
+  });
+
+  it('moving someone puts them between their new neighbours, or a minute beyond either end', () => {
+    const a = new Date('2027-01-01T10:00:00Z');
+    const b = new Date('2027-01-01T10:00:10Z');
+    const mid = positionBetween(a, b);
+    expect(mid > a && mid < b).toBe(true);
+    expect(positionBetween(a, null)).toEqual(new Date(a.getTime() + 60_000));
+    expect(positionBetween(null, b)).toEqual(new Date(b.getTime() - 60_000));
+  });
+});

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../components/format.ts';
+import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
+import { HOUR, renderPage, seed } from '../../../tests/render-public.tsx';
+
+// Only the Firebase boundary is faked: the database client, the visitor's identity and App Check.
+const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
+vi.mock('../../lib/data.ts', () => ({
+  get db() {
+    return fakeDb(fake.state);
+  },
+}));
+vi.mock('../../lib/visitor-auth.ts', () => ({ visitorUid: async () => 'visitor-1' }));
+vi.mock('../../lib/app-check.ts', () => ({ startAppCheck: async () => {} }));
+
+const { default: CheckoutPage } = await import('./CheckoutPage.tsx');
+
+const LONG = { timeout: 5000 };
+const REF = 'REGHELD000000001';
+const CLAIM = 'claimHeld00000001';
+
+/** The registration's checkout projection (all a reference opens) and its slot. */
+function registration(slot: Record<string, unknown>) {
+  fake.state.docs.set(`checkouts/${REF}`, {
+    id: REF,
+    fullName: 'Achieng Otieno',
+    email: 'achieng@example.org',
+    category: 'delegate',
+    fee: 5000,
+    currency: 'KES',
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    paymentNote: '',
+    seat: '1',
+    seatClaim: CLAIM,
+  });
+  // Finance and the rules see the record; the visitor only updates it.
+  fake.state.docs.set(`registrations/${REF}`, { id: REF, status: 'pending', paymentStatus: 'unpaid', seat: '1', seatClaim: CLAIM });
+  fake.state.docs.set('seats/1', slot);
+}
+
+beforeEach(() => {
+  fake.state = createFakeState();
+  seed(fake.state);
+});
+
+describe('checkout of a registration, from its projection', () => {
+  it('shows the hold’s end and, on payment, takes the seat with the checkout in step in the same commit', async () => {
+    const heldSince = new Date(Date.now() - HOUR);
+    registration({ state: 'held', claim: CLAIM, heldSince });
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    expect(await screen.findByText(/Your seat is held until/, {}, LONG)).toHaveTextContent(
+      `Your seat is held until ${formatDateTime(new Date(heldSince.getTime() + 72 * HOUR))} (Nairobi time).`,
+    );
+    expect(screen.getByText('Registration · Delegate')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Transaction reference'), 'QWE12345RT');
+    await user.click(screen.getByRole('button', { name: 'Submit payment reference' }));
+    expect(await screen.findByRole('heading', { name: 'Payment reference received' }, LONG)).toBeInTheDocument();
+
+    const [commit] = fake.state.commits;
+    const paths = commit.map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete));
+    expect(paths).toEqual(expect.arrayContaining([`registrations/${REF}`, `checkouts/${REF}`, 'seats/1', 'paymentReferences/QWE12345RT']));
+    expect(fake.state.docs.get('seats/1')).toMatchObject({ state: 'taken', claim: CLAIM });
+    expect(fake.state.docs.get(`checkouts/${REF}`)).toMatchObject({ paymentStatus: 'submitted', seat: '1' });
+    expect(fake.state.docs.get(`registrations/${REF}`)).toMatchObject({ paymentStatus: 'submitted' });
+  });
+
+  it('says the hold lapsed and the seat went to someone else, without asking for a payment', async () => {
+    registration({ state: 'held', claim: 'someoneElse000001', heldSince: new Date() });
+    // Someone else's newer hold looks like ours to the reference holder; a taken slot does not.
+    fake.state.docs.set('seats/1', { state: 'taken', claim: 'someoneElse000001', heldSince: new Date() });
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    const notice = await screen.findByRole('heading', { name: 'Your hold lapsed' }, LONG);
+    expect(notice.parentElement).toHaveTextContent('Your seat was released. Someone else has taken it since.');
+    expect(within(notice.parentElement!).getByRole('link', { name: 'register again' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('button', { name: 'Submit payment reference' })).not.toBeInTheDocument();
+  });
+
+  it('says a lapsed hold nobody has claimed yet may still be kept by paying now', async () => {
+    const heldSince = new Date(Date.now() - 100 * HOUR);
+    registration({ state: 'held', claim: CLAIM, heldSince });
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    const notice = await screen.findByRole('heading', { name: 'Your hold lapsed' }, LONG);
+    expect(notice.parentElement).toHaveTextContent('Nobody has taken it yet: pay now and submit your payment reference to keep it.');
+    expect(screen.getByRole('button', { name: 'Submit payment reference' })).toBeInTheDocument();
+  });
+});

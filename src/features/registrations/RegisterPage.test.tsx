@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
+import { createLinkFake, emailLinkModule, fillRegistrationForm, FORM, renderPage, seed, storedForm, takeEverySeat } from '../../../tests/render-public.tsx';
+
+// Only the Firebase boundary is faked: the database client, the visitor's anonymous identity, App
+// Check and the attendee's email-link sign-in. Everything between (the data layer, the seat
+// choice, the throttle, the drafts) runs as in the browser.
+const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState>, link: {} as ReturnType<typeof createLinkFake> }));
+vi.mock('../../lib/data.ts', () => ({
+  get db() {
+    return fakeDb(fake.state);
+  },
+}));
+vi.mock('../../lib/visitor-auth.ts', () => ({ visitorUid: async () => 'visitor-1' }));
+vi.mock('../../lib/app-check.ts', () => ({ startAppCheck: async () => {} }));
+vi.mock('../../lib/email-link.ts', () => emailLinkModule(fake.link));
+
+const { default: RegisterPage } = await import('./RegisterPage.tsx');
+
+// Submitting loads modules on demand (the sign-in link, the visitor's identity): the first time takes a while.
+const LONG = { timeout: 5000 };
+
+beforeEach(() => {
+  fake.state = createFakeState();
+  // In place: the mocked module holds this object.
+  Object.assign(fake.link, createLinkFake());
+  seed(fake.state);
+  history.replaceState(null, '', '/register');
+});
+afterEach(() => localStorage.clear());
+
+const draftIds = () => [...fake.state.docs.keys()].filter((p) => p.startsWith('registrationDrafts/')).map((p) => p.split('/')[1]);
+const registrations = () => [...fake.state.docs.keys()].filter((p) => p.startsWith('registrations/'));
+
+describe('registering before the address is proven', () => {
+  it('keeps the form in a draft, mails a sign-in link and says where to look, with send again and change address', async () => {
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const panel = await screen.findByRole('region', { name: 'Check your email' }, LONG);
+    await waitFor(() => expect(within(panel).getByRole('heading', { name: 'Check your email' })).toHaveFocus());
+    expect(panel).toHaveTextContent('We sent a sign-in link to achieng@example.org. Open the link on this or another device to finish your registration');
+    const [id] = draftIds();
+    const draft = fake.state.docs.get(`registrationDrafts/${id}`)!;
+    expect(draft.email).toBe('achieng@example.org');
+    expect(draft.form).toEqual(storedForm());
+    // A week ahead by this browser's clock (the rules accept up to eight days).
+    expect(Math.round(((draft.expiresAt as Date).getTime() - Date.now()) / 86_400_000)).toBe(7);
+    expect(fake.link.sent).toEqual([['achieng@example.org', `/register?draft=${id}`]]);
+    expect(registrations()).toEqual([]);
+    // Nothing registered yet: no seat held.
+    expect(fake.state.docs.get('seats/1')?.state).toBe('free');
+
+    await user.click(within(panel).getByRole('button', { name: 'Send the link again' }));
+    expect(await within(panel).findByRole('status', {}, LONG)).toHaveTextContent('We sent a new link to achieng@example.org. Use the newest one.');
+    expect(fake.link.sent).toHaveLength(2);
+
+    await user.click(within(panel).getByRole('button', { name: 'Change address' }));
+    expect(await screen.findByLabelText('Full name', {}, LONG)).toHaveValue(FORM.fullName);
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('achieng@example.org');
+  });
+
+  it('registers at once when the form’s address is the one signed in here', async () => {
+    fake.link.session = { uid: 'attendee-1', email: 'achieng@example.org' };
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('heading', { name: 'Registration received' }, LONG)).toHaveFocus();
+    const [path] = registrations();
+    const id = path.split('/')[1];
+    expect(screen.getByText(id)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue to checkout' })).toHaveAttribute('href', `/checkout/${id}`);
+    expect(screen.getAllByRole('link', { name: 'My registration' }).at(-1)).toHaveAttribute('href', '/my-registration');
+    const record = fake.state.docs.get(path)!;
+    expect(record).toMatchObject({ email: 'achieng@example.org', status: 'pending', paymentStatus: 'unpaid' });
+    expect(fake.state.docs.get(`seats/${record.seat}`)).toMatchObject({ state: 'held', claim: record.seatClaim });
+    expect(fake.state.docs.get(`checkouts/${id}`)).toMatchObject({ id, status: 'pending', seat: record.seat });
+    expect(fake.state.docs.get('attendees/achieng@example.org')).toEqual({ registrationId: id });
+    expect(fake.link.sent).toEqual([]);
+  });
+});
+
+describe('arriving with the sign-in link', () => {
+  it('on another device asks for the address, then registers the draft and deletes it in the same commit', async () => {
+    fake.state.docs.set('registrationDrafts/REF0000000000001', {
+      email: 'achieng@example.org',
+      form: storedForm(),
+      timestamp: new Date(),
+      expiresAt: new Date(),
+    });
+    const href = `${location.origin}/register?draft=REF0000000000001&apiKey=k&oobCode=code-1&mode=signIn&lang=en`;
+    history.replaceState(null, '', href);
+    renderPage(RegisterPage, '/register');
+
+    const prompt = await screen.findByRole('region', { name: 'Confirm your email address' }, LONG);
+    const user = userEvent.setup();
+    await user.type(within(prompt).getByLabelText('Email address'), 'Achieng@example.org');
+    await user.click(within(prompt).getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Registration received' }, LONG)).toBeInTheDocument();
+    expect(fake.link.completed).toEqual([['Achieng@example.org', href]]);
+    expect(screen.getByText('REF0000000000001')).toBeInTheDocument();
+    expect(fake.state.docs.get('registrations/REF0000000000001')).toMatchObject({ email: 'achieng@example.org' });
+    expect(fake.state.docs.has('registrationDrafts/REF0000000000001')).toBe(false);
+    const commit = fake.state.commits.find((writes) => writes.some((w) => 'set' in w && w.set === 'registrations/REF0000000000001'))!;
+    expect(commit).toContainEqual({ delete: 'registrationDrafts/REF0000000000001' });
+    // The link works once: the address no longer holds it.
+    expect(location.search).toBe('');
+  });
+
+  it('on the same device signs in with the address it remembered and joins the waiting list when the link says so', async () => {
+    fake.link.stored = 'achieng@example.org';
+    localStorage.setItem('registrationForm', JSON.stringify({ id: 'REF0000000000002', form: storedForm(), waitlist: true }));
+    history.replaceState(null, '', '/register?draft=REF0000000000002&waitlist=1&apiKey=k&oobCode=code-1&mode=signIn');
+    renderPage(RegisterPage, '/register');
+
+    expect(await screen.findByRole('heading', { name: 'You are on the waiting list' }, LONG)).toBeInTheDocument();
+    expect(fake.state.docs.get('waitlist/achieng@example.org')).toMatchObject({
+      email: 'achieng@example.org',
+      status: 'waiting',
+      offer: null,
+      form: storedForm(),
+    });
+    expect(registrations()).toEqual([]);
+  });
+
+  it('says when the link expired or was used, keeps the typed form and offers a new link', async () => {
+    fake.link.stored = 'achieng@example.org';
+    fake.link.completeFailure = { code: 'auth/invalid-action-code' };
+    localStorage.setItem('registrationForm', JSON.stringify({ id: 'REF0000000000003', form: storedForm(), waitlist: false }));
+    history.replaceState(null, '', '/register?draft=REF0000000000003&apiKey=k&oobCode=code-1&mode=signIn');
+    renderPage(RegisterPage, '/register');
+
+    expect(await screen.findByRole('alert', {}, LONG)).toHaveTextContent(
+      'This sign-in link has expired or was already used. Ask for a new one. Your answers are still here.',
+    );
+    expect(screen.getByLabelText('Full name')).toHaveValue(FORM.fullName);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send me a new link' }));
+    expect(await screen.findByRole('region', { name: 'Check your email' }, LONG)).toBeInTheDocument();
+    expect(fake.link.sent[0][0]).toBe('achieng@example.org');
+  });
+});
+
+describe('when the address or the summit says no', () => {
+  it('tells an address that already holds a seat where its registration is, keeping the form', async () => {
+    fake.link.session = { uid: 'attendee-1', email: 'achieng@example.org' };
+    fake.state.docs.set('attendees/achieng@example.org', { registrationId: 'OLD0000000000001' });
+    fake.state.docs.set('registrations/OLD0000000000001', {
+      email: 'achieng@example.org',
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      seat: '3',
+      seatClaim: 'c',
+    });
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const alert = await screen.findByRole('alert', {}, LONG);
+    expect(alert).toHaveTextContent('This address already has a registration.');
+    expect(within(alert).getByRole('link', { name: 'My registration' })).toHaveAttribute('href', '/my-registration');
+    expect(screen.getByLabelText('Full name')).toHaveValue(FORM.fullName);
+  });
+
+  it('offers the waiting list with the form kept when the last seats went while registering', async () => {
+    fake.link.session = { uid: 'attendee-1', email: 'achieng@example.org' };
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm();
+    takeEverySeat(fake.state);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('alert', {}, LONG)).toHaveTextContent('The last free seats were taken while you registered. Your answers are still here');
+    expect(screen.getByLabelText('Full name')).toHaveValue(FORM.fullName);
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    expect(await screen.findByRole('heading', { name: 'You are on the waiting list' }, LONG)).toBeInTheDocument();
+    expect(fake.state.docs.get('waitlist/achieng@example.org')).toMatchObject({ status: 'waiting', form: storedForm() });
+  });
+
+  it('offers the waiting list on the same form when no seat is free', async () => {
+    takeEverySeat(fake.state);
+    renderPage(RegisterPage, '/register');
+    expect(await screen.findByRole('heading', { name: 'Every seat is taken' }, LONG)).toBeInTheDocument();
+    const user = await fillRegistrationForm();
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    await screen.findByRole('region', { name: 'Check your email' }, LONG);
+    const [id] = draftIds();
+    expect(fake.link.sent).toEqual([['achieng@example.org', `/register?draft=${id}&waitlist=1`]]);
+  });
+
+  it('shows registration closed as before', async () => {
+    seed(fake.state, { settings: { registrationOpen: false } });
+    renderPage(RegisterPage, '/register');
+    expect(await screen.findByRole('heading', { name: 'Registration closed' }, LONG)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+// An in-memory stand-in for lib/data.ts's `db` in component tests: documents by path, the reads
+// and writes the registration pages use, server values filled in. It enforces no rules (the
+// integration tests run the same commits against the emulator and firestore.rules).
+import type { BatchWrite, Filter, ListOptions } from '../src/lib/db.ts';
+
+type Data = Record<string, unknown>;
+
+export interface FakeDb {
+  docs: Map<string, Data>;
+  commits: BatchWrite[][];
+  now: () => Date;
+  /** Makes the next commits fail (e.g. a lost connection). */
+  failCommits: Error | null;
+}
+
+export const createFakeState = (): FakeDb => ({ docs: new Map(), commits: [], now: () => new Date(), failCommits: null });
+
+function resolveValue(state: FakeDb, value: unknown, before: unknown): unknown {
+  const method = (value as { _methodName?: string } | null)?._methodName;
+  if (method === 'serverTimestamp') return state.now();
+  if (method === 'increment') return Number(before ?? 0) + Number((value as { _operand: number })._operand);
+  if (value instanceof Date || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value as Data).map(([k, v]) => [k, resolveValue(state, v, (before as Data | undefined)?.[k])]));
+}
+
+const compare = (a: unknown, b: unknown) => {
+  const x = a instanceof Date ? a.getTime() : a;
+  const y = b instanceof Date ? b.getTime() : b;
+  return x === y ? 0 : (x as number) < (y as number) ? -1 : 1;
+};
+
+function matches(d: Data, [field, op, value]: Filter): boolean {
+  const v = d[field];
+  if (v === undefined) return false;
+  switch (op) {
+    case '==':
+      return compare(v, value) === 0;
+    case '<':
+      return compare(v, value) < 0;
+    case '<=':
+      return compare(v, value) <= 0;
+    case '>':
+      return compare(v, value) > 0;
+    case '>=':
+      return compare(v, value) >= 0;
+    default:
+      throw new Error(`fake db: no ${op}`);
+  }
+}
+
+export function applyWrites(state: FakeDb, writes: BatchWrite[]) {
+  for (const w of writes) {
+    if ('delete' in w) state.docs.delete(w.delete);
+    else if ('set' in w) state.docs.set(w.set, resolveValue(state, w.data, w.merge ? state.docs.get(w.set) : undefined) as Data);
+    else {
+      const current = state.docs.get(w.update);
+      if (!current) throw Object.assign(new Error(`fake db: no document ${w.update}`), { code: 'not-found' });
+      const next = { ...current };
+      for (const [key, value] of Object.entries(w.data)) {
+        const [head, ...rest] = key.split('.');
+        if (rest.length)
+          next[head] = { ...(next[head] as Data), [rest.join('.')]: resolveValue(state, value, (next[head] as Data | undefined)?.[rest.join('.')]) };
+        else next[key] = resolveValue(state, value, current[key]);
+      }
+      state.docs.set(w.update, next);
+    }
+  }
+}
+
+export function fakeDb(state: FakeDb) {
+  const get = (path: string) => {
+    const d = state.docs.get(path);
+    return d ? { ...d, id: path.split('/').pop()! } : null;
+  };
+  const list = (name: string, where: Filter[] = []) =>
+    [...state.docs.entries()]
+      .filter(([path]) => path.startsWith(`${name}/`) && path.split('/').length === 2)
+      .map(([path, d]) => ({ ...d, id: path.split('/')[1] }))
+      .filter((d) => where.every((f) => matches(d, f)));
+  const commit = async (writes: BatchWrite[]) => {
+    if (state.failCommits) throw state.failCommits;
+    state.commits.push(writes);
+    applyWrites(state, writes);
+  };
+  return {
+    fetchDocument: async (name: string, id: string) => get(`${name}/${id}`),
+    fetchDocuments: async (name: string, options: ListOptions = {}) => list(name, options.where).slice(0, options.limit ?? Infinity),
+    fetchCount: async (name: string, filters: Filter[] = []) => list(name, filters).length,
+    newId: () => Math.random().toString(36).slice(2, 18),
+    commit,
+    transact: async <R>(
+      paths: string[],
+      decide: (
+        docs: Array<Data | null>,
+        read: (path: string) => Promise<Data | null>,
+      ) => Promise<{ writes: BatchWrite[]; result?: R }> | { writes: BatchWrite[]; result?: R },
+    ) => {
+      const { writes, result } = await decide(paths.map(get), async (path) => get(path));
+      await commit(writes);
+      return result as R;
+    },
+  };
+}
