@@ -558,6 +558,29 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   // it, and a missing document would answer them with a 404 (a console error) until the first
   // staff change.
   docs.push(['counters/content', { version: 1 }]);
+  // The waiting list (src/data/waitlist.ts): two people waiting, in the order they joined, and one
+  // who withdrew. Entries hold the register form as sent (no id field: the rules name every field).
+  const waitlist: Array<[string, string, string, number, string]> = [
+    ['Faith Njeri', 'faith.njeri@example.org', 'delegate', 3, 'waiting'],
+    ['Samuel Mutua', 'samuel.mutua@example.org', 'student', 2, 'waiting'],
+    ['Grace Achieng', 'grace.achieng@example.org', 'delegate', 4, 'withdrawn'],
+  ];
+  for (const [fullName, email, category, daysAgo, status] of waitlist) {
+    const form = {
+      fullName,
+      email,
+      phone: '+254 711 000 000',
+      organisation: 'Nakuru Level 5 Hospital',
+      jobTitle: 'Nurse',
+      country: 'Kenya',
+      category,
+      attendanceMode: 'in-person',
+      accessibilityNeeds: '',
+      dietaryNeeds: '',
+      consent: true,
+    };
+    docs.push([`waitlist/${email}`, { email, fullName, category, form, position: ago(daysAgo), status, offer: null, timestamp: ago(daysAgo) }]);
+  }
   // Staff search finds records by their tokens, written as the site writes them, whichever section added the record.
   for (const entry of docs)
     if (SEARCHABLE_COLLECTIONS.includes(entry[0].split('/')[0])) entry[1] = withSearchTokens(entry[1] as Searchable & Record<string, unknown>);

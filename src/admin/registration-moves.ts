@@ -1,16 +1,28 @@
 // What goes with archiving or restoring a registration (firestore.rules: checkoutInStep): its
-// checkout projection leaves with it and comes back with it, and an active registration archived
-// gives its seat back, in the move's own transaction.
+// checkout projection leaves with it and comes back with it; an active registration archived gives
+// its seat back, and one restored that had paid (or needed no payment) takes it again if still free.
 import type { DocumentData } from 'firebase/firestore/lite';
 import type { BatchWrite, ReadInTransaction } from '../lib/db.ts';
 import { checkoutWrite, seatOf } from '../data/registration-record.ts';
-import { freeSeatWrite, holdsSeat } from '../data/seats.ts';
+import { claimSeatWrite, DEFAULT_SEAT_TIMES, freeSeatWrite, holdsSeat, seatIsFree, type Seat } from '../data/seats.ts';
+
+const active = (r: DocumentData) => r.status !== 'cancelled';
+const paid = (r: DocumentData) => ['paid', 'not-required'].includes(String(r.paymentStatus));
 
 export async function registrationMoveWrites(to: 'archive' | 'original', id: string, moved: DocumentData, read: ReadInTransaction): Promise<BatchWrite[]> {
-  if (to === 'original') return [checkoutWrite({ ...moved, id })];
-  const writes: BatchWrite[] = [{ delete: `checkouts/${id}` }];
   const path = seatOf(moved);
-  if (path && moved.status !== 'cancelled') {
+  if (to === 'original') {
+    const writes: BatchWrite[] = [checkoutWrite({ ...moved, id })];
+    if (path && active(moved) && paid(moved)) {
+      const [seat, settings] = await Promise.all([read(path), read('settings/site')]);
+      const times = { ...DEFAULT_SEAT_TIMES, ...(settings ? { unpaidHoldHours: settings.unpaidHoldHours, offerHours: settings.offerHours } : {}) };
+      const free = seat && seatIsFree({ state: seat.state as Seat['state'], heldSince: seat.heldSince as Date }, times);
+      if (free && !holdsSeat(seat, moved.seatClaim)) writes.push(claimSeatWrite(String(moved.seat), String(moved.seatClaim), true));
+    }
+    return writes;
+  }
+  const writes: BatchWrite[] = [{ delete: `checkouts/${id}` }];
+  if (path && active(moved)) {
     const seat = await read(path);
     if (holdsSeat(seat, moved.seatClaim)) writes.push(freeSeatWrite(String(moved.seat)));
   }

@@ -58,6 +58,8 @@ const { staffPage, fetchAdminCount } = await import('../../src/features/staff/ad
 const { archivePage } = await import('../../src/features/archive/admin/archived-items.ts');
 const { ARCHIVABLE_COLLECTIONS } = await import('../../src/admin/archive-permissions.ts');
 const figures = await import('../../src/features/overview/admin/figures.ts');
+const waitlist = await import('../../src/features/registrations/admin/waitlist.ts');
+const seats = await import('../../src/data/seats.ts');
 const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
 const { freeSeatsQuery } = await import('../../src/features/registrations/api.ts');
 const { fetchMyRegistration } = await import('../../src/features/registrations/my-registration.ts');
@@ -120,6 +122,14 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['unread messages', figures.unreadMessages],
     ['failed mail', () => figures.failedMail()],
     ['registrations per day', () => figures.registrationsPerDay(2)],
+    ['seat counts', () => seats.countSeats(seats.DEFAULT_SEAT_TIMES)],
+    ['free seats', () => seats.findFreeSeats(seats.DEFAULT_SEAT_TIMES)],
+    ...(['active', 'all'] as const).map((view): [string, () => Promise<unknown>] => [`waiting list ${view}`, () => waitlist.fetchWaitlistPage(view, null)]),
+    ['people waiting', () => waitlist.fetchWaiting(20)],
+    ['offers', () => waitlist.fetchOffered()],
+    ['holds ending soon', () => waitlist.fetchHoldsEndingSoon({ ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
+    ['a slot’s holder', () => waitlist.fetchHolder('x')],
+    ['reminder sent', () => waitlist.reminderSent('x')],
   ];
   for (const tab of TABS) {
     for (const set of subsets({ status: 'x', paymentStatus: 'x', type: 'x' })) {

@@ -3,7 +3,7 @@
 import type { ArchivableCollection } from '../../../admin/archive-permissions.ts';
 import { useStaffMove } from '../../../admin/use-staff-action.ts';
 import { formatMoney } from '../../../components/format.ts';
-import { archiveKey, keysShowing } from '../../../data/query-keys.ts';
+import { adminKey, archiveKey, keysShowing } from '../../../data/query-keys.ts';
 import { db } from '../../../lib/data.ts';
 
 export const ARCHIVE_PAGE_SIZE = 25;
@@ -70,6 +70,7 @@ export function useRestore() {
       return `Restored ${COLLECTION_NAMES[collection].noun} ${item.id}${title === item.id ? '' : ` (${title.slice(0, 120)})`}`;
     },
     // The archive's list, every screen showing the collection (back office and public) and the overview's counts.
-    invalidate: ({ collection }) => [...keysShowing(collection), ['overview']],
+    // A registration restored may take its seat again: the seat figures too.
+    invalidate: ({ collection }) => [...keysShowing(collection), ...(collection === 'registrations' ? [adminKey('seats')] : []), ['overview']],
   });
 }

@@ -7,7 +7,7 @@ import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { applicationDecisionMail, payableRecord, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
 import { registrationChange, SeatLostError, seatOf } from '../../../data/registration-record.ts';
-import { claimSeatWrite, DEFAULT_SEAT_TIMES, holdsSeat, seatIsFree, type Seat, type SeatTimes } from '../../../data/seats.ts';
+import { DEFAULT_SEAT_TIMES, findFreeSeats, holdsSeat, newSeatClaim, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { offerWrites, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
 import { deadlineText, fetchWaiting, offerDeadline } from './waitlist.ts';
@@ -167,18 +167,24 @@ export function useStatusChange(collection: 'registrations' | 'partners') {
   return collection === 'registrations' ? registration : application;
 }
 
-type StatusVars = { record: StaffRecord; name: string; status: string; next?: WithId<WaitlistEntry> | null };
+type StatusVars = { record: StaffRecord; name: string; status: string; next?: WithId<WaitlistEntry> | null; freeSeats?: string[] };
 
 /**
  * Cancelling gives the seat back: to the waiting list's first person when someone waits (an offer,
- * with its email, in the same transaction), else free. Reinstating takes the registration's own
- * seat again when it is still free, and is refused when someone else has it.
+ * with its email, in the same transaction), else free. Reinstating takes a free slot (`reseat`, its
+ * own old one when still free) and is refused when none is free.
  */
 export function decideStatusChange(
   current: WithId<Record<string, unknown>> | null,
   seat: WithId<Record<string, unknown>> | null,
   { record, name, status }: Pick<StatusVars, 'record' | 'name' | 'status'>,
-  { next, times, mailId, now = new Date() }: { next: WithId<Record<string, unknown>> | null; times: SeatTimes; mailId: string; now?: Date },
+  {
+    next,
+    times,
+    mailId,
+    reseat,
+    now = new Date(),
+  }: { next: WithId<Record<string, unknown>> | null; times: SeatTimes; mailId: string; reseat?: { seat: string; claim: string }; now?: Date },
 ): { writes: BatchWrite[]; log: string } {
   if (!current) throw new SeatLostError(`Registration ${record.id} no longer exists (archived?).`);
   if (current.status !== record.status) throw new SeatLostError(`Registration ${record.id} is now ${String(current.status)}: reload the page and try again.`);
@@ -196,13 +202,9 @@ export function decideStatusChange(
     };
   }
   if (current.status === 'cancelled' && n) {
-    // Reinstated: its seat back, if nobody has it (a new hold from now while unpaid).
-    const free = seat && seatIsFree({ state: seat.state as Seat['state'], heldSince: seat.heldSince as Date }, times, now);
-    if (!holdsSeat(seat, current.seatClaim) && !free)
-      throw new SeatLostError(`The seat of registration ${record.id} has gone to someone else since it was cancelled, so it cannot be reinstated on it.`);
-    const paid = ['paid', 'not-required'].includes(String(current.paymentStatus));
-    const held = paid ? {} : { heldSince: serverValues.now() };
-    return { writes: [...registrationChange(current, { ...changes, ...held }, seat), claimSeatWrite(n, String(current.seatClaim), paid)], log };
+    // Reinstated: on a free slot (its own old one when still free), a new claim, held from now while unpaid.
+    if (!reseat) throw new SeatLostError(`No seat is free for registration ${record.id}: the summit is full. Free a seat first, or leave it cancelled.`);
+    return { writes: registrationChange(current, changes, seat, { reseat }), log: `${log} on seat ${reseat.seat}` };
   }
   return { writes: registrationChange(current, changes, seat), log };
 }
@@ -211,17 +213,39 @@ function useRegistrationStatusChange() {
   const settings = useSiteSettings();
   return useStaffTransaction<StatusVars>({
     paths: ({ record }) => [`registrations/${record.id}`],
-    // The first person waiting, found once before the transaction (a query cannot run inside it) and read again in it.
-    prepare: async (vars) => ({ ...vars, next: vars.status === 'cancelled' ? ((await fetchWaiting(1))[0] ?? null) : null }),
+    // Found once before the transaction (a query cannot run inside it) and read again in it: the
+    // first person waiting, for a cancellation; free slots, for a reinstatement.
+    prepare: async (vars) => {
+      const times = { ...DEFAULT_SEAT_TIMES, ...pickTimes(settings.data) };
+      return {
+        ...vars,
+        next: vars.status === 'cancelled' ? ((await fetchWaiting(1))[0] ?? null) : null,
+        freeSeats: vars.record.status === 'cancelled' && vars.status !== 'cancelled' ? await findFreeSeats(times, 10) : [],
+      };
+    },
     decide: async ([current], vars, read) => {
       const seatPath = seatOf(current);
       const seat = seatPath ? await read(seatPath) : null;
       const next = vars.next ? await read(waitlistPath(vars.next.email)) : null;
       const times = { ...DEFAULT_SEAT_TIMES, ...pickTimes(settings.data) };
-      return decideStatusChange(current, seat, vars, { next, times, mailId: db.newId('mail') });
+      const reseat = current?.status === 'cancelled' && vars.status !== 'cancelled' ? await freeSlot(seat, vars.freeSeats ?? [], times, read) : undefined;
+      return decideStatusChange(current, seat, vars, { next, times, mailId: db.newId('mail'), reseat });
     },
     invalidate: [...registrationKeys.all, adminKey('seats'), adminKey('waitlist'), ['overview']],
   });
+}
+
+/** A slot free now, read in the transaction: the registration's old one first, then those found before it. */
+export async function freeSlot(
+  own: WithId<Record<string, unknown>> | null,
+  candidates: string[],
+  times: SeatTimes,
+  read: (path: string) => Promise<WithId<Record<string, unknown>> | null>,
+) {
+  const isFree = (s: WithId<Record<string, unknown>> | null) => !!s && seatIsFree({ state: s.state as Seat['state'], heldSince: s.heldSince as Date }, times);
+  if (own && isFree(own)) return { seat: own.id, claim: newSeatClaim() };
+  for (const n of candidates.filter((c) => c !== own?.id)) if (isFree(await read(seatPath(n)))) return { seat: n, claim: newSeatClaim() };
+  return undefined;
 }
 
 const pickTimes = (s: { unpaidHoldHours?: number; offerHours?: number } | undefined): Partial<SeatTimes> =>

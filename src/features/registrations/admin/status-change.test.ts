@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../lib/data.ts', () => ({ db: { newId: () => 'mail-1' } }));
 
-const { decideStatusChange } = await import('./api.ts');
+const { decideStatusChange, freeSlot } = await import('./api.ts');
 const { SeatLostError } = await import('../../../data/registration-record.ts');
 
 const now = new Date('2027-03-10T09:00:00Z');
@@ -61,22 +61,36 @@ describe('a registration’s status change, with its checkout and its seat', () 
     expect(dataOf(writes[0])).toMatchObject({ status: 'checked-in', checkedInAt: expect.anything() });
   });
 
-  it('reinstating takes its own seat back when it is still free, and is refused when someone else has it', () => {
+  it('reinstating takes the free slot it is given, with a new claim; with none free it is refused, saying so', () => {
     const cancelled = { ...current, status: 'cancelled' };
     const cancelledRecord = { ...record, status: 'cancelled' };
-    const free = { id: '12', state: 'free', claim: '', heldSince: new Date(0) };
-    const { writes } = decideStatusChange(
+    const gone = { id: '12', state: 'held', claim: 'o'.repeat(20), heldSince: now };
+    const reseat = { seat: '30', claim: 'n'.repeat(20) };
+    const { writes, log } = decideStatusChange(
       cancelled,
-      free,
+      gone,
       { record: cancelledRecord, name: 'Brian', status: 'pending' },
-      { next: null, times, mailId: 'm', now },
+      { next: null, times, mailId: 'm', now, reseat },
     );
-    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12']);
-    expect(dataOf(writes[2])).toMatchObject({ state: 'taken', claim });
-    const taken = { id: '12', state: 'held', claim: 'o'.repeat(20), heldSince: now };
+    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/30']);
+    expect(dataOf(writes[0])).toMatchObject({ status: 'pending', seat: '30', seatClaim: reseat.claim });
+    expect(log).toBe('Set registration reg-1 (Brian) to pending on seat 30');
     expect(() =>
-      decideStatusChange(cancelled, taken, { record: cancelledRecord, name: 'Brian', status: 'pending' }, { next: null, times, mailId: 'm', now }),
+      decideStatusChange(cancelled, gone, { record: cancelledRecord, name: 'Brian', status: 'pending' }, { next: null, times, mailId: 'm', now }),
     ).toThrow(SeatLostError);
+  });
+
+  it('finds a free slot for a reinstatement: its own old one first, else the first candidate still free', async () => {
+    const free = { id: '12', state: 'free', claim: '', heldSince: new Date(0) };
+    const taken = { id: '12', state: 'taken', claim: 'o'.repeat(20), heldSince: now };
+    const slots: Record<string, Record<string, unknown>> = {
+      'seats/40': { id: '40', state: 'held', claim: 'p'.repeat(20), heldSince: new Date() },
+      'seats/41': { id: '41', state: 'free', claim: '', heldSince: new Date(0) },
+    };
+    const read = async (path: string) => (slots[path] as never) ?? null;
+    expect(await freeSlot(free, ['40', '41'], times, read)).toEqual({ seat: '12', claim: expect.stringMatching(/^[A-Za-z0-9]{16,40}$/) });
+    expect(await freeSlot(taken, ['40', '41'], times, read)).toMatchObject({ seat: '41' });
+    expect(await freeSlot(taken, ['40'], times, read)).toBeUndefined();
   });
 
   it('refuses when the record changed or went meanwhile, saying so', () => {

@@ -43,7 +43,7 @@ export function useOfferPass() {
       try {
         const o = await runOfferPass({ unpaidHoldHours, offerHours, holdReminderHours }, staffTransact(staff.tokenEmail));
         if (stopped) return;
-        setFailed(false);
+        setFailed(o.failed > 0);
         if (o.offered || o.passed || o.reminded) {
           setOutcome(o);
           await Promise.all(

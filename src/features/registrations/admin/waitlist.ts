@@ -204,6 +204,8 @@ export interface PassOutcome {
   offered: number;
   passed: number;
   reminded: number;
+  /** Steps that failed for another reason than a change meanwhile. */
+  failed: number;
 }
 
 /** A transaction with its activity-log entry (what useStaffTransaction does, for a loop of them). */
@@ -220,8 +222,16 @@ export function staffTransact(staffEmail: string): Transact {
     });
 }
 
-const skipChanged = (error: unknown) => {
-  if (!(error instanceof WaitlistChanged)) throw error;
+/**
+ * A step the data moved under is skipped quietly; any other failure (a refusal by the rules, say a
+ * reminder decided on a clock ahead of the server's) is reported and skipped too, so one step
+ * never stops the others. The next pass tries again.
+ */
+const skipStep = (failures: { failed: number }) => (error: unknown) => {
+  if (!(error instanceof WaitlistChanged)) {
+    failures.failed++;
+    console.warn('A waiting-list step failed', error);
+  }
   return false;
 };
 
@@ -232,7 +242,7 @@ const skipChanged = (error: unknown) => {
  * moved under is skipped (the next pass sees the new state).
  */
 export async function runOfferPass(times: PassTimes, transact: Transact, now = () => new Date()): Promise<PassOutcome> {
-  const outcome: PassOutcome = { offered: 0, passed: 0, reminded: 0 };
+  const outcome: PassOutcome = { offered: 0, passed: 0, reminded: 0, failed: 0 };
   const [offered, waiting] = await Promise.all([fetchOffered(), fetchWaiting(20)]);
   const freeSeats = waiting.length > 0 ? await findFreeSeats(times, 20) : [];
   const plan = planOfferPass({ offered, waiting, freeSeats, times, now: now() });
@@ -245,38 +255,42 @@ export async function runOfferPass(times: PassTimes, transact: Transact, now = (
       const decision = decidePass([l, next ? n : null, s], { claim, times, mailId: db.newId('mail'), now: now() });
       handedOn = decision.writes.length > 1;
       return decision;
-    }).then(() => true, skipChanged);
+    }).then(() => true, skipStep(outcome));
     if (done) outcome.passed++;
     if (done && handedOn) outcome.offered++;
   }
   for (const { entry, seat } of plan.offers) {
     const done = await transact([waitlistPath(entry.email), seatPath(seat)], async ([e, s]) =>
       decideOffer(e, s, { seatId: seat, times, mailId: db.newId('mail'), now: now(), by: 'pass' }),
-    ).then(() => true, skipChanged);
+    ).then(() => true, skipStep(outcome));
     if (done) outcome.offered++;
   }
-  outcome.reminded = await sendHoldReminders(times, transact, now);
+  outcome.reminded = await sendHoldReminders(times, transact, now, outcome);
   return outcome;
 }
 
 /** The reminders due now, once per registration (the mail id names it: a second is refused). */
-export async function sendHoldReminders(times: PassTimes, transact: Transact, now = () => new Date()): Promise<number> {
+export async function sendHoldReminders(times: PassTimes, transact: Transact, now = () => new Date(), failures = { failed: 0 }): Promise<number> {
   const seats = await fetchHoldsEndingSoon(times, now());
   let sent = 0;
   for (const seat of seats) {
-    const [holder] = await db.fetchDocuments<Record<string, unknown>>('registrations', { where: [['seatClaim', '==', seat.claim]], orderBy: null, limit: 1 });
+    const holder = await fetchHolder(seat.claim);
     if (!holder || (await reminderSent(holder.id))) continue;
     const done = await transact([`registrations/${holder.id}`], async ([r], read) => {
       const path = seatOf(r);
       return decideReminder(r, path ? await read(path) : null, times, now());
-    }).then(() => true, skipChanged);
+    }).then(() => true, skipStep(failures));
     if (done) sent++;
   }
   return sent;
 }
 
+/** The registration a held slot's claim names (staff may read registrations; the claim is unique). */
+export const fetchHolder = async (claim: string) =>
+  (await db.fetchDocuments<Record<string, unknown>>('registrations', { where: [['seatClaim', '==', claim]], orderBy: null, limit: 1 }))[0] ?? null;
+
 /** Whether the registration's reminder exists (the messages about a record, as its page lists them). */
-async function reminderSent(registrationId: string) {
+export async function reminderSent(registrationId: string) {
   const mail = await db.fetchDocuments<{ id: string }>('mail', {
     where: [
       ['recordCollection', '==', 'registrations'],

@@ -1,0 +1,277 @@
+// The back office's commits that move seats, against the rules: each is built by the same code the
+// screens run (the decide functions), committed in a transaction by a finance or admin client.
+// Verifying a payment with its checkout; cancelling with the seat offered to the waiting list and
+// its email; a lapsed offer passed on; the one hold reminder; archiving and restoring a registration.
+import type { Firestore } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type BatchWrite } from '../../src/lib/db.ts';
+import { checkoutOf } from '../../src/data/registration-record.ts';
+import { registrationMoveWrites } from '../../src/admin/registration-moves.ts';
+import { decideVerify, readSeat, verdictPaths, type AdminPayment } from '../../src/features/payments/admin/payment-actions.ts';
+import { decideStatusChange, freeSlot } from '../../src/features/registrations/admin/api.ts';
+import { decidePass, decideReminder } from '../../src/features/registrations/admin/waitlist.ts';
+import { ACCOUNTS, verdict } from './support/actors.ts';
+import { writeDocuments } from '../../emulator/seed/rest.ts';
+import { client, closeClients, stack } from './support/clients.ts';
+import { fixture, ownerGet, uniqueId } from './support/owner.ts';
+
+let admin: Firestore;
+let finance: Firestore;
+beforeAll(async () => {
+  [admin, finance] = await Promise.all([client(ACCOUNTS.admin), client(ACCOUNTS.finance)]);
+});
+afterAll(closeClients);
+
+const HOUR = 3_600_000;
+const times = { unpaidHoldHours: 72, offerHours: 48, holdReminderHours: 24 };
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
+// Slots well inside the seeded capacity (1200) and above the demo registrations', one per case.
+let nextSlot = 900 + Math.floor(Math.random() * 200);
+const slot = () => String(nextSlot++);
+const newClaim = () => `c${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`.slice(0, 24).padEnd(16, 'x');
+
+async function registration(over: Record<string, unknown>) {
+  const id = uniqueId('reg');
+  const seat = slot();
+  const claim = newClaim();
+  const heldSince = (over.heldSince as Date | undefined) ?? ago(1);
+  const r = {
+    id,
+    fullName: 'Wanjiru Kamau',
+    email: `${id}@example.org`,
+    phone: '+254 700 000 000',
+    organisation: 'KNH',
+    jobTitle: 'Nurse',
+    country: 'Kenya',
+    category: 'delegate',
+    attendanceMode: 'in-person',
+    accessibilityNeeds: '',
+    dietaryNeeds: '',
+    consent: true,
+    fee: 15000,
+    currency: 'KES',
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    searchTokens: [],
+    seat,
+    seatClaim: claim,
+    heldSince,
+    ...over,
+  };
+  await fixture(`registrations/${id}`, r);
+  const stored = (await ownerGet(`registrations/${id}`))!;
+  await fixture(`checkouts/${id}`, checkoutOf({ ...stored, id }));
+  const state = r.paymentStatus === 'unpaid' ? 'held' : 'taken';
+  await fixture(`seats/${seat}`, { state, claim, heldSince });
+  return { id, seat, claim, email: r.email as string };
+}
+
+async function waiting(over: Record<string, unknown> = {}) {
+  const email = `${uniqueId('wait')}@example.org`;
+  const position = (over.position as Date | undefined) ?? ago(100);
+  // Not fixture(): an entry has no `id` field (the rules' waitlistEntry names its fields exactly).
+  await writeDocuments(stack(), [
+    [
+      `waitlist/${email}`,
+      {
+        email,
+        fullName: 'Otieno Ouma',
+        category: 'delegate',
+        form: { fullName: 'Otieno Ouma' },
+        position,
+        status: 'waiting',
+        offer: null,
+        timestamp: position,
+        ...over,
+      },
+    ],
+  ]);
+  return email;
+}
+
+/** A decided transaction as useStaffTransaction commits it (the log entry left out: its rule is not the subject here). */
+const transact = (as: Firestore, paths: string[], decide: (docs: never[], read: (p: string) => Promise<never>) => Promise<BatchWrite[]> | BatchWrite[]) =>
+  createDb(() => as).transact(paths, async (docs, read) => ({ writes: await decide(docs as never[], read as never) }));
+
+describe('finance verifies a payment for a seated registration', () => {
+  it('the record, its checkout and the mail in one commit; the seat stays taken', async () => {
+    const { id, seat, claim } = await registration({ paymentStatus: 'submitted', lastPaymentId: 'tbd' });
+    const paymentId = uniqueId('pay');
+    await fixture(`registrations/${id}`, { ...(await ownerGet(`registrations/${id}`)), lastPaymentId: paymentId });
+    await fixture(`checkouts/${id}`, checkoutOf({ ...(await ownerGet(`registrations/${id}`))!, id }));
+    await fixture(`seats/${seat}`, { state: 'taken', claim, heldSince: new Date() });
+    const payment: AdminPayment = {
+      id: paymentId,
+      payerName: 'Wanjiru',
+      method: 'mobile-money',
+      reference: `QX${Date.now()}`,
+      amount: 15000,
+      currency: 'KES',
+      targetCollection: 'registrations',
+      targetId: id,
+      status: 'submitted',
+    };
+    await fixture(`payments/${paymentId}`, { ...payment });
+    const result = transact(
+      finance,
+      verdictPaths({ payment }),
+      async (docs, read) =>
+        decideVerify(docs, {
+          payment,
+          note: '',
+          staffEmail: ACCOUNTS.finance.email,
+          mailId: uniqueId('mail'),
+          seat: await readSeat('registrations', docs[1], read),
+        }).writes,
+    );
+    expect(await verdict(result)).toBe('allowed');
+    expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
+  });
+});
+
+describe('cancelling a registration', () => {
+  it('offers its seat to the first person waiting, with the waitlist-offer email, in the same commit', async () => {
+    const { id, seat } = await registration({ status: 'confirmed', paymentStatus: 'paid' });
+    const email = await waiting();
+    const mailId = uniqueId('mail');
+    const record = { ...(await ownerGet(`registrations/${id}`))!, id } as never;
+    const result = transact(
+      finance,
+      [`registrations/${id}`],
+      async ([current], read) =>
+        decideStatusChange(
+          current,
+          await read(`seats/${seat}`),
+          { record, name: 'Wanjiru', status: 'cancelled' },
+          { next: await read(`waitlist/${email}`), times, mailId },
+        ).writes,
+    );
+    expect(await verdict(result)).toBe('allowed');
+    expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'offered' });
+    expect(await ownerGet(`waitlist/${email}`)).toMatchObject({ status: 'offered', offer: { seat } });
+    expect(await ownerGet(`mail/${mailId}`)).toMatchObject({ to: email, template: { name: 'waitlist-offer' }, recordCollection: 'waitlist', recordId: email });
+    expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('frees its seat when nobody waits', async () => {
+    const { id, seat } = await registration({ status: 'confirmed', paymentStatus: 'paid' });
+    const record = { ...(await ownerGet(`registrations/${id}`))!, id } as never;
+    const result = transact(
+      finance,
+      [`registrations/${id}`],
+      async ([current], read) =>
+        decideStatusChange(current, await read(`seats/${seat}`), { record, name: 'Wanjiru', status: 'cancelled' }, { next: null, times, mailId: 'unused' })
+          .writes,
+    );
+    expect(await verdict(result)).toBe('allowed');
+    expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'free', claim: '' });
+  });
+});
+
+describe('reinstating a cancelled registration', () => {
+  it('finance puts it back on a free slot with a new claim, its checkout in step', async () => {
+    const { id, seat } = await registration({ status: 'cancelled', paymentStatus: 'paid' });
+    await fixture(`seats/${seat}`, { state: 'free', claim: '', heldSince: new Date(0) });
+    const record = { ...(await ownerGet(`registrations/${id}`))!, id } as never;
+    const result = transact(finance, [`registrations/${id}`], async ([current], read) => {
+      const own = await read(`seats/${seat}`);
+      const reseat = await freeSlot(own, [], times, read);
+      return decideStatusChange(current, own, { record, name: 'Wanjiru', status: 'pending' }, { next: null, times, mailId: 'unused', reseat }).writes;
+    });
+    expect(await verdict(result)).toBe('allowed');
+    const after = (await ownerGet(`registrations/${id}`))!;
+    expect(after).toMatchObject({ status: 'pending', seat });
+    expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'taken', claim: after.seatClaim });
+    expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ status: 'pending', seatClaim: after.seatClaim });
+  });
+});
+
+describe('a lapsed offer', () => {
+  it('passes to the next person waiting, with their email', async () => {
+    const seat = slot();
+    const claim = newClaim();
+    const lapsedAt = ago(50);
+    const lapsed = await waiting({ status: 'offered', offer: { seat, claim, at: lapsedAt } });
+    await fixture(`seats/${seat}`, { state: 'offered', claim, heldSince: lapsedAt });
+    const next = await waiting({ position: ago(90) });
+    const mailId = uniqueId('mail');
+    const result = transact(
+      finance,
+      [`waitlist/${lapsed}`, `waitlist/${next}`, `seats/${seat}`],
+      ([l, n, s]) => decidePass([l, n, s], { claim, times, mailId }).writes,
+    );
+    expect(await verdict(result)).toBe('allowed');
+    expect(await ownerGet(`waitlist/${lapsed}`)).toMatchObject({ status: 'passed', offer: null });
+    expect(await ownerGet(`waitlist/${next}`)).toMatchObject({ status: 'offered', offer: { seat } });
+    expect(await ownerGet(`mail/${mailId}`)).toMatchObject({ to: next, template: { name: 'waitlist-offer' } });
+  });
+});
+
+describe('the hold reminder', () => {
+  it('is sent once, within the reminder window, by finance', async () => {
+    const { id, seat } = await registration({ heldSince: ago(60) });
+    const send = () => transact(finance, [`registrations/${id}`], async ([r], read) => decideReminder(r, await read(`seats/${seat}`), times).writes);
+    expect(await verdict(send())).toBe('allowed');
+    expect(await ownerGet(`mail/hold-reminder-${id}`)).toMatchObject({ template: { name: 'hold-reminder', data: { reference: id, amount: 'KES 15,000' } } });
+    // The mail id names the registration: a second one would rewrite it, which the rules refuse.
+    expect(await verdict(send())).toBe('denied');
+  });
+
+  it('is refused before the window opens', async () => {
+    const { id, seat } = await registration({ heldSince: ago(10) });
+    const early = transact(finance, [`registrations/${id}`], async ([r], read) => {
+      const s = await read(`seats/${seat}`);
+      // Decided as if the window had opened (a client clock ahead): the rules keep to the server's.
+      return decideReminder(r, s, { ...times, holdReminderHours: 71 }).writes;
+    });
+    expect(await verdict(early)).toBe('denied');
+  });
+});
+
+describe('archiving and restoring a registration', () => {
+  it('archiving deletes its checkout and frees its seat; restoring brings the checkout back', async () => {
+    const { id, seat } = await registration({ status: 'confirmed', paymentStatus: 'paid' });
+    const db = createDb(() => admin);
+    expect(await verdict(db.moveToArchive('registrations', id, (moved, read) => registrationMoveWrites('archive', id, moved, read)))).toBe('allowed');
+    expect(await ownerGet(`checkouts/${id}`)).toBeNull();
+    expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'free' });
+    expect(await verdict(db.restoreFromArchive('registrations', id, (moved, read) => registrationMoveWrites('original', id, moved, read)))).toBe('allowed');
+    expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ id, status: 'confirmed', seat });
+    // Paid, and its seat still free: it has its seat again.
+    expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'taken' });
+  });
+});
+
+describe('what the waiting list screen and the offer pass read', () => {
+  it('is served by the indexes (firestore.indexes.json) and allowed to finance', async () => {
+    const db = createDb(() => finance);
+    const since = ago(72);
+    await expect(db.fetchDocuments('waitlist', { where: [['status', '==', 'waiting']], orderBy: ['position', 'asc'], limit: 20 })).resolves.toBeDefined();
+    await expect(
+      db.fetchPage('waitlist', { where: [['status', 'in', ['waiting', 'offered']]], orderBy: ['position', 'asc'], limit: 25 }),
+    ).resolves.toBeDefined();
+    await expect(db.fetchPage('waitlist', { orderBy: ['position', 'asc'], limit: 25 })).resolves.toBeDefined();
+    await expect(db.fetchDocuments('waitlist', { where: [['status', '==', 'offered']], orderBy: null, limit: 100 })).resolves.toBeDefined();
+    await expect(
+      db.fetchDocuments('seats', {
+        where: [
+          ['state', '==', 'held'],
+          ['heldSince', '>=', since],
+          ['heldSince', '<=', ago(48)],
+        ],
+        orderBy: ['heldSince', 'asc'],
+        limit: 20,
+      }),
+    ).resolves.toBeDefined();
+    await expect(db.fetchDocuments('registrations', { where: [['seatClaim', '==', 'x'.repeat(16)]], orderBy: null, limit: 1 })).resolves.toEqual([]);
+    await expect(
+      db.fetchDocuments('mail', {
+        where: [
+          ['recordCollection', '==', 'registrations'],
+          ['recordId', '==', 'nothing'],
+        ],
+        limit: 50,
+      }),
+    ).resolves.toEqual([]);
+  });
+});
