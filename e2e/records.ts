@@ -28,19 +28,39 @@ export async function readDocument(path: string): Promise<Record<string, unknown
   return fromFields(doc.fields ?? {});
 }
 
-/** Every document of a top-level collection (owner access), as [id, plain values]. */
-export async function readCollection(collectionId: string): Promise<Array<[string, Record<string, unknown>]>> {
-  const out: Array<[string, Record<string, unknown>]> = [];
+type RestFields = Record<string, Record<string, unknown>>;
+
+/** Every document of a top-level collection (owner access), as [id, its fields as the REST API gives them: exact]. */
+async function readCollectionFields(collectionId: string): Promise<Array<[string, RestFields]>> {
+  const out: Array<[string, RestFields]> = [];
   let pageToken = '';
   do {
     const url = `http://${stack.firestore}/v1/${docsRoot(stack)}/${collectionId}?pageSize=1000${pageToken ? `&pageToken=${pageToken}` : ''}`;
     const res = await fetch(url, { headers: ownerHeaders });
     if (!res.ok) throw new Error(`Listing ${collectionId} failed: ${res.status} ${await res.text()}`);
-    const page = (await res.json()) as { documents?: Array<{ name: string; fields?: Record<string, Record<string, unknown>> }>; nextPageToken?: string };
-    for (const d of page.documents ?? []) out.push([d.name.split('/').at(-1)!, fromFields(d.fields ?? {})]);
+    const page = (await res.json()) as { documents?: Array<{ name: string; fields?: RestFields }>; nextPageToken?: string };
+    for (const d of page.documents ?? []) out.push([d.name.split('/').at(-1)!, d.fields ?? {}]);
     pageToken = page.nextPageToken ?? '';
   } while (pageToken);
   return out;
+}
+
+/** Every document of a top-level collection (owner access), as [id, plain values]. */
+export async function readCollection(collectionId: string): Promise<Array<[string, Record<string, unknown>]>> {
+  return (await readCollectionFields(collectionId)).map(([id, fields]) => [id, fromFields(fields)]);
+}
+
+/** Writes whole documents given as REST fields (exact, as read), in commits of 500 (owner access). */
+async function writeFields(docs: Array<[string, RestFields]>) {
+  for (let i = 0; i < docs.length; i += 500) {
+    const writes = docs.slice(i, i + 500).map(([path, fields]) => ({ update: { name: docName(path), fields } }));
+    const res = await fetch(`http://${stack.firestore}/v1/${docsRoot(stack)}:commit`, {
+      method: 'POST',
+      headers: ownerHeaders,
+      body: JSON.stringify({ writes }),
+    });
+    if (!res.ok) throw new Error(`Writing ${writes.length} documents failed: ${res.status} ${await res.text()}`);
+  }
 }
 
 /**
@@ -104,7 +124,7 @@ export async function writeRegistration<T extends Record<string, unknown> & { id
     docs.push({ path: seatPath(seat), data: { state, claim }, now: ['heldSince'] });
     docs.push({ path: attendeePath(String(record.email)), data: { registrationId: record.id } });
     docs.push({ path: `registrations/${record.id}`, data: record, now: ['heldSince'] });
-    docs.push({ path: `checkouts/${record.id}`, data: checkoutOf(record), now: ['heldSince'] });
+    docs.push({ path: `checkouts/${record.id}`, data: checkoutOf(record) });
   } else {
     docs.push({ path: `registrations/${record.id}`, data: record });
     docs.push({ path: `checkouts/${record.id}`, data: checkoutOf(record) });
@@ -210,28 +230,21 @@ const FILL_CLAIM = 'E2EFULLSUMMIT';
  * are unchanged once undone.
  */
 export async function fillSummit({ keep = [] }: { keep?: string[] } = {}): Promise<() => Promise<void>> {
-  const before = await readCollection('seats');
-  const changed = before.filter(([n, s]) => !keep.includes(n) && s.state !== 'taken');
-  const filled = (n: string, s: Record<string, unknown>) => ({
-    state: 'taken',
-    claim: s.claim || `${FILL_CLAIM}${n.padStart(6, '0')}`,
-    heldSince: s.heldSince,
+  const before = await readCollectionFields('seats');
+  const changed = before.filter(([n, f]) => !keep.includes(n) && f.state?.stringValue !== 'taken');
+  // Taken, with the same time (exact) and the holder's claim, or one of its own when the slot was free.
+  const filled = (n: string, f: RestFields): RestFields => ({
+    ...f,
+    state: { stringValue: 'taken' },
+    claim: { stringValue: String(f.claim?.stringValue || `${FILL_CLAIM}${n.padStart(6, '0')}`) },
   });
-  await writeDocuments(
-    stack,
-    changed.map(([n, s]) => [seatPath(n), filled(n, s)]),
-  );
+  await writeFields(changed.map(([n, f]) => [seatPath(n), filled(n, f)]));
   return async () => {
-    const now = new Map(await readCollection('seats'));
-    const untouched = changed.filter(([n, s]) => {
-      const current = now.get(n);
-      const f = filled(n, s);
-      return current?.state === 'taken' && current.claim === f.claim && (current.heldSince as Date).getTime() === (f.heldSince as Date).getTime();
-    });
-    await writeDocuments(
-      stack,
-      untouched.map(([n, s]) => [seatPath(n), s]),
-    );
+    const now = new Map(await readCollectionFields('seats'));
+    const same = (a: RestFields | undefined, b: RestFields) =>
+      !!a && ['state', 'claim', 'heldSince'].every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+    const untouched = changed.filter(([n, f]) => same(now.get(n), filled(n, f)));
+    await writeFields(untouched.map(([n, f]) => [seatPath(n), f]));
   };
 }
 
