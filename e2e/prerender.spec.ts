@@ -177,9 +177,9 @@ test('a link to a filtered programme filters the prerendered one once it hydrate
   expect(problems).toEqual([]);
 });
 
-test('the back office, sign-in and checkout are not prerendered: they get the SPA shell', async ({ request }) => {
+test('the back office, sign-in, checkout and my registration are not prerendered: they get the SPA shell', async ({ request }) => {
   const shell = await (await request.get('/__spa-fallback.html')).text();
-  for (const path of ['/admin', '/admin/registrations', '/login', '/checkout/demo-registration-1']) {
+  for (const path of ['/admin', '/admin/registrations', '/admin/waitlist', '/login', '/checkout/demo-registration-1', '/my-registration']) {
     expect(await (await request.get(path)).text(), path).toBe(shell);
   }
   expect(await (await request.get('/about')).text()).not.toBe(shell);
