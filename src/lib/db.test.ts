@@ -329,20 +329,6 @@ describe('writing', () => {
     expect(Object.fromEntries(fake.store)).toEqual({ 'a/1': { fresh: 1 }, 'a/2': { keep: true, old: 1, fresh: 2 }, 'a/3': { keep: true, old: 2 } });
   });
 
-  it('writes a time it read back exactly as stored (microseconds a Date cannot hold), and a changed or new Date as it is', async () => {
-    const exact = new Timestamp(1_800_000_000, 123_456_789);
-    put('r/1', { heldSince: exact, nested: { at: exact } });
-    const read = (await db.fetchDocument<{ heldSince: Date; nested: { at: Date } }>('r', '1'))!;
-    expect(read.heldSince).toBeInstanceOf(Date);
-    const moved = new Date(read.heldSince.getTime());
-    await db.commit([
-      { set: 'c/1', data: { heldSince: read.heldSince, nested: { ...read.nested }, list: [read.heldSince] } },
-      { update: 'r/1', data: { copy: read.heldSince, moved } },
-    ]);
-    expect(fake.store.get('c/1')).toEqual({ heldSince: exact, nested: { at: exact }, list: [exact] });
-    expect(fake.store.get('r/1')).toMatchObject({ copy: exact, moved });
-  });
-
   it('logs an activity with who did it and when, alone or as one write of a commit', async () => {
     await db.recordActivity('Verified payment p1', 'finance@summit.test');
     expect(fake.store.get('logs/auto-1')).toEqual({

@@ -102,35 +102,9 @@ function constraints(options: ListOptions): QueryConstraint[] {
   return out;
 }
 
-/**
- * The Timestamp each Date read from Firestore stands for. A Date keeps milliseconds, the database
- * microseconds (a server timestamp), so a time read and written back (a registration's heldSince
- * copied into its checkout, which the rules compare with ==) goes back exactly as stored.
- */
-const readTimestamps = new WeakMap<Date, Timestamp>();
-
-function readDate(ts: Timestamp): Date {
-  const date = ts.toDate();
-  readTimestamps.set(date, ts);
-  return date;
-}
-
-/** What a write sends: each Date read from Firestore (and unchanged since) as the Timestamp it was read as. */
-function asStored(value: unknown): unknown {
-  if (value instanceof Date) {
-    const ts = readTimestamps.get(value);
-    return ts && ts.toDate().getTime() === value.getTime() ? ts : value;
-  }
-  if (Array.isArray(value)) return value.map(asStored);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asStored(v)]));
-  }
-  return value;
-}
-
 /** Firestore Timestamps become Dates, so nothing outside this module needs the SDK's types. */
 function plain(value: unknown): unknown {
-  if (value instanceof Timestamp) return readDate(value);
+  if (value instanceof Timestamp) return value.toDate();
   if (Array.isArray(value)) return value.map(plain);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
@@ -262,8 +236,8 @@ export function createDb(firestore: () => Firestore) {
   const applyWrites = (writer: Writer, writes: BatchWrite[]) => {
     for (const w of writes) {
       const ref = doc(firestore(), writePath(w));
-      if ('set' in w) writer.set(ref, asStored(w.data) as DocumentData, { merge: w.merge ?? false });
-      else if ('update' in w) writer.update(ref, asStored(w.data) as DocumentData);
+      if ('set' in w) writer.set(ref, w.data, { merge: w.merge ?? false });
+      else if ('update' in w) writer.update(ref, w.data);
       else writer.delete(ref);
     }
   };
