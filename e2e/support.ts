@@ -117,7 +117,7 @@ export async function signInToMyRegistration(page: Page, email: string): Promise
   await page.goto('/my-registration');
   await startApp(page);
   await expect(page.getByRole('heading', { name: 'Sign in with your email' })).toBeVisible();
-  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Email address', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   const link = await signInLinkFor(email, { after });
