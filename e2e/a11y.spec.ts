@@ -2,12 +2,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { loadRoutePatterns } from '../scripts/route-patterns.ts';
+import { startApp } from './support.ts';
 
 const PARAMS: Record<string, string> = {
   '/blogs/:slug': '/blogs/why-early-detection-saves-lives',
   '/careers/:slug': '/careers/summit-volunteer-coordinator',
   '/checkout/:id': '/checkout/demo-registration-1',
 };
+// Pages whose content needs the app (the sign-in state lives in the browser): started, and waited for.
+const READY: Record<string, string> = { '/my-registration': 'Sign in with your email' };
 const publicPaths = (await loadRoutePatterns()).filter((p) => !p.startsWith('/admin') || p === '/admin-login').map((p) => PARAMS[p] ?? p);
 
 for (const width of [320, 1280]) {
@@ -17,6 +20,10 @@ for (const width of [320, 1280]) {
       test(`${path} has no accessibility violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (READY[path]) {
+          await startApp(page);
+          await expect(page.getByRole('heading', { name: READY[path] })).toBeVisible();
+        }
         await expect(page.getByText(/^Loading/)).toHaveCount(0);
         const { violations } = await new AxeBuilder({ page }).analyze();
         expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -6,7 +6,7 @@ import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { pdfTexts } from '../src/features/invoices/admin/pdf-text.test-support.ts';
 import { emailTo, MAILDEV, type Email } from './inbox.ts';
 import { registrationAwaitingPayment } from './records.ts';
-import { fillRegistration, reference, signIn, startApp } from './support.ts';
+import { registerVerified, signIn } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
 const attachment = async (email: Email, name: string) => Buffer.from(await (await fetch(`${MAILDEV}/email/${email.id}/attachment/${name}`)).arrayBuffer());
@@ -25,11 +25,7 @@ async function verifyAs(page: Page, payer: string, verdict: 'Verify' | 'Reject',
 }
 
 test('a registrant gets their reference and how to pay by email, and its link opens their checkout', async ({ page }) => {
-  await page.goto('/register');
-  await startApp(page);
-  const { email } = await fillRegistration(page);
-  await page.getByRole('button', { name: 'Register' }).click();
-  const ref = await reference(page);
+  const { email, reference: ref } = await registerVerified(page);
 
   const mail = await emailTo(email, /payment due$/);
   expect(mail.subject).toBe(`Your summit registration ${ref}: payment due`);
@@ -46,11 +42,7 @@ test('a registrant gets their reference and how to pay by email, and its link op
 });
 
 test('a payment reference is acknowledged, and once finance verifies it the e-ticket arrives with its QR code and calendar file', async ({ page }) => {
-  await page.goto('/register');
-  await startApp(page);
-  const { email } = await fillRegistration(page, { name: 'Baraka Otieno' });
-  await page.getByRole('button', { name: 'Register' }).click();
-  const ref = await reference(page);
+  const { email, reference: ref } = await registerVerified(page, { name: 'Baraka Otieno' });
   await page.getByRole('link', { name: 'Continue to checkout' }).click();
   const code = `SG${Date.now().toString(36).toUpperCase()}`;
   await page.getByLabel('Name on the payment').fill('Baraka Otieno');

@@ -52,6 +52,9 @@ async function signInLinksTo(to: string): Promise<string[]> {
     .filter((link): link is string => !!link);
 }
 
+/** The newest sign-in link mailed to `to` so far, or undefined: to pass as `after` before asking for another. */
+export const latestSignInLink = async (to: string): Promise<string | undefined> => (await signInLinksTo(to)).at(-1);
+
 /**
  * The newest sign-in link mailed to `to` (an attendee's email-link sign-in), once it has arrived.
  * `after`: a link this test already followed, so one asked for again waits for the new email.

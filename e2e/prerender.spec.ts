@@ -3,7 +3,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { patchDocument } from '../emulator/seed/rest.ts';
 import { setContentVersion, stack } from './records.ts';
-import { startApp } from './support.ts';
+import { fillRegistration, startApp } from './support.ts';
 
 // Published when the build ran (npm test builds against the demo data), so prerendered.
 const ARTICLE = '/blogs/why-early-detection-saves-lives';
@@ -141,6 +141,20 @@ test.describe('scripts start when the page needs them', () => {
   });
 });
 
+test('/register brings the Auth SDK only once the visitor asks for a sign-in link', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  const authSdk = () => scripts.filter((url) => /\/firebase-auth-[\w-]+\.js$/.test(url));
+  await page.goto('/register');
+  await startApp(page);
+  await expect(page.getByLabel('Full name')).toBeEditable();
+  await page.waitForLoadState('networkidle');
+  expect(authSdk()).toEqual([]);
+  await fillRegistration(page);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  expect(authSdk()).toHaveLength(1);
+});
+
 test('prerendered pages hydrate without errors and then fetch their data', async ({ page }) => {
   const problems = consoleProblems(page);
   for (const path of ['/', '/about', '/program', '/register', '/blogs', ARTICLE, '/faq']) {
@@ -163,9 +177,9 @@ test('a link to a filtered programme filters the prerendered one once it hydrate
   expect(problems).toEqual([]);
 });
 
-test('the back office, sign-in and checkout are not prerendered: they get the SPA shell', async ({ request }) => {
+test('the back office, sign-in, checkout and my registration are not prerendered: they get the SPA shell', async ({ request }) => {
   const shell = await (await request.get('/__spa-fallback.html')).text();
-  for (const path of ['/admin', '/admin/registrations', '/login', '/checkout/demo-registration-1']) {
+  for (const path of ['/admin', '/admin/registrations', '/admin/waitlist', '/login', '/checkout/demo-registration-1', '/my-registration']) {
     expect(await (await request.get(path)).text(), path).toBe(shell);
   }
   expect(await (await request.get('/about')).text()).not.toBe(shell);

@@ -1,13 +1,138 @@
 // Records made straight in Firestore (owner access), for tests that need a record in a known state
-// without going through the public form or the back office each time.
-import { writeDocuments } from '../emulator/seed/rest.ts';
+// without going through the public form or the back office each time. A registration is written
+// with everything the site writes with it (seat slot, attendee entry, checkout projection), so the
+// rules and the pages see it as one the site made.
+import { docsRoot, fromFields, ownerHeaders, toFields, writeDocuments } from '../emulator/seed/rest.ts';
 import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
 import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
 import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
+import { attendeePath } from '../src/data/attendees.ts';
+import { checkoutOf } from '../src/data/registration-record.ts';
+import { FREE_SEAT, newSeatClaim, seatPath } from '../src/data/seats.ts';
 
 export const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
 
+/** The demo's capacity (emulator/seed/demo-data.ts): seats/1 … seats/1200 exist. */
+export const SUMMIT_CAPACITY = 1200;
+
 let serial = 0;
+
+const docName = (path: string) => `${docsRoot(stack)}/${path}`;
+
+/** One document read with owner access, as plain values (timestamps as Dates), or null when missing. */
+export async function readDocument(path: string): Promise<Record<string, unknown> | null> {
+  const res = await fetch(`http://${stack.firestore}/v1/${docName(path)}`, { headers: ownerHeaders });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`Reading ${path} failed: ${res.status} ${await res.text()}`);
+  const doc = (await res.json()) as { fields?: Record<string, Record<string, unknown>> };
+  return fromFields(doc.fields ?? {});
+}
+
+type RestFields = Record<string, Record<string, unknown>>;
+
+/** Every document of a top-level collection (owner access), as [id, its fields as the REST API gives them: exact]. */
+async function readCollectionFields(collectionId: string): Promise<Array<[string, RestFields]>> {
+  const out: Array<[string, RestFields]> = [];
+  let pageToken = '';
+  do {
+    const url = `http://${stack.firestore}/v1/${docsRoot(stack)}/${collectionId}?pageSize=1000${pageToken ? `&pageToken=${pageToken}` : ''}`;
+    const res = await fetch(url, { headers: ownerHeaders });
+    if (!res.ok) throw new Error(`Listing ${collectionId} failed: ${res.status} ${await res.text()}`);
+    const page = (await res.json()) as { documents?: Array<{ name: string; fields?: RestFields }>; nextPageToken?: string };
+    for (const d of page.documents ?? []) out.push([d.name.split('/').at(-1)!, d.fields ?? {}]);
+    pageToken = page.nextPageToken ?? '';
+  } while (pageToken);
+  return out;
+}
+
+/** Every document of a top-level collection (owner access), as [id, plain values]. */
+export async function readCollection(collectionId: string): Promise<Array<[string, Record<string, unknown>]>> {
+  return (await readCollectionFields(collectionId)).map(([id, fields]) => [id, fromFields(fields)]);
+}
+
+/** Writes whole documents given as REST fields (exact, as read), in commits of 500 (owner access). */
+async function writeFields(docs: Array<[string, RestFields]>) {
+  for (let i = 0; i < docs.length; i += 500) {
+    const writes = docs.slice(i, i + 500).map(([path, fields]) => ({ update: { name: docName(path), fields } }));
+    const res = await fetch(`http://${stack.firestore}/v1/${docsRoot(stack)}:commit`, {
+      method: 'POST',
+      headers: ownerHeaders,
+      body: JSON.stringify({ writes }),
+    });
+    if (!res.ok) throw new Error(`Writing ${writes.length} documents failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+/**
+ * One commit (owner access) of whole documents, path → data; the fields named in `now` are set
+ * to the commit's time by the database (a server timestamp), so holds start by the database's
+ * clock even after a spec moved it forward (support.ts: advanceServerClock).
+ */
+export async function commitDocuments(docs: Array<{ path: string; data: Record<string, unknown>; now?: string[] } | { delete: string }>) {
+  const writes = docs.map((d) =>
+    'delete' in d
+      ? { delete: docName(d.delete) }
+      : {
+          update: { name: docName(d.path), fields: toFields(d.data) },
+          ...(d.now?.length ? { updateTransforms: d.now.map((fieldPath) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' })) } : {}),
+        },
+  );
+  const res = await fetch(`http://${stack.firestore}/v1/${docsRoot(stack)}:commit`, {
+    method: 'POST',
+    headers: ownerHeaders,
+    body: JSON.stringify({ writes }),
+  });
+  if (!res.ok) throw new Error(`Committing ${docs.length} writes failed: ${res.status} ${await res.text()}`);
+}
+
+// Seat slots for records made here: counted down from the top (the demo seed holds the lowest
+// ones), skipping any a registration made through the site holds (its slot was picked at random).
+let nextSlot = SUMMIT_CAPACITY;
+
+/** A free seat slot near the top, for a record made here. */
+export async function freeSlot(): Promise<string> {
+  for (; nextSlot > 0; nextSlot--) {
+    const n = String(nextSlot);
+    const seat = await readDocument(seatPath(n));
+    if (seat?.state === 'free') {
+      nextSlot--;
+      return n;
+    }
+  }
+  throw new Error('No free seat slot left for an e2e record');
+}
+
+/** Whether a record holds a seat: anything not cancelled (as the seed and the site do). */
+const holdsSeat = (r: Record<string, unknown>) => r.status !== 'cancelled';
+
+/**
+ * Writes a registration as the site would have, in one commit: the record, its checkout projection
+ * (checkouts/{id}), and, unless it is cancelled, the seat slot it holds (taken when paid or free of
+ * charge, held while unpaid, from the database's now) and its address's entry (attendees/{email}).
+ */
+export async function writeRegistration<T extends Record<string, unknown> & { id: string; email: string }>(
+  data: T,
+  extra: Array<[string, Record<string, unknown>]> = [],
+): Promise<T & { seat?: string; seatClaim?: string }> {
+  const record: T & { seat?: string; seatClaim?: string } = { ...data, email: data.email.toLowerCase() };
+  const docs: Parameters<typeof commitDocuments>[0] = [];
+  if (holdsSeat(record)) {
+    const seat = String(record.seat ?? (await freeSlot()));
+    const claim = String(record.seatClaim ?? newSeatClaim());
+    Object.assign(record, { seat, seatClaim: claim });
+    const state = record.paymentStatus === 'unpaid' ? 'held' : 'taken';
+    docs.push({ path: seatPath(seat), data: { state, claim }, now: ['heldSince'] });
+    docs.push({ path: attendeePath(String(record.email)), data: { registrationId: record.id } });
+    docs.push({ path: `registrations/${record.id}`, data: record, now: ['heldSince'] });
+    docs.push({ path: `checkouts/${record.id}`, data: checkoutOf(record) });
+  } else {
+    docs.push({ path: `registrations/${record.id}`, data: record });
+    docs.push({ path: `checkouts/${record.id}`, data: checkoutOf(record) });
+  }
+  for (const [path, d] of extra) docs.push({ path, data: d });
+  await commitDocuments(docs);
+  return record;
+}
 
 /** A registration with a unique id and name; `status` confirmed means paid (or free) and admissible. */
 export async function makeRegistration(over: Record<string, unknown> = {}) {
@@ -26,8 +151,22 @@ export async function makeRegistration(over: Record<string, unknown> = {}) {
     paymentStatus: 'paid',
     ...over,
   };
-  await writeDocuments(stack, [[`registrations/${id}`, data]]);
-  return data;
+  return writeRegistration(data);
+}
+
+/** Deletes what writeRegistration wrote (and frees its slot if it still holds it). */
+export async function removeRegistration(id: string) {
+  const r = await readDocument(`registrations/${id}`);
+  const docs: Parameters<typeof commitDocuments>[0] = [{ delete: `registrations/${id}` }, { delete: `checkouts/${id}` }];
+  if (r && typeof r.seat === 'string' && r.seat) {
+    const seat = await readDocument(seatPath(r.seat));
+    if (seat && seat.claim === r.seatClaim) docs.push({ path: seatPath(r.seat), data: { ...FREE_SEAT } });
+  }
+  if (r && typeof r.email === 'string') {
+    const entry = await readDocument(attendeePath(r.email));
+    if (entry?.registrationId === id) docs.push({ delete: attendeePath(r.email) });
+  }
+  await commitDocuments(docs);
 }
 
 /** The public content version now (scripts/page-loader.ts compares a page's with it). */
@@ -77,14 +216,41 @@ export async function registrationAwaitingPayment(paymentStatus: 'submitted' | '
     currency: 'KES',
     status: 'submitted',
   };
-  await writeDocuments(
-    stack,
-    paymentStatus === 'submitted'
-      ? [
-          [`registrations/${id}`, registration],
-          [`payments/${paymentId}`, payment],
-        ]
-      : [[`registrations/${id}`, registration]],
-  );
+  await writeRegistration(registration, paymentStatus === 'submitted' ? [[`payments/${paymentId}`, payment]] : []);
   return { id, paymentId, payer };
+}
+
+const FILL_CLAIM = 'E2EFULLSUMMIT';
+
+/**
+ * Makes the summit full cheaply: every seat slot but `keep` that anyone could claim (free, or held
+ * or offered) is marked taken, with an owner write, so the site counts no free seat. Resolves to
+ * the undo, which puts back each slot it changed that nothing has moved since (a slot the test
+ * itself moved keeps what the test did). Slots held by records keep their claim, so their holders
+ * are unchanged once undone.
+ */
+export async function fillSummit({ keep = [] }: { keep?: string[] } = {}): Promise<() => Promise<void>> {
+  const before = await readCollectionFields('seats');
+  const changed = before.filter(([n, f]) => !keep.includes(n) && f.state?.stringValue !== 'taken');
+  // Taken, with the same time (exact) and the holder's claim, or one of its own when the slot was free.
+  const filled = (n: string, f: RestFields): RestFields => ({
+    ...f,
+    state: { stringValue: 'taken' },
+    claim: { stringValue: String(f.claim?.stringValue || `${FILL_CLAIM}${n.padStart(6, '0')}`) },
+  });
+  await writeFields(changed.map(([n, f]) => [seatPath(n), filled(n, f)]));
+  return async () => {
+    const now = new Map(await readCollectionFields('seats'));
+    const same = (a: RestFields | undefined, b: RestFields) =>
+      !!a && ['state', 'claim', 'heldSince'].every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+    const untouched = changed.filter(([n, f]) => same(now.get(n), filled(n, f)));
+    await writeFields(untouched.map(([n, f]) => [seatPath(n), f]));
+  };
+}
+
+/** Removes waiting-list entries (owner access), so a test's person is first in line. */
+export async function clearWaitlist() {
+  const entries = await readCollection('waitlist');
+  if (entries.length) await commitDocuments(entries.map(([id]) => ({ delete: `waitlist/${id}` })));
+  return entries.map(([id]) => id);
 }

@@ -3,24 +3,19 @@
 // in at the door, then exports the attendee list and reads it back.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { admin, signIn, startApp } from './support.ts';
+import { admin, registerVerified, signIn } from './support.ts';
 
 test('verify a payment → ticket valid → check in → export CSV and read it back', async ({ browser }) => {
   test.setTimeout(120_000);
   const name = `Achieng Summit Day ${Date.now()}`;
   const visitor = await browser.newPage();
-  await visitor.goto('/register');
-  await startApp(visitor);
-  await visitor.getByLabel('Full name').fill(name);
-  await visitor.getByLabel('Email').fill(`summit.day.${Date.now()}@example.org`);
-  await visitor.getByLabel('Phone').fill('+254 711 222 333');
-  await visitor.getByLabel('Organisation').fill('Kisumu County Referral Hospital');
-  await visitor.getByLabel('Role or job title').fill('Oncology pharmacist');
-  await visitor.getByLabel('Country').fill('Kenya');
-  await visitor.getByLabel('Category').selectOption('delegate');
-  await visitor.getByLabel(/I agree to the terms/).check();
-  await visitor.getByRole('button', { name: 'Register' }).click();
-  const reference = (await visitor.locator('strong.font-mono').first().textContent())!.trim();
+  const { reference } = await registerVerified(visitor, {
+    name,
+    email: `summit.day.${Date.now()}@example.org`,
+    phone: '+254 711 222 333',
+    organisation: 'Kisumu County Referral Hospital',
+    role: 'Oncology pharmacist',
+  });
   await visitor.getByRole('link', { name: 'Continue to checkout' }).click();
   await visitor.getByLabel('Transaction reference').fill('SDK7Y2M4QP');
   await visitor.getByRole('button', { name: 'Submit payment reference' }).click();

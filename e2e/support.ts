@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { latestSignInLink, signInLinkFor } from './inbox.ts';
 import { stack } from './records.ts';
 
 export const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
@@ -49,6 +51,34 @@ export async function fillRegistration(page: Page, over: Partial<Record<string, 
 export const reference = async (page: Page) => (await page.locator('strong.font-mono').first().textContent())!.trim();
 
 /**
+ * After Register (or Join the waiting list) on a filled form: the page asks the visitor to check
+ * their email; the visitor opens the emailed sign-in link in the same page (this browser asked for
+ * it, so it knows the address) and the form they filled is sent under the proven address.
+ * Resolves to the link followed (for signInLinkFor's `after`).
+ */
+export async function followEmailedLink(page: Page, email: string, { after }: { after?: string } = {}): Promise<string> {
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const link = await signInLinkFor(email, { after });
+  await page.goto(link);
+  return link;
+}
+
+/**
+ * Registers through /register as a visitor does now: fills the form, presses Register, opens the
+ * emailed link in the same page and waits for the confirmation. Resolves to what was typed, the
+ * reference shown, and the address as stored (lower case).
+ */
+export async function registerVerified(page: Page, over: Partial<Record<string, string>> = {}) {
+  await page.goto('/register');
+  await startApp(page);
+  const typed = await fillRegistration(page, over);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const link = await followEmailedLink(page, typed.email);
+  await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible();
+  return { ...typed, email: typed.email.toLowerCase(), reference: await reference(page), link };
+}
+
+/**
  * Moves the e2e stack's Firestore clock forward by `seconds` (> 0), for time-based rules (a seat
  * hold lapsing); resolves to database time now (RFC 3339). Only the database's time moves (commit
  * times, request.time, server timestamps), not the browser's nor the Auth emulator's; it cannot be
@@ -62,4 +92,42 @@ export async function advanceServerClock(seconds: number): Promise<string> {
   });
   if (!res.ok) throw new Error(`Advancing the Firestore emulator's clock by ${seconds} s failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { now: string }).now;
+}
+
+/** How far the e2e stack's Firestore clock runs ahead of the wall clock (advanceServerClock), in ms. */
+export async function serverClockOffsetMs(): Promise<number> {
+  const res = await fetch(`http://${stack.firestore}/emulator/v1/projects/${stack.projectId}/clock`);
+  if (!res.ok) throw new Error(`Reading the Firestore emulator's clock failed: ${res.status}`);
+  return ((await res.json()) as { offsetSeconds: number }).offsetSeconds * 1000;
+}
+
+/**
+ * Sets the page's clock to the database's (ahead of the wall clock once advanceServerClock has
+ * run): the site compares the times the database stamped with the browser's now (a hold lapsed, an
+ * offer open), as a real browser's clock agrees with Firestore's. Call before the page opens.
+ */
+export async function useServerClock(page: Page) {
+  await page.clock.install({ time: Date.now() + (await serverClockOffsetMs()) });
+}
+
+/** Signs in on /my-registration by the emailed link, in the same page; resolves once it shows the attendee signed in. */
+export async function signInToMyRegistration(page: Page, email: string): Promise<string> {
+  // A link mailed earlier (registering, joining the waiting list) is used up: wait for the new one.
+  const after = await latestSignInLink(email);
+  await page.goto('/my-registration');
+  await startApp(page);
+  await expect(page.getByRole('heading', { name: 'Sign in with your email' })).toBeVisible();
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const link = await signInLinkFor(email, { after });
+  await page.goto(link);
+  await expect(page.getByText(`Signed in as ${email.toLowerCase()}`)).toBeVisible();
+  return link;
+}
+
+/** axe-core finds nothing on the page as it is now (a state a page reaches only by acting, e.g. "check your email"). */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
