@@ -159,9 +159,11 @@ function WaitlistScreen() {
                       type="button"
                       className="btn-secondary"
                       disabled={busy}
+                      // Named in full (the visible words first): an sr-only span reads as "Move up : name".
+                      aria-label={`Move up: ${e.fullName}`}
                       onClick={() => act(() => move.mutateAsync({ entry: e, position: up, direction: 'up' }), `Moved ${e.fullName} up the waiting list.`)}
                     >
-                      Move up<span className="sr-only">: {e.fullName}</span>
+                      Move up
                     </button>
                   )}
                   {down && (
@@ -169,9 +171,11 @@ function WaitlistScreen() {
                       type="button"
                       className="btn-secondary"
                       disabled={busy}
+                      // Named in full (the visible words first): an sr-only span reads as "Move down : name".
+                      aria-label={`Move down: ${e.fullName}`}
                       onClick={() => act(() => move.mutateAsync({ entry: e, position: down, direction: 'down' }), `Moved ${e.fullName} down the waiting list.`)}
                     >
-                      Move down<span className="sr-only">: {e.fullName}</span>
+                      Move down
                     </button>
                   )}
                   {e.status === 'waiting' && (
