@@ -15,7 +15,10 @@ export async function registrationMoveWrites(to: 'archive' | 'original', id: str
     const writes: BatchWrite[] = [checkoutWrite({ ...moved, id })];
     if (path && active(moved) && paid(moved)) {
       const [seat, settings] = await Promise.all([read(path), read('settings/site')]);
-      const times = { ...DEFAULT_SEAT_TIMES, ...(settings ? { unpaidHoldHours: settings.unpaidHoldHours, offerHours: settings.offerHours } : {}) };
+      const times = {
+        unpaidHoldHours: Number(settings?.unpaidHoldHours ?? DEFAULT_SEAT_TIMES.unpaidHoldHours),
+        offerHours: Number(settings?.offerHours ?? DEFAULT_SEAT_TIMES.offerHours),
+      };
       const free = seat && seatIsFree({ state: seat.state as Seat['state'], heldSince: seat.heldSince as Date }, times);
       if (free && !holdsSeat(seat, moved.seatClaim)) writes.push(claimSeatWrite(String(moved.seat), String(moved.seatClaim), true));
     }

@@ -16,6 +16,7 @@ export function ForgotPassword({ typedEmail }: { typedEmail: () => string }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [sentTo, setSentTo] = useState('');
   const outcome = useRef<HTMLDivElement>(null);
   const headingId = useId();
 
@@ -28,6 +29,8 @@ export function ForgotPassword({ typedEmail }: { typedEmail: () => string }) {
     }
     setError(undefined);
     setState('sending');
+    // The address the message names is the one sent to, not whatever the field holds as it is edited.
+    setSentTo(parsed.data);
     try {
       const { sendPasswordReset } = await import('../../lib/auth-accounts.ts');
       await sendPasswordReset(parsed.data);
@@ -62,7 +65,7 @@ export function ForgotPassword({ typedEmail }: { typedEmail: () => string }) {
       <div ref={outcome} tabIndex={-1} className="mt-3 outline-none">
         {state === 'sent' && (
           <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
-            If {email.trim()} has a staff account, a link to set a new password is on its way. It works once, within an hour. Check spam if it does not arrive.
+            If {sentTo} has a staff account, a link to set a new password is on its way. It works once, within an hour. Check spam if it does not arrive.
           </p>
         )}
         {state === 'failed' && <FormAlert>The email could not be sent. Check your connection and try again.</FormAlert>}
