@@ -14,7 +14,7 @@ import { fromFields, ownerHeaders, docsRoot } from '../emulator/seed/rest.ts';
 import type { HotDocument } from '../emulator/src/hotspots.ts';
 import { submitAs } from '../src/data/visitor-submit.ts';
 import { registerWithFreeSeat, type RegistrationSettings } from '../src/features/registrations/submit.ts';
-import { countSeats, DEFAULT_SEAT_TIMES } from '../src/data/seats.ts';
+import { countSeats, seatTimesOf } from '../src/data/seats.ts';
 import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
 import { createDb } from '../src/lib/db.ts';
 
@@ -74,7 +74,8 @@ async function register(a: StackAddress, n: number, settings: RegistrationSettin
 
 export async function registrationRush(a: StackAddress, { registrations = 500, clients = 50 } = {}): Promise<{ figures: Row[]; hottest: Row[] }> {
   setLogLevel('silent');
-  const settings = { ...DEFAULT_SEAT_TIMES, ...(await ownerGet(a, 'settings/site')) } as unknown as RegistrationSettings;
+  const stored = await ownerGet(a, 'settings/site');
+  const settings = { ...stored, ...seatTimesOf(stored) } as unknown as RegistrationSettings;
   // Seat slots are public: counted as anyone counts them, by aggregation queries.
   const counterApp = initializeApp({ projectId: a.projectId, apiKey: 'demo-api-key' }, 'rush-counter');
   const [host, port] = a.firestore.split(':');

@@ -4,7 +4,7 @@
 import type { DocumentData } from 'firebase/firestore/lite';
 import type { BatchWrite, ReadInTransaction } from '../lib/db.ts';
 import { checkoutWrite, seatOf } from '../data/registration-record.ts';
-import { claimSeatWrite, DEFAULT_SEAT_TIMES, freeSeatWrite, holdsSeat, seatIsFree, type Seat } from '../data/seats.ts';
+import { claimSeatWrite, freeSeatWrite, holdsSeat, seatIsFree, seatTimesOf, type Seat } from '../data/seats.ts';
 
 const active = (r: DocumentData) => r.status !== 'cancelled';
 const paid = (r: DocumentData) => ['paid', 'not-required'].includes(String(r.paymentStatus));
@@ -15,10 +15,7 @@ export async function registrationMoveWrites(to: 'archive' | 'original', id: str
     const writes: BatchWrite[] = [checkoutWrite({ ...moved, id })];
     if (path && active(moved) && paid(moved)) {
       const [seat, settings] = await Promise.all([read(path), read('settings/site')]);
-      const times = {
-        unpaidHoldHours: Number(settings?.unpaidHoldHours ?? DEFAULT_SEAT_TIMES.unpaidHoldHours),
-        offerHours: Number(settings?.offerHours ?? DEFAULT_SEAT_TIMES.offerHours),
-      };
+      const times = seatTimesOf(settings);
       const free = seat && seatIsFree({ state: seat.state as Seat['state'], heldSince: seat.heldSince as Date }, times);
       if (free && !holdsSeat(seat, moved.seatClaim)) writes.push(claimSeatWrite(String(moved.seat), String(moved.seatClaim), true));
     }

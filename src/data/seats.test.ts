@@ -125,3 +125,13 @@ describe('keeping the slots in step with the capacity', () => {
     expect(keptAbove).toBe(1);
   });
 });
+
+describe('the times a settings document sets', () => {
+  it('reads them, with the defaults for a document written before they existed or holding something else', async () => {
+    const { seatTimesOf } = await import('./seats.ts');
+    expect(seatTimesOf({ unpaidHoldHours: 24, offerHours: 12 })).toEqual({ unpaidHoldHours: 24, offerHours: 12 });
+    expect(seatTimesOf({})).toEqual({ unpaidHoldHours: 72, offerHours: 48 });
+    expect(seatTimesOf(null)).toEqual({ unpaidHoldHours: 72, offerHours: 48 });
+    expect(seatTimesOf({ unpaidHoldHours: '24', offerHours: undefined })).toEqual({ unpaidHoldHours: 72, offerHours: 48 });
+  });
+});

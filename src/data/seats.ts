@@ -25,6 +25,12 @@ export interface SeatTimes {
 
 export const DEFAULT_SEAT_TIMES: SeatTimes = { unpaidHoldHours: 72, offerHours: 48 };
 
+/** The times a settings document sets, the defaults for any it lacks (one written before they existed). */
+export const seatTimesOf = (settings: Partial<Record<keyof SeatTimes, unknown>> | Record<string, unknown> | null | undefined): SeatTimes => ({
+  unpaidHoldHours: typeof settings?.unpaidHoldHours === 'number' ? settings.unpaidHoldHours : DEFAULT_SEAT_TIMES.unpaidHoldHours,
+  offerHours: typeof settings?.offerHours === 'number' ? settings.offerHours : DEFAULT_SEAT_TIMES.offerHours,
+});
+
 export const EPOCH = new Date(0);
 export const FREE_SEAT = { state: 'free', claim: '', heldSince: EPOCH } as const;
 

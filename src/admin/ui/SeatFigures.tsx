@@ -3,7 +3,7 @@
 // seat slots (data/seats.ts countSeats), never from a stored counter or the documents themselves.
 import { useQuery } from '@tanstack/react-query';
 import { adminKey } from '../../data/query-keys.ts';
-import { countSeats, type SeatCounts, type SeatTimes } from '../../data/seats.ts';
+import { countSeats, seatTimesOf, type SeatCounts, type SeatTimes } from '../../data/seats.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { QueryState } from './QueryState.tsx';
 
@@ -28,7 +28,7 @@ export function seatNote(counts: SeatCounts, capacity: number): string {
 
 export function SeatFigures({ heading = 'Seats', className = '' }: { heading?: string; className?: string }) {
   const settings = useSiteSettings();
-  const counts = useSeatCounts(settings.data ? { unpaidHoldHours: settings.data.unpaidHoldHours, offerHours: settings.data.offerHours } : undefined);
+  const counts = useSeatCounts(settings.data ? seatTimesOf(settings.data) : undefined);
   const query = {
     isPending: !settings.isError && counts.isPending,
     isError: settings.isError || counts.isError,

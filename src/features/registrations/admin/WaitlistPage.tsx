@@ -11,7 +11,7 @@ import { useStaff } from '../../../admin/staff-context.ts';
 import { FormAlert } from '../../../components/fields.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { adminKey } from '../../../data/query-keys.ts';
-import { DEFAULT_SEAT_TIMES, type SeatTimes } from '../../../data/seats.ts';
+import { seatTimesOf, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { offerExpiry, offerOpen, waitlistPath } from '../../../data/waitlist.ts';
 import { useOfferPass } from './use-offer-pass.ts';
@@ -59,7 +59,7 @@ function useMove() {
 
 function WaitlistScreen() {
   const settings = useSiteSettings();
-  const times: SeatTimes = settings.data ? { unpaidHoldHours: settings.data.unpaidHoldHours, offerHours: settings.data.offerHours } : DEFAULT_SEAT_TIMES;
+  const times: SeatTimes = seatTimesOf(settings.data);
   const categories = settings.data?.categories ?? {};
   const [view, setView] = useState<WaitlistView>('active');
   const pages = useCursorPages([...adminKey('waitlist'), view], (after) => fetchWaitlistPage(view, after));

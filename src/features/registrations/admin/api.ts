@@ -7,7 +7,7 @@ import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { applicationDecisionMail, payableRecord, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
 import { registrationChange, SeatLostError, seatOf } from '../../../data/registration-record.ts';
-import { DEFAULT_SEAT_TIMES, findFreeSeats, holdsSeat, newSeatClaim, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../../data/seats.ts';
+import { findFreeSeats, seatTimesOf, holdsSeat, newSeatClaim, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { offerWrites, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
 import { deadlineText, fetchWaiting, offerDeadline } from './waitlist.ts';
@@ -216,7 +216,7 @@ function useRegistrationStatusChange() {
     // Found once before the transaction (a query cannot run inside it) and read again in it: the
     // first person waiting, for a cancellation; free slots, for a reinstatement.
     prepare: async (vars) => {
-      const times = { ...DEFAULT_SEAT_TIMES, ...pickTimes(settings.data) };
+      const times = seatTimesOf(settings.data);
       return {
         ...vars,
         next: vars.status === 'cancelled' ? ((await fetchWaiting(1))[0] ?? null) : null,
@@ -227,7 +227,7 @@ function useRegistrationStatusChange() {
       const seatPath = seatOf(current);
       const seat = seatPath ? await read(seatPath) : null;
       const next = vars.next ? await read(waitlistPath(vars.next.email)) : null;
-      const times = { ...DEFAULT_SEAT_TIMES, ...pickTimes(settings.data) };
+      const times = seatTimesOf(settings.data);
       const reseat = current?.status === 'cancelled' && vars.status !== 'cancelled' ? await freeSlot(seat, vars.freeSeats ?? [], times, read) : undefined;
       return decideStatusChange(current, seat, vars, { next, times, mailId: db.newId('mail'), reseat });
     },
@@ -247,9 +247,6 @@ export async function freeSlot(
   for (const n of candidates.filter((c) => c !== own?.id)) if (isFree(await read(seatPath(n)))) return { seat: n, claim: newSeatClaim() };
   return undefined;
 }
-
-const pickTimes = (s: { unpaidHoldHours?: number; offerHours?: number } | undefined): Partial<SeatTimes> =>
-  s ? { unpaidHoldHours: s.unpaidHoldHours, offerHours: s.offerHours } : {};
 
 function useApplicationStatusChange() {
   const collection = 'partners';
