@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatDateTime, formatMoney } from './format.ts';
+import { formatDate, formatDateRange, formatDateTime, formatDeadline, formatMoney } from './format.ts';
 
 describe('money as the site shows it', () => {
   it.each([
@@ -31,6 +31,8 @@ describe('dates in Nairobi', () => {
   it('shows a moment with its Nairobi time for the back office, or nothing while unknown', () => {
     expect(formatDateTime(new Date('2027-05-12T11:05:00Z'))).toBe('12 May 2027, 14:05');
     expect(formatDateTime(null)).toBe('');
+    // A deadline says whose clock it is, since attendees read it anywhere.
+    expect(formatDeadline(new Date('2027-05-12T23:30:00Z'))).toBe('13 May 2027, 02:30 (Nairobi time)');
     expect(formatDateTime(undefined)).toBe('');
   });
 });

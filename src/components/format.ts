@@ -29,3 +29,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 export function formatDateTime(date: Date | null | undefined): string {
   return date instanceof Date ? dateTimeFormat.format(date) : '';
 }
+
+/** A deadline as attendees are told it, saying whose clock: "12 Mar 2027, 14:00 (Nairobi time)". */
+export const formatDeadline = (date: Date) => `${formatDateTime(date)} (Nairobi time)`;

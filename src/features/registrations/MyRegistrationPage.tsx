@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
-import { formatDateTime, formatMoney } from '../../components/format.ts';
+import { formatDeadline, formatMoney } from '../../components/format.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { TextField } from '../../components/TextField.tsx';
@@ -33,8 +33,6 @@ export const meta: MetaFunction = () =>
   pageMeta('My registration', 'See, pay for or cancel your summit registration, and your place on the waiting list.', { index: false });
 
 const PATH = '/my-registration';
-
-const nairobi = (date: Date) => `${formatDateTime(date)} (Nairobi time)`;
 
 /** A registration's state in a few words, from its two statuses. */
 function statusText(r: Record<string, unknown>): string {
@@ -110,7 +108,7 @@ function RegistrationCard({ item, settings, onChanged }: { item: OwnRegistration
       </dl>
       {hold?.state === 'held' && (
         <p className="mt-3">
-          Your seat is held until <strong>{nairobi(hold.until)}</strong>. Pay and submit your payment reference before then to keep it.
+          Your seat is held until <strong>{formatDeadline(hold.until)}</strong>. Pay and submit your payment reference before then to keep it.
         </p>
       )}
       {hold?.state === 'lapsed' && (
@@ -171,14 +169,14 @@ function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEn
       <div className="mt-4 rounded-lg border border-slate-200 p-4">
         {entry.status === 'waiting' && (
           <p>
-            You are on the waiting list since {nairobi(entry.position)}, as {settingsLabel(settings, 'categories', entry.category)}. When a seat frees up the
-            organisers offer it to the next person on the list; we will email you if it is you.
+            You are on the waiting list since {formatDeadline(entry.position)}, as {settingsLabel(settings, 'categories', entry.category)}. When a seat frees up
+            the organisers offer it to the next person on the list; we will email you if it is you.
           </p>
         )}
         {entry.status === 'offered' && open && expiry && (
           <>
             <p>
-              <strong>A seat is offered to you.</strong> Claim it by {nairobi(expiry)}; after that it goes to the next person on the list.
+              <strong>A seat is offered to you.</strong> Claim it by {formatDeadline(expiry)}; after that it goes to the next person on the list.
             </p>
             <button type="button" className="btn-primary mt-3" disabled={busy} onClick={() => claim.mutate()}>
               {claim.isPending ? 'Claiming…' : 'Claim your seat'}
@@ -186,7 +184,7 @@ function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEn
           </>
         )}
         {entry.status === 'offered' && !open && (
-          <p>The seat offered to you was not claimed in time{expiry ? ` (by ${nairobi(expiry)})` : ''}, so it passes to the next person.</p>
+          <p>The seat offered to you was not claimed in time{expiry ? ` (by ${formatDeadline(expiry)})` : ''}, so it passes to the next person.</p>
         )}
         {entry.status === 'passed' && <p>A seat was offered to you but not claimed in time, so it went to the next person. You are no longer on the list.</p>}
         {entry.status === 'withdrawn' && <p>You left the waiting list.</p>}

@@ -2,7 +2,7 @@
 // offers and the automatic offer pass. Every change is a transaction on fresh reads with its
 // activity-log entry, and an offer carries its email in the same commit (waitlistOfferMail).
 // The decisions are pure functions, so which entry gets which seat is unit-tested.
-import { formatDateTime } from '../../../components/format.ts';
+import { formatDateTime, formatDeadline } from '../../../components/format.ts';
 import { db } from '../../../lib/data.ts';
 import type { BatchWrite, Cursor, Page, WithId } from '../../../lib/db.ts';
 import { holdReminderMail, holdReminderMailId, waitlistOfferMail } from '../../../data/mail.ts';
@@ -18,7 +18,7 @@ export type PassTimes = SeatTimes & { holdReminderHours: number };
 const HOUR_MS = 3_600_000;
 
 /** "12 Mar 2027, 14:00 (Nairobi time)": how an email states a deadline. */
-export const deadlineText = (at: Date) => `${formatDateTime(at)} (Nairobi time)`;
+export const deadlineText = formatDeadline;
 
 /** When an offer made now lapses (the server stamps the offer; a few seconds apart at most). */
 export const offerDeadline = (times: SeatTimes, now = new Date()) => new Date(now.getTime() + times.offerHours * HOUR_MS);
