@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 import type { MessageStatus } from '../../src/data/statuses.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
+import { SAMPLE_REGISTRATION } from './sample-forms.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
 import { FREE_SEAT, seatPath } from '../../src/data/seats.ts';
 
@@ -566,19 +567,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     ['Grace Achieng', 'grace.achieng@example.org', 'delegate', 4, 'withdrawn'],
   ];
   for (const [fullName, email, category, daysAgo, status] of waitlist) {
-    const form = {
-      fullName,
-      email,
-      phone: '+254 711 000 000',
-      organisation: 'Nakuru Level 5 Hospital',
-      jobTitle: 'Nurse',
-      country: 'Kenya',
-      category,
-      attendanceMode: 'in-person',
-      accessibilityNeeds: '',
-      dietaryNeeds: '',
-      consent: true,
-    };
+    const form = { ...SAMPLE_REGISTRATION, fullName, email, organisation: 'Nakuru Level 5 Hospital', category };
     docs.push([`waitlist/${email}`, { email, fullName, category, form, position: ago(daysAgo), status, offer: null, timestamp: ago(daysAgo) }]);
   }
   // Staff search finds records by their tokens, written as the site writes them, whichever section added the record.

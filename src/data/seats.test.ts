@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../lib/data.ts', () => ({ db: {} }));
-const { countSeats, findFreeSeats, freeSeatCandidates, pickOne, seatExpiry, seatIsFree, seatSlotWrites, FREE_SEAT, EPOCH } = await import('./seats.ts');
+const { countFreeSeats, countSeats, findFreeSeats, freeSeatCandidates, pickOne, seatExpiry, seatIsFree, seatSlotWrites, FREE_SEAT, EPOCH } =
+  await import('./seats.ts');
 
 const HOUR = 3_600_000;
 const times = { unpaidHoldHours: 72, offerHours: 48 };
@@ -49,6 +50,15 @@ describe('counting seats by aggregation', () => {
       ['state', '==', 'offered'],
       ['heldSince', '<', ago(48)],
     ]);
+  });
+});
+
+describe('the free seats the public form asks for', () => {
+  it('needs only the three free counts (never held, lapsed holds, lapsed offers), not all six', async () => {
+    const fetchCount = vi.fn(async (_c: string, filters?: unknown[][]) => (filters?.[0]?.[2] === 'free' ? 10 : 1));
+    expect(await countFreeSeats(times, now, { fetchCount })).toBe(12);
+    expect(fetchCount).toHaveBeenCalledTimes(3);
+    expect(fetchCount.mock.calls.map(([, f]) => f?.[0]?.[2])).toEqual(['free', 'held', 'offered']);
   });
 });
 

@@ -69,59 +69,56 @@ export interface SeatCounts {
 
 const cutoff = (hours: number, now: Date) => new Date(now.getTime() - hours * HOUR_MS);
 
-/** Counts slots by state with five aggregation queries (a composite index on state, heldSince). */
+type Filters = Array<[string, '==' | '<' | '>=', unknown]>;
+
+/** The slots free now, in three groups: never held, holds that lapsed, offers that lapsed (the rules' lapsedSeat). */
+const FREE_FILTERS = (times: SeatTimes, now: Date): Filters[] => [
+  [['state', '==', 'free']],
+  [
+    ['state', '==', 'held'],
+    ['heldSince', '<', cutoff(times.unpaidHoldHours, now)],
+  ],
+  [
+    ['state', '==', 'offered'],
+    ['heldSince', '<', cutoff(times.offerHours, now)],
+  ],
+];
+
+/** The slots held now: taken for good, unpaid holds within their time, offers still open. */
+const HELD_FILTERS = (times: SeatTimes, now: Date): Filters[] => [
+  [['state', '==', 'taken']],
+  [
+    ['state', '==', 'held'],
+    ['heldSince', '>=', cutoff(times.unpaidHoldHours, now)],
+  ],
+  [
+    ['state', '==', 'offered'],
+    ['heldSince', '>=', cutoff(times.offerHours, now)],
+  ],
+];
+
+/** Counts slots by state with six aggregation queries (a composite index on state, heldSince). */
 export async function countSeats(times: SeatTimes, now = new Date(), client: Pick<Db, 'fetchCount'> = db): Promise<SeatCounts> {
-  const [taken, held, offered, neverHeld, lapsedHolds, lapsedOffers] = await Promise.all([
-    client.fetchCount('seats', [['state', '==', 'taken']]),
-    client.fetchCount('seats', [
-      ['state', '==', 'held'],
-      ['heldSince', '>=', cutoff(times.unpaidHoldHours, now)],
-    ]),
-    client.fetchCount('seats', [
-      ['state', '==', 'offered'],
-      ['heldSince', '>=', cutoff(times.offerHours, now)],
-    ]),
-    client.fetchCount('seats', [['state', '==', 'free']]),
-    client.fetchCount('seats', [
-      ['state', '==', 'held'],
-      ['heldSince', '<', cutoff(times.unpaidHoldHours, now)],
-    ]),
-    client.fetchCount('seats', [
-      ['state', '==', 'offered'],
-      ['heldSince', '<', cutoff(times.offerHours, now)],
-    ]),
+  const [[taken, held, offered], free] = await Promise.all([
+    Promise.all(HELD_FILTERS(times, now).map((filters) => client.fetchCount('seats', filters))),
+    countFreeSeats(times, now, client),
   ]);
-  return { taken, held, offered, free: neverHeld + lapsedHolds + lapsedOffers };
+  return { taken, held, offered, free };
 }
 
-/** How many slots may be claimed right now (the public form: register, or join the waiting list). */
+/** How many slots may be claimed right now (the public form: register, or join the waiting list): three counts, not six. */
 export async function countFreeSeats(times: SeatTimes, now = new Date(), client: Pick<Db, 'fetchCount'> = db): Promise<number> {
-  return (await countSeats(times, now, client)).free;
+  const counts = await Promise.all(FREE_FILTERS(times, now).map((filters) => client.fetchCount('seats', filters)));
+  return counts.reduce((a, b) => a + b, 0);
 }
 
-/** Up to `limit` slots free now: never held first, then lapsed holds and offers. */
+/** Up to `limit` slots free now: never held first, then lapsed holds and offers, oldest first. */
 export async function findFreeSeats(times: SeatTimes, limit = 40, now = new Date(), client: Pick<Db, 'fetchDocuments'> = db): Promise<string[]> {
-  const free = await client.fetchDocuments<Seat>('seats', { where: [['state', '==', 'free']], orderBy: null, limit });
+  const [never, ...lapsed] = FREE_FILTERS(times, now);
+  const free = await client.fetchDocuments<Seat>('seats', { where: never, orderBy: null, limit });
   if (free.length > 0) return free.map((s) => s.id);
-  const [holds, offers] = await Promise.all([
-    client.fetchDocuments<Seat>('seats', {
-      where: [
-        ['state', '==', 'held'],
-        ['heldSince', '<', cutoff(times.unpaidHoldHours, now)],
-      ],
-      orderBy: ['heldSince', 'asc'],
-      limit,
-    }),
-    client.fetchDocuments<Seat>('seats', {
-      where: [
-        ['state', '==', 'offered'],
-        ['heldSince', '<', cutoff(times.offerHours, now)],
-      ],
-      orderBy: ['heldSince', 'asc'],
-      limit,
-    }),
-  ]);
-  return [...holds, ...offers].map((s) => s.id);
+  const found = await Promise.all(lapsed.map((where) => client.fetchDocuments<Seat>('seats', { where, orderBy: ['heldSince', 'asc'], limit })));
+  return found.flat().map((s) => s.id);
 }
 
 /**

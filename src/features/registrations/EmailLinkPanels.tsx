@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormAlert } from '../../components/fields.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
+import { emailField } from '../../lib/validation.ts';
 
 /** After the link was sent: where to look, and what to do when it does not arrive. */
 export function CheckEmail({
@@ -56,16 +57,53 @@ export function CheckEmail({
   );
 }
 
+/**
+ * The one field both panels ask for an address with (the link's on another device, a new link on
+ * My registration), checked with the forms' own email grammar before anything is sent.
+ */
+export function EmailAddressForm({
+  initial = '',
+  invalidText,
+  busy,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+}: {
+  initial?: string;
+  invalidText: string;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: (email: string) => void;
+}) {
+  const [email, setEmail] = useState(initial);
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = emailField().safeParse(email);
+    setInvalid(!parsed.success);
+    if (parsed.success) onSubmit(parsed.data);
+  };
+  return (
+    <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={invalid ? invalidText : undefined}
+      />
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}
+
 /** The link opened in another browser than it was asked for in: the address it was sent to, typed again. */
 export function ConfirmEmail({ error, busy, onConfirm }: { error: string | null; busy: boolean; onConfirm: (email: string) => void }) {
   const heading = useReveal<HTMLHeadingElement>();
-  const [email, setEmail] = useState('');
-  const [missing, setMissing] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setMissing(true);
-    onConfirm(email.trim());
-  };
   return (
     <section aria-labelledby="confirm-email-heading" className="mt-8 rounded-lg border border-slate-300 p-6">
       <h2 id="confirm-email-heading" ref={heading} tabIndex={-1} className="outline-none">
@@ -77,19 +115,7 @@ export function ConfirmEmail({ error, busy, onConfirm }: { error: string | null;
           <FormAlert>{error}</FormAlert>
         </div>
       )}
-      <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={missing ? 'Enter the address the link was sent to.' : undefined}
-        />
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Continue'}
-        </button>
-      </form>
+      <EmailAddressForm invalidText="Enter the address the link was sent to." busy={busy} submitLabel="Continue" busyLabel="Signing in…" onSubmit={onConfirm} />
     </section>
   );
 }

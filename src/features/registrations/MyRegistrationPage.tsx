@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { formatDeadline, formatMoney } from '../../components/format.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
-import { TextField } from '../../components/TextField.tsx';
 import { Ticket } from '../../components/Ticket.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
 import { settingsLabel } from '../../data/labels.ts';
@@ -15,7 +14,7 @@ import { throttleMessage } from '../../data/visitor-submit.ts';
 import { offerExpiry, offerOpen, type WaitlistEntry } from '../../data/waitlist.ts';
 import type { WithId } from '../../lib/db.ts';
 import { newReference } from '../../lib/reference.ts';
-import { CheckEmail, ConfirmEmail } from './EmailLinkPanels.tsx';
+import { CheckEmail, ConfirmEmail, EmailAddressForm } from './EmailLinkPanels.tsx';
 import {
   cancelOwnRegistration,
   claimOffer,
@@ -273,19 +272,10 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
 }
 
 function AskForLink({ initial, error, onSent }: { initial: string; error: string | null; onSent: (email: string) => void }) {
-  const [email, setEmail] = useState(initial);
-  const [invalid, setInvalid] = useState(false);
   const send = useMutation({
     mutationFn: async (address: string) => (await loadEmailLink()).sendAttendeeLink(address, PATH),
     onSuccess: (_, address) => onSent(address),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return setInvalid(true);
-    setInvalid(false);
-    send.mutate(address);
-  };
   return (
     <section aria-labelledby="sign-in-heading" className="mt-8 max-w-xl">
       <h2 id="sign-in-heading">Sign in with your email</h2>
@@ -295,19 +285,14 @@ function AskForLink({ initial, error, onSent }: { initial: string; error: string
           <FormAlert>{error ?? 'We could not send the sign-in link. Check your connection and try again.'}</FormAlert>
         </div>
       )}
-      <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={invalid ? 'Enter your email address, like name@example.org.' : undefined}
-        />
-        <button type="submit" className="btn-primary" disabled={send.isPending}>
-          {send.isPending ? 'Sending…' : 'Email me a sign-in link'}
-        </button>
-      </form>
+      <EmailAddressForm
+        initial={initial}
+        invalidText="Enter your email address, like name@example.org."
+        busy={send.isPending}
+        submitLabel="Email me a sign-in link"
+        busyLabel="Sending…"
+        onSubmit={(address) => send.mutate(address)}
+      />
     </section>
   );
 }
