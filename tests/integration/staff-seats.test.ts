@@ -12,6 +12,7 @@ import { decideStatusChange, freeSlot } from '../../src/features/registrations/a
 import { decidePass, decideReminder } from '../../src/features/registrations/admin/waitlist.ts';
 import { ACCOUNTS, verdict } from './support/actors.ts';
 import { writeDocuments } from '../../emulator/seed/rest.ts';
+import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
 import { client, closeClients, stack } from './support/clients.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 
@@ -36,18 +37,11 @@ async function registration(over: Record<string, unknown>) {
   const claim = newClaim();
   const heldSince = (over.heldSince as Date | undefined) ?? ago(1);
   const r = {
+    ...SAMPLE_REGISTRATION,
     id,
     fullName: 'Wanjiru Kamau',
     email: `${id}@example.org`,
-    phone: '+254 700 000 000',
-    organisation: 'KNH',
-    jobTitle: 'Nurse',
-    country: 'Kenya',
     category: 'delegate',
-    attendanceMode: 'in-person',
-    accessibilityNeeds: '',
-    dietaryNeeds: '',
-    consent: true,
     fee: 15000,
     currency: 'KES',
     status: 'pending',
