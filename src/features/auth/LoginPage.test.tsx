@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,6 +61,8 @@ describe('getting in without a password', () => {
     await user.click(screen.getByRole('button', { name: 'Email me a link' }));
     expect(await screen.findByRole('status')).toHaveTextContent('If editor@summit.test has a staff account, a link to set a new password is on its way.');
     expect(sent.emails).toEqual(['editor@summit.test']);
+    // The outcome takes focus on the next frame: typing before that would lose keys to it.
+    await waitFor(() => expect(screen.getByRole('status').parentElement).toHaveFocus());
 
     sent.failWith = 'auth/user-not-found';
     await user.clear(own);
