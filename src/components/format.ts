@@ -16,6 +16,14 @@ export function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-KE', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 }
 
+/** An amount in minor units (cents), with its cents only when it has any: "KES 1,500", "KES 1,500.50". */
+export function formatMinor(amountMinor: number, currency: string): string {
+  const cents = amountMinor % 100 !== 0;
+  return new Intl.NumberFormat('en-KE', { style: 'currency', currency, minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(
+    amountMinor / 100,
+  );
+}
+
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',

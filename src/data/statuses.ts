@@ -10,7 +10,7 @@ export const FEE_STATUSES = ['unpaid', 'submitted', 'paid', 'not-required'] as c
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 
 /** A payment document's state (collection `payments`): the visitor's submission, then finance's verdict. */
-export const PAYMENT_STATUSES = ['submitted', 'verified', 'rejected'] as const;
+export const PAYMENT_STATUSES = ['submitted', 'verified', 'rejected', 'reversed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A contact message's state (collection `messages`): new, then opened by staff (or marked unread again). */

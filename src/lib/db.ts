@@ -93,6 +93,8 @@ export const serverValues = {
   increment: (n: number) => increment(n),
 };
 
+const EVERY_PAGE = 1000;
+
 export const DEFAULT_SORT: [string, 'asc' | 'desc'] = ['timestamp', 'desc'];
 
 function constraints(options: ListOptions): QueryConstraint[] {
@@ -157,6 +159,22 @@ export function createDb(firestore: () => Firestore) {
       items: docs.map((d) => withId<T>(d)),
       next: snap.docs.length > options.limit ? { value: toCursorValue(last.get(field)), id: last.id } : null,
     };
+  };
+
+  /**
+   * Every matching document, read a thousand at a time with a cursor (20,000 registrations are 20
+   * reads of a bounded size, never one unbounded query). `onProgress` gets the count read so far.
+   */
+  const fetchEvery = async <T = DocumentData>(name: string, options: ListOptions = {}, onProgress?: (read: number) => void): Promise<WithId<T>[]> => {
+    const items: WithId<T>[] = [];
+    let after: Cursor | null = null;
+    do {
+      const page: Page<T> = await fetchPage<T>(name, { ...options, limit: EVERY_PAGE, after });
+      items.push(...page.items);
+      onProgress?.(items.length);
+      after = page.next;
+    } while (after);
+    return items;
   };
 
   const fetchDocument = async <T = DocumentData>(name: string, id: string): Promise<WithId<T> | null> => {
@@ -277,6 +295,7 @@ export function createDb(firestore: () => Firestore) {
     firestore,
     fetchDocuments,
     fetchPage,
+    fetchEvery,
     fetchDocument,
     fetchCount,
     fetchSum,

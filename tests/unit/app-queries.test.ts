@@ -16,14 +16,14 @@ import { parseIndexConfig } from '../../emulator/src/indexes.ts';
 import { createEmulator, type RunningEmulator } from '../../emulator/src/server.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const QUERY_METHODS = ['fetchPage', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const;
+const QUERY_METHODS = ['fetchPage', 'fetchEvery', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const;
 
 // The app's `db`, on the test's emulator, noting the line of the app that called each query.
 const seen = vi.hoisted(() => ({ firestore: null as Firestore | null, callers: new Set<string>() }));
 vi.mock('../../src/lib/data.ts', async () => {
   const { createDb } = await import('../../src/lib/db.ts');
   const db = createDb(() => seen.firestore!);
-  for (const method of ['fetchPage', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const) {
+  for (const method of ['fetchPage', 'fetchEvery', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const) {
     const real = db[method] as (...args: unknown[]) => unknown;
     (db as Record<string, unknown>)[method] = (...args: unknown[]) => {
       const caller = new Error().stack

@@ -29,6 +29,20 @@ const TONE_OF: Record<string, keyof typeof TONES> = {
   registered: 'good',
   passed: 'neutral',
   withdrawn: 'neutral',
+  // statement lines and what became of them
+  reversed: 'bad',
+  applied: 'good',
+  matched: 'good',
+  'matched-manually': 'good',
+  queued: 'warn',
+  partial: 'warn',
+  overpaid: 'warn',
+  unknown: 'warn',
+  'already-paid': 'warn',
+  'seat-lost': 'bad',
+  invalid: 'bad',
+  duplicate: 'neutral',
+  dismissed: 'neutral',
 };
 
 /** Codes that are not words: what people read instead. */
@@ -39,6 +53,12 @@ const WORDS: Record<string, string> = {
   submitted: 'reference submitted',
   offered: 'seat offered',
   passed: 'offer lapsed',
+  'matched-manually': 'matched by hand',
+  overpaid: 'over-paid',
+  unknown: 'unknown code',
+  'already-paid': 'already paid',
+  'seat-lost': 'seat lost',
+  dismissed: 'put aside',
 };
 
 /** What people read for a status code: in badges, and in the filters that choose by status. */

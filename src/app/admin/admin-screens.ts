@@ -49,6 +49,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('waitlist', 'registrations/admin/WaitlistPage.tsx', 'Waiting list', 'registrations:update'),
   screen('check-in', 'registrations/admin/CheckInPage.tsx', 'Check-in', 'registrations:update'),
   screen('payments', 'payments/admin/PaymentsPage.tsx', 'Payments', 'payments'),
+  screen('statements', 'payments/admin/statement/StatementsPage.tsx', 'Statements', 'payments'),
+  screen('statements/:id', 'payments/admin/statement/ImportPage.tsx', 'Statement import', 'payments', null),
   screen('invoice-generator', 'invoices/admin/InvoiceGeneratorPage.tsx', 'Invoice Generator', 'invoices'),
   ...contentScreens('publications', 'publications/admin', 'Publication', 'Publications', 'Publication'),
   screen('logs', 'logs/admin/LogsPage.tsx', 'View Logs', 'logs'),

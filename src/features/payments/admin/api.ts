@@ -110,7 +110,7 @@ export function usePaymentTotals(currency: string) {
 }
 
 /** The ticket's files for the "payment verified" email, when the payment confirms a registration. */
-async function withTicket<V extends { targetCollection: string; targetId: string }>(target: V): Promise<MailAttachment[]> {
+export async function withTicket<V extends { targetCollection: string; targetId: string }>(target: V): Promise<MailAttachment[]> {
   if (target.targetCollection !== 'registrations') return [];
   const settings = await db.fetchDocument<{ summitName?: string; startDate?: Date | null; endDate?: Date | null; venue?: string }>('settings', 'site');
   return ticketAttachments(target.targetId, {

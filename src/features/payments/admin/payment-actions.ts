@@ -69,12 +69,12 @@ export async function readSeat(collection: PaymentTarget, target: Read, read: Re
  * seat (data/registration-record.ts, which refuses to record a payment for a seat someone else has
  * taken since the hold lapsed); an application changes alone.
  */
-function recordChange(collection: PaymentTarget, target: WithId<DocumentData>, changes: Record<string, unknown>, seat: Read): BatchWrite[] {
+export function recordChange(collection: PaymentTarget, target: WithId<DocumentData>, changes: Record<string, unknown>, seat: Read): BatchWrite[] {
   return collection === 'registrations' ? registrationChange(target, changes, seat) : [{ update: `${collection}/${target.id}`, data: changes }];
 }
 
 /** A pending record becomes confirmed once paid; a checked-in or cancelled one keeps its status. */
-const statusWhenPaid = (status: unknown) => (status === 'pending' ? 'confirmed' : status);
+export const statusWhenPaid = (status: unknown) => (status === 'pending' ? 'confirmed' : status);
 
 function stillSubmitted(current: Read, id: string) {
   if (!current) throw new Error(`Payment ${id} no longer exists.`);

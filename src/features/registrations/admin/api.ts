@@ -1,7 +1,7 @@
 // Reads and actions of the Registrations and Check-in screens.
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../../lib/data.ts';
-import { serverValues, type BatchWrite, type Cursor, type ListOptions, type WithId } from '../../../lib/db.ts';
+import { serverValues, type BatchWrite, type Cursor, type WithId } from '../../../lib/db.ts';
 import { toCsv } from '../../../lib/csv.ts';
 import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../admin/use-staff-action.ts';
@@ -123,26 +123,9 @@ const CSV_COLUMNS: Record<Tab, Array<{ header: string; value: (r: StaffRecord) =
   ],
 };
 
-const EXPORT_PAGE = 1000;
-
-/**
- * The whole filtered set as CSV, read a thousand at a time with a cursor (20,000 registrations are
- * 20 reads of a bounded size, never one unbounded query). `onProgress` gets the rows read so far.
- */
+/** The whole filtered set as CSV, read a page of a thousand at a time. `onProgress` gets the rows read so far. */
 export async function exportRecords(tab: Tab, filters: ListFilters, onProgress?: (rows: number) => void) {
-  const options: ListOptions = listOptions(tab, filters);
-  const rows: StaffRecord[] = [];
-  let after = null;
-  do {
-    const page: Awaited<ReturnType<typeof db.fetchPage<StaffRecord>>> = await db.fetchPage<StaffRecord>(COLLECTION[tab], {
-      ...options,
-      limit: EXPORT_PAGE,
-      after,
-    });
-    rows.push(...page.items);
-    onProgress?.(rows.length);
-    after = page.next;
-  } while (after);
+  const rows = await db.fetchEvery<StaffRecord>(COLLECTION[tab], listOptions(tab, filters), onProgress);
   return { csv: toCsv(rows, CSV_COLUMNS[tab]), rows: rows.length };
 }
 

@@ -1,0 +1,303 @@
+// What finance's decisions on a statement line write, decided on fresh reads inside a transaction:
+// applying it to the record it pays for (automatically from the preview, or by hand with a note),
+// queueing it with the reason it could not be applied, dismissing it, and reversing an applied one.
+// A line is stored once per receipt across the summit (statementLines/{receiptKey}), so a statement
+// imported twice finds every line already there. Money is counted in minor units (cents): the
+// record's `receivedMinor` grows with each line until it covers the fee; the rules tie each change
+// of it to the payment verified or reversed in the same commit (firestore.rules: receivedInStep).
+import type { DocumentData } from 'firebase/firestore/lite';
+import { serverValues, type BatchWrite, type WithId } from '../../../../lib/db.ts';
+import type { MailAttachment } from '../../../../lib/mail-render.ts';
+import type { PayableCollection } from '../../../../data/collections.ts';
+import { payableRecord, paymentVerifiedMail } from '../../../../data/mail.ts';
+import { recordChange, statusWhenPaid, targetNoun } from '../payment-actions.ts';
+
+type Read = WithId<DocumentData> | null;
+
+/** The parts of a parsed statement line that are stored with it (the statement's own words). */
+export interface LineFacts {
+  receiptKey: string;
+  receipt: string;
+  row: number;
+  completedAt: Date | null;
+  details: string;
+  account: string;
+  payer: string;
+  amountMinor: number;
+  currency: string;
+}
+
+/** Why a line is not applied: one of the matcher's classes that leave it in the queue. */
+export type QueueClass = 'unknown' | 'already-paid' | 'cancelled' | 'invalid' | 'duplicate' | 'seat-lost';
+
+export const LINE_STATES = ['applied', 'queued', 'matched-manually', 'dismissed', 'reversed'] as const;
+export type LineState = (typeof LINE_STATES)[number];
+
+export const linePath = (receiptKey: string) => `statementLines/${receiptKey}`;
+const paymentPath = (id: string) => `payments/${id}`;
+const claimPath = (receiptKey: string) => `paymentReferences/${receiptKey}`;
+
+/** A record that cannot take this money, for a reason finance reads; thrown to queue the line (or refuse a manual match). */
+export class NotPayableError extends Error {
+  constructor(
+    readonly lineClass: QueueClass,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const minor = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
+/** "KES 1,500.50": an amount in minor units as the log and finance read it. */
+export const minorText = (amountMinor: number, currency: string) =>
+  `${currency} ${(amountMinor / 100).toLocaleString('en-KE', { minimumFractionDigits: amountMinor % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+/** What is still owed on a record, in minor units, or why it takes no money now. */
+export function outstandingMinor(collection: PayableCollection, record: Read, currency: string): number {
+  const noun = targetNoun(collection);
+  if (!record) throw new NotPayableError('unknown', `The ${noun} was not found (archived or deleted).`);
+  if (record.status === 'cancelled') throw new NotPayableError('cancelled', `The ${noun} ${record.id} is cancelled: refund the payer or reinstate it first.`);
+  if (record.paymentStatus === 'paid' || record.paymentStatus === 'not-required')
+    throw new NotPayableError(
+      'already-paid',
+      `The ${noun} ${record.id} is already ${record.paymentStatus === 'paid' ? 'paid' : 'free of charge'}: refund the payer.`,
+    );
+  if (String(record.currency) !== currency)
+    throw new NotPayableError('invalid', `Paid in ${currency}, but the ${noun} ${record.id} is due in ${String(record.currency)}.`);
+  const due = Math.round(Number(record.fee) * 100) - minor(record.receivedMinor);
+  if (due <= 0) throw new NotPayableError('already-paid', `Nothing is outstanding on the ${noun} ${record.id}: refund the payer.`);
+  return due;
+}
+
+/** The documents applying a line reads, in this order: the line, the record, the claim on the receipt, the visitor's submitted payment (if any). */
+export const applyPaths = (line: Pick<LineFacts, 'receiptKey'>, target: { collection: PayableCollection; id: string }, submittedId: string | null) => [
+  linePath(line.receiptKey),
+  `${target.collection}/${target.id}`,
+  claimPath(line.receiptKey),
+  ...(submittedId ? [paymentPath(submittedId)] : []),
+];
+
+export interface ApplyLine {
+  importId: string;
+  line: LineFacts;
+  target: { collection: PayableCollection; id: string };
+  /** The visitor's own submission of this receipt as their transaction code, which the line confirms. */
+  submittedId: string | null;
+  /** The payment's id when the line creates one. */
+  newPaymentId: string;
+  method: 'mobile-money' | 'bank-transfer';
+  staffEmail: string;
+  mailId: string;
+  /** A registration's seat, read in the same transaction. */
+  seat: Read;
+  attachments?: MailAttachment[];
+  /** A manual match: finance's required note. */
+  manualNote?: string;
+}
+
+export interface Decision {
+  writes: BatchWrite[];
+  log: string;
+  result: { state: LineState; lineClass: string; settles: boolean; overMinor: number };
+}
+
+/** A line's stored form: the statement's words and what became of it. */
+function lineDocument(a: Pick<ApplyLine, 'importId' | 'line'>, outcome: Record<string, unknown>) {
+  const { line } = a;
+  return {
+    id: line.receiptKey,
+    importId: a.importId,
+    row: line.row,
+    receipt: line.receipt,
+    completedAt: line.completedAt,
+    details: line.details,
+    account: line.account,
+    payer: line.payer,
+    amountMinor: line.amountMinor,
+    currency: line.currency,
+    paymentId: null,
+    targetCollection: null,
+    targetId: null,
+    overMinor: 0,
+    note: '',
+    ...outcome,
+    at: serverValues.now(),
+  };
+}
+
+/**
+ * What became of a line: a new line stored whole; a stored one (queued or reversed, matched by
+ * hand) changes only its outcome, since what the statement said never changes.
+ */
+function lineOutcome(a: Pick<ApplyLine, 'importId' | 'line'>, stored: Read, outcome: Record<string, unknown>): BatchWrite {
+  return stored
+    ? { update: linePath(a.line.receiptKey), data: { ...outcome, at: serverValues.now() } }
+    : { set: linePath(a.line.receiptKey), data: lineDocument(a, outcome) };
+}
+
+/**
+ * Applying a line to its record: the payment verified (the visitor's submission of this receipt,
+ * or a new one), the record's received money grown (and, once it covers the fee, the record paid
+ * and confirmed, its ticket mailed), the receipt claimed so it pays for nothing else, and the line
+ * stored. Refused with NotPayableError when the record takes no money now (the caller queues it).
+ */
+export function decideApplyLine([stored, record, claim, submitted = null]: Read[], a: ApplyLine): Decision {
+  const { line, target } = a;
+  const manual = a.manualNote !== undefined;
+  if (manual && !a.manualNote!.trim()) throw new Error('Say why this line belongs to this record: the note stays with it.');
+  if (stored && !(manual && (stored.state === 'queued' || stored.state === 'reversed')))
+    throw new NotPayableError('duplicate', `Receipt ${line.receipt} was already imported (${String(stored.state)}).`);
+  const due = outstandingMinor(target.collection, record, line.currency);
+  const confirms = submitted && submitted.status === 'submitted' && submitted.targetCollection === target.collection && submitted.targetId === target.id;
+  if (!confirms && claim) throw new NotPayableError('duplicate', `Receipt ${line.receipt} is already recorded as payment ${String(claim.paymentId)}.`);
+  const paymentId = confirms ? submitted.id : a.newPaymentId;
+  const now = serverValues.now();
+  const amount = line.amountMinor / 100;
+  const settles = line.amountMinor >= due;
+  const overMinor = Math.max(0, line.amountMinor - due);
+  const lineClass = line.amountMinor === due ? 'matched' : settles ? 'overpaid' : 'partial';
+  const note = a.manualNote?.trim() ?? '';
+  const verified = {
+    status: 'verified',
+    verifiedBy: a.staffEmail,
+    verifiedAt: now,
+    amount,
+    amountMinor: line.amountMinor,
+    statementLine: line.receiptKey,
+    overMinor,
+    note: note || `Statement line ${line.row} (receipt ${line.receipt})`,
+  };
+  const payment: BatchWrite = confirms
+    ? { update: paymentPath(paymentId), data: verified }
+    : {
+        set: paymentPath(paymentId),
+        data: {
+          id: paymentId,
+          timestamp: now,
+          payerName: line.payer || String(record!.fullName ?? record!.organisation ?? ''),
+          method: a.method,
+          reference: line.receipt,
+          currency: line.currency,
+          targetCollection: target.collection,
+          targetId: target.id,
+          importId: a.importId,
+          ...verified,
+        },
+      };
+  const r = record!;
+  const received = minor(r.receivedMinor) + line.amountMinor;
+  const waitedOn = r.paymentStatus === 'submitted' && r.lastPaymentId === paymentId;
+  const changes = settles
+    ? { receivedMinor: received, receivedVia: paymentId, paymentStatus: 'paid', status: statusWhenPaid(r.status), lastPaymentId: paymentId }
+    : // Part paid: the visitor's submission this confirms no longer waits, so they can pay (and submit) the rest.
+      { receivedMinor: received, receivedVia: paymentId, ...(waitedOn ? { paymentStatus: 'unpaid' } : {}) };
+  const state: LineState = manual ? 'matched-manually' : 'applied';
+  const writes: BatchWrite[] = [
+    payment,
+    ...(confirms ? [] : [{ set: claimPath(line.receiptKey), data: { paymentId } }]),
+    ...recordChange(target.collection, r, changes, a.seat),
+    lineOutcome(a, stored, {
+      state,
+      class: lineClass,
+      reason: '',
+      paymentId,
+      targetCollection: target.collection,
+      targetId: target.id,
+      overMinor,
+      note,
+      by: a.staffEmail,
+    }),
+  ];
+  // Paid from one line or several (perhaps with cents), the message confirms the fee received (the rules' paymentVerifiedMail).
+  if (settles)
+    writes.push(
+      paymentVerifiedMail(a.mailId, payableRecord(target.collection, r), { id: paymentId, amount: Number(r.fee), currency: String(r.currency) }, a.attachments),
+    );
+  const noun = targetNoun(target.collection);
+  const outcome = overMinor
+    ? `over-paid by ${minorText(overMinor, line.currency)}: refund due`
+    : settles
+      ? 'paid in full'
+      : `${minorText(due - line.amountMinor, line.currency)} still due`;
+  return {
+    writes,
+    log: `${manual ? 'Matched by hand' : 'Applied'} statement receipt ${line.receipt} (${minorText(line.amountMinor, line.currency)}) to ${noun} ${target.id}: ${outcome}${note ? ` — ${note}` : ''}`,
+    result: { state, lineClass, settles, overMinor },
+  };
+}
+
+/** A line left for finance, with the reason (no record, a cancelled or paid one, another currency…). */
+export function queuedLineWrite(
+  a: Pick<ApplyLine, 'importId' | 'line' | 'staffEmail'>,
+  lineClass: QueueClass,
+  reason: string,
+  target: { collection: PayableCollection; id: string } | null,
+): BatchWrite {
+  return {
+    set: linePath(a.line.receiptKey),
+    data: lineDocument(a, {
+      state: 'queued',
+      class: lineClass,
+      reason,
+      targetCollection: target?.collection ?? null,
+      targetId: target?.id ?? null,
+      by: a.staffEmail,
+    }),
+  };
+}
+
+/** A queued line that is no payment for the summit (a transfer between own accounts, a test): put aside with a note. */
+export function decideDismissLine(
+  [stored]: Read[],
+  { receiptKey, note, staffEmail }: { receiptKey: string; note: string; staffEmail: string },
+): { writes: BatchWrite[]; log: string } {
+  if (!note.trim()) throw new Error('Say why this line is put aside: the note stays with it.');
+  if (stored?.state !== 'queued') throw new Error(`This line is ${stored ? String(stored.state) : 'gone'}: only a queued line can be put aside.`);
+  return {
+    writes: [{ update: linePath(receiptKey), data: { state: 'dismissed', note: note.trim(), by: staffEmail, at: serverValues.now() } }],
+    log: `Put aside statement receipt ${String(stored.receipt)}: ${note.trim()}`,
+  };
+}
+
+/** The documents reversing a line reads: the line, its payment, the record, the claim on its receipt. */
+export const reversePaths = (line: { receiptKey: string; paymentId: string; targetCollection: PayableCollection; targetId: string }) => [
+  linePath(line.receiptKey),
+  paymentPath(line.paymentId),
+  `${line.targetCollection}/${line.targetId}`,
+  claimPath(line.receiptKey),
+];
+
+/**
+ * Undoing an applied line: the payment reversed, its money taken off the record (which goes back to
+ * unpaid, and its seat to a fresh hold, when it no longer covers the fee), the receipt's claim freed
+ * and the line kept, marked reversed, so a re-import still finds it and finance can match it again.
+ */
+export function decideReverseLine([stored, payment, record, claim]: Read[], { note, staffEmail, seat }: { note: string; staffEmail: string; seat: Read }) {
+  if (!note.trim()) throw new Error('Say why this line is reversed: the note stays with it.');
+  if (!stored || (stored.state !== 'applied' && stored.state !== 'matched-manually'))
+    throw new Error(`This line is ${stored ? String(stored.state) : 'gone'}: only an applied line can be reversed.`);
+  if (payment?.status !== 'verified')
+    throw new Error(`Its payment ${String(stored.paymentId)} is ${payment ? String(payment.status) : 'gone'}: nothing to reverse.`);
+  const collection = stored.targetCollection as PayableCollection;
+  const noun = targetNoun(collection);
+  if (!record) throw new Error(`The ${noun} ${String(stored.targetId)} was not found (archived?). Restore it before reversing.`);
+  const now = serverValues.now();
+  const received = minor(record.receivedMinor) - minor(stored.amountMinor);
+  const stillCovered = received >= Math.round(Number(record.fee) * 100);
+  const unpaid = record.paymentStatus === 'paid' && !stillCovered;
+  const changes = {
+    receivedMinor: received,
+    receivedVia: payment.id,
+    ...(unpaid ? { paymentStatus: 'unpaid', status: record.status === 'confirmed' ? 'pending' : record.status } : {}),
+  };
+  const writes: BatchWrite[] = [
+    { update: paymentPath(payment.id), data: { status: 'reversed', reversedBy: staffEmail, reversedAt: now, reversalNote: note.trim() } },
+    ...recordChange(collection, record, changes, seat),
+    { update: linePath(String(stored.id)), data: { state: 'reversed', note: note.trim(), by: staffEmail, at: now } },
+    ...(claim?.paymentId === payment.id ? [{ delete: claimPath(String(stored.id)) }] : []),
+  ];
+  return {
+    writes,
+    log: `Reversed statement receipt ${String(stored.receipt)} (${minorText(minor(stored.amountMinor), String(stored.currency))}) on ${noun} ${record.id}: ${note.trim()}`,
+  };
+}

@@ -1,0 +1,331 @@
+// Statement lines against firestore.rules: the commits the Statements screen makes (built by the
+// same decide functions), by finance, and what the rules refuse to anyone — a balance typed in,
+// a line tied to another record's payment, a receipt imported twice, the statement's words edited.
+import { doc, getDoc, setDoc, updateDoc, deleteDoc, writeBatch, type Firestore } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
+import { readSeat } from '../../src/features/payments/admin/payment-actions.ts';
+import {
+  applyPaths,
+  decideApplyLine,
+  decideDismissLine,
+  decideReverseLine,
+  linePath,
+  NotPayableError,
+  queuedLineWrite,
+  reversePaths,
+  type LineFacts,
+} from '../../src/features/payments/admin/statement/line-actions.ts';
+import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
+import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
+import { closeClients } from './support/clients.ts';
+import { fixture, ownerGet, uniqueId } from './support/owner.ts';
+import { seatedFixture, slotOf } from './support/seats.ts';
+
+let as: Actors;
+let importId: string;
+beforeAll(async () => {
+  as = await signInActors();
+  importId = uniqueId('import');
+  await fixture(`statementImports/${importId}`, { by: ACCOUNTS.finance.email, fileName: 'mpesa.csv', checksum: 'a'.repeat(64), status: 'applying' });
+});
+afterAll(closeClients);
+
+const finance = () => createDb(() => as.db.finance);
+const FEE = 15000;
+
+async function unpaid(over: Record<string, unknown> = {}) {
+  const id = uniqueId('reg');
+  return seatedFixture(id, {
+    ...SAMPLE_REGISTRATION,
+    email: `${id}@example.org`,
+    category: 'delegate',
+    fee: FEE,
+    currency: 'KES',
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    searchTokens: [],
+    ...over,
+  });
+}
+
+let receipts = 0;
+const facts = (amountMinor: number, over: Partial<LineFacts> = {}): LineFacts => {
+  const receipt = `TK${Date.now().toString(36).toUpperCase()}${++receipts}`;
+  return {
+    receiptKey: receipt,
+    receipt,
+    row: receipts,
+    completedAt: new Date(),
+    details: '',
+    account: '',
+    payer: 'JANE W',
+    amountMinor,
+    currency: 'KES',
+    ...over,
+  };
+};
+
+/** Applies a line as the screen does: fresh reads, the decision, its log entry, in one transaction. */
+async function apply(
+  line: LineFacts,
+  target: { collection: 'registrations' | 'partners'; id: string },
+  options: { submittedId?: string; note?: string; db?: Firestore } = {},
+) {
+  const db = createDb(() => options.db ?? as.db.finance);
+  return db.transact(applyPaths(line, target, options.submittedId ?? null), async (docs, read) => {
+    const d = decideApplyLine(docs, {
+      importId,
+      line,
+      target,
+      submittedId: options.submittedId ?? null,
+      newPaymentId: db.newId('payments'),
+      method: 'mobile-money',
+      staffEmail: ACCOUNTS.finance.email,
+      mailId: db.newId('mail'),
+      seat: await readSeat(target.collection, docs[1], read),
+      manualNote: options.note,
+    });
+    return { writes: [...d.writes, db.activityWrite(d.log, ACCOUNTS.finance.email)], result: d.result };
+  });
+}
+
+async function reverse(receiptKey: string, note = 'Wrong record') {
+  const line = (await ownerGet(linePath(receiptKey)))!;
+  const db = finance();
+  return db.transact(
+    reversePaths({
+      receiptKey,
+      paymentId: String(line.paymentId),
+      targetCollection: line.targetCollection as 'registrations',
+      targetId: String(line.targetId),
+    }),
+    async (docs, read) => {
+      const d = decideReverseLine(docs, { note, staffEmail: ACCOUNTS.finance.email, seat: await readSeat('registrations', docs[2], read) });
+      return { writes: [...d.writes, db.activityWrite(d.log, ACCOUNTS.finance.email)] };
+    },
+  );
+}
+
+const commitAs = (db: Firestore, writes: BatchWrite[]) => createDb(() => db).commit(writes);
+
+describe('applying statement lines', () => {
+  it('pays a registration in full: paid, confirmed, its seat taken, the receipt claimed, the payer emailed', async () => {
+    const r = await unpaid();
+    const line = facts(FEE * 100);
+    expect(await apply(line, { collection: 'registrations', id: r.id })).toMatchObject({ lineClass: 'matched', settles: true, overMinor: 0 });
+    const record = (await ownerGet(`registrations/${r.id}`))!;
+    expect(record).toMatchObject({ paymentStatus: 'paid', status: 'confirmed', receivedMinor: FEE * 100 });
+    const payment = (await ownerGet(`payments/${record.lastPaymentId}`))!;
+    expect(payment).toMatchObject({ status: 'verified', amount: FEE, amountMinor: FEE * 100, statementLine: line.receiptKey, reference: line.receipt });
+    expect(await ownerGet(`paymentReferences/${line.receiptKey}`)).toEqual({ paymentId: record.lastPaymentId });
+    expect(await ownerGet(linePath(line.receiptKey))).toMatchObject({ state: 'applied', class: 'matched', targetId: r.id, importId });
+    expect((await ownerGet(`checkouts/${r.id}`))!.paymentStatus).toBe('paid');
+    expect((await slotOf(r.seat))!.state).toBe('taken');
+  });
+
+  it('accumulates partial payments until the fee is covered, then flags what is over for a refund', async () => {
+    const r = await unpaid();
+    const target = { collection: 'registrations' as const, id: r.id };
+    expect(await apply(facts(500_000), target)).toMatchObject({ lineClass: 'partial', settles: false });
+    expect(await ownerGet(`registrations/${r.id}`)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', receivedMinor: 500_000 });
+    expect((await slotOf(r.seat))!.state).toBe('held');
+    const last = facts(1_200_050);
+    expect(await apply(last, target)).toMatchObject({ lineClass: 'overpaid', settles: true, overMinor: 200_050 });
+    expect(await ownerGet(`registrations/${r.id}`)).toMatchObject({ paymentStatus: 'paid', receivedMinor: 1_700_050 });
+    expect(await ownerGet(linePath(last.receiptKey))).toMatchObject({ overMinor: 200_050 });
+  });
+
+  it('confirms the visitor’s own submission of the receipt rather than recording a second payment', async () => {
+    const r = await unpaid();
+    const line = facts(FEE * 100);
+    const paymentId = uniqueId('pay');
+    await fixture(`payments/${paymentId}`, {
+      payerName: 'Jane W',
+      method: 'mobile-money',
+      reference: line.receipt.toLowerCase(),
+      amount: 1,
+      currency: 'KES',
+      targetCollection: 'registrations',
+      targetId: r.id,
+      status: 'submitted',
+    });
+    await fixture(`paymentReferences/${line.receiptKey}`, { paymentId });
+    const { patchDocument } = await import('../../emulator/seed/rest.ts');
+    const { stack } = await import('./support/clients.ts');
+    await patchDocument(stack(), `registrations/${r.id}`, { paymentStatus: 'submitted', lastPaymentId: paymentId });
+    await patchDocument(stack(), `checkouts/${r.id}`, { paymentStatus: 'submitted' });
+    await apply(line, { collection: 'registrations', id: r.id }, { submittedId: paymentId });
+    expect(await ownerGet(`payments/${paymentId}`)).toMatchObject({ status: 'verified', amount: FEE, amountMinor: FEE * 100 });
+    expect(await ownerGet(`registrations/${r.id}`)).toMatchObject({ paymentStatus: 'paid', lastPaymentId: paymentId });
+  });
+
+  it('refuses a receipt imported before, and queues a line for a cancelled or paid record with the reason', async () => {
+    const r = await unpaid();
+    const line = facts(FEE * 100);
+    await apply(line, { collection: 'registrations', id: r.id });
+    await expect(apply(line, { collection: 'registrations', id: r.id })).rejects.toThrow(NotPayableError);
+    const again = facts(100);
+    await expect(apply(again, { collection: 'registrations', id: r.id })).rejects.toThrow(/already paid/);
+    const cancelled = await unpaid({ status: 'cancelled' });
+    await expect(apply(facts(100), { collection: 'registrations', id: cancelled.id })).rejects.toThrow(/cancelled/);
+    // what the screen does with such a line: queue it
+    const queued = facts(100);
+    await commitAs(as.db.finance, [
+      queuedLineWrite({ importId, line: queued, staffEmail: ACCOUNTS.finance.email }, 'already-paid', 'Already paid: refund', {
+        collection: 'registrations',
+        id: r.id,
+      }),
+    ]);
+    expect(await ownerGet(linePath(queued.receiptKey))).toMatchObject({ state: 'queued', class: 'already-paid', paymentId: null });
+  });
+
+  it('matches a queued line by hand with a note, and puts another aside', async () => {
+    const r = await unpaid();
+    const line = facts(FEE * 100);
+    const aside = facts(700);
+    await commitAs(as.db.finance, [
+      queuedLineWrite({ importId, line, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No payment code', null),
+      queuedLineWrite({ importId, line: aside, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No payment code', null),
+    ]);
+    await expect(apply(line, { collection: 'registrations', id: r.id }, { note: ' ' })).rejects.toThrow(/note/);
+    await apply(line, { collection: 'registrations', id: r.id }, { note: 'Payer phoned: paid for Jane' });
+    expect(await ownerGet(linePath(line.receiptKey))).toMatchObject({ state: 'matched-manually', note: 'Payer phoned: paid for Jane', targetId: r.id });
+    expect((await ownerGet(`registrations/${r.id}`))!.paymentStatus).toBe('paid');
+    const db = finance();
+    await db.transact([linePath(aside.receiptKey)], (docs) =>
+      decideDismissLine(docs, { receiptKey: aside.receiptKey, note: 'Own transfer', staffEmail: ACCOUNTS.finance.email }),
+    );
+    expect(await ownerGet(linePath(aside.receiptKey))).toMatchObject({ state: 'dismissed', note: 'Own transfer' });
+  });
+
+  it('reverses an applied line: payment reversed, money taken off, record unpaid with a fresh hold, receipt free', async () => {
+    const r = await unpaid();
+    const line = facts(FEE * 100);
+    await apply(line, { collection: 'registrations', id: r.id });
+    const paymentId = (await ownerGet(linePath(line.receiptKey)))!.paymentId;
+    await reverse(line.receiptKey);
+    expect(await ownerGet(`registrations/${r.id}`)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', receivedMinor: 0 });
+    expect(await ownerGet(`payments/${paymentId}`)).toMatchObject({ status: 'reversed', reversalNote: 'Wrong record' });
+    expect(await ownerGet(`paymentReferences/${line.receiptKey}`)).toBeNull();
+    expect(await ownerGet(linePath(line.receiptKey))).toMatchObject({ state: 'reversed' });
+    expect((await slotOf(r.seat))!.state).toBe('held');
+    // and a reversed line can be matched again, to the right record
+    const other = await unpaid();
+    await apply(line, { collection: 'registrations', id: other.id }, { note: 'The right delegate' });
+    expect((await ownerGet(`registrations/${other.id}`))!.paymentStatus).toBe('paid');
+  });
+});
+
+describe('what the rules refuse', () => {
+  const denied = async (operation: Promise<unknown>) => expect(await verdict(operation)).toBe('denied');
+
+  it('lets only finance and admins read imports and lines', async () => {
+    for (const actor of ['anonymous', 'signedIn', 'unverified', 'editor'] as const) {
+      await denied(getDoc(doc(as.db[actor], `statementImports/${importId}`)));
+    }
+    expect(await verdict(getDoc(doc(as.db.finance, `statementImports/${importId}`)))).toBe('allowed');
+    expect(await verdict(getDoc(doc(as.db.admin, `statementImports/${importId}`)))).toBe('allowed');
+  });
+
+  it('refuses a balance typed in, by finance or an admin, or one that differs from the payment verified with it', async () => {
+    const r = await unpaid();
+    for (const actor of ['finance', 'admin'] as const) await denied(updateDoc(doc(as.db[actor], `registrations/${r.id}`), { receivedMinor: FEE * 100 }));
+    // a real line's commit with the record's balance tampered with
+    const line = facts(FEE * 100);
+    const db = finance();
+    await denied(
+      db.transact(applyPaths(line, { collection: 'registrations', id: r.id }, null), async (docs, read) => {
+        const d = decideApplyLine(docs, {
+          importId,
+          line,
+          target: { collection: 'registrations', id: r.id },
+          submittedId: null,
+          newPaymentId: db.newId('payments'),
+          method: 'mobile-money',
+          staffEmail: ACCOUNTS.finance.email,
+          mailId: db.newId('mail'),
+          seat: await readSeat('registrations', docs[1], read),
+        });
+        const writes = d.writes.map((w) =>
+          'update' in w && w.update === `registrations/${r.id}` ? { ...w, data: { ...w.data, receivedMinor: FEE * 200 } } : w,
+        );
+        return { writes };
+      }),
+    );
+  });
+
+  it('refuses a line tied to another record’s payment, another amount, or a forged author', async () => {
+    const r = await unpaid();
+    const other = await unpaid();
+    const base = facts(FEE * 100);
+    const tamper = async (change: (w: BatchWrite) => BatchWrite) => {
+      const db = finance();
+      return db.transact(applyPaths(base, { collection: 'registrations', id: r.id }, null), async (docs, read) => {
+        const d = decideApplyLine(docs, {
+          importId,
+          line: base,
+          target: { collection: 'registrations', id: r.id },
+          submittedId: null,
+          newPaymentId: db.newId('payments'),
+          method: 'mobile-money',
+          staffEmail: ACCOUNTS.finance.email,
+          mailId: db.newId('mail'),
+          seat: await readSeat('registrations', docs[1], read),
+        });
+        return { writes: d.writes.map(change) };
+      });
+    };
+    const onLine = (data: Record<string, unknown>) => (w: BatchWrite) =>
+      'set' in w && w.set === linePath(base.receiptKey) ? { ...w, data: { ...w.data, ...data } } : w;
+    await denied(tamper(onLine({ targetId: other.id })));
+    await denied(tamper(onLine({ amountMinor: FEE * 50 })));
+    await denied(tamper(onLine({ by: ACCOUNTS.admin.email })));
+    await denied(tamper(onLine({ receipt: 'SOMETHINGELSE' })));
+    await denied(tamper(onLine({ importId: 'no-such-import' })));
+    // the untampered commit passes: each refusal above was the change's doing
+    expect(await verdict(tamper((w) => w))).toBe('allowed');
+  });
+
+  it('never lets a stored line be deleted, its statement words changed, or a queued line be created by a visitor or editor', async () => {
+    const line = facts(900);
+    const queued = queuedLineWrite({ importId, line, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No payment code', null);
+    await denied(commitAs(as.db.signedIn, [queued]));
+    await denied(commitAs(as.db.editor, [queued]));
+    await commitAs(as.db.finance, [queued]);
+    await denied(commitAs(as.db.finance, [queued])); // the same receipt again
+    await denied(deleteDoc(doc(as.db.admin, linePath(line.receiptKey))));
+    await denied(updateDoc(doc(as.db.finance, linePath(line.receiptKey)), { amountMinor: 1, note: 'typo', at: serverValues.now() }));
+    await denied(
+      updateDoc(doc(as.db.finance, linePath(line.receiptKey)), { state: 'dismissed', note: '   ', by: ACCOUNTS.finance.email, at: serverValues.now() }),
+    );
+  });
+
+  it('checks an import record: a real checksum, its author, nothing extra; never deleted', async () => {
+    const good = (id: string) => ({
+      id,
+      timestamp: serverValues.now(),
+      by: ACCOUNTS.finance.email,
+      fileName: 'statement.csv',
+      checksum: 'b'.repeat(64),
+      format: 'mpesa',
+      lineCount: 2,
+      errorCount: 0,
+      errors: [],
+      counts: { matched: 2 },
+      status: 'applying',
+      results: {},
+    });
+    const id = uniqueId('imp');
+    await denied(setDoc(doc(as.db.finance, `statementImports/${id}`), { ...good(id), checksum: 'not-a-checksum' }));
+    await denied(setDoc(doc(as.db.finance, `statementImports/${id}`), { ...good(id), by: ACCOUNTS.admin.email }));
+    await denied(setDoc(doc(as.db.finance, `statementImports/${id}`), { ...good(id), extra: true }));
+    await denied(setDoc(doc(as.db.editor, `statementImports/${id}`), good(id)));
+    await setDoc(doc(as.db.finance, `statementImports/${id}`), good(id));
+    await denied(deleteDoc(doc(as.db.admin, `statementImports/${id}`)));
+    await denied(updateDoc(doc(as.db.finance, `statementImports/${id}`), { lineCount: 99 }));
+    const batch = writeBatch(as.db.finance);
+    batch.update(doc(as.db.finance, `statementImports/${id}`), { status: 'done', results: { applied: 2 } });
+    expect(await verdict(batch.commit())).toBe('allowed');
+  });
+});
