@@ -2,7 +2,6 @@
 // through read-excel-file; both exports put title and summary rows above the table, so the header
 // is the first row holding every column the layout needs, and everything above it is ignored.
 import Papa from 'papaparse';
-import { readSheet } from 'read-excel-file/browser';
 import { MAX_STATEMENT_LINES, StatementFileError, type LineError } from './types.ts';
 
 export type Cell = string | number | boolean | Date | null;
@@ -119,6 +118,8 @@ function readCsv(bytes: Uint8Array, required: string[]): Table {
 }
 
 async function readXlsx(bytes: Uint8Array, required: string[]): Promise<Table> {
+  // Loaded for workbooks only: most statements are CSV, and the reader is most of the import's weight.
+  const { readSheet } = await import('read-excel-file/browser');
   let rows: Cell[][];
   try {
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
