@@ -52,6 +52,7 @@ describe('M-Pesa statement (CSV)', () => {
       mpesaCsv([
         { receipt: 'TKW1', withdrawn: '33.00' },
         { receipt: 'TKW2', paidIn: '', withdrawn: '1,000.00' },
+        { receipt: 'TKW3', withdrawn: '10.00', status: '' },
         { ...PAYMENT, receipt: 'TKF1', status: 'Failed' },
         { ...PAYMENT, receipt: 'TKF2', status: 'Cancelled' },
         { ...PAYMENT, receipt: 'TKR1', paidIn: '(15,000.00)' },
@@ -61,7 +62,7 @@ describe('M-Pesa statement (CSV)', () => {
     );
     expect(parsed.errors).toEqual([]);
     expect(parsed.lines.map((l) => l.receipt)).toEqual(['TKOK']);
-    expect(parsed.skipped).toBe(6);
+    expect(parsed.skipped).toBe(7);
   });
 
   it('reports malformed payments in, one error per row naming every problem', async () => {
@@ -115,12 +116,18 @@ describe('M-Pesa statement (CSV)', () => {
     expect((await mpesa(latin1)).lines).toMatchObject([{ receipt: 'TK2', details: 'Café', amountMinor: 20000 }]);
   });
 
-  it('reports a row with an unclosed quote and reads the rows before it', async () => {
+  it('refuses a file with an unclosed quote as a whole: the rows after it would be lost', async () => {
     const csv =
       'Receipt No.,Completion Time,Details,Transaction Status,Paid In\nTK1,2026-11-20 14:03:11,ok,Completed,100\nTK2,2026-11-20 14:03:11,"broken,Completed,100\nTK3,2026-11-20 14:03:11,x,Completed,100\n';
+    expect(await fileError(mpesa(text(csv)))).toMatch(/^Row 3 opens a quote \("\) that is never closed/);
+  });
+
+  it('reports a row with a malformed quote and reads the others', async () => {
+    const csv =
+      'Receipt No.,Completion Time,Details,Transaction Status,Paid In\nTK1,2026-11-20 14:03:11,ok,Completed,100\nTK2,2026-11-20 14:03:11,"bro"ken",Completed,100\nTK3,2026-11-20 14:03:11,x,Completed,100\n';
     const parsed = await mpesa(text(csv));
-    expect(parsed.lines.map((l) => l.receipt)).toEqual(['TK1']);
-    expect(parsed.errors).toEqual([{ row: 3, message: expect.stringContaining('could not be read') }]);
+    expect(parsed.lines.map((l) => l.receipt)).toEqual(['TK1', 'TK3']);
+    expect(parsed.errors).toEqual([{ row: 3, message: 'The row could not be read: a quote (") in it is misplaced. Correct it and import the file again.' }]);
   });
 });
 

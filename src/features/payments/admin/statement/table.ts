@@ -95,7 +95,7 @@ function readCsv(bytes: Uint8Array, required: string[]): Table {
   const text = decodeText(bytes);
   // Text files hold no control characters besides tab and line ends; binary files hold many.
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  if (/[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f]/.test(text)) {
+  if (/[\x00-\x08\x0b\x0c\x0e-\x1f]/.test(text)) {
     throw new StatementFileError('The file is neither a CSV nor an Excel (.xlsx) file. Download the statement again as CSV or Excel.');
   }
   if (!text.trim()) throw new StatementFileError('The file is empty.');
@@ -106,9 +106,16 @@ function readCsv(bytes: Uint8Array, required: string[]): Table {
     const headerIndex = findHeader(head.data, required);
     if (headerIndex === null) continue;
     const all = parse(delimiter);
+    const unclosed = all.errors.find((e) => e.code === 'MissingQuotes');
+    if (unclosed) {
+      // Everything after an unclosed quote is read as one cell: rows would vanish without a word.
+      throw new StatementFileError(
+        `Row ${(unclosed.row ?? 0) + 1} opens a quote (") that is never closed, so the rows after it cannot be told apart. Correct the file, or export it again.`,
+      );
+    }
     const errors = all.errors
       .filter((e) => e.type === 'Quotes' && e.row !== undefined && e.row > headerIndex)
-      .map((e) => ({ row: e.row! + 1, message: `The row could not be read: ${e.message.toLowerCase()}.` }));
+      .map((e) => ({ row: e.row! + 1, message: 'The row could not be read: a quote (") in it is misplaced. Correct it and import the file again.' }));
     const broken = new Set(errors.map((e) => e.row - 1));
     // A row the parser gave up on is blanked: reported once, never read as a payment.
     const rows = all.data.map((row, i) => (broken.has(i) ? [] : row));
