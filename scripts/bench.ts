@@ -6,12 +6,15 @@
 //   3. Lighthouse (mobile preset) on /, /register, /program and an article page, median of 3 runs;
 //   4. the back office at 20,000 registrations (scripts/bench-admin.ts);
 //   5. a registration rush: 500 visitors, 50 at a time, through the app's own write path, with the
-//      documents written faster than Firestore sustains (scripts/bench-rush.ts).
+//      documents written faster than Firestore sustains (scripts/bench-rush.ts);
+//   6. a 20,000-line M-Pesa statement parsed and matched against 20,000 registrations in the
+//      browser (scripts/bench-statement.ts; needs no stack).
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { startStack, type Stack } from '../emulator/stack.ts';
 import { adminFigures } from './bench-admin.ts';
+import { statementFigures } from './bench-statement.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -213,16 +216,31 @@ async function rushFigures(stack: Stack) {
   table('Hottest documents in the rush (Cloud Firestore sustains about 1 write per second to one document)', hottest);
 }
 
+async function statementTable() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    table(
+      'Statement import in the browser (20,000-line M-Pesa CSV against 20,000 registrations; parse and match only, no writes)',
+      await statementFigures(browser),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 /** `npm run bench -- --only mail|rush`: one scenario alone, on a stack of its own. */
 const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   mail: async (stack) => table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack)),
   rush: rushFigures,
 };
+/** `npm run bench -- --only statement`: scenarios that need no stack. */
+const STANDALONE: Record<string, () => Promise<void>> = { statement: statementTable };
 
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+  if (only && STANDALONE[only]) return STANDALONE[only]();
   if (only) {
-    if (!ONLY[only]) throw new Error(`--only takes one of: ${Object.keys(ONLY).join(', ')}`);
+    if (!ONLY[only]) throw new Error(`--only takes one of: ${[...Object.keys(ONLY), ...Object.keys(STANDALONE)].join(', ')}`);
     const stack = await startStack({ fresh: true });
     try {
       await ONLY[only](stack);
@@ -232,6 +250,7 @@ async function main() {
     return;
   }
   table('Firestore emulator', await emulatorFigures());
+  await statementTable();
   // The build is served at 4173 below: the demo's images and links point there.
   const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });
   table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack));
