@@ -16,7 +16,7 @@ async function bundle(): Promise<string> {
   const result = await build({
     stdin: {
       contents:
-        "import { parseStatement, matchStatement, countClasses } from './index.ts'; Object.assign(globalThis, { statementImport: { parseStatement, matchStatement, countClasses } });",
+        "import { parseStatement } from './parse-statement.ts'; import { matchStatement, countClasses } from './match.ts'; Object.assign(globalThis, { statementImport: { parseStatement, matchStatement, countClasses } });",
       resolveDir: STATEMENT_DIR,
       loader: 'ts',
     },

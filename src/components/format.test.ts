@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatDateTime, formatDeadline, formatMoney } from './format.ts';
+import { formatDate, formatDateRange, formatDateTime, formatDeadline, formatMinor, formatMinorShort, formatMoney } from './format.ts';
 
 describe('money as the site shows it', () => {
   it.each([
@@ -34,5 +34,20 @@ describe('dates in Nairobi', () => {
     // A deadline says whose clock it is, since attendees read it anywhere.
     expect(formatDeadline(new Date('2027-05-12T23:30:00Z'))).toBe('13 May 2027, 02:30 (Nairobi time)');
     expect(formatDateTime(undefined)).toBe('');
+  });
+});
+
+describe('amounts in minor units', () => {
+  it('prints two decimals, grouped, for invoices and statements', () => {
+    expect(formatMinor(116000, 'KES')).toBe('KES 1,160.00');
+    expect(formatMinor(5, 'USD')).toBe('USD 0.05');
+    expect(formatMinor(123456789, 'USD')).toBe('USD 1,234,567.89');
+  });
+
+  it('prints cents in the log and lists only when there are any, always as two digits', () => {
+    expect(formatMinorShort(116000, 'KES')).toBe('KES 1,160');
+    expect(formatMinorShort(116050, 'KES')).toBe('KES 1,160.50');
+    expect(formatMinorShort(5, 'KES')).toBe('KES 0.05');
+    expect(formatMinorShort(1_500_000_000, 'KES')).toBe('KES 15,000,000');
   });
 });

@@ -16,12 +16,16 @@ export function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-KE', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 }
 
-/** An amount in minor units (cents), with its cents only when it has any: "KES 1,500", "KES 1,500.50". */
-export function formatMinor(amountMinor: number, currency: string): string {
-  const cents = amountMinor % 100 !== 0;
-  return new Intl.NumberFormat('en-KE', { style: 'currency', currency, minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(
-    amountMinor / 100,
-  );
+const twoDecimals = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 116000 → "KES 1,160.00": an amount in minor units (cents) as an invoice or a statement prints it. */
+export function formatMinor(minor: number, currency: string): string {
+  return `${currency} ${twoDecimals.format(minor / 100)}`;
+}
+
+/** 116000 → "KES 1,160", 116050 → "KES 1,160.50": short, for the activity log and lists (cents only when there are any). */
+export function formatMinorShort(minor: number, currency: string): string {
+  return minor % 100 === 0 ? `${currency} ${(minor / 100).toLocaleString('en-KE')}` : formatMinor(minor, currency);
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {

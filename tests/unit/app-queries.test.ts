@@ -58,6 +58,8 @@ const { staffPage, fetchAdminCount } = await import('../../src/features/staff/ad
 const { archivePage } = await import('../../src/features/archive/admin/archived-items.ts');
 const { ARCHIVABLE_COLLECTIONS } = await import('../../src/admin/archive-permissions.ts');
 const figures = await import('../../src/features/overview/admin/figures.ts');
+const statements = await import('../../src/features/payments/admin/statement/statement-api.ts');
+const { fetchLedger } = await import('../../src/features/payments/admin/statement/import-api.ts');
 const waitlist = await import('../../src/features/registrations/admin/waitlist.ts');
 const seats = await import('../../src/data/seats.ts');
 const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
@@ -114,6 +116,11 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ...(['', ...PAYMENT_STATUSES] as const).map((s): [string, () => Promise<unknown>] => [`payments "${s}"`, () => payments.fetchPaymentPage(s, null)]),
     ['payment totals', () => payments.fetchPaymentTotals('KES')],
     ['donations', () => payments.fetchDonationPage(null)],
+    ['statement ledger', fetchLedger],
+    ['statement imports', () => statements.fetchImportPage(null)],
+    ['an import by checksum', () => statements.fetchImportWithChecksum('x')],
+    ['an import’s lines', () => statements.fetchImportLines('x')],
+    ['queued statement lines', () => statements.fetchQueuePage(null)],
     ['donation totals', () => payments.fetchDonationTotals('KES')],
     ...ARCHIVABLE_COLLECTIONS.map((c): [string, () => Promise<unknown>] => [`archive ${c}`, () => archivePage(c).fetch(null)]),
     ['registration figures', () => figures.registrationFigures({ delegate: { label: 'Delegate' } })],

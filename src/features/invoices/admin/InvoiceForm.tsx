@@ -6,7 +6,8 @@ import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form'
 import { TextAreaField } from '../../../components/fields.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
-import { formatMinor, invoiceTotals } from './invoice-math.ts';
+import { invoiceTotals } from './invoice-math.ts';
+import { formatMinor } from '../../../components/format.ts';
 import { invoiceFormSchema, type InvoiceForm as InvoiceFormValues, type InvoiceFormInput } from './schema.ts';
 import type { BillingRecord } from './api.ts';
 

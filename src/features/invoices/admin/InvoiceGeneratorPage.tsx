@@ -6,7 +6,7 @@ import { useSiteSettings } from '../../../data/site-settings.ts';
 import type { SiteSettings } from '../../../data/site-settings-schema.ts';
 import { downloadInvoicePdf, fetchBillingRecord, fetchInvoice, useInvoiceCounter, useIssueInvoice } from './api.ts';
 import { blankInvoice, InvoiceForm } from './InvoiceForm.tsx';
-import { formatMinor } from './invoice-math.ts';
+import { formatMinor } from '../../../components/format.ts';
 import { formatInvoiceNumber, nextInvoiceSequence } from './invoice-number.ts';
 import { issueFailure } from './issue-failure.ts';
 import { InvoiceList } from './InvoiceList.tsx';

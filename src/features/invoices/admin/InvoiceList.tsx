@@ -8,7 +8,7 @@ import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
 import { formatDateTime } from '../../../components/format.ts';
 import { downloadInvoicePdf, useChangeInvoiceStatus, useInvoicePages } from './api.ts';
-import { formatMinor } from './invoice-math.ts';
+import { formatMinor } from '../../../components/format.ts';
 import type { StoredInvoice } from './schema.ts';
 
 function billToText(invoice: StoredInvoice) {

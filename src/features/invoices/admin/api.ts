@@ -9,7 +9,7 @@ import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../../admin/use-staff-action.ts';
 import { findPayableRecord } from '../../../data/payable-records.ts';
 import { decideIssue, issuePaths, type IssueRequest } from './issue-invoice.ts';
-import { formatMinor, formatMinorShort } from './invoice-math.ts';
+import { formatMinor, formatMinorShort } from '../../../components/format.ts';
 import { bytesToBase64 } from '../../../lib/base64.ts';
 import { invoiceMail } from '../../../data/mail.ts';
 import { referenceToQuote, type StoredInvoice } from './schema.ts';

@@ -42,16 +42,3 @@ export function invoiceTotals(lines: LineInput[], taxRatePercent: number): Invoi
   return { linesMinor, subtotalMinor, taxMinor: tax, totalMinor: subtotalMinor + tax };
 }
 
-const twoDecimals = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-// Stryker disable next-line ObjectLiteral: equivalent: the defaults (0 to 3 decimals) print minor/100 identically, as ICU formats its shortest form, which has at most two decimals.
-const upToTwoDecimals = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/** 116000 → "KES 1,160.00": what an invoice prints. */
-export function formatMinor(minor: number, currency: string): string {
-  return `${currency} ${twoDecimals.format(minor / 100)}`;
-}
-
-/** 116000 → "KES 1,160", 116050 → "KES 1,160.5": short, for the activity log and lists. */
-export function formatMinorShort(minor: number, currency: string): string {
-  return `${currency} ${upToTwoDecimals.format(minor / 100)}`;
-}

@@ -2,7 +2,7 @@
 // chunk but this one's first use). Built only from the stored invoice, with fixed metadata dates,
 // so downloading a past invoice again gives the same bytes as on the day it was issued.
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { formatMinor } from './invoice-math.ts';
+import { formatMinor } from '../../../components/format.ts';
 import { referenceToQuote, type StoredInvoice } from './schema.ts';
 
 const A4: [number, number] = [595.28, 841.89];

@@ -156,7 +156,7 @@ describe('numbering and the issuer on the invoice', () => {
 
   it('logs the amount in the invoice currency, with decimals when there are cents', () => {
     const cents = { ...draft, currency: 'USD', totalMinor: 116050 };
-    expect(decideIssue([null, settings], { draft: cents, issuedBy: 'x', issuedAt }).log).toBe('Issued invoice INV-2027-0001 (USD 1,160.5)');
+    expect(decideIssue([null, settings], { draft: cents, issuedBy: 'x', issuedAt }).log).toBe('Issued invoice INV-2027-0001 (USD 1,160.50)');
   });
 
   it('refuses to correct an invoice already void, naming its status', () => {

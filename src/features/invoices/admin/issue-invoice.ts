@@ -5,7 +5,7 @@
 // replacement, nor two valid invoices for one bill.
 import type { DocumentData } from 'firebase/firestore/lite';
 import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
-import { formatMinorShort } from './invoice-math.ts';
+import { formatMinorShort } from '../../../components/format.ts';
 import { formatInvoiceNumber, nextInvoiceSequence } from './invoice-number.ts';
 import type { InvoiceDraft, InvoiceIssuer } from './schema.ts';
 

@@ -17,6 +17,7 @@ const FILTERS: Array<{ value: StatusFilter; label: string }> = [
   { value: 'submitted', label: 'Awaiting verification' },
   { value: 'verified', label: 'Verified' },
   { value: 'rejected', label: 'Rejected' },
+  { value: 'reversed', label: 'Reversed' },
   { value: '', label: 'All payments' },
 ];
 
@@ -43,14 +44,20 @@ function PaysFor({ row }: { row: PaymentRow }) {
 }
 
 function Verdict({ row }: { row: PaymentRow }) {
-  const by = row.status === 'verified' ? row.verifiedBy : row.rejectedBy;
-  const at = row.status === 'verified' ? row.verifiedAt : row.rejectedAt;
+  const by = row.status === 'verified' ? row.verifiedBy : row.status === 'reversed' ? row.reversedBy : row.rejectedBy;
+  const at = row.status === 'verified' ? row.verifiedAt : row.status === 'reversed' ? row.reversedAt : row.rejectedAt;
   return (
     <>
       <StatusBadge status={row.status} />
       {row.manual && <span className="block text-xs text-slate-600">recorded by finance</span>}
       {by && <span className="block text-xs text-slate-600">{`${by}${at ? `, ${formatDateTime(at)}` : ''}`}</span>}
       {row.note && <span className="block text-xs text-slate-700">Note: {row.note}</span>}
+      {row.reversalNote && <span className="block text-xs text-slate-700">Reversed: {row.reversalNote}</span>}
+      {row.importId && (
+        <Link className="block text-xs text-brand-700 underline" to={`/admin/statements/${row.importId}`}>
+          from a statement
+        </Link>
+      )}
     </>
   );
 }

@@ -32,6 +32,12 @@ export interface AdminPayment {
   rejectedAt?: Date;
   /** Recorded by finance (cash, cheque, a transfer received directly), not submitted by the visitor. */
   manual?: boolean;
+  /** Verified from a statement line (statementLines/{receiptKey}), imported by `importId`. */
+  statementLine?: string;
+  importId?: string;
+  reversedBy?: string;
+  reversedAt?: Date;
+  reversalNote?: string;
 }
 
 type Read = WithId<DocumentData> | null;

@@ -10,7 +10,9 @@ import { formatDateTime, formatMinor } from '../../../../components/format.ts';
 import { MPESA_FORMAT_ID, type BankFormat } from '../../../../data/statement-formats.ts';
 import { db } from '../../../../lib/data.ts';
 import { fetchLedger, type ImportPlan, type ImportResults } from './import-api.ts';
-import { checksum, countClasses, matchStatement, parseStatement, StatementFileError, type MatchedLine, type MatchClass } from './match.ts';
+import { countClasses, matchStatement, type MatchedLine, type MatchClass } from './match.ts';
+import { checksum, parseStatement } from './parse-statement.ts';
+import { StatementFileError } from './types.ts';
 import { fetchImportWithChecksum, useApplyStatement, type StatementImport } from './statement-api.ts';
 
 /** The preview's table shows this many lines; the counts cover them all. */

@@ -1,5 +1,6 @@
 // Finance's statements: import a new one (preview, then apply), decide the queued lines, and see
 // every import made, who made it and what came of it.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../../admin/ui/AdminHeader.tsx';
@@ -7,7 +8,7 @@ import { PagedTable } from '../../../../admin/ui/PagedTable.tsx';
 import { QueryState } from '../../../../admin/ui/QueryState.tsx';
 import { formatDateTime } from '../../../../components/format.ts';
 import { useSiteSettings } from '../../../../data/site-settings.ts';
-import { useStatementFormats } from '../../../../data/statement-formats.ts';
+import { fetchStatementFormats, statementFormatsKey } from '../../../../data/statement-formats.ts';
 import { ImportStatement } from './ImportStatement.tsx';
 import { lineColumns } from './line-columns.tsx';
 import { useStatementImports, useStatementQueue } from './statement-api.ts';
@@ -73,7 +74,7 @@ function Imports() {
 
 export default function StatementsPage() {
   const settings = useSiteSettings();
-  const formats = useStatementFormats();
+  const formats = useQuery({ queryKey: statementFormatsKey, queryFn: fetchStatementFormats });
   return (
     <>
       <AdminHeader title="Statements" summary="Import an M-Pesa or bank statement: payments are matched by payment code, previewed, then applied." />

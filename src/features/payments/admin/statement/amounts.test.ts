@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinor, parseAmount, unitsToMinor } from './amounts.ts';
+import { parseAmount, unitsToMinor } from './amounts.ts';
 
 describe('parseAmount', () => {
   it.each([
@@ -70,19 +70,11 @@ describe('parseAmount', () => {
   });
 });
 
-describe('unitsToMinor and formatMinor', () => {
+describe('unitsToMinor', () => {
   it('converts units (a fee, amountReceived with cents) to minor units', () => {
     expect(unitsToMinor(15000)).toBe(1500000);
     expect(unitsToMinor(1500.5)).toBe(150050);
     expect(unitsToMinor(0.29)).toBe(29);
     expect(unitsToMinor(Number.NaN)).toBe(0);
-  });
-
-  it('formats minor units with grouping and two decimals', () => {
-    expect(formatMinor(150050, 'KES')).toBe('KES 1,500.50');
-    expect(formatMinor(1, 'KES')).toBe('KES 0.01');
-    expect(formatMinor(123456789, 'USD')).toBe('USD 1,234,567.89');
-    expect(formatMinor(-20000, 'KES')).toBe('-KES 200.00');
-    expect(formatMinor(0, '')).toBe('0.00');
   });
 });

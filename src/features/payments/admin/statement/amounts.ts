@@ -76,12 +76,3 @@ export function unitsToMinor(units: number): number {
   if (!Number.isFinite(units)) return 0;
   return Math.round(units * 100);
 }
-
-/** Minor units as finance reads them: "KES 1,500.00" (integer arithmetic, no float formatting). */
-export function formatMinor(minor: number, currency: string): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const cents = String(abs % 100).padStart(2, '0');
-  return `${sign}${currency ? `${currency} ` : ''}${whole}.${cents}`;
-}

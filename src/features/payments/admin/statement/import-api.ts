@@ -10,14 +10,9 @@ import { MPESA_FORMAT_ID } from '../../../../data/statement-formats.ts';
 import { SeatLostError } from '../../../../data/registration-record.ts';
 import { readSeat } from '../payment-actions.ts';
 import { withTicket } from '../api.ts';
-import type { LedgerRecord, MatchedLine, SubmittedPayment, ParsedStatement } from './match.ts';
+import type { Ledger, LedgerRecord, MatchedLine } from './match.ts';
+import type { ParsedStatement } from './types.ts';
 import { applyPaths, decideApplyLine, linePath, NotPayableError, queuedLineWrite, type LineFacts, type QueueClass } from './line-actions.ts';
-
-export interface Ledger {
-  records: LedgerRecord[];
-  submitted: SubmittedPayment[];
-  importedReceipts: ReadonlySet<string>;
-}
 
 const cents = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
 

@@ -8,24 +8,16 @@
 import type { DocumentData } from 'firebase/firestore/lite';
 import { serverValues, type BatchWrite, type WithId } from '../../../../lib/db.ts';
 import type { MailAttachment } from '../../../../lib/mail-render.ts';
+import { formatMinorShort } from '../../../../components/format.ts';
+import type { StatementLine } from './types.ts';
 import type { PayableCollection } from '../../../../data/collections.ts';
 import { payableRecord, paymentVerifiedMail } from '../../../../data/mail.ts';
 import { recordChange, statusWhenPaid, targetNoun } from '../payment-actions.ts';
 
 type Read = WithId<DocumentData> | null;
 
-/** The parts of a parsed statement line that are stored with it (the statement's own words). */
-export interface LineFacts {
-  receiptKey: string;
-  receipt: string;
-  row: number;
-  completedAt: Date | null;
-  details: string;
-  account: string;
-  payer: string;
-  amountMinor: number;
-  currency: string;
-}
+/** The parts of a parsed statement line that are stored with it: the statement's own words. */
+export type LineFacts = StatementLine;
 
 /** Why a line is not applied: one of the matcher's classes that leave it in the queue. */
 export type QueueClass = 'unknown' | 'already-paid' | 'cancelled' | 'invalid' | 'duplicate' | 'seat-lost';
@@ -48,9 +40,6 @@ export class NotPayableError extends Error {
 }
 
 const minor = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
-/** "KES 1,500.50": an amount in minor units as the log and finance read it. */
-export const minorText = (amountMinor: number, currency: string) =>
-  `${currency} ${(amountMinor / 100).toLocaleString('en-KE', { minimumFractionDigits: amountMinor % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** What is still owed on a record, in minor units, or why it takes no money now. */
 export function outstandingMinor(collection: PayableCollection, record: Read, currency: string): number {
@@ -164,6 +153,7 @@ export function decideApplyLine([stored, record, claim, submitted = null]: Read[
     amount,
     amountMinor: line.amountMinor,
     statementLine: line.receiptKey,
+    importId: a.importId,
     overMinor,
     note: note || `Statement line ${line.row} (receipt ${line.receipt})`,
   };
@@ -180,7 +170,6 @@ export function decideApplyLine([stored, record, claim, submitted = null]: Read[
           currency: line.currency,
           targetCollection: target.collection,
           targetId: target.id,
-          importId: a.importId,
           ...verified,
         },
       };
@@ -215,13 +204,13 @@ export function decideApplyLine([stored, record, claim, submitted = null]: Read[
     );
   const noun = targetNoun(target.collection);
   const outcome = overMinor
-    ? `over-paid by ${minorText(overMinor, line.currency)}: refund due`
+    ? `over-paid by ${formatMinorShort(overMinor, line.currency)}: refund due`
     : settles
       ? 'paid in full'
-      : `${minorText(due - line.amountMinor, line.currency)} still due`;
+      : `${formatMinorShort(due - line.amountMinor, line.currency)} still due`;
   return {
     writes,
-    log: `${manual ? 'Matched by hand' : 'Applied'} statement receipt ${line.receipt} (${minorText(line.amountMinor, line.currency)}) to ${noun} ${target.id}: ${outcome}${note ? ` — ${note}` : ''}`,
+    log: `${manual ? 'Matched by hand' : 'Applied'} statement receipt ${line.receipt} (${formatMinorShort(line.amountMinor, line.currency)}) to ${noun} ${target.id}: ${outcome}${note ? ` — ${note}` : ''}`,
     result: { state, lineClass, settles, overMinor },
   };
 }
@@ -288,7 +277,8 @@ export function decideReverseLine([stored, payment, record, claim]: Read[], { no
   const changes = {
     receivedMinor: received,
     receivedVia: payment.id,
-    ...(unpaid ? { paymentStatus: 'unpaid', status: record.status === 'confirmed' ? 'pending' : record.status } : {}),
+    // A registration was confirmed by being paid; an application's 'confirmed' is staff's approval, which stands.
+    ...(unpaid ? { paymentStatus: 'unpaid', status: collection === 'registrations' && record.status === 'confirmed' ? 'pending' : record.status } : {}),
   };
   const writes: BatchWrite[] = [
     { update: paymentPath(payment.id), data: { status: 'reversed', reversedBy: staffEmail, reversedAt: now, reversalNote: note.trim() } },
@@ -298,6 +288,6 @@ export function decideReverseLine([stored, payment, record, claim]: Read[], { no
   ];
   return {
     writes,
-    log: `Reversed statement receipt ${String(stored.receipt)} (${minorText(minor(stored.amountMinor), String(stored.currency))}) on ${noun} ${record.id}: ${note.trim()}`,
+    log: `Reversed statement receipt ${String(stored.receipt)} (${formatMinorShort(minor(stored.amountMinor), String(stored.currency))}) on ${noun} ${record.id}: ${note.trim()}`,
   };
 }

@@ -4,7 +4,8 @@
 import { parseAmount } from './amounts.ts';
 import { parseStatementDate } from './dates.ts';
 import { cellText, normaliseHeader, type Cell, type Table } from './table.ts';
-import { receiptKeyOf, type LineError, type ParsedStatement, type StatementLine } from './types.ts';
+import { normaliseReference } from '../../schema.ts';
+import { type LineError, type ParsedStatement, type StatementLine } from './types.ts';
 
 export type RowOutcome = { line: StatementLine } | { error: LineError } | 'skip';
 
@@ -41,7 +42,7 @@ export function readPaymentIn(row: number, cells: PaymentCells, names: PaymentCo
   const problems: string[] = [];
   if ('error' in amount) problems.push(`${names.amount}: ${amount.error}`);
   const receipt = cellText(cells.receipt);
-  const receiptKey = receiptKeyOf(receipt);
+  const receiptKey = normaliseReference(receipt);
   if (!receiptKey) problems.push(`${names.receipt} is missing.`);
   const completedAt = parseStatementDate(typeof cells.date === 'boolean' ? null : cells.date);
   if (!completedAt) problems.push(cellText(cells.date) ? `${names.date}: "${cellText(cells.date)}" is not a date.` : `${names.date} is missing.`);

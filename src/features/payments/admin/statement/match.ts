@@ -3,8 +3,10 @@
 // that, a visitor who submitted this receipt as their transaction code names it. Amounts are
 // compared in minor units, and several lines paying one record add up in file order.
 import { findPaymentCodes, readPaymentCode } from '../../../../data/payment-codes.ts';
-import { formatMinor, unitsToMinor } from './amounts.ts';
-import { receiptKeyOf, type ParsedStatement, type StatementLine } from './types.ts';
+import { formatMinor } from '../../../../components/format.ts';
+import { unitsToMinor } from './amounts.ts';
+import { normaliseReference } from '../../schema.ts';
+import { type ParsedStatement, type StatementLine } from './types.ts';
 
 export const MATCH_CLASSES = ['matched', 'partial', 'overpaid', 'duplicate', 'unknown', 'already-paid', 'cancelled', 'invalid'] as const;
 export type MatchClass = (typeof MATCH_CLASSES)[number];
@@ -76,7 +78,7 @@ class LedgerIndex {
       if (code) this.byCode.set(code, [...(this.byCode.get(code) ?? []), record]);
     }
     for (const payment of ledger.submitted) {
-      const key = receiptKeyOf(payment.reference);
+      const key = normaliseReference(payment.reference);
       if (key) this.submittedByReceipt.set(key, [...(this.submittedByReceipt.get(key) ?? []), payment]);
     }
   }

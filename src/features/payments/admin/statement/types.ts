@@ -44,6 +44,3 @@ export class StatementFileError extends Error {
 
 /** The longest statement read: a bigger file is split by finance (or is not a statement). */
 export const MAX_STATEMENT_LINES = 100_000;
-
-/** A receipt as the duplicate key: capitals and digits only ("qk7 4-ab" → "QK74AB"). */
-export const receiptKeyOf = (receipt: string) => receipt.toUpperCase().replace(/[^A-Z0-9]/g, '');
