@@ -81,6 +81,14 @@ const detailsColumns = z.string().transform((typed, ctx) => {
 /** Header names compare as the import reads them: whatever their case and surrounding spaces. */
 const sameHeader = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** Whether two columns of the form both hold a header to compare (an empty one has its own message). */
+const bothTyped =
+  (a: string, b: string) =>
+  ({ value }: { value: unknown }) => {
+    const f = value as Record<string, unknown>;
+    return typeof f?.[a] === 'string' && typeof f?.[b] === 'string' && !!f[a].trim() && !!f[b].trim();
+  };
+
 /** The Statement formats form: what finance types, checked and shaped as stored (less the id). */
 export const bankFormatFormSchema = z
   .object({
@@ -99,15 +107,23 @@ export const bankFormatFormSchema = z
       .toUpperCase()
       .regex(/^[A-Z]{3}$/, 'Enter the account’s currency as its three-letter code, e.g. KES or USD.'),
   })
-  .superRefine((f, ctx) => {
-    // Receipt, date and amount are three different columns: one column read as two would file a
-    // receipt number as an amount, or every line under one date.
-    if (sameHeader(f.dateColumn, f.receiptColumn))
-      ctx.addIssue({ code: 'custom', path: ['dateColumn'], message: 'The date column must be another column than the receipt column.' });
-    if (sameHeader(f.amountColumn, f.receiptColumn))
-      ctx.addIssue({ code: 'custom', path: ['amountColumn'], message: 'The amount column must be another column than the receipt column.' });
-    else if (sameHeader(f.amountColumn, f.dateColumn))
-      ctx.addIssue({ code: 'custom', path: ['amountColumn'], message: 'The amount column must be another column than the date column.' });
+  // Receipt, date and amount are three different columns: one column read as two would file a
+  // receipt number as an amount, or every line under one date. Checked even while other fields
+  // are wrong, so every problem shows at once.
+  .refine((f) => !sameHeader(f.dateColumn, f.receiptColumn), {
+    path: ['dateColumn'],
+    message: 'The date column must be another column than the receipt column.',
+    when: bothTyped('dateColumn', 'receiptColumn'),
+  })
+  .refine((f) => !sameHeader(f.amountColumn, f.receiptColumn), {
+    path: ['amountColumn'],
+    message: 'The amount column must be another column than the receipt column.',
+    when: bothTyped('amountColumn', 'receiptColumn'),
+  })
+  .refine((f) => !sameHeader(f.amountColumn, f.dateColumn) || sameHeader(f.amountColumn, f.receiptColumn), {
+    path: ['amountColumn'],
+    message: 'The amount column must be another column than the date column.',
+    when: bothTyped('amountColumn', 'dateColumn'),
   });
 
 /** What the form holds as typed (details as one line). */
