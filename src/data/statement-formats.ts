@@ -148,22 +148,25 @@ export const fetchStatementFormats = () => db.fetchDocuments<BankFormat>(STATEME
 /** One layout, for an import that names it; null when it was deleted meanwhile. */
 export const fetchStatementFormat = (id: string) => db.fetchDocument<BankFormat>(STATEMENT_FORMATS, id);
 
+/** A layout as stored: exactly the keys the rules allow, the id among them. */
+export const statementFormatDocument = (id: string, values: BankFormatValues): BankFormat => ({
+  id,
+  name: values.name,
+  receiptColumn: values.receiptColumn,
+  dateColumn: values.dateColumn,
+  amountColumn: values.amountColumn,
+  detailsColumns: values.detailsColumns,
+  payerColumn: values.payerColumn,
+  currency: values.currency,
+});
+
 /**
- * Saving a layout: the whole document, exactly the keys the rules allow (an edit keeps the id it
- * was created under, so imports that name it still find it after a rename).
+ * Saving a layout: the whole document (an edit keeps the id it was created under, so imports
+ * that name it still find it after a rename).
  */
 export const saveStatementFormatWrite = (id: string, values: BankFormatValues): BatchWrite => ({
   set: `${STATEMENT_FORMATS}/${id}`,
-  data: {
-    id,
-    name: values.name,
-    receiptColumn: values.receiptColumn,
-    dateColumn: values.dateColumn,
-    amountColumn: values.amountColumn,
-    detailsColumns: values.detailsColumns,
-    payerColumn: values.payerColumn,
-    currency: values.currency,
-  } satisfies BankFormat,
+  data: statementFormatDocument(id, values),
 });
 
 export const deleteStatementFormatWrite = (id: string): BatchWrite => ({ delete: `${STATEMENT_FORMATS}/${id}` });
