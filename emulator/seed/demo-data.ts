@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 import type { MessageStatus } from '../../src/data/statuses.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
-import { SAMPLE_REGISTRATION } from './sample-forms.ts';
+import { SAMPLE_BANK_FORMAT, SAMPLE_REGISTRATION } from './sample-forms.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
 import { FREE_SEAT, seatPath } from '../../src/data/seats.ts';
 import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, statementFormatId } from '../../src/data/statement-formats.ts';
@@ -573,15 +573,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   }
   // One bank's statement layout (Settings › Statement formats), as finance would type it, so the
   // demo can import a bank CSV besides M-Pesa's.
-  const kcb = bankFormatFormSchema.parse({
-    name: 'KCB current account',
-    receiptColumn: 'Transaction Reference',
-    dateColumn: 'Value Date',
-    amountColumn: 'Credit',
-    detailsColumns: 'Narrative, Customer Reference',
-    payerColumn: '',
-    currency: 'KES',
-  });
+  const kcb = bankFormatFormSchema.parse(SAMPLE_BANK_FORMAT);
   docs.push([`${STATEMENT_FORMATS}/${statementFormatId(kcb.name)}`, { ...statementFormatDocument(statementFormatId(kcb.name), kcb) }]);
   // Staff search finds records by their tokens, written as the site writes them, whichever section added the record.
   for (const entry of docs)

@@ -3,7 +3,8 @@
 // hostile tests' style: the real save, with one thing changed, so each denial is that change's).
 import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, setDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankFormatFormSchema, saveStatementFormatWrite, type BankFormatValues } from '../../src/data/statement-formats.ts';
+import { SAMPLE_BANK_FORMAT } from '../../emulator/seed/sample-forms.ts';
+import { bankFormatFormSchema, saveStatementFormatWrite, statementFormatDocument, type BankFormatValues } from '../../src/data/statement-formats.ts';
 import { createDb } from '../../src/lib/db.ts';
 import { ACTORS, allowedFor, caseName, FINANCE, named, signInActors, verdict, type Actor, type Actors } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
@@ -17,15 +18,7 @@ beforeAll(async () => {
 afterAll(closeClients);
 
 /** A layout as the Statement formats form saves it. */
-const VALUES: BankFormatValues = bankFormatFormSchema.parse({
-  name: 'KCB current account',
-  receiptColumn: 'Transaction Reference',
-  dateColumn: 'Value Date',
-  amountColumn: 'Credit',
-  detailsColumns: 'Narrative, Customer Reference',
-  payerColumn: '',
-  currency: 'kes',
-});
+const VALUES: BankFormatValues = bankFormatFormSchema.parse(SAMPLE_BANK_FORMAT);
 
 /** The form's own write, through the data module (as the screen commits it). */
 const save = (db: Firestore, id: string, values: BankFormatValues = VALUES) => createDb(() => db).commit([saveStatementFormatWrite(id, values)]);
@@ -65,16 +58,7 @@ describe('statement formats, by role', () => {
   it('a saved layout is stored exactly as the form gave it', async () => {
     const id = uniqueId('bank');
     await save(as.db.finance, id);
-    expect(await ownerGet(`statementFormats/${id}`)).toEqual({
-      id,
-      name: 'KCB current account',
-      receiptColumn: 'Transaction Reference',
-      dateColumn: 'Value Date',
-      amountColumn: 'Credit',
-      detailsColumns: ['Narrative', 'Customer Reference'],
-      payerColumn: '',
-      currency: 'KES',
-    });
+    expect(await ownerGet(`statementFormats/${id}`)).toEqual(statementFormatDocument(id, VALUES));
   });
 });
 

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
-import type { BankFormat } from '../../../data/statement-formats.ts';
+import { SAMPLE_BANK_FORMAT } from '../../../../emulator/seed/sample-forms.ts';
+import { bankFormatFormSchema, statementFormatDocument, type BankFormat } from '../../../data/statement-formats.ts';
 
 // The stored layouts, and every commit the screen makes (its writes with their log line).
 const fake = vi.hoisted(() => ({
@@ -42,16 +43,8 @@ vi.mock('../../../lib/data.ts', () => {
 
 const { default: StatementFormatsPage } = await import('./StatementFormatsPage.tsx');
 
-const KCB: BankFormat = {
-  id: 'kcb-current-account',
-  name: 'KCB current account',
-  receiptColumn: 'Transaction Reference',
-  dateColumn: 'Value Date',
-  amountColumn: 'Credit',
-  detailsColumns: ['Narrative', 'Customer Reference'],
-  payerColumn: '',
-  currency: 'KES',
-};
+/** The demo's layout, as the form saves it. */
+const KCB: BankFormat = statementFormatDocument('kcb-current-account', bankFormatFormSchema.parse(SAMPLE_BANK_FORMAT));
 
 beforeEach(() => {
   fake.formats.clear();

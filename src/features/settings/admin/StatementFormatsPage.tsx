@@ -3,7 +3,7 @@
 // Settings): Settings is for administrators only, and finance, who import the statements, keep these.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
@@ -107,6 +107,21 @@ function useSaveFormat() {
   });
 }
 
+/** The form's fields, in the order a statement's columns are usually read. */
+const FIELDS: Array<{ name: keyof BankFormatInput; label: string; hint: string; wide?: boolean } & InputHTMLAttributes<HTMLInputElement>> = [
+  { name: 'name', label: 'Name', hint: 'The bank and account, as finance knows it: e.g. KCB current account.', wide: true },
+  { name: 'receiptColumn', label: 'Receipt column', hint: 'The bank’s own transaction reference: a statement imported twice is recognised by it.' },
+  { name: 'dateColumn', label: 'Date column', hint: 'The value or posting date.' },
+  { name: 'amountColumn', label: 'Amount column', hint: 'Money received (credits); lines without an amount here are not payments in.' },
+  {
+    name: 'detailsColumns',
+    label: 'Details columns',
+    hint: `Where the payer’s reference shows, separated by commas (at most ${MAX_DETAILS_COLUMNS}): e.g. Narrative, Customer Reference.`,
+  },
+  { name: 'payerColumn', label: 'Payer column (optional)', hint: 'Leave empty when the statement does not name the payer.' },
+  { name: 'currency', label: 'Currency', hint: 'The account’s currency, three letters: e.g. KES.', maxLength: 3, className: 'field-input uppercase' },
+];
+
 function FormatForm({ editing, onSaved, onCancel }: { editing: Editing; onSaved: (notice: string) => void; onCancel: () => void }) {
   const save = useSaveFormat();
   const [failure, setFailure] = useState('');
@@ -138,53 +153,11 @@ function FormatForm({ editing, onSaved, onCancel }: { editing: Editing; onSaved:
       </h2>
       <p className="text-sm text-slate-700">Type each column’s header exactly as the first row of the bank’s CSV shows it (capitals do not matter).</p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <TextField
-            label="Name"
-            hint="The bank and account, as finance knows it: e.g. KCB current account."
-            autoComplete="off"
-            error={errors.name?.message}
-            {...register('name')}
-          />
-        </div>
-        <TextField
-          label="Receipt column"
-          hint="The bank’s own transaction reference: a statement imported twice is recognised by it."
-          autoComplete="off"
-          error={errors.receiptColumn?.message}
-          {...register('receiptColumn')}
-        />
-        <TextField label="Date column" hint="The value or posting date." autoComplete="off" error={errors.dateColumn?.message} {...register('dateColumn')} />
-        <TextField
-          label="Amount column"
-          hint="Money received (credits); lines without an amount here are not payments in."
-          autoComplete="off"
-          error={errors.amountColumn?.message}
-          {...register('amountColumn')}
-        />
-        <TextField
-          label="Details columns"
-          hint={`Where the payer’s reference shows, separated by commas (at most ${MAX_DETAILS_COLUMNS}): e.g. Narrative, Customer Reference.`}
-          autoComplete="off"
-          error={errors.detailsColumns?.message}
-          {...register('detailsColumns')}
-        />
-        <TextField
-          label="Payer column (optional)"
-          hint="Leave empty when the statement does not name the payer."
-          autoComplete="off"
-          error={errors.payerColumn?.message}
-          {...register('payerColumn')}
-        />
-        <TextField
-          label="Currency"
-          hint="The account’s currency, three letters: e.g. KES."
-          autoComplete="off"
-          maxLength={3}
-          className="field-input uppercase"
-          error={errors.currency?.message}
-          {...register('currency')}
-        />
+        {FIELDS.map(({ name, wide, ...field }) => (
+          <div key={name} className={wide ? 'sm:col-span-2' : undefined}>
+            <TextField autoComplete="off" error={errors[name]?.message} {...field} {...register(name)} />
+          </div>
+        ))}
       </div>
       {failure && (
         <div className="mt-4">
