@@ -52,6 +52,9 @@ const column = (what: string) =>
     `Keep the ${what} column’s header to ${COLUMN_MAX} characters.`,
   );
 
+/** One details header, checked as the other columns are (its messages are the field's own, below). */
+const detailsHeader = lineField(1, COLUMN_MAX, '', '');
+
 /**
  * The details columns, typed as one comma-separated line ("Narrative, Customer Reference"): each
  * header trimmed, empty pieces dropped, then 1 to MAX_DETAILS_COLUMNS headers of the one-line
@@ -68,7 +71,7 @@ const detailsColumns = z.string().transform((typed, ctx) => {
       ? `Name at most ${MAX_DETAILS_COLUMNS} details columns.`
       : headers.some((h) => h.length > COLUMN_MAX)
         ? `Keep each details column’s header to ${COLUMN_MAX} characters.`
-        : headers.some((h) => !lineField(1, COLUMN_MAX, '', '').safeParse(h).success)
+        : headers.some((h) => !detailsHeader.safeParse(h).success)
           ? 'Use only visible characters in the headers: no line breaks or hidden formatting characters.'
           : '';
   if (problem) {
@@ -78,7 +81,10 @@ const detailsColumns = z.string().transform((typed, ctx) => {
   return headers;
 });
 
-/** Header names compare as the import reads them: whatever their case and surrounding spaces. */
+/**
+ * Two headers name one column whatever their case and surrounding spaces (the form tells finance
+ * capitals do not matter), so the import matches a layout's headers trimmed and ignoring case.
+ */
 const sameHeader = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Whether two columns of the form both hold a header to compare (an empty one has its own message). */
