@@ -5,9 +5,10 @@ import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 import type { MessageStatus } from '../../src/data/statuses.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
-import { SAMPLE_REGISTRATION } from './sample-forms.ts';
+import { SAMPLE_BANK_FORMAT, SAMPLE_REGISTRATION } from './sample-forms.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
 import { FREE_SEAT, seatPath } from '../../src/data/seats.ts';
+import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, statementFormatId } from '../../src/data/statement-formats.ts';
 
 export const DEMO_PROJECT_ID = 'demo-nci-summit';
 
@@ -570,6 +571,10 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     const form = { ...SAMPLE_REGISTRATION, fullName, email, organisation: 'Nakuru Level 5 Hospital', category };
     docs.push([`waitlist/${email}`, { email, fullName, category, form, position: ago(daysAgo), status, offer: null, timestamp: ago(daysAgo) }]);
   }
+  // One bank's statement layout (Settings › Statement formats), as finance would type it, so the
+  // demo can import a bank CSV besides M-Pesa's.
+  const kcb = bankFormatFormSchema.parse(SAMPLE_BANK_FORMAT);
+  docs.push([`${STATEMENT_FORMATS}/${statementFormatId(kcb.name)}`, { ...statementFormatDocument(statementFormatId(kcb.name), kcb) }]);
   // Staff search finds records by their tokens, written as the site writes them, whichever section added the record.
   for (const entry of docs)
     if (SEARCHABLE_COLLECTIONS.includes(entry[0].split('/')[0])) entry[1] = withSearchTokens(entry[1] as Searchable & Record<string, unknown>);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SLUG_LENGTH, slugify } from './slug.ts';
+import { idSlug, MAX_SLUG_LENGTH, slugify } from './slug.ts';
 
 const day = new Date(2027, 4, 7); // 7 May 2027, local time
 
@@ -114,5 +114,21 @@ describe('what is kept of a title', () => {
     ['separators inside', 'a--b__c', 'a--b__c'],
   ])('%s', (_, title, slug) => {
     expect(slugify(title, day)).toBe(`${slug}-2027-may-07`);
+  });
+});
+
+describe('idSlug', () => {
+  it('keeps letters and digits, one hyphen between words, no date', () => {
+    expect(idSlug('  KCB  Current_Account (KES) ', 80)).toBe('kcb-current-account-kes');
+    expect(idSlug('Equity — 2', 80)).toBe('equity-2');
+  });
+
+  it('gives nothing for a name without an ASCII letter or digit', () => {
+    expect(idSlug('€ — €', 80)).toBe('');
+  });
+
+  it('stays within the limit, cut at a word', () => {
+    expect(idSlug('national bank of kenya collections', 20)).toBe('national-bank-of');
+    expect(idSlug('x'.repeat(100), 80)).toHaveLength(80);
   });
 });

@@ -38,3 +38,16 @@ export function slugify(input: unknown, date: Date = new Date()): string {
   const title = trimSeparators(capAtWord(base, MAX_SLUG_LENGTH - suffix.length - 1));
   return title ? `${title}-${suffix}` : suffix;
 }
+
+/**
+ * A name as a document id (a bank's statement layout): lowercase ASCII letters, digits and single
+ * hyphens, at most `max` characters cut at a word, '' when the name holds no ASCII letter or digit.
+ * No date suffix: the same name must give the same id, so two layouts cannot share a name.
+ */
+export function idSlug(name: string, max: number): string {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return capAtWord(base, max).replace(/-+$/, '');
+}

@@ -66,6 +66,7 @@ const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
 const { freeSeatsQuery } = await import('../../src/features/registrations/api.ts');
 const { fetchMyRegistration } = await import('../../src/features/registrations/my-registration.ts');
 const { findFreeSeats } = await import('../../src/data/seats.ts');
+const { fetchStatementFormats } = await import('../../src/data/statement-formats.ts');
 
 type ContentConfig = Parameters<typeof listQuery>[0];
 // Every content screen's configuration, found by file name rather than listed by hand.
@@ -137,6 +138,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['holds ending soon', () => waitlist.fetchHoldsEndingSoon({ ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
     ['a slot’s holder', () => waitlist.fetchHolder('x')],
     ['reminder sent', () => waitlist.reminderSent('x')],
+    ['statement formats', fetchStatementFormats],
   ];
   for (const tab of TABS) {
     for (const set of subsets({ status: 'x', paymentStatus: 'x', type: 'x' })) {

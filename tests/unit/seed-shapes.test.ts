@@ -9,6 +9,7 @@ import { registrationDocumentSchema } from '../../src/features/registrations/sch
 import { partnerDocumentSchema } from '../../src/features/partners/schema.ts';
 import { messageDocumentSchema } from '../../src/features/contact/schema.ts';
 import { donationDocumentSchema } from '../../src/features/donations/schema.ts';
+import { bankFormatFormSchema, statementFormatDocument, toBankFormatInput, type BankFormat } from '../../src/data/statement-formats.ts';
 
 const SCHEMAS: Record<string, ZodType> = {
   registrations: registrationDocumentSchema,
@@ -44,5 +45,18 @@ describe('the demo seed, against each collection’s stored-document schema', ()
     const [, donation] = seeded('donations')[0];
     expect(donationDocumentSchema.safeParse({ ...donation, status: 'paid' }).success).toBe(false);
     expect(donationDocumentSchema.safeParse({ ...donation, amount: 0 }).success).toBe(false);
+  });
+});
+
+describe('the demo seed’s statement formats', () => {
+  it('are what the Statement formats form saves, under the id shape the rules take', () => {
+    const docs = seeded('statementFormats');
+    expect(docs.length).toBeGreaterThanOrEqual(1);
+    for (const [path, doc] of docs) {
+      const format = doc as unknown as BankFormat;
+      expect(path).toBe(`statementFormats/${format.id}`);
+      expect(format.id).toMatch(/^[a-z0-9-]{1,80}$/);
+      expect(statementFormatDocument(format.id, bankFormatFormSchema.parse(toBankFormatInput(format)))).toEqual(doc);
+    }
   });
 });

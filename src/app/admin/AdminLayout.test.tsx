@@ -111,6 +111,7 @@ describe('the back-office menu, by role', () => {
       'Resources',
       'Settings',
       'Emails',
+      'Statement formats',
       'Tenders',
       'Messages',
       'Speakers',
@@ -140,7 +141,7 @@ describe('the back-office menu, by role', () => {
     ]);
   });
 
-  it('finance sees registrations, the waiting list, check-in, payments, invoices, procurement, messages, logs and the archive; no content or users', async () => {
+  it('finance sees registrations, the waiting list, check-in, payments, invoices, procurement, statement formats, messages, logs and the archive; no content or users', async () => {
     renderAs('finance', '/admin');
     expect((await menuOf()).map(([label]) => label)).toEqual([
       'Overview',
@@ -151,6 +152,7 @@ describe('the back-office menu, by role', () => {
       'Invoice Generator',
       'View Logs',
       'Procurement',
+      'Statement formats',
       'Messages',
       'Archive',
     ]);
@@ -173,6 +175,7 @@ describe('a screen a role may not open', () => {
     ['editor', '/admin/emails', 'Emails'],
     ['finance', '/admin/users', 'Manage Users'],
     ['editor', '/admin/check-in', 'Check-in'],
+    ['editor', '/admin/settings/statement-formats', 'Statement formats'],
   ] as const)('%s at %s sees its title and why, not the screen', async (role, path, title) => {
     renderAs(role, path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
@@ -185,6 +188,7 @@ describe('a screen a role may not open', () => {
     ['editor', '/admin/procurement/p1', 'Procurement record'],
     ['finance', '/admin/registrations/registrations/r1', 'Registration'],
     ['editor', '/admin', 'Overview'],
+    ['finance', '/admin/settings/statement-formats', 'Statement formats'],
   ] as const)('%s at %s sees the screen', async (role, path, title) => {
     renderAs(role, path);
     expect(await screen.findByRole('heading', { name: `${title} screen` })).toBeInTheDocument();

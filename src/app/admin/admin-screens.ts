@@ -61,6 +61,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...contentScreens('resources', 'resources/admin', 'Resource', 'Resources', 'Resource'),
   screen('settings', 'settings/admin/SettingsPage.tsx', 'Settings', 'settings'),
   screen('emails', 'settings/admin/EmailsPage.tsx', 'Emails', 'settings'),
+  // Under Settings by its address, but finance's: they import the statements (Settings is administrators' only).
+  screen('settings/statement-formats', 'settings/admin/StatementFormatsPage.tsx', 'Statement formats', 'payments'),
   ...contentScreens('tenders', 'opportunities/admin', 'Tender', 'Tenders', 'Tender'),
   screen('messages', 'contact/admin/MessagesPage.tsx', 'Messages', 'messages'),
   ...contentScreens('speakers', 'speakers/admin', 'Speaker', 'Speakers', 'Speaker'),
