@@ -46,7 +46,15 @@ describe('payment codes', () => {
   it('reads a typed code whatever the case, spacing, dashes or missing prefix', () => {
     const code = `NCS-7K2Q${checkSymbol('7K2Q')}`;
     const tail = code.slice(4);
-    for (const typed of [code, code.toLowerCase(), `ncs ${tail}`, `NCS${tail}`, ` ${tail.toLowerCase()} `, `N C S - ${tail.split('').join(' ')}`, `${tail.slice(0, 4)}-${tail[4]}`])
+    for (const typed of [
+      code,
+      code.toLowerCase(),
+      `ncs ${tail}`,
+      `NCS${tail}`,
+      ` ${tail.toLowerCase()} `,
+      `N C S - ${tail.split('').join(' ')}`,
+      `${tail.slice(0, 4)}-${tail[4]}`,
+    ])
       expect(readPaymentCode(typed), typed).toBe(code);
   });
 

@@ -101,6 +101,7 @@ describe('the back-office menu, by role', () => {
       'Waiting list',
       'Check-in',
       'Payments',
+      'Statements',
       'Invoice Generator',
       'Publications',
       'View Logs',
@@ -141,7 +142,7 @@ describe('the back-office menu, by role', () => {
     ]);
   });
 
-  it('finance sees registrations, the waiting list, check-in, payments, invoices, procurement, statement formats, messages, logs and the archive; no content or users', async () => {
+  it('finance sees registrations, the waiting list, check-in, payments, statements, invoices, procurement, statement formats, messages, logs and the archive; no content or users', async () => {
     renderAs('finance', '/admin');
     expect((await menuOf()).map(([label]) => label)).toEqual([
       'Overview',
@@ -149,6 +150,7 @@ describe('the back-office menu, by role', () => {
       'Waiting list',
       'Check-in',
       'Payments',
+      'Statements',
       'Invoice Generator',
       'View Logs',
       'Procurement',

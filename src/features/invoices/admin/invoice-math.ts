@@ -41,4 +41,3 @@ export function invoiceTotals(lines: LineInput[], taxRatePercent: number): Invoi
   const tax = taxMinor(subtotalMinor, taxRatePercent);
   return { linesMinor, subtotalMinor, taxMinor: tax, totalMinor: subtotalMinor + tax };
 }
-

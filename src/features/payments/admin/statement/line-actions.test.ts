@@ -24,7 +24,16 @@ const line: LineFacts = {
   amountMinor: 1_500_000,
   currency: 'KES',
 };
-const partner = { id: 'app-1', organisation: 'Afya Labs', contactName: 'Amina', email: 'amina@example.org', fee: 50000, currency: 'KES', status: 'confirmed', paymentStatus: 'unpaid' };
+const partner = {
+  id: 'app-1',
+  organisation: 'Afya Labs',
+  contactName: 'Amina',
+  email: 'amina@example.org',
+  fee: 50000,
+  currency: 'KES',
+  status: 'confirmed',
+  paymentStatus: 'unpaid',
+};
 const target = { collection: 'partners' as const, id: 'app-1' };
 const apply = (over: Partial<ApplyLine> = {}): ApplyLine => ({
   importId: 'imp-1',
@@ -76,9 +85,21 @@ describe('applying a line', () => {
     const d = decideApplyLine([null, partner, null], apply());
     expect(d.result).toEqual({ state: 'applied', lineClass: 'partial', settles: false, overMinor: 0 });
     expect(dataAt(d.writes, 'partners/app-1')).toEqual({ receivedMinor: 1_500_000, receivedVia: 'pay-new' });
-    expect(dataAt(d.writes, 'payments/pay-new')).toMatchObject({ status: 'verified', amount: 15000, amountMinor: 1_500_000, statementLine: 'TK12AB34CD', reference: 'TK12AB34CD' });
+    expect(dataAt(d.writes, 'payments/pay-new')).toMatchObject({
+      status: 'verified',
+      amount: 15000,
+      amountMinor: 1_500_000,
+      statementLine: 'TK12AB34CD',
+      reference: 'TK12AB34CD',
+    });
     expect(dataAt(d.writes, 'paymentReferences/TK12AB34CD')).toEqual({ paymentId: 'pay-new' });
-    expect(dataAt(d.writes, 'statementLines/TK12AB34CD')).toMatchObject({ state: 'applied', class: 'partial', targetId: 'app-1', amountMinor: 1_500_000, row: 7 });
+    expect(dataAt(d.writes, 'statementLines/TK12AB34CD')).toMatchObject({
+      state: 'applied',
+      class: 'partial',
+      targetId: 'app-1',
+      amountMinor: 1_500_000,
+      row: 7,
+    });
     expect(d.writes.some((w) => 'set' in w && w.set.startsWith('mail/'))).toBe(false);
     expect(d.log).toBe('Applied statement receipt TK12AB34CD (KES 15,000) to application app-1: KES 35,000 still due');
   });
@@ -86,7 +107,12 @@ describe('applying a line', () => {
   it('pays the record exactly at the fee, and mails the fee received', () => {
     const d = decideApplyLine([null, { ...partner, receivedMinor: 3_500_000 }, null], apply());
     expect(d.result).toMatchObject({ lineClass: 'matched', settles: true, overMinor: 0 });
-    expect(dataAt(d.writes, 'partners/app-1')).toMatchObject({ receivedMinor: 5_000_000, paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-new' });
+    expect(dataAt(d.writes, 'partners/app-1')).toMatchObject({
+      receivedMinor: 5_000_000,
+      paymentStatus: 'paid',
+      status: 'confirmed',
+      lastPaymentId: 'pay-new',
+    });
     expect(dataAt(d.writes, 'mail/mail-1')).toMatchObject({ template: { name: 'payment-verified', data: { amount: 'KES 50,000' } } });
     expect(d.log).toContain('paid in full');
   });
@@ -121,16 +147,24 @@ describe('applying a line', () => {
     }
     for (const state of ['queued', 'reversed']) {
       const d = decideApplyLine([{ id: 'TK12AB34CD', state }, partner, null], apply({ manualNote: ' Payer phoned ' }));
-      expect(at(d.writes, 'statementLines/TK12AB34CD')).toMatchObject({ update: 'statementLines/TK12AB34CD', data: { state: 'matched-manually', note: 'Payer phoned' } });
+      expect(at(d.writes, 'statementLines/TK12AB34CD')).toMatchObject({
+        update: 'statementLines/TK12AB34CD',
+        data: { state: 'matched-manually', note: 'Payer phoned' },
+      });
       expect(d.log).toMatch(/^Matched by hand statement receipt .* — Payer phoned$/);
     }
-    expect(() => decideApplyLine([{ id: 'TK12AB34CD', state: 'dismissed' }, partner, null], apply({ manualNote: 'x' }))).toThrow(/already imported \(dismissed\)/);
+    expect(() => decideApplyLine([{ id: 'TK12AB34CD', state: 'dismissed' }, partner, null], apply({ manualNote: 'x' }))).toThrow(
+      /already imported \(dismissed\)/,
+    );
     expect(() => decideApplyLine([{ id: 'TK12AB34CD', state: 'queued' }, partner, null], apply({ manualNote: '  ' }))).toThrow(/Say why/);
   });
 
   it('queues a line with its reason and the record it named', () => {
     const w = queuedLineWrite(apply(), 'cancelled', 'The application is cancelled', target);
-    expect(w).toMatchObject({ set: 'statementLines/TK12AB34CD', data: { state: 'queued', class: 'cancelled', reason: 'The application is cancelled', paymentId: null, targetId: 'app-1' } });
+    expect(w).toMatchObject({
+      set: 'statementLines/TK12AB34CD',
+      data: { state: 'queued', class: 'cancelled', reason: 'The application is cancelled', paymentId: null, targetId: 'app-1' },
+    });
   });
 });
 
@@ -145,7 +179,16 @@ describe('putting a line aside and reversing one', () => {
     expect(() => decideDismissLine([{ id: 'K', state: 'queued' }], { receiptKey: 'K', note: '', staffEmail: 'f@x' })).toThrow(/Say why/);
   });
 
-  const stored = { id: 'TK12AB34CD', receipt: 'TK12AB34CD', state: 'applied', paymentId: 'pay-new', targetCollection: 'partners', targetId: 'app-1', amountMinor: 1_500_000, currency: 'KES' };
+  const stored = {
+    id: 'TK12AB34CD',
+    receipt: 'TK12AB34CD',
+    state: 'applied',
+    paymentId: 'pay-new',
+    targetCollection: 'partners',
+    targetId: 'app-1',
+    amountMinor: 1_500_000,
+    currency: 'KES',
+  };
   const verified = { id: 'pay-new', status: 'verified' };
 
   it('reads the line, its payment, the record and the claim', () => {
@@ -173,18 +216,23 @@ describe('putting a line aside and reversing one', () => {
 
   it('keeps the record paid when what remains still covers the fee, and leaves a claim it does not own', () => {
     const overpaid = { ...partner, paymentStatus: 'paid', receivedMinor: 6_500_000 };
-    const d = decideReverseLine([stored, verified, overpaid, { id: 'TK12AB34CD', paymentId: 'someone-else' }], { note: 'Counted twice', staffEmail: 'f@x', seat: null });
+    const d = decideReverseLine([stored, verified, overpaid, { id: 'TK12AB34CD', paymentId: 'someone-else' }], {
+      note: 'Counted twice',
+      staffEmail: 'f@x',
+      seat: null,
+    });
     expect(dataAt(d.writes, 'partners/app-1')).toEqual({ receivedMinor: 5_000_000, receivedVia: 'pay-new' });
     expect(at(d.writes, 'paymentReferences/TK12AB34CD')).toBeUndefined();
   });
 
   it('refuses without a note, for a line not applied, a payment not verified, or a missing record', () => {
-    const reverse = (docs: Array<Record<string, unknown> | null>, note = 'x') => () =>
-      decideReverseLine(docs.map((d) => d && { id: 'x', ...d }) as never, { note, staffEmail: 'f@x', seat: null });
+    const reverse =
+      (docs: Array<Record<string, unknown> | null>, note = 'x') =>
+      () =>
+        decideReverseLine(docs.map((d) => d && { id: 'x', ...d }) as never, { note, staffEmail: 'f@x', seat: null });
     expect(reverse([stored, verified, partner, null], ' ')).toThrow(/Say why/);
     expect(reverse([{ ...stored, state: 'queued' }, verified, partner, null])).toThrow(/only an applied line/);
     expect(reverse([stored, { status: 'reversed' }, partner, null])).toThrow(/is reversed: nothing to reverse/);
     expect(reverse([stored, verified, null, null])).toThrow(/Restore it before reversing/);
   });
 });
-

@@ -1,0 +1,81 @@
+// Finance imports an M-Pesa statement in a real browser against the real stack: a line paying a
+// delegate in full (its payment code typed in lower case without the dash), one paying another
+// delegate in part, the first line's receipt repeated, and a line quoting no code. The preview
+// classes each; applying pays the first delegate (whose checkout then shows the e-ticket and who
+// is emailed it), counts the part payment, queues the unknown line; the same file again changes nothing.
+import { expect, test } from '@playwright/test';
+import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { mpesaCsv } from '../src/features/payments/admin/statement/statement.test-support.ts';
+import { newPaymentCode } from '../src/data/payment-codes.ts';
+import { emailTo } from './inbox.ts';
+import { makeRegistration, readDocument, removeRegistration } from './records.ts';
+import { signIn } from './support.ts';
+
+const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
+const FEE = 15000;
+
+test('finance imports a statement: matched, partial, duplicate and unknown lines each handled, and the same file twice changes nothing', async ({ page }) => {
+  const [paid, part] = await Promise.all([
+    makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: newPaymentCode() }),
+    makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: newPaymentCode() }),
+  ]);
+  const run = Date.now().toString(36).toUpperCase();
+  const receipt = (n: number) => `T${run}${n}`;
+  const file = {
+    name: `mpesa-${run}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      mpesaCsv([
+        { receipt: receipt(1), paidIn: '15,000.00', account: String(paid.paymentCode).toLowerCase().replace('-', '') },
+        { receipt: receipt(2), paidIn: '7,500.00', account: String(part.paymentCode) },
+        { receipt: receipt(1), paidIn: '15,000.00', account: String(paid.paymentCode) },
+        { receipt: receipt(3), paidIn: '2,000.00', account: 'conference' },
+      ]),
+    ),
+  };
+  try {
+    await signIn(page, finance);
+    await page.goto('/admin/statements');
+    await page.getByLabel('Statement file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Preview' }).click();
+
+    const preview = page.getByRole('region', { name: 'Preview' });
+    const rows = preview.getByRole('row');
+    await expect(rows.filter({ hasText: receipt(1) }).first()).toContainText('matched');
+    await expect(rows.filter({ hasText: receipt(2) })).toContainText('partial');
+    await expect(rows.filter({ hasText: receipt(1) }).nth(1)).toContainText('duplicate');
+    await expect(rows.filter({ hasText: receipt(3) })).toContainText('unknown code');
+    // nothing has changed yet
+    expect((await readDocument(`registrations/${paid.id}`))!.paymentStatus).toBe('unpaid');
+
+    await preview.getByRole('button', { name: 'Apply statement' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply statement' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText('2 applied, 1 queued for a decision, 1 already imported');
+
+    expect(await readDocument(`registrations/${paid.id}`)).toMatchObject({ paymentStatus: 'paid', status: 'confirmed', receivedMinor: FEE * 100 });
+    expect(await readDocument(`registrations/${part.id}`)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', receivedMinor: 750_000 });
+    const queue = page.getByRole('table', { name: /waiting for a decision/ });
+    await expect(queue.getByRole('row').filter({ hasText: receipt(3) })).toContainText('No payment code');
+
+    // The import as a whole is on record, with its file's checksum.
+    const imports = page.getByRole('table', { name: /Statement imports/ });
+    await expect(imports.getByRole('row').filter({ hasText: file.name })).toContainText('2 applied, 1 queued, 1 already imported');
+
+    // The same file again: every line already imported, nothing applied.
+    await page.getByLabel('Statement file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'This very file was imported' })).toBeVisible();
+    await expect(preview.getByRole('row').filter({ hasText: 'duplicate' })).toHaveCount(4);
+    await preview.getByRole('button', { name: 'Apply statement' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply statement' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText('0 applied, 0 queued for a decision, 4 already imported');
+    expect(await readDocument(`registrations/${part.id}`)).toMatchObject({ receivedMinor: 750_000 });
+
+    // The paid delegate hears it, and their checkout shows the e-ticket.
+    await emailTo(paid.email, /Payment verified/);
+    await page.goto(`/checkout/${paid.id}`);
+    await expect(page.getByRole('region', { name: /ticket/i })).toBeVisible();
+  } finally {
+    await Promise.all([removeRegistration(paid.id), removeRegistration(part.id)]);
+  }
+});
