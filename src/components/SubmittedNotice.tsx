@@ -25,11 +25,19 @@ export function SubmittedNotice({
       <p className="mt-2">
         {code ? (
           <>
-            Your payment code is <strong className="font-mono">{code}</strong> (reference <span className="font-mono">{reference}</span>).{' '}
+            Your payment code is <strong className="font-mono">{code}</strong> (reference{' '}
+            <span className="font-mono" data-reference>
+              {reference}
+            </span>
+            ).{' '}
           </>
         ) : (
           <>
-            Your reference is <strong className="font-mono">{reference}</strong>.{' '}
+            Your reference is{' '}
+            <strong className="font-mono" data-reference>
+              {reference}
+            </strong>
+            .{' '}
           </>
         )}
         {children}

@@ -96,6 +96,10 @@ describe('the payment code at checkout', () => {
     expect(await screen.findByText('Registration · Delegate', {}, LONG)).toBeInTheDocument();
     expect(screen.getByText('Your payment code').parentElement).toHaveTextContent(CODE);
     expect(screen.getByTestId('checkout-path')).toHaveTextContent(`/checkout/${CODE}`);
+    // Paying from the page opened by its code shows the outcome (the page is read again under the code).
+    await user.type(screen.getByLabelText('Transaction reference'), 'QWE12345RT');
+    await user.click(screen.getByRole('button', { name: 'Submit payment reference' }));
+    expect(await screen.findByRole('heading', { name: 'Payment reference received' }, LONG)).toBeInTheDocument();
   });
 
   it('quotes the reference of a registration from before payment codes', async () => {

@@ -42,7 +42,7 @@ function PaymentInstructions({ record, settings }: { record: CheckoutRecord; set
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="rounded-md border border-slate-200 p-4">
           <h3 className="font-semibold">{p.mobileMoneyProvider ?? 'Mobile money'}</h3>
-          <p>Paybill (business number): {p.mobileMoneyPaybill}</p>
+          <p>Paybill: {p.mobileMoneyPaybill}</p>
           <p>
             Account number: <strong className="font-mono">{code}</strong>
           </p>

@@ -144,7 +144,8 @@ export function useSubmitPayment(record: CheckoutRecord) {
         throw error;
       }
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['checkout', record.id] }),
+    // The page may be open under the reference or the payment code: every checkout query is read again.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['checkout'] }),
     onError: (error) => error instanceof HoldLostError && client.invalidateQueries({ queryKey: ['seats', record.seat] }),
   });
 }
