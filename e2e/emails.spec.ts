@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { pdfTexts } from '../src/features/invoices/admin/pdf-text.test-support.ts';
 import { emailTo, MAILDEV, type Email } from './inbox.ts';
-import { registrationAwaitingPayment } from './records.ts';
+import { readDocument, registrationAwaitingPayment } from './records.ts';
 import { registerVerified, signIn } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
@@ -26,12 +26,14 @@ async function verifyAs(page: Page, payer: string, verdict: 'Verify' | 'Reject',
 
 test('a registrant gets their reference and how to pay by email, and its link opens their checkout', async ({ page }) => {
   const { email, reference: ref } = await registerVerified(page);
+  const code = String((await readDocument(`registrations/${ref}`))!.paymentCode);
 
   const mail = await emailTo(email, /payment due$/);
-  expect(mail.subject).toBe(`Your summit registration ${ref}: payment due`);
+  expect(mail.subject).toBe(`Your summit registration ${code}: payment due`);
   expect(mail.text).toContain('Dear Wanjiru Kamau,');
   expect(mail.text).toContain('Your seat is confirmed once we receive KES 15,000.');
-  expect(mail.text).toContain(`quoting ${ref} as the account number`);
+  expect(mail.text).toContain(`Your payment code is ${code}.`);
+  expect(mail.text).toContain(`entering ${code} as the Paybill account number`);
   expect(mail.text).toContain('Paybill number: 000000');
   const link = /href="([^"]+\/checkout\/[^"]+)"/.exec(mail.html)![1];
   expect(link).toBe(`http://localhost:4173/checkout/${ref}`);
@@ -55,7 +57,7 @@ test('a payment reference is acknowledged, and once finance verifies it the e-ti
 
   await verifyAs(page, 'Baraka Otieno', 'Verify', 'On the M-Pesa statement');
   const ticket = await emailTo(email, /^Payment verified: your summit e-ticket/);
-  expect(ticket.subject).toBe(`Payment verified: your summit e-ticket (${ref})`);
+  expect(ticket.subject).toBe(`Payment verified: your summit e-ticket (${(await readDocument(`registrations/${ref}`))!.paymentCode})`);
   // The QR code is inline: the html's cid:ticket-qr image (MailDev shows it resolved to its data).
   expect(ticket.html).toMatch(/<img src="(cid:ticket-qr|data:image\/png;base64,[^"]+)" alt="Your ticket QR code"/);
   const qr = ticket.attachments?.find((a) => a.contentId === 'ticket-qr');

@@ -15,9 +15,10 @@ const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
 const FEE = 15000;
 
 test('finance imports a statement: matched, partial, duplicate and unknown lines each handled, and the same file twice changes nothing', async ({ page }) => {
+  const [paidCode, partCode] = [newPaymentCode(), newPaymentCode()];
   const [paid, part] = await Promise.all([
-    makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: newPaymentCode() }),
-    makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: newPaymentCode() }),
+    makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: paidCode }),
+    makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: partCode }),
   ]);
   const run = Date.now().toString(36).toUpperCase();
   const receipt = (n: number) => `T${run}${n}`;
@@ -26,9 +27,9 @@ test('finance imports a statement: matched, partial, duplicate and unknown lines
     mimeType: 'text/csv',
     buffer: Buffer.from(
       mpesaCsv([
-        { receipt: receipt(1), paidIn: '15,000.00', account: String(paid.paymentCode).toLowerCase().replace('-', '') },
-        { receipt: receipt(2), paidIn: '7,500.00', account: String(part.paymentCode) },
-        { receipt: receipt(1), paidIn: '15,000.00', account: String(paid.paymentCode) },
+        { receipt: receipt(1), paidIn: '15,000.00', account: paidCode.toLowerCase().replace('-', '') },
+        { receipt: receipt(2), paidIn: '7,500.00', account: partCode },
+        { receipt: receipt(1), paidIn: '15,000.00', account: paidCode },
         { receipt: receipt(3), paidIn: '2,000.00', account: 'conference' },
       ]),
     ),

@@ -48,7 +48,7 @@ export async function fillRegistration(page: Page, over: Partial<Record<string, 
 }
 
 /** The reference a submitted form shows. */
-export const reference = async (page: Page) => (await page.locator('strong.font-mono').first().textContent())!.trim();
+export const reference = async (page: Page) => (await page.locator('[data-reference]').first().textContent())!.trim();
 
 /**
  * After Register (or Join the waiting list) on a filled form: the page asks the visitor to check

@@ -3,17 +3,33 @@
 // closed registration, hostile input, a dropped network.
 import { expect, test, type Page } from '@playwright/test';
 import { findDocuments, patchDocument } from '../emulator/seed/rest.ts';
-import { stack } from './records.ts';
+import { readDocument, stack } from './records.ts';
+import { emailTo } from './inbox.ts';
 import { admin, fillRegistration, followEmailedLink, reference, registerVerified, signIn, startApp } from './support.ts';
 
-test('register, get a reference, check out and submit a payment reference', async ({ page }) => {
-  const { reference: ref } = await registerVerified(page);
+test('register, get a reference and a payment code, check out and submit a payment reference', async ({ page }) => {
+  const { reference: ref, email } = await registerVerified(page);
   await expect(page.getByRole('heading', { name: 'Registration received' })).toBeFocused();
+  const code = String((await readDocument(`registrations/${ref}`))!.paymentCode);
+  expect(code).toMatch(/^NCS-[2-9A-HJ-NP-Z]{5}$/);
   await page.getByRole('link', { name: 'Continue to checkout' }).click();
   await expect(page).toHaveURL(`/checkout/${ref}`);
   await expect(page.getByText('Awaiting payment')).toBeVisible();
   await expect(page.getByText('Ksh 15,000').first()).toBeVisible();
   await expect(page.getByText('Paybill: 000000')).toBeVisible();
+  // The code, prominently, and as what to enter in M-Pesa's account-number field.
+  await expect(page.getByText('Your payment code').locator('..')).toContainText(code);
+  await expect(page.getByText(`Account number: ${code}`)).toBeVisible();
+  // The email says the same.
+  const mail = await emailTo(email, /payment due$/);
+  expect(mail.subject).toBe(`Your summit registration ${code}: payment due`);
+  expect(mail.text).toContain(`entering ${code} as the Paybill account number`);
+  // The checkout is found by the code as someone types it from a receipt: lower case, no dash.
+  await page.goto('/checkout');
+  await page.getByLabel('Payment code or reference').fill(code.toLowerCase().replace('-', ''));
+  await page.getByRole('button', { name: 'Find my registration' }).click();
+  await expect(page).toHaveURL(`/checkout/${code}`);
+  await expect(page.getByText('Your payment code').locator('..')).toContainText(code);
   await page.getByLabel('Transaction reference').fill('QWE12345RT');
   await page.getByRole('button', { name: 'Submit payment reference' }).click();
   await expect(page.getByText('Payment reference received: awaiting verification')).toBeVisible();
@@ -145,6 +161,11 @@ test('apply as a partner, with tiers and benefits shown', async ({ page }) => {
   const ref = await reference(page);
   const [stored] = await findDocuments(stack, 'partners', 'organisation', organisation);
   expect(stored).toBeTruthy();
+  // Its payment code is shown with its reference, and claimed for it.
+  const code = String((await readDocument(`partners/${ref}`))!.paymentCode);
+  expect(code).toMatch(/^NCS-[2-9A-HJ-NP-Z]{5}$/);
+  await expect(page.getByText(`Your payment code is ${code} (reference ${ref})`)).toBeVisible();
+  expect(await readDocument(`paymentCodes/${code}`)).toEqual({ collection: 'partners', id: ref });
 
   await page.goto(`/checkout/${ref}`);
   // Named as settings label the tier, not by its key (gold).

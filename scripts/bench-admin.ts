@@ -6,6 +6,7 @@ import type { Browser } from '@playwright/test';
 import { writeDocuments, type StackAddress } from '../emulator/seed/rest.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { withSearchTokens } from '../src/data/search-tokens.ts';
+import { withSeededPaymentCodes } from '../emulator/seed/payment-codes.ts';
 
 const COUNT = 20_000;
 const FIRST = ['Amina', 'Brian', 'Chebet', 'Daniel', 'Esther', 'Faith', 'George', 'Halima', 'Ian', 'Joy'];
@@ -26,7 +27,7 @@ export async function seedRegistrations(stack: StackAddress, count = COUNT) {
     const fullName = `${FIRST[i % FIRST.length]} ${LAST[(i >> 3) % LAST.length]} ${i}`;
     docs.push([
       `registrations/${id}`,
-      withSearchTokens({
+      {
         id,
         timestamp: new Date(start + i * 60_000),
         fullName,
@@ -44,11 +45,14 @@ export async function seedRegistrations(stack: StackAddress, count = COUNT) {
         currency: 'KES',
         status: fee === 0 || i % 3 === 0 ? 'confirmed' : 'pending',
         paymentStatus: fee === 0 ? 'not-required' : i % 3 === 0 ? 'paid' : 'unpaid',
-      }),
+      },
     ]);
   }
+  // Codes numbered past the demo's, so the bench's never take one the demo holds.
+  const claims = withSeededPaymentCodes(docs, 1000);
+  for (const entry of docs) entry[1] = withSearchTokens(entry[1] as { id: string });
   const t0 = performance.now();
-  await writeDocuments(stack, docs);
+  await writeDocuments(stack, [...docs, ...claims]);
   return performance.now() - t0;
 }
 

@@ -9,6 +9,7 @@ import { SAMPLE_BANK_FORMAT, SAMPLE_REGISTRATION } from './sample-forms.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
 import { FREE_SEAT, seatPath } from '../../src/data/seats.ts';
 import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, statementFormatId } from '../../src/data/statement-formats.ts';
+import { withSeededPaymentCodes } from './payment-codes.ts';
 
 export const DEMO_PROJECT_ID = 'demo-nci-summit';
 
@@ -555,6 +556,8 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   ];
   logs.forEach(([userEmail, message, daysAgo], i) => add('logs', `demo-log-${i + 1}`, { message, userEmail }, daysAgo));
 
+  // Every registration and application has its payment code and claim, before the checkouts copy it.
+  docs.push(...withSeededPaymentCodes(docs));
   docs.push(...seatDocuments(docs, now));
   // The public content version (src/data/content-version.ts) starts at 1: prerendered pages read
   // it, and a missing document would answer them with a 404 (a console error) until the first

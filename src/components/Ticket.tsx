@@ -3,9 +3,10 @@ import { formatDateRange } from './format.ts';
 import { icsHref } from '../lib/ics.ts';
 import { ticketEvent, ticketQrDataUrl, type SummitDates } from './ticket-files.ts';
 
-/** Whose ticket: the reference, the holder's name and what it admits to ("Registration · Delegate"). */
+/** Whose ticket: the reference, its payment code ('' or absent before codes), the holder's name and what it admits to ("Registration · Delegate"). */
 export interface TicketHolder {
   id: string;
+  code?: string;
   name: string;
   what: string;
 }
@@ -20,7 +21,7 @@ export function Ticket({ record, settings }: { record: TicketHolder; settings: S
       live = false;
     };
   }, [record.id]);
-  const event = ticketEvent(record.id, settings);
+  const event = ticketEvent(record.id, settings, record.code);
   const calendar = event ? icsHref([event]) : null;
   return (
     <section aria-labelledby="ticket-heading" className="mt-8 rounded-lg border-2 border-brand-700 p-6 print:border-black">
@@ -36,6 +37,12 @@ export function Ticket({ record, settings }: { record: TicketHolder; settings: S
           <dd className="font-semibold">{record.name}</dd>
           <dt className="text-slate-600">Ticket</dt>
           <dd>{record.what}</dd>
+          {record.code && (
+            <>
+              <dt className="text-slate-600">Code</dt>
+              <dd className="font-mono font-semibold">{record.code}</dd>
+            </>
+          )}
           <dt className="text-slate-600">Reference</dt>
           <dd className="font-mono">{record.id}</dd>
           <dt className="text-slate-600">When</dt>

@@ -75,11 +75,13 @@ describe('the default wording', () => {
     }
   });
 
-  it('the paid registration says how to pay with the settings’ Paybill and bank, quoting the reference; the verified payment shows the QR code', () => {
+  it('the paid registration says how to pay with the settings’ Paybill and bank, quoting the payment code; the verified payment shows the QR code', () => {
     const paid = renderer.render('registration-pending', MAIL_SAMPLES['registration-pending']);
     expect(paid.text).toContain('Paybill number: 400200');
     expect(paid.text).toContain('Account number: 0100');
-    expect(paid.text).toContain('quoting Xb3kP9qLm2Rt7VwZ4yNc as the account number');
+    expect(paid.text).toContain('entering NCS-7K2QD as the Paybill account number');
+    expect(paid.html).toContain('<strong>NCS-7K2QD</strong> as the Paybill account number');
+    expect(paid.subject).toContain('NCS-7K2QD');
     expect(paid.html).toContain('href="https://summit.example.org/checkout/Xb3kP9qLm2Rt7VwZ4yNc"');
     expect(renderer.render('payment-verified', MAIL_SAMPLES['payment-verified']).html).toContain('src="cid:ticket-qr"');
     expect(renderer.render('payment-verified', { ...MAIL_SAMPLES['payment-verified'], ticket: false }).html).not.toContain('cid:ticket-qr');

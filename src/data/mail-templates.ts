@@ -24,46 +24,46 @@ function template({ subject, paragraphs, html = '', text = '' }: Wording): Requi
 
 export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<TemplateDocument, 'subject' | 'html' | 'text'>>> = {
   'registration-pending': template({
-    subject: 'Your summit registration {{reference}}: payment due',
+    subject: 'Your summit registration {{code}}: payment due',
     paragraphs: [
       'Dear {{name}},',
-      'Thank you for registering for the National Cancer Summit as {{category}}. Your reference is <strong>{{reference}}</strong>. Keep it: you need it to pay and to collect your badge.',
+      'Thank you for registering for the National Cancer Summit as {{category}}. Your payment code is <strong>{{code}}</strong>. Keep it: you quote it when you pay and show it to collect your badge.',
       'Your seat is confirmed once we receive {{amount}}.',
     ],
     html: `{{> howToPay}}\n<p>Once you have paid, submit the transaction code on your checkout page; we will send your e-ticket when finance has verified it.</p>\n${checkout.html}`,
     text: `{{> howToPay}}\n\nOnce you have paid, submit the transaction code on your checkout page; we will send your e-ticket when finance has verified it.\n${checkout.text}`,
   }),
   'registration-confirmed': template({
-    subject: 'Your summit registration {{reference}} is confirmed',
+    subject: 'Your summit registration {{code}} is confirmed',
     paragraphs: [
       'Dear {{name}},',
       'Thank you for registering for the National Cancer Summit as {{category}}. No payment is needed: your place is confirmed.',
-      'Your reference is <strong>{{reference}}</strong>. Your e-ticket is on your checkout page: show its QR code at the entrance.',
+      'Your code is <strong>{{code}}</strong>. Your e-ticket is on your checkout page: show its QR code at the entrance.',
     ],
     html: link('/checkout/{{reference}}', 'Open your e-ticket').html,
     text: link('/checkout/{{reference}}', 'Open your e-ticket').text,
   }),
   'payment-received': template({
-    subject: 'We received your payment reference for {{reference}}',
+    subject: 'We received your payment reference for {{code}}',
     paragraphs: [
       'Dear {{name}},',
-      'We received your payment reference <strong>{{transactionCode}}</strong> for {{amount}} (registration or application {{reference}}).',
+      'We received your payment reference <strong>{{transactionCode}}</strong> for {{amount}} (registration or application {{code}}).',
       'Our finance team checks every payment against the M-Pesa or bank statement, usually within two working days. We will email you as soon as it is verified.',
     ],
     html: checkout.html,
     text: checkout.text,
   }),
   'payment-verified': template({
-    subject: 'Payment verified: your summit e-ticket ({{reference}})',
-    paragraphs: ['Dear {{name}},', 'Your payment of {{amount}} for {{reference}} has been verified. Thank you.'],
+    subject: 'Payment verified: your summit e-ticket ({{code}})',
+    paragraphs: ['Dear {{name}},', 'Your payment of {{amount}} for {{code}} has been verified. Thank you.'],
     html: `{{#if ticket}}\n<p>Your e-ticket is below: show this QR code at the entrance. The summit's dates are attached as a calendar file.</p>\n<p><img src="cid:ticket-qr" alt="Your ticket QR code" width="200" height="200"></p>\n{{/if}}\n${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').html}`,
     text: `{{#if ticket}}Your e-ticket QR code is attached: show it at the entrance. The summit's dates are attached as a calendar file.\n{{/if}}${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').text}`,
   }),
   'payment-rejected': template({
-    subject: 'We could not verify your payment for {{reference}}',
+    subject: 'We could not verify your payment for {{code}}',
     paragraphs: [
       'Dear {{name}},',
-      'We could not verify the payment reference you submitted for {{reference}}. Our finance team wrote:',
+      'We could not verify the payment reference you submitted for {{code}}. Our finance team wrote:',
       '<em>{{reason}}</em>',
       'Please check the transaction code in your M-Pesa message or bank slip and submit it again on your checkout page. If you have not paid yet, the payment details are there too.',
     ],
@@ -71,36 +71,36 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     text: checkout.text,
   }),
   'partner-received': template({
-    subject: 'We received your partnership application {{reference}}',
+    subject: 'We received your partnership application {{code}}',
     paragraphs: [
       'Dear {{name}},',
       'Thank you for applying to partner with the National Cancer Summit on behalf of {{organisation}} at the {{option}} tier ({{amount}}).',
-      'Your reference is <strong>{{reference}}</strong>. Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to pay.',
+      'Your payment code is <strong>{{code}}</strong>. Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to pay.',
     ],
   }),
   'booth-received': template({
-    subject: 'We received your booth booking {{reference}}',
+    subject: 'We received your booth booking {{code}}',
     paragraphs: [
       'Dear {{name}},',
       'Thank you for booking a {{option}} ({{amount}}) for {{organisation}} at the National Cancer Summit.',
-      'Your reference is <strong>{{reference}}</strong>. Our partnerships team will confirm your booking within two working days. Nothing is due before then: once it is confirmed, we email you the amount and how to pay.',
+      'Your payment code is <strong>{{code}}</strong>. Our partnerships team will confirm your booking within two working days. Nothing is due before then: once it is confirmed, we email you the amount and how to pay.',
     ],
   }),
   'application-approved': template({
-    subject: 'Your application {{reference}} is approved',
+    subject: 'Your application {{code}} is approved',
     paragraphs: [
       'Dear {{name}},',
-      'We are pleased to confirm the application of {{organisation}} ({{reference}}). Welcome aboard.',
-      'The amount due is {{amount}}. Quote <strong>{{reference}}</strong> as the M-Pesa account number or bank reference when you pay, then submit the transaction code on your checkout page.',
+      'We are pleased to confirm the application of {{organisation}} ({{code}}). Welcome aboard.',
+      'The amount due is {{amount}}. Quote <strong>{{code}}</strong> as the M-Pesa account number or bank reference when you pay, then submit the transaction code on your checkout page.',
     ],
     html: `{{> howToPay}}\n${checkout.html}`,
     text: `{{> howToPay}}\n\n${checkout.text}`,
   }),
   'application-declined': template({
-    subject: 'About your application {{reference}}',
+    subject: 'About your application {{code}}',
     paragraphs: [
       'Dear {{name}},',
-      'Thank you for the interest of {{organisation}} in the National Cancer Summit. We are sorry that we cannot take up your application {{reference}} this year.',
+      'Thank you for the interest of {{organisation}} in the National Cancer Summit. We are sorry that we cannot take up your application {{code}} this year.',
       'Nothing is due. Reply to this email if you would like to discuss other ways to take part.',
     ],
   }),
@@ -138,10 +138,10 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     text: link('/my-registration', 'Take your seat').text,
   }),
   'hold-reminder': template({
-    subject: 'Your summit seat {{reference}} is held until {{deadline}}',
+    subject: 'Your summit seat {{code}} is held until {{deadline}}',
     paragraphs: [
       'Dear {{name}},',
-      'Your registration <strong>{{reference}}</strong> is not paid yet. We hold your seat until <strong>{{deadline}}</strong>; after that it may go to someone on the waiting list.',
+      'Your registration <strong>{{code}}</strong> is not paid yet. We hold your seat until <strong>{{deadline}}</strong>; after that it may go to someone on the waiting list.',
       'To keep it, pay {{amount}} and submit the transaction code on your checkout page before then.',
     ],
     html: `{{> howToPay}}\n${checkout.html}`,
@@ -223,8 +223,8 @@ export function mailPartials(settings: MailSettings): Record<MailPartialName, Te
     },
     howToPay: {
       partial: true,
-      html: `<p><strong>How to pay</strong> — by ${inHtml(provider)} (Lipa na ${inHtml(provider)}, Paybill) or bank transfer, quoting <strong>{{reference}}</strong> as the account number or reference:</p>\n<ul>\n${lines.map(([key, label]) => `<li>${label}: ${inHtml(payment[key])}</li>`).join('\n')}\n</ul>`,
-      text: `How to pay: by ${inText(provider)} (Paybill) or bank transfer, quoting {{reference}} as the account number or reference.\n${lines.map(([key, label]) => `${label}: ${inText(payment[key])}`).join('\n')}`,
+      html: `<p><strong>How to pay</strong> — by ${inHtml(provider)} (Lipa na ${inHtml(provider)}, Paybill) or bank transfer, entering <strong>{{code}}</strong> as the Paybill account number or the bank transfer's reference:</p>\n<ul>\n${lines.map(([key, label]) => `<li>${label}: ${inHtml(payment[key])}</li>`).join('\n')}\n</ul>`,
+      text: `How to pay: by ${inText(provider)} (Paybill) or bank transfer, entering {{code}} as the Paybill account number or the bank transfer's reference.\n${lines.map(([key, label]) => `${label}: ${inText(payment[key])}`).join('\n')}`,
     },
   };
 }

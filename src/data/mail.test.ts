@@ -32,16 +32,23 @@ describe('amounts as every message states them (and firestore.rules rebuilds the
 
 describe('the messages visitors’ own commits send', () => {
   it('a paid registration gets the amount due; a free one is confirmed; both about the registration, to its address', () => {
-    const paid = dataOf(registrationMail('r1', { fullName: 'Achieng', email: 'a@example.org', category: 'delegate', fee: 15000, currency: 'KES' }, settings));
+    const paid = dataOf(
+      registrationMail(
+        'r1',
+        { fullName: 'Achieng', email: 'a@example.org', category: 'delegate', fee: 15000, currency: 'KES', paymentCode: 'NCS-7K2QD' },
+        settings,
+      ),
+    );
     expect(paid.set).toBe('mail/r1');
     expect(paid.data).toMatchObject({
       to: 'a@example.org',
-      template: { name: 'registration-pending', data: { name: 'Achieng', reference: 'r1', category: 'Delegate', amount: 'KES 15,000' } },
+      template: { name: 'registration-pending', data: { name: 'Achieng', reference: 'r1', code: 'NCS-7K2QD', category: 'Delegate', amount: 'KES 15,000' } },
       recordCollection: 'registrations',
       recordId: 'r1',
     });
     const free = dataOf(registrationMail('r2', { fullName: 'Baraka', email: 'b@example.org', category: 'survivor', fee: 0, currency: 'KES' }, settings));
-    expect(free.data.template).toEqual({ name: 'registration-confirmed', data: { name: 'Baraka', reference: 'r2', category: 'Survivor' } });
+    // A record from before payment codes quotes its reference.
+    expect(free.data.template).toEqual({ name: 'registration-confirmed', data: { name: 'Baraka', reference: 'r2', code: 'r2', category: 'Survivor' } });
     expect(free.data).not.toHaveProperty('message');
   });
 
@@ -49,13 +56,22 @@ describe('the messages visitors’ own commits send', () => {
     const partner = dataOf(
       applicationMail(
         'p1',
-        { kind: 'partner', contactName: 'Juma', organisation: 'EAHF', email: 'j@example.org', fee: 1500000, currency: 'KES', tier: 'gold' },
+        {
+          kind: 'partner',
+          contactName: 'Juma',
+          organisation: 'EAHF',
+          email: 'j@example.org',
+          fee: 1500000,
+          currency: 'KES',
+          tier: 'gold',
+          paymentCode: 'NCS-P4TXM',
+        },
         settings,
       ),
     );
     expect(partner.data.template).toEqual({
       name: 'partner-received',
-      data: { name: 'Juma', organisation: 'EAHF', reference: 'p1', option: 'Gold', amount: 'KES 1,500,000' },
+      data: { name: 'Juma', organisation: 'EAHF', reference: 'p1', code: 'NCS-P4TXM', option: 'Gold', amount: 'KES 1,500,000' },
     });
     const booth = dataOf(
       applicationMail(

@@ -64,22 +64,33 @@ export type MailPartialName = (typeof MAIL_PARTIALS)[number];
 /** The collections a message can be about (`test` is an administrator's test send of a template). */
 export type MailRecordCollection = 'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'waitlist' | 'templates';
 
+/**
+ * `reference` is the record's id (its checkout link); `code` is what the payer quotes and every
+ * message shows: its payment code (data/payment-codes.ts), or its id for a record from before codes.
+ */
 export interface MailDataByTemplate {
-  'registration-pending': { name: string; reference: string; category: string; amount: string };
-  'registration-confirmed': { name: string; reference: string; category: string };
-  'payment-received': { name: string; reference: string; amount: string; transactionCode: string };
-  'payment-verified': { name: string; reference: string; amount: string; ticket: boolean };
-  'payment-rejected': { name: string; reference: string; reason: string };
-  'partner-received': { name: string; organisation: string; reference: string; option: string; amount: string };
-  'booth-received': { name: string; organisation: string; reference: string; option: string; amount: string };
-  'application-approved': { name: string; organisation: string; reference: string; amount: string };
-  'application-declined': { name: string; organisation: string; reference: string };
+  'registration-pending': { name: string; reference: string; code: string; category: string; amount: string };
+  'registration-confirmed': { name: string; reference: string; code: string; category: string };
+  'payment-received': { name: string; reference: string; code: string; amount: string; transactionCode: string };
+  'payment-verified': { name: string; reference: string; code: string; amount: string; ticket: boolean };
+  'payment-rejected': { name: string; reference: string; code: string; reason: string };
+  'partner-received': { name: string; organisation: string; reference: string; code: string; option: string; amount: string };
+  'booth-received': { name: string; organisation: string; reference: string; code: string; option: string; amount: string };
+  'application-approved': { name: string; organisation: string; reference: string; code: string; amount: string };
+  'application-declined': { name: string; organisation: string; reference: string; code: string };
   'invoice-issued': { name: string; number: string; total: string; dueDate: string; quote: string };
   'message-received': { name: string; subject: string };
   'donation-thanks': { name: string; amount: string };
   'waitlist-offer': { name: string; deadline: string };
-  'hold-reminder': { name: string; reference: string; amount: string; deadline: string };
+  'hold-reminder': { name: string; reference: string; code: string; amount: string; deadline: string };
 }
+
+/**
+ * What a record's messages quote: its payment code, or its id when it has none (older records; their
+ * checkout projection says ''). firestore.rules quotedCode() reads the record the same way.
+ */
+export const quotedCode = (id: string, r: { paymentCode?: unknown } | Record<string, unknown>) =>
+  typeof r.paymentCode === 'string' && r.paymentCode ? r.paymentCode : id;
 
 /** The delivery state the extension (and the local worker) writes back on each mail document. */
 export type DeliveryState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
@@ -147,14 +158,15 @@ function mailWrite<N extends MailTemplateName>(
 
 export function registrationMail(
   id: string,
-  r: { fullName: string; email: string; category: string; fee: number; currency: string },
+  r: { fullName: string; email: string; category: string; fee: number; currency: string; paymentCode?: string },
   settings: Pick<MailSettings, 'categories'>,
 ): BatchWrite {
   const about = { collection: 'registrations' as const, id };
   const category = settings.categories[r.category]?.label ?? r.category;
+  const code = quotedCode(id, r);
   return r.fee > 0
-    ? mailWrite(id, 'registration-pending', r.email, { name: r.fullName, reference: id, category, amount: mailMoney(r.fee, r.currency) }, about)
-    : mailWrite(id, 'registration-confirmed', r.email, { name: r.fullName, reference: id, category }, about);
+    ? mailWrite(id, 'registration-pending', r.email, { name: r.fullName, reference: id, code, category, amount: mailMoney(r.fee, r.currency) }, about)
+    : mailWrite(id, 'registration-confirmed', r.email, { name: r.fullName, reference: id, code, category }, about);
 }
 
 type Application = {
@@ -166,6 +178,7 @@ type Application = {
   currency: string;
   tier?: string;
   boothType?: string;
+  paymentCode?: string;
 };
 
 export function applicationMail(id: string, a: Application, settings: Pick<MailSettings, 'partnerTiers' | 'boothTypes'>): BatchWrite {
@@ -174,7 +187,7 @@ export function applicationMail(id: string, a: Application, settings: Pick<MailS
     a.kind === 'partner'
       ? (settings.partnerTiers[a.tier ?? '']?.label ?? String(a.tier))
       : (settings.boothTypes[a.boothType ?? '']?.label ?? String(a.boothType));
-  const data = { name: a.contactName, organisation: a.organisation, reference: id, option, amount: mailMoney(a.fee, a.currency) };
+  const data = { name: a.contactName, organisation: a.organisation, reference: id, code: quotedCode(id, a), option, amount: mailMoney(a.fee, a.currency) };
   return mailWrite(id, a.kind === 'partner' ? 'partner-received' : 'booth-received', a.email, data, about);
 }
 
@@ -190,6 +203,8 @@ export function donationMail(id: string, d: { name: string; email: string; amoun
 export interface PayableRecord {
   id: string;
   collection: 'registrations' | 'partners';
+  /** What its messages quote (quotedCode). */
+  code: string;
   email: string;
   /** The attendee's full name, or the application's contact person. */
   name: string;
@@ -206,6 +221,7 @@ export function payableRecord(collection: 'registrations' | 'partners', d: Recor
   return {
     id: d.id,
     collection,
+    code: quotedCode(d.id, d),
     email: String(d.email),
     name: recordName(collection, d),
     organisation: typeof d.organisation === 'string' ? d.organisation : undefined,
@@ -215,7 +231,7 @@ export function payableRecord(collection: 'registrations' | 'partners', d: Recor
 }
 
 export function paymentReceivedMail(paymentId: string, p: { reference: string; amount: number; currency: string }, record: PayableRecord): BatchWrite {
-  const data = { name: record.name, reference: record.id, amount: mailMoney(p.amount, p.currency), transactionCode: p.reference };
+  const data = { name: record.name, reference: record.id, code: record.code, amount: mailMoney(p.amount, p.currency), transactionCode: p.reference };
   return mailWrite(paymentId, 'payment-received', record.email, data, record, { paymentId });
 }
 
@@ -227,16 +243,22 @@ export function paymentVerifiedMail(
   p: { id: string; amount: number; currency: string },
   attachments: MailAttachment[] = [],
 ): BatchWrite {
-  const data = { name: record.name, reference: record.id, amount: mailMoney(p.amount, p.currency), ticket: record.collection === 'registrations' };
+  const data = {
+    name: record.name,
+    reference: record.id,
+    code: record.code,
+    amount: mailMoney(p.amount, p.currency),
+    ticket: record.collection === 'registrations',
+  };
   return mailWrite(mailId, 'payment-verified', record.email, data, record, { paymentId: p.id, attachments });
 }
 
 export function paymentRejectedMail(mailId: string, record: PayableRecord, paymentId: string, reason: string): BatchWrite {
-  return mailWrite(mailId, 'payment-rejected', record.email, { name: record.name, reference: record.id, reason }, record, { paymentId });
+  return mailWrite(mailId, 'payment-rejected', record.email, { name: record.name, reference: record.id, code: record.code, reason }, record, { paymentId });
 }
 
 export function applicationDecisionMail(mailId: string, record: PayableRecord, approved: boolean): BatchWrite {
-  const common = { name: record.name, organisation: record.organisation ?? '', reference: record.id };
+  const common = { name: record.name, organisation: record.organisation ?? '', reference: record.id, code: record.code };
   return approved
     ? mailWrite(mailId, 'application-approved', record.email, { ...common, amount: mailMoney(record.fee, record.currency) }, record)
     : mailWrite(mailId, 'application-declined', record.email, common, record);
@@ -273,8 +295,11 @@ export function waitlistOfferMail(mailId: string, entry: { email: string; fullNa
 /** The one reminder an unpaid registration gets before its hold lapses: its id says it was sent (mail documents are never deleted). */
 export const holdReminderMailId = (registrationId: string) => `hold-reminder-${registrationId}`;
 
-export function holdReminderMail(r: { id: string; fullName: string; email: string; fee: number; currency: string }, deadline: string): BatchWrite {
-  const data = { name: r.fullName, reference: r.id, amount: mailMoney(r.fee, r.currency), deadline };
+export function holdReminderMail(
+  r: { id: string; fullName: string; email: string; fee: number; currency: string; paymentCode?: unknown },
+  deadline: string,
+): BatchWrite {
+  const data = { name: r.fullName, reference: r.id, code: quotedCode(r.id, r), amount: mailMoney(r.fee, r.currency), deadline };
   return mailWrite(holdReminderMailId(r.id), 'hold-reminder', r.email, data, { collection: 'registrations', id: r.id });
 }
 
@@ -285,24 +310,49 @@ export function testMail(mailId: string, name: MailTemplateName, to: string): Ba
 
 /** Plausible data for each template: the back office's preview and test send use it. */
 export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = {
-  'registration-pending': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', category: 'Delegate', amount: 'KES 15,000' },
-  'registration-confirmed': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', category: 'Student' },
-  'payment-received': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', amount: 'KES 15,000', transactionCode: 'SGH7K2Q9XT' },
-  'payment-verified': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', amount: 'KES 15,000', ticket: true },
-  'payment-rejected': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', reason: 'No M-Pesa payment with code SGH7K2Q9XT reached our Paybill.' },
-  'partner-received': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', option: 'Gold', amount: 'KES 1,000,000' },
+  'registration-pending': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', category: 'Delegate', amount: 'KES 15,000' },
+  'registration-confirmed': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', category: 'Student' },
+  'payment-received': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 15,000', transactionCode: 'SGH7K2Q9XT' },
+  'payment-verified': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 15,000', ticket: true },
+  'payment-rejected': {
+    name: 'Wanjiru Kamau',
+    reference: 'Xb3kP9qLm2Rt7VwZ4yNc',
+    code: 'NCS-7K2QD',
+    reason: 'No M-Pesa payment with code SGH7K2Q9XT reached our Paybill.',
+  },
+  'partner-received': {
+    name: 'Otieno Ouma',
+    organisation: 'Nairobi Health Trust',
+    reference: 'Pq8Lm2Xb3kR9tV7wZ4yN',
+    code: 'NCS-P4TXM',
+    option: 'Gold',
+    amount: 'KES 1,000,000',
+  },
   'booth-received': {
     name: 'Otieno Ouma',
     organisation: 'Nairobi Health Trust',
     reference: 'Pq8Lm2Xb3kR9tV7wZ4yN',
+    code: 'NCS-P4TXM',
     option: 'Standard booth',
     amount: 'KES 50,000',
   },
-  'application-approved': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', amount: 'KES 1,000,000' },
-  'application-declined': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN' },
-  'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027', quote: 'partner-7Hq2Lx' },
+  'application-approved': {
+    name: 'Otieno Ouma',
+    organisation: 'Nairobi Health Trust',
+    reference: 'Pq8Lm2Xb3kR9tV7wZ4yN',
+    code: 'NCS-P4TXM',
+    amount: 'KES 1,000,000',
+  },
+  'application-declined': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', code: 'NCS-P4TXM' },
+  'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027', quote: 'NCS-P4TXM' },
   'message-received': { name: 'Achieng Odhiambo', subject: 'Group registration for our hospital' },
   'donation-thanks': { name: 'Achieng Odhiambo', amount: 'KES 5,000' },
   'waitlist-offer': { name: 'Wanjiru Kamau', deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)' },
-  'hold-reminder': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', amount: 'KES 15,000', deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)' },
+  'hold-reminder': {
+    name: 'Wanjiru Kamau',
+    reference: 'Xb3kP9qLm2Rt7VwZ4yNc',
+    code: 'NCS-7K2QD',
+    amount: 'KES 15,000',
+    deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)',
+  },
 };

@@ -6,11 +6,13 @@ vi.mock('../lib/data.ts', () => ({
     fetchDocument: async (collection: string, id: string) => {
       stored.reads.push(`${collection}/${id}`);
       const d = stored.docs.get(`${collection}/${id}`);
-      return d ? { ...d, id } : null;
+      // As the data module reads: a stored id (a claim's, naming its record) is kept.
+      return d ? { ...d, id: typeof d.id === 'string' ? d.id : id } : null;
     },
   },
 }));
 const { checkoutHold, findPayableRecord } = await import('./payable-records.ts');
+const { checkSymbol } = await import('./payment-codes.ts');
 
 const REF = 'AB12CD34EF56GH78';
 
@@ -46,6 +48,33 @@ describe('finding what someone pays for by the reference they quote', () => {
     expect(await findPayableRecord('   ')).toBeNull();
     expect(await findPayableRecord('registrations/x')).toBeNull();
     expect(stored.reads.some((r) => r.split('/').length !== 2)).toBe(false);
+  });
+});
+
+describe('finding what someone pays for by its payment code', () => {
+  const CODE = `NCS-7K2Q${checkSymbol('7K2Q')}`;
+
+  it('reads the code’s claim, then the record it names (a registration from where checkout reads it)', async () => {
+    stored.docs.set(`paymentCodes/${CODE}`, { collection: 'registrations', id: REF });
+    stored.docs.set(`checkouts/${REF}`, { fullName: 'Achieng', paymentCode: CODE });
+    for (const typed of [CODE, 'ncs7k2q' + CODE.at(-1)!.toLowerCase(), ` 7k2q-${CODE.at(-1)} `, 'NCS 7K2Q' + CODE.at(-1)]) {
+      expect(await findPayableRecord(typed, 'checkouts')).toEqual({ collection: 'registrations', record: { fullName: 'Achieng', paymentCode: CODE, id: REF } });
+    }
+    expect(stored.reads).toContain(`paymentCodes/${CODE}`);
+  });
+
+  it('finds an application by its code', async () => {
+    stored.docs.set(`paymentCodes/${CODE}`, { collection: 'partners', id: REF });
+    stored.docs.set(`partners/${REF}`, { organisation: 'Aga Khan' });
+    expect(await findPayableRecord(CODE.toLowerCase())).toEqual({ collection: 'partners', record: { organisation: 'Aga Khan', id: REF } });
+  });
+
+  it('is null for an unclaimed code or one whose check symbol is wrong (never read as a code)', async () => {
+    expect(await findPayableRecord(CODE)).toBeNull();
+    const wrong = CODE.slice(0, -1) + (CODE.endsWith('2') ? '3' : '2');
+    stored.docs.set(`paymentCodes/${wrong}`, { collection: 'registrations', id: REF });
+    stored.docs.set(`registrations/${REF}`, { fullName: 'Achieng' });
+    expect(await findPayableRecord(wrong)).toBeNull();
   });
 });
 

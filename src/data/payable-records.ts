@@ -1,12 +1,15 @@
 // The records people pay for (registrations and partnership or booth applications), found by the
-// reference they quote. One lookup for checkout and the invoice generator: tolerant of case,
-// spaces, hyphens and look-alike characters (lib/reference.ts), registrations before applications.
+// payment code or the reference they quote. One lookup for checkout and the invoice generator: a
+// code however typed (data/payment-codes.ts) through its claim, paymentCodes/{code}; a reference
+// tolerant of case, spaces, hyphens and look-alike characters (lib/reference.ts), registrations
+// before applications.
 // The reference alone opens only a registration's checkout projection (checkouts/{id},
 // data/registration-record.ts): checkout reads that; staff (the invoice generator) read the record.
 import { db } from '../lib/data.ts';
 import type { WithId } from '../lib/db.ts';
 import { referenceCandidates } from '../lib/reference.ts';
 import { PAYABLE_COLLECTIONS, type PayableCollection } from './collections.ts';
+import { PAYMENT_CODES, readPaymentCode, type PaymentCodeClaim } from './payment-codes.ts';
 import { seatExpiry, type SeatTimes } from './seats.ts';
 
 export interface PayableRecord {
@@ -17,8 +20,16 @@ export interface PayableRecord {
 /** Where a registration is read from: its checkout projection (anyone with the reference) or the record (staff, the owner). */
 export type RegistrationSource = 'checkouts' | 'registrations';
 
-/** The record a typed reference names, or null (also for text that cannot be a document id). */
+/** The record a typed payment code or reference names, or null (also for text that cannot be a document id). */
 export async function findPayableRecord(typed: string, registrationsFrom: RegistrationSource = 'registrations'): Promise<PayableRecord | null> {
+  const code = readPaymentCode(typed);
+  if (code) {
+    const claim = await db.fetchDocument<PaymentCodeClaim>(PAYMENT_CODES, code);
+    if (claim && PAYABLE_COLLECTIONS.includes(claim.collection) && typeof claim.id === 'string') {
+      const record = await db.fetchDocument<Record<string, unknown>>(claim.collection === 'registrations' ? registrationsFrom : claim.collection, claim.id);
+      if (record) return { collection: claim.collection, record };
+    }
+  }
   for (const id of referenceCandidates(typed)) {
     if (id.includes('/')) continue;
     for (const collection of PAYABLE_COLLECTIONS) {

@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { checkSymbol, findPaymentCodes, isPaymentCode, newPaymentCode, PAYMENT_CODE_ALPHABET, readPaymentCode } from './payment-codes.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  checkSymbol,
+  claimPaymentCode,
+  findPaymentCodes,
+  isPaymentCode,
+  newPaymentCode,
+  NoFreePaymentCodeError,
+  PAYMENT_CODE_ALPHABET,
+  paymentCodePath,
+  readPaymentCode,
+} from './payment-codes.ts';
 
 const fixed = (bytes: number[]) => () => Uint8Array.from(bytes);
 
@@ -74,5 +84,38 @@ describe('payment codes', () => {
     expect(findPaymentCodes(`${a}XYZ`)).toEqual([]); // part of a longer word
     expect(findPaymentCodes(`NCS-7K2Q${checkSymbol('7K2Q') === 'Z' ? 'Y' : 'Z'}`)).toEqual([]);
     expect(findPaymentCodes(`NCS: 7K2Q ${checkSymbol('7K2Q')}`)).toEqual([a]);
+  });
+});
+
+describe('claiming a code in the record’s own transaction', () => {
+  const codes = (...list: string[]) => {
+    const queue = [...list];
+    return () => queue.shift()!;
+  };
+  const taken = (...held: string[]) => vi.fn(async (path: string) => (held.map(paymentCodePath).includes(path) ? { id: path.split('/')[1] } : null));
+
+  it('reads the drawn code’s claim and returns the code with the write that claims it for the record', async () => {
+    const read = taken();
+    const claim = await claimPaymentCode({ collection: 'registrations', id: 'R1' }, read, codes('NCS-7K2QD'));
+    expect(claim).toEqual({ code: 'NCS-7K2QD', write: { set: 'paymentCodes/NCS-7K2QD', data: { collection: 'registrations', id: 'R1' } } });
+    expect(read).toHaveBeenCalledWith('paymentCodes/NCS-7K2QD');
+  });
+
+  it('draws again while the code is taken', async () => {
+    const read = taken('NCS-7K2QD', 'NCS-P4TXM');
+    const claim = await claimPaymentCode({ collection: 'partners', id: 'P1' }, read, codes('NCS-7K2QD', 'NCS-P4TXM', 'NCS-2Z7ZX'));
+    expect(claim.code).toBe('NCS-2Z7ZX');
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after a bounded number of draws rather than loop', async () => {
+    const read = vi.fn(async () => ({ id: 'x' }));
+    await expect(claimPaymentCode({ collection: 'partners', id: 'P1' }, read, () => 'NCS-7K2QD', 4)).rejects.toBeInstanceOf(NoFreePaymentCodeError);
+    expect(read).toHaveBeenCalledTimes(4);
+  });
+
+  it('draws fresh codes by default', async () => {
+    const { code } = await claimPaymentCode({ collection: 'registrations', id: 'R1' }, taken());
+    expect(isPaymentCode(code)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 // a check symbol from an alphabet without 0/O and 1/I, so nothing on a receipt is ambiguous and one
 // mistyped symbol (or two swapped neighbours) never names another record. 32^4 = 1,048,576 codes:
 // each is claimed once across the summit (paymentCodes/{code}) in the commit that creates its record.
+import type { BatchWrite, ReadInTransaction } from '../lib/db.ts';
 import type { PayableCollection } from './collections.ts';
 
 export const PAYMENT_CODE_PREFIX = 'NCS';
@@ -10,8 +11,9 @@ export const PAYMENT_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const BODY_LENGTH = 4;
 const N = PAYMENT_CODE_ALPHABET.length; // 32
 
-/** The claim document of a code (firestore.rules: match /paymentCodes/{code}). */
-export const paymentCodePath = (code: string) => `paymentCodes/${code}`;
+/** The claims' collection, and the claim document of a code (firestore.rules: match /paymentCodes/{code}). */
+export const PAYMENT_CODES = 'paymentCodes';
+export const paymentCodePath = (code: string) => `${PAYMENT_CODES}/${code}`;
 
 /** What a claimed code names. */
 export interface PaymentCodeClaim {
@@ -77,4 +79,28 @@ export function findPaymentCodes(text: string): string[] {
     if (code && !found.includes(code)) found.push(code);
   }
   return found;
+}
+
+/** The claim written in the record's own commit (firestore.rules: paymentCodes create). */
+export const paymentCodeClaimWrite = (code: string, claim: PaymentCodeClaim): BatchWrite => ({ set: paymentCodePath(code), data: { ...claim } });
+
+/** Every code drawn was taken (a million codes: only a summit near that size, or a broken random source). */
+export class NoFreePaymentCodeError extends Error {}
+
+/**
+ * A fresh code for the record `claim` names and the write that claims it, decided on a read in the
+ * record's own transaction: a code someone holds is drawn again (the rules refuse a taken one anyway,
+ * so a race between two reads ends in the transaction's retry, never in two records with one code).
+ */
+export async function claimPaymentCode(
+  claim: PaymentCodeClaim,
+  read: ReadInTransaction,
+  draw: () => string = () => newPaymentCode(),
+  tries = 8,
+): Promise<{ code: string; write: BatchWrite }> {
+  for (let i = 0; i < tries; i++) {
+    const code = draw();
+    if (!(await read(paymentCodePath(code)))) return { code, write: paymentCodeClaimWrite(code, claim) };
+  }
+  throw new NoFreePaymentCodeError(`No free payment code in ${tries} draws.`);
 }

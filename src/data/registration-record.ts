@@ -24,6 +24,8 @@ export function checkoutOf(r: Stored & { id: string }) {
     paymentNote: r.paymentNote ?? '',
     seat: r.seat ?? '',
     seatClaim: r.seatClaim ?? '',
+    // What the payer quotes ('' for a registration from before payment codes).
+    paymentCode: r.paymentCode ?? '',
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkSymbol } from './payment-codes.ts';
 import { fold, MAX_SEARCH_TOKENS, MAX_TOKEN_LENGTH, MAX_WORD_LENGTH, recordSearchTokens, searchTerms, searchWords, withSearchTokens } from './search-tokens.ts';
 
 const brian = { id: 'AbC123xyz', fullName: 'Brian Odhiambo', email: 'Brian.Odhiambo@UoN.ac.ke', organisation: 'University of Nairobi' };
@@ -111,5 +112,43 @@ describe('searchTerms: what a search finds', () => {
   it('never asks for a token longer than a record can hold', () => {
     expect(searchTerms('x'.repeat(1000))!.queries).toEqual(['x'.repeat(MAX_WORD_LENGTH)]);
     expect(searchTerms(`${'y'.repeat(300)}@example.org`)!.queries).toEqual(['y'.repeat(MAX_WORD_LENGTH)]);
+  });
+});
+
+describe('finding a record by its payment code', () => {
+  const CODE = `NCS-7K2Q${checkSymbol('7K2Q')}`;
+  const coded = { ...brian, paymentCode: CODE };
+  const check = CODE.at(-1)!;
+
+  it('holds the code whole in lower case, with the e-mail and reference, before any word', () => {
+    expect(recordSearchTokens(coded).slice(0, 3)).toEqual(['brian.odhiambo@uon.ac.ke', 'abc123xyz', CODE.toLowerCase()]);
+  });
+
+  it('keeps the code when a long record fills every token', () => {
+    const words = Array.from({ length: 40 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i}xxxxxxxxxxxxxxxxxxxxx`);
+    const tokens = recordSearchTokens({ id: 'r1', fullName: words.join(' '), email: 'a@example.org', paymentCode: CODE });
+    expect(tokens).toHaveLength(MAX_SEARCH_TOKENS);
+    expect(tokens).toContain(CODE.toLowerCase());
+  });
+
+  it.each([CODE, CODE.toLowerCase(), `ncs7k2q${check.toLowerCase()}`, `7K2Q${check}`, ` ncs 7k2q ${check} `, `7k2q-${check.toLowerCase()}`])(
+    'finds it typed as %j, by one query for the code',
+    (typed) => {
+      expect(finds(typed, coded)).toBe(true);
+      expect(searchTerms(typed)!.queries).toContain(CODE.toLowerCase());
+    },
+  );
+
+  it('does not find it by another code, a wrong check symbol, or part of the code', () => {
+    const wrong = `NCS-7K2Q${check === '2' ? '3' : '2'}`;
+    for (const typed of [wrong, `NCS-P4TX${checkSymbol('P4TX')}`, '7K2Q', 'ncs']) expect(finds(typed, coded)).toBe(false);
+  });
+
+  it('still finds a name that happens to read as a code', () => {
+    // Five code symbols whose last is their check symbol: read as a code, searched as a word too.
+    const name = `Q7K2${checkSymbol('Q7K2')}`;
+    const record = { id: 'r9', fullName: `Amina ${name}`, email: 'amina@example.org', organisation: 'KNH' };
+    expect(searchTerms(name)!.queries).toEqual([name.toLowerCase(), `ncs-${name.toLowerCase()}`]);
+    expect(finds(name, record)).toBe(true);
   });
 });

@@ -1,13 +1,15 @@
 // Staff search without a search service. Firestore matches whole values, never a word inside a
-// field, so every registration and application carries `searchTokens`: its e-mail and reference
-// (lower case, whole) and the words of its names and organisation (lower case, accents folded),
+// field, so every registration and application carries `searchTokens`: its e-mail, reference and
+// payment code (lower case, whole) and the words of its names and organisation (lower case, accents folded),
 // each word also by its beginnings, so "odhi" finds "Brian Odhiambo". A search asks for one token
 // with `array-contains` and keeps the records that have the other typed words too.
 //
 // firestore.rules (searchTokens()) bounds the list for visitors' writes with the same limits and
-// requires the e-mail and reference among the tokens.
+// requires the e-mail, reference and payment code among the tokens. A payment code is found however
+// it is typed ("NCS-7K2QX", "ncs7k2qx", "7K2QX"): the search reads it to its canonical token.
+import { readPaymentCode } from './payment-codes.ts';
 
-/** At most this many tokens per record: the whole e-mail and reference always, then words, then their beginnings. */
+/** At most this many tokens per record: the whole e-mail, reference and payment code always, then words, then their beginnings. */
 export const MAX_SEARCH_TOKENS = 150;
 /** The longest token (an e-mail address may have 254 characters). */
 export const MAX_TOKEN_LENGTH = 254;
@@ -39,6 +41,7 @@ export interface Searchable {
   fullName?: unknown;
   contactName?: unknown;
   organisation?: unknown;
+  paymentCode?: unknown;
 }
 
 /** The tokens a record is found by, for its `searchTokens` field. */
@@ -51,7 +54,7 @@ export function recordSearchTokens(record: Searchable): string[] {
     const letters = [...w];
     return letters.slice(0, -1).map((_, i) => letters.slice(0, i + 1).join(''));
   });
-  const tokens = new Set([exactToken(record.email), exactToken(record.id), ...words, ...beginnings]);
+  const tokens = new Set([exactToken(record.email), exactToken(record.id), exactToken(record.paymentCode), ...words, ...beginnings]);
   return [...tokens].filter((t) => t.length > 0 && t.length <= MAX_TOKEN_LENGTH).slice(0, MAX_SEARCH_TOKENS);
 }
 
@@ -67,8 +70,10 @@ export interface SearchTerms {
 
 /**
  * What staff typed, as queries: an e-mail or reference is matched whole ("brian@knh.or.ke",
- * "Demo-Registration-4"), words each by their beginning in any order ("odhiambo b"). Null for a
- * search with nothing searchable in it (only spaces or punctuation).
+ * "Demo-Registration-4"), words each by their beginning in any order ("odhiambo b"), and text that
+ * reads as a payment code also by the code ("ncs 7k2qx" and "7K2QX" are "ncs-7k2qx"; a name that
+ * happens to read as one still finds the name). Null for a search with nothing searchable in it
+ * (only spaces or punctuation).
  */
 export function searchTerms(text: string): SearchTerms | null {
   const whole = exactToken(text.trim());
@@ -76,9 +81,12 @@ export function searchTerms(text: string): SearchTerms | null {
   if (!whole || (words.length === 0 && /\s/.test(whole))) return null;
   const longest = words.reduce((a, b) => ([...b].length > [...a].length ? b : a), '');
   const byWhole = !/\s/.test(whole) && whole.length <= MAX_TOKEN_LENGTH && whole !== longest;
-  const queries = [...(longest ? [longest] : []), ...(byWhole ? [whole] : [])];
+  const code = exactToken(readPaymentCode(text));
+  const byCode = code !== '' && code !== whole && code !== longest;
+  const queries = [...(longest ? [longest] : []), ...(byWhole ? [whole] : []), ...(byCode ? [code] : [])];
   return {
     queries,
-    matches: (tokens) => (byWhole && tokens.includes(whole)) || (words.length > 0 && words.every((w) => tokens.includes(w))),
+    matches: (tokens) =>
+      (byWhole && tokens.includes(whole)) || (code !== '' && tokens.includes(code)) || (words.length > 0 && words.every((w) => tokens.includes(w))),
   };
 }

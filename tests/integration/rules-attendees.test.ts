@@ -333,6 +333,7 @@ describe('who reads a registration', () => {
       paymentNote: '',
       seat: draft.seat!.seat,
       seatClaim: draft.seat!.claim,
+      paymentCode: draft.doc.paymentCode,
     });
   });
 

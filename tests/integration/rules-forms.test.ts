@@ -39,7 +39,8 @@ describe('the submissions the site makes', () => {
   it('the registration commit in these tests is write for write what the register page makes', () => {
     const id = 'same-id';
     const choice = { seat: '7', claim: 'SAMECLAIM0123456' };
-    expect(registrationCommit(id, registrationDoc(id), choice)).toEqual(registrationWrites(id, REGISTRATION, SITE, choice));
+    const code = 'NCS-7K2QD';
+    expect(registrationCommit(id, registrationDoc(id, {}, code), choice)).toEqual(registrationWrites(id, REGISTRATION, SITE, choice, code));
   });
 
   it('registers for a paid category: pending and unpaid, holding its slot, with its checkout and its confirmation email', async () => {

@@ -202,8 +202,9 @@ describe('payment verdicts', () => {
 
 describe('application decisions', () => {
   const decide = async (status: 'confirmed' | 'cancelled', tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, from = 'pending') => {
-    const id = await fixture(`partners/${uniqueId('app')}`, { ...fieldsOf(boothDoc('')), status: from });
-    const record = { ...fieldsOf(boothDoc('')), status: from, id } as Parameters<typeof payableRecord>[1] & { status: string };
+    const fields = { ...fieldsOf(boothDoc('')), status: from };
+    const id = await fixture(`partners/${uniqueId('app')}`, fields);
+    const record = { ...fields, id } as Parameters<typeof payableRecord>[1] & { status: string };
     const approved = applicationDecision('partners', record as never, status);
     const writes: BatchWrite[] = [{ update: `partners/${id}`, data: { status } }];
     if (approved !== null) writes.push(applicationDecisionMail(uniqueId('mail'), payableRecord('partners', record), approved));

@@ -91,6 +91,15 @@ describe('staff search finds a registration', () => {
     expect(await ids('attendees', ` ${njeri.id} `)).toEqual([njeri.id]);
   });
 
+  it('by its payment code, however it is typed', async () => {
+    const code = String(wanjiku.doc.paymentCode);
+    const body = code.slice(4);
+    for (const typed of [code, code.toLowerCase(), `ncs${body.toLowerCase()}`, body, ` ncs ${body.slice(0, 2)} ${body.slice(2)} `]) {
+      expect(await ids('attendees', typed)).toEqual([wanjiku.id]);
+    }
+    expect(await ids('attendees', String(njeri.doc.paymentCode).replace('-', ''))).toEqual([njeri.id]);
+  });
+
   it('within the screen’s filters (served by the indexes in firestore.indexes.json)', async () => {
     expect(await ids('attendees', surname, { status: 'confirmed' })).toEqual([njeri.id]);
     expect(await ids('attendees', surname, { paymentStatus: 'unpaid' })).toEqual([wanjiku.id]);
@@ -112,6 +121,7 @@ describe('staff search finds applications and bookings', () => {
     expect(await ids('booths', `esther ${surname}`)).toEqual([booth.id]);
     expect(await ids('booths', `pharma ${org}`)).toEqual([booth.id]);
     expect(await ids('booths', booth.id.toUpperCase())).toEqual([booth.id]);
+    expect(await ids('booths', String(booth.doc.paymentCode).toLowerCase().replace('-', ''))).toEqual([booth.id]);
     expect(await ids('partners', `esther ${surname}`)).toEqual([]);
   });
 });

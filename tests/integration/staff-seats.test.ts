@@ -14,7 +14,7 @@ import { ACCOUNTS, verdict } from './support/actors.ts';
 import { writeDocuments } from '../../emulator/seed/rest.ts';
 import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
 import { client, closeClients, stack } from './support/clients.ts';
-import { fixture, ownerGet, uniqueId } from './support/owner.ts';
+import { fixture, ownerGet, unclaimedCode, uniqueId } from './support/owner.ts';
 
 let admin: Firestore;
 let finance: Firestore;
@@ -50,6 +50,8 @@ async function registration(over: Record<string, unknown>) {
     seat,
     seatClaim: claim,
     heldSince,
+    // Claimed by the fixture, as the register page's commit claims it.
+    paymentCode: await unclaimedCode(),
     ...over,
   };
   await fixture(`registrations/${id}`, r);
@@ -57,7 +59,7 @@ async function registration(over: Record<string, unknown>) {
   await fixture(`checkouts/${id}`, checkoutOf({ ...stored, id }));
   const state = r.paymentStatus === 'unpaid' ? 'held' : 'taken';
   await fixture(`seats/${seat}`, { state, claim, heldSince });
-  return { id, seat, claim, email: r.email as string };
+  return { id, seat, claim, email: r.email as string, code: r.paymentCode };
 }
 
 async function waiting(over: Record<string, unknown> = {}) {
@@ -203,10 +205,12 @@ describe('a lapsed offer', () => {
 
 describe('the hold reminder', () => {
   it('is sent once, within the reminder window, by finance', async () => {
-    const { id, seat } = await registration({ heldSince: ago(60) });
+    const { id, seat, code } = await registration({ heldSince: ago(60) });
     const send = () => transact(finance, [`registrations/${id}`], async ([r], read) => decideReminder(r, await read(`seats/${seat}`), times).writes);
     expect(await verdict(send())).toBe('allowed');
-    expect(await ownerGet(`mail/hold-reminder-${id}`)).toMatchObject({ template: { name: 'hold-reminder', data: { reference: id, amount: 'KES 15,000' } } });
+    expect(await ownerGet(`mail/hold-reminder-${id}`)).toMatchObject({
+      template: { name: 'hold-reminder', data: { reference: id, code, amount: 'KES 15,000' } },
+    });
     // The mail id names the registration: a second one would rewrite it, which the rules refuse.
     expect(await verdict(send())).toBe('denied');
   });

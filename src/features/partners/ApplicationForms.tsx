@@ -1,5 +1,6 @@
 // The two applications on /partnerships. Both are one document in `partners` (kind partner or
-// booth) with the fee from settings, then a reference and a link to checkout.
+// booth) with the fee from settings and a payment code claimed in the same commit, then its code and
+// reference.
 import { newReference } from '../../lib/reference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -23,7 +24,9 @@ import {
 } from './schema.ts';
 import { applicationMail } from '../../data/mail.ts';
 import { recordSearchTokens } from '../../data/search-tokens.ts';
+import { claimPaymentCode } from '../../data/payment-codes.ts';
 import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
+import { db } from '../../lib/data.ts';
 import { createWrite } from '../../lib/db.ts';
 import { HydratedForm } from '../../components/HydratedForm.tsx';
 
@@ -44,20 +47,31 @@ function feeOptions(options: SiteSettings['boothTypes'], currency: string) {
   return Object.entries(options).map(([value, o]) => ({ value, label: `${o.label} — ${formatMoney(o.fee, currency)}` }));
 }
 
-/** Shared submit plumbing: an id chosen up front, a retry-safe create, the honeypot. */
+interface Done {
+  id: string;
+  code?: string;
+}
+
+/** Shared submit plumbing: an id chosen up front, a retry-safe create with a free payment code, the honeypot. */
 function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDocument | BoothDocument) {
   const [id] = useState(() => newReference());
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
   const submit = useMutation({
-    mutationFn: (form: T) => {
-      const application = build(form);
-      const searchable = { ...application, searchTokens: recordSearchTokens({ ...application, id }) };
-      return submitAsVisitor('partners', id, [createWrite('partners', id, searchable), applicationMail(id, application, settings)]);
+    mutationFn: async (form: T): Promise<Done> => {
+      await submitAsVisitor('partners', id, async (read) => {
+        const { code, write } = await claimPaymentCode({ collection: 'partners', id }, read);
+        const application = { ...build(form), paymentCode: code };
+        const searchable = { ...application, searchTokens: recordSearchTokens({ ...application, id }) };
+        return [createWrite('partners', id, searchable), write, applicationMail(id, application, settings)];
+      });
+      // Read back: after a lost reply the code that landed is the first attempt's, not the last drawn.
+      const stored = await db.fetchDocument<{ paymentCode?: string }>('partners', id).catch(() => null);
+      return { id, code: stored?.paymentCode };
     },
     onSuccess: setDone,
   });
   // The honeypot is read from the raw form values: the schema strips fields it does not know.
-  const onValid = (form: T, faxNumber: unknown) => (faxNumber ? setDone(id) : submit.mutate(form));
+  const onValid = (form: T, faxNumber: unknown) => (faxNumber ? setDone({ id }) : submit.mutate(form));
   return { done, submit, onValid };
 }
 
@@ -71,7 +85,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
   });
   if (done)
     return (
-      <SubmittedNotice title="Application received" reference={done}>
+      <SubmittedNotice title="Application received" reference={done.id} code={done.code}>
         Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to
         pay.
       </SubmittedNotice>
@@ -119,7 +133,7 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
   });
   if (done)
     return (
-      <SubmittedNotice title="Booth booking received" reference={done}>
+      <SubmittedNotice title="Booth booking received" reference={done.id} code={done.code}>
         We will confirm your booth and its place on the floor plan within two working days. Nothing is due before then: once it is confirmed, we email you the
         amount and how to pay.
       </SubmittedNotice>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, type MetaFunction } from 'react-router';
 import { pageMeta } from '../../components/page-meta.ts';
 import { referenceCandidates } from '../../lib/reference.ts';
+import { readPaymentCode } from '../../data/payment-codes.ts';
 
 export const meta: MetaFunction = () => pageMeta('Checkout', 'Enter your registration reference to see what is due and how to pay.');
 
@@ -11,19 +12,25 @@ export default function CheckoutLookupPage() {
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A payment code however typed ("ncs7k2qx") opens under its canonical form.
+    const code = readPaymentCode(reference);
+    if (code) return navigate(`/checkout/${code}`);
     // Read back as the reference it is (case, spaces, O for 0 do not matter): the address is clean.
     const [clean] = referenceCandidates(reference);
-    if (!clean || !/^[A-Za-z0-9_-]{4,128}$/.test(clean)) return setError('Enter the reference from your confirmation email: 16 letters and digits.');
+    if (!clean || !/^[A-Za-z0-9_-]{4,128}$/.test(clean))
+      return setError('Enter the payment code (like NCS-7K2QD) or the reference from your confirmation email.');
     navigate(`/checkout/${clean}`);
   };
   return (
     <div className="container-page max-w-xl py-12">
       <h1>Checkout</h1>
-      <p className="mt-4 text-slate-700">Enter your registration or application reference to see what is due, pay, and get your e-ticket.</p>
+      <p className="mt-4 text-slate-700">
+        Enter your payment code or your registration or application reference to see what is due, pay, and get your e-ticket.
+      </p>
       <form noValidate className="mt-6 space-y-4" onSubmit={submit}>
         <div>
           <label className="field-label" htmlFor="reference">
-            Reference
+            Payment code or reference
           </label>
           <input
             id="reference"

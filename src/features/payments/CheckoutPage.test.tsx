@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoutesStub, useLocation } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../components/format.ts';
@@ -16,6 +18,7 @@ vi.mock('../../lib/visitor-auth.ts', () => ({ visitorUid: async () => 'visitor-1
 vi.mock('../../lib/app-check.ts', () => ({ startAppCheck: async () => {} }));
 
 const { default: CheckoutPage } = await import('./CheckoutPage.tsx');
+const { default: CheckoutLookupPage } = await import('./CheckoutLookupPage.tsx');
 
 const LONG = { timeout: 5000 };
 const REF = 'REGHELD000000001';
@@ -44,6 +47,69 @@ function registration(slot: Record<string, unknown>) {
 beforeEach(() => {
   fake.state = createFakeState();
   seed(fake.state);
+});
+
+describe('the payment code at checkout', () => {
+  const CODE = 'NCS-7K2QD';
+
+  beforeEach(() => {
+    registration({ state: 'held', claim: CLAIM, heldSince: new Date() });
+    fake.state.docs.set(`checkouts/${REF}`, { ...fake.state.docs.get(`checkouts/${REF}`), paymentCode: CODE });
+    fake.state.docs.set(`paymentCodes/${CODE}`, { collection: 'registrations', id: REF });
+  });
+
+  it('shows the code prominently and asks for it as the Paybill account number and the bank reference', async () => {
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    const code = await screen.findByText('Your payment code', {}, LONG);
+    expect(code.parentElement).toHaveTextContent(`Your payment code${CODE}`);
+    const instructions = screen.getByRole('region', { name: 'How to pay' });
+    expect(instructions).toHaveTextContent(`entering ${CODE} as the Paybill “Account number” (or as the reference of a bank transfer)`);
+    expect(instructions).toHaveTextContent(`Account number: ${CODE}`);
+    expect(instructions).toHaveTextContent(`Reference: ${CODE}`);
+    // The record's long reference is no longer what the payer is asked to type.
+    expect(instructions).not.toHaveTextContent(REF);
+  });
+
+  it('opens under the code typed in lower case without its dash, read back to the record it names', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const Where = () => <p data-testid="checkout-path">{useLocation().pathname}</p>;
+    const Stub = createRoutesStub([
+      { path: '/checkout', Component: CheckoutLookupPage },
+      {
+        path: '/checkout/:id',
+        Component: () => (
+          <>
+            <Where />
+            <CheckoutPage />
+          </>
+        ),
+      },
+    ]);
+    render(
+      <QueryClientProvider client={client}>
+        <Stub initialEntries={['/checkout']} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Payment code or reference'), 'ncs7k2qd');
+    await user.click(screen.getByRole('button', { name: 'Find my registration' }));
+    expect(await screen.findByText('Registration · Delegate', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('Your payment code').parentElement).toHaveTextContent(CODE);
+    expect(screen.getByTestId('checkout-path')).toHaveTextContent(`/checkout/${CODE}`);
+    // Paying from the page opened by its code shows the outcome (the page is read again under the code).
+    await user.type(screen.getByLabelText('Transaction reference'), 'QWE12345RT');
+    await user.click(screen.getByRole('button', { name: 'Submit payment reference' }));
+    expect(await screen.findByRole('heading', { name: 'Payment reference received' }, LONG)).toBeInTheDocument();
+  });
+
+  it('quotes the reference of a registration from before payment codes', async () => {
+    const { paymentCode: _c, ...old } = fake.state.docs.get(`checkouts/${REF}`)!;
+    fake.state.docs.set(`checkouts/${REF}`, { ...old, paymentCode: '' });
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    const instructions = await screen.findByRole('region', { name: 'How to pay' }, LONG);
+    expect(instructions).toHaveTextContent(`Account number: ${REF}`);
+    expect(screen.queryByText('Your payment code')).not.toBeInTheDocument();
+  });
 });
 
 describe('checkout of a registration, from its projection', () => {

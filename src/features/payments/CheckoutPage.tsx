@@ -26,20 +26,26 @@ const STATUS_TEXT: Record<string, string> = {
   'not-required': 'No payment needed',
 };
 
+/** What the payer quotes: the payment code, or the reference of a record from before codes. */
+const quoted = (record: CheckoutRecord) => record.code || record.id;
+
 function PaymentInstructions({ record, settings }: { record: CheckoutRecord; settings: SiteSettings }) {
   const p = settings.payment;
+  const code = quoted(record);
   return (
     <section aria-labelledby="how-to-pay" className="mt-8">
       <h2 id="how-to-pay">How to pay</h2>
       <p className="mt-2">
-        Pay <strong>{formatMoney(record.fee, record.currency)}</strong> with your reference <strong className="font-mono">{record.id}</strong> as the account or
-        narration, then enter the transaction reference below.
+        Pay <strong>{formatMoney(record.fee, record.currency)}</strong> entering <strong className="font-mono">{code}</strong> as the Paybill &ldquo;Account
+        number&rdquo; (or as the reference of a bank transfer), so finance can match your payment, then enter the transaction reference below.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="rounded-md border border-slate-200 p-4">
           <h3 className="font-semibold">{p.mobileMoneyProvider ?? 'Mobile money'}</h3>
           <p>Paybill: {p.mobileMoneyPaybill}</p>
-          <p>Account: {record.id}</p>
+          <p>
+            Account number: <strong className="font-mono">{code}</strong>
+          </p>
         </div>
         <div className="rounded-md border border-slate-200 p-4">
           <h3 className="font-semibold">Bank transfer</h3>
@@ -49,6 +55,9 @@ function PaymentInstructions({ record, settings }: { record: CheckoutRecord; set
           <p>Account name: {p.bankAccountName}</p>
           <p>Account number: {p.bankAccountNumber}</p>
           <p>SWIFT: {p.bankSwift}</p>
+          <p>
+            Reference: <strong className="font-mono">{code}</strong>
+          </p>
         </div>
       </div>
     </section>
@@ -218,6 +227,13 @@ export default function CheckoutPage() {
   return (
     <div className="container-page max-w-3xl py-12">
       <h1>Checkout</h1>
+      {r.code && (
+        <p className="mt-6 rounded-lg border-2 border-brand-700 p-4">
+          <span className="block text-slate-600">Your payment code</span>
+          <strong className="font-mono text-3xl tracking-wider">{r.code}</strong>
+          <span className="mt-1 block text-sm text-slate-600">Quote it when you pay and whenever you write to us: it finds this page too.</span>
+        </p>
+      )}
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4">
         <dt className="text-slate-600">Reference</dt>
         <dd className="font-mono">{r.id}</dd>

@@ -12,6 +12,8 @@ import { normaliseReference, paymentDocument, referenceClaim, type PaymentForm, 
 
 export interface CheckoutRecord {
   id: string;
+  /** Its payment code, what the payer quotes ('' for a record from before codes: it quotes its id). */
+  code: string;
   collection: PaymentTarget;
   /** Whose record: the attendee, or the organisation for partner and booth applications. */
   name: string;
@@ -40,6 +42,7 @@ export function describeRecord(collection: PaymentTarget, d: Stored, settings: L
   const label = (list: Parameters<typeof settingsLabel>[1], key: unknown) => settingsLabel(settings, list, key);
   const common = {
     id: d.id,
+    code: typeof d.paymentCode === 'string' ? d.paymentCode : '',
     collection,
     payable: payableRecord(collection, d),
     email: String(d.email),
@@ -141,7 +144,8 @@ export function useSubmitPayment(record: CheckoutRecord) {
         throw error;
       }
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['checkout', record.id] }),
+    // The page may be open under the reference or the payment code: every checkout query is read again.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['checkout'] }),
     onError: (error) => error instanceof HoldLostError && client.invalidateQueries({ queryKey: ['seats', record.seat] }),
   });
 }

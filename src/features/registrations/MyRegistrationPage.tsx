@@ -88,12 +88,19 @@ function RegistrationCard({ item, settings, onChanged }: { item: OwnRegistration
   const fee = Number(r.fee);
   const confirmed = ['confirmed', 'checked-in'].includes(String(r.status)) && ['paid', 'not-required'].includes(String(r.paymentStatus));
   const cancelled = r.status === 'cancelled';
+  const code = typeof r.paymentCode === 'string' ? r.paymentCode : '';
   return (
     <article aria-labelledby={headingId} className="mt-4 rounded-lg border border-slate-200 p-4">
       <h3 id={headingId} className="text-lg">
         Registration <span className="font-mono">{r.id}</span>
       </h3>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        {code && (
+          <>
+            <dt className="text-slate-600">Payment code</dt>
+            <dd className="font-mono font-semibold">{code}</dd>
+          </>
+        )}
         <dt className="text-slate-600">Name</dt>
         <dd>{String(r.fullName)}</dd>
         <dt className="text-slate-600">For</dt>
@@ -119,7 +126,7 @@ function RegistrationCard({ item, settings, onChanged }: { item: OwnRegistration
           while seats are free.
         </p>
       )}
-      {confirmed && <Ticket record={{ id: r.id, name: String(r.fullName), what }} settings={settings} />}
+      {confirmed && <Ticket record={{ id: r.id, code, name: String(r.fullName), what }} settings={settings} />}
       <div className="mt-4 flex flex-wrap gap-3">
         {!cancelled && (
           <Link className="btn-secondary" to={`/checkout/${r.id}`}>

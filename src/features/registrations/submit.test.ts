@@ -24,14 +24,26 @@ const paths = (writes: BatchWrite[]) => writes.map(writePath);
 
 describe('the register commit', () => {
   it('writes the registration, its projection, its slot, its address’s entry and its message — no shared counter', () => {
-    const writes = registrationWrites('R1', { ...SAMPLE_REGISTRATION, email: 'Achieng@Example.org' }, settings, { seat: '2', claim: 'CLAIMCLAIMCLAIM2' });
-    expect(paths(writes)).toEqual(['registrations/R1', 'checkouts/R1', 'seats/2', 'attendees/achieng@example.org', 'mail/R1']);
-    expect(writes[0]).toMatchObject({ data: { email: 'achieng@example.org', seat: '2', seatClaim: 'CLAIMCLAIMCLAIM2', status: 'pending' } });
+    const writes = registrationWrites(
+      'R1',
+      { ...SAMPLE_REGISTRATION, email: 'Achieng@Example.org' },
+      settings,
+      { seat: '2', claim: 'CLAIMCLAIMCLAIM2' },
+      'NCS-7K2QD',
+    );
+    expect(paths(writes)).toEqual(['registrations/R1', 'checkouts/R1', 'seats/2', 'attendees/achieng@example.org', 'paymentCodes/NCS-7K2QD', 'mail/R1']);
+    expect(writes[0]).toMatchObject({
+      data: { email: 'achieng@example.org', seat: '2', seatClaim: 'CLAIMCLAIMCLAIM2', status: 'pending', paymentCode: 'NCS-7K2QD' },
+    });
+    expect(writes[0]).toMatchObject({ data: { searchTokens: expect.arrayContaining(['ncs-7k2qd']) } });
+    expect(writes[1]).toMatchObject({ data: { paymentCode: 'NCS-7K2QD' } });
+    expect(writes[4]).toEqual({ set: 'paymentCodes/NCS-7K2QD', data: { collection: 'registrations', id: 'R1' } });
+    expect(writes[5]).toMatchObject({ data: { template: { data: { reference: 'R1', code: 'NCS-7K2QD' } } } });
     expect(writes[2]).toMatchObject({ data: { state: 'held', claim: 'CLAIMCLAIMCLAIM2' } });
   });
 
   it('a free category takes its seat for good at once', () => {
-    const writes = registrationWrites('R1', { ...SAMPLE_REGISTRATION, category: 'survivor' }, settings, { seat: '2', claim: 'CLAIMCLAIMCLAIM2' });
+    const writes = registrationWrites('R1', { ...SAMPLE_REGISTRATION, category: 'survivor' }, settings, { seat: '2', claim: 'CLAIMCLAIMCLAIM2' }, 'NCS-7K2QD');
     expect(writes[2]).toMatchObject({ data: { state: 'taken' } });
   });
 });

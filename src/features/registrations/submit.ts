@@ -2,7 +2,8 @@
 // checkout projection, the seat slot it claims (the rules refuse a slot that is not free, so
 // nobody is over-booked), the address's entry that allows one active registration, and the
 // message that tells the registrant what comes next (data/mail.ts). No document in it is written
-// by every registration (data/seats.ts). The record carries the tokens staff search it by.
+// by every registration (data/seats.ts). The record carries the tokens staff search it by, and its
+// payment code, claimed in the same commit (data/payment-codes.ts).
 import { serverValues, type BatchWrite, type Db, type ReadInTransaction } from '../../lib/db.ts';
 import { registrationMail } from '../../data/mail.ts';
 import { withSearchTokens } from '../../data/search-tokens.ts';
@@ -10,6 +11,7 @@ import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { checkoutWrite } from '../../data/registration-record.ts';
 import { claimSeatWrite, freeSeatCandidates, newSeatClaim, pickOne, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../data/seats.ts';
 import { activeRegistration, attendeePath } from '../../data/attendees.ts';
+import { claimPaymentCode, paymentCodeClaimWrite } from '../../data/payment-codes.ts';
 import { registrationDocument, type RegistrationForm } from './schema.ts';
 
 export class UnknownCategoryError extends Error {}
@@ -33,7 +35,8 @@ export interface SeatChoice {
 }
 
 /**
- * A stored registration with its slot, its checkout projection and its address's entry. The
+ * A stored registration with its slot, its checkout projection, its address's entry and its
+ * payment code's claim (when it has a code: a hostile test may leave it out). The
  * rules tests build their hostile commits from this too, so they test the commit the page sends.
  */
 export function registrationSeatWrites(id: string, stored: Record<string, unknown>, choice: SeatChoice): BatchWrite[] {
@@ -44,13 +47,21 @@ export function registrationSeatWrites(id: string, stored: Record<string, unknow
     checkoutWrite({ ...record, id }),
     claimSeatWrite(choice.seat, choice.claim, stored.paymentStatus === 'not-required'),
     { set: attendeePath(String(stored.email)), data: { registrationId: id } },
+    ...(typeof stored.paymentCode === 'string' ? [paymentCodeClaimWrite(stored.paymentCode, { collection: 'registrations', id })] : []),
   ];
 }
 
-export function registrationWrites(id: string, form: RegistrationForm, settings: Pick<SiteSettings, 'categories' | 'currency'>, choice: SeatChoice) {
+/** `paymentCode`: a code drawn free in the same transaction (claimPaymentCode); its claim is among the writes. */
+export function registrationWrites(
+  id: string,
+  form: RegistrationForm,
+  settings: Pick<SiteSettings, 'categories' | 'currency'>,
+  choice: SeatChoice,
+  paymentCode: string,
+) {
   const category = settings.categories[form.category];
   if (!category) throw new UnknownCategoryError(`Unknown category ${form.category}`);
-  const data = registrationDocument(form, category.fee, settings.currency);
+  const data = { ...registrationDocument(form, category.fee, settings.currency), paymentCode };
   return [...registrationSeatWrites(id, { ...withSearchTokens({ ...data, id }), timestamp: serverValues.now() }, choice), registrationMail(id, data, settings)];
 }
 
@@ -73,7 +84,8 @@ export function decideRegistration(
     if (current && current !== id) throw new AlreadyRegisteredError(current);
     const slot = (await read(seatPath(seat))) as (Seat & { id: string }) | null;
     if (!slot || (!offered && !seatIsFree(slot, settings))) throw new SeatGoneError(seat);
-    return [...registrationWrites(id, form, settings, { seat, claim: newSeatClaim() }), ...extra];
+    const { code } = await claimPaymentCode({ collection: 'registrations', id }, read);
+    return [...registrationWrites(id, form, settings, { seat, claim: newSeatClaim() }, code), ...extra];
   };
 }
 

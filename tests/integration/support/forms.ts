@@ -25,7 +25,8 @@ import { checkoutWrite } from '../../../src/data/registration-record.ts';
 import { attendee, freeSlot, seatedFixture } from './seats.ts';
 import type { Firestore } from 'firebase/firestore/lite';
 import { applicationMail, donationMail, messageMail, payableRecord, paymentReceivedMail, registrationMail } from '../../../src/data/mail.ts';
-import { fixture, ownerDelete, ownerGet, uniqueId } from './owner.ts';
+import { fixture, freshCode, ownerDelete, ownerGet, unclaimedCode, uniqueId } from './owner.ts';
+import { paymentCodeClaimWrite } from '../../../src/data/payment-codes.ts';
 import { visitor as freshVisitor } from './clients.ts';
 import { throttleWrite, type ThrottleEntry, type ThrottledCollection } from '../../../src/data/visitor-throttle.ts';
 import { recordSearchTokens, SEARCHABLE_COLLECTIONS, type Searchable } from '../../../src/data/search-tokens.ts';
@@ -118,13 +119,18 @@ const PAYMENT: PaymentForm = { payerName: 'Achieng Otieno', method: 'mobile-mone
 
 // ---------- documents and commits ----------
 
-/** A registration document, priced from settings as registrationWrites does. */
-export const registrationDoc = (id: string, change: Partial<RegistrationForm> = {}) => {
+/**
+ * A registration document, priced from settings as registrationWrites does, with its payment code
+ * (a fresh one unless given: a case that commits it draws one unclaimed in the emulator).
+ */
+export const registrationDoc = (id: string, change: Partial<RegistrationForm> = {}, paymentCode = freshCode()) => {
   const form = { ...REGISTRATION, ...change };
-  return searchable(stamped(id, registrationDocument(form, SITE.categories[form.category].fee, SITE.currency)));
+  return searchable(stamped(id, { ...registrationDocument(form, SITE.categories[form.category].fee, SITE.currency), paymentCode }));
 };
-export const partnerDoc = (id: string) => searchable(stamped(id, partnerDocument(PARTNER, SITE.partnerTiers[PARTNER.tier].fee, SITE.currency)));
-export const boothDoc = (id: string) => searchable(stamped(id, boothDocument(BOOTH, SITE.boothTypes[BOOTH.boothType].fee, SITE.currency)));
+export const partnerDoc = (id: string, paymentCode = freshCode()) =>
+  searchable(stamped(id, { ...partnerDocument(PARTNER, SITE.partnerTiers[PARTNER.tier].fee, SITE.currency), paymentCode }));
+export const boothDoc = (id: string, paymentCode = freshCode()) =>
+  searchable(stamped(id, { ...boothDocument(BOOTH, SITE.boothTypes[BOOTH.boothType].fee, SITE.currency), paymentCode }));
 export const messageDoc = (id: string) => stamped(id, messageDocument(MESSAGE));
 export const donationDoc = (id: string) => stamped(id, donationDocument(DONATION, SITE.currency));
 /** A payment document; its transaction code is its own (unique across the summit) unless `change` names one. */
@@ -205,7 +211,7 @@ export async function registrationDraft(change: Record<string, unknown> = {}, by
   if (given !== undefined && !by) await ownerDelete(attendeePath(given));
   const submitter = by ?? (await attendee(given));
   const email = given ?? submitter.email ?? REGISTRATION.email;
-  const doc = registrationDoc(id, { ...change, email });
+  const doc = registrationDoc(id, { ...change, email }, await unclaimedCode());
   const seat = { seat: seatChoice.seat ?? (await freeSlot()), claim: seatChoice.claim ?? newSeatClaim() };
   const throttle = await throttleFor(submitter, 'registrations', id);
   // The address's entry stays the signed-in person's whatever a case does to the record's address
@@ -259,7 +265,11 @@ function singleDocument<F>(
   build: (form: F) => object,
   mail: Mailer,
 ): PublicForm {
-  const created = (id: string, data: object) => (SEARCHABLE_COLLECTIONS.includes(collection) ? searchable(stamped(id, data)) : stamped(id, data));
+  // Applications carry their payment code (claimed in the same commit) and the tokens staff search them by.
+  const payable = SEARCHABLE_COLLECTIONS.includes(collection);
+  const created = (id: string, data: object, paymentCode = freshCode()) => (payable ? searchable(stamped(id, { ...data, paymentCode })) : stamped(id, data));
+  const claim = (id: string, d: Doc): BatchWrite[] =>
+    payable && typeof d.paymentCode === 'string' ? [paymentCodeClaimWrite(d.paymentCode, { collection: 'partners', id })] : [];
   return {
     name,
     collection,
@@ -268,14 +278,19 @@ function singleDocument<F>(
     sample: created('sample', build(example)),
     async draft(change = {}, by?: Submitter) {
       const id = uniqueId(collection);
-      const doc = created(id, build({ ...example, ...change }));
+      const doc = created(id, build({ ...example, ...change }), payable ? await unclaimedCode() : undefined);
       const submitter = by ?? (await freshVisitor());
       const throttle = await throttleFor(submitter, collection as ThrottledCollection, id);
       return {
         id,
         doc,
         by: submitter,
-        writes: (d = doc) => [{ set: `${collection}/${id}`, data: tokensFollow(collection, doc, d) }, ...companionMail(() => mail(id, d as never)), throttle],
+        writes: (d = doc) => [
+          { set: `${collection}/${id}`, data: tokensFollow(collection, doc, d) },
+          ...claim(id, d),
+          ...companionMail(() => mail(id, d as never)),
+          throttle,
+        ],
       };
     },
   };

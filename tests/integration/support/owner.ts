@@ -2,15 +2,45 @@
 // through the rules under test. Every case gets its own document ids, so cases never interfere.
 import { deleteDocuments, fromFields, patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
 import { stack } from './clients.ts';
+import { newPaymentCode, paymentCodePath } from '../../../src/data/payment-codes.ts';
 
 let n = 0;
 /** A fresh document id, readable in failures: `reg-m3k2-17`. */
 export const uniqueId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
 
-/** Writes `data` at `path` with the `id` and `timestamp` the data module would have added. */
+/**
+ * The claim a record's payment code has when the site stored it (paymentCodes/{code}): fixtures
+ * of registrations and applications that carry a code bring it, as the site's commit would, and
+ * so do their archived copies (claims are never freed).
+ */
+export function codeClaims(path: string, data: object): Array<[string, Record<string, unknown>]> {
+  const [, collection, id] = /^(?:archive\/)?(registrations|partners)\/(?:items\/)?([^/]+)$/.exec(path) ?? [];
+  const code = (data as { paymentCode?: unknown }).paymentCode;
+  if (!collection || path.startsWith('archive/') !== path.includes('/items/') || typeof code !== 'string') return [];
+  return [[paymentCodePath(code), { collection, id }]];
+}
+
+const drawn = new Set<string>();
+
+/** A code no other case of this file drew (a case that needs one unclaimed in the emulator uses unclaimedCode). */
+export function freshCode(): string {
+  let code = newPaymentCode();
+  while (drawn.has(code)) code = newPaymentCode();
+  drawn.add(code);
+  return code;
+}
+
+/** A code nobody holds in the emulator (test files run side by side, each drawing its own). */
+export async function unclaimedCode(): Promise<string> {
+  let code = freshCode();
+  while (await ownerGet(paymentCodePath(code))) code = freshCode();
+  return code;
+}
+
+/** Writes `data` at `path` with the `id` and `timestamp` the data module would have added (and its code's claim). */
 export async function fixture(path: string, data: object): Promise<string> {
   const id = path.split('/').pop()!;
-  await writeDocuments(stack(), [[path, { id, timestamp: new Date(), ...data }]]);
+  await writeDocuments(stack(), [[path, { id, timestamp: new Date(), ...data }], ...codeClaims(path, data)]);
   return id;
 }
 

@@ -7,7 +7,7 @@ import { EPOCH, FREE_SEAT, newSeatClaim, seatPath, type SeatState } from '../../
 import { attendeePath } from '../../../src/data/attendees.ts';
 import { checkoutOf } from '../../../src/data/registration-record.ts';
 import { connect, stack } from './clients.ts';
-import { uniqueId } from './owner.ts';
+import { codeClaims, uniqueId } from './owner.ts';
 
 /** A signed-in attendee: their client, their uid (the throttle's key) and their proven address (lower case). */
 export interface Attendee {
@@ -76,6 +76,7 @@ export async function seatedFixture(id: string, record: Record<string, unknown>,
     [seatPath(seat), { state: options.state ?? (record.paymentStatus === 'unpaid' ? 'held' : 'taken'), claim, heldSince }],
     [attendeePath(String(record.email)), { registrationId: id }],
     [`checkouts/${id}`, checkoutOf(stored)],
+    ...codeClaims(`registrations/${id}`, stored),
   );
   return { id, seat, claim, stored };
 }

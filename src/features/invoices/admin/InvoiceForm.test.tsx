@@ -108,4 +108,13 @@ describe('invoice form', () => {
     expect(item(1).getByLabelText('Description')).toHaveValue('Gold partnership — National Cancer Summit 2027');
     expect(screen.getByTestId('invoice-total')).toHaveTextContent('KES 1,500,000.00');
   });
+
+  it('keeps the record’s payment code as the reference to quote, whatever was typed to find it', async () => {
+    const coded = { ...partner, reference: 'NCS-P4TXM' };
+    const { user } = setup(vi.fn(async (ref: string) => (ref.toLowerCase() === 'demo-partner-2' ? coded : null)));
+    await user.type(screen.getByLabelText(/reference/), 'Demo-Partner-2');
+    await user.click(screen.getByRole('button', { name: 'Fill from reference' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Filled in from Gold partnership');
+    expect(screen.getByLabelText(/reference/)).toHaveValue('NCS-P4TXM');
+  });
 });

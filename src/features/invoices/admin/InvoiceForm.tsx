@@ -100,6 +100,7 @@ export function InvoiceForm({ initial, lookup, onIssue, busy, submitLabel, summi
       return;
     }
     clearErrors('reference');
+    setValue('reference', record.reference);
     setValue('billTo.name', record.name, { shouldValidate: formState.isSubmitted });
     setValue('billTo.organisation', record.organisation);
     setValue('billTo.email', record.email);

@@ -109,7 +109,9 @@ const label = (value: unknown) => String(value ?? '').replace(/^./, (c) => c.toU
 export async function fetchBillingRecord(reference: string): Promise<BillingRecord | null> {
   const found = await findPayableRecord(reference);
   if (!found) return null;
-  const ref = found.record.id;
+  // The invoice quotes what the payer quotes everywhere else: the record's payment code when it has one.
+  const code = found.record.paymentCode;
+  const ref = typeof code === 'string' && code ? code : found.record.id;
   if (found.collection === 'partners') {
     const application = found.record;
     return {

@@ -74,8 +74,8 @@ export interface InvoiceIssuer {
 
 /**
  * What a payer quotes as the M-Pesa account number or bank narration: the reference of the
- * registration or application the invoice bills (the one checkout, its emails and finance's
- * matching all use), or the invoice number for an invoice that bills no record.
+ * registration or application the invoice bills (filled in as its payment code, the one checkout,
+ * its emails and finance's matching all use), or the invoice number for an invoice that bills no record.
  */
 export const referenceToQuote = (invoice: { reference: string; number: string }) => invoice.reference || invoice.number;
 

@@ -175,7 +175,10 @@ export default function RegistrationDetailPage() {
           const name = String(r.fullName ?? r.organisation ?? r.id);
           return (
             <div className="mt-4">
-              <AdminHeader title={name} summary={`Reference ${r.id}${r.timestamp ? ` · received ${when.format(r.timestamp)}` : ''}`} />
+              <AdminHeader
+                title={name}
+                summary={`${typeof r.paymentCode === 'string' && r.paymentCode ? `Payment code ${r.paymentCode} · ` : ''}Reference ${r.id}${r.timestamp ? ` · received ${when.format(r.timestamp)}` : ''}`}
+              />
               <p className="mt-3 flex flex-wrap items-center gap-2">
                 <StatusBadge status={r.status} /> <StatusBadge status={r.paymentStatus} />
                 <span>{formatMoney(r.fee, r.currency)}</span>

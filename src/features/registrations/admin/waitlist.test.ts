@@ -149,6 +149,7 @@ describe('the reminder of an unpaid hold', () => {
     paymentStatus: 'unpaid',
     seat: '9',
     seatClaim: claim,
+    paymentCode: 'NCS-7K2QD',
   };
   const seat = (hoursAgo: number) => ({ id: '9', state: 'held', claim, heldSince: at(hoursAgo) });
 
@@ -172,7 +173,7 @@ describe('the reminder of an unpaid hold', () => {
       to: 'brian@x.org',
       template: {
         name: 'hold-reminder',
-        data: { name: 'Brian', reference: 'reg-1', amount: 'KES 15,000', deadline: deadlineText(new Date(now.getTime() + 22 * HOUR)) },
+        data: { name: 'Brian', reference: 'reg-1', code: 'NCS-7K2QD', amount: 'KES 15,000', deadline: deadlineText(new Date(now.getTime() + 22 * HOUR)) },
       },
       recordCollection: 'registrations',
       recordId: 'reg-1',

@@ -189,7 +189,14 @@ export function decideReminder(r: Read, seat: Read, times: PassTimes, now = new 
   return {
     writes: [
       holdReminderMail(
-        { id: r.id, fullName: String(record.fullName), email: String(record.email), fee: Number(record.fee), currency: String(record.currency) },
+        {
+          id: r.id,
+          fullName: String(record.fullName),
+          email: String(record.email),
+          fee: Number(record.fee),
+          currency: String(record.currency),
+          paymentCode: record.paymentCode,
+        },
         deadlineText(end),
       ),
     ],

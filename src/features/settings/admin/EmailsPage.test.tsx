@@ -42,7 +42,7 @@ describe('settings › emails', () => {
     await open();
     expect(within(screen.getByRole('navigation', { name: 'Email templates' })).getAllByRole('button')).toHaveLength(14);
     expect(screen.getByRole('button', { name: 'Registration received (payment due)' })).toHaveAttribute('aria-current', 'true');
-    expect(screen.getByTestId('preview-subject')).toHaveTextContent('Your summit registration Xb3kP9qLm2Rt7VwZ4yNc: payment due');
+    expect(screen.getByTestId('preview-subject')).toHaveTextContent('Your summit registration NCS-7K2QD: payment due');
     const text = screen.getByLabelText('Plain-text preview');
     expect(text).toHaveTextContent('Paybill number: 400200');
     expect(text).toHaveTextContent('https://summit.example.org/checkout/Xb3kP9qLm2Rt7VwZ4yNc');
