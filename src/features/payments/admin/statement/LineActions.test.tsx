@@ -19,9 +19,10 @@ const { default: ImportPage } = await import('./ImportPage.tsx');
 const LONG = { timeout: 5000 };
 const FINANCE = 'finance@summit.test';
 
-/** reg-1 paid in full by its code; a payment quoting no code, queued. */
+/** reg-1 paid in full by its code, reg-2 over-paid; a payment quoting no code, queued. */
 const ROWS: MpesaRow[] = [
   { receipt: 'RKA1000001', paidIn: '15,000.00', account: codeFor(1) },
+  { receipt: 'RKA1000002', paidIn: '16,000.00', account: codeFor(2) },
   { receipt: 'RKA1000004', paidIn: '15,000.00', account: 'ABC' },
 ];
 
@@ -62,9 +63,12 @@ describe('an import’s page', () => {
     expect(screen.getByText('mpesa-november.csv')).toBeInTheDocument();
     expect(screen.getByText(/^[0-9a-f]{64}$/)).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`by ${FINANCE}$`))).toBeInTheDocument();
-    expect(screen.getByText('2 read, 0 unreadable')).toBeInTheDocument();
+    expect(screen.getByText('3 read, 0 unreadable')).toBeInTheDocument();
     expect(within(rowOf('RKA1000001')).getByRole('link', { name: 'reg-1' })).toHaveAttribute('href', '/admin/registrations/registrations/reg-1');
     expect(rowOf('RKA1000001')).toHaveTextContent('applied matched');
+    expect(rowOf('RKA1000002')).toHaveTextContent('applied over-paid');
+    expect(rowOf('RKA1000002')).toHaveTextContent('Refund due: KES 1,000.00');
+    expect(rowOf('RKA1000001')).not.toHaveTextContent('Refund due');
     expect(rowOf('RKA1000004')).toHaveTextContent('queued unknown code');
     expect(rowOf('RKA1000004')).toHaveTextContent('The line quotes no payment code, and no visitor submitted its receipt.');
   });
@@ -154,7 +158,23 @@ describe('putting a queued line aside', () => {
     expect(line('RKA1000004')).toMatchObject({ state: 'dismissed', note: 'Transfer between our own accounts', by: FINANCE });
     expect(logs()).toContain('Put aside statement receipt RKA1000004: Transfer between our own accounts');
     expect(await within(rowOf('RKA1000004')).findByText('put aside', {}, LONG)).toBeInTheDocument();
+    expect(rowOf('RKA1000004')).toHaveTextContent('Note: Transfer between our own accounts');
     expect(within(rowOf('RKA1000004')).queryByRole('button', { name: /Put aside/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('a decision that cannot be saved', () => {
+  it('says to check the connection, and the line stays queued', async () => {
+    await openImport();
+    const user = userEvent.setup();
+    fake.state.failCommits = Object.assign(new Error('Failed to get document because the client is offline.'), { code: 'unavailable' });
+    await user.click(within(rowOf('RKA1000004')).getByRole('button', { name: action('Put aside', 'RKA1000004') }));
+    await user.type(within(screen.getByRole('alertdialog')).getByLabelText('Reason'), 'A test payment');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Put aside' }));
+    expect(await within(rowOf('RKA1000004')).findByRole('alert', {}, LONG)).toHaveTextContent(
+      'We could not save the decision. Check your connection and try again.',
+    );
+    expect(line('RKA1000004')).toMatchObject({ state: 'queued' });
   });
 });
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../../tests/render-staff.tsx';
 import { MPESA_HEADER, codeFor, csvBytes, mpesaCsv, type MpesaRow } from './statement.test-support.ts';
-import { docsIn, seedSummit } from './statement-screens.test-support.ts';
+import { docsIn, importStatement, seedSummit } from './statement-screens.test-support.ts';
 
 // Only the database is faked: the real parser, matcher and import decide and write into it.
 const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
@@ -168,6 +168,20 @@ describe('importing a statement: preview, then apply', () => {
     expect(fake.state.commits).toHaveLength(commits);
   });
 
+  it('says applying stopped part-way when a commit fails, keeping the preview to try again', async () => {
+    const user = await previewFile(csvFile(mpesaCsv(ROWS)));
+    await previewResults();
+    fake.state.failCommits = new Error('The connection dropped.');
+    await user.click(screen.getByRole('button', { name: 'Apply statement' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Apply statement' }));
+    expect(await screen.findByRole('alert', {}, LONG)).toHaveTextContent(
+      'Applying stopped part-way: The connection dropped. What was applied stays applied; preview the file again to apply the rest.',
+    );
+    expect(screen.queryByText(/^Imported:/)).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Preview' })).toBeInTheDocument();
+    expect(fake.state.docs.get('registrations/reg-1')).toMatchObject({ paymentStatus: 'unpaid' });
+  });
+
   it('shows why a file cannot be a statement in an alert, with no preview', async () => {
     const header = MPESA_HEADER.filter((h) => h !== 'Receipt No.');
     await previewFile(csvFile(csvBytes([header, ['x']]), 'wrong.csv'));
@@ -213,5 +227,23 @@ describe('importing a statement: preview, then apply', () => {
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAccessibleDescription('CSV or Excel (.xlsx), as exported from the M-Pesa organisation portal or the bank.');
     expect(screen.getByRole('heading', { name: 'Import a statement' })).toBeInTheDocument();
+  });
+});
+
+describe('the queue of lines waiting for a decision', () => {
+  it('lists the queued lines and, once one is put aside, drops it and says so', async () => {
+    await importStatement(ROWS, FINANCE);
+    await openPage();
+    const queue = await screen.findByRole('table', { name: /Lines waiting for a decision/ }, LONG);
+    const row = (await within(queue).findByText('RKA1000004', {}, LONG)).closest('tr')!;
+    expect(within(queue).queryByText('RKA1000001')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: /^Put aside\s*receipt RKA1000004$/ }));
+    await user.type(within(screen.getByRole('alertdialog')).getByLabelText('Reason'), 'A test payment');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Put aside' }));
+    expect(await screen.findByText('No line is waiting for a decision.', {}, LONG)).toBeInTheDocument();
+    const done = await screen.findByText('Put aside receipt RKA1000004.', {}, LONG);
+    expect(done).toHaveAttribute('role', 'status');
+    expect(fake.state.docs.get('statementLines/RKA1000004')).toMatchObject({ state: 'dismissed', note: 'A test payment' });
   });
 });
