@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../../tests/render-staff.tsx';
 import { codeFor, type MpesaRow } from './statement.test-support.ts';
-import { docsIn, importStatement, seedSummit } from './statement-screens.test-support.ts';
+import { confirmDialog, docsIn, importStatement, seedSummit } from './statement-screens.test-support.ts';
 
 // Only the database is faked: the import and finance's decisions on its lines are the real ones.
 const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
@@ -80,29 +80,33 @@ describe('an import’s page', () => {
 });
 
 describe('matching a queued line by hand', () => {
+  /** The queued line's match form, and filling it in (an empty field left empty) and submitting it. */
   async function matchForm() {
     await openImport();
     const user = userEvent.setup();
     await user.click(within(rowOf('RKA1000004')).getByText('Match by hand'));
-    return { user, form: screen.getByRole('form', { name: 'Match receipt RKA1000004' }) };
+    const form = screen.getByRole('form', { name: 'Match receipt RKA1000004' });
+    const match = async (typed: string, note: string) => {
+      if (typed) await user.type(within(form).getByLabelText('Payment code or reference'), typed);
+      if (note) await user.type(within(form).getByLabelText('Note'), note);
+      await user.click(within(form).getByRole('button', { name: 'Match' }));
+    };
+    return { form, match };
   }
 
   it('asks for the record and a note before matching', async () => {
-    const { user, form } = await matchForm();
-    await user.click(within(form).getByRole('button', { name: 'Match' }));
+    const { form, match } = await matchForm();
+    await match('', '');
     expect(within(form).getByRole('alert')).toHaveTextContent('Enter the payment code or reference of the record it pays for.');
-    await user.type(within(form).getByLabelText('Payment code or reference'), 'reg-3');
-    await user.click(within(form).getByRole('button', { name: 'Match' }));
+    await match('reg-3', '');
     expect(within(form).getByRole('alert')).toHaveTextContent('Enter a note: why this line belongs to it.');
     expect(within(form).getByRole('alert').closest('[aria-live="polite"]')).not.toBeNull();
     expect(fake.state.commits).toHaveLength(0);
   });
 
   it('pays the record it names, with the note kept on the line and in the log', async () => {
-    const { user, form } = await matchForm();
-    await user.type(within(form).getByLabelText('Payment code or reference'), ' reg-3 ');
-    await user.type(within(form).getByLabelText('Note'), 'Payer phoned: paid for Delegate 3');
-    await user.click(within(form).getByRole('button', { name: 'Match' }));
+    const { match } = await matchForm();
+    await match(' reg-3 ', 'Payer phoned: paid for Delegate 3');
     await statusSays('Matched receipt RKA1000004 to reg-3.');
     expect(line('RKA1000004')).toMatchObject({
       state: 'matched-manually',
@@ -123,20 +127,16 @@ describe('matching a queued line by hand', () => {
   });
 
   it('says no record has what was typed, and changes nothing', async () => {
-    const { user, form } = await matchForm();
-    await user.type(within(form).getByLabelText('Payment code or reference'), 'NOSUCHREF');
-    await user.type(within(form).getByLabelText('Note'), 'Guess');
-    await user.click(within(form).getByRole('button', { name: 'Match' }));
+    const { form, match } = await matchForm();
+    await match('NOSUCHREF', 'Guess');
     expect(await within(form).findByRole('alert', {}, LONG)).toHaveTextContent('No registration or application has the code or reference "NOSUCHREF".');
     expect(line('RKA1000004')).toMatchObject({ state: 'queued' });
     expect(fake.state.commits).toHaveLength(0);
   });
 
   it('refuses a record already paid, in words', async () => {
-    const { user, form } = await matchForm();
-    await user.type(within(form).getByLabelText('Payment code or reference'), 'reg-1');
-    await user.type(within(form).getByLabelText('Note'), 'Same payer');
-    await user.click(within(form).getByRole('button', { name: 'Match' }));
+    const { form, match } = await matchForm();
+    await match('reg-1', 'Same payer');
     expect(await within(form).findByRole('alert', {}, LONG)).toHaveTextContent('The registration reg-1 is already paid: refund the payer.');
     expect(line('RKA1000004')).toMatchObject({ state: 'queued' });
   });
@@ -148,12 +148,11 @@ describe('putting a queued line aside', () => {
     const user = userEvent.setup();
     await user.click(within(rowOf('RKA1000004')).getByRole('button', { name: action('Put aside', 'RKA1000004') }));
     const dialog = screen.getByRole('alertdialog', { name: /Put aside receipt RKA1000004 \(KES 15,000\.00\)\?/ });
-    await user.click(within(dialog).getByRole('button', { name: 'Put aside' }));
+    await confirmDialog(user, 'Put aside');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter reason.');
     expect(fake.state.commits).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText('Reason'), 'Transfer between our own accounts');
-    await user.click(within(dialog).getByRole('button', { name: 'Put aside' }));
+    await confirmDialog(user, 'Put aside', { label: 'Reason', text: 'Transfer between our own accounts' });
     await statusSays('Put aside receipt RKA1000004.');
     expect(line('RKA1000004')).toMatchObject({ state: 'dismissed', note: 'Transfer between our own accounts', by: FINANCE });
     expect(logs()).toContain('Put aside statement receipt RKA1000004: Transfer between our own accounts');
@@ -169,8 +168,7 @@ describe('a decision that cannot be saved', () => {
     const user = userEvent.setup();
     fake.state.failCommits = Object.assign(new Error('Failed to get document because the client is offline.'), { code: 'unavailable' });
     await user.click(within(rowOf('RKA1000004')).getByRole('button', { name: action('Put aside', 'RKA1000004') }));
-    await user.type(within(screen.getByRole('alertdialog')).getByLabelText('Reason'), 'A test payment');
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Put aside' }));
+    await confirmDialog(user, 'Put aside', { label: 'Reason', text: 'A test payment' });
     expect(await within(rowOf('RKA1000004')).findByRole('alert', {}, LONG)).toHaveTextContent(
       'We could not save the decision. Check your connection and try again.',
     );
@@ -186,9 +184,7 @@ describe('reversing an applied line', () => {
     const user = userEvent.setup();
     expect(within(rowOf('RKA1000004')).queryByRole('button', { name: /Reverse/ })).not.toBeInTheDocument();
     await user.click(within(rowOf('RKA1000001')).getByRole('button', { name: action('Reverse', 'RKA1000001') }));
-    const dialog = screen.getByRole('alertdialog');
-    await user.type(within(dialog).getByLabelText('Reason for reversing'), 'Safaricom reversed the transaction');
-    await user.click(within(dialog).getByRole('button', { name: 'Reverse' }));
+    await confirmDialog(user, 'Reverse', { label: 'Reason for reversing', text: 'Safaricom reversed the transaction' });
     await statusSays('Reversed receipt RKA1000001.');
 
     expect(fake.state.docs.get(`payments/${paymentId}`)).toMatchObject({

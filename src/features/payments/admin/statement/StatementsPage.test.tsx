@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../../tests/render-staff.tsx';
 import { MPESA_HEADER, codeFor, csvBytes, mpesaCsv, type MpesaRow } from './statement.test-support.ts';
-import { docsIn, importStatement, seedSummit } from './statement-screens.test-support.ts';
+import { confirmDialog, docsIn, importStatement, seedSummit } from './statement-screens.test-support.ts';
 
 // Only the database is faked: the real parser, matcher and import decide and write into it.
 const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
@@ -90,7 +90,7 @@ describe('importing a statement: preview, then apply', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fake.state.commits).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Apply statement' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Apply statement' }));
+    await confirmDialog(user, 'Apply statement');
 
     const done = await screen.findByText(/^Imported:/, {}, LONG);
     expect(done).toHaveTextContent('Imported: 2 applied, 1 queued for a decision, 1 already imported.');
@@ -151,7 +151,7 @@ describe('importing a statement: preview, then apply', () => {
     const user = await previewFile(csvFile(bytes));
     await previewResults();
     await user.click(screen.getByRole('button', { name: 'Apply statement' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Apply statement' }));
+    await confirmDialog(user, 'Apply statement');
     await screen.findByText(/^Imported:/, {}, LONG);
     const commits = fake.state.commits.length;
 
@@ -173,7 +173,7 @@ describe('importing a statement: preview, then apply', () => {
     await previewResults();
     fake.state.failCommits = new Error('The connection dropped.');
     await user.click(screen.getByRole('button', { name: 'Apply statement' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Apply statement' }));
+    await confirmDialog(user, 'Apply statement');
     expect(await screen.findByRole('alert', {}, LONG)).toHaveTextContent(
       'Applying stopped part-way: The connection dropped. What was applied stays applied; preview the file again to apply the rest.',
     );
@@ -239,8 +239,7 @@ describe('the queue of lines waiting for a decision', () => {
     expect(within(queue).queryByText('RKA1000001')).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: /^Put aside\s*receipt RKA1000004$/ }));
-    await user.type(within(screen.getByRole('alertdialog')).getByLabelText('Reason'), 'A test payment');
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Put aside' }));
+    await confirmDialog(user, 'Put aside', { label: 'Reason', text: 'A test payment' });
     expect(await screen.findByText('No line is waiting for a decision.', {}, LONG)).toBeInTheDocument();
     const done = await screen.findByText('Put aside receipt RKA1000004.', {}, LONG);
     expect(done).toHaveAttribute('role', 'status');

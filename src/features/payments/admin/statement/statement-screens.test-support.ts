@@ -1,6 +1,8 @@
 // The Statements screens' component tests: a summit in the in-memory db (tests/fake-db.ts) with
 // unpaid registrations that carry payment codes, each holding its seat, as the real import and the
 // real line decisions read them.
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { checkoutOf } from '../../../../data/registration-record.ts';
 import { paymentCodePath } from '../../../../data/payment-codes.ts';
 import type { FakeDb } from '../../../../../tests/fake-db.ts';
@@ -56,4 +58,11 @@ export async function importStatement(rows: MpesaRow[], staffEmail: string, impo
   const lines = matchStatement(parsed, await fetchLedger());
   await applyStatement({ importId, fileName: 'mpesa-november.csv', checksum: await checksum(bytes), parsed, lines, counts: countClasses(lines) }, staffEmail);
   return importId;
+}
+
+/** Answers the open confirmation (admin/ui/ConfirmButton): its note typed when it asks for one, then its confirm button. */
+export async function confirmDialog(user: UserEvent, confirmLabel: string, note?: { label: string; text: string }) {
+  const dialog = screen.getByRole('alertdialog');
+  if (note) await user.type(within(dialog).getByLabelText(note.label), note.text);
+  await user.click(within(dialog).getByRole('button', { name: confirmLabel }));
 }
