@@ -29,6 +29,20 @@ const ROWS: MpesaRow[] = [
 
 const csvFile = (bytes: Uint8Array, name = 'mpesa-november.csv') => new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'text/csv' });
 
+/** A bank's layout as finance saves it in Settings (statementFormats/{id}). */
+function saveKcbLayout() {
+  fake.state.docs.set('statementFormats/kcb-current-account', {
+    id: 'kcb-current-account',
+    name: 'KCB current account',
+    receiptColumn: 'Transaction Reference',
+    dateColumn: 'Value Date',
+    amountColumn: 'Credit',
+    detailsColumns: ['Narrative'],
+    payerColumn: '',
+    currency: 'KES',
+  });
+}
+
 beforeEach(() => {
   fake.state = createFakeState();
   seedSummit(fake.state);
@@ -206,20 +220,32 @@ describe('importing a statement: preview, then apply', () => {
   });
 
   it('offers each bank layout finance saved, besides M-Pesa', async () => {
-    fake.state.docs.set('statementFormats/kcb-current-account', {
-      id: 'kcb-current-account',
-      name: 'KCB current account',
-      receiptColumn: 'Transaction Reference',
-      dateColumn: 'Value Date',
-      amountColumn: 'Credit',
-      detailsColumns: ['Narrative'],
-      payerColumn: '',
-      currency: 'KES',
-    });
+    saveKcbLayout();
     await openPage();
     const layout = screen.getByLabelText('Layout');
     expect(await within(layout).findByRole('option', { name: 'KCB current account (bank CSV)' }, LONG)).toHaveValue('kcb-current-account');
     expect(within(layout).getByRole('option', { name: 'M-Pesa Paybill statement' })).toBeInTheDocument();
+  });
+
+  it('imports a bank statement in the layout chosen, as bank transfers', async () => {
+    saveKcbLayout();
+    const user = userEvent.setup();
+    const input = await openPage();
+    await within(screen.getByLabelText('Layout')).findByRole('option', { name: 'KCB current account (bank CSV)' }, LONG);
+    await user.selectOptions(screen.getByLabelText('Layout'), 'KCB current account (bank CSV)');
+    const rows = [
+      ['Value Date', 'Transaction Reference', 'Narrative', 'Credit'],
+      ['20/11/2026', 'FT2632400001', `EFT from Aga Khan Hospital ${codeFor(3)}`, '15,000.00'],
+    ];
+    await user.upload(input, csvFile(csvBytes(rows), 'kcb-november.csv'));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await previewResults()).toEqual([`matchedPays the KES 15,000.00 due on Delegate 3 (${codeFor(3)}).`]);
+    await user.click(screen.getByRole('button', { name: 'Apply statement' }));
+    await confirmDialog(user, 'Apply statement');
+    expect(await screen.findByText(/^Imported:/, {}, LONG)).toHaveTextContent('Imported: 1 applied, 0 queued for a decision, 0 already imported.');
+    expect(docsIn(fake.state, 'statementImports')[0]).toMatchObject({ fileName: 'kcb-november.csv', format: 'kcb-current-account' });
+    expect(docsIn(fake.state, 'payments')[0]).toMatchObject({ method: 'bank-transfer', reference: 'FT2632400001', status: 'verified', targetId: 'reg-3' });
+    expect(fake.state.docs.get('registrations/reg-3')).toMatchObject({ paymentStatus: 'paid', receivedMinor: 1_500_000 });
   });
 
   it('labels the file input and describes it by its hint', async () => {
