@@ -178,6 +178,7 @@ describe('importing a statement: preview, then apply', () => {
     const earlier = screen.getByText(/This very file was imported on/);
     expect(earlier).toHaveTextContent(`by ${FINANCE}. Its lines already imported are skipped`);
     expect(earlier).toHaveAttribute('role', 'status');
+    expect(earlier.closest('[aria-live="polite"]')).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Apply statement' })).toBeEnabled();
     expect(fake.state.commits).toHaveLength(commits);
   });
