@@ -1,7 +1,7 @@
 // An in-memory stand-in for lib/data.ts's `db` in component tests: documents by path, the reads
-// and writes the registration pages use, server values filled in. It enforces no rules (the
-// integration tests run the same commits against the emulator and firestore.rules).
-import type { BatchWrite, Filter, ListOptions } from '../src/lib/db.ts';
+// and writes the registration and statement pages use, server values filled in. It enforces no
+// rules (the integration tests run the same commits against the emulator and firestore.rules).
+import { DEFAULT_SORT, serverValues, type BatchWrite, type Filter, type ListOptions, type Page } from '../src/lib/db.ts';
 
 type Data = Record<string, unknown>;
 
@@ -78,6 +78,12 @@ export function fakeDb(state: FakeDb) {
       .filter(([path]) => path.startsWith(`${name}/`) && path.split('/').length === 2)
       .map(([path, d]) => ({ ...d, id: path.split('/')[1] }))
       .filter((d) => where.every((f) => matches(d, f)));
+  /** Sorted as Firestore sorts a query: by the field, then by document id. */
+  const sorted = <T extends Data & { id: string }>(items: T[], [field, direction]: [string, 'asc' | 'desc']) =>
+    items.sort((a, b) => (direction === 'desc' ? -1 : 1) * (compare(a[field], b[field]) || compare(a.id, b.id)));
+  const ordered = (name: string, options: ListOptions) =>
+    options.orderBy === null ? list(name, options.where) : sorted(list(name, options.where), options.orderBy ?? DEFAULT_SORT);
+  const newId = () => Math.random().toString(36).slice(2, 18);
   const commit = async (writes: BatchWrite[]) => {
     if (state.failCommits) throw state.failCommits;
     state.commits.push(writes);
@@ -85,9 +91,21 @@ export function fakeDb(state: FakeDb) {
   };
   return {
     fetchDocument: async (name: string, id: string) => get(`${name}/${id}`),
-    fetchDocuments: async (name: string, options: ListOptions = {}) => list(name, options.where).slice(0, options.limit ?? Infinity),
+    // Left in stored order without an explicit sort, as the pages' tests seed it.
+    fetchDocuments: async (name: string, options: ListOptions = {}) =>
+      (options.orderBy ? sorted(list(name, options.where), options.orderBy) : list(name, options.where)).slice(0, options.limit ?? Infinity),
+    // The first page only, with no cursor: the tests' lists fit in one.
+    fetchPage: async <T>(name: string, options: ListOptions & { limit: number }): Promise<Page<T>> => ({
+      items: ordered(name, options).slice(0, options.limit) as unknown as Page<T>['items'],
+      next: null,
+    }),
+    fetchEvery: async (name: string, options: ListOptions = {}) => ordered(name, options),
     fetchCount: async (name: string, filters: Filter[] = []) => list(name, filters).length,
-    newId: () => Math.random().toString(36).slice(2, 18),
+    newId,
+    activityWrite: (message: string, userEmail: string): BatchWrite => {
+      const id = newId();
+      return { set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverValues.now() } };
+    },
     commit,
     transact: async <R>(
       paths: string[],

@@ -8,9 +8,13 @@ import { StaffContext, type StaffMember, type StaffRole } from '../src/admin/sta
 
 export const staffMember = (role: StaffRole, email = `${role}@summit.test`): StaffMember => ({ email, tokenEmail: email, role });
 
-export function renderStaffScreen(Screen: ComponentType, { role = 'admin', email, path = '/admin' }: { role?: StaffRole; email?: string; path?: string } = {}) {
+/** `route` is the screen's route pattern, for a screen that reads its params (e.g. '/admin/statements/:id'). */
+export function renderStaffScreen(
+  Screen: ComponentType,
+  { role = 'admin', email, path = '/admin', route = '*' }: { role?: StaffRole; email?: string; path?: string; route?: string } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const Stub = createRoutesStub([{ path: '*', Component: Screen }]);
+  const Stub = createRoutesStub([{ path: route, Component: Screen }]);
   render(
     <QueryClientProvider client={client}>
       <StaffContext.Provider value={staffMember(role, email)}>

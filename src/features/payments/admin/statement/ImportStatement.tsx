@@ -69,15 +69,9 @@ function PreviewTable({ lines }: { lines: MatchedLine[] }) {
 }
 
 function Summary({ p }: { p: Preview }) {
-  const { plan, earlier } = p;
+  const { plan } = p;
   return (
     <>
-      {earlier && (
-        <p className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900" role="status">
-          This very file was imported on {formatDateTime(earlier.timestamp)} by {earlier.by}. Its lines already imported are skipped: applying it again changes
-          nothing for them.
-        </p>
-      )}
       <h3 className="mt-6">What applying would do</h3>
       <dl className="mt-2 grid max-w-xl grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         {CLASS_ORDER.filter((c) => plan.counts[c]).map((c) => (
@@ -181,6 +175,13 @@ export function ImportStatement({ formats, currency }: { formats: BankFormat[]; 
       </form>
       <div aria-live="polite" className="mt-3">
         {state.error && <FormAlert>{state.error}</FormAlert>}
+        {/* In the live region that is already there, so a screen reader announces it with the preview. */}
+        {state.preview?.earlier && (
+          <p className="rounded-md bg-amber-50 p-3 text-amber-900" role="status">
+            This very file was imported on {formatDateTime(state.preview.earlier.timestamp)} by {state.preview.earlier.by}. Its lines already imported are
+            skipped: applying it again changes nothing for them.
+          </p>
+        )}
         {apply.isPending && plan && (
           <p role="status">
             Applying: {progress} of {plan.lines.length} lines done…
