@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatDateTime, formatDeadline, formatMinor, formatMinorShort, formatMoney } from './format.ts';
+import { formatDate, formatDateRange, formatDateTime, formatDeadline, formatMinor, formatMinorShort, formatMoney, formatMoneyMinor } from './format.ts';
 
 describe('money as the site shows it', () => {
   it.each([
@@ -50,4 +50,9 @@ describe('amounts in minor units', () => {
     expect(formatMinorShort(5, 'KES')).toBe('KES 0.05');
     expect(formatMinorShort(1_500_000_000, 'KES')).toBe('KES 15,000,000');
   });
+});
+
+it('shows money in cents as the site shows money, with cents only when there are any', () => {
+  expect(formatMoneyMinor(500_000, 'KES')).toBe(formatMoney(5000, 'KES'));
+  expect(formatMoneyMinor(299_950, 'KES').replace(/\s/g, ' ')).toBe('Ksh 2,999.50');
 });

@@ -16,6 +16,12 @@ export function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-KE', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 }
 
+/** An amount in cents as the site shows money ("Ksh 5,000"), with its cents when it has any ("Ksh 2,999.50"). */
+export function formatMoneyMinor(minor: number, currency: string): string {
+  const digits = minor % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat('en-KE', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 100);
+}
+
 const twoDecimals = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** 116000 → "KES 1,160.00": an amount in minor units (cents) as an invoice or a statement prints it. */

@@ -26,6 +26,8 @@ export function checkoutOf(r: Stored & { id: string }) {
     seatClaim: r.seatClaim ?? '',
     // What the payer quotes ('' for a registration from before payment codes).
     paymentCode: r.paymentCode ?? '',
+    // Money statements brought in so far, in cents (a part payment shows what is still due).
+    receivedMinor: r.receivedMinor ?? 0,
   };
 }
 

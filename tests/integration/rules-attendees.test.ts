@@ -334,6 +334,7 @@ describe('who reads a registration', () => {
       seat: draft.seat!.seat,
       seatClaim: draft.seat!.claim,
       paymentCode: draft.doc.paymentCode,
+      receivedMinor: 0,
     });
   });
 

@@ -373,7 +373,21 @@ describe('privacy of registrations and applications', () => {
     await expectDenied(getDoc(doc(as.db.anonymous, 'registrations', someone.id)));
     const checkout = (await getDoc(doc(as.db.anonymous, 'checkouts', someone.id))).data()!;
     expect(Object.keys(checkout).sort()).toEqual(
-      ['category', 'currency', 'email', 'fee', 'fullName', 'id', 'paymentCode', 'paymentNote', 'paymentStatus', 'seat', 'seatClaim', 'status'].sort(),
+      [
+        'category',
+        'currency',
+        'email',
+        'fee',
+        'fullName',
+        'id',
+        'paymentCode',
+        'paymentNote',
+        'paymentStatus',
+        'receivedMinor',
+        'seat',
+        'seatClaim',
+        'status',
+      ].sort(),
     );
   });
 });

@@ -70,7 +70,7 @@ const facts = (amountMinor: number, over: Partial<LineFacts> = {}): LineFacts =>
 async function apply(
   line: LineFacts,
   target: { collection: 'registrations' | 'partners'; id: string },
-  options: { submittedId?: string; note?: string; db?: Firestore } = {},
+  options: { submittedId?: string; note?: string; db?: Firestore; tamper?: (w: BatchWrite) => BatchWrite } = {},
 ) {
   const db = createDb(() => options.db ?? as.db.finance);
   return db.transact(applyPaths(line, target, options.submittedId ?? null), async (docs, read) => {
@@ -86,7 +86,8 @@ async function apply(
       seat: await readSeat(target.collection, docs[1], read),
       manualNote: options.note,
     });
-    return { writes: [...d.writes, db.activityWrite(d.log, ACCOUNTS.finance.email)], result: d.result };
+    const writes = options.tamper ? d.writes.map(options.tamper) : d.writes;
+    return { writes: [...writes, db.activityWrite(d.log, ACCOUNTS.finance.email)], result: d.result };
   });
 }
 
@@ -134,6 +135,24 @@ describe('applying statement lines', () => {
     expect(await apply(last, target)).toMatchObject({ lineClass: 'overpaid', settles: true, overMinor: 200_050 });
     expect(await ownerGet(`registrations/${r.id}`)).toMatchObject({ paymentStatus: 'paid', receivedMinor: 1_700_050 });
     expect(await ownerGet(linePath(last.receiptKey))).toMatchObject({ overMinor: 200_050 });
+  });
+
+  it('pays an approved partnership application the same way, in parts', async () => {
+    const id = uniqueId('app');
+    await fixture(`partners/${id}`, {
+      kind: 'booth',
+      organisation: 'Afya Labs',
+      contactName: 'Amina Hassan',
+      email: `${id}@example.org`,
+      fee: 50000,
+      currency: 'KES',
+      status: 'confirmed',
+      paymentStatus: 'unpaid',
+    });
+    const target = { collection: 'partners' as const, id };
+    expect(await apply(facts(2_000_000), target)).toMatchObject({ lineClass: 'partial' });
+    expect(await apply(facts(3_000_000), target)).toMatchObject({ lineClass: 'matched', settles: true });
+    expect(await ownerGet(`partners/${id}`)).toMatchObject({ paymentStatus: 'paid', status: 'confirmed', receivedMinor: 5_000_000 });
   });
 
   it('confirms the visitor’s own submission of the receipt rather than recording a second payment', async () => {
@@ -232,50 +251,15 @@ describe('what the rules refuse', () => {
     const r = await unpaid();
     for (const actor of ['finance', 'admin'] as const) await denied(updateDoc(doc(as.db[actor], `registrations/${r.id}`), { receivedMinor: FEE * 100 }));
     // a real line's commit with the record's balance tampered with
-    const line = facts(FEE * 100);
-    const db = finance();
-    await denied(
-      db.transact(applyPaths(line, { collection: 'registrations', id: r.id }, null), async (docs, read) => {
-        const d = decideApplyLine(docs, {
-          importId,
-          line,
-          target: { collection: 'registrations', id: r.id },
-          submittedId: null,
-          newPaymentId: db.newId('payments'),
-          method: 'mobile-money',
-          staffEmail: ACCOUNTS.finance.email,
-          mailId: db.newId('mail'),
-          seat: await readSeat('registrations', docs[1], read),
-        });
-        const writes = d.writes.map((w) =>
-          'update' in w && w.update === `registrations/${r.id}` ? { ...w, data: { ...w.data, receivedMinor: FEE * 200 } } : w,
-        );
-        return { writes };
-      }),
-    );
+    const balance = (w: BatchWrite) => ('update' in w && w.update === `registrations/${r.id}` ? { ...w, data: { ...w.data, receivedMinor: FEE * 200 } } : w);
+    await denied(apply(facts(FEE * 100), { collection: 'registrations', id: r.id }, { tamper: balance }));
   });
 
   it('refuses a line tied to another record’s payment, another amount, or a forged author', async () => {
     const r = await unpaid();
     const other = await unpaid();
     const base = facts(FEE * 100);
-    const tamper = async (change: (w: BatchWrite) => BatchWrite) => {
-      const db = finance();
-      return db.transact(applyPaths(base, { collection: 'registrations', id: r.id }, null), async (docs, read) => {
-        const d = decideApplyLine(docs, {
-          importId,
-          line: base,
-          target: { collection: 'registrations', id: r.id },
-          submittedId: null,
-          newPaymentId: db.newId('payments'),
-          method: 'mobile-money',
-          staffEmail: ACCOUNTS.finance.email,
-          mailId: db.newId('mail'),
-          seat: await readSeat('registrations', docs[1], read),
-        });
-        return { writes: d.writes.map(change) };
-      });
-    };
+    const tamper = (change: (w: BatchWrite) => BatchWrite) => apply(base, { collection: 'registrations', id: r.id }, { tamper: change });
     const onLine = (data: Record<string, unknown>) => (w: BatchWrite) =>
       'set' in w && w.set === linePath(base.receiptKey) ? { ...w, data: { ...w.data, ...data } } : w;
     await denied(tamper(onLine({ targetId: other.id })));
@@ -294,6 +278,22 @@ describe('what the rules refuse', () => {
     await denied(commitAs(as.db.editor, [queued]));
     await commitAs(as.db.finance, [queued]);
     await denied(commitAs(as.db.finance, [queued])); // the same receipt again
+    // odd strings and volume: a statement's words are bounded and printable, its amount a positive whole number of cents
+    for (const odd of [
+      { details: 'x'.repeat(1001) },
+      { payer: 'JANE\u0000W' },
+      { payer: 'JANE\u202EW' },
+      { amountMinor: 1.5 },
+      { amountMinor: 0 },
+      { currency: 'kes' },
+    ]) {
+      const other = facts(900);
+      await denied(
+        commitAs(as.db.finance, [
+          queuedLineWrite({ importId, line: { ...other, ...odd }, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No payment code', null),
+        ]),
+      );
+    }
     await denied(deleteDoc(doc(as.db.admin, linePath(line.receiptKey))));
     await denied(updateDoc(doc(as.db.finance, linePath(line.receiptKey)), { amountMinor: 1, note: 'typo', at: serverValues.now() }));
     await denied(

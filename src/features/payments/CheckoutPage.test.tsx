@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoutesStub, useLocation } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../components/format.ts';
+import { formatDateTime, formatMoneyMinor } from '../../components/format.ts';
 import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
 import { HOUR, renderPage, seed } from '../../../tests/render-public.tsx';
 
@@ -109,6 +109,31 @@ describe('the payment code at checkout', () => {
     const instructions = await screen.findByRole('region', { name: 'How to pay' }, LONG);
     expect(instructions).toHaveTextContent(`Account number: ${REF}`);
     expect(screen.queryByText('Your payment code')).not.toBeInTheDocument();
+  });
+});
+
+describe('a registration paid in part from a statement', () => {
+  // As the page prints it, with the currency's no-break space read as a space.
+  const shown = (minor: number) => formatMoneyMinor(minor, 'KES').replace(/\s/g, ' ');
+
+  it('shows what was received and asks for the rest only', async () => {
+    registration({ state: 'held', claim: CLAIM, heldSince: new Date() });
+    fake.state.docs.set(`checkouts/${REF}`, { ...fake.state.docs.get(`checkouts/${REF}`), receivedMinor: 200_050 });
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    const received = await screen.findByText('Received so far', {}, LONG);
+    expect(received.nextElementSibling).toHaveTextContent(shown(200_050));
+    expect(screen.getByText('Still due').nextElementSibling).toHaveTextContent(shown(299_950));
+    expect(screen.getByRole('region', { name: 'How to pay' })).toHaveTextContent(`Pay ${shown(299_950)} entering`);
+    // a whole amount, rounded up so the rest is covered
+    expect(screen.getByLabelText('Amount paid (KES)')).toHaveValue(3000);
+  });
+
+  it('shows nothing of it before any money came in', async () => {
+    registration({ state: 'held', claim: CLAIM, heldSince: new Date() });
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    expect(await screen.findByRole('region', { name: 'How to pay' }, LONG)).toHaveTextContent(`Pay ${shown(500_000)} entering`);
+    expect(screen.queryByText('Received so far')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Amount paid (KES)')).toHaveValue(5000);
   });
 });
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useParams, type MetaFunction } from 'react-router';
 import { FormAlert, SelectField } from '../../components/fields.tsx';
-import { formatDateTime, formatMoney } from '../../components/format.ts';
+import { formatDateTime, formatMoney, formatMoneyMinor } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { TextField } from '../../components/TextField.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
@@ -12,7 +12,7 @@ import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { PAYMENT_METHOD_LABELS } from '../../data/labels.ts';
 import { PAYMENT_METHODS, paymentFormSchema, type PaymentForm } from './schema.ts';
-import { HoldLostError, ReferenceTakenError, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
+import { HoldLostError, ReferenceTakenError, stillDueMinor, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
 import { throttleMessage } from '../../data/visitor-submit.ts';
 import { checkoutHold, type Hold } from '../../data/payable-records.ts';
 import { Ticket } from '../../components/Ticket.tsx';
@@ -36,8 +36,8 @@ function PaymentInstructions({ record, settings }: { record: CheckoutRecord; set
     <section aria-labelledby="how-to-pay" className="mt-8">
       <h2 id="how-to-pay">How to pay</h2>
       <p className="mt-2">
-        Pay <strong>{formatMoney(record.fee, record.currency)}</strong> entering <strong className="font-mono">{code}</strong> as the Paybill &ldquo;Account
-        number&rdquo; (or as the reference of a bank transfer), so finance can match your payment, then enter the transaction reference below.
+        Pay <strong>{formatMoneyMinor(stillDueMinor(record), record.currency)}</strong> entering <strong className="font-mono">{code}</strong> as the Paybill
+        &ldquo;Account number&rdquo; (or as the reference of a bank transfer), so finance can match your payment, then enter the transaction reference below.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="rounded-md border border-slate-200 p-4">
@@ -68,7 +68,7 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
   const submit = useSubmitPayment(record);
   const { register, handleSubmit, formState } = useForm<z.input<typeof paymentFormSchema>, unknown, PaymentForm>({
     resolver: zodResolver(paymentFormSchema),
-    defaultValues: { payerName: record.name, amount: record.fee, method: 'mobile-money' },
+    defaultValues: { payerName: record.name, amount: Math.ceil(stillDueMinor(record) / 100), method: 'mobile-money' },
   });
   const e = formState.errors;
   return (
@@ -243,6 +243,16 @@ export default function CheckoutPage() {
         <dd>{r.what}</dd>
         <dt className="text-slate-600">{r.paymentStatus === 'paid' ? 'Paid' : 'Amount due'}</dt>
         <dd>{r.fee === 0 ? 'Free' : formatMoney(r.fee, r.currency)}</dd>
+        {r.receivedMinor > 0 && r.paymentStatus !== 'paid' && (
+          <>
+            <dt className="text-slate-600">Received so far</dt>
+            <dd>{formatMoneyMinor(r.receivedMinor, r.currency)}</dd>
+            <dt className="text-slate-600">Still due</dt>
+            <dd>
+              <strong>{formatMoneyMinor(stillDueMinor(r), r.currency)}</strong>
+            </dd>
+          </>
+        )}
         <dt className="text-slate-600">Payment status</dt>
         <dd>
           <strong>{STATUS_TEXT[r.paymentStatus] ?? r.paymentStatus}</strong>

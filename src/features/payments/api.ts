@@ -14,6 +14,8 @@ export interface CheckoutRecord {
   id: string;
   /** Its payment code, what the payer quotes ('' for a record from before codes: it quotes its id). */
   code: string;
+  /** Money statements brought in so far, in cents: a part payment leaves the rest due. */
+  receivedMinor: number;
   collection: PaymentTarget;
   /** Whose record: the attendee, or the organisation for partner and booth applications. */
   name: string;
@@ -43,6 +45,7 @@ export function describeRecord(collection: PaymentTarget, d: Stored, settings: L
   const common = {
     id: d.id,
     code: typeof d.paymentCode === 'string' ? d.paymentCode : '',
+    receivedMinor: typeof d.receivedMinor === 'number' ? d.receivedMinor : 0,
     collection,
     payable: payableRecord(collection, d),
     email: String(d.email),
@@ -78,6 +81,9 @@ export async function fetchCheckoutRecord(typed: string, labels: Promise<Labels 
 export function useCheckoutRecord(id: string) {
   return useQuery({ queryKey: ['checkout', id], queryFn: () => fetchCheckoutRecord(id), staleTime: 0 });
 }
+
+/** What is still due on a record, in cents: its fee less what statements brought in. */
+export const stillDueMinor = (r: Pick<CheckoutRecord, 'fee' | 'receivedMinor'>) => Math.max(0, Math.round(r.fee * 100) - r.receivedMinor);
 
 /** A seat slot as it stands (public: a state, a claim and a time), to tell whether a hold still stands. */
 export function useSeatSlot(seat: string) {

@@ -6,7 +6,7 @@ import { AdminHeader } from '../../../../admin/ui/AdminHeader.tsx';
 import { DataTable } from '../../../../admin/ui/DataTable.tsx';
 import { QueryState } from '../../../../admin/ui/QueryState.tsx';
 import { formatDateTime } from '../../../../components/format.ts';
-import { lineColumns } from './line-columns.tsx';
+import { DecisionNotice, lineColumns } from './line-columns.tsx';
 import { useImport } from './statement-api.ts';
 
 export default function ImportPage() {
@@ -43,13 +43,7 @@ export default function ImportPage() {
                 </ul>
               </details>
             )}
-            <div aria-live="polite">
-              {done && (
-                <p className="mt-2 rounded-md bg-green-50 p-3 text-green-900" role="status">
-                  {done}
-                </p>
-              )}
-            </div>
+            <DecisionNotice text={done} />
             <div className="mt-4">
               {d!.lines.length ? (
                 <DataTable caption="Lines stored by this import, in file order" rows={d!.lines} columns={lineColumns(setDone)} />

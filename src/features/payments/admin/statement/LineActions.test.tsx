@@ -106,8 +106,8 @@ describe('matching a queued line by hand', () => {
 
   it('pays the record it names, with the note kept on the line and in the log', async () => {
     const { match } = await matchForm();
-    await match(' reg-3 ', 'Payer phoned: paid for Delegate 3');
-    await statusSays('Matched receipt RKA1000004 to reg-3.');
+    await match(` ${codeFor(3)} `, 'Payer phoned: paid for Delegate 3');
+    await statusSays(`Matched receipt RKA1000004 to ${codeFor(3)}.`);
     expect(line('RKA1000004')).toMatchObject({
       state: 'matched-manually',
       class: 'matched',

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../../components/format.ts';
 import { useSiteSettings } from '../../../../data/site-settings.ts';
 import { fetchStatementFormats, statementFormatsKey } from '../../../../data/statement-formats.ts';
 import { ImportStatement } from './ImportStatement.tsx';
-import { lineColumns } from './line-columns.tsx';
+import { DecisionNotice, lineColumns } from './line-columns.tsx';
 import { useStatementImports, useStatementQueue } from './statement-api.ts';
 
 function Queue() {
@@ -18,13 +18,7 @@ function Queue() {
   const [done, setDone] = useState('');
   return (
     <>
-      <div aria-live="polite">
-        {done && (
-          <p className="mt-2 rounded-md bg-green-50 p-3 text-green-900" role="status">
-            {done}
-          </p>
-        )}
-      </div>
+      <DecisionNotice text={done} />
       <PagedTable
         pages={pages}
         noun="queued lines"

@@ -50,3 +50,16 @@ export function lineColumns(onDone: (message: string) => void): Column<StoredLin
     { header: 'Actions', cell: (l) => <LineActions line={l} onDone={onDone} /> },
   ];
 }
+
+/** What the last decision on a line did, read out by screen readers as it appears. */
+export function DecisionNotice({ text }: { text: string }) {
+  return (
+    <div aria-live="polite">
+      {text && (
+        <p className="mt-2 rounded-md bg-green-50 p-3 text-green-900" role="status">
+          {text}
+        </p>
+      )}
+    </div>
+  );
+}

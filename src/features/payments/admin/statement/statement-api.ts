@@ -14,6 +14,7 @@ import type { PayableCollection } from '../../../../data/collections.ts';
 import { readSeat } from '../payment-actions.ts';
 import { findPayable } from '../api.ts';
 import { applyStatement, applyVars, type ImportPlan } from './import-api.ts';
+import type { StatementLine } from './types.ts';
 import { applyPaths, decideApplyLine, decideDismissLine, decideReverseLine, linePath, reversePaths, type LineFacts, type LineState } from './line-actions.ts';
 
 const PAGE_SIZE = 25;
@@ -43,18 +44,11 @@ export interface StatementImport {
   results: { applied?: number; queued?: number; skipped?: number };
 }
 
-/** A stored statement line (statementLines/{receiptKey}). */
-export interface StoredLine {
+/** A stored statement line (statementLines/{receiptKey}): the statement's words, and what became of the line. */
+export interface StoredLine extends Omit<StatementLine, 'receiptKey'> {
+  /** The receipt key. */
   id: string;
   importId: string;
-  row: number;
-  receipt: string;
-  completedAt: Date | null;
-  details: string;
-  account: string;
-  payer: string;
-  amountMinor: number;
-  currency: string;
   paymentId: string | null;
   targetCollection: PayableCollection | null;
   targetId: string | null;
