@@ -16,10 +16,9 @@ const FEE = 15000;
 
 test('finance imports a statement: matched, partial, duplicate and unknown lines each handled, and the same file twice changes nothing', async ({ page }) => {
   const [paidCode, partCode] = [newPaymentCode(), newPaymentCode()];
-  const [paid, part] = await Promise.all([
-    makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: paidCode }),
-    makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: partCode }),
-  ]);
+  // One after the other: each takes a free seat slot, and two at once could pick the same one.
+  const paid = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: paidCode });
+  const part = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: partCode });
   const run = Date.now().toString(36).toUpperCase();
   const receipt = (n: number) => `T${run}${n}`;
   const file = {
@@ -50,13 +49,13 @@ test('finance imports a statement: matched, partial, duplicate and unknown lines
     expect((await readDocument(`registrations/${paid.id}`))!.paymentStatus).toBe('unpaid');
 
     await preview.getByRole('button', { name: 'Apply statement' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Apply statement' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply statement' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText('2 applied, 1 queued for a decision, 1 already imported');
 
     expect(await readDocument(`registrations/${paid.id}`)).toMatchObject({ paymentStatus: 'paid', status: 'confirmed', receivedMinor: FEE * 100 });
     expect(await readDocument(`registrations/${part.id}`)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', receivedMinor: 750_000 });
     const queue = page.getByRole('table', { name: /waiting for a decision/ });
-    await expect(queue.getByRole('row').filter({ hasText: receipt(3) })).toContainText('No payment code');
+    await expect(queue.getByRole('row').filter({ hasText: receipt(3) })).toContainText('quotes no payment code');
 
     // The import as a whole is on record, with its file's checksum.
     const imports = page.getByRole('table', { name: /Statement imports/ });
@@ -68,7 +67,7 @@ test('finance imports a statement: matched, partial, duplicate and unknown lines
     await expect(page.getByRole('status').filter({ hasText: 'This very file was imported' })).toBeVisible();
     await expect(preview.getByRole('row').filter({ hasText: 'duplicate' })).toHaveCount(4);
     await preview.getByRole('button', { name: 'Apply statement' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Apply statement' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply statement' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText('0 applied, 0 queued for a decision, 4 already imported');
     expect(await readDocument(`registrations/${part.id}`)).toMatchObject({ receivedMinor: 750_000 });
 
