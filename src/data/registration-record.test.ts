@@ -31,15 +31,16 @@ describe('what the reference alone opens (checkouts/{id})', () => {
   it('holds what checkout shows and nothing of phone, organisation or needs', () => {
     const projection = checkoutOf(registration);
     expect(Object.keys(projection).sort()).toEqual(
-      ['category', 'currency', 'email', 'fee', 'fullName', 'id', 'paymentCode', 'paymentNote', 'paymentStatus', 'seat', 'seatClaim', 'status'].sort(),
+      ['category', 'currency', 'email', 'fee', 'fullName', 'id', 'paymentCode', 'paymentNote', 'paymentStatus', 'receivedMinor', 'seat', 'seatClaim', 'status'].sort(),
     );
     expect(JSON.stringify(projection)).not.toMatch(/KNH|Wheelchair|Vegetarian|\+254/);
   });
 
-  it('fills the rules’ defaults for a record without a note, seat, hold or payment code', () => {
+  it('fills the rules’ defaults for a record without a note, seat, hold, payment code or money received', () => {
     const { seat: _s, seatClaim: _c, heldSince: _h, ...old } = registration;
-    expect(checkoutOf(old)).toMatchObject({ paymentNote: '', seat: '', seatClaim: '', paymentCode: '' });
+    expect(checkoutOf(old)).toMatchObject({ paymentNote: '', seat: '', seatClaim: '', paymentCode: '', receivedMinor: 0 });
     expect(checkoutOf({ ...registration, paymentCode: 'NCS-7K2QD' }).paymentCode).toBe('NCS-7K2QD');
+    expect(checkoutOf({ ...registration, receivedMinor: 750_000 }).receivedMinor).toBe(750_000);
   });
 });
 
