@@ -30,8 +30,10 @@ export default {
     'src/features/invoices/admin/invoice-number.ts',
     'src/features/invoices/admin/issue-invoice.ts',
     'src/components/format.ts',
-    // Payment and check-in decisions.
+    // Payment and check-in decisions; payment codes, and statements read, matched and applied.
     'src/features/payments/admin/payment-actions.ts',
+    'src/data/payment-codes.ts',
+    'src/features/payments/admin/statement/*.ts',
     'src/features/registrations/admin/check-in.ts',
     // The page loader every prerendered page runs.
     'scripts/page-loader.ts',
