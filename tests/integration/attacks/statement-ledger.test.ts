@@ -48,11 +48,14 @@ const line = (amountMinor: number): LineFacts => {
 
 type Target = Awaited<ReturnType<typeof booth>>;
 
-/** The Statements screen's apply, as finance; `tamper` edits the commit before it is sent. */
-async function apply(facts: LineFacts, target: Target, tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, by?: Firestore) {
+/**
+ * The Statements screen's apply, as finance; `tamper` edits the commit before it is sent, and
+ * `blind` makes the decision as if the receipt were unclaimed (a client that skips the check).
+ */
+async function apply(facts: LineFacts, target: Target, tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, by?: Firestore, blind = false) {
   const db = createDb(() => by ?? as.db.finance);
   await db.transact(applyPaths(facts, target, null), async (docs) => {
-    const d = decideApplyLine(docs, {
+    const d = decideApplyLine(blind ? docs.slice(0, 2) : docs, {
       importId,
       line: facts,
       target,
@@ -182,6 +185,21 @@ describe('finance counting one payment twice', () => {
         { update: `partners/${target.id}`, data: { receivedMinor: 2 * FEE_MINOR, receivedVia: real } },
       ]),
     );
+  });
+
+  it('never pays a second record with a receipt a visitor submitted for another, by leaving out its claim (control: with the claim)', async () => {
+    const submission = await FORMS.boothPayment.draft();
+    const facts = line(FEE_MINOR);
+    await commit(submission.by.db, submission.writes({ ...submission.doc, reference: facts.receipt }));
+    const other = await booth();
+    const claim = `paymentReferences/${facts.receiptKey}`;
+    await denied(apply(facts, other, withoutPath(claim), undefined, true));
+    // The visitor's submission is still theirs to verify: the receipt paid nothing else.
+    expect(await ownerGet(claim)).toMatchObject({ paymentId: submission.id });
+    const fresh = line(FEE_MINOR);
+    await denied(apply(fresh, other, withoutPath(`paymentReferences/${fresh.receiptKey}`)));
+    await apply(fresh, other);
+    expect(await received(other)).toBe(FEE_MINOR);
   });
 
   it('never marks a legacy payment reversed to free its transaction code (control: rejecting a submitted one does)', async () => {
