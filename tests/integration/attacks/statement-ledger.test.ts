@@ -3,7 +3,7 @@
 // each attack below tries to count one payment twice, keep money a reversal took off, or type a
 // balance in, as a visitor, an editor, finance or an administrator. Every refusal has its control:
 // the honest commit next to it passes, so the refusal is the tampering's doing.
-import { deleteDoc, doc, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
+import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import {
@@ -271,5 +271,111 @@ describe('a balance typed in', () => {
     await allowed(commit(draft.by.db, draft.writes()));
     expect(await ownerGet(record)).toMatchObject({ paymentStatus: 'submitted' });
     expect((await ownerGet(record))!.receivedMinor).toBeUndefined();
+  });
+});
+
+describe('a line’s life and an import’s record', () => {
+  const asFinance = (update: Record<string, unknown>) => ({ note: 'Finance’s note', by: ACCOUNTS.finance.email, at: serverValues.now(), ...update });
+
+  it('never matches by hand, dismisses or re-reverses a line already applied (control: reversing it once)', async () => {
+    const target = await booth();
+    const facts = line(1_000_000);
+    const paid = await apply(facts, target);
+    const path = doc(as.db.finance, linePath(facts.receiptKey));
+    await denied(updateDoc(path, asFinance({ state: 'dismissed', paymentId: null, targetCollection: null, targetId: null })));
+    await denied(updateDoc(path, asFinance({ state: 'matched-manually' })));
+    await denied(updateDoc(path, asFinance({ state: 'queued', paymentId: null })));
+    await reverse(facts, target, paid);
+    // a second reversal, written by hand since the screen refuses it: the payment's last state is reversed
+    await denied(
+      commit(as.db.finance, [
+        { update: linePath(facts.receiptKey), data: asFinance({ state: 'reversed' }) },
+        { update: `payments/${paid}`, data: { status: 'reversed' } },
+      ]),
+    );
+    await denied(updateDoc(path, asFinance({ state: 'applied' })));
+    expect(await received(target)).toBe(0);
+  });
+
+  it('never changes what the statement said on a stored line (control: a dismissal with a note)', async () => {
+    const facts = line(900);
+    await commit(as.db.finance, [queuedLineWrite({ importId, line: facts, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No payment code', null)]);
+    const path = doc(as.db.finance, linePath(facts.receiptKey));
+    for (const change of [{ amountMinor: 90_000 }, { receipt: `${facts.receipt}X` }, { currency: 'USD' }, { importId: uniqueId('other') }, { row: 99 }]) {
+      await denied(updateDoc(path, asFinance({ state: 'dismissed', ...change })));
+    }
+    await allowed(updateDoc(path, asFinance({ state: 'dismissed' })));
+  });
+
+  it('never rewrites an import’s counts, nor its results once done (control: results while applying)', async () => {
+    const id = uniqueId('ledger-imp');
+    const base = {
+      id,
+      timestamp: serverValues.now(),
+      by: ACCOUNTS.finance.email,
+      fileName: 'statement.csv',
+      checksum: 'd'.repeat(64),
+      format: 'mpesa',
+      lineCount: 2,
+      errorCount: 0,
+      errors: [],
+      counts: { matched: 2 },
+      status: 'applying',
+      results: {},
+    };
+    const path = doc(as.db.finance, 'statementImports', id);
+    await allowed(setDoc(path, base));
+    await denied(updateDoc(path, { counts: { matched: 0 } }));
+    await denied(updateDoc(path, { status: 'done', results: { applied: 2 }, errorCount: 5 }));
+    await allowed(updateDoc(path, { results: { applied: 1 } }));
+    await allowed(updateDoc(path, { status: 'done', results: { applied: 2 } }));
+    await denied(updateDoc(path, { results: { applied: 20 } }));
+    await denied(updateDoc(path, { status: 'applying' }));
+  });
+
+  it('bounds an import’s lists and a line’s words: 10,000 errors, 13 counts, control characters (control: 100 errors)', async () => {
+    const record = (id: string, over: Record<string, unknown>) => ({
+      id,
+      timestamp: serverValues.now(),
+      by: ACCOUNTS.finance.email,
+      fileName: 'statement.csv',
+      checksum: 'e'.repeat(64),
+      format: 'mpesa',
+      lineCount: 10_000,
+      errorCount: 10_000,
+      errors: [],
+      counts: {},
+      status: 'applying',
+      results: {},
+      ...over,
+    });
+    const create = (over: Record<string, unknown>) => {
+      const id = uniqueId('ledger-vol');
+      return setDoc(doc(as.db.finance, 'statementImports', id), record(id, over));
+    };
+    await denied(create({ errors: Array.from({ length: 10_000 }, (_, i) => `row ${i}: no amount`) }));
+    await denied(create({ counts: Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`class${i}`, i])) }));
+    await denied(create({ fileName: 'statement\u0000.csv' }));
+    await denied(create({ fileName: 'x'.repeat(201) }));
+    await denied(create({ lineCount: -1 }));
+    await allowed(create({ errors: Array.from({ length: 100 }, (_, i) => `row ${i}: no amount`) }));
+    const odd = (over: Partial<LineFacts>) =>
+      commit(as.db.finance, [queuedLineWrite({ importId, line: { ...line(900), ...over }, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No code', null)]);
+    await denied(odd({ details: 'PAYBILL\u001b[2J' }));
+    await denied(odd({ account: 'a'.repeat(201) }));
+    await denied(odd({ amountMinor: 100_000_000_001 }));
+    await allowed(odd({ details: 'PAYBILL 123\tNCS-7K2Q\nline two' }));
+  });
+
+  it('lets no visitor or editor read or list lines and imports (control: finance lists them)', async () => {
+    const facts = line(900);
+    await commit(as.db.finance, [queuedLineWrite({ importId, line: facts, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No payment code', null)]);
+    for (const actor of ['anonymous', 'signedIn', 'unverified', 'editor'] as const) {
+      await denied(getDocs(collection(as.db[actor], 'statementLines')));
+      await denied(getDoc(doc(as.db[actor], linePath(facts.receiptKey))));
+      await denied(getDocs(collection(as.db[actor], 'statementImports')));
+    }
+    await allowed(getDoc(doc(as.db.finance, linePath(facts.receiptKey))));
+    await allowed(getDocs(query(collection(as.db.finance, 'statementLines'), limit(1))));
   });
 });
