@@ -127,11 +127,13 @@ describe('finance counting one payment twice', () => {
     expect(await received(target)).toBe(0);
   });
 
-  it('never reverses a line and its payment while the record keeps the money (control: the whole reversal)', async () => {
+  it('never reverses a line and its payment while the record keeps the money, nor a payment and the money without its line (control: the whole reversal)', async () => {
     const target = await booth();
     const facts = line(FEE_MINOR);
     const paid = await apply(facts, target);
     await denied(reverse(facts, target, paid, withoutPath(`partners/${target.id}`)));
+    // nor the payment and the money while the line still says applied
+    await denied(reverse(facts, target, paid, withoutPath(linePath(facts.receiptKey))));
     await denied(updateDoc(payment(as.db.finance, paid), { status: 'reversed' }));
     await reverse(facts, target, paid);
     expect(await ownerGet(`partners/${target.id}`)).toMatchObject({ receivedMinor: 0, paymentStatus: 'unpaid' });
