@@ -1,0 +1,383 @@
+// Attacker's suite, class 6: the statement ledger. A record's receivedMinor and the payments counted
+// in it are two halves of one ledger (firestore.rules: receivedInStep, ledgerKept, appliesPayment):
+// each attack below tries to count one payment twice, keep money a reversal took off, or type a
+// balance in, as a visitor, an editor, finance or an administrator. Every refusal has its control:
+// the honest commit next to it passes, so the refusal is the tampering's doing.
+import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
+import {
+  applyPaths,
+  decideApplyLine,
+  decideReverseLine,
+  linePath,
+  queuedLineWrite,
+  reversePaths,
+  type LineFacts,
+} from '../../../src/features/payments/admin/statement/line-actions.ts';
+import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.ts';
+import { closeClients } from '../support/clients.ts';
+import { boothDoc, commit, FORMS, fieldsOf } from '../support/forms.ts';
+import { fixture, ownerGet, uniqueId } from '../support/owner.ts';
+
+let as: Actors;
+let importId: string;
+beforeAll(async () => {
+  as = await signInActors();
+  importId = uniqueId('ledger-import');
+  await fixture(`statementImports/${importId}`, { by: ACCOUNTS.finance.email, fileName: 'ledger.csv', checksum: 'c'.repeat(64), status: 'applying' });
+});
+afterAll(closeClients);
+
+const denied = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('denied');
+const allowed = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('allowed');
+
+/** An approved booth booking of KES 50,000 (5,000,000 minor), unpaid: a record without seat or checkout, so each commit is small. */
+const FEE_MINOR = 5_000_000;
+async function booth() {
+  const id = uniqueId('ledger-booth');
+  await fixture(`partners/${id}`, { ...fieldsOf(boothDoc(id)), fee: FEE_MINOR / 100, status: 'confirmed', paymentStatus: 'unpaid' });
+  return { collection: 'partners' as const, id };
+}
+
+let rows = 0;
+const line = (amountMinor: number): LineFacts => {
+  const receipt = `LG${Date.now().toString(36).toUpperCase()}${++rows}`;
+  return { receiptKey: receipt, receipt, row: rows, completedAt: new Date(), details: '', account: '', payer: 'AFYA LABS', amountMinor, currency: 'KES' };
+};
+
+type Target = Awaited<ReturnType<typeof booth>>;
+
+/**
+ * The Statements screen's apply, as finance; `tamper` edits the commit before it is sent, and
+ * `blind` makes the decision as if the receipt were unclaimed (a client that skips the check).
+ */
+async function apply(facts: LineFacts, target: Target, tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, by?: Firestore, blind = false) {
+  const db = createDb(() => by ?? as.db.finance);
+  await db.transact(applyPaths(facts, target, null), async (docs) => {
+    const d = decideApplyLine(blind ? docs.slice(0, 2) : docs, {
+      importId,
+      line: facts,
+      target,
+      submittedId: null,
+      newPaymentId: db.newId('payments'),
+      method: 'mobile-money',
+      staffEmail: ACCOUNTS.finance.email,
+      mailId: db.newId('mail'),
+      seat: null,
+    });
+    return { writes: tamper(d.writes) };
+  });
+  return String((await ownerGet(linePath(facts.receiptKey)))!.paymentId);
+}
+
+/** The Statements screen's reverse, as finance. */
+async function reverse(facts: LineFacts, target: Target, paymentId: string, tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w) {
+  const db = createDb(() => as.db.finance);
+  await db.transact(reversePaths({ receiptKey: facts.receiptKey, paymentId, targetCollection: target.collection, targetId: target.id }), (docs) => ({
+    writes: tamper(decideReverseLine(docs, { note: 'Paid for someone else', staffEmail: ACCOUNTS.finance.email, seat: null }).writes),
+  }));
+}
+
+const received = async (target: Target) => (await ownerGet(`${target.collection}/${target.id}`))!.receivedMinor ?? 0;
+const withoutPath = (path: string) => (writes: BatchWrite[]) => writes.filter((w) => writePath(w) !== path);
+const payment = (db: Firestore, id: string) => doc(db, 'payments', id);
+
+describe('finance counting one payment twice', () => {
+  it('never sets a counted payment back to submitted to verify it again (control: its note may be edited)', async () => {
+    const target = await booth();
+    const paid = await apply(line(2_000_000), target);
+    await allowed(updateDoc(payment(as.db.finance, paid), { note: 'Checked against the bank' }));
+    await denied(updateDoc(payment(as.db.finance, paid), { status: 'submitted' }));
+    // The second half of the attack, whatever the first did: verify it again and count it again.
+    await denied(
+      commit(as.db.finance, [
+        { update: `payments/${paid}`, data: { status: 'verified' } },
+        { update: `partners/${target.id}`, data: { receivedMinor: 4_000_000, receivedVia: paid } },
+      ]),
+    );
+    expect(await received(target)).toBe(2_000_000);
+  });
+
+  it('never lets a second line name a payment another line verified (control: the second line with its own payment)', async () => {
+    const target = await booth();
+    const first = await apply(line(1_000_000), target);
+    const second = line(1_000_000);
+    const reuse = (writes: BatchWrite[]) =>
+      writes.map((w): BatchWrite => {
+        const path = writePath(w);
+        if (path.startsWith('payments/')) return { update: `payments/${first}`, data: { status: 'verified', statementLine: second.receiptKey } };
+        if (path.startsWith('paymentReferences/')) return { set: path, data: { paymentId: first } };
+        if ('data' in w && (path === linePath(second.receiptKey) || path === `partners/${target.id}`))
+          return { ...w, data: { ...w.data, ...(path.startsWith('partners/') ? { receivedVia: first } : { paymentId: first }) } } as BatchWrite;
+        return w;
+      });
+    await denied(apply(second, target, reuse));
+    await apply(second, target);
+    expect(await received(target)).toBe(2_000_000);
+  });
+
+  it('never shrinks a counted payment before reversing it, keeping the difference (control: the honest reversal)', async () => {
+    const target = await booth();
+    const facts = line(3_000_000);
+    const paid = await apply(facts, target);
+    await denied(updateDoc(payment(as.db.finance, paid), { amountMinor: 100 }));
+    await denied(updateDoc(payment(as.db.finance, paid), { targetId: uniqueId('elsewhere') }));
+    await reverse(facts, target, paid);
+    expect(await received(target)).toBe(0);
+  });
+
+  it('never reverses a line and its payment while the record keeps the money, nor a payment and the money without its line (control: the whole reversal)', async () => {
+    const target = await booth();
+    const facts = line(FEE_MINOR);
+    const paid = await apply(facts, target);
+    await denied(reverse(facts, target, paid, withoutPath(`partners/${target.id}`)));
+    // nor the payment and the money while the line still says applied
+    await denied(reverse(facts, target, paid, withoutPath(linePath(facts.receiptKey))));
+    await denied(updateDoc(payment(as.db.finance, paid), { status: 'reversed' }));
+    await reverse(facts, target, paid);
+    expect(await ownerGet(`partners/${target.id}`)).toMatchObject({ receivedMinor: 0, paymentStatus: 'unpaid' });
+    // reversed is a payment's last state: it cannot be reversed again, nor brought back to count again
+    await denied(updateDoc(payment(as.db.finance, paid), { status: 'verified' }));
+    await denied(updateDoc(payment(as.db.finance, paid), { note: 'again' }));
+  });
+
+  it('never reverses a payment below nothing, nor one that is not the line’s', async () => {
+    const target = await booth();
+    const facts = line(1_000_000);
+    const paid = await apply(facts, target);
+    const other = await booth();
+    const otherPaid = await apply(line(2_000_000), other);
+    // the line's reversal naming the other record's payment
+    const swapPayment = (writes: BatchWrite[]) =>
+      writes.map((w): BatchWrite => (writePath(w) === `payments/${paid}` ? { update: `payments/${otherPaid}`, data: { status: 'reversed' } } : w));
+    await denied(reverse(facts, target, paid, swapPayment));
+    // a balance below zero
+    const belowZero = (writes: BatchWrite[]) =>
+      writes.map((w): BatchWrite =>
+        writePath(w) === `partners/${target.id}` && 'data' in w ? ({ ...w, data: { ...w.data, receivedMinor: -1 } } as BatchWrite) : w,
+      );
+    await denied(reverse(facts, target, paid, belowZero));
+    await reverse(facts, target, paid);
+    expect([await received(target), await received(other)]).toEqual([0, 2_000_000]);
+  });
+
+  it('never creates a payment already counted that the record did not receive, to reverse it later (control: with the record)', async () => {
+    const target = await booth();
+    await apply(line(FEE_MINOR), target);
+    const counted = (id: string) => ({
+      id,
+      timestamp: serverValues.now(),
+      payerName: 'Nobody',
+      method: 'bank-transfer',
+      reference: id,
+      amount: FEE_MINOR / 100,
+      amountMinor: FEE_MINOR,
+      currency: 'KES',
+      targetCollection: 'partners',
+      targetId: target.id,
+      status: 'verified',
+    });
+    const ghost = uniqueId('ghost');
+    await denied(setDoc(payment(as.db.finance, ghost), counted(ghost)));
+    const real = uniqueId('real');
+    await allowed(
+      commit(as.db.finance, [
+        { set: `payments/${real}`, data: counted(real) },
+        { update: `partners/${target.id}`, data: { receivedMinor: 2 * FEE_MINOR, receivedVia: real } },
+      ]),
+    );
+  });
+
+  it('never pays a second record with a receipt a visitor submitted for another, by leaving out its claim (control: with the claim)', async () => {
+    const submission = await FORMS.boothPayment.draft();
+    const facts = line(FEE_MINOR);
+    await commit(submission.by.db, submission.writes({ ...submission.doc, reference: facts.receipt }));
+    const other = await booth();
+    const claim = `paymentReferences/${facts.receiptKey}`;
+    await denied(apply(facts, other, withoutPath(claim), undefined, true));
+    // The visitor's submission is still theirs to verify: the receipt paid nothing else.
+    expect(await ownerGet(claim)).toMatchObject({ paymentId: submission.id });
+    const fresh = line(FEE_MINOR);
+    await denied(apply(fresh, other, withoutPath(`paymentReferences/${fresh.receiptKey}`)));
+    await apply(fresh, other);
+    expect(await received(other)).toBe(FEE_MINOR);
+  });
+
+  it('never marks a legacy payment reversed to free its transaction code (control: rejecting a submitted one does)', async () => {
+    const target = await booth();
+    const code = `LEG${Date.now().toString(36).toUpperCase()}`;
+    const legacy = await fixture(`payments/${uniqueId('legacy')}`, {
+      payerName: 'Afya',
+      method: 'mobile-money',
+      reference: code,
+      amount: FEE_MINOR / 100,
+      currency: 'KES',
+      targetCollection: 'partners',
+      targetId: target.id,
+      status: 'verified',
+    });
+    await fixture(`paymentReferences/${code}`, { paymentId: legacy });
+    const free = (status: string): BatchWrite[] => [{ update: `payments/${legacy}`, data: { status } }, { delete: `paymentReferences/${code}` }];
+    await denied(commit(as.db.finance, free('reversed')));
+    const submitted = await fixture(`payments/${uniqueId('submitted')}`, {
+      payerName: 'Afya',
+      method: 'mobile-money',
+      reference: `${code}S`,
+      amount: 1,
+      currency: 'KES',
+      targetCollection: 'partners',
+      targetId: target.id,
+      status: 'submitted',
+    });
+    await fixture(`paymentReferences/${code}S`, { paymentId: submitted });
+    await allowed(commit(as.db.finance, [{ update: `payments/${submitted}`, data: { status: 'rejected' } }, { delete: `paymentReferences/${code}S` }]));
+    expect(await ownerGet(`paymentReferences/${code}`)).toMatchObject({ paymentId: legacy });
+  });
+});
+
+describe('a balance typed in', () => {
+  it('an administrator never recreates a record with money received (control: recreated without it)', async () => {
+    const target = await booth();
+    await apply(line(FEE_MINOR), target);
+    const before = (await ownerGet(`partners/${target.id}`))!;
+    await allowed(deleteDoc(doc(as.db.admin, 'partners', target.id)));
+    const { receivedMinor: _r, receivedVia: _v, ...rest } = before;
+    await denied(setDoc(doc(as.db.admin, 'partners', target.id), { ...rest, receivedMinor: 2 * FEE_MINOR, receivedVia: 'made-up' }));
+    await denied(setDoc(doc(as.db.admin, 'partners', target.id), { ...rest, receivedMinor: FEE_MINOR }));
+    await allowed(setDoc(doc(as.db.admin, 'partners', target.id), { ...rest, paymentStatus: 'unpaid' }));
+  });
+
+  it('an editor takes no finance action: no import, no line, no balance (control: finance may)', async () => {
+    const target = await booth();
+    const queued = (facts: LineFacts) => queuedLineWrite({ importId, line: facts, staffEmail: ACCOUNTS.editor.email }, 'unknown', 'No payment code', null);
+    await denied(commit(as.db.editor, [queued(line(900))]));
+    await denied(apply(line(FEE_MINOR), target, (w) => w, as.db.editor));
+    await denied(updateDoc(doc(as.db.editor, 'partners', target.id), { receivedMinor: 1, receivedVia: 'x' }));
+    await denied(setDoc(doc(as.db.editor, 'statementImports', uniqueId('editor-import')), { status: 'applying' }));
+    const facts = line(FEE_MINOR);
+    await apply(facts, target);
+    await denied(updateDoc(doc(as.db.editor, linePath(facts.receiptKey)), { state: 'reversed', note: 'mine', at: serverValues.now() }));
+    expect(await received(target)).toBe(FEE_MINOR);
+  });
+
+  it('a visitor never counts their own payment submission as money received (control: the honest submission)', async () => {
+    const draft = await FORMS.boothPayment.draft();
+    const record = `partners/${draft.target!.id}`;
+    const grow = (writes: BatchWrite[]) =>
+      writes.map((w): BatchWrite =>
+        writePath(w) === record && 'data' in w ? ({ ...w, data: { ...w.data, receivedMinor: 100, receivedVia: draft.id } } as BatchWrite) : w,
+      );
+    await denied(commit(draft.by.db, grow(draft.writes())));
+    await denied(commit(draft.by.db, draft.writes({ ...draft.doc, status: 'verified', amountMinor: 100 })));
+    await allowed(commit(draft.by.db, draft.writes()));
+    expect(await ownerGet(record)).toMatchObject({ paymentStatus: 'submitted' });
+    expect((await ownerGet(record))!.receivedMinor).toBeUndefined();
+  });
+});
+
+describe('a line’s life and an import’s record', () => {
+  const asFinance = (update: Record<string, unknown>) => ({ note: 'Finance’s note', by: ACCOUNTS.finance.email, at: serverValues.now(), ...update });
+
+  it('never matches by hand, dismisses or re-reverses a line already applied (control: reversing it once)', async () => {
+    const target = await booth();
+    const facts = line(1_000_000);
+    const paid = await apply(facts, target);
+    const path = doc(as.db.finance, linePath(facts.receiptKey));
+    await denied(updateDoc(path, asFinance({ state: 'dismissed', paymentId: null, targetCollection: null, targetId: null })));
+    await denied(updateDoc(path, asFinance({ state: 'matched-manually' })));
+    await denied(updateDoc(path, asFinance({ state: 'queued', paymentId: null })));
+    await reverse(facts, target, paid);
+    // a second reversal, written by hand since the screen refuses it: the payment's last state is reversed
+    await denied(
+      commit(as.db.finance, [
+        { update: linePath(facts.receiptKey), data: asFinance({ state: 'reversed' }) },
+        { update: `payments/${paid}`, data: { status: 'reversed' } },
+      ]),
+    );
+    await denied(updateDoc(path, asFinance({ state: 'applied' })));
+    expect(await received(target)).toBe(0);
+  });
+
+  it('never changes what the statement said on a stored line (control: a dismissal with a note)', async () => {
+    const facts = line(900);
+    await commit(as.db.finance, [queuedLineWrite({ importId, line: facts, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No payment code', null)]);
+    const path = doc(as.db.finance, linePath(facts.receiptKey));
+    for (const change of [{ amountMinor: 90_000 }, { receipt: `${facts.receipt}X` }, { currency: 'USD' }, { importId: uniqueId('other') }, { row: 99 }]) {
+      await denied(updateDoc(path, asFinance({ state: 'dismissed', ...change })));
+    }
+    await allowed(updateDoc(path, asFinance({ state: 'dismissed' })));
+  });
+
+  it('never rewrites an import’s counts, nor its results once done (control: results while applying)', async () => {
+    const id = uniqueId('ledger-imp');
+    const base = {
+      id,
+      timestamp: serverValues.now(),
+      by: ACCOUNTS.finance.email,
+      fileName: 'statement.csv',
+      checksum: 'd'.repeat(64),
+      format: 'mpesa',
+      lineCount: 2,
+      errorCount: 0,
+      errors: [],
+      counts: { matched: 2 },
+      status: 'applying',
+      results: {},
+    };
+    const path = doc(as.db.finance, 'statementImports', id);
+    await allowed(setDoc(path, base));
+    await denied(updateDoc(path, { counts: { matched: 0 } }));
+    await denied(updateDoc(path, { status: 'done', results: { applied: 2 }, errorCount: 5 }));
+    await allowed(updateDoc(path, { results: { applied: 1 } }));
+    await allowed(updateDoc(path, { status: 'done', results: { applied: 2 } }));
+    await denied(updateDoc(path, { results: { applied: 20 } }));
+    await denied(updateDoc(path, { status: 'applying' }));
+  });
+
+  it('bounds an import’s lists and a line’s words: 10,000 errors, 13 counts, control characters (control: 100 errors)', async () => {
+    const record = (id: string, over: Record<string, unknown>) => ({
+      id,
+      timestamp: serverValues.now(),
+      by: ACCOUNTS.finance.email,
+      fileName: 'statement.csv',
+      checksum: 'e'.repeat(64),
+      format: 'mpesa',
+      lineCount: 10_000,
+      errorCount: 10_000,
+      errors: [],
+      counts: {},
+      status: 'applying',
+      results: {},
+      ...over,
+    });
+    const create = (over: Record<string, unknown>) => {
+      const id = uniqueId('ledger-vol');
+      return setDoc(doc(as.db.finance, 'statementImports', id), record(id, over));
+    };
+    await denied(create({ errors: Array.from({ length: 10_000 }, (_, i) => `row ${i}: no amount`) }));
+    await denied(create({ counts: Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`class${i}`, i])) }));
+    await denied(create({ fileName: 'statement\u0000.csv' }));
+    await denied(create({ fileName: 'x'.repeat(201) }));
+    await denied(create({ lineCount: -1 }));
+    await allowed(create({ errors: Array.from({ length: 100 }, (_, i) => `row ${i}: no amount`) }));
+    const odd = (over: Partial<LineFacts>) =>
+      commit(as.db.finance, [queuedLineWrite({ importId, line: { ...line(900), ...over }, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No code', null)]);
+    await denied(odd({ details: 'PAYBILL\u001b[2J' }));
+    await denied(odd({ account: 'a'.repeat(201) }));
+    await denied(odd({ amountMinor: 100_000_000_001 }));
+    await allowed(odd({ details: 'PAYBILL 123\tNCS-7K2Q\nline two' }));
+  });
+
+  it('lets no visitor or editor read or list lines and imports (control: finance lists them)', async () => {
+    const facts = line(900);
+    await commit(as.db.finance, [queuedLineWrite({ importId, line: facts, staffEmail: ACCOUNTS.finance.email }, 'unknown', 'No payment code', null)]);
+    for (const actor of ['anonymous', 'signedIn', 'unverified', 'editor'] as const) {
+      await denied(getDocs(collection(as.db[actor], 'statementLines')));
+      await denied(getDoc(doc(as.db[actor], linePath(facts.receiptKey))));
+      await denied(getDocs(collection(as.db[actor], 'statementImports')));
+    }
+    await allowed(getDoc(doc(as.db.finance, linePath(facts.receiptKey))));
+    await allowed(getDocs(query(collection(as.db.finance, 'statementLines'), limit(1))));
+  });
+});
