@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
 import { readSeat } from '../../src/features/payments/admin/payment-actions.ts';
 import {
-  applyPaths,
-  decideApplyLine,
   decideDismissLine,
   decideReverseLine,
   linePath,
@@ -21,13 +19,13 @@ import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.t
 import { closeClients } from './support/clients.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 import { seatedFixture, slotOf } from './support/seats.ts';
+import { applyLine, importRecord, statementImport, statementLine, type LineTarget } from './support/statement.ts';
 
 let as: Actors;
 let importId: string;
 beforeAll(async () => {
   as = await signInActors();
-  importId = uniqueId('import');
-  await fixture(`statementImports/${importId}`, { by: ACCOUNTS.finance.email, fileName: 'mpesa.csv', checksum: 'a'.repeat(64), status: 'applying' });
+  importId = await statementImport();
 });
 afterAll(closeClients);
 
@@ -49,47 +47,14 @@ async function unpaid(over: Record<string, unknown> = {}) {
   });
 }
 
-let receipts = 0;
-const facts = (amountMinor: number, over: Partial<LineFacts> = {}): LineFacts => {
-  const receipt = `TK${Date.now().toString(36).toUpperCase()}${++receipts}`;
-  return {
-    receiptKey: receipt,
-    receipt,
-    row: receipts,
-    completedAt: new Date(),
-    details: '',
-    account: '',
-    payer: 'JANE W',
-    amountMinor,
-    currency: 'KES',
-    ...over,
-  };
-};
+const facts = (amountMinor: number, over: Partial<LineFacts> = {}) => statementLine(amountMinor, over);
 
-/** Applies a line as the screen does: fresh reads, the decision, its log entry, in one transaction. */
-async function apply(
+/** The screen's apply, as finance unless another client is given; `tamper` edits each decided write. */
+const apply = (
   line: LineFacts,
-  target: { collection: 'registrations' | 'partners'; id: string },
-  options: { submittedId?: string; note?: string; db?: Firestore; tamper?: (w: BatchWrite) => BatchWrite } = {},
-) {
-  const db = createDb(() => options.db ?? as.db.finance);
-  return db.transact(applyPaths(line, target, options.submittedId ?? null), async (docs, read) => {
-    const d = decideApplyLine(docs, {
-      importId,
-      line,
-      target,
-      submittedId: options.submittedId ?? null,
-      newPaymentId: db.newId('payments'),
-      method: 'mobile-money',
-      staffEmail: ACCOUNTS.finance.email,
-      mailId: db.newId('mail'),
-      seat: await readSeat(target.collection, docs[1], read),
-      manualNote: options.note,
-    });
-    const writes = options.tamper ? d.writes.map(options.tamper) : d.writes;
-    return { writes: [...writes, db.activityWrite(d.log, ACCOUNTS.finance.email)], result: d.result };
-  });
-}
+  target: LineTarget,
+  { db, tamper, ...options }: { submittedId?: string; note?: string; db?: Firestore; tamper?: (w: BatchWrite) => BatchWrite } = {},
+) => applyLine(db ?? as.db.finance, importId, line, target, { ...options, tamper: tamper && ((writes) => writes.map(tamper)) });
 
 async function reverse(receiptKey: string, note = 'Wrong record') {
   const line = (await ownerGet(linePath(receiptKey)))!;
@@ -302,20 +267,7 @@ describe('what the rules refuse', () => {
   });
 
   it('checks an import record: a real checksum, its author, nothing extra; never deleted', async () => {
-    const good = (id: string) => ({
-      id,
-      timestamp: serverValues.now(),
-      by: ACCOUNTS.finance.email,
-      fileName: 'statement.csv',
-      checksum: 'b'.repeat(64),
-      format: 'mpesa',
-      lineCount: 2,
-      errorCount: 0,
-      errors: [],
-      counts: { matched: 2 },
-      status: 'applying',
-      results: {},
-    });
+    const good = importRecord;
     const id = uniqueId('imp');
     await denied(setDoc(doc(as.db.finance, `statementImports/${id}`), { ...good(id), checksum: 'not-a-checksum' }));
     await denied(setDoc(doc(as.db.finance, `statementImports/${id}`), { ...good(id), by: ACCOUNTS.admin.email }));

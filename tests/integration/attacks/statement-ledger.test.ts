@@ -6,26 +6,18 @@
 import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
-import {
-  applyPaths,
-  decideApplyLine,
-  decideReverseLine,
-  linePath,
-  queuedLineWrite,
-  reversePaths,
-  type LineFacts,
-} from '../../../src/features/payments/admin/statement/line-actions.ts';
+import { decideReverseLine, linePath, queuedLineWrite, reversePaths, type LineFacts } from '../../../src/features/payments/admin/statement/line-actions.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients } from '../support/clients.ts';
 import { boothDoc, commit, FORMS, fieldsOf } from '../support/forms.ts';
 import { fixture, ownerGet, uniqueId } from '../support/owner.ts';
+import { applyLine, importRecord, statementImport, statementLine } from '../support/statement.ts';
 
 let as: Actors;
 let importId: string;
 beforeAll(async () => {
   as = await signInActors();
-  importId = uniqueId('ledger-import');
-  await fixture(`statementImports/${importId}`, { by: ACCOUNTS.finance.email, fileName: 'ledger.csv', checksum: 'c'.repeat(64), status: 'applying' });
+  importId = await statementImport('ledger-import');
 });
 afterAll(closeClients);
 
@@ -40,11 +32,7 @@ async function booth() {
   return { collection: 'partners' as const, id };
 }
 
-let rows = 0;
-const line = (amountMinor: number): LineFacts => {
-  const receipt = `LG${Date.now().toString(36).toUpperCase()}${++rows}`;
-  return { receiptKey: receipt, receipt, row: rows, completedAt: new Date(), details: '', account: '', payer: 'AFYA LABS', amountMinor, currency: 'KES' };
-};
+const line = (amountMinor: number): LineFacts => statementLine(amountMinor, { payer: 'AFYA LABS' }, 'LG');
 
 type Target = Awaited<ReturnType<typeof booth>>;
 
@@ -53,21 +41,7 @@ type Target = Awaited<ReturnType<typeof booth>>;
  * `blind` makes the decision as if the receipt were unclaimed (a client that skips the check).
  */
 async function apply(facts: LineFacts, target: Target, tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, by?: Firestore, blind = false) {
-  const db = createDb(() => by ?? as.db.finance);
-  await db.transact(applyPaths(facts, target, null), async (docs) => {
-    const d = decideApplyLine(blind ? docs.slice(0, 2) : docs, {
-      importId,
-      line: facts,
-      target,
-      submittedId: null,
-      newPaymentId: db.newId('payments'),
-      method: 'mobile-money',
-      staffEmail: ACCOUNTS.finance.email,
-      mailId: db.newId('mail'),
-      seat: null,
-    });
-    return { writes: tamper(d.writes) };
-  });
+  await applyLine(by ?? as.db.finance, importId, facts, target, { tamper, blind });
   return String((await ownerGet(linePath(facts.receiptKey)))!.paymentId);
 }
 
@@ -311,20 +285,7 @@ describe('a line’s life and an import’s record', () => {
 
   it('never rewrites an import’s counts, nor its results once done (control: results while applying)', async () => {
     const id = uniqueId('ledger-imp');
-    const base = {
-      id,
-      timestamp: serverValues.now(),
-      by: ACCOUNTS.finance.email,
-      fileName: 'statement.csv',
-      checksum: 'd'.repeat(64),
-      format: 'mpesa',
-      lineCount: 2,
-      errorCount: 0,
-      errors: [],
-      counts: { matched: 2 },
-      status: 'applying',
-      results: {},
-    };
+    const base = importRecord(id);
     const path = doc(as.db.finance, 'statementImports', id);
     await allowed(setDoc(path, base));
     await denied(updateDoc(path, { counts: { matched: 0 } }));
