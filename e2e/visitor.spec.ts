@@ -165,7 +165,7 @@ test('apply as a partner, with tiers and benefits shown', async ({ page }) => {
   const code = String((await readDocument(`partners/${ref}`))!.paymentCode);
   expect(code).toMatch(/^NCS-[2-9A-HJ-NP-Z]{5}$/);
   await expect(page.getByText(`Your payment code is ${code} (reference ${ref})`)).toBeVisible();
-  expect(await readDocument(`paymentCodes/${code}`)).toEqual({ collection: 'partners', id: ref });
+  expect(await readDocument(`paymentCodes/${code}`)).toEqual({ collection: 'partners', recordId: ref });
 
   await page.goto(`/checkout/${ref}`);
   // Named as settings label the tier, not by its key (gold).

@@ -70,8 +70,7 @@ export function applyWrites(state: FakeDb, writes: BatchWrite[]) {
 export function fakeDb(state: FakeDb) {
   const get = (path: string) => {
     const d = state.docs.get(path);
-    // As the data module reads: a stored id (a payment code's claim names its record) is kept.
-    return d ? { ...d, id: typeof d.id === 'string' ? d.id : path.split('/').pop()! } : null;
+    return d ? { ...d, id: path.split('/').pop()! } : null;
   };
   const list = (name: string, where: Filter[] = []) =>
     [...state.docs.entries()]

@@ -28,7 +28,7 @@ export function withSeededPaymentCodes(docs: Doc[], first = 0): Doc[] {
     if ((collection !== 'registrations' && collection !== 'partners') || entry[0].split('/').length !== 2) continue;
     const code = seededPaymentCode(first + claims.length);
     entry[1] = { ...entry[1], paymentCode: code };
-    claims.push([paymentCodePath(code), { collection: collection satisfies PayableCollection, id }]);
+    claims.push([paymentCodePath(code), { collection: collection satisfies PayableCollection, recordId: id }]);
   }
   return claims;
 }

@@ -55,7 +55,7 @@ describe('finding what someone pays for by its payment code', () => {
   const CODE = `NCS-7K2Q${checkSymbol('7K2Q')}`;
 
   it('reads the code’s claim, then the record it names (a registration from where checkout reads it)', async () => {
-    stored.docs.set(`paymentCodes/${CODE}`, { collection: 'registrations', id: REF });
+    stored.docs.set(`paymentCodes/${CODE}`, { collection: 'registrations', recordId: REF });
     stored.docs.set(`checkouts/${REF}`, { fullName: 'Achieng', paymentCode: CODE });
     for (const typed of [CODE, 'ncs7k2q' + CODE.at(-1)!.toLowerCase(), ` 7k2q-${CODE.at(-1)} `, 'NCS 7K2Q' + CODE.at(-1)]) {
       expect(await findPayableRecord(typed, 'checkouts')).toEqual({ collection: 'registrations', record: { fullName: 'Achieng', paymentCode: CODE, id: REF } });
@@ -64,7 +64,7 @@ describe('finding what someone pays for by its payment code', () => {
   });
 
   it('finds an application by its code', async () => {
-    stored.docs.set(`paymentCodes/${CODE}`, { collection: 'partners', id: REF });
+    stored.docs.set(`paymentCodes/${CODE}`, { collection: 'partners', recordId: REF });
     stored.docs.set(`partners/${REF}`, { organisation: 'Aga Khan' });
     expect(await findPayableRecord(CODE.toLowerCase())).toEqual({ collection: 'partners', record: { organisation: 'Aga Khan', id: REF } });
   });
@@ -72,7 +72,7 @@ describe('finding what someone pays for by its payment code', () => {
   it('is null for an unclaimed code or one whose check symbol is wrong (never read as a code)', async () => {
     expect(await findPayableRecord(CODE)).toBeNull();
     const wrong = CODE.slice(0, -1) + (CODE.endsWith('2') ? '3' : '2');
-    stored.docs.set(`paymentCodes/${wrong}`, { collection: 'registrations', id: REF });
+    stored.docs.set(`paymentCodes/${wrong}`, { collection: 'registrations', recordId: REF });
     stored.docs.set(`registrations/${REF}`, { fullName: 'Achieng' });
     expect(await findPayableRecord(wrong)).toBeNull();
   });

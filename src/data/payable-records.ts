@@ -25,8 +25,11 @@ export async function findPayableRecord(typed: string, registrationsFrom: Regist
   const code = readPaymentCode(typed);
   if (code) {
     const claim = await db.fetchDocument<PaymentCodeClaim>(PAYMENT_CODES, code);
-    if (claim && PAYABLE_COLLECTIONS.includes(claim.collection) && typeof claim.id === 'string') {
-      const record = await db.fetchDocument<Record<string, unknown>>(claim.collection === 'registrations' ? registrationsFrom : claim.collection, claim.id);
+    if (claim && PAYABLE_COLLECTIONS.includes(claim.collection) && typeof claim.recordId === 'string') {
+      const record = await db.fetchDocument<Record<string, unknown>>(
+        claim.collection === 'registrations' ? registrationsFrom : claim.collection,
+        claim.recordId,
+      );
       if (record) return { collection: claim.collection, record };
     }
   }

@@ -96,26 +96,26 @@ describe('claiming a code in the record’s own transaction', () => {
 
   it('reads the drawn code’s claim and returns the code with the write that claims it for the record', async () => {
     const read = taken();
-    const claim = await claimPaymentCode({ collection: 'registrations', id: 'R1' }, read, codes('NCS-7K2QD'));
-    expect(claim).toEqual({ code: 'NCS-7K2QD', write: { set: 'paymentCodes/NCS-7K2QD', data: { collection: 'registrations', id: 'R1' } } });
+    const claim = await claimPaymentCode({ collection: 'registrations', recordId: 'R1' }, read, codes('NCS-7K2QD'));
+    expect(claim).toEqual({ code: 'NCS-7K2QD', write: { set: 'paymentCodes/NCS-7K2QD', data: { collection: 'registrations', recordId: 'R1' } } });
     expect(read).toHaveBeenCalledWith('paymentCodes/NCS-7K2QD');
   });
 
   it('draws again while the code is taken', async () => {
     const read = taken('NCS-7K2QD', 'NCS-P4TXM');
-    const claim = await claimPaymentCode({ collection: 'partners', id: 'P1' }, read, codes('NCS-7K2QD', 'NCS-P4TXM', 'NCS-2Z7ZX'));
+    const claim = await claimPaymentCode({ collection: 'partners', recordId: 'P1' }, read, codes('NCS-7K2QD', 'NCS-P4TXM', 'NCS-2Z7ZX'));
     expect(claim.code).toBe('NCS-2Z7ZX');
     expect(read).toHaveBeenCalledTimes(3);
   });
 
   it('gives up after a bounded number of draws rather than loop', async () => {
     const read = vi.fn(async () => ({ id: 'x' }));
-    await expect(claimPaymentCode({ collection: 'partners', id: 'P1' }, read, () => 'NCS-7K2QD', 4)).rejects.toBeInstanceOf(NoFreePaymentCodeError);
+    await expect(claimPaymentCode({ collection: 'partners', recordId: 'P1' }, read, () => 'NCS-7K2QD', 4)).rejects.toBeInstanceOf(NoFreePaymentCodeError);
     expect(read).toHaveBeenCalledTimes(4);
   });
 
   it('draws fresh codes by default', async () => {
-    const { code } = await claimPaymentCode({ collection: 'registrations', id: 'R1' }, taken());
+    const { code } = await claimPaymentCode({ collection: 'registrations', recordId: 'R1' }, taken());
     expect(isPaymentCode(code)).toBe(true);
   });
 });

@@ -18,7 +18,8 @@ export const paymentCodePath = (code: string) => `${PAYMENT_CODES}/${code}`;
 /** What a claimed code names. */
 export interface PaymentCodeClaim {
   collection: PayableCollection;
-  id: string;
+  /** The record's id (not `id`, which names a document itself everywhere else). */
+  recordId: string;
 }
 
 /**

@@ -31,7 +31,21 @@ describe('what the reference alone opens (checkouts/{id})', () => {
   it('holds what checkout shows and nothing of phone, organisation or needs', () => {
     const projection = checkoutOf(registration);
     expect(Object.keys(projection).sort()).toEqual(
-      ['category', 'currency', 'email', 'fee', 'fullName', 'id', 'paymentCode', 'paymentNote', 'paymentStatus', 'receivedMinor', 'seat', 'seatClaim', 'status'].sort(),
+      [
+        'category',
+        'currency',
+        'email',
+        'fee',
+        'fullName',
+        'id',
+        'paymentCode',
+        'paymentNote',
+        'paymentStatus',
+        'receivedMinor',
+        'seat',
+        'seatClaim',
+        'status',
+      ].sort(),
     );
     expect(JSON.stringify(projection)).not.toMatch(/KNH|Wheelchair|Vegetarian|\+254/);
   });

@@ -212,13 +212,6 @@ describe('reading lists', () => {
     expect(await db.fetchDocument('posts', 'zzz')).toBeNull();
   });
 
-  it('keeps an id field that names another document (a payment code’s claim), and fills in its own otherwise', async () => {
-    put('paymentCodes/NCS-7K2QD', { collection: 'registrations', id: 'R1' });
-    put('notes/n', { id: 7, text: 'not a string id' });
-    expect(await db.fetchDocument('paymentCodes', 'NCS-7K2QD')).toEqual({ collection: 'registrations', id: 'R1' });
-    expect(await db.fetchDocument('notes', 'n')).toEqual({ id: 'n', text: 'not a string id' });
-  });
-
   it('counts, and sums a field (0 over nothing)', async () => {
     put('payments/p1', { amount: 5000, status: 'verified' });
     put('payments/p2', { amount: 2500, status: 'verified' });

@@ -124,14 +124,8 @@ function fromCursorValue(value: Cursor['value']): unknown {
   return value && typeof value === 'object' ? new Timestamp(value.seconds, value.nanoseconds) : value;
 }
 
-/**
- * A document's fields with its id. A document the data module created holds its own id already;
- * one whose `id` field names another document (a payment code's claim, paymentCodes/{code} =
- * {collection, id}) keeps that: the field is what was stored, the snapshot's id only fills in.
- */
 function withId<T>(snap: { id: string; data(): DocumentData }): WithId<T> {
-  const data = plain(snap.data()) as T & { id?: unknown };
-  return { ...data, id: typeof data.id === 'string' ? data.id : snap.id };
+  return { ...(plain(snap.data()) as T), id: snap.id };
 }
 
 function quietly<T>(what: string, fallback: T, run: () => Promise<T>): Promise<T> {

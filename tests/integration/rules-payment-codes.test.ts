@@ -37,7 +37,7 @@ describe.each(RECORD_FORMS.map((f) => [f.name, f] as const))('a %s and its payme
     await allowed(commit(d.by.db, d.writes()));
     const code = String(d.doc.paymentCode);
     expect(await ownerGet(`${form.collection}/${d.id}`)).toMatchObject({ paymentCode: code, searchTokens: expect.arrayContaining([code.toLowerCase()]) });
-    expect(await ownerGet(paymentCodePath(code))).toEqual({ collection: form.collection, id: d.id });
+    expect(await ownerGet(paymentCodePath(code))).toEqual({ collection: form.collection, recordId: d.id });
     expect(await ownerGet(`mail/${d.id}`)).toMatchObject({ template: { data: { reference: d.id, code } } });
   });
 
@@ -90,7 +90,7 @@ describe.each(RECORD_FORMS.map((f) => [f.name, f] as const))('a %s and its payme
     await denied(commit(second.by.db, withCode(second, taken)));
     // Without rewriting the claim: the record names a code whose claim names someone else.
     await denied(commit(second.by.db, dropWrite(withCode(second, taken), paymentCodePath(taken))));
-    expect(await ownerGet(paymentCodePath(taken))).toEqual({ collection: form.collection, id: first.id });
+    expect(await ownerGet(paymentCodePath(taken))).toEqual({ collection: form.collection, recordId: first.id });
   });
 
   it('may not claim its code for another record, or in the other collection', async () => {
@@ -98,9 +98,9 @@ describe.each(RECORD_FORMS.map((f) => [f.name, f] as const))('a %s and its payme
     const code = String(d.doc.paymentCode);
     const other = form.collection === 'registrations' ? 'partners' : 'registrations';
     for (const claim of [
-      { collection: form.collection, id: uniqueId('elsewhere') },
-      { collection: other, id: d.id },
-      { collection: form.collection, id: d.id, extra: true },
+      { collection: form.collection, recordId: uniqueId('elsewhere') },
+      { collection: other, recordId: d.id },
+      { collection: form.collection, recordId: d.id, extra: true },
     ]) {
       const writes = d.writes().map((w) => (writePath(w) === paymentCodePath(code) ? { set: paymentCodePath(code), data: claim } : w));
       await denied(commit(d.by.db, writes));
@@ -122,7 +122,7 @@ describe('claims on their own', () => {
   };
 
   it('nobody claims a code for a record that is not created in the same commit', async () => {
-    const { v, write } = await claimOnly({ collection: 'registrations', id: uniqueId('never-made') });
+    const { v, write } = await claimOnly({ collection: 'registrations', recordId: uniqueId('never-made') });
     await denied(commit(v.db, [write]));
     await denied(commit(as.db.admin, [write]));
   });
@@ -132,14 +132,14 @@ describe('claims on their own', () => {
     const { paymentCode: _c, ...older } = fieldsOf(partnerDoc(id));
     await fixture(`partners/${id}`, older);
     const code = await unclaimedCode();
-    const { v, write } = await claimOnly({ collection: 'partners', id }, code);
+    const { v, write } = await claimOnly({ collection: 'partners', recordId: id }, code);
     await denied(commit(v.db, [write]));
     // Not even by writing the code onto the record in the same commit.
     await denied(commit(as.db.admin, [write, { update: `partners/${id}`, data: { paymentCode: code } }]));
     // Someone else's record, which has its own code.
     const theirs = await FORMS.partner.draft();
     await allowed(commit(theirs.by.db, theirs.writes()));
-    const second = await claimOnly({ collection: 'partners', id: theirs.id });
+    const second = await claimOnly({ collection: 'partners', recordId: theirs.id });
     await denied(commit(second.v.db, [second.write]));
   });
 
@@ -150,10 +150,10 @@ describe('claims on their own', () => {
     const [, code] = path.split('/');
     for (const who of [d.by.db, as.db.anonymous, as.db.finance, as.db.admin]) {
       await denied(updateDoc(doc(who, 'paymentCodes', code), { id: uniqueId('moved') }));
-      await denied(setDoc(doc(who, 'paymentCodes', code), { collection: 'partners', id: d.id }));
+      await denied(setDoc(doc(who, 'paymentCodes', code), { collection: 'partners', recordId: d.id }));
       await denied(deleteDoc(doc(who, 'paymentCodes', code)));
     }
-    expect(await ownerGet(path)).toEqual({ collection: 'partners', id: d.id });
+    expect(await ownerGet(path)).toEqual({ collection: 'partners', recordId: d.id });
   });
 
   it('anyone may read a claim (checkout finds a record by its code); only staff list them', async () => {
@@ -161,7 +161,7 @@ describe('claims on their own', () => {
     await allowed(commit(d.by.db, d.writes()));
     const code = String(d.doc.paymentCode);
     const read = await getDoc(doc(as.db.anonymous, 'paymentCodes', code));
-    expect(read.data()).toEqual({ collection: 'partners', id: d.id });
+    expect(read.data()).toEqual({ collection: 'partners', recordId: d.id });
     await allowed(getDoc(doc(as.db.anonymous, 'paymentCodes', 'NCS-NOPE2')));
     for (const actor of ['anonymous', 'signedIn', 'unverified'] as const) await denied(getDocs(collection(as.db[actor], 'paymentCodes')));
     for (const actor of ['editor', 'finance', 'admin'] as const) await allowed(getDocs(collection(as.db[actor], 'paymentCodes')));
@@ -174,7 +174,10 @@ describe('a record’s code never changes', () => {
     await allowed(commit(d.by.db, d.writes()));
     const next = await unclaimedCode();
     await denied(
-      commit(as.db.admin, [{ update: `partners/${d.id}`, data: { paymentCode: next } }, paymentCodeClaimWrite(next, { collection: 'partners', id: d.id })]),
+      commit(as.db.admin, [
+        { update: `partners/${d.id}`, data: { paymentCode: next } },
+        paymentCodeClaimWrite(next, { collection: 'partners', recordId: d.id }),
+      ]),
     );
     await denied(updateDoc(doc(as.db.admin, 'partners', d.id), { paymentCode: next }));
     await denied(updateDoc(doc(as.db.finance, 'partners', d.id), { paymentCode: next }));
@@ -188,7 +191,7 @@ describe('records the administrator creates', () => {
     await allowed(commit(d.by.db, d.writes()));
     const db = createDb(() => as.db.admin);
     await allowed(db.moveToArchive('partners', d.id));
-    expect(await ownerGet(paymentCodePath(String(d.doc.paymentCode)))).toEqual({ collection: 'partners', id: d.id });
+    expect(await ownerGet(paymentCodePath(String(d.doc.paymentCode)))).toEqual({ collection: 'partners', recordId: d.id });
     await allowed(db.restoreFromArchive('partners', d.id));
     expect(await ownerGet(`partners/${d.id}`)).toMatchObject({ paymentCode: d.doc.paymentCode });
   });
@@ -216,7 +219,10 @@ describe('records the administrator creates', () => {
     const make = async (code: string, claim: boolean) => {
       const id = uniqueId('by-admin');
       const record = { ...searchable({ ...partnerDoc(id, code), id }), timestamp: new Date() };
-      return [{ set: `partners/${id}`, data: record }, ...(claim ? [paymentCodeClaimWrite(code, { collection: 'partners', id })] : [])] as BatchWrite[];
+      return [
+        { set: `partners/${id}`, data: record },
+        ...(claim ? [paymentCodeClaimWrite(code, { collection: 'partners', recordId: id })] : []),
+      ] as BatchWrite[];
     };
     await allowed(commit(as.db.admin, await make(await unclaimedCode(), true)));
     await denied(commit(as.db.admin, await make(String(theirs.doc.paymentCode), false)));
@@ -234,7 +240,7 @@ describe('two records, one code', () => {
     const [a, b] = [await FORMS.booth.draft(), await FORMS.registration.draft()];
     await allowed(commit(a.by.db, withCode(a, code)));
     await denied(commit(b.by.db, withCode(b, code)));
-    expect(await ownerGet(paymentCodePath(code))).toEqual({ collection: 'partners', id: a.id });
+    expect(await ownerGet(paymentCodePath(code))).toEqual({ collection: 'partners', recordId: a.id });
   });
 
   it('one commit may not create a registration and claim its code for an application as well', async () => {
@@ -246,7 +252,7 @@ describe('two records, one code', () => {
     await denied(
       commit(
         d.by.db,
-        writes.map((w) => (writePath(w) === paymentCodePath(code) ? { set: paymentCodePath(code), data: { collection: 'partners', id: appId } } : w)),
+        writes.map((w) => (writePath(w) === paymentCodePath(code) ? { set: paymentCodePath(code), data: { collection: 'partners', recordId: appId } } : w)),
       ),
     );
   });

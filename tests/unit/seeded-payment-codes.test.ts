@@ -25,8 +25,8 @@ describe('seeded payment codes', () => {
     expect(docs[1][1]).not.toHaveProperty('paymentCode');
     expect(docs[3][1]).not.toHaveProperty('paymentCode');
     expect(claims).toEqual([
-      [paymentCodePath(seededPaymentCode(5)), { collection: 'registrations', id: 'r1' }],
-      [paymentCodePath(seededPaymentCode(6)), { collection: 'partners', id: 'p1' }],
+      [paymentCodePath(seededPaymentCode(5)), { collection: 'registrations', recordId: 'r1' }],
+      [paymentCodePath(seededPaymentCode(6)), { collection: 'partners', recordId: 'p1' }],
     ]);
   });
 
@@ -36,7 +36,7 @@ describe('seeded payment codes', () => {
     expect(records.length).toBeGreaterThan(5);
     for (const [path, record] of records) {
       const code = String(record.paymentCode);
-      expect(docs.get(paymentCodePath(code))).toEqual({ collection: path.split('/')[0], id: record.id });
+      expect(docs.get(paymentCodePath(code))).toEqual({ collection: path.split('/')[0], recordId: record.id });
       expect(record.searchTokens).toContain(code.toLowerCase());
       if (path.startsWith('registrations/')) expect(docs.get(`checkouts/${String(record.id)}`)).toMatchObject({ paymentCode: code });
     }

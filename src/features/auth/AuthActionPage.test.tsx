@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,7 +81,9 @@ describe('the page Firebase’s emails link to', () => {
 
   it('confirms an address, and says when a confirmation link was already used', async () => {
     open('?mode=verifyEmail&oobCode=fresh');
-    expect(await screen.findByRole('heading', { name: 'Your email address is confirmed' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { name: 'Your email address is confirmed' });
+    // Focus moves once the outcome has rendered (an effect): wait for it rather than race it on a busy machine.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(auth.confirmed).toEqual(['fresh']);
   });
 

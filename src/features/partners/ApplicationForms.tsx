@@ -59,7 +59,7 @@ function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDo
   const submit = useMutation({
     mutationFn: async (form: T): Promise<Done> => {
       await submitAsVisitor('partners', id, async (read) => {
-        const { code, write } = await claimPaymentCode({ collection: 'partners', id }, read);
+        const { code, write } = await claimPaymentCode({ collection: 'partners', recordId: id }, read);
         const application = { ...build(form), paymentCode: code };
         const searchable = { ...application, searchTokens: recordSearchTokens({ ...application, id }) };
         return [createWrite('partners', id, searchable), write, applicationMail(id, application, settings)];

@@ -55,7 +55,7 @@ describe('the payment code at checkout', () => {
   beforeEach(() => {
     registration({ state: 'held', claim: CLAIM, heldSince: new Date() });
     fake.state.docs.set(`checkouts/${REF}`, { ...fake.state.docs.get(`checkouts/${REF}`), paymentCode: CODE });
-    fake.state.docs.set(`paymentCodes/${CODE}`, { collection: 'registrations', id: REF });
+    fake.state.docs.set(`paymentCodes/${CODE}`, { collection: 'registrations', recordId: REF });
   });
 
   it('shows the code prominently and asks for it as the Paybill account number and the bank reference', async () => {

@@ -37,7 +37,7 @@ describe('the register commit', () => {
     });
     expect(writes[0]).toMatchObject({ data: { searchTokens: expect.arrayContaining(['ncs-7k2qd']) } });
     expect(writes[1]).toMatchObject({ data: { paymentCode: 'NCS-7K2QD' } });
-    expect(writes[4]).toEqual({ set: 'paymentCodes/NCS-7K2QD', data: { collection: 'registrations', id: 'R1' } });
+    expect(writes[4]).toEqual({ set: 'paymentCodes/NCS-7K2QD', data: { collection: 'registrations', recordId: 'R1' } });
     expect(writes[5]).toMatchObject({ data: { template: { data: { reference: 'R1', code: 'NCS-7K2QD' } } } });
     expect(writes[2]).toMatchObject({ data: { state: 'held', claim: 'CLAIMCLAIMCLAIM2' } });
   });

@@ -47,7 +47,7 @@ export function registrationSeatWrites(id: string, stored: Record<string, unknow
     checkoutWrite({ ...record, id }),
     claimSeatWrite(choice.seat, choice.claim, stored.paymentStatus === 'not-required'),
     { set: attendeePath(String(stored.email)), data: { registrationId: id } },
-    ...(typeof stored.paymentCode === 'string' ? [paymentCodeClaimWrite(stored.paymentCode, { collection: 'registrations', id })] : []),
+    ...(typeof stored.paymentCode === 'string' ? [paymentCodeClaimWrite(stored.paymentCode, { collection: 'registrations', recordId: id })] : []),
   ];
 }
 
@@ -84,7 +84,7 @@ export function decideRegistration(
     if (current && current !== id) throw new AlreadyRegisteredError(current);
     const slot = (await read(seatPath(seat))) as (Seat & { id: string }) | null;
     if (!slot || (!offered && !seatIsFree(slot, settings))) throw new SeatGoneError(seat);
-    const { code } = await claimPaymentCode({ collection: 'registrations', id }, read);
+    const { code } = await claimPaymentCode({ collection: 'registrations', recordId: id }, read);
     return [...registrationWrites(id, form, settings, { seat, claim: newSeatClaim() }, code), ...extra];
   };
 }

@@ -25,10 +25,10 @@ const codeOf = (d: Draft) => String(d.doc.paymentCode);
 describe.each([FORMS.registration, FORMS.booth].map((f) => [f.name, f] as [string, PublicForm]))('a visitor’s %s', (_, form) => {
   it('never holds a second code (control: the site’s commit with one)', async () => {
     const d = await form.draft();
-    const spare = paymentCodeClaimWrite(await unclaimedCode(), { collection: form.collection as 'registrations' | 'partners', id: d.id });
+    const spare = paymentCodeClaimWrite(await unclaimedCode(), { collection: form.collection as 'registrations' | 'partners', recordId: d.id });
     await denied(commit(d.by.db, [...d.writes(), spare]));
     await allowed(commit(d.by.db, d.writes()));
-    expect(await ownerGet(paymentCodePath(codeOf(d)))).toEqual({ collection: form.collection, id: d.id });
+    expect(await ownerGet(paymentCodePath(codeOf(d)))).toEqual({ collection: form.collection, recordId: d.id });
   });
 
   it('never changes its code afterwards, nor frees it, even as its owner (control: created with it)', async () => {
@@ -38,7 +38,7 @@ describe.each([FORMS.registration, FORMS.booth].map((f) => [f.name, f] as [strin
     await denied(
       commit(d.by.db, [
         { update: `${form.collection}/${d.id}`, data: { paymentCode: fresh } },
-        paymentCodeClaimWrite(fresh, { collection: form.collection as 'registrations' | 'partners', id: d.id }),
+        paymentCodeClaimWrite(fresh, { collection: form.collection as 'registrations' | 'partners', recordId: d.id }),
       ]),
     );
     await denied(updateDoc(doc(d.by.db, form.collection, d.id), { paymentCode: fresh }));
@@ -52,8 +52,8 @@ describe('claims on what is not a record', () => {
     const d = await FORMS.message.draft();
     const code = await unclaimedCode();
     const withCode = d.writes({ ...d.doc, paymentCode: code });
-    await denied(commit(d.by.db, [...withCode, { set: paymentCodePath(code), data: { collection: 'messages', id: d.id } }]));
-    await denied(commit(d.by.db, [...d.writes(), { set: paymentCodePath(code), data: { collection: 'messages', id: d.id } }]));
+    await denied(commit(d.by.db, [...withCode, { set: paymentCodePath(code), data: { collection: 'messages', recordId: d.id } }]));
+    await denied(commit(d.by.db, [...d.writes(), { set: paymentCodePath(code), data: { collection: 'messages', recordId: d.id } }]));
     await allowed(commit(d.by.db, d.writes()));
     expect(await ownerGet(paymentCodePath(code))).toBeNull();
   });
@@ -62,7 +62,7 @@ describe('claims on what is not a record', () => {
     const d = await FORMS.booth.draft();
     const code = codeOf(d);
     const record = searchable({ ...d.doc, timestamp: new Date() });
-    const writes = [{ set: `partners/${d.id}`, data: record }, paymentCodeClaimWrite(code, { collection: 'partners', id: d.id })];
+    const writes = [{ set: `partners/${d.id}`, data: record }, paymentCodeClaimWrite(code, { collection: 'partners', recordId: d.id })];
     await denied(commit(as.db.finance, writes));
     await denied(commit(as.db.editor, writes));
     await allowed(commit(as.db.admin, writes));
@@ -79,10 +79,10 @@ describe('documented: what an administrator may do', () => {
     await allowed(
       commit(as.db.admin, [
         { set: `partners/${d.id}`, data: searchable({ ...before, paymentCode: fresh }) },
-        paymentCodeClaimWrite(fresh, { collection: 'partners', id: d.id }),
+        paymentCodeClaimWrite(fresh, { collection: 'partners', recordId: d.id }),
       ]),
     );
-    expect(await ownerGet(paymentCodePath(codeOf(d)))).toEqual({ collection: 'partners', id: d.id });
+    expect(await ownerGet(paymentCodePath(codeOf(d)))).toEqual({ collection: 'partners', recordId: d.id });
     // …but never with another record's code
     const other = await FORMS.booth.draft();
     await allowed(commit(other.by.db, other.writes()));

@@ -269,7 +269,7 @@ function singleDocument<F>(
   const payable = SEARCHABLE_COLLECTIONS.includes(collection);
   const created = (id: string, data: object, paymentCode = freshCode()) => (payable ? searchable(stamped(id, { ...data, paymentCode })) : stamped(id, data));
   const claim = (id: string, d: Doc): BatchWrite[] =>
-    payable && typeof d.paymentCode === 'string' ? [paymentCodeClaimWrite(d.paymentCode, { collection: 'partners', id })] : [];
+    payable && typeof d.paymentCode === 'string' ? [paymentCodeClaimWrite(d.paymentCode, { collection: 'partners', recordId: id })] : [];
   return {
     name,
     collection,

@@ -17,7 +17,7 @@ export function codeClaims(path: string, data: object): Array<[string, Record<st
   const [, collection, id] = /^(?:archive\/)?(registrations|partners)\/(?:items\/)?([^/]+)$/.exec(path) ?? [];
   const code = (data as { paymentCode?: unknown }).paymentCode;
   if (!collection || path.startsWith('archive/') !== path.includes('/items/') || typeof code !== 'string') return [];
-  return [[paymentCodePath(code), { collection, id }]];
+  return [[paymentCodePath(code), { collection, recordId: id }]];
 }
 
 const drawn = new Set<string>();

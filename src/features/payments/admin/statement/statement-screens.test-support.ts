@@ -33,7 +33,7 @@ export function unpaidRegistration(state: FakeDb, n: number, overrides: Record<s
   };
   state.docs.set(`registrations/${id}`, record);
   state.docs.set(`checkouts/${id}`, checkoutOf(record));
-  state.docs.set(paymentCodePath(record.paymentCode), { collection: 'registrations', id });
+  state.docs.set(paymentCodePath(record.paymentCode), { collection: 'registrations', recordId: id });
   state.docs.set(`seats/${n}`, { state: 'held', claim: record.seatClaim, heldSince: new Date() });
   return record;
 }
