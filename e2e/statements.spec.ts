@@ -2,7 +2,8 @@
 // delegate in full (its payment code typed in lower case without the dash), one paying another
 // delegate in part, the first line's receipt repeated, and a line quoting no code. The preview
 // classes each; applying pays the first delegate (whose checkout then shows the e-ticket and who
-// is emailed it), counts the part payment, queues the unknown line; the same file again changes nothing.
+// is emailed it), counts the part payment (its payer is told what is still due), queues the unknown
+// line; the same file again changes nothing.
 import { expect, test } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { mpesaCsv } from '../src/features/payments/admin/statement/statement.test-support.ts';
@@ -71,7 +72,8 @@ test('finance imports a statement: matched, partial, duplicate and unknown lines
     await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText('0 applied, 0 queued for a decision, 4 already imported');
     expect(await readDocument(`registrations/${part.id}`)).toMatchObject({ receivedMinor: 750_000 });
 
-    // The paid delegate hears it, and their checkout shows the e-ticket.
+    // The part-paid delegate hears what is still due; the paid one hears it is verified, and their checkout shows the e-ticket.
+    expect((await emailTo(part.email, /Part payment received/)).text).toContain('7,500 is still due');
     await emailTo(paid.email, /Payment verified/);
     await page.goto(`/checkout/${paid.id}`);
     await expect(page.getByRole('region', { name: /ticket/i })).toBeVisible();

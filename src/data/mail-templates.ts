@@ -147,6 +147,16 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     html: `{{> howToPay}}\n${checkout.html}`,
     text: `{{> howToPay}}\n${checkout.text}`,
   }),
+  'payment-partial': template({
+    subject: 'Part payment received for {{code}}: {{due}} still due',
+    paragraphs: [
+      'Dear {{name}},',
+      'We received {{amount}} for {{code}}. Thank you.',
+      '<strong>{{due}} is still due.</strong> Pay it the same way, quoting <strong>{{code}}</strong> as the account number or reference; we will send your confirmation once the whole amount has reached us.',
+    ],
+    html: checkout.html,
+    text: checkout.text,
+  }),
 };
 
 /** What the partials are built from: settings/site as stored. */

@@ -22,6 +22,7 @@ export const MAIL_TEMPLATES = [
   'donation-thanks',
   'waitlist-offer',
   'hold-reminder',
+  'payment-partial',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -41,6 +42,7 @@ export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'donation-thanks': 'Donation pledge thanked',
   'waitlist-offer': 'Seat offered (waiting list)',
   'hold-reminder': 'Unpaid hold ending soon',
+  'payment-partial': 'Part payment received (statement)',
 };
 
 /** How staff read a delivery state. */
@@ -83,6 +85,7 @@ export interface MailDataByTemplate {
   'donation-thanks': { name: string; amount: string };
   'waitlist-offer': { name: string; deadline: string };
   'hold-reminder': { name: string; reference: string; code: string; amount: string; deadline: string };
+  'payment-partial': { name: string; reference: string; code: string; amount: string; due: string };
 }
 
 /**
@@ -253,6 +256,15 @@ export function paymentVerifiedMail(
   return mailWrite(mailId, 'payment-verified', record.email, data, record, { paymentId: p.id, attachments });
 }
 
+/**
+ * A part payment a statement line brought in (features/payments/admin/statement/line-actions.ts):
+ * what came in and what is still due, both as text (amounts may have cents).
+ */
+export function paymentPartialMail(mailId: string, record: PayableRecord, paymentId: string, amount: string, due: string): BatchWrite {
+  const data = { name: record.name, reference: record.id, code: record.code, amount, due };
+  return mailWrite(mailId, 'payment-partial', record.email, data, record, { paymentId });
+}
+
 export function paymentRejectedMail(mailId: string, record: PayableRecord, paymentId: string, reason: string): BatchWrite {
   return mailWrite(mailId, 'payment-rejected', record.email, { name: record.name, reference: record.id, code: record.code, reason }, record, { paymentId });
 }
@@ -355,4 +367,5 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
     amount: 'KES 15,000',
     deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)',
   },
+  'payment-partial': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 5,000', due: 'KES 10,000' },
 };

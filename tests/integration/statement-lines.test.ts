@@ -16,7 +16,8 @@ import {
 } from '../../src/features/payments/admin/statement/line-actions.ts';
 import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
-import { closeClients } from './support/clients.ts';
+import { closeClients, stack } from './support/clients.ts';
+import { findDocuments, fromFields } from '../../emulator/seed/rest.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 import { seatedFixture, slotOf } from './support/seats.ts';
 import { applyLine, importRecord, statementImport, statementLine, type LineTarget } from './support/statement.ts';
@@ -96,6 +97,11 @@ describe('applying statement lines', () => {
     expect(await apply(facts(500_000), target)).toMatchObject({ lineClass: 'partial', settles: false });
     expect(await ownerGet(`registrations/${r.id}`)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', receivedMinor: 500_000 });
     expect((await slotOf(r.seat))!.state).toBe('held');
+    // The payer hears what came in and what is still due.
+    const mail = await findDocuments(stack(), 'mail', 'recordId', r.id);
+    expect(mail.map((m) => fromFields(m.fields as never).template)).toEqual([
+      { name: 'payment-partial', data: expect.objectContaining({ amount: 'KES 5,000', due: 'KES 10,000', code: r.id }) },
+    ]);
     const last = facts(1_200_050);
     expect(await apply(last, target)).toMatchObject({ lineClass: 'overpaid', settles: true, overMinor: 200_050 });
     expect(await ownerGet(`registrations/${r.id}`)).toMatchObject({ paymentStatus: 'paid', receivedMinor: 1_700_050 });
@@ -232,6 +238,12 @@ describe('what the rules refuse', () => {
     await denied(tamper(onLine({ by: ACCOUNTS.admin.email })));
     await denied(tamper(onLine({ receipt: 'SOMETHINGELSE' })));
     await denied(tamper(onLine({ importId: 'no-such-import' })));
+    // its message, to someone else, or saying the record is paid when it is not
+    const onMail = (data: Record<string, unknown>) => (w: BatchWrite) => ('set' in w && w.set.startsWith('mail/') ? { ...w, data: { ...w.data, ...data } } : w);
+    const part = statementLine(FEE * 40);
+    const partly = (change: (w: BatchWrite) => BatchWrite) => apply(part, { collection: 'registrations', id: r.id }, { tamper: change });
+    await denied(partly(onMail({ to: 'someone.else@example.org' })));
+    await denied(partly(onMail({ template: { name: 'payment-verified', data: {} } })));
     // the untampered commit passes: each refusal above was the change's doing
     expect(await verdict(tamper((w) => w))).toBe('allowed');
   });

@@ -137,8 +137,10 @@ describe('importing a statement: preview, then apply', () => {
       ['RKA1000001', 'verified', 1_500_000, 'reg-1'],
       ['RKA1000002', 'verified', 500_000, 'reg-2'],
     ]);
-    // The paid one is mailed; the part-paid one is not.
-    expect(docsIn(fake.state, 'mail')).toHaveLength(1);
+    // The paid one hears it is verified; the part-paid one what came in and what is still due.
+    const mail = docsIn(fake.state, 'mail').map((m) => m.template as { name: string; data: Record<string, unknown> });
+    expect(mail.map((m) => m.name).sort()).toEqual(['payment-partial', 'payment-verified']);
+    expect(mail.find((m) => m.name === 'payment-partial')!.data).toMatchObject({ amount: 'KES 5,000', due: 'KES 10,000' });
     // Each line once, by receipt: two applied, the unknown queued with its reason; the duplicate stores nothing.
     const lines = Object.fromEntries(docsIn(fake.state, 'statementLines').map((l) => [l.receipt, l]));
     expect(Object.keys(lines).sort()).toEqual(['RKA1000001', 'RKA1000002', 'RKA1000004']);

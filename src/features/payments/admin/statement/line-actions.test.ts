@@ -100,7 +100,12 @@ describe('applying a line', () => {
       amountMinor: 1_500_000,
       row: 7,
     });
-    expect(d.writes.some((w) => 'set' in w && w.set.startsWith('mail/'))).toBe(false);
+    // The payer hears what came in and what is still due; no ticket yet.
+    expect(dataAt(d.writes, 'mail/mail-1')).toMatchObject({
+      to: 'amina@example.org',
+      paymentId: 'pay-new',
+      template: { name: 'payment-partial', data: { name: 'Amina', reference: 'app-1', code: 'app-1', amount: 'KES 15,000', due: 'KES 35,000' } },
+    });
     expect(d.log).toBe('Applied statement receipt TK12AB34CD (KES 15,000) to application app-1: KES 35,000 still due');
   });
 

@@ -11,7 +11,7 @@ import type { MailAttachment } from '../../../../lib/mail-render.ts';
 import { formatMinorShort } from '../../../../components/format.ts';
 import type { StatementLine } from './types.ts';
 import type { PayableCollection } from '../../../../data/collections.ts';
-import { payableRecord, paymentVerifiedMail } from '../../../../data/mail.ts';
+import { payableRecord, paymentPartialMail, paymentVerifiedMail } from '../../../../data/mail.ts';
 import { recordChange, statusWhenPaid, targetNoun } from '../payment-actions.ts';
 
 type Read = WithId<DocumentData> | null;
@@ -197,11 +197,20 @@ export function decideApplyLine([stored, record, claim, submitted = null]: Read[
       by: a.staffEmail,
     }),
   ];
-  // Paid from one line or several (perhaps with cents), the message confirms the fee received (the rules' paymentVerifiedMail).
-  if (settles)
-    writes.push(
-      paymentVerifiedMail(a.mailId, payableRecord(target.collection, r), { id: paymentId, amount: Number(r.fee), currency: String(r.currency) }, a.attachments),
-    );
+  // Paid in full from one line or several (perhaps with cents), the message confirms the fee received
+  // (the rules' paymentVerifiedMail); part paid, the payer hears what came in and what is still due.
+  const payable = payableRecord(target.collection, r);
+  writes.push(
+    settles
+      ? paymentVerifiedMail(a.mailId, payable, { id: paymentId, amount: Number(r.fee), currency: String(r.currency) }, a.attachments)
+      : paymentPartialMail(
+          a.mailId,
+          payable,
+          paymentId,
+          formatMinorShort(line.amountMinor, line.currency),
+          formatMinorShort(due - line.amountMinor, line.currency),
+        ),
+  );
   const noun = targetNoun(target.collection);
   const outcome = overMinor
     ? `over-paid by ${formatMinorShort(overMinor, line.currency)}: refund due`
