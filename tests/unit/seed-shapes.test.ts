@@ -9,7 +9,8 @@ import { registrationDocumentSchema } from '../../src/features/registrations/sch
 import { partnerDocumentSchema } from '../../src/features/partners/schema.ts';
 import { messageDocumentSchema } from '../../src/features/contact/schema.ts';
 import { donationDocumentSchema } from '../../src/features/donations/schema.ts';
-import { bankFormatFormSchema, statementFormatDocument, toBankFormatInput, type BankFormat } from '../../src/data/statement-formats.ts';
+import { bankFormatFormSchema, statementFormatDocument, toBankFormatInput } from '../../src/data/statement-formats.ts';
+import { type BankFormat } from '../../src/data/statement-layouts.ts';
 
 const SCHEMAS: Record<string, ZodType> = {
   registrations: registrationDocumentSchema,

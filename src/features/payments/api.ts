@@ -8,7 +8,8 @@ import { settingsLabel } from '../../data/labels.ts';
 import { findPayableRecord } from '../../data/payable-records.ts';
 import { seatPath } from '../../data/seats.ts';
 import { checkoutWrite } from '../../data/registration-record.ts';
-import { normaliseReference, paymentDocument, referenceClaim, type PaymentForm, type PaymentTarget } from './schema.ts';
+import { normaliseReference, referenceClaim } from '../../data/transaction-codes.ts';
+import { paymentDocument, type PaymentForm, type PaymentTarget } from './schema.ts';
 
 export interface CheckoutRecord {
   id: string;

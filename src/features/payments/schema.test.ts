@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseReference, paymentDocument, paymentFormSchema, referenceClaim, type PaymentForm } from './schema.ts';
+import { normaliseReference, referenceClaim } from '../../data/transaction-codes.ts';
+import { paymentDocument, paymentFormSchema, type PaymentForm } from './schema.ts';
 
 const form: PaymentForm = { payerName: 'Brian Odhiambo', method: 'mobile-money', reference: 'QWE12345RT', amount: 15000 };
 

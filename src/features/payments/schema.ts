@@ -32,12 +32,3 @@ export type PaymentDocument = PaymentForm & {
 export function paymentDocument(form: PaymentForm, target: PaymentTarget, targetId: string, currency: string): PaymentDocument {
   return { ...paymentFormSchema.parse(form), targetCollection: target, targetId, currency, status: 'submitted' };
 }
-
-/**
- * A transaction code as it is claimed (firestore.rules' normalisedReference): capitals, letters and
- * digits only, so "qwe 123-rt" and "QWE123RT" are the same payment.
- */
-export const normaliseReference = (reference: string) => reference.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
-/** The claim that makes a transaction code usable once across the summit, written with its payment. */
-export const referenceClaim = (paymentId: string, reference: string) => ({ set: `paymentReferences/${normaliseReference(reference)}`, data: { paymentId } });

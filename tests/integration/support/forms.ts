@@ -9,14 +9,8 @@ import { createDb, serverValues, writePath, type BatchWrite } from '../../../src
 import { messageDocument, contactFormSchema, type ContactForm } from '../../../src/features/contact/schema.ts';
 import { donationDocument, donationFormSchema, type DonationForm } from '../../../src/features/donations/schema.ts';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema, type BoothForm, type PartnerForm } from '../../../src/features/partners/schema.ts';
-import {
-  normaliseReference,
-  paymentDocument,
-  paymentFormSchema,
-  referenceClaim,
-  type PaymentForm,
-  type PaymentTarget,
-} from '../../../src/features/payments/schema.ts';
+import { normaliseReference, referenceClaim } from '../../../src/data/transaction-codes.ts';
+import { paymentDocument, paymentFormSchema, type PaymentForm, type PaymentTarget } from '../../../src/features/payments/schema.ts';
 import { registrationDocument, registrationFormSchema, type RegistrationForm } from '../../../src/features/registrations/schema.ts';
 import { registrationSeatWrites, type SeatChoice } from '../../../src/features/registrations/submit.ts';
 import { claimSeatWrite, newSeatClaim } from '../../../src/data/seats.ts';

@@ -21,7 +21,7 @@ import {
   type AdminPayment,
   type ManualPayment,
 } from './payment-actions.ts';
-import { normaliseReference } from '../schema.ts';
+import { normaliseReference } from '../../../data/transaction-codes.ts';
 import { adminKey } from '../../../data/query-keys.ts';
 import { DONATION_STATUSES, type DonationStatus } from '../../../data/statuses.ts';
 

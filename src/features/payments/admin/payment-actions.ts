@@ -8,7 +8,8 @@ import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
 import type { PaymentStatus } from '../../../data/statuses.ts';
 import { payableRecord, paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
 import { registrationChange, seatOf } from '../../../data/registration-record.ts';
-import { normaliseReference, type PaymentTarget } from '../schema.ts';
+import { normaliseReference } from '../../../data/transaction-codes.ts';
+import type { PaymentTarget } from '../schema.ts';
 
 export const MANUAL_METHODS = ['cash', 'cheque', 'bank-transfer', 'mobile-money'] as const;
 export type PaymentMethod = (typeof MANUAL_METHODS)[number];

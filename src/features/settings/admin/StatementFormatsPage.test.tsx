@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
 import { SAMPLE_BANK_FORMAT } from '../../../../emulator/seed/sample-forms.ts';
-import { bankFormatFormSchema, statementFormatDocument, type BankFormat } from '../../../data/statement-formats.ts';
+import { bankFormatFormSchema, statementFormatDocument } from '../../../data/statement-formats.ts';
+import { type BankFormat } from '../../../data/statement-layouts.ts';
 
 // The stored layouts, and every commit the screen makes (its writes with their log line).
 const fake = vi.hoisted(() => ({

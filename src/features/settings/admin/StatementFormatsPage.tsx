@@ -22,10 +22,10 @@ import {
   statementFormatsKey,
   STATEMENT_FORMATS,
   toBankFormatInput,
-  type BankFormat,
   type BankFormatInput,
   type BankFormatValues,
 } from '../../../data/statement-formats.ts';
+import type { BankFormat } from '../../../data/statement-layouts.ts';
 
 export default function StatementFormatsPage() {
   return <StatementFormatsScreen />;

@@ -7,7 +7,7 @@ import { DataTable } from '../../../../admin/ui/DataTable.tsx';
 import { StatusBadge } from '../../../../admin/ui/StatusBadge.tsx';
 import { FormAlert } from '../../../../components/fields.tsx';
 import { formatDateTime, formatMinor } from '../../../../components/format.ts';
-import { MPESA_FORMAT_ID, type BankFormat } from '../../../../data/statement-formats.ts';
+import { MPESA_FORMAT_ID, type BankFormat } from '../../../../data/statement-layouts.ts';
 import { db } from '../../../../lib/data.ts';
 import { fetchLedger, type ImportPlan, type ImportResults } from './import-api.ts';
 import { countClasses, matchStatement, type MatchedLine, type MatchClass } from './match.ts';

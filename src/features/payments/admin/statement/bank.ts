@@ -1,7 +1,7 @@
 // A bank's CSV (or .xlsx) as finance mapped it once in Settings: which header names hold the
 // reference, the date, the credit, the narration and the payer. The amount column holds credits;
 // a blank, zero or negative cell there is not money in (a debit, when one column holds both).
-import type { BankFormat } from '../../../../data/statement-formats.ts';
+import type { BankFormat } from '../../../../data/statement-layouts.ts';
 import { cellText, readTable } from './table.ts';
 import { columnReader, readLines, readPaymentIn } from './lines.ts';
 import { StatementFileError, type ParsedStatement } from './types.ts';

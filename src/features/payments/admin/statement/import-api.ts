@@ -6,7 +6,7 @@ import type { DocumentData } from 'firebase/firestore/lite';
 import { db } from '../../../../lib/data.ts';
 import { serverValues, type BatchWrite, type ReadInTransaction, type WithId } from '../../../../lib/db.ts';
 import type { PayableCollection } from '../../../../data/collections.ts';
-import { MPESA_FORMAT_ID } from '../../../../data/statement-formats.ts';
+import { MPESA_FORMAT_ID } from '../../../../data/statement-layouts.ts';
 import { SeatLostError } from '../../../../data/registration-record.ts';
 import { readSeat } from '../payment-actions.ts';
 import { withTicket } from '../api.ts';

@@ -4,7 +4,7 @@
 import { parseAmount } from './amounts.ts';
 import { parseStatementDate } from './dates.ts';
 import { cellText, normaliseHeader, type Cell, type Table } from './table.ts';
-import { normaliseReference } from '../../schema.ts';
+import { normaliseReference } from '../../../../data/transaction-codes.ts';
 import { type LineError, type ParsedStatement, type StatementLine } from './types.ts';
 
 export type RowOutcome = { line: StatementLine } | { error: LineError } | 'skip';

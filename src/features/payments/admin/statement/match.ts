@@ -5,7 +5,7 @@
 import { findPaymentCodes, readPaymentCode } from '../../../../data/payment-codes.ts';
 import { formatMinor } from '../../../../components/format.ts';
 import { unitsToMinor } from './amounts.ts';
-import { normaliseReference } from '../../schema.ts';
+import { normaliseReference } from '../../../../data/transaction-codes.ts';
 import { type ParsedStatement, type StatementLine } from './types.ts';
 
 export const MATCH_CLASSES = ['matched', 'partial', 'overpaid', 'duplicate', 'unknown', 'already-paid', 'cancelled', 'invalid'] as const;

@@ -4,7 +4,7 @@
 import { cellText, readTable, type Cell } from './table.ts';
 import { columnReader, readLines, readPaymentIn, type RowOutcome } from './lines.ts';
 import type { ParsedStatement } from './types.ts';
-import { MPESA_FORMAT_ID } from '../../../../data/statement-formats.ts';
+import { MPESA_FORMAT_ID } from '../../../../data/statement-layouts.ts';
 
 export const MPESA_COLUMNS = {
   receipt: 'Receipt No.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BankFormat } from '../../../../data/statement-formats.ts';
+import type { BankFormat } from '../../../../data/statement-layouts.ts';
 import { checksum, parseStatement } from './parse-statement.ts';
 import { csvBytes, mpesaCsv, mpesaRowNumber, mpesaSheet, MPESA_HEADER, type MpesaRow } from './statement.test-support.ts';
 import { StatementFileError, type ParsedStatement } from './types.ts';

@@ -1,6 +1,6 @@
 // The statement import's reading half: a file in, its payments in and its unreadable lines out.
 // Nothing here touches Firestore; the import screen previews the result, and its apply step writes.
-import type { BankFormat } from '../../../../data/statement-formats.ts';
+import type { BankFormat } from '../../../../data/statement-layouts.ts';
 import { parseBank } from './bank.ts';
 import { parseMpesa } from './mpesa.ts';
 import type { ParsedStatement } from './types.ts';

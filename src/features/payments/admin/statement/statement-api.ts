@@ -9,7 +9,7 @@ import { adminKey } from '../../../../data/query-keys.ts';
 import { useCursorPages } from '../../../../admin/ui/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../../../admin/use-staff-action.ts';
 import { useStaff } from '../../../../admin/staff-context.ts';
-import { MPESA_FORMAT_ID } from '../../../../data/statement-formats.ts';
+import { MPESA_FORMAT_ID } from '../../../../data/statement-layouts.ts';
 import type { PayableCollection } from '../../../../data/collections.ts';
 import { readSeat } from '../payment-actions.ts';
 import { findPayable } from '../api.ts';
