@@ -129,9 +129,6 @@ export const toBankFormatInput = (f: BankFormat): BankFormatInput => ({
 /** Every saved layout, by name. A handful per summit (one per bank account): one read, no pages. */
 export const fetchStatementFormats = () => db.fetchDocuments<BankFormat>(STATEMENT_FORMATS, { orderBy: ['name', 'asc'], limit: 100 });
 
-/** One layout, for an import that names it; null when it was deleted meanwhile. */
-export const fetchStatementFormat = (id: string) => db.fetchDocument<BankFormat>(STATEMENT_FORMATS, id);
-
 /** A layout as stored: exactly the keys the rules allow, the id among them. */
 export const statementFormatDocument = (id: string, values: BankFormatValues): BankFormat => ({
   id,

@@ -7,7 +7,7 @@ import { columnReader, readLines, readPaymentIn } from './lines.ts';
 import { StatementFileError, type ParsedStatement } from './types.ts';
 
 /** The header names a layout needs, each once. */
-export function bankRequiredColumns(format: BankFormat): string[] {
+function bankRequiredColumns(format: BankFormat): string[] {
   const named: Array<[string, string]> = [
     ['the reference column', format.receiptColumn],
     ['the date column', format.dateColumn],

@@ -22,8 +22,8 @@ export type LineFacts = StatementLine;
 /** Why a line is not applied: one of the matcher's classes that leave it in the queue. */
 export type QueueClass = 'unknown' | 'already-paid' | 'cancelled' | 'invalid' | 'duplicate' | 'seat-lost';
 
-export const LINE_STATES = ['applied', 'queued', 'matched-manually', 'dismissed', 'reversed'] as const;
-export type LineState = (typeof LINE_STATES)[number];
+/** What became of a stored line (firestore.rules: statementLineFacts names the same states). */
+export type LineState = 'applied' | 'queued' | 'matched-manually' | 'dismissed' | 'reversed';
 
 export const linePath = (receiptKey: string) => `statementLines/${receiptKey}`;
 const paymentPath = (id: string) => `payments/${id}`;

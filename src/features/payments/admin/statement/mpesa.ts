@@ -23,7 +23,7 @@ export const MPESA_COLUMNS = {
 } as const;
 
 /** The columns a payment in cannot be read without; the others (the account number too) may be absent. */
-export const MPESA_REQUIRED = [MPESA_COLUMNS.receipt, MPESA_COLUMNS.completionTime, MPESA_COLUMNS.details, MPESA_COLUMNS.status, MPESA_COLUMNS.paidIn];
+const MPESA_REQUIRED = [MPESA_COLUMNS.receipt, MPESA_COLUMNS.completionTime, MPESA_COLUMNS.details, MPESA_COLUMNS.status, MPESA_COLUMNS.paidIn];
 
 export async function parseMpesa(file: { name: string; bytes: Uint8Array }, currency: string): Promise<ParsedStatement> {
   const table = await readTable(file, MPESA_REQUIRED);

@@ -19,7 +19,7 @@ import { applyPaths, decideApplyLine, decideDismissLine, decideReverseLine, line
 
 const PAGE_SIZE = 25;
 
-export const statementKeys = {
+const statementKeys = {
   all: adminKey('statements'),
   imports: [...adminKey('statements'), 'imports'] as const,
   import: (id: string) => [...adminKey('statements'), 'import', id] as const,

@@ -7,9 +7,9 @@ import { MAX_STATEMENT_LINES, StatementFileError, type LineError } from './types
 export type Cell = string | number | boolean | Date | null;
 
 /** How far down the header may be: statements' preambles are a handful of rows. */
-export const HEADER_SEARCH_ROWS = 100;
+const HEADER_SEARCH_ROWS = 100;
 /** A statement of 100,000 lines is a few tens of MB; anything much larger is not one. */
-export const MAX_STATEMENT_BYTES = 50 * 1024 * 1024;
+const MAX_STATEMENT_BYTES = 50 * 1024 * 1024;
 /** Tried when papaparse's guess finds no header (a preamble of one-cell rows can mislead it). */
 const DELIMITERS = [',', ';', '\t', '|'];
 
