@@ -4,8 +4,7 @@
 // reveal; the data it read goes into the page (lib/prerendered-queries.ts) so the browser hydrates
 // with the same data and then reads it again, and so does the content version the page's loader
 // compares (lib/page-loader.ts).
-import { PassThrough } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { createQueryClient, PrerenderQueryClient, prerenderedQueriesTag } from '../lib/prerendered-queries.ts';
 import { pageLoaderConfigTag } from '../lib/page-loader.ts';
@@ -21,35 +20,15 @@ export default async function handleRequest(request: Request, status: number, he
   // without a config, its loader starts the app at once.
   const loaderConfig = routerContext.isSpaMode ? null : await pageLoaderConfig();
   await prefetchPageData(queries, new URL(request.url).pathname);
-  return new Promise<Response>((resolve, reject) => {
-    let failed: unknown = null;
-    const { pipe, abort } = renderToPipeableStream(
-      <PrerenderQueryClient.Provider value={queries}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </PrerenderQueryClient.Provider>,
-      {
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          const body = new PassThrough();
-          body.on('data', (chunk: Buffer) => chunks.push(chunk));
-          body.on('end', () => {
-            clearTimeout(timer);
-            const carried =
-              (queries.getQueryCache().getAll().length ? prerenderedQueriesTag(queries) : '') + (loaderConfig ? pageLoaderConfigTag(loaderConfig) : '');
-            const html = Buffer.concat(chunks).toString('utf8').replace('</body>', `${carried}</body>`);
-            headers.set('Content-Type', 'text/html');
-            // A failed read would bake a loading state into the page: the build stops instead (500).
-            resolve(new Response(html, { headers, status: failed ? 500 : status }));
-          });
-          pipe(body);
-        },
-        onShellError: reject,
-        onError(error) {
-          failed = error;
-          console.error(error);
-        },
-      },
-    );
-    const timer = setTimeout(abort, streamTimeout + 1_000);
-  });
+  const rendered = await renderToStringAsync(
+    <PrerenderQueryClient.Provider value={queries}>
+      <ServerRouter context={routerContext} url={request.url} />
+    </PrerenderQueryClient.Provider>,
+  );
+  // React Router marks its scripts suppressHydrationWarning, a React-only prop Preact's renderer
+  // writes out as an attribute.
+  const html = rendered.replace(/ suppressHydrationWarning(="")?/g, '');
+  const carried = (queries.getQueryCache().getAll().length ? prerenderedQueriesTag(queries) : '') + (loaderConfig ? pageLoaderConfigTag(loaderConfig) : '');
+  headers.set('Content-Type', 'text/html');
+  return new Response(`<!DOCTYPE html>${html.replace('</body>', `${carried}</body>`)}`, { headers, status });
 }

@@ -18,9 +18,18 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'The national summit on cancer prevention, early detection, treatment and care.' },
 ];
 
+/**
+ * The document element. Preact hydrates a whole document into <html> itself (document ==
+ * documentElement in its render), so in the browser the tree starts at <head> and <body>; the
+ * prerender writes the element with its attributes, which hydration leaves as they are.
+ */
+function Html({ children }: { children: ReactNode }) {
+  return typeof document === 'undefined' ? <html lang="en">{children}</html> : <>{children}</>;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <Html>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -34,7 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration />
         <Scripts />
       </body>
-    </html>
+    </Html>
   );
 }
 
