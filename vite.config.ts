@@ -1,8 +1,14 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 
-const preact = [
+// The app runs on Preact through its React compatibility layer (README: "Why Preact"): every import
+// of React or ReactDOM, in our code and in the libraries (React Router, TanStack Query,
+// react-hook-form, tiptap), resolves to preact/compat. The component tests stay on React (README,
+// "Why Preact": Testing Library's renderer and tiptap's CommonJS store bindings load React itself under
+// vitest); the e2e tests run the production build, on Preact.
+const PREACT_ALIASES = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
@@ -12,11 +18,23 @@ const preact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: { alias: preact },
+/**
+ * The bundle report of the browser build: build/bundle-report.html to explore (a treemap), and
+ * build/bundle-stats.json, from which scripts/postbuild.ts prints where a public page's bytes go.
+ * Outside build/client, so never deployed.
+ */
+const bundleReport = [
+  visualizer({ filename: 'build/bundle-report.html', template: 'treemap', gzipSize: true }),
+  visualizer({ filename: 'build/bundle-stats.json', template: 'raw-data' }),
+];
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : bundleReport)],
+  resolve: { alias: PREACT_ALIASES },
+  // Dependencies are bundled into the prerender too, so their React imports resolve to Preact as
+  // the browser's do (an external package would load React itself under Node).
   ssr: { noExternal: true },
   server: { port: 5173, strictPort: true },
   optimizeDeps: { entries: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}', '!src/app/entry.server.tsx'] },
   preview: { port: 4173 },
-});
+}));

@@ -268,8 +268,6 @@ test('about shows the speakers and the partners by tier; home previews them', as
   await expect(page.getByRole('link', { name: 'Global Oncology Alliance' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByText(/\d+ days to go\./)).toBeVisible();
-  // The previews load when scrolled to.
-  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await expect(page.getByRole('heading', { name: 'Latest articles' })).toBeVisible();
   await expect(page.getByText('Global Oncology Alliance')).toBeVisible();
 });

@@ -431,81 +431,57 @@ describe('taps before the app has hydrated', () => {
     expect(requestSubmit).not.toHaveBeenCalled();
   });
 
-  describe('a form field tapped while its form waits for the app', () => {
-    const page = `<main><form ${TRIGGERS.onIntent}><fieldset disabled><input id="name"></fieldset><input id="outside"></form></main>`;
+  it('marks the held button busy at once, and clears the mark when the tap is replayed', async () => {
+    await load('<main><button id="menu"><span id="label">Menu</span></button></main>');
+    const menu = document.getElementById('menu')!;
+    document.getElementById('label')!.dispatchEvent(tapEvent());
+    expect(menu.hasAttribute('data-pending')).toBe(true);
+    expect(menu.getAttribute('aria-busy')).toBe('true');
+    let markedAtReplay: boolean | null = null;
+    menu.addEventListener('click', () => (markedAtReplay = menu.hasAttribute('data-pending')));
+    hydrate();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(markedAtReplay).toBe(false);
+    expect(menu.hasAttribute('aria-busy')).toBe(false);
+  });
 
-    it('is focused once the app has hydrated and enabled it, a few frames later', async () => {
-      await load(page);
-      const field = document.getElementById('name')!;
-      field.dispatchEvent(tapEvent('pointerdown'));
-      expect(started()).toBe(true);
-      hydrate();
-      await vi.advanceTimersByTimeAsync(100);
-      expect(document.activeElement).not.toBe(field);
-      document.querySelector('fieldset')!.disabled = false;
-      await vi.advanceTimersByTimeAsync(20);
-      expect(document.activeElement).toBe(field);
-    });
+  it('moves the busy mark to a later tap, which replaces the earlier one', async () => {
+    await load('<main><button id="a">A</button><button id="b">B</button></main>');
+    const [a, b] = [document.getElementById('a')!, document.getElementById('b')!];
+    const clicks: string[] = [];
+    a.addEventListener('click', () => clicks.push('a'));
+    b.addEventListener('click', () => clicks.push('b'));
+    a.dispatchEvent(tapEvent());
+    b.dispatchEvent(tapEvent());
+    expect(a.hasAttribute('data-pending')).toBe(false);
+    expect(b.hasAttribute('data-pending')).toBe(true);
+    hydrate();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clicks).toEqual(['b']);
+  });
 
-    it('is focused right after hydration when the fields are already enabled', async () => {
-      await load(page);
-      const field = document.getElementById('name')!;
-      field.dispatchEvent(tapEvent('pointerdown'));
-      document.querySelector('fieldset')!.disabled = false;
-      hydrate();
-      expect(document.activeElement).not.toBe(field);
-      await vi.advanceTimersByTimeAsync(0);
-      expect(document.activeElement).toBe(field);
-    });
+  it('marks the button that submitted a held form, or the form when none did', async () => {
+    await load('<main><form id="f"><button id="send">Send</button></form><form id="g"></form></main>');
+    const send = document.getElementById('send')!;
+    document.getElementById('f')!.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: send }));
+    expect(send.getAttribute('aria-busy')).toBe('true');
+    document.getElementById('g')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(send.hasAttribute('aria-busy')).toBe(false);
+    expect(document.getElementById('g')!.getAttribute('aria-busy')).toBe('true');
+  });
+});
 
-    it('stops waiting after 300 frames (about five seconds)', async () => {
-      await load(page);
-      const field = document.getElementById('name')!;
-      field.dispatchEvent(tapEvent('pointerdown'));
-      const frames = vi.spyOn(globalThis, 'requestAnimationFrame');
-      hydrate();
-      await vi.advanceTimersByTimeAsync(16 * 400);
-      expect(frames).toHaveBeenCalledTimes(300);
-      document.querySelector('fieldset')!.disabled = false;
-      await vi.advanceTimersByTimeAsync(100);
-      expect(document.activeElement).not.toBe(field);
-    });
+describe('a visitor form waiting for the app', () => {
+  it('opens its fields at once, so the visitor can type before the app runs', async () => {
+    await load(`<main><form ${TRIGGERS.onIntent}><fieldset disabled><input id="name"></fieldset></form></main>`);
+    expect(document.querySelector('fieldset')!.disabled).toBe(false);
+    expect(started()).toBe(false);
+  });
 
-    it('is focused even when the page stops the tap on it from reaching the window', async () => {
-      await load(page);
-      const field = document.getElementById('name')!;
-      field.addEventListener('pointerdown', (event) => event.stopPropagation());
-      field.dispatchEvent(tapEvent('pointerdown'));
-      document.querySelector('fieldset')!.disabled = false;
-      hydrate();
-      await vi.advanceTimersByTimeAsync(0);
-      expect(document.activeElement).toBe(field);
-    });
-
-    it('is not focused when the app removed it', async () => {
-      await load(page);
-      const field = document.getElementById('name')!;
-      field.dispatchEvent(tapEvent('pointerdown'));
-      const focus = vi.spyOn(field, 'focus');
-      field.remove();
-      hydrate();
-      await vi.advanceTimersByTimeAsync(100);
-      expect(focus).not.toHaveBeenCalled();
-    });
-
-    it('applies only to fields of a disabled fieldset, and only before hydration', async () => {
-      await load(page);
-      document.getElementById('outside')!.dispatchEvent(tapEvent('pointerdown'));
-      hydrate();
-      await vi.advanceTimersByTimeAsync(100);
-      expect(document.activeElement).toBe(document.body);
-      const field = document.getElementById('name')!;
-      field.dispatchEvent(tapEvent('pointerdown'));
-      document.querySelector('fieldset')!.disabled = false;
-      hydrate();
-      await vi.advanceTimersByTimeAsync(100);
-      expect(document.activeElement).toBe(document.body);
-    });
+  it('leaves alone a fieldset the page disabled for another reason, and forms of other pages', async () => {
+    await load(`<main><form ${TRIGGERS.onIntent}><fieldset><fieldset id="inner" disabled></fieldset></fieldset></form><form><fieldset id="other" disabled></fieldset></form></main>`);
+    expect((document.getElementById('inner') as HTMLFieldSetElement).disabled).toBe(true);
+    expect((document.getElementById('other') as HTMLFieldSetElement).disabled).toBe(true);
   });
 });
 

@@ -12,9 +12,9 @@
 //   - after the first paint when the address has a query (/program?day=3), which the build could
 //     not apply.
 // A page without a config (the SPA fallback: back office, checkout) starts them after first paint.
-// A tap on a button before the app runs is held, and replayed once the app has hydrated; a tap on
-// a form field (disabled until then) focuses it once the app has hydrated. So no first tap is
-// lost; links need no holding, as every public page also exists as HTML.
+// A tap on a button before the app runs is held (the button shows it is busy at once), and
+// replayed once the app has hydrated; a visitor form's fields open at once, and what is typed is
+// kept. So no first tap is lost; links need no holding, as every public page also exists as HTML.
 
 import { countOutboundClicks, sendEvent } from '../src/lib/plausible-events.ts';
 import { TRIGGERS, withTrigger } from '../src/lib/page-loader-triggers.ts';
@@ -38,7 +38,8 @@ interface Config {
   if (!entry) return;
   let started = false;
   let hydrated = false;
-  let held: (() => void) | null = null;
+  /** The tap or submit held until the app has hydrated: its replay, and the busy mark to clear. */
+  let held: { replay: () => void; release: () => void } | null = null;
 
   function start() {
     if (started) return;
@@ -104,27 +105,26 @@ interface Config {
   for (const type of intents) addEventListener(type, start, asIntent);
 
   // Until the app has hydrated, a button's click (or a form's submit) would do nothing, or submit
-  // natively: it is held, and replayed once the app has hydrated.
-  const hold = (event: Event, replay: () => void) => {
+  // natively: it is held, and replayed once the app has hydrated. Meanwhile the button says so at
+  // once (pressed and busy: app.css styles [data-pending]), so a tap never seems lost.
+  const hold = (event: Event, pending: Element, replay: () => void) => {
     event.preventDefault();
     event.stopImmediatePropagation();
-    held = replay;
+    held?.release(); // a later tap replaces an earlier one
+    pending.setAttribute('data-pending', '');
+    pending.setAttribute('aria-busy', 'true');
+    const release = () => {
+      pending.removeAttribute('data-pending');
+      pending.removeAttribute('aria-busy');
+    };
+    held = { replay, release };
     start();
   };
   addEventListener(
     'click',
     (event) => {
       const button = !hydrated && event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null;
-      if (button) hold(event, () => button.isConnected && button.click());
-    },
-    true,
-  );
-  // A field of a form waiting for the app is disabled: the tap that started the app focuses it.
-  addEventListener(
-    'pointerdown',
-    (event) => {
-      const field = !hydrated && event.target instanceof Element ? event.target.closest<HTMLElement>('fieldset[disabled] :is(input, select, textarea)') : null;
-      if (field) held = () => focusWhenEnabled(field, 0);
+      if (button) hold(event, button, () => button.isConnected && button.click());
     },
     true,
   );
@@ -132,23 +132,27 @@ interface Config {
     'submit',
     (event) => {
       const form = event.target as HTMLFormElement;
-      if (!hydrated) hold(event, () => form.isConnected && form.requestSubmit());
+      if (!hydrated) hold(event, (event as SubmitEvent).submitter ?? form, () => form.isConnected && form.requestSubmit());
     },
     true,
   );
-  // A form may hydrate after the rest of the page (in its own Suspense boundary) and enables its
-  // fields in the render after that: the focus waits for it, a few seconds at most.
-  function focusWhenEnabled(field: HTMLElement, frames: number) {
-    if (!field.isConnected) return;
-    if (!field.closest('fieldset[disabled]')) field.focus();
-    else if (frames < 300) requestAnimationFrame(() => focusWhenEnabled(field, frames + 1));
-  }
+
+  // A visitor form is disabled in the HTML, so that without script it cannot submit natively (its
+  // answers would go into the address). With this script running, a submit is held (above): the
+  // fields open at once, and what is typed before the app runs is kept (components/HydratedForm.tsx).
+  document.querySelectorAll<HTMLFieldSetElement>(`form${withTrigger(TRIGGERS.onIntent)} > fieldset[disabled]`).forEach((fieldset) => {
+    fieldset.disabled = false;
+  });
 
   document.addEventListener(__HYDRATED_EVENT__, () => {
     hydrated = true;
-    const replay = held;
+    const tap = held;
     held = null;
-    if (replay) setTimeout(replay);
+    if (tap)
+      setTimeout(() => {
+        tap.release();
+        tap.replay();
+      });
   });
 
   const needed = document.querySelectorAll(withTrigger(TRIGGERS.needsScript));

@@ -1,6 +1,21 @@
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { indexablePaths, inlineStylesheets, pageLoaderScript, robotsTxt, sitemapXml, startScriptsOnDemand } from './postbuild.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bytesByOwner,
+  criticalCss,
+  indexablePaths,
+  inlineCriticalCss,
+  inlineWholeStylesheet,
+  ownerOf,
+  pageLoaderScript,
+  robotsTxt,
+  sitemapXml,
+  startScriptsOnDemand,
+} from './postbuild.ts';
+import { CRITICAL_CSS_ID } from '../src/lib/critical-css.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 import { RELOAD_KEY } from '../src/lib/chunk-reload.ts';
 import { TRIGGERS } from '../src/lib/page-loader-triggers.ts';
@@ -36,15 +51,55 @@ describe('sitemap and robots', () => {
 });
 
 describe('inline stylesheet', () => {
-  it('puts the rules in the head and leaves the link loading without blocking', () => {
-    const html = '<head><link rel="stylesheet" href="/assets/root-1.css"/></head>';
-    const out = inlineStylesheets(html, (href) => (href === '/assets/root-1.css' ? 'body{color:red}' : ''));
-    expect(out).toBe(`<head><style>body{color:red}</style><link rel="stylesheet" href="/assets/root-1.css" media="print" onload="this.media='all'"/></head>`);
+  const head = (link = '<link rel="stylesheet" href="/assets/root-1.css"/>') => `<html><head><style id="${CRITICAL_CSS_ID}"></style>${link}</head>`;
+
+  it('puts every rule of the SPA shell in the element the app renders, and leaves the link loading without blocking', () => {
+    const out = inlineWholeStylesheet(`${head()}<body></body></html>`, (href) => (href === '/assets/root-1.css' ? 'body{color:red}' : ''));
+    expect(out).toBe(
+      `<html><head><style id="${CRITICAL_CSS_ID}">body{color:red}</style><link rel="stylesheet" href="/assets/root-1.css" media="print" onload="this.media='all'"/></head><body></body></html>`,
+    );
   });
 
   it('cannot be closed early by the stylesheet text', () => {
-    const out = inlineStylesheets('<link rel="stylesheet" href="/assets/a.css"/>', () => 'a{content:"</style><script>"}');
+    const out = inlineWholeStylesheet(head(), () => 'a{content:"</style><script>"}');
     expect(out).not.toContain('</style><script>');
+  });
+
+  it('leaves a page without a stylesheet or without the element alone', () => {
+    expect(inlineWholeStylesheet(head(''), () => 'a{}')).toBe(head(''));
+    expect(inlineWholeStylesheet('<link rel="stylesheet" href="/assets/a.css"/>', () => 'a{}')).toBe('<link rel="stylesheet" href="/assets/a.css"/>');
+  });
+
+  describe('on a prerendered page', () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'critical-css-'));
+      mkdirSync(join(dir, 'assets'));
+      writeFileSync(
+        join(dir, 'assets/root-1.css'),
+        '.used{color:red}.unused{color:blue}[data-pending]{cursor:progress}@media (min-width:40rem){.used{color:green}.gone{color:pink}}',
+      );
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('inlines only the rules its HTML uses (and the busy mark of a held tap), into the element the app renders', async () => {
+      const out = await inlineCriticalCss(`${head()}<body><p class="used">Hi</p></body></html>`, criticalCss(dir));
+      const style = new JSDOM(out).window.document.getElementById(CRITICAL_CSS_ID)!.textContent!;
+      expect(style).toContain('.used{color:red}');
+      expect(style).toContain('[data-pending]{cursor:progress}');
+      expect(style).toContain('.used{color:green}');
+      expect(style).not.toContain('.unused');
+      expect(style).not.toContain('.gone');
+      // One style element, the app's; the whole stylesheet loads without blocking, or plainly without script.
+      expect(out.match(/<style/g)).toHaveLength(1);
+      expect(out).toContain(`<link rel="stylesheet" href="/assets/root-1.css" media="print" onload="this.media='all'">`);
+      expect(out).toContain('<noscript><link rel="stylesheet" href="/assets/root-1.css"></noscript>');
+    });
+
+    it('leaves a page without the element alone', async () => {
+      const page = '<html><head><link rel="stylesheet" href="/assets/root-1.css"/></head><body><p class="used">Hi</p></body></html>';
+      expect(await inlineCriticalCss(page, criticalCss(dir))).toBe(page);
+    });
   });
 });
 
@@ -53,7 +108,7 @@ describe('scripts start when the page needs them', () => {
   const VERSION_URL = 'http://db.test/v1/projects/p/databases/(default)/documents/counters/content';
   const configTag = (config: object) => `<script type="application/json" id="${PAGE_LOADER_CONFIG_ID}">${JSON.stringify(config)}</script>`;
   const built = (body = '<main>Page</main>', config: object | null = { version: 3, versionUrl: VERSION_URL, builtAt: 0 }) =>
-    `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/react-dom-1.js"/></head><body>${body}<script type="module" async="">${entry}</script>${config ? configTag(config) : ''}</body></html>`;
+    `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/react-dom-1.js"/></head><body>${body}<script type="module" async>${entry}</script>${config ? configTag(config) : ''}</body></html>`;
 
   let loader: string;
   beforeAll(async () => {
@@ -211,18 +266,14 @@ describe('scripts start when the page needs them', () => {
     expect(moved.started()).toBe(true);
   });
 
-  it('focuses the form field tapped while it waited for the app, once the app has hydrated', async () => {
-    const { dom, document } = open(built(form), network(3));
-    await settle();
-    const field = document.getElementById('name')!;
-    field.dispatchEvent(new dom.window.MouseEvent('pointerdown', { bubbles: true }));
-    // The page hydrates first; the form (its own Suspense boundary) enables its fields a little later.
-    document.dispatchEvent(new dom.window.Event(HYDRATED_EVENT));
-    await settle();
-    expect(document.activeElement).not.toBe(field);
-    document.querySelector('fieldset')!.disabled = false;
-    await settle();
-    expect(document.activeElement).toBe(field);
+  it('opens the form’s fields at load, so typing needs no script; a submit waits for the app', async () => {
+    const { dom, document, started } = open(built(form), network(3));
+    expect(document.querySelector('fieldset')!.disabled).toBe(false);
+    expect(started()).toBe(false);
+    const submit = new dom.window.Event('submit', { bubbles: true, cancelable: true });
+    document.querySelector('form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(started()).toBe(true);
   });
 
   // What the browser reports when a module the app imports is gone: the entry script's error
@@ -312,5 +363,36 @@ describe('scripts start when the page needs them', () => {
 
   it('leaves a page without the app entry alone', () => {
     expect(startScriptsOnDemand('<html><body>static</body></html>', loader)).toBe('<html><body>static</body></html>');
+  });
+});
+
+describe('the bundle report', () => {
+  it('names a module by its package (scoped or not, nested or not), or by our folder', () => {
+    expect(ownerOf('/work/app/node_modules/preact/compat/dist/compat.module.js')).toBe('preact');
+    expect(ownerOf('/work/app/node_modules/@tanstack/query-core/build/modern/query.js')).toBe('@tanstack/query-core');
+    expect(ownerOf('/work/app/node_modules/a/node_modules/@firebase/util/dist/index.esm.js')).toBe('@firebase/util');
+    expect(ownerOf('/work/app/src/features/home/HomePage.tsx')).toBe('src/features/home');
+    expect(ownerOf('/work/app/src/app/root.tsx')).toBe('src/app');
+    expect(ownerOf('\0vite/preload-helper.js')).toBe('bundler runtime');
+  });
+
+  it('shares each chunk’s gzip size among its modules by length, largest owner first', () => {
+    const stats = {
+      nodeParts: { p1: { renderedLength: 300 }, p2: { renderedLength: 100 }, p3: { renderedLength: 50 } },
+      nodeMetas: {
+        m1: { id: '/a/node_modules/preact/dist/preact.module.js', moduleParts: { 'assets/entry.js': 'p1' } },
+        m2: { id: '/a/src/app/root.tsx', moduleParts: { 'assets/entry.js': 'p2' } },
+        m3: { id: '/a/src/app/routes.ts', moduleParts: { 'assets/root.js': 'p3', 'assets/other.js': 'p3' } },
+      },
+    };
+    const shares = bytesByOwner(stats, [
+      { file: 'assets/entry.js', gzip: 1000 },
+      { file: 'assets/root.js', gzip: 40 },
+    ]);
+    expect(shares).toEqual([
+      { owner: 'preact', bytes: 750 },
+      { owner: 'src/app', bytes: 290 },
+    ]);
+    expect(bytesByOwner(stats, [{ file: 'assets/missing.js', gzip: 10 }])).toEqual([]);
   });
 });

@@ -1,13 +1,15 @@
 // After `react-router build`: the files hosting needs besides the app (404.html, robots.txt,
-// sitemap.xml), the stylesheet inlined into every HTML page (so the first paint needs nothing
-// beyond the document), and the size report: per prerendered page the HTML + inline CSS of the
+// sitemap.xml), the stylesheet rules each HTML page uses inlined into it (so the first paint needs
+// nothing beyond the document), and the size report: per prerendered page the HTML + inline CSS of the
 // first paint, and the JavaScript each route loads, gzipped.
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import Beasties from 'beasties';
 import { build } from 'esbuild';
 import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/chunk-reload.ts';
+import { CRITICAL_CSS_ID } from '../src/lib/critical-css.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 import { loadRoutePatterns } from './route-patterns.ts';
 import { CLIENT_ONLY_PAGES, isClientOnly } from './client-only-pages.ts';
@@ -43,22 +45,45 @@ export function robotsTxt(site = SITE_URL): string {
   return `User-agent: *\n${CLIENT_ONLY_PAGES.map((page) => `Disallow: ${page}\n`).join('')}Sitemap: ${site}/sitemap.xml\n`;
 }
 
-const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g;
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/;
+const PLACEHOLDER = `<style id="${CRITICAL_CSS_ID}"></style>`;
+/** Style text that cannot close its element early. */
+const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+const filled = (css: string) => `<style id="${CRITICAL_CSS_ID}">${styleText(css)}</style>`;
 
 /**
- * The stylesheet's rules go into a <style> in the head, so the page paints from the HTML alone.
- * The <link> stays (React hydrates the head it rendered) but no longer blocks rendering: it loads
- * as print-only and switches on when loaded, by which time the same rules are already applied.
+ * The SPA shell (back office, checkout, sign-in) renders pages the build never saw: every rule goes
+ * into the head, and the <link> stays (the app renders it) but no longer blocks rendering: it loads
+ * as print-only and switches on when loaded, by which time the same rules are applied.
  */
-export function inlineStylesheets(html: string, read: (href: string) => string): string {
-  return html.replace(
-    STYLESHEET,
-    (_, href: string) =>
-      `<style>${read(href).replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" onload="this.media='all'"/>`,
-  );
+export function inlineWholeStylesheet(html: string, read: (href: string) => string): string {
+  const link = STYLESHEET_LINK.exec(html);
+  if (!link || !html.includes(PLACEHOLDER)) return html;
+  return html
+    .replace(PLACEHOLDER, filled(read(link[1])))
+    .replace(link[0], `<link rel="stylesheet" href="${link[1]}" media="print" onload="this.media='all'"/>`);
 }
 
+/** The rules a page may need before its stylesheet loads, though nothing in its HTML uses them. */
+export const ALWAYS_INLINED = [/\[data-pending\]/, /pending-spin/];
+
+/**
+ * A prerendered page: only the rules its own HTML uses go into the head (beasties decides, and
+ * turns the <link> into a non-blocking load of the whole stylesheet, with a <noscript> fallback).
+ * About half the first paint's bytes were rules for other pages and the back office.
+ */
+export async function inlineCriticalCss(html: string, beasties: Beasties): Promise<string> {
+  if (!html.includes(PLACEHOLDER)) return html;
+  const out = await beasties.process(html);
+  const inlined = /<style>([\s\S]*?)<\/style>/.exec(out);
+  return inlined ? out.replace(inlined[0], '').replace(PLACEHOLDER, filled(inlined[1])) : out;
+}
+
+export const criticalCss = (path: string) =>
+  new Beasties({ path, publicPath: '/', preload: 'media', pruneSource: false, reduceInlineStyles: false, allowRules: ALWAYS_INLINED, logLevel: 'warn' });
+
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
+// As Preact renders React Router's entry script (React writes async="").
 const ENTRY_SCRIPT = /<script type="module" async(="")?>/;
 const INERT_TYPE = 'text/x-on-demand';
 
@@ -121,6 +146,38 @@ function scriptsFor(manifest: Manifest, routeId: string): Set<string> {
 
 const gz = (asset: string) => gzipSync(readFileSync(join(client, asset))).length;
 
+/** What rollup-plugin-visualizer's raw-data report holds (the parts postbuild reads). */
+export interface BundleStats {
+  nodeParts: Record<string, { renderedLength: number }>;
+  nodeMetas: Record<string, { id: string; moduleParts: Record<string, string> }>;
+}
+
+/** Whose code a module is: a package by name, or ours by its folder under src. */
+export function ownerOf(moduleId: string): string {
+  const pkg = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleId);
+  if (pkg) return pkg[1];
+  const ours = /\/src\/([^/]+)(?:\/([^/]+)\/)?/.exec(moduleId);
+  if (ours) return `src/${ours[1]}${ours[2] ? `/${ours[2]}` : ''}`;
+  return 'bundler runtime';
+}
+
+/**
+ * Who the gzipped bytes of some chunks belong to, largest first: each chunk's gzip size shared out
+ * among its modules by their minified lengths (gzip works across a chunk, so a module alone would
+ * compress differently).
+ */
+export function bytesByOwner(stats: BundleStats, chunks: Array<{ file: string; gzip: number }>): Array<{ owner: string; bytes: number }> {
+  const owners = new Map<string, number>();
+  for (const { file, gzip } of chunks) {
+    const modules = Object.values(stats.nodeMetas).flatMap((meta) =>
+      meta.moduleParts[file] ? [{ owner: ownerOf(meta.id), length: stats.nodeParts[meta.moduleParts[file]]?.renderedLength ?? 0 }] : [],
+    );
+    const total = modules.reduce((n, m) => n + m.length, 0);
+    for (const m of modules) if (total) owners.set(m.owner, (owners.get(m.owner) ?? 0) + (gzip * m.length) / total);
+  }
+  return [...owners].map(([owner, bytes]) => ({ owner, bytes })).sort((a, b) => b.bytes - a.bytes);
+}
+
 function sizeReport(manifest: Manifest) {
   const leaves = Object.values(manifest.routes).filter((r) => r.id !== 'root' && !Object.values(manifest.routes).some((c) => c.parentId === r.id));
   const rows = leaves
@@ -131,6 +188,15 @@ function sizeReport(manifest: Manifest) {
     .sort((a, b) => Number(a.admin) - Number(b.admin) || b.kb - a.kb);
   console.log('\nJavaScript each route loads before it runs (gzip):');
   for (const row of rows) console.log(`  ${row.kb.toFixed(1).padStart(6)} KB  ${row.admin ? '[admin] ' : ''}${row.route.replace('../features/', '')}`);
+  const statsFile = join(root, 'build/bundle-stats.json');
+  if (!existsSync(statsFile)) return;
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as BundleStats;
+  for (const route of ['../features/home/HomePage', '../features/registrations/RegisterPage']) {
+    if (!manifest.routes[route]) continue;
+    const chunks = [...scriptsFor(manifest, route)].map((file) => ({ file: file.replace(/^\//, ''), gzip: gz(file) }));
+    console.log(`\nWhere ${route.replace('../features/', '')}'s JavaScript goes (gzip; explore build/bundle-report.html):`);
+    for (const { owner, bytes } of bytesByOwner(stats, chunks).slice(0, 12)) console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${owner}`);
+  }
 }
 
 async function main() {
@@ -141,11 +207,13 @@ async function main() {
   copyFileSync(join(client, shell), join(client, '404.html'));
   const firstPaint: Array<{ page: string; kb: number }> = [];
   const loader = await pageLoaderScript();
+  const beasties = criticalCss(client);
   for (const file of htmlFiles(client)) {
-    const html = startScriptsOnDemand(
-      inlineStylesheets(readFileSync(file, 'utf8'), (href) => readFileSync(join(client, href), 'utf8')),
-      loader,
-    );
+    const source = readFileSync(file, 'utf8');
+    const styled = /(__spa-fallback|404)\.html$/.test(file)
+      ? inlineWholeStylesheet(source, (href) => readFileSync(join(client, href), 'utf8'))
+      : await inlineCriticalCss(source, beasties);
+    const html = startScriptsOnDemand(styled, loader);
     writeFileSync(file, html);
     const page =
       file

@@ -1,12 +1,12 @@
 // What the build reads for each prerendered page, so its HTML carries the content and not a
 // loading line: the settings every page shows (dates, venue, contacts), the bounded lists of
-// /about and /program, the free seats for /register (so its form is in the page), and the first
+// /, /about and /program, the free seats for /register (so its form is in the page), and the first
 // page of each paged list (events, jobs, tenders, resources, articles). The browser starts from
 // the same data (lib/prerendered-queries.ts) once the app runs.
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Cursor } from '../lib/db.ts';
 import { publishedPagesQuery } from '../data/published.ts';
-import { ARTICLE_LISTS, publicationsQuery } from '../data/publications.ts';
+import { ARTICLE_LISTS, latestArticlesQuery, publicationsQuery } from '../data/publications.ts';
 import { publishedPartnersQuery } from '../data/partners.ts';
 import { siteSettingsQuery } from '../data/site-settings.ts';
 import { speakersQuery } from '../data/speakers.ts';
@@ -28,6 +28,7 @@ function firstPage<T, K extends QueryKey>(options: FetchInfiniteQueryOptions<T, 
 const EVERY_PAGE = [read(siteSettingsQuery)];
 
 export const PAGE_DATA: Record<string, Prefetch[]> = {
+  '/': [read(speakersQuery), read(latestArticlesQuery), read(publishedPartnersQuery)],
   '/about': [read(speakersQuery), read(publishedPartnersQuery)],
   '/program': [read(sessionsQuery), read(speakersQuery)],
   '/register': [read(freeSeatsQuery())],

@@ -8,6 +8,7 @@ import { startAppCheck } from '../lib/app-check.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { browserQueryClient, PrerenderQueryClient } from '../lib/prerendered-queries.ts';
 import { announceHydrated } from '../lib/page-loader.ts';
+import { CRITICAL_CSS_ID } from '../lib/critical-css.ts';
 import './app.css';
 
 // React Router's own reload after a route module fails to load obeys the app's 10 s guard too.
@@ -32,6 +33,8 @@ export function Layout({ children }: { children: ReactNode }) {
     <Html>
       <head>
         <meta charSet="utf-8" />
+        {/* Filled by the build with the rules this page uses (lib/critical-css.ts). */}
+        <style id={CRITICAL_CSS_ID} dangerouslySetInnerHTML={{ __html: '' }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5757" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

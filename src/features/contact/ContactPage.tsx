@@ -14,13 +14,16 @@ import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
 import { createWrite } from '../../lib/db.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { contactFormSchema, messageDocument, type ContactForm } from './schema.ts';
-import { HydratedForm } from '../../components/HydratedForm.tsx';
+import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Contact Us', 'Contact the summit organisers: registration, partnership and programme questions.');
 
 function ContactForm({ onSent }: { onSent: (id: string) => void }) {
   const [id] = useState(() => db.newId('messages'));
-  const { register, handleSubmit, formState, getValues } = useForm<ContactForm & { faxNumber?: string }>({ resolver: zodResolver(contactFormSchema) });
+  const { register, handleSubmit, formState, getValues } = useForm<ContactForm & { faxNumber?: string }>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: useTypedBeforeHydration('contact-form'),
+  });
   const send = useMutation({
     mutationFn: (form: ContactForm) => {
       const message = messageDocument(form);
@@ -30,7 +33,12 @@ function ContactForm({ onSent }: { onSent: (id: string) => void }) {
   });
   const e = formState.errors;
   return (
-    <HydratedForm noValidate className="relative mt-6 space-y-4" onSubmit={handleSubmit((form) => (getValues('faxNumber') ? onSent(id) : send.mutate(form)))}>
+    <HydratedForm
+      id="contact-form"
+      noValidate
+      className="relative mt-6 space-y-4"
+      onSubmit={handleSubmit((form) => (getValues('faxNumber') ? onSent(id) : send.mutate(form)))}
+    >
       {send.isError && (
         <FormAlert reveal>
           {throttleMessage(send.error, 'messages') ?? 'We could not send your message. It is still here: check your connection and press Send again.'}

@@ -15,7 +15,7 @@ import { donationMail } from '../../data/mail.ts';
 import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
 import { createWrite } from '../../lib/db.ts';
 import { donationDocument, donationFormSchema, type DonationForm } from './schema.ts';
-import { HydratedForm } from '../../components/HydratedForm.tsx';
+import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Donate', 'Support cancer screening outreach and patient support.');
 
@@ -25,7 +25,7 @@ export default function DonatePage() {
   const [done, setDone] = useState<string | null>(null);
   const { register, handleSubmit, formState, getValues } = useForm<z.input<typeof donationFormSchema> & { faxNumber?: string }, unknown, DonationForm>({
     resolver: zodResolver(donationFormSchema),
-    defaultValues: { message: '', anonymous: false },
+    defaultValues: { message: '', anonymous: false, ...useTypedBeforeHydration('donation-form') },
   });
   const pledge = useMutation({
     mutationFn: (form: DonationForm) => {
@@ -48,6 +48,7 @@ export default function DonatePage() {
         </SubmittedNotice>
       ) : (
         <HydratedForm
+          id="donation-form"
           noValidate
           className="relative mt-8 grid gap-4 sm:grid-cols-2"
           onSubmit={handleSubmit((form) => (getValues('faxNumber') ? setDone(id) : pledge.mutate(form)))}

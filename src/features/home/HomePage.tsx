@@ -8,8 +8,6 @@ import { usePublishedPartners } from '../../data/partners.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { useSpeakers } from '../../data/speakers.ts';
 import { latestArticlesQuery } from '../../data/publications.ts';
-import { useNearViewport } from '../../components/use-near-viewport.ts';
-import { needsScript } from '../../lib/page-loader-triggers.ts';
 
 export const meta: MetaFunction = () => [
   { title: 'National Cancer Summit 2027' },
@@ -30,17 +28,13 @@ function Countdown({ start }: { start: Date }) {
   return <p className="mt-2 text-brand-800">{days === 0 ? 'The summit is on now.' : `${days} days to go.`}</p>;
 }
 
-function useLatestArticles(enabled: boolean) {
-  return useQuery({ ...latestArticlesQuery, enabled });
-}
-
 export default function HomePage() {
   const { data: s = DEFAULT_SETTINGS } = useSiteSettings();
-  // The previews sit below the fold: they read Firestore only when the visitor scrolls to them.
-  const [previews, near] = useNearViewport<HTMLDivElement>();
-  const speakers = useSpeakers({ enabled: near });
-  const partners = usePublishedPartners({ enabled: near });
-  const articles = useLatestArticles(near);
+  // Prerendered with their data (app/prerender-data.ts), like /about: the page reads complete
+  // without the app, and the app starts from the same data.
+  const speakers = useSpeakers();
+  const partners = usePublishedPartners();
+  const articles = useQuery(latestArticlesQuery);
   return (
     <>
       <section className="bg-brand-50">
@@ -75,54 +69,51 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
-      {/* Filled in by the app: the page's loader starts it when the previews near the screen. */}
-      <div ref={previews} {...needsScript}>
-        {!!speakers.data?.length && (
-          <section aria-labelledby="speakers-preview" className="container-page py-8">
-            <h2 id="speakers-preview">Speakers</h2>
-            <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-              {speakers.data.slice(0, 3).map((sp) => (
-                <li key={sp.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
-                  <PublicImage src={sp.photoUrl} alt={`Portrait of ${sp.name}`} width={48} height={48} className="rounded-full" fallback={null} />
-                  <div>
-                    <p className="font-semibold">{sp.name}</p>
-                    <p className="text-sm text-slate-700">
-                      {sp.title}, {sp.organisation}
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Link className="mt-4 inline-block text-brand-700 underline" to="/about#speakers">
-              All speakers
-            </Link>
-          </section>
-        )}
-        {!!articles.data?.length && (
-          <section aria-labelledby="latest" className="container-page py-8">
-            <h2 id="latest">Latest articles</h2>
-            <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-              {articles.data.map((a) => (
-                <li key={a.id} className="rounded-lg border border-slate-200 p-4">
-                  <Link className="font-semibold hover:underline" to={`/blogs/${a.slug}`}>
-                    {a.title}
-                  </Link>
-                  <p className="mt-1 text-sm text-slate-700">{a.summary}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        {!!partners.data?.length && (
-          <section aria-labelledby="partners-preview" className="container-page py-8">
-            <h2 id="partners-preview">Partners</h2>
-            <p className="mt-2 text-slate-700">{partners.data.map((p) => p.organisation).join(' · ')}</p>
-            <Link className="mt-4 inline-block text-brand-700 underline" to="/partnerships">
-              Partner with us
-            </Link>
-          </section>
-        )}
-      </div>
+      {!!speakers.data?.length && (
+        <section aria-labelledby="speakers-preview" className="container-page py-8">
+          <h2 id="speakers-preview">Speakers</h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+            {speakers.data.slice(0, 3).map((sp) => (
+              <li key={sp.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
+                <PublicImage src={sp.photoUrl} alt={`Portrait of ${sp.name}`} width={48} height={48} className="rounded-full" fallback={null} />
+                <div>
+                  <p className="font-semibold">{sp.name}</p>
+                  <p className="text-sm text-slate-700">
+                    {sp.title}, {sp.organisation}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Link className="mt-4 inline-block text-brand-700 underline" to="/about#speakers">
+            All speakers
+          </Link>
+        </section>
+      )}
+      {!!articles.data?.length && (
+        <section aria-labelledby="latest" className="container-page py-8">
+          <h2 id="latest">Latest articles</h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+            {articles.data.map((a) => (
+              <li key={a.id} className="rounded-lg border border-slate-200 p-4">
+                <Link className="font-semibold hover:underline" to={`/blogs/${a.slug}`}>
+                  {a.title}
+                </Link>
+                <p className="mt-1 text-sm text-slate-700">{a.summary}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {!!partners.data?.length && (
+        <section aria-labelledby="partners-preview" className="container-page py-8">
+          <h2 id="partners-preview">Partners</h2>
+          <p className="mt-2 text-slate-700">{partners.data.map((p) => p.organisation).join(' · ')}</p>
+          <Link className="mt-4 inline-block text-brand-700 underline" to="/partnerships">
+            Partner with us
+          </Link>
+        </section>
+      )}
     </>
   );
 }

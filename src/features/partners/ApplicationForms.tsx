@@ -28,7 +28,7 @@ import { claimPaymentCode } from '../../data/payment-codes.ts';
 import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
 import { db } from '../../lib/data.ts';
 import { createWrite } from '../../lib/db.ts';
-import { HydratedForm } from '../../components/HydratedForm.tsx';
+import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 
 type Contact = Pick<PartnerForm, 'organisation' | 'contactName' | 'email' | 'phone'>;
 
@@ -81,7 +81,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
   );
   const { register, handleSubmit, formState, getValues } = useForm<PartnerForm & { faxNumber?: string }>({
     resolver: zodResolver(partnerFormSchema),
-    defaultValues: { website: '', message: '' },
+    defaultValues: { website: '', message: '', ...useTypedBeforeHydration('partner-form') },
   });
   if (done)
     return (
@@ -92,7 +92,12 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
     );
   const e = formState.errors;
   return (
-    <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
+    <HydratedForm
+      id="partner-form"
+      noValidate
+      className="relative mt-6 grid gap-4 sm:grid-cols-2"
+      onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}
+    >
       {submit.isError && (
         <div className="sm:col-span-2">
           <FormAlert reveal>
@@ -129,7 +134,7 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
     BoothForm & { faxNumber?: string }
   >({
     resolver: zodResolver(boothFormSchema),
-    defaultValues: { staffCount: 2, requirements: '' },
+    defaultValues: { staffCount: 2, requirements: '', ...useTypedBeforeHydration('booth-form') },
   });
   if (done)
     return (
@@ -140,7 +145,12 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
     );
   const e = formState.errors;
   return (
-    <HydratedForm noValidate className="relative mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}>
+    <HydratedForm
+      id="booth-form"
+      noValidate
+      className="relative mt-6 grid gap-4 sm:grid-cols-2"
+      onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}
+    >
       {submit.isError && (
         <div className="sm:col-span-2">
           <FormAlert reveal>

@@ -16,7 +16,7 @@ import { getStoredLocation } from '../../lib/geo.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { ThrottledError, throttleMessage } from '../../data/visitor-submit.ts';
-import { HydratedForm } from '../../components/HydratedForm.tsx';
+import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import type { BatchWrite } from '../../lib/db.ts';
 import {
@@ -144,9 +144,10 @@ function RegistrationFormView({
   onSend: (form: RegistrationForm, waitlist: boolean) => void;
   onNewLink: (email: string) => void;
 }) {
+  const typed = useTypedBeforeHydration('registration-form');
   const { register, handleSubmit, formState, setValue, getValues } = useForm<FormValues>({
     resolver: zodResolver(registrationFormSchema),
-    defaultValues: initial ?? { attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '' },
+    defaultValues: initial ?? { attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '', ...typed },
   });
   useEffect(() => {
     const country = getStoredLocation()?.country;
@@ -165,7 +166,7 @@ function RegistrationFormView({
     });
   const waitlist = full || problem?.kind === 'full';
   return (
-    <HydratedForm noValidate className="relative mt-8 grid gap-5 sm:grid-cols-2" onSubmit={send(waitlist)}>
+    <HydratedForm id="registration-form" noValidate className="relative mt-8 grid gap-5 sm:grid-cols-2" onSubmit={send(waitlist)}>
       {full && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 sm:col-span-2">
           <h2 className="text-lg">Every seat is taken</h2>
