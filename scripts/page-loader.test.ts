@@ -479,7 +479,9 @@ describe('a visitor form waiting for the app', () => {
   });
 
   it('leaves alone a fieldset the page disabled for another reason, and forms of other pages', async () => {
-    await load(`<main><form ${TRIGGERS.onIntent}><fieldset><fieldset id="inner" disabled></fieldset></fieldset></form><form><fieldset id="other" disabled></fieldset></form></main>`);
+    await load(
+      `<main><form ${TRIGGERS.onIntent}><fieldset><fieldset id="inner" disabled></fieldset></fieldset></form><form><fieldset id="other" disabled></fieldset></form></main>`,
+    );
     expect((document.getElementById('inner') as HTMLFieldSetElement).disabled).toBe(true);
     expect((document.getElementById('other') as HTMLFieldSetElement).disabled).toBe(true);
   });
