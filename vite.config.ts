@@ -31,9 +31,9 @@ const bundleReport = [
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : bundleReport)],
   resolve: { alias: PREACT_ALIASES },
-  // Dependencies are bundled into the prerender too, so their React imports resolve to Preact as
-  // the browser's do (an external package would load React itself under Node).
-  ssr: { noExternal: true },
+  // The libraries that import React are bundled into the prerender too, so their React imports
+  // resolve to Preact as the browser's do (left external, Node would load React itself for them).
+  ssr: { noExternal: [/^react-router/, /^@react-router\//, /^@tanstack\/react-query/, /^react-hook-form/, /^@hookform\//, /^@tiptap\//, /^preact/] },
   server: { port: 5173, strictPort: true },
   optimizeDeps: { entries: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}', '!src/app/entry.server.tsx'] },
   preview: { port: 4173 },
