@@ -37,6 +37,8 @@ describe('typedBeforeHydration', () => {
       <input name="role" value="Nurse"><input name="staff" type="number" value="2">
       <textarea name="needs"></textarea>
       <select name="category"><option value="delegate" selected>Delegate</option><option value="student">Student</option></select>
+      <select name="attendance"><option value="">Choose…</option><option value="online">Online</option></select>
+      <select name="empty"></select>
       <input name="consent" type="checkbox"><input name="updates" type="checkbox" checked>
       <input name="mode" type="radio" value="in-person" checked><input name="mode" type="radio" value="virtual">
       <input type="text" value="no name">
@@ -73,6 +75,17 @@ describe('typedBeforeHydration', () => {
       updates: false,
       mode: 'virtual',
     });
+  });
+
+  it('leaves out a select showing its first option because none is marked selected', () => {
+    page((form) => {
+      field<HTMLSelectElement>(form, 'attendance').value = '';
+    });
+    expect(typedBeforeHydration('register')).toEqual({});
+    page((form) => {
+      field<HTMLSelectElement>(form, 'attendance').value = 'online';
+    });
+    expect(typedBeforeHydration('register')).toEqual({ attendance: 'online' });
   });
 
   it('carries a field cleared by the visitor, and leaves out one changed and changed back', () => {

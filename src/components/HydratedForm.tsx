@@ -46,7 +46,9 @@ export function typedBeforeHydration(formId: string, doc: Document | undefined =
     } else if (field instanceof HTMLTextAreaElement && field.name) {
       if (field.value !== field.defaultValue) typed[field.name] = field.value;
     } else if (field instanceof HTMLSelectElement && field.name) {
-      if (Array.from(field.options).some((o) => o.selected !== o.defaultSelected)) typed[field.name] = field.value;
+      // Without a `selected` option in the HTML, a select shows its first option.
+      const initial = Array.from(field.options).find((o) => o.defaultSelected) ?? field.options[0];
+      if (field.value !== (initial?.value ?? '')) typed[field.name] = field.value;
     }
   }
   return typed;
