@@ -6,7 +6,7 @@
 import { EditorContent, useEditor, useEditorState, type Editor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { naturalSize } from '../../components/image-size.ts';
 import { safeUrl } from '../../components/RichText.tsx';
 import { ImageDialog, LinkDialog } from './RichTextDialogs.tsx';
@@ -25,8 +25,24 @@ export interface RichTextEditorProps {
   invalid?: boolean;
   /** Read-only: the content shows, nothing can be changed. */
   disabled?: boolean;
-  ref?: Ref<RichTextEditorHandle>;
 }
+
+const EXTENSIONS = [
+  StarterKit.configure({
+    heading: { levels: [2, 3] },
+    // The public renderer does not show these, so the editor does not offer them.
+    codeBlock: false,
+    underline: false,
+    link: {
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      isAllowedUri: (url) => safeUrl(url) !== null,
+      HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null },
+    },
+  }),
+  Image.configure({ allowBase64: false }),
+];
 
 export const EMPTY_DOCUMENT: JSONContent = { type: 'doc', content: [{ type: 'paragraph' }] };
 
@@ -110,7 +126,11 @@ function areaAttributes(labelledBy: string, describedBy: string | undefined, inv
   };
 }
 
-export default function RichTextEditor({ value, onChange, onBlur, labelledBy, describedBy, invalid, disabled, ref }: RichTextEditorProps) {
+// forwardRef, not React 19's ref prop: Preact's compat layer passes a ref only through forwardRef.
+const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(function RichTextEditor(
+  { value, onChange, onBlur, labelledBy, describedBy, invalid, disabled },
+  ref,
+) {
   const [notice, setNotice] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // The toolbar button that opened the dialog: focus goes back to it when the dialog closes.
@@ -118,26 +138,17 @@ export default function RichTextEditor({ value, onChange, onBlur, labelledBy, de
   // The document last sent out, as text: the form hands back a copy, not the same object, and
   // re-applying it would move the cursor to the end.
   const emitted = useRef(JSON.stringify(value ?? null));
+  // Options that stay the same object from render to render: tiptap compares them on every
+  // render and re-applies any that changed, which redraws the document; under Preact that happens
+  // after the frame, where a keystroke typed meanwhile would be lost. The content is the first
+  // value only (later values arrive through setContent below).
+  const [content] = useState(() => (isDocument(value) ? value : EMPTY_DOCUMENT));
+  const editorProps = useMemo(() => ({ attributes: areaAttributes(labelledBy, describedBy, invalid) }), [labelledBy, describedBy, invalid]);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        // The public renderer does not show these, so the editor does not offer them.
-        codeBlock: false,
-        underline: false,
-        link: {
-          openOnClick: false,
-          autolink: true,
-          defaultProtocol: 'https',
-          isAllowedUri: (url) => safeUrl(url) !== null,
-          HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null },
-        },
-      }),
-      Image.configure({ allowBase64: false }),
-    ],
-    content: isDocument(value) ? value : EMPTY_DOCUMENT,
+    extensions: EXTENSIONS,
+    content,
     editable: !disabled,
-    editorProps: { attributes: areaAttributes(labelledBy, describedBy, invalid) },
+    editorProps,
     onUpdate: ({ editor: e }) => {
       const doc = e.getJSON();
       emitted.current = JSON.stringify(doc);
@@ -145,11 +156,6 @@ export default function RichTextEditor({ value, onChange, onBlur, labelledBy, de
     },
     onBlur: () => onBlur?.(),
   });
-
-  // Error state and descriptions change after the editor exists.
-  useEffect(() => {
-    editor.setOptions({ editorProps: { attributes: areaAttributes(labelledBy, describedBy, invalid) } });
-  }, [editor, labelledBy, describedBy, invalid]);
 
   useEffect(() => {
     editor.setEditable(!disabled, false);
@@ -216,4 +222,6 @@ export default function RichTextEditor({ value, onChange, onBlur, labelledBy, de
       </p>
     </div>
   );
-}
+});
+
+export default RichTextEditor;
