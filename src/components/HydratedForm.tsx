@@ -1,4 +1,4 @@
-import { useState, type FormHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type FormHTMLAttributes } from 'react';
 import { useHydrated } from './use-hydrated.ts';
 import { startsOnIntent } from '../lib/page-loader-triggers.ts';
 
@@ -11,12 +11,35 @@ import { startsOnIntent } from '../lib/page-loader-triggers.ts';
  * The form's classes lay out the fieldset, which holds the fields (min-w-0: a fieldset would
  * otherwise refuse to shrink on a phone).
  */
-export function HydratedForm({ className = '', children, ...form }: FormHTMLAttributes<HTMLFormElement> & { id: string }) {
+export function HydratedForm({
+  className = '',
+  children,
+  prepare,
+  ...form
+}: FormHTMLAttributes<HTMLFormElement> & {
+  id: string;
+  /** Fetches what sending needs (lazy-resolver.ts), once the visitor starts on the form. */
+  prepare?: () => unknown;
+}) {
   const hydrated = useHydrated();
+  const element = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const el = element.current;
+    if (!el || !prepare) return;
+    // Started before the app ran: the visitor is already in a field.
+    if (el.contains(document.activeElement)) return void prepare();
+    const starts = ['focusin', 'pointerdown', 'keydown', 'input'];
+    const start = () => {
+      starts.forEach((type) => el.removeEventListener(type, start));
+      void prepare();
+    };
+    starts.forEach((type) => el.addEventListener(type, start));
+    return () => starts.forEach((type) => el.removeEventListener(type, start));
+  }, [prepare]);
   // The page's loader starts the app at the visitor's first scroll or pointer movement, not only
   // at a tap: the form is then usually ready by the time the visitor reaches it.
   return (
-    <form {...form} {...startsOnIntent(!hydrated)}>
+    <form {...form} ref={element} {...startsOnIntent(!hydrated)}>
       <noscript>
         <p className="mb-4 text-slate-700">This form needs JavaScript. Turn it on to send it, or email the organisers (see Contact).</p>
       </noscript>

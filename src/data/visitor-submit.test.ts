@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThrottledError, throttleWrite, VISITOR_LIMITS } from './visitor-throttle.ts';
+import { ThrottledError, throttleMessage, throttleWrite, VISITOR_LIMITS } from './visitor-throttle.ts';
 
 const fake = vi.hoisted(() => ({
   throttle: null as Record<string, unknown> | null,
@@ -22,7 +22,7 @@ vi.mock('../lib/data.ts', () => ({
   },
 }));
 
-const { submitAsVisitor, throttleMessage } = await import('./visitor-submit.ts');
+const { submitAsVisitor } = await import('./visitor-submit.ts');
 
 beforeEach(() => {
   fake.throttle = null;

@@ -7,8 +7,6 @@ import { startAppCheck } from '../lib/app-check.ts';
 import type { BatchWrite, Db, ReadInTransaction } from '../lib/db.ts';
 import { throttleWrite, ThrottledError, type ThrottleEntry, type ThrottledCollection } from './visitor-throttle.ts';
 
-export { ThrottledError };
-
 /** The submission's writes, or a decision made on documents read in its transaction (a seat). */
 export type Writes = BatchWrite[] | ((read: ReadInTransaction) => Promise<BatchWrite[]>);
 
@@ -47,12 +45,4 @@ export async function submitAs(
     throw error;
   }
   return id;
-}
-
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
-
-/** What to tell a visitor whose submission was refused for volume, or null for any other failure. */
-export function throttleMessage(error: unknown, what: string): string | null {
-  if (!(error instanceof ThrottledError)) return null;
-  return `You have sent several ${what} in the last hour, the most we accept from one browser. Your answers are still here: you can send this one after ${clock.format(error.retryAt)} (Nairobi time).`;
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,32 +8,31 @@ import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { db } from '../../lib/data.ts';
-import { messageMail } from '../../data/mail.ts';
-import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
-import { createWrite } from '../../lib/db.ts';
+import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
-import { contactFormSchema, messageDocument, type ContactForm } from './schema.ts';
+import type { ContactForm } from './schema.ts';
+import { lazyModule, lazyResolver } from '../../components/lazy-resolver.ts';
 import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Contact Us', 'Contact the summit organisers: registration, partnership and programme questions.');
 
+const sending = lazyModule(() => import('./send.ts'));
+
 function ContactForm({ onSent }: { onSent: (id: string) => void }) {
   const [id] = useState(() => db.newId('messages'));
   const { register, handleSubmit, formState, getValues } = useForm<ContactForm & { faxNumber?: string }>({
-    resolver: zodResolver(contactFormSchema),
+    resolver: lazyResolver(async () => (await sending()).contactResolver),
     defaultValues: useTypedBeforeHydration('contact-form'),
   });
   const send = useMutation({
-    mutationFn: (form: ContactForm) => {
-      const message = messageDocument(form);
-      return submitAsVisitor('messages', id, [createWrite('messages', id, message), messageMail(id, message)]);
-    },
+    mutationFn: async (form: ContactForm) => (await sending()).sendMessage(id, form),
     onSuccess: onSent,
   });
   const e = formState.errors;
   return (
     <HydratedForm
       id="contact-form"
+      prepare={sending}
       noValidate
       className="relative mt-6 space-y-4"
       onSubmit={handleSubmit((form) => (getValues('faxNumber') ? onSent(id) : send.mutate(form)))}

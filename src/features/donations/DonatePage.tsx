@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { MetaFunction } from 'react-router';
-import type { z } from 'zod';
 import { CheckboxField, FormAlert, HoneypotField, TextAreaField, PolicyLinks } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
@@ -11,27 +9,26 @@ import { TextField } from '../../components/TextField.tsx';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { db } from '../../lib/data.ts';
-import { donationMail } from '../../data/mail.ts';
-import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
-import { createWrite } from '../../lib/db.ts';
-import { donationDocument, donationFormSchema, type DonationForm } from './schema.ts';
+import { throttleMessage } from '../../data/visitor-throttle.ts';
+import type { DonationForm } from './schema.ts';
+import type { DonationFields } from './send.ts';
+import { lazyModule, lazyResolver } from '../../components/lazy-resolver.ts';
 import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Donate', 'Support cancer screening outreach and patient support.');
+
+const sending = lazyModule(() => import('./send.ts'));
 
 export default function DonatePage() {
   const { data: s = DEFAULT_SETTINGS } = useSiteSettings();
   const [id] = useState(() => db.newId('donations'));
   const [done, setDone] = useState<string | null>(null);
-  const { register, handleSubmit, formState, getValues } = useForm<z.input<typeof donationFormSchema> & { faxNumber?: string }, unknown, DonationForm>({
-    resolver: zodResolver(donationFormSchema),
+  const { register, handleSubmit, formState, getValues } = useForm<DonationFields, unknown, DonationForm>({
+    resolver: lazyResolver(async () => (await sending()).donationResolver),
     defaultValues: { message: '', anonymous: false, ...useTypedBeforeHydration('donation-form') },
   });
   const pledge = useMutation({
-    mutationFn: (form: DonationForm) => {
-      const pledge = donationDocument(form, s.currency);
-      return submitAsVisitor('donations', id, [createWrite('donations', id, pledge), donationMail(id, pledge)]);
-    },
+    mutationFn: async (form: DonationForm) => (await sending()).sendPledge(id, form, s.currency),
     onSuccess: setDone,
   });
   const e = formState.errors;
@@ -49,6 +46,7 @@ export default function DonatePage() {
       ) : (
         <HydratedForm
           id="donation-form"
+          prepare={sending}
           noValidate
           className="relative mt-8 grid gap-4 sm:grid-cols-2"
           onSubmit={handleSubmit((form) => (getValues('faxNumber') ? setDone(id) : pledge.mutate(form)))}

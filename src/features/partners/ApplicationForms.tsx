@@ -25,7 +25,8 @@ import {
 import { applicationMail } from '../../data/mail.ts';
 import { recordSearchTokens } from '../../data/search-tokens.ts';
 import { claimPaymentCode } from '../../data/payment-codes.ts';
-import { submitAsVisitor, throttleMessage } from '../../data/visitor-submit.ts';
+import { submitAsVisitor } from '../../data/visitor-submit.ts';
+import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { db } from '../../lib/data.ts';
 import { createWrite } from '../../lib/db.ts';
 import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';

@@ -13,7 +13,7 @@ import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { PAYMENT_METHOD_LABELS } from '../../data/labels.ts';
 import { PAYMENT_METHODS, paymentFormSchema, type PaymentForm } from './schema.ts';
 import { HoldLostError, ReferenceTakenError, stillDueMinor, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
-import { throttleMessage } from '../../data/visitor-submit.ts';
+import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { checkoutHold, type Hold } from '../../data/payable-records.ts';
 import { Ticket } from '../../components/Ticket.tsx';
 

@@ -10,7 +10,7 @@ import { useReveal } from '../../components/use-reveal.ts';
 import { settingsLabel } from '../../data/labels.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
-import { throttleMessage } from '../../data/visitor-submit.ts';
+import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { offerExpiry, offerOpen, type WaitlistEntry } from '../../data/waitlist.ts';
 import type { WithId } from '../../lib/db.ts';
 import { newReference } from '../../lib/reference.ts';

@@ -15,7 +15,7 @@ import { useReveal } from '../../components/use-reveal.ts';
 import { getStoredLocation } from '../../lib/geo.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
-import { ThrottledError, throttleMessage } from '../../data/visitor-submit.ts';
+import { ThrottledError, throttleMessage } from '../../data/visitor-throttle.ts';
 import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import type { BatchWrite } from '../../lib/db.ts';
