@@ -8,12 +8,15 @@
 //   5. a registration rush: 500 visitors, 50 at a time, through the app's own write path, with the
 //      documents written faster than Firestore sustains (scripts/bench-rush.ts);
 //   6. a 20,000-line M-Pesa statement parsed and matched against 20,000 registrations in the
-//      browser (scripts/bench-statement.ts; needs no stack).
+//      browser (scripts/bench-statement.ts; needs no stack);
+//   7. public pages on a throttled phone: JS before and after the first tap, and how long that tap
+//      waits for an answer (scripts/bench-phone.ts).
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { startStack, type Stack } from '../emulator/stack.ts';
 import { adminFigures } from './bench-admin.ts';
+import { PHONE_RUNS, phoneFigures } from './bench-phone.ts';
 import { statementFigures } from './bench-statement.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -228,34 +231,23 @@ async function statementTable() {
   }
 }
 
-/** `npm run bench -- --only mail|rush`: one scenario alone, on a stack of its own. */
-const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
-  mail: async (stack) => table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack)),
-  rush: rushFigures,
-};
-/** `npm run bench -- --only statement`: scenarios that need no stack. */
-const STANDALONE: Record<string, () => Promise<void>> = { statement: statementTable };
-
-async function main() {
-  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-  if (only && STANDALONE[only]) return STANDALONE[only]();
-  if (only) {
-    if (!ONLY[only]) throw new Error(`--only takes one of: ${[...Object.keys(ONLY), ...Object.keys(STANDALONE)].join(', ')}`);
-    const stack = await startStack({ fresh: true });
-    try {
-      await ONLY[only](stack);
-    } finally {
-      await stack.stop();
-    }
-    return;
+async function phoneTable() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    table(
+      `Public pages on a phone (390×844, touch, 150 ms RTT, 1.6 Mbps down, 750 Kbps up, CPU 4× slower; first visit, median of ${PHONE_RUNS} runs): JS transferred (compressed) before and after the first tap, and from that tap to its answer (goals: 0 KB before the tap, the menu within 200 ms)`,
+      await phoneFigures(browser, PREVIEW, BENCH_ROUTES),
+    );
+  } finally {
+    await browser.close();
   }
-  table('Firestore emulator', await emulatorFigures());
-  await statementTable();
-  // The build is served at 4173 below: the demo's images and links point there.
-  const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });
-  table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack));
-  await rushFigures(stack);
-  // Built against this demo stack, so pages carry its data and its articles are prerendered.
+}
+
+/**
+ * The production build made against the running stack (so pages carry its data and its articles
+ * are prerendered), served at 4173 while `run` measures it.
+ */
+async function withServedBuild(run: () => Promise<void>) {
   if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('The production build failed.');
   const preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '4173'], { stdio: 'ignore' });
   try {
@@ -269,22 +261,60 @@ async function main() {
         break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const weights = await pageWeights();
-    const scores = new Map((await lighthouseScores()).map((r) => [r.route, r]));
-    table(
-      'Public pages, first visit on a phone-sized screen (transferred, compressed; budgets: first-paint HTML ≤ 14 KB, JS before interaction ≤ 60 KB, home reads ≤ 5), then after the first key press; Lighthouse mobile',
-      weights.map((w) => ({ ...w, ...(scores.get(w.route) ?? {}) })),
-    );
-    table('Reads on a later navigation (the app started, cache warm)', await navigationReads());
-    // Last: it fills the stack with 20,000 registrations.
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
-    try {
-      table('Back office at 20,000 registrations (real browser, production build)', await adminFigures(browser, PREVIEW, stack.address));
-    } finally {
-      await browser.close();
-    }
+    await run();
   } finally {
     preview.kill();
+  }
+}
+
+/** `npm run bench -- --only mail|rush|phone`: one scenario alone, on a stack of its own. */
+const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
+  mail: async (stack) => table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack)),
+  rush: rushFigures,
+  phone: () => withServedBuild(phoneTable),
+};
+/** `npm run bench -- --only statement`: scenarios that need no stack. */
+const STANDALONE: Record<string, () => Promise<void>> = { statement: statementTable };
+
+async function main() {
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+  if (only && STANDALONE[only]) return STANDALONE[only]();
+  if (only) {
+    if (!ONLY[only]) throw new Error(`--only takes one of: ${[...Object.keys(ONLY), ...Object.keys(STANDALONE)].join(', ')}`);
+    // As in the full run: the build (--only phone) is served at 4173, where the demo's images and links point.
+    const stack = await startStack({ fresh: true, siteUrl: PREVIEW });
+    try {
+      await ONLY[only](stack);
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
+  table('Firestore emulator', await emulatorFigures());
+  await statementTable();
+  // The build is served at 4173 below: the demo's images and links point there.
+  const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });
+  try {
+    table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack));
+    await rushFigures(stack);
+    await withServedBuild(async () => {
+      const weights = await pageWeights();
+      const scores = new Map((await lighthouseScores()).map((r) => [r.route, r]));
+      table(
+        'Public pages, first visit on a phone-sized screen (transferred, compressed; budgets: first-paint HTML ≤ 14 KB, JS before interaction ≤ 60 KB, home reads ≤ 5), then after the first key press; Lighthouse mobile',
+        weights.map((w) => ({ ...w, ...(scores.get(w.route) ?? {}) })),
+      );
+      table('Reads on a later navigation (the app started, cache warm)', await navigationReads());
+      await phoneTable();
+      // Last: it fills the stack with 20,000 registrations.
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+      try {
+        table('Back office at 20,000 registrations (real browser, production build)', await adminFigures(browser, PREVIEW, stack.address));
+      } finally {
+        await browser.close();
+      }
+    });
+  } finally {
     await stack.stop();
   }
 }
