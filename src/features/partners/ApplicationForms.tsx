@@ -1,34 +1,19 @@
 // The two applications on /partnerships. Both are one document in `partners` (kind partner or
-// booth) with the fee from settings and a payment code claimed in the same commit, then its code and
-// reference.
+// booth) with the fee from settings and a payment code claimed in the same commit (send.ts), then
+// its code and reference.
 import { newReference } from '../../lib/reference.ts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { z } from 'zod';
 import { FormAlert, HoneypotField, SelectField, TextAreaField, PolicyLinks } from '../../components/fields.tsx';
 import { formatMoney } from '../../components/format.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
-import {
-  boothDocument,
-  boothFormSchema,
-  partnerDocument,
-  partnerFormSchema,
-  type BoothDocument,
-  type BoothForm,
-  type PartnerDocument,
-  type PartnerForm,
-} from './schema.ts';
-import { applicationMail } from '../../data/mail.ts';
-import { recordSearchTokens } from '../../data/search-tokens.ts';
-import { claimPaymentCode } from '../../data/payment-codes.ts';
-import { submitAsVisitor } from '../../data/visitor-submit.ts';
+import type { BoothForm, PartnerForm } from './schema.ts';
+import type { Application, BoothFields, PartnerFields } from './send.ts';
+import { lazyModule, lazyResolver } from '../../components/lazy-resolver.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
-import { db } from '../../lib/data.ts';
-import { createWrite } from '../../lib/db.ts';
 import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 
 type Contact = Pick<PartnerForm, 'organisation' | 'contactName' | 'email' | 'phone'>;
@@ -53,22 +38,14 @@ interface Done {
   code?: string;
 }
 
+const sending = lazyModule(() => import('./send.ts'));
+
 /** Shared submit plumbing: an id chosen up front, a retry-safe create with a free payment code, the honeypot. */
-function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDocument | BoothDocument) {
+function useApplication<T>(settings: SiteSettings, application: (form: T) => Application) {
   const [id] = useState(() => newReference());
   const [done, setDone] = useState<Done | null>(null);
   const submit = useMutation({
-    mutationFn: async (form: T): Promise<Done> => {
-      await submitAsVisitor('partners', id, async (read) => {
-        const { code, write } = await claimPaymentCode({ collection: 'partners', recordId: id }, read);
-        const application = { ...build(form), paymentCode: code };
-        const searchable = { ...application, searchTokens: recordSearchTokens({ ...application, id }) };
-        return [createWrite('partners', id, searchable), write, applicationMail(id, application, settings)];
-      });
-      // Read back: after a lost reply the code that landed is the first attempt's, not the last drawn.
-      const stored = await db.fetchDocument<{ paymentCode?: string }>('partners', id).catch(() => null);
-      return { id, code: stored?.paymentCode };
-    },
+    mutationFn: async (form: T): Promise<Done> => ({ id, code: await (await sending()).sendApplication(id, application(form), settings) }),
     onSuccess: setDone,
   });
   // The honeypot is read from the raw form values: the schema strips fields it does not know.
@@ -77,11 +54,9 @@ function useApplication<T>(settings: SiteSettings, build: (form: T) => PartnerDo
 }
 
 export function PartnerApplicationForm({ settings }: { settings: SiteSettings }) {
-  const { done, submit, onValid } = useApplication<PartnerForm>(settings, (form) =>
-    partnerDocument(form, settings.partnerTiers[form.tier]?.fee ?? 0, settings.currency),
-  );
-  const { register, handleSubmit, formState, getValues } = useForm<PartnerForm & { faxNumber?: string }>({
-    resolver: zodResolver(partnerFormSchema),
+  const { done, submit, onValid } = useApplication<PartnerForm>(settings, (form) => ({ kind: 'partner', form }));
+  const { register, handleSubmit, formState, getValues } = useForm<PartnerFields>({
+    resolver: lazyResolver(async () => (await sending()).partnerResolver),
     defaultValues: { website: '', message: '', ...useTypedBeforeHydration('partner-form') },
   });
   if (done)
@@ -95,6 +70,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
   return (
     <HydratedForm
       id="partner-form"
+      prepare={sending}
       noValidate
       className="relative mt-6 grid gap-4 sm:grid-cols-2"
       onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}
@@ -126,15 +102,9 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
 }
 
 export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
-  const { done, submit, onValid } = useApplication<BoothForm>(settings, (form) =>
-    boothDocument(form, settings.boothTypes[form.boothType]?.fee ?? 0, settings.currency),
-  );
-  const { register, handleSubmit, formState, getValues } = useForm<
-    z.input<typeof boothFormSchema> & { faxNumber?: string },
-    unknown,
-    BoothForm & { faxNumber?: string }
-  >({
-    resolver: zodResolver(boothFormSchema),
+  const { done, submit, onValid } = useApplication<BoothForm>(settings, (form) => ({ kind: 'booth', form }));
+  const { register, handleSubmit, formState, getValues } = useForm<BoothFields, unknown, BoothForm & { faxNumber?: string }>({
+    resolver: lazyResolver(async () => (await sending()).boothResolver),
     defaultValues: { staffCount: 2, requirements: '', ...useTypedBeforeHydration('booth-form') },
   });
   if (done)
@@ -148,6 +118,7 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
   return (
     <HydratedForm
       id="booth-form"
+      prepare={sending}
       noValidate
       className="relative mt-6 grid gap-4 sm:grid-cols-2"
       onSubmit={handleSubmit((form) => onValid(form, getValues('faxNumber')))}
