@@ -20,3 +20,6 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** A donation's state (collection `donations`): the visitor's pledge, then finance's receipt. */
 export const DONATION_STATUSES = ['pledged', 'received'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+/** How a registrant attends (field `attendanceMode`). */
+export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;

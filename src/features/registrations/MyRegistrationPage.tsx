@@ -26,7 +26,7 @@ import {
   type OwnRegistration,
 } from './my-registration.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from './sign-in-link.ts';
-import { AlreadyRegisteredError } from './submit.ts';
+import { AlreadyRegisteredError } from './errors.ts';
 
 export const meta: MetaFunction = () =>
   pageMeta('My registration', 'See, pay for or cancel your summit registration, and your place on the waiting list.', { index: false });

@@ -1,5 +1,4 @@
 import { newReference } from '../../lib/reference.ts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -31,14 +30,21 @@ import {
   useFreeSeats,
   withProvenAddress,
 } from './api.ts';
-import { ATTENDANCE_MODES, registrationFormSchema, type RegistrationForm } from './schema.ts';
-import { AlreadyRegisteredError, SummitFullError } from './submit.ts';
+import type { RegistrationForm } from './schema.ts';
+import type { RegistrationFields } from './form-checks.ts';
+import { ATTENDANCE_MODES } from '../../data/statuses.ts';
+import { lazyModule, lazyResolver } from '../../components/lazy-resolver.ts';
+import { AlreadyRegisteredError, SummitFullError } from './errors.ts';
 import { CheckEmail, ConfirmEmail } from './EmailLinkPanels.tsx';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
-type FormValues = RegistrationForm & { faxNumber?: string };
+type FormValues = RegistrationFields;
+
+const checks = lazyModule(() => import('./form-checks.ts'));
+/** What sending needs: the form's checks and the registration's own writes (seat, payment code). */
+const prepareSending = () => Promise.all([checks(), import('./submit.ts')]);
 
 function RegistrationClosed() {
   return (
@@ -146,7 +152,7 @@ function RegistrationFormView({
 }) {
   const typed = useTypedBeforeHydration('registration-form');
   const { register, handleSubmit, formState, setValue, getValues } = useForm<FormValues>({
-    resolver: zodResolver(registrationFormSchema),
+    resolver: lazyResolver(async () => (await checks()).registrationResolver),
     defaultValues: initial ?? { attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '', ...typed },
   });
   useEffect(() => {
@@ -166,7 +172,7 @@ function RegistrationFormView({
     });
   const waitlist = full || problem?.kind === 'full';
   return (
-    <HydratedForm id="registration-form" noValidate className="relative mt-8 grid gap-5 sm:grid-cols-2" onSubmit={send(waitlist)}>
+    <HydratedForm id="registration-form" prepare={prepareSending} noValidate className="relative mt-8 grid gap-5 sm:grid-cols-2" onSubmit={send(waitlist)}>
       {full && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 sm:col-span-2">
           <h2 className="text-lg">Every seat is taken</h2>

@@ -8,7 +8,7 @@ import { countFreeSeats, type SeatTimes } from '../../data/seats.ts';
 import { fetchSiteSettings } from '../../data/site-settings.ts';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import { joinWaitlistWrite } from '../../data/waitlist.ts';
-import { registerWithFreeSeat, type RegistrationSettings } from './submit.ts';
+import type { RegistrationSettings } from './submit.ts';
 import type { RegistrationForm } from './schema.ts';
 
 /** Seats anyone may claim now: an aggregation over the seat slots (data/seats.ts), never a stored counter. */
@@ -81,7 +81,9 @@ export function forgetLocalDraft() {
 }
 
 /** Registers under the proven address with a free seat; `extra` rides in the same commit (deleting the draft). */
-export function registerNow(id: string, form: RegistrationForm, settings: RegistrationSettings, extra: BatchWrite[] = []): Promise<string> {
+export async function registerNow(id: string, form: RegistrationForm, settings: RegistrationSettings, extra: BatchWrite[] = []): Promise<string> {
+  // The seat, the payment code and the stored document's checks load with the first registration sent.
+  const { registerWithFreeSeat } = await import('./submit.ts');
   return registerWithFreeSeat(db, (decide) => submitAsVisitor('registrations', id, decide), id, form, settings, extra);
 }
 

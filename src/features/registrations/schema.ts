@@ -3,9 +3,7 @@
 // writes payloads built by `registrationDocument` to prove the two agree).
 import { z } from 'zod';
 import { currencyField, emailField, feeField, lineField, paragraphField, phoneField } from '../../lib/validation.ts';
-import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../data/statuses.ts';
-
-export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;
+import { ATTENDANCE_MODES, FEE_STATUSES, REGISTRATION_STATUSES } from '../../data/statuses.ts';
 
 const text = (label: string, max: number) =>
   lineField(1, max, `Enter your ${label}.`, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters.`);

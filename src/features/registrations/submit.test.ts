@@ -3,7 +3,8 @@ import { SAMPLE_REGISTRATION } from '../../../emulator/seed/sample-forms.ts';
 import { writePath, type BatchWrite, type ReadInTransaction } from '../../lib/db.ts';
 
 vi.mock('../../lib/data.ts', () => ({ db: {} }));
-const { AlreadyRegisteredError, decideRegistration, registerWithFreeSeat, registrationWrites, SummitFullError } = await import('./submit.ts');
+const { decideRegistration, registerWithFreeSeat, registrationWrites } = await import('./submit.ts');
+const { AlreadyRegisteredError, SummitFullError } = await import('./errors.ts');
 
 const settings = {
   categories: { delegate: { label: 'Delegate', fee: 15000 }, survivor: { label: 'Survivor', fee: 0 } },

@@ -13,18 +13,7 @@ import { claimSeatWrite, freeSeatCandidates, newSeatClaim, pickOne, seatIsFree, 
 import { activeRegistration, attendeePath } from '../../data/attendees.ts';
 import { claimPaymentCode, paymentCodeClaimWrite } from '../../data/payment-codes.ts';
 import { registrationDocument, type RegistrationForm } from './schema.ts';
-
-export class UnknownCategoryError extends Error {}
-
-/** Every seat is taken (or the last free ones went to others while we tried): the waiting list is open. */
-export class SummitFullError extends Error {}
-
-/** The address already has a registration that holds its seat. */
-export class AlreadyRegisteredError extends Error {
-  constructor(readonly reference: string) {
-    super(`This address already has registration ${reference}.`);
-  }
-}
+import { AlreadyRegisteredError, SummitFullError, UnknownCategoryError } from './errors.ts';
 
 export type RegistrationSettings = Pick<SiteSettings, 'categories' | 'currency' | 'capacity'> & SeatTimes;
 
