@@ -267,11 +267,24 @@ async function withServedBuild(run: () => Promise<void>) {
   }
 }
 
-/** `npm run bench -- --only mail|rush|phone`: one scenario alone, on a stack of its own. */
+/** The public pages: weights and reads, Lighthouse, later navigations, the throttled phone. */
+async function publicPageTables() {
+  const weights = await pageWeights();
+  const scores = new Map((await lighthouseScores()).map((r) => [r.route, r]));
+  table(
+    'Public pages, first visit on a phone-sized screen (transferred, compressed; budgets: first-paint HTML ≤ 14 KB, JS before interaction ≤ 60 KB, home reads ≤ 5), then after the first key press; Lighthouse mobile',
+    weights.map((w) => ({ ...w, ...(scores.get(w.route) ?? {}) })),
+  );
+  table('Reads on a later navigation (the app started, cache warm)', await navigationReads());
+  await phoneTable();
+}
+
+/** `npm run bench -- --only mail|rush|phone|pages`: one scenario alone, on a stack of its own. */
 const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   mail: async (stack) => table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack)),
   rush: rushFigures,
   phone: () => withServedBuild(phoneTable),
+  pages: () => withServedBuild(publicPageTables),
 };
 /** `npm run bench -- --only statement`: scenarios that need no stack. */
 const STANDALONE: Record<string, () => Promise<void>> = { statement: statementTable };
@@ -298,14 +311,7 @@ async function main() {
     table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack));
     await rushFigures(stack);
     await withServedBuild(async () => {
-      const weights = await pageWeights();
-      const scores = new Map((await lighthouseScores()).map((r) => [r.route, r]));
-      table(
-        'Public pages, first visit on a phone-sized screen (transferred, compressed; budgets: first-paint HTML ≤ 14 KB, JS before interaction ≤ 60 KB, home reads ≤ 5), then after the first key press; Lighthouse mobile',
-        weights.map((w) => ({ ...w, ...(scores.get(w.route) ?? {}) })),
-      );
-      table('Reads on a later navigation (the app started, cache warm)', await navigationReads());
-      await phoneTable();
+      await publicPageTables();
       // Last: it fills the stack with 20,000 registrations.
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
       try {
