@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { JSONContent } from '@tiptap/react';
+import type { JSONContent } from '@tiptap/core';
 import RichTextEditor from './RichTextEditor.tsx';
 
 const paragraph = (text: string): JSONContent => ({ type: 'paragraph', content: [{ type: 'text', text }] });

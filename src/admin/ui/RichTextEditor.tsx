@@ -3,10 +3,10 @@
 // italic, lists, quotes, links and images (their addresses asked in dialogs: RichTextDialogs.tsx).
 // It is heavy, so it is only ever loaded lazily, by admin editor pages (see
 // src/admin/content/RichTextField.tsx), never by a public page.
-import { EditorContent, useEditor, useEditorState, type Editor, type JSONContent } from '@tiptap/react';
+import { Editor, type JSONContent } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { naturalSize } from '../../components/image-size.ts';
 import { safeUrl } from '../../components/RichText.tsx';
 import { ImageDialog, LinkDialog } from './RichTextDialogs.tsx';
@@ -138,46 +138,71 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
   // The document last sent out, as text: the form hands back a copy, not the same object, and
   // re-applying it would move the cursor to the end.
   const emitted = useRef(JSON.stringify(value ?? null));
-  // Options that stay the same object from render to render: tiptap compares them on every
-  // render and re-applies any that changed, which redraws the document; under Preact that happens
-  // after the frame, where a keystroke typed meanwhile would be lost. The content is the first
-  // value only (later values arrive through setContent below).
-  const [content] = useState(() => (isDocument(value) ? value : EMPTY_DOCUMENT));
-  const editorProps = useMemo(() => ({ attributes: areaAttributes(labelledBy, describedBy, invalid) }), [labelledBy, describedBy, invalid]);
-  const editor = useEditor({
-    extensions: EXTENSIONS,
-    content,
-    editable: !disabled,
-    editorProps,
-    onUpdate: ({ editor: e }) => {
-      const doc = e.getJSON();
-      emitted.current = JSON.stringify(doc);
-      onChange(doc);
-    },
-    onBlur: () => onBlur?.(),
-  });
+  // The latest handlers, for the editor's callbacks, which are set once.
+  const handlers = useRef({ onChange, onBlur });
+  handlers.current = { onChange, onBlur };
+  const area = useRef<HTMLDivElement>(null);
+  // The editor is made and mounted here, not with tiptap's React hook: that hook re-applies its
+  // options after renders, from effects and timers, and under Preact (whose effects run after the
+  // frame) one landing between keystrokes redrew the document before it had read what was typed.
+  const [editor, setEditor] = useState<Editor | null>(null);
+  useLayoutEffect(() => {
+    const made = new Editor({
+      element: area.current,
+      extensions: EXTENSIONS,
+      content: isDocument(value) ? value : EMPTY_DOCUMENT,
+      editable: !disabled,
+      editorProps: { attributes: areaAttributes(labelledBy, describedBy, invalid) },
+      onUpdate: ({ editor: e }) => {
+        const doc = e.getJSON();
+        emitted.current = JSON.stringify(doc);
+        handlers.current.onChange(doc);
+      },
+      onBlur: () => handlers.current.onBlur?.(),
+    });
+    setEditor(made);
+    return () => made.destroy();
+    // Made once; later changes of these reach it through the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Error state and descriptions change after the editor exists.
+  useEffect(() => {
+    editor?.view.setProps({ attributes: areaAttributes(labelledBy, describedBy, invalid) });
+  }, [editor, labelledBy, describedBy, invalid]);
 
   useEffect(() => {
-    editor.setEditable(!disabled, false);
+    editor?.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   // A value from outside (a loaded document, a reset form) replaces the content.
   useEffect(() => {
     const text = JSON.stringify(value ?? null);
-    if (text === emitted.current) return;
+    if (!editor || text === emitted.current) return;
     emitted.current = text;
     editor.commands.setContent(isDocument(value) ? value : EMPTY_DOCUMENT, { emitUpdate: false });
   }, [editor, value]);
 
-  useImperativeHandle(ref, () => ({ focus: () => editor.commands.focus() }), [editor]);
+  useImperativeHandle(ref, () => ({ focus: () => editor?.commands.focus() }), [editor]);
+
+  // Which tools are on where the cursor is (aria-pressed); only tools that toggle have a state.
+  // Set only when one changes, so typing does not re-render the toolbar at every keystroke.
+  const [pressed, setPressed] = useState<boolean[]>([]);
+  useEffect(() => {
+    if (!editor) return;
+    const update = () => {
+      const now = TOOLS.map((t) => t.active?.(editor) ?? false);
+      setPressed((before) => (now.every((on, i) => on === before[i]) ? before : now));
+    };
+    update();
+    editor.on('transaction', update);
+    return () => void editor.off('transaction', update);
+  }, [editor]);
 
   const closeDialog = () => {
     setDialog(null);
     opener.current?.focus();
   };
-
-  // Which tools are on where the cursor is (aria-pressed); only tools that toggle have a state.
-  const pressed = useEditorState({ editor, selector: ({ editor: e }) => TOOLS.map((t) => t.active?.(e)) });
 
   return (
     <div className={`mt-1 rounded-md border ${invalid ? 'border-red-700' : 'border-slate-400'}`}>
@@ -187,8 +212,9 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
             key={tool.label}
             label={tool.label}
             pressed={pressed[i]}
-            disabled={disabled}
+            disabled={disabled || !editor}
             onClick={(button) => {
+              if (!editor) return;
               if ('apply' in tool) return tool.apply(editor);
               opener.current = button;
               setDialog(tool.dialog);
@@ -198,7 +224,7 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
           </ToolButton>
         ))}
       </div>
-      {dialog === 'link' && (
+      {editor && dialog === 'link' && (
         <LinkDialog
           current={editor.isActive('link') ? (editor.getAttributes('link').href as string) : undefined}
           onSave={(href, typed) => (addLink(editor, href, typed), setNotice('Link added.'))}
@@ -206,7 +232,7 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
           onClose={closeDialog}
         />
       )}
-      {dialog === 'image' && (
+      {editor && dialog === 'image' && (
         <ImageDialog
           onSave={async (src, alt) => {
             const refused = await addImage(editor, src, alt);
@@ -216,7 +242,7 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
           onClose={closeDialog}
         />
       )}
-      <EditorContent editor={editor} />
+      <div ref={area} />
       <p role="status" className="px-3 pb-1 text-sm text-slate-700">
         {notice}
       </p>
