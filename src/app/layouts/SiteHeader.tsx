@@ -64,12 +64,13 @@ function useMenuDismissal() {
 }
 
 /**
- * The summary looks and acts as a button: a pointer cursor, the focus ring every focusable element
- * has (app.css), and no disclosure triangle (`::marker` in Chrome and Firefox, Safari's own
- * pseudo-element). No role="button": browsers already expose a summary as a disclosure button with
- * its expanded state, and the page loader must not hold its tap (it holds buttons' taps).
+ * The summary looks and acts as a button: a pointer cursor, centred text as a button's (it wraps
+ * at some widths), the focus ring every focusable element has (app.css), and no disclosure
+ * triangle (`::marker` in Chrome and Firefox, Safari's own pseudo-element). No role="button":
+ * browsers already expose a summary as a disclosure button with its expanded state, and the page
+ * loader must not hold its tap (it holds buttons' taps).
  */
-const SUMMARY = 'cursor-pointer list-none [&::-webkit-details-marker]:hidden';
+const SUMMARY = 'cursor-pointer list-none text-center [&::-webkit-details-marker]:hidden';
 
 /**
  * One header menu. Both share a name, so opening one closes the other natively (an exclusive
