@@ -1,40 +1,148 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { createRoutesStub, useLocation } from 'react-router';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
 import { SiteHeader } from './SiteHeader.tsx';
 
+function Page() {
+  const location = useLocation();
+  return (
+    <>
+      <SiteHeader summitName="National Cancer Summit 2027" />
+      <main>
+        <p data-testid="where">{location.pathname}</p>
+        <input aria-label="Search" />
+      </main>
+    </>
+  );
+}
+
 function renderHeader() {
-  const Stub = createRoutesStub([{ path: '*', Component: () => <SiteHeader summitName="National Cancer Summit 2027" /> }]);
+  const Stub = createRoutesStub([{ path: '*', Component: Page }]);
   render(<Stub initialEntries={['/']} />);
 }
+
+/**
+ * A menu's summary. jsdom gives <summary> its activation behaviour: a click on it toggles its
+ * <details>, as a browser does, so these tests drive the native disclosure, not a stand-in. What
+ * jsdom and user-event do not emulate is Enter or Space on a focused summary (a browser's own
+ * keyboard activation): e2e/header-menus.spec.ts checks that in Chromium.
+ */
+const summary = (name: RegExp) => screen.getByText(name, { selector: 'summary' });
+const menu = (name: RegExp) => summary(name).closest('details')!;
 
 describe('site navigation', () => {
   it('lists the main pages in order, then the way to my registration', () => {
     renderHeader();
     const main = screen.getByRole('navigation', { name: 'Main' });
-    const labels = Array.from(main.querySelectorAll('a')).map((a) => a.textContent);
+    const labels = Array.from(main.querySelectorAll(':scope > a')).map((a) => a.textContent);
     expect(labels).toEqual(['Home', 'About', 'Programme', 'Partnerships', 'Resources', 'Contact', 'Register', 'My registration']);
   });
 
-  it('opens Get Involved from the keyboard and closes it with Escape', async () => {
+  it('opens and closes Get Involved with a click on its summary, which keeps its links as real links', async () => {
     renderHeader();
     const user = userEvent.setup();
-    const button = screen.getByRole('button', { name: /get involved/i });
-    expect(button).toHaveAttribute('aria-expanded', 'false');
-    button.focus();
-    await user.keyboard('{Enter}');
-    expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Partner With Us' })).toHaveAttribute('href', '/partnerships');
+    const partner = screen.getByRole('link', { name: 'Partner With Us' });
+    expect(menu(/Get Involved/)).not.toHaveAttribute('open');
+    expect(partner).not.toBeVisible();
+    await user.click(summary(/Get Involved/));
+    expect(menu(/Get Involved/)).toHaveAttribute('open');
+    expect(partner).toBeVisible();
+    expect(partner).toHaveAttribute('href', '/partnerships');
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    await user.click(summary(/Get Involved/));
+    expect(menu(/Get Involved/)).not.toHaveAttribute('open');
+    expect(partner).not.toBeVisible();
+  });
+
+  it('has no disclosure triangle and no button role on its summaries; the ▾ is not read out', () => {
+    renderHeader();
+    for (const name of [/Get Involved/, /^Menu$/]) {
+      expect(summary(name).className).toContain('list-none');
+      expect(summary(name).className).toContain('[&::-webkit-details-marker]:hidden');
+      expect(summary(name)).not.toHaveAttribute('role');
+    }
+    expect(summary(/Get Involved/).querySelector('span')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('reaches Get Involved by Tab after the main links; Escape closes it and gives the focus back to its summary', async () => {
+    renderHeader();
+    const user = userEvent.setup();
+    // The summit name, seven main links, then Get Involved.
+    for (let i = 0; i < 9; i++) await user.tab();
+    expect(summary(/Get Involved/)).toHaveFocus();
+    await user.click(summary(/Get Involved/));
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Partner With Us' })).toHaveFocus();
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('link', { name: 'Partner With Us' })).not.toBeInTheDocument();
+    expect(menu(/Get Involved/)).not.toHaveAttribute('open');
+    expect(summary(/Get Involved/)).toHaveFocus();
+  });
+
+  it('Escape leaves the focus where the visitor put it outside the menu', async () => {
+    renderHeader();
+    const user = userEvent.setup();
+    await user.click(summary(/Get Involved/));
+    screen.getByLabelText('Search').focus();
+    await user.keyboard('{Escape}');
+    expect(menu(/Get Involved/)).not.toHaveAttribute('open');
+    expect(screen.getByLabelText('Search')).toHaveFocus();
+  });
+
+  it('closes on a tap outside it, not on one inside it', async () => {
+    renderHeader();
+    const user = userEvent.setup();
+    await user.click(summary(/Get Involved/));
+    await user.click(within(menu(/Get Involved/)).getByRole('list'));
+    expect(menu(/Get Involved/)).toHaveAttribute('open');
+    await user.click(screen.getByTestId('where'));
+    expect(menu(/Get Involved/)).not.toHaveAttribute('open');
+  });
+
+  it('closes on navigation, to another page or to the same one', async () => {
+    renderHeader();
+    const user = userEvent.setup();
+    await user.click(summary(/^Menu$/));
+    await user.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'About' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/about');
+    expect(menu(/^Menu$/)).not.toHaveAttribute('open');
+    await user.click(summary(/^Menu$/));
+    await user.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'About' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/about');
+    expect(menu(/^Menu$/)).not.toHaveAttribute('open');
+  });
+
+  it('leaves a menu the visitor opened before the app ran open when it hydrates, and enhances it', async () => {
+    const Stub = createRoutesStub([{ path: '*', Component: Page }]);
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(<Stub initialEntries={['/']} />);
+    const details = container.querySelector<HTMLDetailsElement>('details:has(nav[aria-label="Mobile"])')!;
+    await userEvent.setup().click(details.querySelector('summary')!);
+    expect(details).toHaveAttribute('open');
+    // React, in development, notes the attribute its render lacks, and leaves it ("won't be patched
+    // up"); the product's runtime (Preact) leaves it silently.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const root = await act(async () => hydrateRoot(container, <Stub initialEntries={['/']} />));
+    try {
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringContaining("won't be patched up")]);
+      expect(container.querySelector('details:has(nav[aria-label="Mobile"])')).toBe(details);
+      expect(details).toHaveAttribute('open');
+      await userEvent.setup().keyboard('{Escape}');
+      expect(details).not.toHaveAttribute('open');
+    } finally {
+      errors.mockRestore();
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 
   it('has a small-screen menu listing each destination once, Register Now and the way back to checkout', async () => {
     renderHeader();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.setup().click(summary(/^Menu$/));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(mobile).toBeVisible();
     const links = Array.from(mobile.querySelectorAll('a'));
     expect(links.map((a) => a.textContent)).toEqual([
       'Home',
@@ -49,8 +157,8 @@ describe('site navigation', () => {
     ]);
     const targets = links.map((a) => a.getAttribute('href'));
     expect(new Set(targets).size).toBe(targets.length);
-    expect(screen.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: 'Pay or view my ticket' })).toHaveAttribute('href', '/checkout');
+    expect(within(mobile).getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
+    expect(within(mobile).getByRole('link', { name: 'Pay or view my ticket' })).toHaveAttribute('href', '/checkout');
     expect(within(mobile).getByRole('link', { name: 'My registration' })).toHaveAttribute('href', '/my-registration');
   });
 });
