@@ -359,6 +359,15 @@ describe('taps before the app has hydrated', () => {
     expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
   });
 
+  it('does not start at a tap or key on a native menu’s summary, which opens without the app; a tap elsewhere still does', async () => {
+    await load('<main><details><summary id="menu">Menu <span id="arrow">▾</span></summary><a id="link" href="/program">Programme</a></details></main>');
+    for (const type of ['pointerdown', 'touchstart', 'keydown']) document.getElementById('arrow')!.dispatchEvent(new Event(type, { bubbles: true }));
+    document.getElementById('menu')!.dispatchEvent(tapEvent('pointerdown'));
+    expect(started()).toBe(false);
+    document.getElementById('link')!.dispatchEvent(tapEvent('pointerdown'));
+    expect(started()).toBe(true);
+  });
+
   it('starts at a tap even when the page stops the tap from reaching the window', async () => {
     await load('<main><div id="widget">Slider</div></main>');
     document.getElementById('widget')!.addEventListener('pointerdown', (event) => event.stopPropagation());

@@ -99,10 +99,13 @@ interface Config {
     capture: true, // before the page's own handlers, which may stop the event
     // Stryker disable next-line BooleanLiteral: equivalent: start() never prevents the default, and does its work once whoever calls it.
     passive: true,
-    // Stryker disable next-line BooleanLiteral: equivalent: start() does its work once whoever calls it; `once` only drops the spent listener.
-    once: true,
   };
-  for (const type of intents) addEventListener(type, start, asIntent);
+  // A header menu (a native <details>) opens without the app, and the next tap is usually one of
+  // its links, a new page: starting 80 KB of script then would only compete with that page.
+  const onIntent = (event: Event) => {
+    if (!(event.target instanceof Element && event.target.closest('summary'))) start();
+  };
+  for (const type of intents) addEventListener(type, onIntent, asIntent);
 
   // Until the app has hydrated, a button's click (or a form's submit) would do nothing, or submit
   // natively: it is held, and replayed once the app has hydrated. Meanwhile the button says so at
