@@ -3,6 +3,7 @@
 // close as a menu should: on Escape, on a tap outside, on navigation.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { builtVersion, setContentVersion } from './records.ts';
 import { startApp } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };

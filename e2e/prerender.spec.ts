@@ -1,8 +1,8 @@
 // Public pages arrive as HTML: readable, styled and navigable before any JavaScript runs; then
 // they hydrate without a mismatch (which React would answer by throwing the HTML away).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { findDocuments, fromFields, patchDocument } from '../emulator/seed/rest.ts';
-import { setContentVersion, stack } from './records.ts';
+import { builtVersion, setContentVersion, stack } from './records.ts';
 import { fillRegistration, startApp } from './support.ts';
 
 // Published when the build ran (npm test builds against the demo data), so prerendered.
@@ -71,12 +71,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('How do I pay for my registration?')).toBeAttached();
   });
 });
-
-/** The content version a page was built from (its loader's config). */
-async function builtVersion(request: APIRequestContext, path: string): Promise<number> {
-  const html = await (await request.get(path)).text();
-  return JSON.parse(/<script type="application\/json" id="page-loader-config">(.*?)<\/script>/.exec(html)![1]).version;
-}
 
 /** Script requests the page makes from now on. */
 function scriptRequests(page: Page): string[] {

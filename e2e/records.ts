@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 // Records made straight in Firestore (owner access), for tests that need a record in a known state
 // without going through the public form or the back office each time. A registration is written
 // with everything the site writes with it (seat slot, attendee entry, checkout projection), so the
@@ -178,6 +179,12 @@ export async function contentVersion(): Promise<number> {
 }
 
 export const setContentVersion = (version: number) => writeDocuments(stack, [['counters/content', { version }]]);
+
+/** The content version a prerendered page was built from (its loader's config). */
+export async function builtVersion(request: APIRequestContext, path: string): Promise<number> {
+  const html = await (await request.get(path)).text();
+  return JSON.parse(/<script type="application\/json" id="page-loader-config">(.*?)<\/script>/.exec(html)![1]).version;
+}
 
 /** Writes documents a public page shows and moves the content version, as the back office does. */
 export async function writePublicDocuments(docs: Array<[string, Record<string, unknown>]>) {
