@@ -169,7 +169,10 @@ test.describe('once the app runs', () => {
 
     test('a menu tapped open before the app has loaded opens at once without asking for it, stays open as it hydrates, and closes on navigation', async ({
       page,
+      request,
     }) => {
+      // Up to date, so nothing but the visitor starts the app.
+      await setContentVersion(await builtVersion(request, '/'));
       const problems: string[] = [];
       page.on('pageerror', (e) => problems.push(e.message));
       page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));

@@ -1,8 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 // Records made straight in Firestore (owner access), for tests that need a record in a known state
 // without going through the public form or the back office each time. A registration is written
 // with everything the site writes with it (seat slot, attendee entry, checkout projection), so the
 // rules and the pages see it as one the site made.
+import type { APIRequestContext } from '@playwright/test';
 import { docsRoot, fromFields, ownerHeaders, toFields, writeDocuments } from '../emulator/seed/rest.ts';
 import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
 import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
