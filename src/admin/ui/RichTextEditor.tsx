@@ -142,6 +142,7 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
   const handlers = useRef({ onChange, onBlur });
   handlers.current = { onChange, onBlur };
   const area = useRef<HTMLDivElement>(null);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   // The editor is made and mounted here, not with tiptap's React hook: that hook re-applies its
   // options after renders, from effects and timers, and under Preact (whose effects run after the
   // frame) one landing between keystrokes redrew the document before it had read what was typed.
@@ -153,15 +154,31 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
       content: isDocument(value) ? value : EMPTY_DOCUMENT,
       editable: !disabled,
       editorProps: { attributes: areaAttributes(labelledBy, describedBy, invalid) },
-      onUpdate: ({ editor: e }) => {
-        const doc = e.getJSON();
-        emitted.current = JSON.stringify(doc);
-        handlers.current.onChange(doc);
+      // The form hears of the document when typing pauses, and at once when the editor loses
+      // focus (before any button pressed outside it acts). Telling it at every keystroke
+      // re-rendered the whole form inside the editor's input handling, and under Preact, which
+      // renders at once, fast typing then lost characters.
+      onUpdate: () => {
+        clearTimeout(pending.current);
+        pending.current = setTimeout(emit, 250);
       },
-      onBlur: () => handlers.current.onBlur?.(),
+      onBlur: () => {
+        emit();
+        handlers.current.onBlur?.();
+      },
     });
+    const emit = () => {
+      clearTimeout(pending.current);
+      const text = JSON.stringify(made.getJSON());
+      if (text === emitted.current) return;
+      emitted.current = text;
+      handlers.current.onChange(made.getJSON());
+    };
     setEditor(made);
-    return () => made.destroy();
+    return () => {
+      clearTimeout(pending.current);
+      made.destroy();
+    };
     // Made once; later changes of these reach it through the effects below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
