@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailField, lineField, MULTI_LINE_PATTERN, paragraphField, phoneField, SINGLE_LINE_PATTERN, withWebScheme } from './validation.ts';
+import {
+  checkedEmail,
+  EMAIL_PATTERN,
+  emailField,
+  lineField,
+  MULTI_LINE_PATTERN,
+  paragraphField,
+  phoneField,
+  SINGLE_LINE_PATTERN,
+  withWebScheme,
+} from './validation.ts';
 
 const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 const valid = (v: string) => emailField().safeParse(v).success;
@@ -45,6 +55,28 @@ describe('the email grammar', () => {
     expect(long).toHaveLength(254);
     expect(valid(long)).toBe(true);
     expect(valid(`a${long}`)).toBe(false);
+  });
+
+  it('is checked the same without zod (checkedEmail), trimmed, on every case above', () => {
+    const long = `${'a'.repeat(242)}@example.org`;
+    const samples = [
+      'wanjiru.kamau@example.org',
+      "o'neil@example.co.ke",
+      '  a@example.org ',
+      'a@example.org,victim@example.org',
+      'vic\u200Btim@example.org',
+      'a..b@example.org',
+      'a@b-.co',
+      'é@example.org',
+      long,
+      `a${long}`,
+      '',
+      '   ',
+    ];
+    for (const v of samples) {
+      const zod = emailField().safeParse(v);
+      expect([v, checkedEmail(v)]).toEqual([v, zod.success ? zod.data : null]);
+    }
   });
 });
 

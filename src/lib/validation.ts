@@ -34,8 +34,20 @@ export const lineField = (min: number, max: number, tooShort: string, tooLong: s
 export const paragraphField = (min: number, max: number, tooShort: string, tooLong: string) =>
   z.string().trim().min(min, tooShort).max(max, tooLong).regex(MULTI_LINE, NO_HIDDEN_IN_TEXT);
 
+const EMAIL = new RegExp(EMAIL_PATTERN);
+const EMAIL_MAX = 254;
+
 export const emailField = () =>
-  z.string().trim().max(254, 'Email must be at most 254 characters.').regex(new RegExp(EMAIL_PATTERN), 'Enter a valid email address, like name@example.org.');
+  z.string().trim().max(EMAIL_MAX, 'Email must be at most 254 characters.').regex(EMAIL, 'Enter a valid email address, like name@example.org.');
+
+/**
+ * emailField's check without zod, for a page that needs only this one (the sign-in link's address):
+ * the address trimmed, or null when emailField would refuse it.
+ */
+export function checkedEmail(typed: string): string | null {
+  const email = typed.trim();
+  return email.length <= EMAIL_MAX && EMAIL.test(email) ? email : null;
+}
 
 export const phoneField = () =>
   z

@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormAlert } from '../../components/fields.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
-import { emailField } from '../../lib/validation.ts';
+import { checkedEmail } from '../../lib/validation.ts';
 
 /** After the link was sent: where to look, and what to do when it does not arrive. */
 export function CheckEmail({
@@ -80,9 +80,9 @@ export function EmailAddressForm({
   const [invalid, setInvalid] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = emailField().safeParse(email);
-    setInvalid(!parsed.success);
-    if (parsed.success) onSubmit(parsed.data);
+    const checked = checkedEmail(email);
+    setInvalid(checked === null);
+    if (checked !== null) onSubmit(checked);
   };
   return (
     <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
