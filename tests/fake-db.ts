@@ -87,6 +87,7 @@ export function fakeDb(state: FakeDb) {
     applyWrites(state, writes);
   };
   return {
+    load: async () => {},
     fetchDocument: async (name: string, id: string) => get(`${name}/${id}`),
     // Left in stored order without an explicit sort, as the pages' tests seed it.
     fetchDocuments: async (name: string, options: ListOptions = {}) =>

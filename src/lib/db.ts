@@ -1,8 +1,8 @@
 // The data module: SPEC section 7's helpers with SPEC's failure contract (log, then return false /
 // null / 0 / []), plus throwing `fetch*` variants that query hooks use, so a page can tell "nothing
 // here" from "could not load". This module's calls and types are what features use; the work is
-// done by lib/sdk-db.ts (the only module importing firebase/firestore/lite), loaded the first time
-// a call needs it. So importing the data module, or building a write (createWrite, serverValues,
+// done by lib/sdk-db.ts (the only module that reads or writes through firebase/firestore/lite),
+// loaded the first time a call needs it. So importing the data module, or building a write (createWrite, serverValues,
 // activityWrite, newId), never downloads the SDK: a public page reads over REST (lib/rest-reads.ts)
 // and loads the SDK only when a visitor submits, signs in, or staff work.
 import type { DocumentData, Firestore, WhereFilterOp } from 'firebase/firestore/lite';

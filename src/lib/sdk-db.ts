@@ -1,5 +1,5 @@
 // The data module's work on Firestore through the SDK (firebase/firestore/lite): the only module
-// that imports it. lib/db.ts loads it the first time a call needs it, and is what everything else
+// that reads or writes with it (lib/app-firestore.ts makes the app's instance). lib/db.ts loads it the first time a call needs it, and is what everything else
 // uses (its calls, types and write helpers), so a page that only reads public data over REST never
 // downloads this module or the SDK.
 import {
@@ -60,7 +60,8 @@ function toSdk(value: unknown): unknown {
   return value;
 }
 
-const sdkData = (data: DocumentData) => toSdk(data) as DocumentData;
+/** Write data as the SDK takes it (tests that write with the SDK itself use it too). */
+export const sdkData = (data: DocumentData) => toSdk(data) as DocumentData;
 
 const EVERY_PAGE = 1000;
 
