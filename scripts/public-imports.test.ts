@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { adminModulesOnPublicRoutes, reachable } from './public-imports.ts';
+import { adminModulesOnPublicRoutes, firebaseOnPublicStarts, reachable } from './public-imports.ts';
 
 describe('public routes and admin-only code', () => {
   it('follows static and dynamic imports, and skips type-only ones', () => {
@@ -22,9 +22,16 @@ describe('public routes and admin-only code', () => {
     expect([...reachable(page).keys()]).toContain('firebase/auth');
   });
 
-  it('sees what a real public page loads', () => {
+  it('sees what a real public page loads, and what it loads only on demand', () => {
     const found = [...reachable(resolve('src/features/home/HomePage.tsx')).keys()];
-    expect(found).toEqual(expect.arrayContaining([resolve('src/lib/db.ts'), 'firebase/firestore/lite']));
+    expect(found).toEqual(expect.arrayContaining([resolve('src/lib/db.ts'), resolve('src/lib/rest-reads.ts'), 'firebase/firestore/lite']));
+    const atStart = [...reachable(resolve('src/features/home/HomePage.tsx'), new Set(), { staticOnly: true }).keys()];
+    expect(atStart).toEqual(expect.arrayContaining([resolve('src/lib/db.ts'), resolve('src/lib/rest-reads.ts')]));
+    expect(atStart).not.toContain('firebase/firestore/lite');
+  });
+
+  it('no public page loads a Firebase SDK when its app starts (public data is read over REST)', async () => {
+    expect(await firebaseOnPublicStarts()).toEqual([]);
   });
 
   it('no public route reaches the Auth SDK (but sign-in), the editor, PDF, QR scanning or any admin module', async () => {

@@ -50,9 +50,10 @@ const LOADED_ON_SIGN_IN_LINK = 'src/lib/email-link.ts';
 
 /**
  * Every module (project file or package) reachable from `entry`, with the path that reaches it;
- * dynamic imports of the `lazy` modules (paths relative to the project) are not followed.
+ * dynamic imports of the `lazy` modules (paths relative to the project) are not followed, nor any
+ * dynamic import with `staticOnly` (what a page loads before it runs).
  */
-export function reachable(entry: string, lazy: ReadonlySet<string> = new Set()): Map<string, string[]> {
+export function reachable(entry: string, lazy: ReadonlySet<string> = new Set(), { staticOnly = false } = {}): Map<string, string[]> {
   const seen = new Map<string, string[]>([[entry, [entry]]]);
   const queue = [entry];
   while (queue.length) {
@@ -65,7 +66,7 @@ export function reachable(entry: string, lazy: ReadonlySet<string> = new Set()):
       if (spec.endsWith('.css')) continue;
       const target = spec.startsWith('.') ? resolveFile(file, spec) : spec;
       if (!target || seen.has(target)) continue;
-      if (match[2] && lazy.has(rel(target))) continue; // loaded when the visitor submits
+      if (match[2] && (staticOnly || lazy.has(rel(target)))) continue; // loaded when the visitor submits
       seen.set(target, [...seen.get(file)!, target]);
       if (target.startsWith('/')) queue.push(target);
     }
@@ -95,6 +96,23 @@ export async function adminModulesOnPublicRoutes(): Promise<string[]> {
       const authAllowed = SIGN_IN_ROUTES.has(id) && (name === AUTH_MODULE || /^(@firebase|firebase)\/auth/.test(name));
       if (adminOnly && !authAllowed) problems.add(`${id}: ${path.map(rel).join(' → ')}`);
       if (name === AUTH_MODULE && !SIGN_IN_ROUTES.has(id)) problems.add(`${id}: ${path.map(rel).join(' → ')}`);
+    }
+  }
+  return [...problems].sort();
+}
+
+/**
+ * The Firebase SDKs a public page loads when its app starts (static imports only): none. Public
+ * data is read over REST (src/lib/rest-reads.ts); the Firestore SDK loads with the first write or
+ * signed-in read, Auth when a visitor submits or signs in, App Check when configured.
+ */
+export async function firebaseOnPublicStarts(): Promise<string[]> {
+  const table = (await import('../src/app/routes.ts')) as { default: RouteEntry[] };
+  const problems = new Set<string>();
+  const modules = [{ id: 'root', file: resolve(appDir, 'root.tsx') }, ...publicRoutes(table.default).filter(({ id }) => !SIGN_IN_ROUTES.has(id))];
+  for (const { id, file } of modules) {
+    for (const [module, path] of reachable(file, new Set(), { staticOnly: true })) {
+      if (/^@?firebase\//.test(module)) problems.add(`${id}: ${path.map(rel).join(' → ')}`);
     }
   }
   return [...problems].sort();

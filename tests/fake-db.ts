@@ -1,7 +1,7 @@
 // An in-memory stand-in for lib/data.ts's `db` in component tests: documents by path, the reads
 // and writes the registration and statement pages use, server values filled in. It enforces no
 // rules (the integration tests run the same commits against the emulator and firestore.rules).
-import { DEFAULT_SORT, serverValues, type BatchWrite, type Filter, type ListOptions, type Page } from '../src/lib/db.ts';
+import { DEFAULT_SORT, ServerValue, serverValues, type BatchWrite, type Filter, type ListOptions, type Page } from '../src/lib/db.ts';
 
 type Data = Record<string, unknown>;
 
@@ -16,9 +16,7 @@ export interface FakeDb {
 export const createFakeState = (): FakeDb => ({ docs: new Map(), commits: [], now: () => new Date(), failCommits: null });
 
 function resolveValue(state: FakeDb, value: unknown, before: unknown): unknown {
-  const method = (value as { _methodName?: string } | null)?._methodName;
-  if (method === 'serverTimestamp') return state.now();
-  if (method === 'increment') return Number(before ?? 0) + Number((value as { _operand: number })._operand);
+  if (value instanceof ServerValue) return value.kind === 'time' ? state.now() : Number(before ?? 0) + value.by;
   if (value instanceof Date || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   return Object.fromEntries(Object.entries(value as Data).map(([k, v]) => [k, resolveValue(state, v, (before as Data | undefined)?.[k])]));
 }
@@ -89,6 +87,7 @@ export function fakeDb(state: FakeDb) {
     applyWrites(state, writes);
   };
   return {
+    load: async () => {},
     fetchDocument: async (name: string, id: string) => get(`${name}/${id}`),
     // Left in stored order without an explicit sort, as the pages' tests seed it.
     fetchDocuments: async (name: string, options: ListOptions = {}) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { db } from '../lib/data.ts';
+import { publicReads } from '../lib/data.ts';
 import type { BatchWrite } from '../lib/db.ts';
 import { publicKey } from './query-keys.ts';
 
@@ -19,7 +19,7 @@ export const TIER_ORDER = ['platinum', 'gold', 'silver', 'bronze'];
  */
 export const publishedPartnersQuery = queryOptions({
   queryKey: publicKey('sponsors'),
-  queryFn: () => db.fetchDocuments<PublicPartner>('sponsors', { where: [['published', '==', true]], limit: 60 }),
+  queryFn: () => publicReads.fetchDocuments<PublicPartner>('sponsors', { where: [['published', '==', true]], limit: 60 }),
 });
 
 export function usePublishedPartners({ enabled = true } = {}) {

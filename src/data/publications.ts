@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { db } from '../lib/data.ts';
+import { publicReads } from '../lib/data.ts';
 import type { Cursor } from '../lib/db.ts';
 import { publicKey } from './query-keys.ts';
 
@@ -33,7 +33,7 @@ export function publicationsQuery(categories: string[]) {
     queryKey: [...publicKey('publications'), categories],
     initialPageParam: null as Cursor | null,
     queryFn: ({ pageParam }) =>
-      db.fetchPage<Publication>('publications', {
+      publicReads.fetchPage<Publication>('publications', {
         where: [
           ['published', '==', true],
           ['category', 'in', categories],
@@ -48,7 +48,7 @@ export function publicationsQuery(categories: string[]) {
 
 /** The home page's three newest articles, by publication date as the article lists order them. */
 export const fetchLatestArticles = () =>
-  db.fetchDocuments<Pick<Publication, 'id' | 'title' | 'slug' | 'summary' | 'category'>>('publications', {
+  publicReads.fetchDocuments<Pick<Publication, 'id' | 'title' | 'slug' | 'summary' | 'category'>>('publications', {
     where: [['published', '==', true]],
     orderBy: ['publishedAt', 'desc'],
     limit: 3,
@@ -59,7 +59,7 @@ export const latestArticlesQuery = queryOptions({ queryKey: [...publicKey('publi
 /** One published article by its slug, or null. */
 export const fetchPublication = async (slug: string) =>
   (
-    await db.fetchDocuments<Publication>('publications', {
+    await publicReads.fetchDocuments<Publication>('publications', {
       where: [
         ['published', '==', true],
         ['slug', '==', slug],

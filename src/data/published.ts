@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { db } from '../lib/data.ts';
+import { publicReads } from '../lib/data.ts';
 import type { Cursor, Filter, ListOptions, WithId } from '../lib/db.ts';
 import { publicKey } from './query-keys.ts';
 
@@ -24,7 +24,12 @@ export function publishedPagesQuery<T>(collection: string, view?: PublishedView)
     queryKey: [...publicKey(collection), ...(view?.key ?? [])],
     initialPageParam: null as Cursor | null,
     queryFn: ({ pageParam }) =>
-      db.fetchPage<T>(collection, { where: [['published', '==', true], ...(view?.where ?? [])], orderBy: view?.orderBy, limit: pageSize, after: pageParam }),
+      publicReads.fetchPage<T>(collection, {
+        where: [['published', '==', true], ...(view?.where ?? [])],
+        orderBy: view?.orderBy,
+        limit: pageSize,
+        after: pageParam,
+      }),
     getNextPageParam: (page) => page.next,
   });
 }
@@ -36,7 +41,7 @@ export function usePublishedPages<T>(collection: string, view?: PublishedView) {
 /** One published document by its slug, or null. */
 export const fetchPublishedBySlug = async <T>(collection: string, slug: string): Promise<WithId<T> | null> =>
   (
-    await db.fetchDocuments<T>(collection, {
+    await publicReads.fetchDocuments<T>(collection, {
       where: [
         ['published', '==', true],
         ['slug', '==', slug],

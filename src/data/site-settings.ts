@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { db } from '../lib/data.ts';
+import { publicReads } from '../lib/data.ts';
 import { DEFAULT_SETTINGS } from '../content/site.ts';
 import type { SiteSettings } from './site-settings-schema.ts';
 
@@ -8,7 +8,7 @@ export const siteSettingsKey = ['settings', 'site'] as const;
 const toDate = (v: unknown) => (v instanceof Date ? v : null);
 
 export async function fetchSiteSettings(): Promise<SiteSettings> {
-  const stored = await db.fetchDocument<Record<string, unknown>>('settings', 'site');
+  const stored = await publicReads.fetchDocument<Record<string, unknown>>('settings', 'site');
   if (!stored) return DEFAULT_SETTINGS;
   return { ...DEFAULT_SETTINGS, ...stored, startDate: toDate(stored.startDate), endDate: toDate(stored.endDate) } as SiteSettings;
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { db } from '../lib/data.ts';
+import { db, publicReads } from '../lib/data.ts';
 import { publicKey } from './query-keys.ts';
 
 export interface Speaker {
@@ -15,7 +15,7 @@ export interface Speaker {
 /** Published speakers in their display order (a bounded list; the limit is a guard). */
 export const speakersQuery = queryOptions({
   queryKey: publicKey('speakers'),
-  queryFn: () => db.fetchDocuments<Speaker>('speakers', { where: [['published', '==', true]], orderBy: ['order', 'asc'], limit: 100 }),
+  queryFn: () => publicReads.fetchDocuments<Speaker>('speakers', { where: [['published', '==', true]], orderBy: ['order', 'asc'], limit: 100 }),
 });
 
 /** Every speaker, drafts included, in display order (staff only: a session may name one not yet announced). */

@@ -12,6 +12,7 @@ vi.mock('../lib/visitor-auth.ts', () => ({ visitorUid: async () => 'uid-1' }));
 vi.mock('../lib/app-check.ts', () => ({ startAppCheck: async () => {} }));
 vi.mock('../lib/data.ts', () => ({
   db: {
+    load: async () => {},
     transact: async (paths: string[], decide: (docs: unknown[], read: (path: string) => Promise<unknown>) => Promise<{ writes: unknown[] }>) => {
       expect(paths).toEqual(['throttles/uid-1']);
       const { writes } = await decide([fake.throttle], async (path) => (path === 'seats/9' ? { id: '9', state: 'free' } : null));

@@ -20,7 +20,8 @@ export async function submitAsVisitor(
   writes: Writes,
   landed = () => db.fetchDocument(collection, id).then(Boolean),
 ): Promise<string> {
-  const [{ visitorUid }] = await Promise.all([import('../lib/visitor-auth.ts'), startAppCheck()]);
+  // The Auth SDK (and the visitor's identity) and the Firestore SDK load side by side.
+  const [{ visitorUid }] = await Promise.all([import('../lib/visitor-auth.ts'), startAppCheck(), db.load()]);
   return submitAs(db, await visitorUid(), collection, id, writes, landed);
 }
 

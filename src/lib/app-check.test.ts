@@ -14,7 +14,7 @@ describe('App Check from the configuration', () => {
 });
 
 describe('starting App Check', () => {
-  const sdk = { started: [] as unknown[] };
+  const sdk = { started: [] as unknown[], token: 'app-check-token' as string | Error };
 
   async function load(siteKey: string, debugToken: string) {
     vi.resetModules();
@@ -24,13 +24,18 @@ describe('starting App Check', () => {
       ReCaptchaEnterpriseProvider: class {
         constructor(public siteKey: string) {}
       },
-      initializeAppCheck: (app: unknown, options: unknown) => void sdk.started.push([app, options]),
+      initializeAppCheck: (app: unknown, options: unknown) => (sdk.started.push([app, options]), { app }),
+      getToken: async (instance: { app: unknown }) => {
+        if (sdk.token instanceof Error) throw sdk.token;
+        return { token: `${sdk.token} for ${(instance.app as { name: string }).name}` };
+      },
     }));
     return import('./app-check.ts');
   }
 
   beforeEach(() => {
     sdk.started = [];
+    sdk.token = 'app-check-token';
     delete (globalThis as { FIREBASE_APPCHECK_DEBUG_TOKEN?: string }).FIREBASE_APPCHECK_DEBUG_TOKEN;
     vi.stubGlobal('window', globalThis);
     vi.stubGlobal('self', globalThis);
@@ -62,5 +67,22 @@ describe('starting App Check', () => {
     vi.stubGlobal('window', undefined);
     await (await load('6Lc-key', '')).startAppCheck();
     expect(sdk.started).toEqual([]);
+  });
+
+  it('gives a request made without the SDK its token, starting App Check for it once', async () => {
+    const { appCheckToken, startAppCheck } = await load('6Lc-key', '');
+    expect(await appCheckToken()).toBe('app-check-token for [DEFAULT]');
+    await startAppCheck();
+    expect(await appCheckToken()).toBe('app-check-token for [DEFAULT]');
+    expect(sdk.started).toHaveLength(1);
+  });
+
+  it('gives no token when App Check is off, outside a browser, or cannot get one (the request goes without)', async () => {
+    expect(await (await load('', '')).appCheckToken()).toBeNull();
+    sdk.token = new Error('AppCheck: ReCAPTCHA error.');
+    expect(await (await load('6Lc-key', '')).appCheckToken()).toBeNull();
+    vi.stubGlobal('window', undefined);
+    expect(await (await load('6Lc-key', '')).appCheckToken()).toBeNull();
+    expect(sdk.started).toHaveLength(1);
   });
 });

@@ -29,12 +29,23 @@ vi.mock('firebase/firestore/lite', async (original) => {
   const sdk = await original<typeof import('firebase/firestore/lite')>();
   const ID = '__name__';
   const SERVER_TIME = { serverTime: true };
+  class Increment {
+    constructor(readonly by: number) {}
+  }
   const check = (path: string) => {
     if (fake.failing && path.split('/')[0] === fake.failing)
       throw Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
   };
-  const resolve = (data: Data): Data =>
-    Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v === SERVER_TIME ? sdk.Timestamp.fromMillis(fake.now) : v]));
+  // The SDK's sentinels, in maps too: the server's time, and a number moved by an increment.
+  const resolveValue = (v: unknown, before: unknown): unknown =>
+    v === SERVER_TIME
+      ? sdk.Timestamp.fromMillis(fake.now)
+      : v instanceof Increment
+        ? Number(before ?? 0) + v.by
+        : v && Object.getPrototypeOf(v) === Object.prototype
+          ? resolve(v as Data, before as Data | undefined)
+          : v;
+  const resolve = (data: Data, before?: Data): Data => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, resolveValue(v, before?.[k])]));
   const snapshot = (path: string) => {
     const data = fake.store.get(path);
     return {
@@ -84,7 +95,8 @@ vi.mock('firebase/firestore/lite', async (original) => {
   };
   const write = (ref: Ref, data: Data, merge = false) => {
     check(ref.path);
-    fake.store.set(ref.path, resolve(merge ? { ...fake.store.get(ref.path), ...data } : data));
+    const before = fake.store.get(ref.path);
+    fake.store.set(ref.path, merge ? { ...before, ...resolve(data, before) } : resolve(data, before));
   };
   const update = (ref: Ref, data: Data) => {
     check(ref.path);
@@ -107,7 +119,7 @@ vi.mock('firebase/firestore/lite', async (original) => {
   return {
     Timestamp: sdk.Timestamp,
     serverTimestamp: () => SERVER_TIME,
-    increment: (n: number) => ({ increment: n }),
+    increment: (n: number) => new Increment(n),
     documentId: () => ID,
     collection: (_db: unknown, ...segments: string[]) => ({ collection: segments.join('/') }),
     doc: (parent: { collection?: string }, ...segments: string[]) => {
@@ -291,6 +303,33 @@ describe('pages of a list', () => {
   });
 });
 
+describe('loading the SDK', () => {
+  it('loads it, and the Firestore, only when a call needs them, and once', async () => {
+    const firestore = vi.fn(() => ({}) as never);
+    const lazy = createDb(firestore);
+    lazy.newId('messages');
+    lazy.activityWrite('Archived post', 'editor@summit.test');
+    expect(firestore).not.toHaveBeenCalled();
+    await Promise.all([lazy.fetchDocuments('posts', { orderBy: null }), lazy.fetchCount('posts')]);
+    await lazy.fetchDocument('posts', 'p');
+    expect(firestore).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps SPEC’s failure results when the SDK cannot be loaded (offline), and the fetch variants throw', async () => {
+    const offline = createDb(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    expect(await offline.getDocuments('posts')).toEqual([]);
+    expect(await offline.getDocument('posts', 'p')).toBeNull();
+    expect(await offline.countDocuments('posts')).toBe(0);
+    expect(await offline.addDocument('posts', {})).toBeNull();
+    expect(await offline.updateDocument('posts', 'p', {})).toBe(false);
+    expect(await offline.deleteDocument('posts', 'p')).toBe(false);
+    expect(await offline.archiveDocument('posts', 'p')).toBe(false);
+    expect(await offline.logActivity('x', 'y')).toBe(false);
+    expect(errors).toHaveLength(8);
+    await expect(offline.fetchDocuments('posts')).rejects.toThrow('Failed to fetch dynamically imported module');
+  });
+});
+
 describe('writing', () => {
   it('creates a document carrying its own id and the server’s time, under a chosen id or a new one', async () => {
     const id = await db.createDocument('messages', { subject: 'Hello' });
@@ -298,7 +337,13 @@ describe('writing', () => {
     expect(fake.store.get('messages/auto-1')).toEqual({ subject: 'Hello', id: 'auto-1', timestamp: Timestamp.fromMillis(fake.now) });
     expect(await db.createDocument('messages', { subject: 'Again', id: 'spoofed' }, 'chosen')).toBe('chosen');
     expect(fake.store.get('messages/chosen')).toMatchObject({ subject: 'Again', id: 'chosen' });
-    expect(db.newId('messages')).toBe('auto-2');
+  });
+
+  it('chooses new ids as the SDK does, without it: 20 characters of [A-Za-z0-9], every one of them used', () => {
+    const ids = Array.from({ length: 500 }, () => db.newId('messages'));
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids.join('')).size).toBe(62);
   });
 
   it('builds the same creation as one write of a commit', () => {
@@ -306,7 +351,22 @@ describe('writing', () => {
       set: 'messages/m1',
       data: { subject: 'Hi', id: 'm1', timestamp: serverValues.now() },
     });
-    expect(serverValues.increment(2)).toEqual({ increment: 2 });
+  });
+
+  it('fills in server values as the SDK does wherever they are, in every kind of write', async () => {
+    put('c/n', { count: 3, nested: { count: 1 } });
+    fake.now = 1_700_000_000_000;
+    await db.commit([
+      { set: 'c/t', data: { at: serverValues.now(), inner: { at: serverValues.now() } } },
+      { update: 'c/n', data: { count: serverValues.increment(2), nested: { count: serverValues.increment(-1) } } },
+    ]);
+    const time = Timestamp.fromMillis(fake.now);
+    expect(fake.store.get('c/t')).toEqual({ at: time, inner: { at: time } });
+    expect(fake.store.get('c/n')).toEqual({ count: 5, nested: { count: 0 } });
+    await db.createDocument('c', { also: serverValues.increment(1) }, 'made');
+    expect(fake.store.get('c/made')).toMatchObject({ also: 1, timestamp: time });
+    expect(await db.updateDocument('c', 'made', { also: serverValues.increment(1), at: serverValues.now() })).toBe(true);
+    expect(fake.store.get('c/made')).toMatchObject({ also: 2, at: time });
   });
 
   it('names the document each kind of write touches', () => {
@@ -337,9 +397,10 @@ describe('writing', () => {
       id: 'auto-1',
       timestamp: Timestamp.fromMillis(fake.now),
     });
-    expect(db.activityWrite('Archived post', 'editor@summit.test')).toEqual({
-      set: 'logs/auto-2',
-      data: { id: 'auto-2', message: 'Archived post', userEmail: 'editor@summit.test', timestamp: serverValues.now() },
+    const entry = db.activityWrite('Archived post', 'editor@summit.test') as { set: string; data: { id: string } };
+    expect(entry).toEqual({
+      set: `logs/${entry.data.id}`,
+      data: { id: expect.stringMatching(/^[A-Za-z0-9]{20}$/), message: 'Archived post', userEmail: 'editor@summit.test', timestamp: serverValues.now() },
     });
   });
 });

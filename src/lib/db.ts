@@ -1,34 +1,12 @@
-// The data module: the only place that imports Firestore. SPEC section 7's helpers with SPEC's
-// failure contract (log, then return false / null / 0 / []), plus throwing `fetch*` variants that
-// query hooks use, so a page can tell "nothing here" from "could not load".
-import {
-  collection,
-  doc,
-  documentId,
-  count,
-  getAggregate,
-  getCount,
-  sum,
-  getDoc,
-  getDocs,
-  limit as limitTo,
-  orderBy as orderByField,
-  query,
-  runTransaction,
-  serverTimestamp,
-  setDoc,
-  startAfter,
-  updateDoc,
-  deleteDoc,
-  where as whereField,
-  writeBatch,
-  increment,
-  Timestamp,
-  type DocumentData,
-  type Firestore,
-  type QueryConstraint,
-  type WhereFilterOp,
-} from 'firebase/firestore/lite';
+// The data module: SPEC section 7's helpers with SPEC's failure contract (log, then return false /
+// null / 0 / []), plus throwing `fetch*` variants that query hooks use, so a page can tell "nothing
+// here" from "could not load". This module's calls and types are what features use; the work is
+// done by lib/sdk-db.ts (the only module that reads or writes through firebase/firestore/lite),
+// loaded the first time a call needs it. So importing the data module, or building a write (createWrite, serverValues,
+// activityWrite, newId), never downloads the SDK: a public page reads over REST (lib/rest-reads.ts)
+// and loads the SDK only when a visitor submits, signs in, or staff work.
+import type { DocumentData, Firestore, WhereFilterOp } from 'firebase/firestore/lite';
+import type { SdkDb } from './sdk-db.ts';
 
 export type Filter = [field: string, op: WhereFilterOp, value: unknown];
 
@@ -71,63 +49,64 @@ export type MoveAlsoWrite = BatchWrite[] | ((moved: DocumentData, read: ReadInTr
 /** One write of a multi-document commit (see `commit`). */
 export type BatchWrite = { set: string; data: DocumentData; merge?: boolean } | { update: string; data: DocumentData } | { delete: string };
 
+/**
+ * A value the server fills in when the write lands: its time, or a number plus `by`. Plain data
+ * (not the SDK's sentinel), so a write can be built without the SDK; lib/sdk-db.ts turns it into
+ * the SDK's serverTimestamp() / increment() when it applies the write.
+ */
+export class ServerValue {
+  constructor(
+    readonly kind: 'time' | 'increment',
+    readonly by = 0,
+  ) {
+    Object.freeze(this);
+  }
+}
+
+const SERVER_TIME = new ServerValue('time');
+
+/** Field values the server fills in, for writes built outside this module. */
+export const serverValues = {
+  now: () => SERVER_TIME,
+  increment: (n: number) => new ServerValue('increment', n),
+};
+
 /** Creating `name/id` as createDocument does (its own id, the server's time), as one write of a commit. */
 export const createWrite = (name: string, id: string, data: DocumentData): BatchWrite => ({
   set: `${name}/${id}`,
-  data: { ...data, id, timestamp: serverTimestamp() },
+  data: { ...data, id, timestamp: serverValues.now() },
 });
 
 /** The "collection/id" a write touches. */
 export const writePath = (w: BatchWrite) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete);
 
-/** What a batch and a transaction have in common: the three kinds of write. */
-interface Writer {
-  set(ref: ReturnType<typeof doc>, data: DocumentData, options: { merge: boolean }): unknown;
-  update(ref: ReturnType<typeof doc>, data: DocumentData): unknown;
-  delete(ref: ReturnType<typeof doc>): unknown;
-}
-
-/** Field values the server fills in, for writes built outside this module. */
-export const serverValues = {
-  now: () => serverTimestamp(),
-  increment: (n: number) => increment(n),
-};
-
-const EVERY_PAGE = 1000;
-
 export const DEFAULT_SORT: [string, 'asc' | 'desc'] = ['timestamp', 'desc'];
 
-function constraints(options: ListOptions): QueryConstraint[] {
-  const out: QueryConstraint[] = (options.where ?? []).map(([f, op, v]) => whereField(f, op, v));
-  if (options.orderBy !== null) out.push(orderByField(...(options.orderBy ?? DEFAULT_SORT)));
-  if (options.limit !== undefined) out.push(limitTo(options.limit));
-  return out;
-}
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Firestore Timestamps become Dates, so nothing outside this module needs the SDK's types. */
-function plain(value: unknown): unknown {
-  if (value instanceof Timestamp) return value.toDate();
-  if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+/**
+ * A fresh document id, chosen before writing so a retried submit reuses it: 20 random characters
+ * of [A-Za-z0-9], as the SDK's auto-ids (bytes above the last whole multiple of 62 are drawn again,
+ * so every character is equally likely).
+ */
+export function newId(): string {
+  let id = '';
+  while (id.length < 20) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(40))) if (byte < 248 && id.length < 20) id += ID_CHARS[byte % 62];
   }
-  return value;
+  return id;
 }
 
-function toCursorValue(value: unknown): Cursor['value'] {
-  if (value instanceof Timestamp) return { seconds: value.seconds, nanoseconds: value.nanoseconds };
-  if (value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value)) return (value ?? null) as Cursor['value'];
-  throw new Error(`A list cannot be paged by a ${typeof value} field`);
-}
+/** The activity-log entry as one write of a larger commit, so an action and its record land together. */
+export const activityWrite = (message: string, userEmail: string): BatchWrite => {
+  const id = newId();
+  return { set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverValues.now() } };
+};
 
-function fromCursorValue(value: Cursor['value']): unknown {
-  return value && typeof value === 'object' ? new Timestamp(value.seconds, value.nanoseconds) : value;
-}
-
-function withId<T>(snap: { id: string; data(): DocumentData }): WithId<T> {
-  return { ...(plain(snap.data()) as T), id: snap.id };
-}
-
+/**
+ * The data module on a Firestore (the app's: lib/data.ts; a test's own). Every call but the
+ * synchronous ones loads lib/sdk-db.ts, and the Firestore, the first time one is made.
+ */
 function quietly<T>(what: string, fallback: T, run: () => Promise<T>): Promise<T> {
   return run().catch((error: unknown) => {
     console.error(`${what} failed:`, error);
@@ -135,187 +114,45 @@ function quietly<T>(what: string, fallback: T, run: () => Promise<T>): Promise<T
   });
 }
 
-export function createDb(firestore: () => Firestore) {
-  const fetchDocuments = async <T = DocumentData>(name: string, options: ListOptions = {}): Promise<WithId<T>[]> => {
-    const snap = await getDocs(query(collection(firestore(), name), ...constraints(options)));
-    return snap.docs.map((d) => withId<T>(d));
-  };
-
-  /**
-   * One page of a list, and the cursor of the next. Ties in the sort field are broken by document
-   * id (what Firestore does implicitly with a snapshot cursor), so a cursor of two plain values
-   * continues exactly where the page ended.
-   */
-  const fetchPage = async <T = DocumentData>(name: string, options: ListOptions & { limit: number; after?: Cursor | null }): Promise<Page<T>> => {
-    const [field, direction] = options.orderBy ?? DEFAULT_SORT;
-    const c = constraints({ where: options.where, orderBy: [field, direction] });
-    c.push(orderByField(documentId(), direction));
-    if (options.after) c.push(startAfter(fromCursorValue(options.after.value), options.after.id));
-    c.push(limitTo(options.limit + 1));
-    const snap = await getDocs(query(collection(firestore(), name), ...c));
-    const docs = snap.docs.slice(0, options.limit);
-    const last = docs[docs.length - 1];
-    return {
-      items: docs.map((d) => withId<T>(d)),
-      next: snap.docs.length > options.limit ? { value: toCursorValue(last.get(field)), id: last.id } : null,
-    };
-  };
-
-  /**
-   * Every matching document, read a thousand at a time with a cursor (20,000 registrations are 20
-   * reads of a bounded size, never one unbounded query). `onProgress` gets the count read so far.
-   */
-  const fetchEvery = async <T = DocumentData>(name: string, options: ListOptions = {}, onProgress?: (read: number) => void): Promise<WithId<T>[]> => {
-    const items: WithId<T>[] = [];
-    let after: Cursor | null = null;
-    do {
-      const page: Page<T> = await fetchPage<T>(name, { ...options, limit: EVERY_PAGE, after });
-      items.push(...page.items);
-      onProgress?.(items.length);
-      after = page.next;
-    } while (after);
-    return items;
-  };
-
-  const fetchDocument = async <T = DocumentData>(name: string, id: string): Promise<WithId<T> | null> => {
-    const snap = await getDoc(doc(firestore(), name, id));
-    return snap.exists() ? withId<T>(snap) : null;
-  };
-
-  const fetchCount = async (name: string, filters: Filter[] = []): Promise<number> => {
-    const snap = await getCount(query(collection(firestore(), name), ...filters.map(([f, op, v]) => whereField(f, op, v))));
-    return snap.data().count;
-  };
-
-  /** Count and sum of a numeric field over the documents matching the filters, in one aggregation. */
-  const fetchSum = async (name: string, field: string, filters: Filter[] = []): Promise<{ count: number; sum: number }> => {
-    const q = query(collection(firestore(), name), ...filters.map(([f, op, v]) => whereField(f, op, v)));
-    const snap = await getAggregate(q, { total: sum(field), count: count() });
-    return { count: snap.data().count, sum: snap.data().total ?? 0 };
-  };
-
-  /** Creates a document whose `id` field is its own id and whose `timestamp` is server time. */
-  /** A fresh document id, chosen before writing so a retried submit reuses it. */
-  const newId = (name: string) => doc(collection(firestore(), name)).id;
-
-  const createDocument = async (name: string, data: DocumentData, id?: string): Promise<string> => {
-    const ref = id ? doc(firestore(), name, id) : doc(collection(firestore(), name));
-    await setDoc(ref, { ...data, id: ref.id, timestamp: serverTimestamp() });
-    return ref.id;
-  };
-
-  /** A transaction's reads, as `transact` hands them to `decide`. */
-  const reader =
-    (tx: Parameters<Parameters<typeof runTransaction>[1]>[0]): ReadInTransaction =>
-    async (path: string) => {
-      const snap = await tx.get(doc(firestore(), path));
-      return snap.exists() ? withId<DocumentData>(snap) : null;
-    };
-
-  /** What joins a move's transaction: fixed writes, or writes decided on the moved document as stored (and more reads). */
-  const alsoWrites = (alsoWrite: MoveAlsoWrite, moved: DocumentData, read: ReadInTransaction) =>
-    typeof alsoWrite === 'function' ? alsoWrite(moved, read) : alsoWrite;
-
-  /**
-   * One transaction: read, copy to archive/{collection}/items/{id}, delete the original. `alsoWrite`
-   * joins the same transaction (the staff member's log entry; a registration's checkout and seat).
-   */
-  const moveToArchive = (name: string, id: string, alsoWrite: MoveAlsoWrite = []) =>
-    runTransaction(firestore(), async (tx) => {
-      const source = doc(firestore(), name, id);
-      const snap = await tx.get(source);
-      if (!snap.exists()) throw new Error(`Document ${id} not found in ${name}`);
-      const extra = await alsoWrites(alsoWrite, snap.data(), reader(tx));
-      tx.set(doc(firestore(), 'archive', name, 'items', id), snap.data());
-      tx.delete(source);
-      applyWrites(tx, extra);
-    });
-
-  /** The reverse of archiving: the original comes back with the same id. */
-  const restoreFromArchive = (name: string, id: string, alsoWrite: MoveAlsoWrite = []) =>
-    runTransaction(firestore(), async (tx) => {
-      const archived = doc(firestore(), 'archive', name, 'items', id);
-      const snap = await tx.get(archived);
-      if (!snap.exists()) throw new Error(`Document ${id} not found in archive/${name}`);
-      const extra = await alsoWrites(alsoWrite, snap.data(), reader(tx));
-      tx.set(doc(firestore(), name, id), snap.data());
-      tx.delete(archived);
-      applyWrites(tx, extra);
-    });
-
+export function createDb(firestore: () => Firestore | Promise<Firestore>) {
+  let sdk: Promise<SdkDb> | null = null;
+  /** Starts loading the SDK (a form can warm it up before its visitor submits). */
+  const load = () => (sdk ??= Promise.all([import('./sdk-db.ts'), firestore()]).then(([{ createSdkDb }, store]) => createSdkDb(() => store)));
+  const later = <K extends keyof SdkDb>(method: K) =>
+    ((...args: unknown[]) => load().then((db) => (db[method] as (...a: unknown[]) => unknown)(...args))) as SdkDb[K];
+  const fetchDocuments = later('fetchDocuments');
+  const fetchDocument = later('fetchDocument');
+  const fetchCount = later('fetchCount');
+  const createDocument = later('createDocument');
+  const update = later('update');
+  const remove = later('remove');
+  const moveToArchive = later('moveToArchive');
   const recordActivity = (message: string, userEmail: string) => createDocument('logs', { message, userEmail });
-
-  /** The activity-log entry as one write of a larger commit, so an action and its record land together. */
-  const activityWrite = (message: string, userEmail: string): BatchWrite => {
-    const id = newId('logs');
-    return { set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverTimestamp() } };
-  };
-
-  const applyWrites = (writer: Writer, writes: BatchWrite[]) => {
-    for (const w of writes) {
-      const ref = doc(firestore(), writePath(w));
-      if ('set' in w) writer.set(ref, w.data, { merge: w.merge ?? false });
-      else if ('update' in w) writer.update(ref, w.data);
-      else writer.delete(ref);
-    }
-  };
-
-  /** Several writes as one all-or-nothing commit (paths are "collection/id"). */
-  const commit = async (writes: BatchWrite[]) => {
-    const batch = writeBatch(firestore());
-    applyWrites(batch, writes);
-    await batch.commit();
-  };
-
-  /**
-   * A read-decide-write transaction: reads the documents at `paths` ("collection/id"), hands their
-   * data (null when missing) to `decide`, and commits the writes it returns. When another client
-   * changed a read document meanwhile, Firestore retries and `decide` sees the new data, so a
-   * decision (a ticket admits once, the next invoice number) is never made on stale data.
-   * `decide` may throw to abort with its own error. It may `read` more documents in the same
-   * transaction, for paths that only the first reads name (a registration's seat).
-   */
-  const transact = <R = void>(
-    paths: string[],
-    decide: (
-      docs: Array<WithId<DocumentData> | null>,
-      read: ReadInTransaction,
-    ) => { writes: BatchWrite[]; result?: R } | Promise<{ writes: BatchWrite[]; result?: R }>,
-  ) =>
-    runTransaction(firestore(), async (tx) => {
-      const read = reader(tx);
-      const docs = [];
-      for (const path of paths) docs.push(await read(path));
-      const { writes, result } = await decide(docs, read);
-      applyWrites(tx, writes);
-      return result as R;
-    });
-
   return {
-    firestore,
+    load: () => load().then(() => undefined),
     fetchDocuments,
-    fetchPage,
-    fetchEvery,
+    fetchPage: later('fetchPage'),
+    fetchEvery: later('fetchEvery'),
     fetchDocument,
     fetchCount,
-    fetchSum,
+    fetchSum: later('fetchSum'),
     createDocument,
     moveToArchive,
-    restoreFromArchive,
+    restoreFromArchive: later('restoreFromArchive'),
     recordActivity,
     activityWrite,
-    newId,
-    commit,
-    transact,
-    // SPEC section 7, with SPEC's failure results.
+    /** A fresh id for a document of `_collection` (any collection's ids look alike). */
+    newId: (_collection: string) => newId(),
+    commit: later('commit'),
+    transact: later('transact'),
+    // SPEC section 7, with SPEC's failure results (a failure to load the SDK included).
     getDocuments: <T = DocumentData>(name: string, options?: ListOptions) =>
       quietly(`Reading ${name}`, [] as WithId<T>[], () => fetchDocuments<T>(name, options)),
     getDocument: <T = DocumentData>(name: string, id: string) => quietly(`Reading ${name}/${id}`, null, () => fetchDocument<T>(name, id)),
     countDocuments: (name: string, filters?: Filter[]) => quietly(`Counting ${name}`, 0, () => fetchCount(name, filters)),
     addDocument: (name: string, data: DocumentData) => quietly(`Adding to ${name}`, null as string | null, () => createDocument(name, data)),
-    updateDocument: (name: string, id: string, data: DocumentData) =>
-      quietly(`Updating ${name}/${id}`, false, () => updateDoc(doc(firestore(), name, id), data).then(() => true)),
-    deleteDocument: (name: string, id: string) => quietly(`Deleting ${name}/${id}`, false, () => deleteDoc(doc(firestore(), name, id)).then(() => true)),
+    updateDocument: (name: string, id: string, data: DocumentData) => quietly(`Updating ${name}/${id}`, false, () => update(name, id, data).then(() => true)),
+    deleteDocument: (name: string, id: string) => quietly(`Deleting ${name}/${id}`, false, () => remove(name, id).then(() => true)),
     archiveDocument: (name: string, id: string) => quietly(`Archiving ${name}/${id}`, false, () => moveToArchive(name, id).then(() => true)),
     logActivity: (message: string, userEmail: string) => quietly('Logging activity', false, () => recordActivity(message, userEmail).then(() => true)),
   };

@@ -1,19 +1,7 @@
-// The Firebase app and its Firestore (lite: REST, no realtime, small). Auth lives in auth.ts so
-// that public pages never download it.
+// The Firebase app (firebase/app only). Firestore's SDK is in lib/app-firestore.ts and Auth's in
+// lib/firebase-auth.ts, each loaded when something needs it, so no public page downloads either
+// before its visitor acts; App Check (lib/app-check.ts) needs only this.
 import { getApp, getApps, initializeApp } from 'firebase/app';
-import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore/lite';
-import { firebaseConfig, firestoreEmulatorHost, usesEmulators } from './env.ts';
+import { firebaseConfig } from './env.ts';
 
 export const firebaseApp = getApps().length ? getApp() : initializeApp(firebaseConfig);
-
-let firestore: Firestore | null = null;
-
-export function getDb(): Firestore {
-  if (firestore) return firestore;
-  firestore = getFirestore(firebaseApp);
-  if (usesEmulators) {
-    const [host, port] = firestoreEmulatorHost.split(':');
-    connectFirestoreEmulator(firestore, host, Number(port));
-  }
-  return firestore;
-}

@@ -18,6 +18,7 @@ import {
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
+import { sdkData } from '../../src/lib/sdk-db.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
@@ -274,7 +275,7 @@ describe('hostile registration commits', () => {
       fee: 15000,
       currency: 'KES',
     });
-    await expectDenied(setDoc(doc(as.db.anonymous, 'mail', 'demo-registration-1'), mail));
+    await expectDenied(setDoc(doc(as.db.anonymous, 'mail', 'demo-registration-1'), sdkData(mail)));
   });
 
   it('refuses overwriting an existing registration with a new submission', async () => {

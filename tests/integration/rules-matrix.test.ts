@@ -18,6 +18,7 @@ import {
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type BatchWrite } from '../../src/lib/db.ts';
+import { sdkData } from '../../src/lib/sdk-db.ts';
 import {
   ACCOUNTS,
   ACTORS,
@@ -328,7 +329,7 @@ const HOW: Record<string, Subject> = {
       async (db) => {
         const registration = fieldsOf(registrationDoc(''));
         const id = await fixture(`registrations/${uniqueId('reg')}`, registration);
-        return setDoc(doc(db, 'mail', id), registrationMailData(id, registration));
+        return setDoc(doc(db, 'mail', id), sdkData(registrationMailData(id, registration)));
       },
       { to: 'someone-else@example.org' },
     ),

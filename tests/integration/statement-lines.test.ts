@@ -1,9 +1,9 @@
 // Statement lines against firestore.rules: the commits the Statements screen makes (built by the
 // same decide functions), by finance, and what the rules refuse to anyone — a balance typed in,
 // a line tied to another record's payment, a receipt imported twice, the statement's words edited.
-import { doc, getDoc, setDoc, updateDoc, deleteDoc, writeBatch, type Firestore } from 'firebase/firestore/lite';
+import { doc, getDoc, serverTimestamp, setDoc, updateDoc, deleteDoc, writeBatch, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
+import { createDb, type BatchWrite } from '../../src/lib/db.ts';
 import { readSeat } from '../../src/features/payments/admin/payment-actions.ts';
 import {
   decideDismissLine,
@@ -272,9 +272,9 @@ describe('what the rules refuse', () => {
       );
     }
     await denied(deleteDoc(doc(as.db.admin, linePath(line.receiptKey))));
-    await denied(updateDoc(doc(as.db.finance, linePath(line.receiptKey)), { amountMinor: 1, note: 'typo', at: serverValues.now() }));
+    await denied(updateDoc(doc(as.db.finance, linePath(line.receiptKey)), { amountMinor: 1, note: 'typo', at: serverTimestamp() }));
     await denied(
-      updateDoc(doc(as.db.finance, linePath(line.receiptKey)), { state: 'dismissed', note: '   ', by: ACCOUNTS.finance.email, at: serverValues.now() }),
+      updateDoc(doc(as.db.finance, linePath(line.receiptKey)), { state: 'dismissed', note: '   ', by: ACCOUNTS.finance.email, at: serverTimestamp() }),
     );
   });
 

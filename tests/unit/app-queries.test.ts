@@ -3,7 +3,8 @@
 //
 // The queries come from the code: each data function of the app runs here, over the inputs its
 // screen can give it (every tab, filter combination, sort and content collection), through the
-// real lite SDK against an in-process emulator that enforces the project's indexes. A query no
+// real lite SDK (the public pages' reads over REST, as the site makes them) against an in-process
+// emulator that enforces the project's indexes. A query no
 // index serves fails with production's FAILED_PRECONDITION and the entry to add. A guard below
 // makes sure that every line of the app that queries Firestore was run by this test, so a new
 // query cannot slip past it.
@@ -16,26 +17,35 @@ import { parseIndexConfig } from '../../emulator/src/indexes.ts';
 import { createEmulator, type RunningEmulator } from '../../emulator/src/server.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const QUERY_METHODS = ['fetchPage', 'fetchEvery', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const;
+const QUERY_METHODS = vi.hoisted(() => ['fetchPage', 'fetchEvery', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const);
 
-// The app's `db`, on the test's emulator, noting the line of the app that called each query.
-const seen = vi.hoisted(() => ({ firestore: null as Firestore | null, callers: new Set<string>() }));
+// The app's `db` and `publicReads` (REST, no SDK), on the test's emulator, noting the line of the
+// app that called each query.
+const seen = vi.hoisted(() => ({ firestore: null as Firestore | null, port: 0, callers: new Set<string>() }));
 vi.mock('../../src/lib/data.ts', async () => {
   const { createDb } = await import('../../src/lib/db.ts');
+  const { createRestReads } = await import('../../src/lib/rest-reads.ts');
+  const { firestoreDocumentsUrl } = await import('../../src/lib/firestore-rest.ts');
   const db = createDb(() => seen.firestore!);
-  for (const method of ['fetchPage', 'fetchEvery', 'fetchDocuments', 'fetchCount', 'fetchSum', 'getDocuments', 'countDocuments'] as const) {
-    const real = db[method] as (...args: unknown[]) => unknown;
-    (db as Record<string, unknown>)[method] = (...args: unknown[]) => {
-      const caller = new Error().stack
-        ?.split('\n')
-        .slice(2)
-        .find((line) => line.includes('/src/'));
-      const at = caller && /\/(src\/[^:)]+):(\d+)/.exec(caller);
-      if (at) seen.callers.add(`${at[1]}:${at[2]}`);
-      return real(...args);
-    };
-  }
-  return { db };
+  const publicReads = createRestReads(() => ({ documents: firestoreDocumentsUrl('demo-nci-summit', `127.0.0.1:${seen.port}`) }));
+  const noteCallers = (client: Record<string, unknown>) => {
+    for (const method of QUERY_METHODS) {
+      const real = client[method] as ((...args: unknown[]) => unknown) | undefined;
+      if (!real) continue;
+      client[method] = (...args: unknown[]) => {
+        const caller = new Error().stack
+          ?.split('\n')
+          .slice(2)
+          .find((line) => line.includes('/src/'));
+        const at = caller && /\/(src\/[^:)]+):(\d+)/.exec(caller);
+        if (at) seen.callers.add(`${at[1]}:${at[2]}`);
+        return real(...args);
+      };
+    }
+  };
+  noteCallers(db);
+  noteCallers(publicReads);
+  return { db, publicReads };
 });
 
 const { db } = await import('../../src/lib/data.ts');
@@ -168,7 +178,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
 /** The lines of the app (not its tests) that query Firestore. */
 function querySites(): string[] {
   const sites: string[] = [];
-  const call = new RegExp(`\\bdb\\.(${QUERY_METHODS.join('|')})\\b(?!<\\w+>\\[)`);
+  const call = new RegExp(`\\b(?:db|publicReads)\\.(${QUERY_METHODS.join('|')})\\b(?!<\\w+>\\[)`);
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
@@ -195,6 +205,7 @@ beforeAll(async () => {
   emulator = await createEmulator({ port: 0, indexes: parseIndexConfig(JSON.parse(readFileSync(join(ROOT, 'firestore.indexes.json'), 'utf8'))) });
   app = initializeApp({ projectId: 'demo-nci-summit', apiKey: 'demo-key' }, 'app-queries');
   seen.firestore = getFirestore(app);
+  seen.port = emulator.port;
   connectFirestoreEmulator(seen.firestore, '127.0.0.1', emulator.port);
   for (const [name, run] of appQueries()) {
     await run().catch((e: Error) => failures.push(`${name}: ${e.message}`));

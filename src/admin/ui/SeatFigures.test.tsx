@@ -5,8 +5,8 @@ import { renderStaffScreen } from '../../../tests/render-staff.tsx';
 type Filter = [string, string, unknown];
 const fake = vi.hoisted(() => ({ counts: {} as Record<string, number>, queries: [] as Filter[][] }));
 
-vi.mock('../../lib/data.ts', () => ({
-  db: {
+vi.mock('../../lib/data.ts', () => {
+  const db = {
     fetchDocument: async () => ({ capacity: 10, unpaidHoldHours: 72, offerHours: 48 }),
     // One aggregation per state (and, for holds and offers, either side of the lapse).
     fetchCount: async (_collection: string, where: Filter[]) => {
@@ -14,8 +14,10 @@ vi.mock('../../lib/data.ts', () => ({
       const [[, , state], range] = where;
       return fake.counts[`${String(state)}${range ? range[1] : ''}`] ?? 0;
     },
-  },
-}));
+  };
+  // The public reads (over REST in the app) answer alike.
+  return { db, publicReads: db };
+});
 
 const { SeatFigures, seatNote } = await import('./SeatFigures.tsx');
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { db } from '../../lib/data.ts';
+import { publicReads } from '../../lib/data.ts';
 import { publicKey } from '../../data/query-keys.ts';
 
 export interface Session {
@@ -19,7 +19,7 @@ export interface Session {
 // A summit programme is bounded (tens of sessions); the limits are a guard, not paging.
 export const sessionsQuery = queryOptions({
   queryKey: publicKey('sessions'),
-  queryFn: () => db.fetchDocuments<Session>('sessions', { where: [['published', '==', true]], orderBy: ['startsAt', 'asc'], limit: 300 }),
+  queryFn: () => publicReads.fetchDocuments<Session>('sessions', { where: [['published', '==', true]], orderBy: ['startsAt', 'asc'], limit: 300 }),
 });
 
 export function useSessions() {

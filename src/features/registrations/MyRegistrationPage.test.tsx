@@ -12,6 +12,10 @@ vi.mock('../../lib/data.ts', () => ({
   get db() {
     return fakeDb(fake.state);
   },
+  // The public reads (over REST in the app) read the same documents.
+  get publicReads() {
+    return fakeDb(fake.state);
+  },
 }));
 vi.mock('../../lib/visitor-auth.ts', () => ({ visitorUid: async () => 'attendee-1' }));
 vi.mock('../../lib/app-check.ts', () => ({ startAppCheck: async () => {} }));

@@ -2,7 +2,7 @@
 // kept in while its address is proven (a sign-in link by email), and the commits that register or
 // join the waiting list under that proven address (firestore.rules: validRegistration, joinsWaitlist).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { db } from '../../lib/data.ts';
+import { db, publicReads } from '../../lib/data.ts';
 import { serverValues, type BatchWrite } from '../../lib/db.ts';
 import { countFreeSeats, type SeatTimes } from '../../data/seats.ts';
 import { fetchSiteSettings } from '../../data/site-settings.ts';
@@ -15,7 +15,7 @@ import type { RegistrationForm } from './schema.ts';
 export const freeSeatsQuery = (times?: SeatTimes) =>
   queryOptions({
     queryKey: ['seats', 'free'],
-    queryFn: async () => countFreeSeats(times ?? (await fetchSiteSettings())),
+    queryFn: async () => countFreeSeats(times ?? (await fetchSiteSettings()), new Date(), publicReads),
     staleTime: 30_000,
   });
 

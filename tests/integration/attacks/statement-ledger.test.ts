@@ -3,9 +3,9 @@
 // each attack below tries to count one payment twice, keep money a reversal took off, or type a
 // balance in, as a visitor, an editor, finance or an administrator. Every refusal has its control:
 // the honest commit next to it passes, so the refusal is the tampering's doing.
-import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
+import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
+import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { decideReverseLine, linePath, queuedLineWrite, reversePaths, type LineFacts } from '../../../src/features/payments/admin/statement/line-actions.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients } from '../support/clients.ts';
@@ -141,7 +141,7 @@ describe('finance counting one payment twice', () => {
     await apply(line(FEE_MINOR), target);
     const counted = (id: string) => ({
       id,
-      timestamp: serverValues.now(),
+      timestamp: serverTimestamp(),
       payerName: 'Nobody',
       method: 'bank-transfer',
       reference: id,
@@ -231,7 +231,7 @@ describe('a balance typed in', () => {
     await denied(setDoc(doc(as.db.editor, 'statementImports', uniqueId('editor-import')), { status: 'applying' }));
     const facts = line(FEE_MINOR);
     await apply(facts, target);
-    await denied(updateDoc(doc(as.db.editor, linePath(facts.receiptKey)), { state: 'reversed', note: 'mine', at: serverValues.now() }));
+    await denied(updateDoc(doc(as.db.editor, linePath(facts.receiptKey)), { state: 'reversed', note: 'mine', at: serverTimestamp() }));
     expect(await received(target)).toBe(FEE_MINOR);
   });
 
@@ -251,7 +251,7 @@ describe('a balance typed in', () => {
 });
 
 describe('a line’s life and an import’s record', () => {
-  const asFinance = (update: Record<string, unknown>) => ({ note: 'Finance’s note', by: ACCOUNTS.finance.email, at: serverValues.now(), ...update });
+  const asFinance = (update: Record<string, unknown>) => ({ note: 'Finance’s note', by: ACCOUNTS.finance.email, at: serverTimestamp(), ...update });
 
   it('never matches by hand, dismisses or re-reverses a line already applied (control: reversing it once)', async () => {
     const target = await booth();
@@ -299,7 +299,7 @@ describe('a line’s life and an import’s record', () => {
   it('bounds an import’s lists and a line’s words: 10,000 errors, 13 counts, control characters (control: 100 errors)', async () => {
     const record = (id: string, over: Record<string, unknown>) => ({
       id,
-      timestamp: serverValues.now(),
+      timestamp: serverTimestamp(),
       by: ACCOUNTS.finance.email,
       fileName: 'statement.csv',
       checksum: 'e'.repeat(64),

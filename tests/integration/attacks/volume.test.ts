@@ -2,7 +2,7 @@
 // per window in each visitor collection, one per request; the throttle it must move cannot be
 // forged, reset early, skipped or borrowed; without an identity nothing is written. A person
 // (a fresh identity, or the same one after the window) is never refused.
-import { deleteDoc, doc, getDoc, setDoc, type Firestore } from 'firebase/firestore/lite';
+import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { VISITOR_LIMITS, type ThrottledCollection } from '../../../src/data/visitor-throttle.ts';
@@ -74,11 +74,11 @@ describe('the throttle itself', () => {
   });
 
   it.each([
-    ['resetting the count while the window is open', () => ({ messages: { count: 1, windowStart: serverValues.now(), lastId: '' } })],
-    ['setting a negative count', () => ({ messages: { count: -100, windowStart: serverValues.now(), lastId: '' } })],
+    ['resetting the count while the window is open', () => ({ messages: { count: 1, windowStart: serverTimestamp(), lastId: '' } })],
+    ['setting a negative count', () => ({ messages: { count: -100, windowStart: serverTimestamp(), lastId: '' } })],
     ['moving the window start back', () => ({ messages: { count: 1, windowStart: new Date(Date.now() - 7_200_000), lastId: '' } })],
     ['moving the window start forward', () => ({ messages: { count: 1, windowStart: new Date(Date.now() + 7_200_000), lastId: '' } })],
-    ['adding a field of its own', () => ({ messages: { count: 1, windowStart: serverValues.now(), lastId: '', vip: true } })],
+    ['adding a field of its own', () => ({ messages: { count: 1, windowStart: serverTimestamp(), lastId: '', vip: true } })],
   ])('refuses %s', async (_, entry) => {
     const by = await atLimit();
     const draft = await FORMS.message.draft({}, await visitor());
@@ -94,7 +94,7 @@ describe('the throttle itself', () => {
   it('refuses deleting one’s throttle, or writing it with no document behind it', async () => {
     const by = await atLimit();
     expect(await verdict(deleteDoc(doc(by.db, 'throttles', by.uid)))).toBe('denied');
-    expect(await verdict(setDoc(doc(by.db, 'throttles', by.uid), { messages: { count: 0, windowStart: serverValues.now(), lastId: 'none' } }))).toBe('denied');
+    expect(await verdict(setDoc(doc(by.db, 'throttles', by.uid), { messages: { count: 0, windowStart: serverTimestamp(), lastId: 'none' } }))).toBe('denied');
   });
 
   it('refuses 500 messages in one request (the reported attack: 0.5 MB in 60 ms)', async () => {

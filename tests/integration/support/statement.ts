@@ -1,8 +1,8 @@
 // Statement lines for the rules tests: an import for them to belong to, statement words with a
 // fresh receipt each, and the Statements screen's apply as one transaction (the same decide
 // function the screen runs), which a test may tamper with before it is sent.
-import type { Firestore } from 'firebase/firestore/lite';
-import { createDb, serverValues, type BatchWrite } from '../../../src/lib/db.ts';
+import { serverTimestamp, type Firestore } from 'firebase/firestore/lite';
+import { createDb, type BatchWrite } from '../../../src/lib/db.ts';
 import { readSeat } from '../../../src/features/payments/admin/payment-actions.ts';
 import { applyPaths, decideApplyLine, type LineFacts } from '../../../src/features/payments/admin/statement/line-actions.ts';
 import { ACCOUNTS } from './actors.ts';
@@ -59,7 +59,7 @@ export async function applyLine(by: Firestore, importId: string, line: LineFacts
 /** An import record as finance creates it (statementImports/{id}), to change one thing of in a rules test. */
 export const importRecord = (id: string) => ({
   id,
-  timestamp: serverValues.now(),
+  timestamp: serverTimestamp(),
   by: ACCOUNTS.finance.email,
   fileName: 'statement.csv',
   checksum: 'b'.repeat(64),

@@ -5,8 +5,8 @@ import { BarChart, labelledBars, niceMax } from './BarChart.tsx';
 
 const calls = vi.hoisted(() => ({ counts: [] as unknown[][], sums: [] as unknown[][] }));
 
-vi.mock('../../../lib/data.ts', () => ({
-  db: {
+vi.mock('../../../lib/data.ts', () => {
+  const db = {
     fetchDocument: async () => ({ currency: 'KES', categories: { delegate: { label: 'Delegate', fee: 15000 }, student: { label: 'Student', fee: 5000 } } }),
     // A count answers from its filter, so each figure can be told apart: 7 pending, 2 students …
     fetchCount: async (collection: string, filters: Array<[string, string, unknown]> = []) => {
@@ -50,8 +50,10 @@ vi.mock('../../../lib/data.ts', () => ({
         >
       )[String(filters[0][2])];
     },
-  },
-}));
+  };
+  // The public reads (over REST in the app) answer alike.
+  return { db, publicReads: db };
+});
 
 const { default: OverviewPage } = await import('./OverviewPage.tsx');
 

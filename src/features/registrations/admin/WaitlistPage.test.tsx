@@ -18,8 +18,8 @@ const fake = vi.hoisted(() => ({
 const matches = (d: Doc, where: Filter[] = []) =>
   where.every(([field, op, value]) => (op === 'in' ? (value as unknown[]).includes(d[field]) : op === '==' ? d[field] === value : true));
 
-vi.mock('../../../lib/data.ts', () => ({
-  db: {
+vi.mock('../../../lib/data.ts', () => {
+  const db = {
     fetchDocument: async (collection: string) =>
       collection === 'settings'
         ? { capacity: 3, unpaidHoldHours: 72, offerHours: 48, holdReminderHours: 0, categories: { delegate: { label: 'Delegate', fee: 15000 } } }
@@ -48,8 +48,10 @@ vi.mock('../../../lib/data.ts', () => ({
     },
     activityWrite: (message: string, userEmail: string) => ({ log: message, userEmail }),
     newId: () => 'mail-1',
-  },
-}));
+  };
+  // The public reads (over REST in the app) answer alike.
+  return { db, publicReads: db };
+});
 
 const { default: WaitlistPage } = await import('./WaitlistPage.tsx');
 
