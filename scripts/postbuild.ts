@@ -191,7 +191,7 @@ function sizeReport(manifest: Manifest) {
   const statsFile = join(root, 'build/bundle-stats.json');
   if (!existsSync(statsFile)) return;
   const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as BundleStats;
-  for (const route of ['../features/home/HomePage', '../features/registrations/RegisterPage']) {
+  for (const route of ['../features/home/HomePage', '../features/registrations/RegisterPage', '../features/payments/CheckoutPage']) {
     if (!manifest.routes[route]) continue;
     const chunks = [...scriptsFor(manifest, route)].map((file) => ({ file: file.replace(/^\//, ''), gzip: gz(file) }));
     console.log(`\nWhere ${route.replace('../features/', '')}'s JavaScript goes (gzip; explore build/bundle-report.html):`);

@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  checkedEmail,
-  EMAIL_PATTERN,
-  emailField,
-  lineField,
-  MULTI_LINE_PATTERN,
-  paragraphField,
-  phoneField,
-  SINGLE_LINE_PATTERN,
-  withWebScheme,
-} from './validation.ts';
+import { checkedEmail, EMAIL_PATTERN } from './email-address.ts';
+import { emailField, lineField, MULTI_LINE_PATTERN, paragraphField, phoneField, SINGLE_LINE_PATTERN, withWebScheme } from './validation.ts';
 
 const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 const valid = (v: string) => emailField().safeParse(v).success;

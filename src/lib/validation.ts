@@ -1,13 +1,6 @@
 // Field validators shared by every form, with messages that say what to type.
 import { z } from 'zod';
-
-/**
- * The grammar of an email address, in the one form both zod and firestore.rules (RE2) can read:
- * zod's own email pattern written without look-arounds or escapes. firestore.rules' email() holds
- * the same string (validation.test.ts reads the rules to check), so the server refuses exactly
- * what the forms refuse: no spaces, line breaks, commas, brackets or invisible characters.
- */
-export const EMAIL_PATTERN = "^([A-Za-z0-9_'+-]+[.])*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*[.])+[A-Za-z]{2,}$";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address.ts';
 
 /**
  * What a one-line answer (a name, an organisation, a subject) may hold, and a paragraph: no control
@@ -34,20 +27,12 @@ export const lineField = (min: number, max: number, tooShort: string, tooLong: s
 export const paragraphField = (min: number, max: number, tooShort: string, tooLong: string) =>
   z.string().trim().min(min, tooShort).max(max, tooLong).regex(MULTI_LINE, NO_HIDDEN_IN_TEXT);
 
-const EMAIL = new RegExp(EMAIL_PATTERN);
-const EMAIL_MAX = 254;
-
 export const emailField = () =>
-  z.string().trim().max(EMAIL_MAX, 'Email must be at most 254 characters.').regex(EMAIL, 'Enter a valid email address, like name@example.org.');
-
-/**
- * emailField's check without zod, for a page that needs only this one (the sign-in link's address):
- * the address trimmed, or null when emailField would refuse it.
- */
-export function checkedEmail(typed: string): string | null {
-  const email = typed.trim();
-  return email.length <= EMAIL_MAX && EMAIL.test(email) ? email : null;
-}
+  z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, 'Email must be at most 254 characters.')
+    .regex(new RegExp(EMAIL_PATTERN), 'Enter a valid email address, like name@example.org.');
 
 export const phoneField = () =>
   z

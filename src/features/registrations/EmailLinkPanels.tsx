@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormAlert } from '../../components/fields.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
-import { checkedEmail } from '../../lib/validation.ts';
+import { checkedEmail } from '../../lib/email-address.ts';
 
 /** After the link was sent: where to look, and what to do when it does not arrive. */
 export function CheckEmail({

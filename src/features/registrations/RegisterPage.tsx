@@ -1,6 +1,6 @@
 import { newReference } from '../../lib/reference.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, PolicyLinks, SelectField, TextAreaField } from '../../components/fields.tsx';
@@ -35,7 +35,6 @@ import type { RegistrationFields } from './form-checks.ts';
 import { ATTENDANCE_MODES } from '../../data/statuses.ts';
 import { lazyModule, lazyResolver } from '../../components/lazy-resolver.ts';
 import { AlreadyRegisteredError, SummitFullError } from './errors.ts';
-import { CheckEmail, ConfirmEmail } from './EmailLinkPanels.tsx';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
@@ -43,8 +42,12 @@ export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend
 type FormValues = RegistrationFields;
 
 const checks = lazyModule(() => import('./form-checks.ts'));
+// Shown only once the form is sent, or when the page opens with a sign-in link: loaded then.
+const panels = () => import('./EmailLinkPanels.tsx');
+const CheckEmail = lazy(() => panels().then((m) => ({ default: m.CheckEmail })));
+const ConfirmEmail = lazy(() => panels().then((m) => ({ default: m.ConfirmEmail })));
 /** What sending needs: the form's checks and the registration's own writes (seat, payment code). */
-const prepareSending = () => Promise.all([checks(), import('./submit.ts')]);
+const prepareSending = () => Promise.all([checks(), import('./submit.ts'), panels()]);
 
 function RegistrationClosed() {
   return (
@@ -384,27 +387,33 @@ function Registration({ settings, full }: { settings: SiteSettings; full: boolea
     case 'signing-in':
       return <LoadingLine>Confirming your email address…</LoadingLine>;
     case 'confirm-email':
-      return <ConfirmEmail error={phase.error} busy={busy} onConfirm={(email) => void completeSignIn(email)} />;
+      return (
+        <Suspense fallback={<LoadingLine>Loading…</LoadingLine>}>
+          <ConfirmEmail error={phase.error} busy={busy} onConfirm={(email) => void completeSignIn(email)} />
+        </Suspense>
+      );
     case 'check-email':
       return (
-        <CheckEmail
-          email={phase.email}
-          purpose={
-            <>
-              Open the link {phase.draftSaved ? 'on this or another device' : 'in this browser'} to{' '}
-              {phase.waitlist ? 'join the waiting list' : 'finish your registration'}: it confirms the address is yours. Your answers are kept until then.
-            </>
-          }
-          onResend={async () => {
-            const link = await loadEmailLink();
-            await link.sendAttendeeLink(phase.email, `/register?draft=${id}${phase.waitlist ? '&waitlist=1' : ''}`);
-          }}
-          onChangeAddress={() => {
-            // The draft under this reference names the old address: the new one gets its own.
-            setId(newReference());
-            setPhase({ kind: 'form' });
-          }}
-        />
+        <Suspense fallback={<LoadingLine>Loading…</LoadingLine>}>
+          <CheckEmail
+            email={phase.email}
+            purpose={
+              <>
+                Open the link {phase.draftSaved ? 'on this or another device' : 'in this browser'} to{' '}
+                {phase.waitlist ? 'join the waiting list' : 'finish your registration'}: it confirms the address is yours. Your answers are kept until then.
+              </>
+            }
+            onResend={async () => {
+              const link = await loadEmailLink();
+              await link.sendAttendeeLink(phase.email, `/register?draft=${id}${phase.waitlist ? '&waitlist=1' : ''}`);
+            }}
+            onChangeAddress={() => {
+              // The draft under this reference names the old address: the new one gets its own.
+              setId(newReference());
+              setPhase({ kind: 'form' });
+            }}
+          />
+        </Suspense>
       );
     case 'registered':
       return (

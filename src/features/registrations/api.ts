@@ -7,7 +7,6 @@ import { serverValues, type BatchWrite } from '../../lib/db.ts';
 import { countFreeSeats, type SeatTimes } from '../../data/seats.ts';
 import { fetchSiteSettings } from '../../data/site-settings.ts';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
-import { joinWaitlistWrite } from '../../data/waitlist.ts';
 import type { RegistrationSettings } from './submit.ts';
 import type { RegistrationForm } from './schema.ts';
 
@@ -89,5 +88,6 @@ export async function registerNow(id: string, form: RegistrationForm, settings: 
 
 /** Joins the waiting list under the proven address (the whole form, so an offer is claimed in one tap). */
 export async function joinWaitlist(form: RegistrationForm, extra: BatchWrite[] = []): Promise<void> {
+  const { joinWaitlistWrite } = await import('../../data/waitlist.ts'); // only when every seat is taken
   await db.commit([joinWaitlistWrite(form), ...extra]);
 }

@@ -1,0 +1,18 @@
+// The email address rule, without zod: validation.ts builds the forms' emailField on it, and a
+// page that checks only an address (the sign-in link's) uses checkedEmail without loading zod.
+
+/**
+ * The grammar of an email address, in the one form both zod and firestore.rules (RE2) can read:
+ * zod's own email pattern written without look-arounds or escapes. firestore.rules' email() holds
+ * the same string (validation.test.ts reads the rules to check), so the server refuses exactly
+ * what the forms refuse: no spaces, line breaks, commas, brackets or invisible characters.
+ */
+export const EMAIL_PATTERN = "^([A-Za-z0-9_'+-]+[.])*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*[.])+[A-Za-z]{2,}$";
+
+export const EMAIL_MAX_LENGTH = 254;
+
+/** An address as emailField accepts it: trimmed, or null when emailField would refuse it. */
+export function checkedEmail(typed: string): string | null {
+  const email = typed.trim();
+  return email.length <= EMAIL_MAX_LENGTH && new RegExp(EMAIL_PATTERN).test(email) ? email : null;
+}
