@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormHTMLAttributes } from 'react';
+import { useState, type FormHTMLAttributes } from 'react';
+import { usePrepareOnFirstUse } from './lazy-sending.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { startsOnIntent } from '../lib/page-loader-triggers.ts';
 
@@ -18,24 +19,11 @@ export function HydratedForm({
   ...form
 }: FormHTMLAttributes<HTMLFormElement> & {
   id: string;
-  /** Fetches what sending needs (lazy-resolver.ts), once the visitor starts on the form. */
+  /** Fetches what sending needs (lazy-sending.ts), once the visitor starts on the form. */
   prepare?: () => unknown;
 }) {
   const hydrated = useHydrated();
-  const element = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const el = element.current;
-    if (!el || !prepare) return;
-    // Started before the app ran: the visitor is already in a field.
-    if (el.contains(document.activeElement)) return void prepare();
-    const starts = ['focusin', 'pointerdown', 'keydown', 'input'];
-    const start = () => {
-      starts.forEach((type) => el.removeEventListener(type, start));
-      void prepare();
-    };
-    starts.forEach((type) => el.addEventListener(type, start));
-    return () => starts.forEach((type) => el.removeEventListener(type, start));
-  }, [prepare]);
+  const element = usePrepareOnFirstUse<HTMLFormElement>(prepare);
   // The page's loader starts the app at the visitor's first scroll or pointer movement, not only
   // at a tap: the form is then usually ready by the time the visitor reaches it.
   return (

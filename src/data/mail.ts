@@ -6,6 +6,8 @@
 // value comes from the record the same commit creates or changes.
 import { serverValues, type BatchWrite } from '../lib/db.ts';
 import type { MailAttachment } from '../lib/mail-render.ts';
+import { quotedCode } from './payment-codes.ts';
+import type { PayableRecord } from './payable-records.ts';
 
 export const MAIL_TEMPLATES = [
   'registration-pending',
@@ -87,13 +89,6 @@ export interface MailDataByTemplate {
   'hold-reminder': { name: string; reference: string; code: string; amount: string; deadline: string };
   'payment-partial': { name: string; reference: string; code: string; amount: string; due: string };
 }
-
-/**
- * What a record's messages quote: its payment code, or its id when it has none (older records; their
- * checkout projection says ''). firestore.rules quotedCode() reads the record the same way.
- */
-export const quotedCode = (id: string, r: { paymentCode?: unknown } | Record<string, unknown>) =>
-  typeof r.paymentCode === 'string' && r.paymentCode ? r.paymentCode : id;
 
 /** The delivery state the extension (and the local worker) writes back on each mail document. */
 export type DeliveryState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
@@ -200,37 +195,6 @@ export function messageMail(id: string, m: { name: string; email: string; subjec
 
 export function donationMail(id: string, d: { name: string; email: string; amount: number; currency: string }): BatchWrite {
   return mailWrite(id, 'donation-thanks', d.email, { name: d.name, amount: mailMoney(d.amount, d.currency) }, { collection: 'donations', id });
-}
-
-/** A record a payment is for, as the messages about it need it. */
-export interface PayableRecord {
-  id: string;
-  collection: 'registrations' | 'partners';
-  /** What its messages quote (quotedCode). */
-  code: string;
-  email: string;
-  /** The attendee's full name, or the application's contact person. */
-  name: string;
-  organisation?: string;
-  fee: number;
-  currency: string;
-}
-
-/** The name a record's messages greet: an attendee's, or an application's contact person's. */
-export const recordName = (collection: 'registrations' | 'partners', d: Record<string, unknown>) =>
-  String(collection === 'registrations' ? d.fullName : d.contactName);
-
-export function payableRecord(collection: 'registrations' | 'partners', d: Record<string, unknown> & { id: string }): PayableRecord {
-  return {
-    id: d.id,
-    collection,
-    code: quotedCode(d.id, d),
-    email: String(d.email),
-    name: recordName(collection, d),
-    organisation: typeof d.organisation === 'string' ? d.organisation : undefined,
-    fee: Number(d.fee),
-    currency: String(d.currency),
-  };
 }
 
 export function paymentReceivedMail(paymentId: string, p: { reference: string; amount: number; currency: string }, record: PayableRecord): BatchWrite {

@@ -9,10 +9,11 @@ import { db } from '../lib/data.ts';
 import type { WithId } from '../lib/db.ts';
 import { referenceCandidates } from '../lib/reference.ts';
 import { PAYABLE_COLLECTIONS, type PayableCollection } from './collections.ts';
-import { PAYMENT_CODES, readPaymentCode, type PaymentCodeClaim } from './payment-codes.ts';
+import { PAYMENT_CODES, quotedCode, readPaymentCode, type PaymentCodeClaim } from './payment-codes.ts';
 import { seatExpiry, type SeatTimes } from './seats.ts';
 
-export interface PayableRecord {
+/** A record found by what a payer typed: which collection, and its document. */
+export interface FoundRecord {
   collection: PayableCollection;
   record: WithId<Record<string, unknown>>;
 }
@@ -21,7 +22,7 @@ export interface PayableRecord {
 export type RegistrationSource = 'checkouts' | 'registrations';
 
 /** The record a typed payment code or reference names, or null (also for text that cannot be a document id). */
-export async function findPayableRecord(typed: string, registrationsFrom: RegistrationSource = 'registrations'): Promise<PayableRecord | null> {
+export async function findPayableRecord(typed: string, registrationsFrom: RegistrationSource = 'registrations'): Promise<FoundRecord | null> {
   const code = readPaymentCode(typed);
   if (code) {
     const claim = await db.fetchDocument<PaymentCodeClaim>(PAYMENT_CODES, code);
@@ -64,4 +65,35 @@ export function checkoutHold(
   if (!held) return { state: 'lapsed', until: null, slotKept: false };
   const until = seatExpiry({ state: 'held', heldSince: slot.heldSince as Date }, times)!;
   return until > now ? { state: 'held', until } : { state: 'lapsed', until, slotKept: true };
+}
+
+/** A record a payment is for, as the messages about it need it. */
+export interface PayableRecord {
+  id: string;
+  collection: 'registrations' | 'partners';
+  /** What its messages quote (quotedCode). */
+  code: string;
+  email: string;
+  /** The attendee's full name, or the application's contact person. */
+  name: string;
+  organisation?: string;
+  fee: number;
+  currency: string;
+}
+
+/** The name a record's messages greet: an attendee's, or an application's contact person's. */
+export const recordName = (collection: 'registrations' | 'partners', d: Record<string, unknown>) =>
+  String(collection === 'registrations' ? d.fullName : d.contactName);
+
+export function payableRecord(collection: 'registrations' | 'partners', d: Record<string, unknown> & { id: string }): PayableRecord {
+  return {
+    id: d.id,
+    collection,
+    code: quotedCode(d.id, d),
+    email: String(d.email),
+    name: recordName(collection, d),
+    organisation: typeof d.organisation === 'string' ? d.organisation : undefined,
+    fee: Number(d.fee),
+    currency: String(d.currency),
+  };
 }

@@ -105,3 +105,10 @@ export async function claimPaymentCode(
   }
   throw new NoFreePaymentCodeError(`No free payment code in ${tries} draws.`);
 }
+
+/**
+ * What a record's messages quote: its payment code, or its id when it has none (older records; their
+ * checkout projection says ''). firestore.rules quotedCode() reads the record the same way.
+ */
+export const quotedCode = (id: string, r: { paymentCode?: unknown } | Record<string, unknown>) =>
+  typeof r.paymentCode === 'string' && r.paymentCode ? r.paymentCode : id;

@@ -23,3 +23,6 @@ export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
 /** How a registrant attends (field `attendanceMode`). */
 export const ATTENDANCE_MODES = ['in-person', 'virtual'] as const;
+
+/** How a payer says they paid (field `method` of a payment). */
+export const PAYMENT_METHODS = ['mobile-money', 'bank-transfer'] as const;

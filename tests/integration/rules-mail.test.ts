@@ -5,7 +5,8 @@
 // (Visitors' messages are in rules-forms and rules-hostile.)
 import { doc, getDoc, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationDecisionMail, invoiceMail, MAIL_TEMPLATES, payableRecord, paymentVerifiedMail, testMail, type PayableRecord } from '../../src/data/mail.ts';
+import { applicationDecisionMail, invoiceMail, MAIL_TEMPLATES, paymentVerifiedMail, testMail } from '../../src/data/mail.ts';
+import { payableRecord, type PayableRecord } from '../../src/data/payable-records.ts';
 import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { decideManual, decideReject, decideVerify, verdictPaths, type AdminPayment } from '../../src/features/payments/admin/payment-actions.ts';
 import { ticketAttachments } from '../../src/features/payments/ticket-files.ts';

@@ -11,7 +11,7 @@ import { db } from '../../lib/data.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { ContactForm } from './schema.ts';
-import { lazyModule, lazyResolver } from '../../components/lazy-resolver.ts';
+import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
 import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Contact Us', 'Contact the summit organisers: registration, partnership and programme questions.');

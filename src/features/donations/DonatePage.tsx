@@ -12,7 +12,7 @@ import { db } from '../../lib/data.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
 import type { DonationForm } from './schema.ts';
 import type { DonationFields } from './send.ts';
-import { lazyModule, lazyResolver } from '../../components/lazy-resolver.ts';
+import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
 import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Donate', 'Support cancer screening outreach and patient support.');

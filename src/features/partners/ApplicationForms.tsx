@@ -12,7 +12,7 @@ import { TextField } from '../../components/TextField.tsx';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import type { BoothForm, PartnerForm } from './schema.ts';
 import type { Application, BoothFields, PartnerFields } from './send.ts';
-import { lazyModule, lazyResolver } from '../../components/lazy-resolver.ts';
+import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
 

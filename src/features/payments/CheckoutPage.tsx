@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Link, useParams, type MetaFunction } from 'react-router';
 import { FormAlert, SelectField } from '../../components/fields.tsx';
 import { formatDateTime, formatMoney, formatMoneyMinor } from '../../components/format.ts';
@@ -11,11 +9,18 @@ import { useReveal } from '../../components/use-reveal.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { PAYMENT_METHOD_LABELS } from '../../data/labels.ts';
-import { PAYMENT_METHODS, paymentFormSchema, type PaymentForm } from './schema.ts';
-import { HoldLostError, ReferenceTakenError, stillDueMinor, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
+import type { PaymentForm } from './schema.ts';
+import { PAYMENT_METHODS } from '../../data/statuses.ts';
+import type { PaymentFields } from './send.ts';
+import { HoldLostError, ReferenceTakenError } from './errors.ts';
+import { lazyResolver, usePrepareOnFirstUse } from '../../components/lazy-sending.ts';
+import { sending, stillDueMinor, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { checkoutHold, type Hold } from '../../data/payable-records.ts';
-import { Ticket } from '../../components/Ticket.tsx';
+import { LoadingLine } from '../../components/LoadingLine.tsx';
+
+// Shown once a record is paid: loaded then (its QR code and calendar file are not needed to pay).
+const Ticket = lazy(() => import('../../components/Ticket.tsx').then((m) => ({ default: m.Ticket })));
 
 export const meta: MetaFunction = () => pageMeta('Checkout', 'Your registration, the amount due and how to pay.', { index: false });
 
@@ -66,13 +71,15 @@ function PaymentInstructions({ record, settings }: { record: CheckoutRecord; set
 
 function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSent: () => void }) {
   const submit = useSubmitPayment(record);
-  const { register, handleSubmit, formState } = useForm<z.input<typeof paymentFormSchema>, unknown, PaymentForm>({
-    resolver: zodResolver(paymentFormSchema),
+  const { register, handleSubmit, formState } = useForm<PaymentFields, unknown, PaymentForm>({
+    resolver: lazyResolver(async () => (await sending()).paymentResolver),
     defaultValues: { payerName: record.name, amount: Math.ceil(stillDueMinor(record) / 100), method: 'mobile-money' },
   });
   const e = formState.errors;
+  const form = usePrepareOnFirstUse<HTMLFormElement>(sending);
   return (
     <form
+      ref={form}
       noValidate
       className="mt-6 grid gap-4 sm:grid-cols-2"
       // A promise, not mutate's callback: the form unmounts as the record turns 'submitted'.
@@ -261,7 +268,9 @@ export default function CheckoutPage() {
       {r.status === 'cancelled' ? (
         <FormAlert>This registration was cancelled. Contact the organisers if you think this is a mistake.</FormAlert>
       ) : confirmed ? (
-        <Ticket record={r} settings={s} />
+        <Suspense fallback={<LoadingLine>Loading your ticket…</LoadingLine>}>
+          <Ticket record={r} settings={s} />
+        </Suspense>
       ) : awaitingReview(r) ? (
         <section aria-labelledby="under-review" className="mt-6 rounded-md border border-slate-300 bg-slate-50 p-4">
           <h2 id="under-review">Awaiting review</h2>

@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import { db } from '../../lib/data.ts';
-import { createWrite, serverValues, type BatchWrite, type ReadInTransaction } from '../../lib/db.ts';
-import { payableRecord, paymentReceivedMail, type PayableRecord } from '../../data/mail.ts';
 import { settingsLabel } from '../../data/labels.ts';
-import { findPayableRecord } from '../../data/payable-records.ts';
-import { seatPath } from '../../data/seats.ts';
-import { checkoutWrite } from '../../data/registration-record.ts';
-import { normaliseReference, referenceClaim } from '../../data/transaction-codes.ts';
-import { paymentDocument, type PaymentForm, type PaymentTarget } from './schema.ts';
+import { findPayableRecord, payableRecord, type PayableRecord } from '../../data/payable-records.ts';
+import type { PaymentForm, PaymentTarget } from './schema.ts';
+import { lazyModule } from '../../components/lazy-sending.ts';
+import { HoldLostError } from './errors.ts';
+
+/** The payment form's checks and sending (send.ts), loaded when the payer starts on the form. */
+export const sending = lazyModule(() => import('./send.ts'));
 
 export interface CheckoutRecord {
   id: string;
@@ -96,70 +95,14 @@ export function useSeatSlot(seat: string) {
   });
 }
 
-/** The registration's unpaid hold lapsed and its slot went to someone else: paying cannot keep a seat now. */
-export class HoldLostError extends Error {}
-
-/**
- * What paying for a registration adds to the payment's commit: its checkout in step, and its slot
- * taken under the claim it holds (firestore.rules: checkoutInStep, takenByPayment, paysForSeat).
- * A slot that no longer holds the registration's claim has gone to someone else: refused here,
- * with the reason, as the rules would refuse it.
- */
-export function payingForSeat(id: string) {
-  return async (read: ReadInTransaction): Promise<BatchWrite[]> => {
-    const checkout = await read(`checkouts/${id}`);
-    if (!checkout) throw new Error(`Registration ${id} has no checkout.`);
-    const writes = [checkoutWrite({ ...checkout, id, paymentStatus: 'submitted' })];
-    const seat = typeof checkout.seat === 'string' ? checkout.seat : '';
-    if (!seat) return writes;
-    const slot = await read(seatPath(seat));
-    if (!slot || slot.state !== 'held' || slot.claim !== checkout.seatClaim) throw new HoldLostError(`Registration ${id} no longer holds seat ${seat}.`);
-    return [...writes, { set: seatPath(seat), data: { state: 'taken', claim: slot.claim, heldSince: serverValues.now() } }];
-  };
-}
-
-/**
- * The payment reference, the record's flip to 'submitted', the claim on the transaction code and
- * the acknowledgement, as one commit (the rules require them together). The payment's id is chosen
- * once per form, so a retry after a lost reply finds the first attempt (the record names it).
- */
+/** Sends the form's payment reference (send.ts) under a payment id chosen once per form. */
 export function useSubmitPayment(record: CheckoutRecord) {
   const client = useQueryClient();
   const [paymentId] = useState(() => db.newId('payments'));
   return useMutation({
-    mutationFn: async (form: PaymentForm) => {
-      const payment = paymentDocument(form, record.collection, record.id, record.currency);
-      const writes: BatchWrite[] = [
-        createWrite('payments', paymentId, payment),
-        { update: `${record.collection}/${record.id}`, data: { paymentStatus: 'submitted', lastPaymentId: paymentId } },
-        referenceClaim(paymentId, payment.reference),
-        paymentReceivedMail(paymentId, payment, record.payable),
-      ];
-      const seatWrites = record.collection === 'registrations' ? payingForSeat(record.id) : null;
-      // A registration is not readable by its reference: a first attempt landed when the code it claimed names this payment.
-      const landed =
-        record.collection === 'registrations'
-          ? async () => (await db.fetchDocument('paymentReferences', normaliseReference(payment.reference)))?.paymentId === paymentId
-          : async () => (await db.fetchDocument(record.collection, record.id))?.lastPaymentId === paymentId;
-      try {
-        await submitAsVisitor('payments', paymentId, seatWrites ? async (read) => [...writes, ...(await seatWrites(read))] : writes, landed);
-      } catch (error) {
-        if (error instanceof HoldLostError) throw error;
-        // Say why when the code was already used (for this or another record) rather than "try again".
-        if (await db.fetchDocument('paymentReferences', normaliseReference(payment.reference)).catch(() => null))
-          throw new ReferenceTakenError(payment.reference);
-        throw error;
-      }
-    },
+    mutationFn: async (form: PaymentForm) => (await sending()).submitPayment(record, paymentId, form),
     // The page may be open under the reference or the payment code: every checkout query is read again.
     onSuccess: () => client.invalidateQueries({ queryKey: ['checkout'] }),
     onError: (error) => error instanceof HoldLostError && client.invalidateQueries({ queryKey: ['seats', record.seat] }),
   });
-}
-
-/** A transaction code already submitted once: the same payment cannot pay for two records. */
-export class ReferenceTakenError extends Error {
-  constructor(readonly reference: string) {
-    super(`The transaction code ${reference} has already been submitted.`);
-  }
 }

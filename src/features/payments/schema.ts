@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { lineField } from '../../lib/validation.ts';
 import { PAYABLE_COLLECTIONS } from '../../data/collections.ts';
+import { PAYMENT_METHODS } from '../../data/statuses.ts';
 
-export const PAYMENT_METHODS = ['mobile-money', 'bank-transfer'] as const;
 /** What a payment pays for: the payable records' collections (data/collections.ts). */
 export const PAYMENT_TARGETS = PAYABLE_COLLECTIONS;
 

@@ -33,7 +33,7 @@ import {
 import type { RegistrationForm } from './schema.ts';
 import type { RegistrationFields } from './form-checks.ts';
 import { ATTENDANCE_MODES } from '../../data/statuses.ts';
-import { lazyModule, lazyResolver } from '../../components/lazy-resolver.ts';
+import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
 import { AlreadyRegisteredError, SummitFullError } from './errors.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
 

@@ -6,7 +6,8 @@ import { serverValues, type BatchWrite, type ReadInTransaction, type WithId } fr
 import type { MailAttachment } from '../../../lib/mail-render.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
 import type { PaymentStatus } from '../../../data/statuses.ts';
-import { payableRecord, paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
+import { paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
+import { payableRecord } from '../../../data/payable-records.ts';
 import { registrationChange, seatOf } from '../../../data/registration-record.ts';
 import { normaliseReference } from '../../../data/transaction-codes.ts';
 import type { PaymentTarget } from '../schema.ts';

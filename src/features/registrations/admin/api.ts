@@ -5,7 +5,8 @@ import { serverValues, type BatchWrite, type Cursor, type WithId } from '../../.
 import { toCsv } from '../../../lib/csv.ts';
 import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../admin/use-staff-action.ts';
-import { applicationDecisionMail, payableRecord, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
+import { applicationDecisionMail, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
+import { payableRecord } from '../../../data/payable-records.ts';
 import { registrationChange, SeatLostError, seatOf } from '../../../data/registration-record.ts';
 import { findFreeSeats, seatTimesOf, holdsSeat, newSeatClaim, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';

@@ -11,7 +11,8 @@ import type { MailAttachment } from '../../../../lib/mail-render.ts';
 import { formatMinorShort } from '../../../../components/format.ts';
 import type { StatementLine } from './types.ts';
 import type { PayableCollection } from '../../../../data/collections.ts';
-import { payableRecord, paymentPartialMail, paymentVerifiedMail } from '../../../../data/mail.ts';
+import { paymentPartialMail, paymentVerifiedMail } from '../../../../data/mail.ts';
+import { payableRecord } from '../../../../data/payable-records.ts';
 import { recordChange, statusWhenPaid, targetNoun } from '../payment-actions.ts';
 
 type Read = WithId<DocumentData> | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Resolver } from 'react-hook-form';
-import { lazyModule, lazyResolver } from './lazy-resolver.ts';
+import { lazyModule, lazyResolver } from './lazy-sending.ts';
 
 describe('lazyModule', () => {
   it('loads once however often it is asked, and again after a failure', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 /**
@@ -21,4 +22,26 @@ export function lazyModule<M>(load: () => Promise<M>): () => Promise<M> {
  */
 export function lazyResolver<T extends FieldValues, C, R>(resolver: () => Promise<Resolver<T, C, R>>): Resolver<T, C, R> {
   return async (values, context, options) => (await resolver())(values, context, options);
+}
+
+/**
+ * A ref for a form that fetches what sending needs (`prepare`: a lazyModule) as soon as the
+ * visitor starts on it (a focus, a tap, a key, typing), or at once if they already have (a
+ * prerendered form's fields take typing before the app runs).
+ */
+export function usePrepareOnFirstUse<T extends HTMLElement>(prepare: (() => unknown) | undefined) {
+  const element = useRef<T>(null);
+  useEffect(() => {
+    const el = element.current;
+    if (!el || !prepare) return;
+    if (el.contains(document.activeElement)) return void prepare();
+    const starts = ['focusin', 'pointerdown', 'keydown', 'input'];
+    const start = () => {
+      starts.forEach((type) => el.removeEventListener(type, start));
+      void prepare();
+    };
+    starts.forEach((type) => el.addEventListener(type, start));
+    return () => starts.forEach((type) => el.removeEventListener(type, start));
+  }, [prepare]);
+  return element;
 }
