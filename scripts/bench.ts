@@ -140,7 +140,7 @@ async function navigationReads(): Promise<Row[]> {
   try {
     for (const [from, link, to] of [
       ['/', 'About', '/about'],
-      ['/about', 'Program', '/program'],
+      ['/about', 'Programme', '/program'],
       ['/program', 'Home', '/'],
     ] as const) {
       const page = await browser.newPage();
