@@ -169,12 +169,20 @@ function menuRun(browser: Browser, url: string) {
   return firstVisit(browser, url, { menu: MENU_PANEL, field: null }, async (page, phone) => {
     const before = phone.js();
     await menuButton(page).tap();
-    // The answer may come after the network went quiet: the app still has to start on a slow CPU.
     await waitForMark(page, 'menu');
-    await waitForMark(page, 'hydrated');
+    // The menu needs no script and its tap starts none (scripts/page-loader.ts); whatever it did
+    // start has arrived once the network is quiet again.
     await settle(page, phone);
-    const marks = await readMarks(page);
-    return { before, after: phone.js(), menu: since(marks.tap, marks.menu), ready: since(marks.tap, marks.hydrated) };
+    const after = phone.js();
+    const { tap, menu } = await readMarks(page);
+    // Then the visitor's next tap, elsewhere on the page (below the open menu): how long until
+    // the app it starts is ready (none: the app had started already).
+    const next = await page.evaluate(() => performance.now());
+    const viewport = page.viewportSize()!;
+    await page.touchscreen.tap(viewport.width / 2, viewport.height - 10);
+    await waitForMark(page, 'hydrated');
+    const { hydrated } = await readMarks(page);
+    return { before, after, menu: since(tap, menu), ready: since(next, hydrated) };
   });
 }
 
@@ -226,7 +234,7 @@ export async function phoneFigures(browser: Browser, origin: string, routes: str
       'JS after first tap KB': median(runs, (r) => r.after.kb, kb),
       'files after': median(runs, (r) => r.after.files, String),
       'tap → menu shown ms': median(runs, (r) => r.menu, ms),
-      'tap → app ready ms': median(runs, (r) => r.ready, readyMs),
+      'next tap → app ready ms': median(runs, (r) => r.ready, readyMs),
     };
     if (route === '/register') {
       const typing = [];
