@@ -10,7 +10,7 @@ import { holdsSeat, seatExpiry, type SeatTimes } from '../../data/seats.ts';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import { claimedWrite, withdrawWrite, type WaitlistEntry } from '../../data/waitlist.ts';
 import type { RegistrationForm } from './schema.ts';
-import { decideRegistration, type RegistrationSettings } from './submit.ts';
+import type { RegistrationSettings } from './submit.ts';
 
 type Stored = WithId<Record<string, unknown>>;
 
@@ -97,8 +97,10 @@ export async function cancelOwnRegistration(id: string): Promise<void> {
 export const leaveWaitlist = (email: string) => db.commit([withdrawWrite(email)]);
 
 /** Turns the open offer into a registration on the offered slot, under the reference `id`, the entry marked as registered in the same commit. */
-export function claimOffer(id: string, entry: WaitlistEntry, settings: RegistrationSettings): Promise<string> {
+export async function claimOffer(id: string, entry: WaitlistEntry, settings: RegistrationSettings): Promise<string> {
   if (!entry.offer) throw new Error('No offer to claim');
   const form = { ...(entry.form as RegistrationForm), email: entry.email.trim().toLowerCase() };
+  // The registration's checks and writes (zod among them) load with the claim, not with the page.
+  const { decideRegistration } = await import('./submit.ts');
   return submitAsVisitor('registrations', id, decideRegistration(id, form, settings, entry.offer.seat, [claimedWrite(entry.email)], true));
 }
