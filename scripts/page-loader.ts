@@ -2,11 +2,12 @@
 // minifies it). A prerendered page is complete without JavaScript: its HTML carries the text and
 // the data it was built with. So the app's scripts (about 180 KB) start only when the page needs
 // them, and a visitor who only reads spends no mobile data on them:
-//   - at the visitor's first tap, click or key press;
+//   - at the visitor's first tap, click or key press (not one on a header menu's <summary>: the
+//     menu opens without the app);
 //   - on a page with a visitor form ([data-script-on-intent]), at the first sign of intent too:
 //     a scroll or a pointer movement, so the form is usually ready by the time it is reached;
-//   - when a part only the app can show ([data-needs-script]: a list read in the browser, the
-//     home page's previews below the fold) comes near the screen;
+//   - when a part only the app can show ([data-needs-script]: a list read in the browser)
+//     comes near the screen;
 //   - when the content changed since the build (the content version, one small REST read), or
 //     something it shows as open ([data-changes-at]: a tender, a job) has closed since;
 //   - after the first paint when the address has a query (/program?day=3), which the build could

@@ -22,8 +22,8 @@ export const publishedPartnersQuery = queryOptions({
   queryFn: () => publicReads.fetchDocuments<PublicPartner>('sponsors', { where: [['published', '==', true]], limit: 60 }),
 });
 
-export function usePublishedPartners({ enabled = true } = {}) {
-  return useQuery({ ...publishedPartnersQuery, enabled });
+export function usePublishedPartners() {
+  return useQuery(publishedPartnersQuery);
 }
 
 /** The sponsor a partner application becomes when staff approve it (its id names the application). */

@@ -21,6 +21,6 @@ export const speakersQuery = queryOptions({
 /** Every speaker, drafts included, in display order (staff only: a session may name one not yet announced). */
 export const fetchAllSpeakers = () => db.fetchDocuments<Speaker>('speakers', { orderBy: ['order', 'asc'], limit: 200 });
 
-export function useSpeakers({ enabled = true } = {}) {
-  return useQuery({ ...speakersQuery, enabled });
+export function useSpeakers() {
+  return useQuery(speakersQuery);
 }
