@@ -16,6 +16,7 @@ export type Capability =
   | 'messages'
   | 'logs'
   | 'users'
+  | 'certificates' // CPD: settings, evaluations, issue, revoke, export (firestore.rules: administrators)
   | 'settings'
   | 'archive';
 
@@ -34,6 +35,7 @@ const GRANTS: Record<StaffRole, readonly Capability[]> = {
     'messages',
     'logs',
     'users',
+    'certificates',
     'settings',
     'archive',
   ],

@@ -23,6 +23,7 @@ export default [
     route('my-registration', '../features/registrations/MyRegistrationPage.tsx'),
     route('checkout', '../features/payments/CheckoutLookupPage.tsx'),
     route('checkout/:id', '../features/payments/CheckoutPage.tsx'),
+    route('certificates/:id', '../features/certificates/VerifyCertificatePage.tsx'),
     route('donate', '../features/donations/DonatePage.tsx'),
     route('events', '../features/events/EventsPage.tsx'),
     info('faq', 'faq'),

@@ -68,6 +68,9 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...contentScreens('speakers', 'speakers/admin', 'Speaker', 'Speakers', 'Speaker'),
   ...contentScreens('programme', 'program/admin', 'Session', 'Programme', 'Programme session'),
   ...contentScreens('sponsors', 'sponsors/admin', 'Sponsor', 'Sponsors', 'Sponsor'),
+  screen('certificates', 'certificates/admin/CertificatesPage.tsx', 'CPD certificates', 'certificates'),
+  screen('certificates/settings', 'certificates/admin/CpdSettingsPage.tsx', 'CPD settings', 'certificates', null),
+  screen('evaluations', 'certificates/admin/EvaluationsPage.tsx', 'Evaluations', 'certificates'),
   screen('archive', 'archive/admin/ArchivePage.tsx', 'Archive', 'archive'),
 ];
 

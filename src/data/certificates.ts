@@ -1,0 +1,231 @@
+// CPD certificates of attendance: the one definition of what the summit certifies and to whom.
+// Pure (no SDK): the check-in desk, the attendee's evaluation, the issuing screen, the PDF, the
+// public verification page and the rules tests all read these shapes and rules from here.
+//
+// Documents (firestore.rules holds the same shapes):
+// - settings/cpd               CpdSettings; administrators write it, anyone reads it (nothing private).
+// - registrations/{id}         gains `attendance` ({ 'YYYY-MM-DD': time admitted that day }) and
+//                              `certificateId` (the registration's current certificate).
+// - evaluations/{regId}_{day}  Evaluation: the attendee's answers for one day they attended.
+// - certificates/{id}          Certificate: issued once, never edited but to revoke it.
+// - certificateChecks/{id}     CertificateCheck: the public projection, all /certificates/{id} reads.
+import { toNairobiDate } from '../lib/nairobi-time.ts';
+
+export const CPD_SETTINGS_PATH = 'settings/cpd';
+
+/** An evaluation question: a 1–5 rating or a short free answer. */
+export const QUESTION_KINDS = ['rating', 'text'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+export interface EvaluationQuestion {
+  /** Stable, so answers survive a reworded or reordered question: [a-z0-9-]{1,40}. */
+  id: string;
+  label: string;
+  kind: QuestionKind;
+}
+
+/** The rules check each answer against its question in turn, and they have no loop: so a cap. */
+export const MAX_QUESTIONS = 8;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const TEXT_ANSWER_MAX = 1000;
+
+/** The columns an accrediting body's CSV can hold; settings choose which, in their order. */
+export const CERTIFICATE_CSV_COLUMNS = {
+  certificateId: 'Certificate number',
+  fullName: 'Full name',
+  email: 'Email',
+  activityName: 'Activity',
+  accreditingBody: 'Accrediting body',
+  providerNumber: 'Provider number',
+  days: 'Dates attended',
+  dayCount: 'Days attended',
+  points: 'CPD points',
+  issuedOn: 'Date issued',
+  status: 'Status',
+  revokedOn: 'Date revoked',
+  verifyUrl: 'Verification address',
+} as const;
+export type CertificateCsvColumn = keyof typeof CERTIFICATE_CSV_COLUMNS;
+
+export interface CpdSettings {
+  accreditingBody: string;
+  providerNumber: string;
+  activityName: string;
+  /** Points for each day attended: a multiple of 0.5, so sums are exact in the rules' arithmetic too. */
+  pointsPerDay: number;
+  signatoryName: string;
+  signatoryTitle: string;
+  /** The eligibility rule: checked in on at least this many days… */
+  minDays: number;
+  /** …each of them with its evaluation submitted, when true. */
+  requireEvaluation: boolean;
+  /** The institute's logo on the PDF (PNG or JPEG; a site path or an https address), or ''. */
+  logoUrl: string;
+  questions: EvaluationQuestion[];
+  /** The CSV's columns, in the accrediting body's order. */
+  exportColumns: CertificateCsvColumn[];
+}
+
+export const DEFAULT_CPD_SETTINGS: CpdSettings = {
+  accreditingBody: '',
+  providerNumber: '',
+  activityName: '',
+  pointsPerDay: 0,
+  signatoryName: '',
+  signatoryTitle: '',
+  minDays: 1,
+  requireEvaluation: false,
+  logoUrl: '',
+  questions: [],
+  exportColumns: ['certificateId', 'fullName', 'email', 'activityName', 'days', 'points', 'issuedOn', 'status'],
+};
+
+/** Settings a certificate cannot be issued without. */
+export function cpdSettingsGaps(s: CpdSettings): string[] {
+  const gaps: string[] = [];
+  if (!s.accreditingBody.trim()) gaps.push('the accrediting body');
+  if (!s.providerNumber.trim()) gaps.push('the provider number');
+  if (!s.activityName.trim()) gaps.push("the activity's name");
+  if (!(s.pointsPerDay > 0)) gaps.push('the CPD points per day');
+  if (!s.signatoryName.trim()) gaps.push("the signatory's name");
+  if (s.requireEvaluation && s.questions.length === 0) gaps.push('the evaluation questions (an evaluation is required)');
+  return gaps;
+}
+
+/** The summit's days, as Nairobi dates ('YYYY-MM-DD'), first to last; [] without both dates. */
+export function summitDays(start: Date | null, end: Date | null): string[] {
+  if (!start || !end) return [];
+  const first = toNairobiDate(start);
+  const last = toNairobiDate(end);
+  const days: string[] = [];
+  for (let d = first; d <= last && days.length < 31; d = nextDay(d)) days.push(d);
+  return days;
+}
+
+function nextDay(isoDate: string): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** "Tue 10 March 2027": how a summit day reads on screens, the PDF and the CSV. */
+export function dayLabel(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00.000Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Points for a number of days, rounded to the half point the settings allow. */
+export function certificatePoints(dayCount: number, pointsPerDay: number): number {
+  return Math.round(dayCount * pointsPerDay * 2) / 2;
+}
+
+export const evaluationId = (registrationId: string, day: string) => `${registrationId}_${day}`;
+
+export interface EvaluationAnswer {
+  id: string;
+  /** A rating (an integer RATING_MIN…RATING_MAX) or a text answer ('' when skipped). */
+  value: number | string;
+}
+
+export interface Evaluation {
+  registrationId: string;
+  day: string;
+  /** The attendee's address (lower case), so they can list their own. */
+  email: string;
+  /** One per question, in the settings' order at the time. */
+  answers: EvaluationAnswer[];
+  submittedAt: Date;
+}
+
+/** What eligibility needs of a registration. */
+export interface AttendanceRecord {
+  status: string;
+  attendance?: Record<string, Date | unknown> | null;
+}
+
+export interface Eligibility {
+  eligible: boolean;
+  /** The days the certificate counts, sorted. */
+  days: string[];
+  points: number;
+  /** Days attended that do not count because their evaluation is missing (evaluation required). */
+  unevaluated: string[];
+  /** Why not, in words staff can act on ([] when eligible). */
+  reasons: string[];
+}
+
+/**
+ * Who earns a certificate: checked in on at least `minDays` of the summit's days, and when the
+ * settings require it, only a day whose evaluation was submitted counts. Only the summit's days
+ * count (a check-in recorded on another day by mistake does not); a cancelled registration earns
+ * nothing.
+ */
+export function eligibility(record: AttendanceRecord, evaluatedDays: ReadonlySet<string>, settings: CpdSettings, days: readonly string[]): Eligibility {
+  const attended = Object.keys(record.attendance ?? {})
+    .filter((d) => days.includes(d))
+    .sort();
+  const unevaluated = settings.requireEvaluation ? attended.filter((d) => !evaluatedDays.has(d)) : [];
+  const counted = attended.filter((d) => !unevaluated.includes(d));
+  const eligible = record.status !== 'cancelled' && counted.length >= settings.minDays;
+  const reasons: string[] = [];
+  if (!eligible) {
+    if (record.status === 'cancelled') reasons.push('The registration is cancelled.');
+    if (attended.length === 0) reasons.push('Never checked in.');
+    else if (attended.length < settings.minDays) reasons.push(`Checked in on ${attended.length} of the ${settings.minDays} days needed.`);
+    for (const d of unevaluated) reasons.push(`No evaluation for ${dayLabel(d)}.`);
+  }
+  return { eligible, days: counted, points: eligible ? certificatePoints(counted.length, settings.pointsPerDay) : 0, unevaluated, reasons };
+}
+
+export const CERTIFICATE_STATUSES = ['valid', 'revoked'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+export interface Certificate {
+  id: string;
+  registrationId: string;
+  /** As registered. */
+  fullName: string;
+  email: string;
+  days: string[];
+  points: number;
+  pointsPerDay: number;
+  activityName: string;
+  accreditingBody: string;
+  providerNumber: string;
+  signatoryName: string;
+  signatoryTitle: string;
+  /** From settings/site when issued. */
+  instituteName: string;
+  issuedAt: Date;
+  issuedBy: string;
+  status: CertificateStatus;
+  /** The certificate this one corrects ('' for a first issue). */
+  replaces: string;
+  revokedAt?: Date;
+  revokeReason?: string;
+  /** The correction that replaced it, when revoked to reissue. */
+  replacedBy?: string;
+}
+
+/** What anyone holding the address reads: whether it is valid, for whom, what and how many points. */
+export interface CertificateCheck {
+  id: string;
+  status: CertificateStatus;
+  fullName: string;
+  activityName: string;
+  accreditingBody: string;
+  providerNumber: string;
+  points: number;
+  issuedAt: Date;
+  revokedAt: Date | null;
+  replacedBy: string;
+}
+
+export const REVOKE_REASON_MAX = 500;
+
+/** The verification address a certificate's QR code holds. */
+export const verifyPath = (id: string) => `/certificates/${id}`;

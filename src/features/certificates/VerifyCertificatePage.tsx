@@ -1,0 +1,4 @@
+// Placeholder: built in issue 21.
+export default function VerifyCertificatePage() {
+  return null;
+}
