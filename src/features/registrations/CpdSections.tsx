@@ -59,7 +59,8 @@ export function AttendedDays({
         ))}
       </ul>
       <p ref={thanks} tabIndex={-1} role="status" className="mt-2 font-medium outline-none">
-        {thanked.length > 0 && `Thank you: your evaluation of ${thanked.map(dayLabel).join(' and ')} is in.`}
+        {thanked.length > 0 &&
+          `Thank you: your ${thanked.length === 1 ? 'evaluation' : 'evaluations'} of ${daysText(thanked)} ${thanked.length === 1 ? 'is' : 'are'} in.`}
       </p>
       {cpd.isPending ? (
         <LoadingLine className="mt-2">Loading your evaluations…</LoadingLine>
@@ -89,6 +90,12 @@ export function AttendedDays({
   );
 }
 
+/** "Wed, 12 May 2027; Thu, 13 May 2027 and Fri, 14 May 2027": a day's label has commas of its own. */
+const daysText = (days: readonly string[]) => {
+  const labels = days.map(dayLabel);
+  return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join('; ')} and ${labels[labels.length - 1]}`;
+};
+
 const pointsText = (points: number) => `${points} CPD ${points === 1 ? 'point' : 'points'}`;
 
 function CertificateCard({ cert, siteUrl, logoUrl }: { cert: WithId<Certificate>; siteUrl: string; logoUrl: string }) {
@@ -111,7 +118,7 @@ function CertificateCard({ cert, siteUrl, logoUrl }: { cert: WithId<Certificate>
       <p className="mt-2">
         <strong>{valid ? 'Valid' : 'Revoked'}</strong>
         {valid
-          ? `: ${pointsText(cert.points)} from ${cert.accreditingBody} for ${cert.activityName}, for ${cert.days.map(dayLabel).join(', ')}.`
+          ? `: ${pointsText(cert.points)} from ${cert.accreditingBody} for ${cert.activityName}, for ${daysText(cert.days)}.`
           : `${cert.revokedAt instanceof Date ? ` on ${formatDate(cert.revokedAt)}` : ''}: it no longer certifies anything.${cert.replacedBy ? ` Certificate ${cert.replacedBy} replaces it.` : ''}`}
       </p>
       {cert.issuedAt instanceof Date && <p className="text-sm text-slate-700">Issued {formatDate(cert.issuedAt)}.</p>}

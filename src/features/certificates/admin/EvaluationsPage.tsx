@@ -152,9 +152,8 @@ function RatingChart({ figures, number }: { figures: RatingFigures; number: numb
             <th scope="col" className="w-20 py-1 pr-3 text-right font-semibold">
               Share
             </th>
-            <th scope="col" className="py-1">
-              <span className="sr-only">Bar</span>
-            </th>
+            {/* The bars repeat the shares for the eye: hidden from screen readers, column and all. */}
+            <th scope="col" className="py-1" aria-hidden="true" />
           </tr>
         </thead>
         <tbody>

@@ -24,9 +24,10 @@ export function useOrderedList(name: string, { move, remove }: ListMoves) {
   // A function returning elements, not a component: a component defined here would be a new type
   // on every render, and remounting its buttons would drop the focus just given to them.
   const controls = (index: number, count: number, itemName: string) => {
+    const spoken = itemName[0].toUpperCase() + itemName.slice(1);
     const go = (to: number, direction: 'up' | 'down') => {
       move(index, to);
-      setSaid(`${itemName} moved to position ${to + 1} of ${count}.`);
+      setSaid(`${spoken} moved to position ${to + 1} of ${count}.`);
       focusLater(`[data-move="${direction}-${to}"]`, `[data-move="${direction === 'up' ? 'down' : 'up'}-${to}"]`);
     };
     return (
@@ -48,7 +49,7 @@ export function useOrderedList(name: string, { move, remove }: ListMoves) {
           className="px-3 py-1 text-sm font-medium text-red-800 underline"
           onClick={() => {
             remove(index);
-            setSaid(`${itemName} removed.`);
+            setSaid(`${spoken} removed.`);
             // The item that takes its place, else the one before, else the list's add control.
             const next = index < count - 1 ? index : index - 1;
             focusLater(next >= 0 ? `[data-item="${next}"]` : `[data-add="${name}"]`, `[data-add="${name}"]`);
