@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { formatDeadline, formatMoney } from '../../components/format.ts';
@@ -27,8 +27,13 @@ import {
 } from './my-registration.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from './sign-in-link.ts';
 import { AlreadyRegisteredError } from './errors.ts';
-import { AttendedDays, MyCertificates } from './CpdSections.tsx';
-import { attendedDays, myCpdKey, useMyCpd, type MyCpd } from './my-cpd.ts';
+import { attendedDays } from './attendance.ts';
+
+// The CPD part (days attended, evaluations, certificates) is a chunk of its own, loaded only for
+// someone admitted on some day: the page stays within its budget for everyone else.
+const cpdSections = () => import('./CpdSections.tsx');
+const AttendedDays = lazy(() => cpdSections().then((m) => ({ default: m.AttendedDays })));
+const MyCertificates = lazy(() => cpdSections().then((m) => ({ default: m.MyCertificates })));
 
 export const meta: MetaFunction = () =>
   pageMeta('My registration', 'See, pay for or cancel your summit registration, and your place on the waiting list.', { index: false });
@@ -80,22 +85,16 @@ function CancelConfirm({ id, onDone, onKeep }: { id: string; onDone: () => void;
   );
 }
 
-type CpdQuery = { data: MyCpd | undefined; isPending: boolean; isError: boolean };
-
 function RegistrationCard({
   item,
   settings,
   email,
-  cpd,
   onChanged,
-  onEvaluated,
 }: {
   item: OwnRegistration;
   settings: SiteSettings;
   email: string;
-  cpd: CpdQuery;
   onChanged: (message: string) => void;
-  onEvaluated: () => void;
 }) {
   const r = item.record;
   const [confirming, setConfirming] = useState(false);
@@ -145,7 +144,11 @@ function RegistrationCard({
         </p>
       )}
       {confirmed && <Ticket record={{ id: r.id, code, name: String(r.fullName), what }} settings={settings} />}
-      <AttendedDays record={r} email={email} cpd={cpd} onEvaluated={onEvaluated} />
+      {attendedDays(r).length > 0 && (
+        <Suspense fallback={<LoadingLine className="mt-4">Loading the days you attended…</LoadingLine>}>
+          <AttendedDays record={r} email={email} />
+        </Suspense>
+      )}
       <div className="mt-4 flex flex-wrap gap-3">
         {!cancelled && (
           <Link className="btn-secondary" to={`/checkout/${r.id}`}>
@@ -249,10 +252,8 @@ function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEn
 function SignedIn({ email, settings, onSignOut }: { email: string; settings: SiteSettings; onSignOut: () => void }) {
   const client = useQueryClient();
   const mine = useMyRegistration(email);
-  // Evaluations and certificates exist only for someone admitted on some day: nobody else's page reads them.
+  // Certificates exist only for someone admitted on some day: nobody else's page loads or reads them.
   const attended = !!mine.data?.registrations.some((item) => attendedDays(item.record).length > 0);
-  const cpd = useMyCpd(email, attended);
-  const evaluated = () => void client.invalidateQueries({ queryKey: myCpdKey(email) });
   const [message, setMessage] = useState('');
   const changed = (text: string) => {
     setMessage(text);
@@ -291,12 +292,14 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
                 ) : null}
               </p>
             ) : (
-              mine.data.registrations.map((item) => (
-                <RegistrationCard key={item.record.id} item={item} settings={settings} email={email} cpd={cpd} onChanged={changed} onEvaluated={evaluated} />
-              ))
+              mine.data.registrations.map((item) => <RegistrationCard key={item.record.id} item={item} settings={settings} email={email} onChanged={changed} />)
             )}
           </section>
-          {cpd.data && <MyCertificates cpd={cpd.data} siteUrl={settings.siteUrl || location.origin} />}
+          {attended && (
+            <Suspense fallback={null}>
+              <MyCertificates email={email} siteUrl={settings.siteUrl || location.origin} />
+            </Suspense>
+          )}
           {mine.data.waitlist && <WaitlistCard entry={mine.data.waitlist} settings={settings} onChanged={changed} />}
         </>
       )}
