@@ -138,8 +138,11 @@ describe('evaluations: other states', () => {
     expect(within(text).getAllByRole('listitem')).toHaveLength(20);
     await userEvent.click(within(text).getByRole('button', { name: 'Show 20 more of 25 answers to “What was most useful?”' }));
     expect(within(text).getAllByRole('listitem')).toHaveLength(40);
+    await waitFor(() => expect(within(text).getAllByRole('listitem')[20]).toHaveFocus());
+    expect(within(text).getAllByRole('listitem')[20]).toHaveTextContent('Answer 21');
     await userEvent.click(within(text).getByRole('button', { name: /^Show 5 more of 5/ }));
     expect(within(text).getAllByRole('listitem')).toHaveLength(45);
     expect(within(text).queryByRole('button')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(text).getAllByRole('listitem')[40]).toHaveFocus());
   });
 });
