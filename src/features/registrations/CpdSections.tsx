@@ -15,7 +15,11 @@ import type { WithId } from '../../lib/db.ts';
 import { attendedDays } from './attendance.ts';
 import { myCpdKey, useMyCpd } from './my-cpd.ts';
 
-const EvaluationForm = lazy(() => import('./EvaluationForm.tsx'));
+function FormUnavailable() {
+  return <FormAlert>We could not load the evaluation form. Check your connection and reload the page.</FormAlert>;
+}
+// A chunk that cannot load costs the form, not the page (the error boundary would replace it all).
+const EvaluationForm = lazy(() => import('./EvaluationForm.tsx').catch(() => ({ default: FormUnavailable })));
 
 /**
  * The days a registration was admitted on, and an evaluation form for each day not yet evaluated

@@ -31,12 +31,34 @@ import { attendedDays } from './attendance.ts';
 
 // The CPD part (days attended, evaluations, certificates) is a chunk of its own, loaded only for
 // someone admitted on some day: the page stays within its budget for everyone else.
+// A chunk that cannot load (offline, or a deploy since the page opened) costs this part, not the page.
 const cpdSections = () => import('./CpdSections.tsx');
-const AttendedDays = lazy(() => cpdSections().then((m) => ({ default: m.AttendedDays })));
-const MyCertificates = lazy(() => cpdSections().then((m) => ({ default: m.MyCertificates })));
+function CpdUnavailable() {
+  return (
+    <div className="mt-4">
+      <FormAlert>We could not load your attendance and certificates. Check your connection and reload the page.</FormAlert>
+    </div>
+  );
+}
+const AttendedDays = lazy(() =>
+  cpdSections().then(
+    (m) => ({ default: m.AttendedDays }),
+    () => ({ default: CpdUnavailable }),
+  ),
+);
+const MyCertificates = lazy(() =>
+  cpdSections().then(
+    (m) => ({ default: m.MyCertificates }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export const meta: MetaFunction = () =>
-  pageMeta('My registration', 'See, pay for or cancel your summit registration, and your place on the waiting list.', { index: false });
+  pageMeta(
+    'My registration',
+    'See, pay for or cancel your summit registration, your place on the waiting list, the days you attended, their evaluations and your CPD certificate.',
+    { index: false },
+  );
 
 const PATH = '/my-registration';
 
