@@ -165,12 +165,13 @@ function RegistrationCard({
           while seats are free.
         </p>
       )}
-      {confirmed && <Ticket record={{ id: r.id, code, name: String(r.fullName), what }} settings={settings} />}
+      {/* Before the ticket, whose heading is a level 2: the days' level 4 headings belong to this card's. */}
       {attendedDays(r).length > 0 && (
         <Suspense fallback={<LoadingLine className="mt-4">Loading the days you attended…</LoadingLine>}>
           <AttendedDays record={r} email={email} />
         </Suspense>
       )}
+      {confirmed && <Ticket record={{ id: r.id, code, name: String(r.fullName), what }} settings={settings} />}
       <div className="mt-4 flex flex-wrap gap-3">
         {!cancelled && (
           <Link className="btn-secondary" to={`/checkout/${r.id}`}>
