@@ -118,10 +118,16 @@ export function dayLabel(isoDate: string): string {
   });
 }
 
-/** Points for a number of days, rounded to the half point the settings allow. */
+/**
+ * Points for a number of days. Exact: points per day are multiples of 0.5, which binary floating
+ * point holds exactly, so the rules' `days.size() * pointsPerDay` gives the very same number.
+ */
 export function certificatePoints(dayCount: number, pointsPerDay: number): number {
-  return Math.round(dayCount * pointsPerDay * 2) / 2;
+  return dayCount * pointsPerDay;
 }
+
+/** Points per day the settings accept: above 0, at most 100, in half points. */
+export const validPointsPerDay = (n: number) => n > 0 && n <= 100 && Number.isInteger(n * 2);
 
 export const evaluationId = (registrationId: string, day: string) => `${registrationId}_${day}`;
 
