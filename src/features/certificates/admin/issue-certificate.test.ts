@@ -124,7 +124,7 @@ describe('issuing a certificate, decided on fresh data', () => {
     const { writes } = await one.decision;
     // One read per summit day attended (not the stray day outside the summit), after the certificate it names (none).
     expect(one.reads).toEqual(['evaluations/reg-1_2027-03-10', 'evaluations/reg-1_2027-03-11']);
-    expect((writes[0] as { data: { days: string[]; points: number } }).data).toMatchObject({ days: ['2027-03-11'], points: 2.5 });
+    expect((writes[0] as unknown as { data: { days: string[]; points: number } }).data).toMatchObject({ days: ['2027-03-11'], points: 2.5 });
     const none = await refusal(run({ cpd }).decision);
     expect(none.message).toContain(`No evaluation for ${dayLabel('2027-03-10')}.`);
   });
@@ -147,7 +147,7 @@ describe('issuing a certificate, decided on fresh data', () => {
     const revoked = await run({ registration: { ...REGISTRATION, certificateId: 'cert-old' }, more: { 'certificates/cert-old': { status: 'revoked' } } })
       .decision;
     expect(revoked.writes).toHaveLength(3);
-    expect((revoked.writes[0] as { data: { replaces: string } }).data.replaces).toBe('');
+    expect((revoked.writes[0] as unknown as { data: { replaces: string } }).data.replaces).toBe('');
     const gone = await run({ registration: { ...REGISTRATION, certificateId: 'cert-lost' } }).decision;
     expect(gone.writes).toHaveLength(3);
   });
