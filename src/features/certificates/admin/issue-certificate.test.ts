@@ -110,6 +110,11 @@ describe('issuing a certificate, decided on fresh data', () => {
     expect(result).toMatchObject({ siteUrl: 'https://summit.example.org/', logoUrl: '' });
   });
 
+  it('issues to the registration’s address in lower case (the attendee lists their certificates by their signed-in address)', async () => {
+    const { writes } = await run({ registration: { ...REGISTRATION, email: 'Wanjiru@Example.ORG' } }).decision;
+    expect((writes[0] as unknown as { data: { email: string } }).data.email).toBe('wanjiru@example.org');
+  });
+
   it('refuses when the registration no longer earns it: a check-in undone since the preview, a cancellation', async () => {
     const undone = await refusal(run({ registration: { ...REGISTRATION, attendance: { '2027-03-10': at } } }).decision);
     expect([undone.kind, undone.message]).toEqual(['ineligible', 'Wanjiru Kamau is not eligible: Checked in on 1 of the 2 days needed.']);

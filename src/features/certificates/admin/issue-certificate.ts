@@ -107,7 +107,8 @@ export async function decideIssue(
     id,
     registrationId,
     fullName: name,
-    email: text(registration.email),
+    // Lower case, as the attendee's signed-in address reads it (they list their own certificates by it).
+    email: text(registration.email).toLowerCase(),
     days: verdict.days,
     points: verdict.points,
     pointsPerDay: settings.pointsPerDay,
