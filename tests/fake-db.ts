@@ -107,6 +107,12 @@ export function fakeDb(state: FakeDb) {
       return { set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverValues.now() } };
     },
     commit,
+    /** A log entry written after the action it records (useStaffTask). */
+    recordActivity: async (message: string, userEmail: string) => {
+      const id = newId();
+      await commit([{ set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverValues.now() } }]);
+      return id;
+    },
     transact: async <R>(
       paths: string[],
       decide: (

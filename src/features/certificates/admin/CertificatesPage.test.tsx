@@ -264,3 +264,38 @@ describe('certificates › issuing, revoking, correcting', () => {
     expect(within(await rowOf('Achieng Otieno')).getByRole('button', { name: /Issue a certificate/ })).toBeEnabled();
   });
 });
+
+describe('certificates › the accrediting body’s CSV', () => {
+  it('exports every certificate in the settings’ column order, logged', async () => {
+    seed({ cpd: { ...CPD, exportColumns: ['points', 'fullName', 'verifyUrl', 'status'] } });
+    fake.state.docs.set('certificates/c1', { id: 'c1', fullName: '=cmd()', points: 4, days: [], status: 'valid', issuedAt: new Date('2027-03-12T10:00:00Z') });
+    fake.state.docs.set('certificates/c2', {
+      id: 'c2',
+      fullName: 'Baraka',
+      points: 2,
+      days: [],
+      status: 'revoked',
+      issuedAt: new Date('2027-03-11T10:00:00Z'),
+    });
+    const blobs: Blob[] = [];
+    const { createObjectURL } = URL;
+    URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:certificates'));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      open();
+      await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }, LONG));
+      expect(await screen.findByText("Exported 2 certificates, in the settings' column order.", {}, LONG)).toBeInTheDocument();
+      // Oldest first; a name typed as a formula opens as text.
+      expect(await blobs[0].text()).toBe(
+        'CPD points,Full name,Verification address,Status\r\n' +
+          '2,Baraka,https://summit.example.org/certificates/c2,revoked\r\n' +
+          "4,'=cmd(),https://summit.example.org/certificates/c1,valid\r\n",
+      );
+      expect(fake.state.docs.size).toBeGreaterThan(0);
+      expect([...fake.state.docs.values()].some((d) => d.message === 'Exported 2 CPD certificates to CSV')).toBe(true);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      click.mockRestore();
+    }
+  });
+});
