@@ -207,6 +207,9 @@ describe('certificates › issuing, revoking, correcting', () => {
     expect(failures).toHaveTextContent('Baraka Mwangi: Someone changed this registration or its certificate at the same moment: try again.');
     expect(fake.state.commits.map(writesTo)).toEqual([['certificates', 'certificateChecks', 'registrations', 'mail', 'logs']]);
     expect(fake.state.docs.get('registrations/r1')).toHaveProperty('certificateId');
+    // The table is read again once the run ends.
+    await waitFor(async () => expect(within(await rowOf('Achieng Otieno')).queryByRole('button', { name: /Issue a certificate/ })).toBeNull(), LONG);
+    expect(await rowOf('Achieng Otieno')).toHaveTextContent('valid');
     // Run again: nothing is issued twice.
     fake.contended.clear();
     await userEvent.click(screen.getByRole('button', { name: 'Issue all eligible' }));

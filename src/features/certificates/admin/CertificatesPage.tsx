@@ -24,6 +24,7 @@ import {
   useCpdSettings,
   useExportCertificates,
   useIssueCertificate,
+  useRefreshCertificates,
   useRevokeCertificate,
 } from './api.ts';
 import { previewPage, type PreviewRow } from './eligibility-preview.ts';
@@ -111,7 +112,21 @@ function progressLine(p: BulkProgress, total: number | undefined): string {
 }
 
 /** "Issue all eligible": one transaction per certificate, progress announced, failures listed with their reasons. */
-function IssueAll({ settings, days, disabled, issue }: { settings: CpdSettings; days: string[]; disabled: boolean; issue: (id: string) => Promise<unknown> }) {
+function IssueAll({
+  settings,
+  days,
+  disabled,
+  onRunning,
+}: {
+  settings: CpdSettings;
+  days: string[];
+  disabled: boolean;
+  /** While a run goes on, the rows' own actions wait (one issuing mutation at a time). */
+  onRunning: (running: boolean) => void;
+}) {
+  const staff = useStaff();
+  const issuer = useIssueCertificate(staff.tokenEmail, settings.logoUrl, { refresh: false });
+  const refresh = useRefreshCertificates();
   const total = useCheckedInCount();
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const stop = useRef(false);
@@ -119,8 +134,17 @@ function IssueAll({ settings, days, disabled, issue }: { settings: CpdSettings; 
   const start = async () => {
     stop.current = false;
     setProgress(emptyProgress());
+    onRunning(true);
     try {
-      await issueAllEligible({ fetchPage: fetchAttendeePage, settings, days, issue, onProgress: setProgress, stopped: () => stop.current, chunk: BULK_CHUNK });
+      await issueAllEligible({
+        fetchPage: fetchAttendeePage,
+        settings,
+        days,
+        issue: (registrationId) => issuer.mutateAsync({ registrationId }),
+        onProgress: setProgress,
+        stopped: () => stop.current,
+        chunk: BULK_CHUNK,
+      });
     } catch (error) {
       // Reading the next chunk failed: what was issued stays issued; running again skips it.
       setProgress((p) => ({
@@ -128,6 +152,9 @@ function IssueAll({ settings, days, disabled, issue }: { settings: CpdSettings; 
         done: true,
         halted: `We could not read the registrations (${issueFailure(error)}). Run it again: certificates already issued are skipped.`,
       }));
+    } finally {
+      onRunning(false);
+      await refresh();
     }
   };
   return (
@@ -303,7 +330,8 @@ function Preview({ settings, days, canIssue, siteUrl }: { settings: CpdSettings;
   const issuer = useIssueCertificate(staff.tokenEmail, settings.logoUrl);
   const revoker = useRevokeCertificate();
   const { say, region } = useOutcome();
-  const busy = issuer.isPending || revoker.isPending;
+  const [bulkRunning, setBulkRunning] = useState(false);
+  const busy = issuer.isPending || revoker.isPending || bulkRunning;
   const issue = (row: PreviewRow, correction?: { certificateId: string; reason: string }) =>
     issuer.mutate(
       { registrationId: row.id, correction },
@@ -324,10 +352,9 @@ function Preview({ settings, days, canIssue, siteUrl }: { settings: CpdSettings;
         onError: (e) => say({ tone: 'bad', text: `${row.fullName}: not revoked. ${issueFailure(e)}` }),
       },
     );
-  const issueOne = (registrationId: string) => issuer.mutateAsync({ registrationId });
   return (
     <>
-      <IssueAll settings={settings} days={days} disabled={!canIssue} issue={issueOne} />
+      <IssueAll settings={settings} days={days} disabled={!canIssue || issuer.isPending || revoker.isPending} onRunning={setBulkRunning} />
       {region}
       <QueryState
         query={pages}

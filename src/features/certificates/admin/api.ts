@@ -2,7 +2,7 @@
 // their evaluations by 30s, the certificates they name one by one; the export a thousand at a
 // time); every action is a transaction on fresh data with its activity-log entry in the same
 // commit (useStaffTransaction).
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { db } from '../../../lib/data.ts';
 import type { Cursor } from '../../../lib/db.ts';
@@ -89,7 +89,7 @@ const invalidate = [certificateKeys.all, adminKey('registrations')];
  * being stored, by the module the attendee's download uses; the logo is fetched once per address
  * (before the transaction when the screen knows it), not on every retry or every certificate.
  */
-export function useIssueCertificate(issuedBy: string, knownLogoUrl = '') {
+export function useIssueCertificate(issuedBy: string, knownLogoUrl = '', { refresh = true } = {}) {
   const logos = useRef(new Map<string, Promise<Uint8Array | null>>());
   const logo = async (url: string) => {
     const { loadLogo } = await import('../../../data/certificate-pdf.ts');
@@ -115,8 +115,15 @@ export function useIssueCertificate(issuedBy: string, knownLogoUrl = '') {
         result: { id: certificate.id, fullName: certificate.fullName },
       };
     },
-    invalidate,
+    // A bulk run reads the lists again once at its end (useRefreshCertificates), not after each of hundreds.
+    invalidate: refresh ? invalidate : [],
   });
+}
+
+/** Reads again everything the certificates change (after a bulk run). */
+export function useRefreshCertificates() {
+  const client = useQueryClient();
+  return () => Promise.all(invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
 export function useRevokeCertificate() {
