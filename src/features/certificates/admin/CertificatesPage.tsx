@@ -32,7 +32,7 @@ import { emptyProgress, issueAllEligible, issueFailure, type BulkProgress } from
 
 const SETTINGS_PATH = '/admin/certificates/settings';
 
-/** "2 of 3": the summit days counted out of those there are. */
+/** "1 point", "4 points", "2 certificates". */
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The settings a certificate needs, said with what is missing and where to set it. */
