@@ -4,7 +4,7 @@
 // read by their owner). Used only by CpdSections.tsx, which the page loads for an attendee checked
 // in on some day, so everyone else's page makes no extra read.
 import { useQuery } from '@tanstack/react-query';
-import { evaluationId, QUESTION_KINDS, type Certificate, type EvaluationAnswer, type EvaluationQuestion } from '../../data/certificates.ts';
+import { cpdSettingsFrom, evaluationId, type Certificate, type EvaluationAnswer, type EvaluationQuestion } from '../../data/certificates.ts';
 import { db } from '../../lib/data.ts';
 import { serverValues, type WithId } from '../../lib/db.ts';
 
@@ -27,13 +27,11 @@ export async function fetchMyCpd(email: string): Promise<MyCpd> {
     db.fetchDocuments<{ registrationId: string; day: string }>('evaluations', { where: [['email', '==', email]], orderBy: null }),
     db.fetchDocuments<Certificate>('certificates', { where: [['email', '==', email]], orderBy: null }),
   ]);
-  const questions = Array.isArray(settings?.questions)
-    ? (settings.questions as EvaluationQuestion[]).filter((q) => q && typeof q.id === 'string' && (QUESTION_KINDS as readonly string[]).includes(q.kind))
-    : [];
+  const { questions, logoUrl, requireEvaluation } = cpdSettingsFrom(settings);
   return {
     questions,
-    logoUrl: typeof settings?.logoUrl === 'string' ? settings.logoUrl : '',
-    requireEvaluation: settings?.requireEvaluation === true,
+    logoUrl,
+    requireEvaluation,
     evaluated: new Set(evaluations.map((e) => evaluationId(e.registrationId, e.day))),
     certificates: certificates.sort((a, b) => time(b.issuedAt) - time(a.issuedAt)),
   };
