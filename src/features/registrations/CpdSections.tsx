@@ -90,12 +90,21 @@ const daysText = (days: readonly string[]) => {
 
 const pointsText = (points: number) => `${points} CPD ${points === 1 ? 'point' : 'points'}`;
 
-function CertificateCard({ cert, siteUrl, logoUrl }: { cert: WithId<Certificate>; siteUrl: string; logoUrl: string }) {
+/**
+ * The PDF module (data/certificate-pdf.ts, with pdf-lib), loaded by the page: see its
+ * loadCertificatePdf. Described here by shape, so nothing in this file names that module.
+ */
+export type LoadCertificatePdf = () => Promise<{
+  loadLogo: (url: string) => Promise<Uint8Array | null>;
+  certificatePdf: (cert: Certificate, options: { siteUrl: string; logo: Uint8Array | null }) => Promise<Uint8Array>;
+}>;
+
+function CertificateCard({ cert, siteUrl, logoUrl, loadPdf }: { cert: WithId<Certificate>; siteUrl: string; logoUrl: string; loadPdf: LoadCertificatePdf }) {
   const headingId = useId();
   const download = useMutation({
     mutationFn: async () => {
       // pdf-lib (and the QR code) only now: most visits to this page never download.
-      const pdf = await import('../../data/certificate-pdf.ts');
+      const pdf = await loadPdf();
       const logo = logoUrl ? await pdf.loadLogo(logoUrl) : null;
       const bytes = await pdf.certificatePdf(cert, { siteUrl, logo });
       downloadFile(`cpd-certificate-${cert.id}.pdf`, bytes as Uint8Array<ArrayBuffer>, 'application/pdf');
@@ -134,7 +143,7 @@ function CertificateCard({ cert, siteUrl, logoUrl }: { cert: WithId<Certificate>
 }
 
 /** The attendee's certificates, newest first (a correction above the one it replaced). */
-export function MyCertificates({ email, siteUrl }: { email: string; siteUrl: string }) {
+export function MyCertificates({ email, siteUrl, loadPdf }: { email: string; siteUrl: string; loadPdf: LoadCertificatePdf }) {
   const cpd = useMyCpd(email).data;
   if (!cpd || cpd.certificates.length === 0) return null;
   return (
@@ -142,7 +151,7 @@ export function MyCertificates({ email, siteUrl }: { email: string; siteUrl: str
       <h2 id="certificates-heading">Your CPD {cpd.certificates.length === 1 ? 'certificate' : 'certificates'}</h2>
       <p className="mt-2 text-slate-700">Anyone you show it to can check it is genuine at its address, or by scanning the QR code on the PDF.</p>
       {cpd.certificates.map((cert) => (
-        <CertificateCard key={cert.id} cert={cert} siteUrl={siteUrl} logoUrl={cpd.logoUrl} />
+        <CertificateCard key={cert.id} cert={cert} siteUrl={siteUrl} logoUrl={cpd.logoUrl} loadPdf={loadPdf} />
       ))}
     </section>
   );

@@ -46,6 +46,11 @@ const AttendedDays = lazy(() =>
     () => ({ default: CpdUnavailable }),
   ),
 );
+/**
+ * The certificate's PDF module, with pdf-lib: public code's one door to it is this page, by a
+ * dynamic import on the attendee's tap (scripts/public-imports.ts CERTIFICATE_DOOR, eslint.config.js).
+ */
+const loadCertificatePdf = () => import('../../data/certificate-pdf.ts');
 const MyCertificates = lazy(() =>
   cpdSections().then(
     (m) => ({ default: m.MyCertificates }),
@@ -320,7 +325,7 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
           </section>
           {attended && (
             <Suspense fallback={null}>
-              <MyCertificates email={email} siteUrl={settings.siteUrl || location.origin} />
+              <MyCertificates email={email} siteUrl={settings.siteUrl || location.origin} loadPdf={loadCertificatePdf} />
             </Suspense>
           )}
           {mine.data.waitlist && <WaitlistCard entry={mine.data.waitlist} settings={settings} onChanged={changed} />}
