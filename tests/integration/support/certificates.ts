@@ -3,12 +3,12 @@
 // check-ins left them), the check-in desk's update, an evaluation, and the issuing and revoking
 // commits. The mail document is built here by hand to the shape data/mail.ts's mailWrite gives
 // every message (this branch's data/mail.ts has no certificate builder yet).
-import { serverTimestamp } from 'firebase/firestore/lite';
+import { doc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
 import { activityWrite, newId, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
-import { certificatePoints, type CpdSettings } from '../../../src/data/certificates.ts';
+import { certificatePoints, evaluationId, type CpdSettings } from '../../../src/data/certificates.ts';
 import { registrationChange } from '../../../src/data/registration-record.ts';
-import { ACCOUNTS } from './actors.ts';
-import { fieldsOf, registrationDoc, type Doc } from './forms.ts';
+import { ACCOUNTS, verdict } from './actors.ts';
+import { commit, fieldsOf, registrationDoc, type Doc } from './forms.ts';
 import { ownerDelete, ownerGet, uniqueId } from './owner.ts';
 import { attendee, ownerWrite, seatedFixture, type Attendee } from './seats.ts';
 
@@ -193,3 +193,16 @@ export function issueCommit(a: Attended, days: string[] = [DAY1, DAY2], change: 
 export const without = (writes: BatchWrite[], prefix: string) => writes.filter((w) => !writePath(w).startsWith(prefix));
 export const replaceData = (writes: BatchWrite[], prefix: string, change: (d: Doc) => Doc) =>
   writes.map((w) => (writePath(w).startsWith(prefix) && 'data' in w ? { ...w, data: change(w.data) } : w));
+
+/** The attendee submitting an evaluation (under its own id unless a case names another). */
+export const evaluate = (who: Attendee, data: Doc, id = evaluationId(String(data.registrationId), String(data.day))) =>
+  setDoc(doc(who.db, 'evaluations', id), data);
+
+/** A registration admitted on `days` with a valid certificate, issued by `admin` through the rules. */
+export async function certifiedRegistration(admin: Firestore, days = [DAY1, DAY2]) {
+  const a = await attendedRegistration(days);
+  const issue = issueCommit(a, days);
+  const result = await verdict(commit(admin, issue.writes));
+  if (result !== 'allowed') throw new Error(`Issuing a certificate for ${a.id} was ${result}`);
+  return { a, ...issue };
+}
