@@ -60,7 +60,7 @@ test('a status change asks before cancelling, is saved and is logged', async ({ 
   expect(entry?.fields).toMatchObject({ userEmail: { stringValue: admin.email } });
 });
 
-test('check-in by typed code admits a confirmed ticket once, and refuses unpaid and unknown codes', async ({ page }) => {
+test('check-in by typed code admits a confirmed ticket once a day, and refuses unpaid and unknown codes', async ({ page }) => {
   const paid = await makeRegistration();
   const unpaid = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid' });
   await signIn(page, admin);
