@@ -41,6 +41,8 @@ function matches(d: Data, [field, op, value]: Filter): boolean {
       return compare(v, value) > 0;
     case '>=':
       return compare(v, value) >= 0;
+    case 'in':
+      return (value as unknown[]).some((x) => compare(v, x) === 0);
     default:
       throw new Error(`fake db: no ${op}`);
   }
@@ -110,6 +112,12 @@ export function fakeDb(state: FakeDb) {
       return { set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverValues.now() } };
     },
     commit,
+    /** A log entry written after the action it records (useStaffTask). */
+    recordActivity: async (message: string, userEmail: string) => {
+      const id = newId();
+      await commit([{ set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverValues.now() } }]);
+      return id;
+    },
     transact: async <R>(
       paths: string[],
       decide: (
