@@ -58,8 +58,13 @@ export function applyWrites(state: FakeDb, writes: BatchWrite[]) {
       const next = { ...current };
       for (const [key, value] of Object.entries(w.data)) {
         const [head, ...rest] = key.split('.');
-        if (rest.length)
-          next[head] = { ...(next[head] as Data), [rest.join('.')]: resolveValue(state, value, (next[head] as Data | undefined)?.[rest.join('.')]) };
+        const removed = value instanceof ServerValue && value.kind === 'remove';
+        if (rest.length) {
+          const map = { ...(next[head] as Data) };
+          if (removed) delete map[rest.join('.')];
+          else map[rest.join('.')] = resolveValue(state, value, map[rest.join('.')]);
+          next[head] = map;
+        } else if (removed) delete next[key];
         else next[key] = resolveValue(state, value, current[key]);
       }
       state.docs.set(w.update, next);
