@@ -143,26 +143,28 @@ export async function certificatePdf(cert: Certificate, opts: { siteUrl: string;
     const scale = Math.min(LOGO_BOX.width / image.width, LOGO_BOX.height / image.height, 1);
     const { width, height } = image.scale(scale);
     page.drawImage(image, { x: CENTRE - width / 2, y: y - height, width, height });
-    y -= height + 16;
-  } else y -= 8;
+    y -= height + 20;
+  } else y -= 24;
 
   paragraph(cert.instituteName, { font: bold, size: 15, color: accent });
-  y -= 6;
+  y -= 30;
   draw('Certificate of attendance', { font: serif, size: 34 });
-  y -= 40;
+  y -= 48;
   draw('This is to certify that', { size: 13, color: grey });
-  y -= 36;
+  y -= 44;
   const nameSize = fitted(cert.fullName, { font: serif, size: 30 });
   page.drawLine({ start: { x: CENTRE - 220, y: y - 8 }, end: { x: CENTRE + 220, y: y - 8 }, thickness: 0.5, color: grey });
-  y -= Math.max(30, nameSize) + 4;
+  y -= Math.max(30, nameSize) + 14;
   draw('attended', { size: 13, color: grey });
-  y -= 22;
-  paragraph(cert.activityName, { font: bold, size: 16, lineGap: 6 });
-  y -= 2;
+  y -= 26;
+  // A long activity name takes a smaller size rather than a third line pushing into the foot.
+  const activitySize = bold.widthOfTextAtSize(clean(cert.activityName), 16) > 2 * TEXT_WIDTH ? 13 : 16;
+  paragraph(cert.activityName, { font: bold, size: activitySize, lineGap: 6 });
+  y -= 4;
   paragraph(`on ${daysSentence(cert.days)}`, { size: 12 });
-  y -= 6;
+  y -= 10;
   paragraph(`and is awarded ${pointsLabel(cert.points)}`, { font: bold, size: 15, color: accent });
-  y -= 2;
+  y -= 6;
   paragraph(`Accredited by ${cert.accreditingBody}, provider number ${cert.providerNumber}`, { size: 11, color: grey });
 
   // Foot: the signatory (left), the certificate's identity and its QR code (right).
