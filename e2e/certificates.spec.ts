@@ -93,8 +93,10 @@ test('two days attended and evaluated → certificate issued → PDF downloaded 
     // Anyone opening it (no sign-in) reads "valid", for whom, what and how many points.
     const visitor = await browser.newPage();
     const path = new URL(address!).pathname;
+    // Nothing of it prerendered: the address gets the SPA shell, and the verdict is read when opened.
     const html = await (await visitor.request.get(path)).text();
-    expect(html).not.toContain(name); // nothing of it prerendered: the verdict is read when opened
+    expect(html).toBe(await (await visitor.request.get('/__spa-fallback.html')).text());
+    expect(html).not.toContain(name);
     await visitor.goto(path);
     const valid = visitor.getByRole('region', { name: 'Valid certificate' });
     await expect(valid).toContainText(name);
