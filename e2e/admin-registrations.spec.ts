@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { documentExists, findDocuments } from '../emulator/seed/rest.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
-import { makeRegistration, stack } from './records.ts';
+import { makeRegistration, readDocument, stack } from './records.ts';
 import { admin, signIn } from './support.ts';
 
 const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
@@ -55,31 +55,62 @@ test('a status change asks before cancelling, is saved and is logged', async ({ 
   await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved: now confirmed.' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Check in' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Attendance' }).getByRole('button', { name: 'Check in for this day' })).toBeVisible();
   const [entry] = await findDocuments(stack, 'logs', 'message', `Set registration ${r.id} (${r.fullName}) to confirmed`);
   expect(entry?.fields).toMatchObject({ userEmail: { stringValue: admin.email } });
 });
 
-test('check-in by typed code admits a confirmed ticket once, and refuses unpaid and unknown codes', async ({ page }) => {
+test('check-in by typed code admits a confirmed ticket once a day, and refuses unpaid and unknown codes', async ({ page }) => {
   const paid = await makeRegistration();
   const unpaid = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid' });
   await signIn(page, admin);
   await page.goto('/admin/check-in');
+  await page.getByLabel('Day').selectOption({ index: 1 });
   const code = page.getByLabel('Ticket code');
   await code.fill(paid.id);
   await page.keyboard.press('Enter');
-  await expect(page.getByText(`Checked in: ${paid.fullName}.`)).toBeVisible();
+  await expect(page.getByText(`Checked in: ${paid.fullName}, for `)).toBeVisible();
   await expect(code).toBeFocused();
   await expect(code).toHaveValue('');
   await code.fill(paid.id);
   await page.keyboard.press('Enter');
-  await expect(page.getByText(new RegExp(`${paid.fullName} is already checked in at \\d\\d:\\d\\d`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`${paid.fullName} is already checked in for .* at \\d\\d:\\d\\d`))).toBeVisible();
   await code.fill(unpaid.id);
   await page.keyboard.press('Enter');
   await expect(page.getByText(`${unpaid.fullName} is not confirmed yet: it is not paid.`)).toBeVisible();
   await code.fill('no-such-ticket');
   await page.keyboard.press('Enter');
   await expect(page.getByText('No registration has the code no-such-ticket.')).toBeVisible();
+});
+
+test('undo check-in takes back the latest day, then confirms the registration again, each logged', async ({ page }) => {
+  const first = new Date(Date.now() - 2 * 86_400_000);
+  const second = new Date(Date.now() - 86_400_000);
+  const [d1, d2] = [first, second].map((d) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 10));
+  const r = await makeRegistration({ status: 'checked-in', attendance: { [d1]: first, [d2]: second }, checkedInAt: second });
+  await signIn(page, admin);
+  await page.goto(`/admin/registrations/registrations/${r.id}`);
+  const attendance = page.getByRole('region', { name: 'Attendance' });
+  await attendance.getByRole('button', { name: 'Undo check-in' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Undo check-in' }).click();
+  await expect(attendance.getByRole('status')).toContainText('undone.');
+  // One key removed; the day left keeps its time.
+  expect((await readDocument(`registrations/${r.id}`))!).toMatchObject({ status: 'checked-in', attendance: { [d1]: first } });
+  expect(Object.keys((await readDocument(`registrations/${r.id}`))!.attendance as object)).toEqual([d1]);
+
+  await attendance.getByRole('button', { name: 'Undo check-in' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('It was their only day: the registration is confirmed again.');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Undo check-in' }).click();
+  await expect(attendance.getByRole('status')).toContainText('the registration is confirmed again.');
+  expect(await readDocument(`registrations/${r.id}`)).toMatchObject({ status: 'confirmed', attendance: {} });
+  expect(await readDocument(`checkouts/${r.id}`)).toMatchObject({ status: 'confirmed' });
+  for (const message of [
+    `Undid the check-in of ${r.fullName} (${r.id}) for ${d2}`,
+    `Undid the check-in of ${r.fullName} (${r.id}) for ${d1}; confirmed again`,
+  ]) {
+    const [entry] = await findDocuments(stack, 'logs', 'message', message);
+    expect(entry?.fields).toMatchObject({ userEmail: { stringValue: admin.email } });
+  }
 });
 
 test('CSV export holds the filtered set, and formula-like cells are defused', async ({ page }) => {

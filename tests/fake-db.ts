@@ -41,6 +41,8 @@ function matches(d: Data, [field, op, value]: Filter): boolean {
       return compare(v, value) > 0;
     case '>=':
       return compare(v, value) >= 0;
+    case 'in':
+      return (value as unknown[]).some((x) => compare(v, x) === 0);
     default:
       throw new Error(`fake db: no ${op}`);
   }
@@ -56,8 +58,13 @@ export function applyWrites(state: FakeDb, writes: BatchWrite[]) {
       const next = { ...current };
       for (const [key, value] of Object.entries(w.data)) {
         const [head, ...rest] = key.split('.');
-        if (rest.length)
-          next[head] = { ...(next[head] as Data), [rest.join('.')]: resolveValue(state, value, (next[head] as Data | undefined)?.[rest.join('.')]) };
+        const removed = value instanceof ServerValue && value.kind === 'remove';
+        if (rest.length) {
+          const map = { ...(next[head] as Data) };
+          if (removed) delete map[rest.join('.')];
+          else map[rest.join('.')] = resolveValue(state, value, map[rest.join('.')]);
+          next[head] = map;
+        } else if (removed) delete next[key];
         else next[key] = resolveValue(state, value, current[key]);
       }
       state.docs.set(w.update, next);
@@ -105,6 +112,12 @@ export function fakeDb(state: FakeDb) {
       return { set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverValues.now() } };
     },
     commit,
+    /** A log entry written after the action it records (useStaffTask). */
+    recordActivity: async (message: string, userEmail: string) => {
+      const id = newId();
+      await commit([{ set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverValues.now() } }]);
+      return id;
+    },
     transact: async <R>(
       paths: string[],
       decide: (

@@ -10,6 +10,7 @@ import { checkoutOf } from '../../src/data/registration-record.ts';
 import { FREE_SEAT, seatPath } from '../../src/data/seats.ts';
 import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, statementFormatId } from '../../src/data/statement-formats.ts';
 import { withSeededPaymentCodes } from './payment-codes.ts';
+import { CPD_SETTINGS_PATH, evaluationId, summitDays, type CpdSettings, type Evaluation } from '../../src/data/certificates.ts';
 
 export const DEMO_PROJECT_ID = 'demo-nci-summit';
 
@@ -323,6 +324,45 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       12 - i,
     );
   });
+
+  // ---- demo: CPD certificates (src/data/certificates.ts) ----
+  // Settings a provider would fill in, and the checked-in delegate's first two summit days with one
+  // evaluation (day 1's): two days meet the rule, but day 2's evaluation is missing, so the issuing
+  // screen shows a "why not" until it is submitted.
+  const cpd: CpdSettings = {
+    accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
+    providerNumber: 'KMPDC/CPD/2027/0142',
+    activityName: 'National Cancer Summit 2027',
+    pointsPerDay: 6,
+    signatoryName: 'Dr. Achieng Otieno',
+    signatoryTitle: 'Director, National Cancer Institute',
+    minDays: 2,
+    requireEvaluation: true,
+    logoUrl: '/demo/logos/institute.png',
+    questions: [
+      { id: 'content', label: 'How useful was the day’s content to your practice?', kind: 'rating' },
+      { id: 'speakers', label: 'How would you rate the speakers?', kind: 'rating' },
+      { id: 'improve', label: 'What should we change for next time?', kind: 'text' },
+    ],
+    exportColumns: ['certificateId', 'fullName', 'email', 'providerNumber', 'activityName', 'days', 'dayCount', 'points', 'issuedOn', 'status'],
+  };
+  docs.push([CPD_SETTINGS_PATH, { ...cpd }]);
+  const [day1, day2] = summitDays(start, end);
+  const attendee = docs.find(([path]) => path === 'registrations/demo-registration-6')![1];
+  const admitted = { [day1]: atUtc(start, 0, 6, 5), [day2]: atUtc(start, 1, 5, 50) }; // 09:05 and 08:50 in Nairobi
+  Object.assign(attendee, { attendance: admitted, checkedInAt: admitted[day2] });
+  const evaluation: Evaluation = {
+    registrationId: 'demo-registration-6',
+    day: day1,
+    email: String(attendee.email),
+    answers: [
+      { id: 'content', value: 5 },
+      { id: 'speakers', value: 4 },
+      { id: 'improve', value: 'More time for questions after the panels, please.' },
+    ],
+    submittedAt: atUtc(start, 0, 14, 30),
+  };
+  docs.push([`evaluations/${evaluationId('demo-registration-6', day1)}`, { ...evaluation }]);
 
   // ---- demo: payments and invoices ----
   // Payments in every state, so /admin/payments has work on `npm start`: two references awaiting

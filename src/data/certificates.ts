@@ -118,10 +118,16 @@ export function dayLabel(isoDate: string): string {
   });
 }
 
-/** Points for a number of days, rounded to the half point the settings allow. */
+/**
+ * Points for a number of days. Exact: points per day are multiples of 0.5, which binary floating
+ * point holds exactly, so the rules' `days.size() * pointsPerDay` gives the very same number.
+ */
 export function certificatePoints(dayCount: number, pointsPerDay: number): number {
-  return Math.round(dayCount * pointsPerDay * 2) / 2;
+  return dayCount * pointsPerDay;
 }
+
+/** Points per day the settings accept: above 0, at most 100, in half points. */
+export const validPointsPerDay = (n: number) => n > 0 && n <= 100 && Number.isInteger(n * 2);
 
 export const evaluationId = (registrationId: string, day: string) => `${registrationId}_${day}`;
 
@@ -229,3 +235,36 @@ export const REVOKE_REASON_MAX = 500;
 
 /** The verification address a certificate's QR code holds. */
 export const verifyPath = (id: string) => `/certificates/${id}`;
+
+/**
+ * settings/cpd as stored, read as CpdSettings: missing or mistyped fields fall back to the defaults
+ * (a document saved before a field existed, or none at all), so every screen decides on one shape.
+ */
+export function cpdSettingsFrom(stored: unknown): CpdSettings {
+  const s = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  const d = DEFAULT_CPD_SETTINGS;
+  const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+  const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+  const questions = Array.isArray(s.questions)
+    ? s.questions.filter(
+        (q): q is EvaluationQuestion =>
+          !!q && typeof q === 'object' && typeof q.id === 'string' && typeof q.label === 'string' && (QUESTION_KINDS as readonly unknown[]).includes(q.kind),
+      )
+    : d.questions;
+  const columns = Array.isArray(s.exportColumns)
+    ? s.exportColumns.filter((c): c is CertificateCsvColumn => typeof c === 'string' && Object.hasOwn(CERTIFICATE_CSV_COLUMNS, c))
+    : [];
+  return {
+    accreditingBody: text(s.accreditingBody, d.accreditingBody),
+    providerNumber: text(s.providerNumber, d.providerNumber),
+    activityName: text(s.activityName, d.activityName),
+    pointsPerDay: num(s.pointsPerDay, d.pointsPerDay),
+    signatoryName: text(s.signatoryName, d.signatoryName),
+    signatoryTitle: text(s.signatoryTitle, d.signatoryTitle),
+    minDays: num(s.minDays, d.minDays),
+    requireEvaluation: typeof s.requireEvaluation === 'boolean' ? s.requireEvaluation : d.requireEvaluation,
+    logoUrl: text(s.logoUrl, d.logoUrl),
+    questions: questions.map(({ id, label, kind }) => ({ id, label, kind })),
+    exportColumns: columns.length ? [...new Set(columns)] : d.exportColumns,
+  };
+}

@@ -86,6 +86,15 @@ describe('the default wording', () => {
     expect(renderer.render('payment-verified', MAIL_SAMPLES['payment-verified']).html).toContain('src="cid:ticket-qr"');
     expect(renderer.render('payment-verified', { ...MAIL_SAMPLES['payment-verified'], ticket: false }).html).not.toContain('cid:ticket-qr');
   });
+
+  it('the certificate says its PDF is attached, its points, and where anyone can check it', () => {
+    const out = renderer.render('certificate-issued', { ...MAIL_SAMPLES['certificate-issued'], points: 7.5 });
+    expect(out.text).toContain('7.5 CPD points');
+    expect(out.text).toContain('attached as a PDF');
+    expect(out.text).toContain('Anyone can check it at https://summit.example.org/certificates/Kq7Xb3kP9qLm2Rt7VwZ4');
+    expect(out.html).toContain('https://summit.example.org/certificates/Kq7Xb3kP9qLm2Rt7VwZ4');
+    expect(out.subject).not.toContain('Wanjiru');
+  });
 });
 
 describe('the partials built from settings', () => {

@@ -157,6 +157,15 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     html: checkout.html,
     text: checkout.text,
   }),
+  'certificate-issued': template({
+    subject: 'Your CPD certificate from the National Cancer Summit',
+    paragraphs: [
+      'Dear {{name}},',
+      'Thank you for attending {{activity}}. Your certificate of attendance for <strong>{{points}} CPD points</strong> is attached as a PDF.',
+      'Its number is {{certificateId}}. Anyone can check it at {{> siteUrl}}/certificates/{{certificateId}}, or by scanning the QR code on the certificate.',
+      'You can download it again at any time from My registration.',
+    ],
+  }),
 };
 
 /** What the partials are built from: settings/site as stored. */

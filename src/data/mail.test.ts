@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { applicationMail, donationMail, groupDigits, mailMoney, messageMail, registrationMail, MAIL_LABELS, MAIL_SAMPLES, MAIL_TEMPLATES } from './mail.ts';
+import {
+  applicationMail,
+  certificateMail,
+  donationMail,
+  groupDigits,
+  mailMoney,
+  messageMail,
+  registrationMail,
+  MAIL_LABELS,
+  MAIL_SAMPLES,
+  MAIL_TEMPLATES,
+} from './mail.ts';
 
 const settings = {
   categories: { delegate: { label: 'Delegate', fee: 15000 }, survivor: { label: 'Survivor', fee: 0 } },
@@ -92,6 +103,25 @@ describe('the messages visitors’ own commits send', () => {
     expect(dataOf(donationMail('d1', { name: 'Peter', email: 'p@example.org', amount: 2500, currency: 'KES' })).data).toMatchObject({
       template: { name: 'donation-thanks', data: { name: 'Peter', amount: 'KES 2,500' } },
     });
+  });
+});
+
+describe('the messages staff actions send', () => {
+  it('a certificate is mailed to the address it was issued to, about the certificate, with its figures and its PDF', () => {
+    const pdf = { filename: 'certificate-c1.pdf', content: 'JVBERi0=', encoding: 'base64', contentType: 'application/pdf' };
+    const mail = dataOf(
+      certificateMail('m1', { id: 'c1', fullName: 'Wanjiru Kamau', email: 'w@example.org', activityName: 'National Cancer Summit 2027', points: 7.5 }, pdf),
+    );
+    expect(mail.set).toBe('mail/m1');
+    expect(mail.data).toMatchObject({
+      to: 'w@example.org',
+      // points stay a number: the rules compare it with the certificate's own.
+      template: { name: 'certificate-issued', data: { name: 'Wanjiru Kamau', certificateId: 'c1', activity: 'National Cancer Summit 2027', points: 7.5 } },
+      recordCollection: 'certificates',
+      recordId: 'c1',
+      message: { attachments: [pdf] },
+    });
+    expect(Object.keys(mail.data).sort()).toEqual(['message', 'recordCollection', 'recordId', 'template', 'timestamp', 'to']);
   });
 });
 

@@ -25,6 +25,7 @@ export const MAIL_TEMPLATES = [
   'waitlist-offer',
   'hold-reminder',
   'payment-partial',
+  'certificate-issued',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -45,6 +46,7 @@ export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'waitlist-offer': 'Seat offered (waiting list)',
   'hold-reminder': 'Unpaid hold ending soon',
   'payment-partial': 'Part payment received (statement)',
+  'certificate-issued': 'CPD certificate issued',
 };
 
 /** How staff read a delivery state. */
@@ -66,7 +68,7 @@ export const MAIL_PARTIALS = ['siteUrl', 'contacts', 'howToPay'] as const;
 export type MailPartialName = (typeof MAIL_PARTIALS)[number];
 
 /** The collections a message can be about (`test` is an administrator's test send of a template). */
-export type MailRecordCollection = 'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'waitlist' | 'templates';
+export type MailRecordCollection = 'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'waitlist' | 'certificates' | 'templates';
 
 /**
  * `reference` is the record's id (its checkout link); `code` is what the payer quotes and every
@@ -88,6 +90,8 @@ export interface MailDataByTemplate {
   'waitlist-offer': { name: string; deadline: string };
   'hold-reminder': { name: string; reference: string; code: string; amount: string; deadline: string };
   'payment-partial': { name: string; reference: string; code: string; amount: string; due: string };
+  /** `points`: a number (firestore.rules checks it equals the certificate's). */
+  'certificate-issued': { name: string; certificateId: string; activity: string; points: number };
 }
 
 /** The delivery state the extension (and the local worker) writes back on each mail document. */
@@ -260,6 +264,26 @@ export function invoiceMail(
 }
 
 /**
+ * A CPD certificate, in the transaction that issues it (features/certificates/admin/issue-certificate.ts):
+ * about the certificate, to the address it was issued to, with its PDF attached. Every value is the
+ * certificate's own, so the rules can check the mail against the certificate written beside it.
+ */
+export function certificateMail(
+  mailId: string,
+  certificate: { id: string; fullName: string; email: string; activityName: string; points: number },
+  pdf: MailAttachment,
+): BatchWrite {
+  return mailWrite(
+    mailId,
+    'certificate-issued',
+    certificate.email,
+    { name: certificate.fullName, certificateId: certificate.id, activity: certificate.activityName, points: certificate.points },
+    { collection: 'certificates', id: certificate.id },
+    { attachments: [pdf] },
+  );
+}
+
+/**
  * A seat offered to a waiting-list entry, in the commit that makes the offer (firestore.rules:
  * waitlistOfferMail). About the entry (waitlist/{address}); `deadline` is when the offer lapses, as text.
  */
@@ -332,4 +356,5 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
     deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)',
   },
   'payment-partial': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 5,000', due: 'KES 10,000' },
+  'certificate-issued': { name: 'Wanjiru Kamau', certificateId: 'Kq7Xb3kP9qLm2Rt7VwZ4', activity: 'National Cancer Summit 2027', points: 12 },
 };

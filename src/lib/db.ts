@@ -50,13 +50,14 @@ export type MoveAlsoWrite = BatchWrite[] | ((moved: DocumentData, read: ReadInTr
 export type BatchWrite = { set: string; data: DocumentData; merge?: boolean } | { update: string; data: DocumentData } | { delete: string };
 
 /**
- * A value the server fills in when the write lands: its time, or a number plus `by`. Plain data
- * (not the SDK's sentinel), so a write can be built without the SDK; lib/sdk-db.ts turns it into
- * the SDK's serverTimestamp() / increment() when it applies the write.
+ * A value the server fills in when the write lands: its time, or a number plus `by`; or, in an
+ * update, the field removed. Plain data (not the SDK's sentinel), so a write can be built without
+ * the SDK; lib/sdk-db.ts turns it into the SDK's serverTimestamp() / increment() / deleteField()
+ * when it applies the write.
  */
 export class ServerValue {
   constructor(
-    readonly kind: 'time' | 'increment',
+    readonly kind: 'time' | 'increment' | 'remove',
     readonly by = 0,
   ) {
     Object.freeze(this);
@@ -64,11 +65,17 @@ export class ServerValue {
 }
 
 const SERVER_TIME = new ServerValue('time');
+const REMOVE = new ServerValue('remove');
 
 /** Field values the server fills in, for writes built outside this module. */
 export const serverValues = {
   now: () => SERVER_TIME,
   increment: (n: number) => new ServerValue('increment', n),
+  /**
+   * In an update, removes the field (`'map.key'` removes one key of a map, leaving the others as
+   * stored: a map rewritten from a browser's read would turn its times' microseconds into ms).
+   */
+  remove: () => REMOVE,
 };
 
 /** Creating `name/id` as createDocument does (its own id, the server's time), as one write of a commit. */

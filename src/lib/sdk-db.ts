@@ -21,6 +21,7 @@ import {
   startAfter,
   updateDoc,
   deleteDoc,
+  deleteField,
   where as whereField,
   writeBatch,
   increment,
@@ -52,7 +53,7 @@ interface Writer {
 
 /** Write data with db.ts's plain server values as the SDK's sentinels (inside maps and arrays too). */
 function toSdk(value: unknown): unknown {
-  if (value instanceof ServerValue) return value.kind === 'time' ? serverTimestamp() : increment(value.by);
+  if (value instanceof ServerValue) return value.kind === 'time' ? serverTimestamp() : value.kind === 'remove' ? deleteField() : increment(value.by);
   if (Array.isArray(value)) return value.map(toSdk);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toSdk(v)]));

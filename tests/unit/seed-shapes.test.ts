@@ -11,6 +11,19 @@ import { messageDocumentSchema } from '../../src/features/contact/schema.ts';
 import { donationDocumentSchema } from '../../src/features/donations/schema.ts';
 import { bankFormatFormSchema, statementFormatDocument, toBankFormatInput } from '../../src/data/statement-formats.ts';
 import { type BankFormat } from '../../src/data/statement-layouts.ts';
+import {
+  CERTIFICATE_CSV_COLUMNS,
+  CPD_SETTINGS_PATH,
+  cpdSettingsGaps,
+  dayLabel,
+  DEFAULT_CPD_SETTINGS,
+  eligibility,
+  evaluationId,
+  summitDays,
+  type CpdSettings,
+  type Evaluation,
+} from '../../src/data/certificates.ts';
+import { toNairobiDate } from '../../src/lib/nairobi-time.ts';
 
 const SCHEMAS: Record<string, ZodType> = {
   registrations: registrationDocumentSchema,
@@ -59,5 +72,45 @@ describe('the demo seed’s statement formats', () => {
       expect(format.id).toMatch(/^[a-z0-9-]{1,80}$/);
       expect(statementFormatDocument(format.id, bankFormatFormSchema.parse(toBankFormatInput(format)))).toEqual(doc);
     }
+  });
+});
+
+describe('the demo seed’s CPD certificates', () => {
+  const docs = new Map(demoDocuments(new Date('2026-10-01T09:00:00Z')));
+  const site = docs.get('settings/site') as { startDate: Date; endDate: Date };
+  const days = summitDays(site.startDate, site.endDate);
+  const cpd = docs.get(CPD_SETTINGS_PATH) as unknown as CpdSettings;
+
+  it('has complete settings: every field the domain names and no other, two ratings and a text question', () => {
+    expect(Object.keys(cpd).sort()).toEqual(Object.keys(DEFAULT_CPD_SETTINGS).sort());
+    expect(cpdSettingsGaps(cpd)).toEqual([]);
+    expect(cpd).toMatchObject({ pointsPerDay: 6, minDays: 2, requireEvaluation: true, logoUrl: '/demo/logos/institute.png' });
+    expect(cpd.questions.map((q) => q.kind)).toEqual(['rating', 'rating', 'text']);
+    expect(cpd.exportColumns.every((c) => c in CERTIFICATE_CSV_COLUMNS)).toBe(true);
+  });
+
+  it('has the checked-in delegate attending the first two days, with day 1 evaluated: not yet eligible, and why', () => {
+    expect(days).toHaveLength(3);
+    const registration = docs.get('registrations/demo-registration-6') as {
+      status: string;
+      email: string;
+      attendance: Record<string, Date>;
+      checkedInAt: Date;
+    };
+    expect(registration.status).toBe('checked-in');
+    expect(Object.keys(registration.attendance).sort()).toEqual(days.slice(0, 2));
+    // Each time on its own Nairobi day, the latest being the last check-in.
+    for (const [day, at] of Object.entries(registration.attendance)) expect(toNairobiDate(at)).toBe(day);
+    expect(registration.checkedInAt).toEqual(registration.attendance[days[1]]);
+
+    const evaluations = [...docs].filter(([path]) => path.startsWith('evaluations/'));
+    expect(evaluations.map(([path]) => path)).toEqual([`evaluations/${evaluationId('demo-registration-6', days[0])}`]);
+    const [, evaluation] = evaluations[0] as [string, unknown] as [string, Evaluation];
+    expect(evaluation).toMatchObject({ registrationId: 'demo-registration-6', day: days[0], email: registration.email });
+    expect(evaluation.answers.map((a) => a.id)).toEqual(cpd.questions.map((q) => q.id));
+
+    const verdict = eligibility(registration, new Set([evaluation.day]), cpd, days);
+    expect(verdict.eligible).toBe(false);
+    expect(verdict.reasons).toEqual([`No evaluation for ${dayLabel(days[1])}.`]);
   });
 });

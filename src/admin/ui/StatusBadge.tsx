@@ -43,6 +43,9 @@ const TONE_OF: Record<string, keyof typeof TONES> = {
   invalid: 'bad',
   duplicate: 'neutral',
   dismissed: 'neutral',
+  // certificates
+  valid: 'good',
+  revoked: 'bad',
 };
 
 /** Codes that are not words: what people read instead. */

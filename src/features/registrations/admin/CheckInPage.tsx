@@ -1,44 +1,108 @@
 import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
+import { QueryState } from '../../../admin/ui/QueryState.tsx';
+import { FormAlert } from '../../../components/fields.tsx';
+import { dayLabel, summitDays } from '../../../data/certificates.ts';
+import { useSiteSettings } from '../../../data/site-settings.ts';
+import { toNairobiDate } from '../../../lib/nairobi-time.ts';
 import { CheckInRefused, useCheckIn } from './api.ts';
-import { checkInVerdict, normaliseCode } from './check-in.ts';
+import { checkInVerdict, defaultDay, normaliseCode } from './check-in.ts';
 import { QrScanner } from './QrScanner.tsx';
 
 const VALID_CODE = /^[A-Za-z0-9_-]{1,128}$/;
 
 type Outcome = { kind: 'admit' | 'refuse'; message: string };
 
+// The day staff chose, kept for the tab (a reload, a look at another screen) but only on the day it
+// was chosen: the next morning the desk starts again from today.
+const DAY_KEY = 'summit:check-in-day';
+
+function rememberedDay(days: readonly string[], today: string): string {
+  try {
+    const { day, on } = JSON.parse(sessionStorage.getItem(DAY_KEY) ?? '{}') as { day?: string; on?: string };
+    return on === today && day && days.includes(day) ? day : '';
+  } catch {
+    return '';
+  }
+}
+
+function remember(day: string, today: string) {
+  try {
+    sessionStorage.setItem(DAY_KEY, JSON.stringify({ day, on: today }));
+  } catch {
+    // Storage refused (private mode): the choice still holds while the screen is open.
+  }
+}
+
 export default function CheckInPage() {
+  const settings = useSiteSettings();
+  return (
+    <>
+      <AdminHeader title="Check-in" summary="Type the code printed under the ticket's QR code, or scan the QR code with this device's camera." />
+      <QueryState query={settings} noun="summit's dates">
+        {(s) => {
+          const days = summitDays(s.startDate, s.endDate);
+          if (days.length === 0)
+            return (
+              <div className="mt-6 max-w-xl space-y-3">
+                <FormAlert>The summit&apos;s dates are not set, so there is no day to check anyone in for.</FormAlert>
+                <Link className="text-brand-700 underline" to="/admin/settings">
+                  Set the summit&apos;s dates in Settings
+                </Link>
+              </div>
+            );
+          // Keyed by the days: dates changed in Settings start the desk afresh.
+          return <Desk key={days.join()} days={days} />;
+        }}
+      </QueryState>
+    </>
+  );
+}
+
+function Desk({ days }: { days: string[] }) {
   const checkIn = useCheckIn();
+  const today = toNairobiDate(new Date());
+  const [day, setDay] = useState(() => rememberedDay(days, today) || defaultDay(days));
   const [code, setCode] = useState('');
   const [scanning, setScanning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const daySelect = useRef<HTMLSelectElement>(null);
+
+  const askForDay = useCallback(() => {
+    setOutcome({ kind: 'refuse', message: 'Choose the day you are checking in for first.' });
+    daySelect.current?.focus();
+  }, []);
 
   const submit = useCallback(
     (raw: string) => {
       const ticket = normaliseCode(raw);
       setOutcome(null);
+      if (!day) return askForDay();
       if (!VALID_CODE.test(ticket)) {
-        setOutcome(ticket ? checkInVerdict(null, ticket) : { kind: 'refuse', message: 'Type or scan a ticket code.' });
+        setOutcome(ticket ? checkInVerdict(null, ticket, day, days) : { kind: 'refuse', message: 'Type or scan a ticket code.' });
         input.current?.focus();
         return;
       }
-      checkIn.mutate(ticket, {
-        onSuccess: (message) => {
-          setOutcome({ kind: 'admit', message: message ?? 'Checked in.' });
-          setCode('');
+      checkIn.mutate(
+        { code: ticket, day, days },
+        {
+          onSuccess: (message) => {
+            setOutcome({ kind: 'admit', message: message ?? 'Checked in.' });
+            setCode('');
+          },
+          onError: (error) =>
+            setOutcome({
+              kind: 'refuse',
+              message: error instanceof CheckInRefused ? error.message : 'Check-in could not be saved. Check the connection and try again.',
+            }),
+          // The desk's next attendee is typed or scanned straight away, for the same day.
+          onSettled: () => input.current?.focus(),
         },
-        onError: (error) =>
-          setOutcome({
-            kind: 'refuse',
-            message: error instanceof CheckInRefused ? error.message : 'Check-in could not be saved. Check the connection and try again.',
-          }),
-        // The desk's next attendee is typed or scanned straight away.
-        onSettled: () => input.current?.focus(),
-      });
+      );
     },
-    [checkIn],
+    [checkIn, day, days, askForDay],
   );
 
   const onScanned = useCallback(
@@ -50,11 +114,43 @@ export default function CheckInPage() {
     [submit],
   );
 
+  const todayIsSummitDay = days.includes(today);
   return (
     <>
-      <AdminHeader title="Check-in" summary="Type the code printed under the ticket's QR code, or scan the QR code with this device's camera." />
+      <div className="mt-6 max-w-xl">
+        <label className="field-label" htmlFor="check-in-day">
+          Day
+        </label>
+        <select
+          ref={daySelect}
+          id="check-in-day"
+          className="field-input"
+          value={day}
+          aria-describedby="check-in-day-hint"
+          autoFocus={!day}
+          onChange={(e) => {
+            setDay(e.target.value);
+            remember(e.target.value, today);
+            setOutcome(null);
+          }}
+        >
+          {!day && <option value="">Choose the day…</option>}
+          {days.map((d, i) => (
+            <option key={d} value={d}>
+              {`${dayLabel(d)} — day ${i + 1} of ${days.length}${d === today ? ' (today)' : ''}`}
+            </option>
+          ))}
+        </select>
+        <p id="check-in-day-hint" className="mt-1 text-sm text-slate-700">
+          {!todayIsSummitDay
+            ? `Today (${dayLabel(today)}) is not a day of the summit: choose the day you are checking attendees in for.`
+            : day && day !== today
+              ? `Not today: check-ins are recorded for ${dayLabel(day)}.`
+              : 'Each attendee is checked in once a day; the day stays chosen for the next attendee.'}
+        </p>
+      </div>
       <form
-        className="mt-6 flex max-w-xl flex-wrap items-end gap-2"
+        className="mt-4 flex max-w-xl flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           submit(code);
@@ -73,13 +169,14 @@ export default function CheckInPage() {
             spellCheck={false}
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            autoFocus
+            // With no day chosen yet, the day select is the first thing to do.
+            autoFocus={!!day}
           />
         </div>
         <button type="submit" className="btn-primary" disabled={checkIn.isPending}>
           {checkIn.isPending ? 'Checking…' : 'Check in'}
         </button>
-        <button type="button" className="btn-secondary" onClick={() => setScanning((s) => !s)} aria-expanded={scanning}>
+        <button type="button" className="btn-secondary" onClick={() => (day || scanning ? setScanning((s) => !s) : askForDay())} aria-expanded={scanning}>
           Scan QR code
         </button>
       </form>

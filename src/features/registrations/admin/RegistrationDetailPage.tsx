@@ -13,6 +13,7 @@ import type { SiteSettings } from '../../../data/site-settings-schema.ts';
 import { useArchiveRecord, useRecord, useRecordPayments, useStatusChange } from './api.ts';
 import { NEXT_STATUSES, type StaffRecord } from './records.ts';
 import { RecordMessages } from './RecordMessages.tsx';
+import { AttendanceSection } from './AttendanceSection.tsx';
 
 const FIELDS: Record<'registrations' | 'partners', Array<[string, string]>> = {
   registrations: [
@@ -197,6 +198,7 @@ export default function RegistrationDetailPage() {
                     </div>
                   ))}
               </dl>
+              {collection === 'registrations' && <AttendanceSection record={r} name={name} />}
               <Actions collection={collection} record={r} name={name} />
               <RecordMessages collection={collection} id={r.id} />
               {can(staff.role, 'payments') && <Payments collection={collection} id={r.id} />}

@@ -7,13 +7,13 @@ import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { applicationDecisionMail, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
 import { payableRecord } from '../../../data/payable-records.ts';
-import { registrationChange, SeatLostError, seatOf } from '../../../data/registration-record.ts';
+import { registrationChange, registrationPath, SeatLostError, seatOf } from '../../../data/registration-record.ts';
 import { findFreeSeats, seatTimesOf, holdsSeat, newSeatClaim, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { offerWrites, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
 import { deadlineText, fetchWaiting, offerDeadline } from './waitlist.ts';
 import { sponsorWrites } from '../../../data/partners.ts';
-import { checkInVerdict, type TicketHolder } from './check-in.ts';
+import { attendedDays, checkInVerdict, undoCheckInPlan, type TicketHolder } from './check-in.ts';
 import { COLLECTION, listOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
 import { searchRecords } from './search.ts';
 import { adminKey, keysShowing } from '../../../data/query-keys.ts';
@@ -89,6 +89,8 @@ const CSV_COLUMNS: Record<Tab, Array<{ header: string; value: (r: StaffRecord) =
     { header: 'Status', value: (r) => r.status },
     { header: 'Payment', value: (r) => r.paymentStatus },
     { header: 'Checked in', value: (r) => r.checkedInAt },
+    // The summit days attended ('YYYY-MM-DD', Nairobi), what CPD certificates count.
+    { header: 'Days attended', value: (r) => attendedDays(r).join('; ') },
     { header: 'Accessibility needs', value: (r) => r.accessibilityNeeds },
     { header: 'Dietary needs', value: (r) => r.dietaryNeeds },
   ],
@@ -259,27 +261,72 @@ export function useArchiveRecord(collection: 'registrations' | 'partners') {
   });
 }
 
+export interface CheckInVars {
+  code: string;
+  /** The summit day being checked in ('YYYY-MM-DD', Nairobi), one of `days`. */
+  day: string;
+  days: readonly string[];
+}
+
+/**
+ * A check-in decided on the registration as read in the transaction: the day's attendance (one
+ * key of the map, a field-path update, so the days already stored keep their exact times),
+ * `checkedInAt` and the status, with its checkout projection in step (and its seat, which a
+ * confirmed ticket already holds). Throws CheckInRefused with the desk's words.
+ */
+export function decideCheckIn(doc: WithId<Record<string, unknown>> | null, { code, day, days }: CheckInVars, seat: WithId<Record<string, unknown>> | null) {
+  const holder = doc as unknown as TicketHolder | null;
+  const verdict = checkInVerdict(holder, code, day, days);
+  if (verdict.kind === 'refuse' || !holder || !doc) throw new CheckInRefused(verdict.message);
+  const now = serverValues.now();
+  return {
+    writes: registrationChange(doc, { [`attendance.${day}`]: now, checkedInAt: now, status: 'checked-in' }, seat),
+    log: `Checked in ${holder.fullName} (${code}) for ${day}`,
+    result: verdict.message,
+  };
+}
+
 /**
  * Checking in decides on the registration as it is at that instant (a transaction), so the same
- * ticket presented at two desks at once admits one person: the second desk sees "already checked in".
+ * ticket presented at two desks at once admits one person: the second desk sees "already checked
+ * in" for that day.
  */
 export function useCheckIn() {
   return useStaffTransaction({
-    paths: (code: string) => [`registrations/${code}`],
-    decide: async ([doc], code, read) => {
-      const holder = doc as unknown as TicketHolder | null;
-      const verdict = checkInVerdict(holder, code);
-      if (verdict.kind === 'refuse' || !holder || !doc) throw new CheckInRefused(verdict.message);
+    paths: ({ code }: CheckInVars) => [registrationPath(code)],
+    decide: async ([doc], vars, read) => {
       const seatPath = seatOf(doc);
-      // With its checkout projection in step (and its seat, which a confirmed ticket already holds).
-      return {
-        writes: registrationChange(doc, { status: 'checked-in', checkedInAt: serverValues.now() }, seatPath ? await read(seatPath) : null),
-        log: `Checked in ${holder.fullName} (${code})`,
-        result: verdict.message,
-      };
+      return decideCheckIn(doc, vars, seatPath ? await read(seatPath) : null);
     },
     invalidate: [...registrationKeys.all, adminKey('seats')],
   });
 }
 
 export class CheckInRefused extends Error {}
+
+/**
+ * Undoing a check-in removes the latest day attended (one key, the others untouched); with no day
+ * left the registration is confirmed again. Refused (an Error whose message says why) when the
+ * registration changed meanwhile.
+ */
+export function decideUndoCheckIn(current: WithId<Record<string, unknown>> | null, name: string, seat: WithId<Record<string, unknown>> | null) {
+  const plan = undoCheckInPlan(current as unknown as TicketHolder | null);
+  if ('refuse' in plan || !current) throw new CheckInRefused('refuse' in plan ? plan.refuse : 'This registration no longer exists.');
+  const changes: Record<string, unknown> = { status: plan.status, ...(plan.day ? { [`attendance.${plan.day}`]: serverValues.remove() } : {}) };
+  return {
+    writes: registrationChange(current, changes, seat),
+    log: `Undid the check-in of ${name} (${current.id})${plan.day ? ` for ${plan.day}` : ''}${plan.status === 'confirmed' ? '; confirmed again' : ''}`,
+    result: plan,
+  };
+}
+
+export function useUndoCheckIn() {
+  return useStaffTransaction({
+    paths: ({ id }: { id: string; name: string }) => [registrationPath(id)],
+    decide: async ([current], { name }, read) => {
+      const seatPath = seatOf(current);
+      return decideUndoCheckIn(current, name, seatPath ? await read(seatPath) : null);
+    },
+    invalidate: [...registrationKeys.all, adminKey('seats')],
+  });
+}

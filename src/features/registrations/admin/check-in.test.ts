@@ -1,64 +1,147 @@
 import { describe, expect, it } from 'vitest';
-import { checkInVerdict, normaliseCode } from './check-in.ts';
+import { summitDays } from '../../../data/certificates.ts';
+import { attendanceSummary, attendedDays, checkInVerdict, defaultDay, normaliseCode, undoCheckInPlan, type TicketHolder } from './check-in.ts';
 
-const holder = (status: string, paymentStatus = 'paid') => ({ id: 'r1', fullName: 'Amina Yusuf', status, paymentStatus });
+// The summit: Tue 10 to Thu, 12 March 2027, from 09:00 on the first day to 17:00 on the last (Nairobi).
+const DAYS = summitDays(new Date('2027-03-10T06:00:00Z'), new Date('2027-03-12T14:00:00Z'));
+const [TUE, WED, THU] = DAYS;
 
-describe('check-in', () => {
-  it('admits a confirmed registration once', () => {
-    expect(checkInVerdict(holder('confirmed'), 'r1')).toEqual({ kind: 'admit', message: 'Checked in: Amina Yusuf.' });
-    expect(checkInVerdict({ ...holder('checked-in'), checkedInAt: new Date('2027-05-12T06:05:00Z') }, 'r1')).toEqual({
-      kind: 'refuse',
-      message: 'Amina Yusuf is already checked in at 09:05. A ticket admits once.',
-    });
+const holder = (status: string, paymentStatus = 'paid', attendance?: Record<string, unknown>): TicketHolder => ({
+  id: 'r1',
+  fullName: 'Amina Yusuf',
+  status,
+  paymentStatus,
+  ...(attendance ? { attendance } : {}),
+});
+
+describe('the summit days the desk offers', () => {
+  it('are the Nairobi dates from the first day to the last', () => {
+    expect(DAYS).toEqual(['2027-03-10', '2027-03-11', '2027-03-12']);
   });
 
-  it('refuses unknown codes, cancelled and unpaid registrations with what to do', () => {
-    expect(checkInVerdict(null, 'nope').message).toMatch(/^No registration has the code nope\./);
-    expect(checkInVerdict(holder('cancelled'), 'r1').message).toBe('The registration of Amina Yusuf is cancelled.');
-    expect(checkInVerdict(holder('pending', 'unpaid'), 'r1').message).toMatch(/not paid\. Send them to the registration desk/);
-    expect(checkInVerdict(holder('pending', 'submitted'), 'r1').message).toMatch(/awaiting verification/);
+  it("default to today's Nairobi date when it is a summit day, and to none otherwise", () => {
+    expect(defaultDay(DAYS, new Date('2027-03-11T12:00:00Z'))).toBe(WED);
+    expect(defaultDay(DAYS, new Date('2027-03-13T12:00:00Z'))).toBe('');
+    expect(defaultDay([], new Date('2027-03-11T12:00:00Z'))).toBe('');
   });
 
-  it('takes a typed code or a scanned checkout link', () => {
-    expect(normaliseCode('  abc123 ')).toBe('abc123');
-    expect(normaliseCode('https://summit.example.org/checkout/abc123')).toBe('abc123');
+  it('turn at midnight in Nairobi (21:00 UTC), whatever the laptop thinks', () => {
+    // 23:59:59 on Tue 9 March in Nairobi: not yet the summit.
+    expect(defaultDay(DAYS, new Date('2027-03-09T20:59:59.999Z'))).toBe('');
+    // 00:00 on Wed 10 March in Nairobi, still the 9th in UTC: the first day.
+    expect(defaultDay(DAYS, new Date('2027-03-09T21:00:00.000Z'))).toBe(TUE);
+    // 23:59 on the last day, then midnight: over.
+    expect(defaultDay(DAYS, new Date('2027-03-12T20:59:59.999Z'))).toBe(THU);
+    expect(defaultDay(DAYS, new Date('2027-03-12T21:00:00.000Z'))).toBe('');
   });
 });
 
-describe('what the desk says, word for word', () => {
-  it('sends an unknown code to the registration desk', () => {
-    expect(checkInVerdict(null, 'NOPE')).toEqual({
-      kind: 'refuse',
-      message: 'No registration has the code NOPE. Check the code or send the attendee to the registration desk.',
+describe('checking in for a day', () => {
+  it('admits a confirmed registration on the first day, saying which day of how many', () => {
+    expect(checkInVerdict(holder('confirmed'), 'r1', TUE, DAYS)).toEqual({
+      kind: 'admit',
+      message: 'Checked in: Amina Yusuf, for Wed, 10 March 2027 — day 1 of 3; attended: Wed 10.',
     });
   });
 
-  it('says an attendee is already in, without a time when none was recorded', () => {
-    expect(checkInVerdict(holder('checked-in'), 'r1')).toEqual({ kind: 'refuse', message: 'Amina Yusuf is already checked in. A ticket admits once.' });
-    expect(checkInVerdict({ ...holder('checked-in'), checkedInAt: null }, 'r1').message).toBe('Amina Yusuf is already checked in. A ticket admits once.');
+  it('admits a registration checked in on earlier days again on a new day, listing every day attended', () => {
+    const yesterday = holder('checked-in', 'paid', { [TUE]: new Date('2027-03-10T06:05:00Z') });
+    expect(checkInVerdict(yesterday, 'r1', WED, DAYS)).toEqual({
+      kind: 'admit',
+      message: 'Checked in: Amina Yusuf, for Thu, 11 March 2027 — day 2 of 3; attended: Wed 10, Thu 11.',
+    });
   });
 
-  it('gives the time of the first check-in in Nairobi, on the 24-hour clock', () => {
-    expect(checkInVerdict({ ...holder('checked-in'), checkedInAt: new Date('2027-05-12T13:45:00Z') }, 'r1').message).toBe(
-      'Amina Yusuf is already checked in at 16:45. A ticket admits once.',
+  it('admits on the last day, and lists a day missed out as it is (days in order)', () => {
+    const first = holder('checked-in', 'paid', { [TUE]: new Date() });
+    expect(checkInVerdict(first, 'r1', THU, DAYS).message).toBe('Checked in: Amina Yusuf, for Fri, 12 March 2027 — day 3 of 3; attended: Wed 10, Fri 12.');
+    // Checked in late for an earlier day (the desk catching up): still in calendar order.
+    const last = holder('checked-in', 'paid', { [THU]: new Date() });
+    expect(checkInVerdict(last, 'r1', TUE, DAYS).message).toBe('Checked in: Amina Yusuf, for Wed, 10 March 2027 — day 1 of 3; attended: Wed 10, Fri 12.');
+  });
+
+  it('refuses the same day twice, with the time they came in that day in Nairobi', () => {
+    const inToday = holder('checked-in', 'paid', { [TUE]: new Date('2027-03-10T05:45:00Z'), [WED]: new Date('2027-03-11T13:45:00Z') });
+    expect(checkInVerdict(inToday, 'r1', WED, DAYS)).toEqual({
+      kind: 'refuse',
+      message: 'Amina Yusuf is already checked in for Thu, 11 March 2027 at 16:45. A ticket admits once a day.',
+    });
+    expect(checkInVerdict(inToday, 'r1', TUE, DAYS).message).toBe(
+      'Amina Yusuf is already checked in for Wed, 10 March 2027 at 08:45. A ticket admits once a day.',
     );
   });
 
-  it('refuses each status short of confirmed, saying why', () => {
-    expect(checkInVerdict(holder('pending', 'unpaid'), 'r1')).toEqual({
+  it('refuses the same day twice without a time when none was read (a day written but not yet read back)', () => {
+    expect(checkInVerdict(holder('checked-in', 'paid', { [TUE]: null }), 'r1', TUE, DAYS).message).toBe(
+      'Amina Yusuf is already checked in for Wed, 10 March 2027. A ticket admits once a day.',
+    );
+  });
+
+  it('refuses a day that is not a summit day, or no day, before reading anything else', () => {
+    expect(checkInVerdict(holder('confirmed'), 'r1', '2027-03-09', DAYS)).toEqual({
+      kind: 'refuse',
+      message: 'Tue, 9 March 2027 is not a day of the summit: choose the day at the top of the screen.',
+    });
+    expect(checkInVerdict(holder('confirmed'), 'r1', '2027-03-13', DAYS).kind).toBe('refuse');
+    expect(checkInVerdict(holder('confirmed'), 'r1', '', DAYS).message).toBe('No day is not a day of the summit: choose the day at the top of the screen.');
+    expect(checkInVerdict(holder('confirmed'), 'r1', TUE, []).kind).toBe('refuse');
+  });
+
+  it('refuses unknown codes, cancelled and unpaid registrations with what to do, on any day', () => {
+    expect(checkInVerdict(null, 'NOPE', TUE, DAYS)).toEqual({
+      kind: 'refuse',
+      message: 'No registration has the code NOPE. Check the code or send the attendee to the registration desk.',
+    });
+    expect(checkInVerdict(holder('cancelled'), 'r1', TUE, DAYS).message).toBe('The registration of Amina Yusuf is cancelled.');
+    // Cancelled after attending a day: still refused as cancelled, on that day and the next.
+    expect(checkInVerdict(holder('cancelled', 'paid', { [TUE]: new Date() }), 'r1', TUE, DAYS).message).toBe('The registration of Amina Yusuf is cancelled.');
+    expect(checkInVerdict(holder('pending', 'unpaid'), 'r1', TUE, DAYS)).toEqual({
       kind: 'refuse',
       message: 'Amina Yusuf is not confirmed yet: it is not paid. Send them to the registration desk.',
     });
-    expect(checkInVerdict(holder('pending', 'submitted'), 'r1')).toEqual({
+    expect(checkInVerdict(holder('pending', 'submitted'), 'r1', WED, DAYS)).toEqual({
       kind: 'refuse',
       message: 'Amina Yusuf is not confirmed yet: their payment is awaiting verification. Send them to the registration desk.',
     });
-    expect(checkInVerdict(holder('cancelled'), 'r1').kind).toBe('refuse');
+  });
+});
+
+describe('the days attended', () => {
+  it('are the well-formed date keys, sorted', () => {
+    expect(attendedDays(holder('checked-in', 'paid', { [THU]: 1, [TUE]: 1, junk: 1 }))).toEqual([TUE, THU]);
+    expect(attendedDays(holder('confirmed'))).toEqual([]);
+    expect(attendedDays({ attendance: null })).toEqual([]);
+    expect(attendedDays(null)).toEqual([]);
+  });
+
+  it('name a day outside the summit in full (the summit moved after it was recorded)', () => {
+    expect(attendanceSummary(TUE, ['2027-03-03', TUE], DAYS)).toBe('day 1 of 3; attended: Wed, 3 March 2027, Wed 10');
+  });
+});
+
+describe('undoing a check-in', () => {
+  it('takes back the latest day, leaving the registration checked in while days remain', () => {
+    expect(undoCheckInPlan(holder('checked-in', 'paid', { [WED]: 1, [TUE]: 1 }))).toEqual({ day: WED, remaining: [TUE], status: 'checked-in' });
+  });
+
+  it('confirms the registration again when its only day is taken back', () => {
+    expect(undoCheckInPlan(holder('checked-in', 'paid', { [TUE]: 1 }))).toEqual({ day: TUE, remaining: [], status: 'confirmed' });
+  });
+
+  it('confirms again a registration checked in before days were recorded, removing no day', () => {
+    expect(undoCheckInPlan(holder('checked-in'))).toEqual({ day: '', remaining: [], status: 'confirmed' });
+  });
+
+  it('refuses when the registration is not checked in any more, or gone', () => {
+    expect(undoCheckInPlan(holder('confirmed'))).toEqual({ refuse: 'Amina Yusuf is not checked in (now confirmed): reload the page.' });
+    expect(undoCheckInPlan(null)).toEqual({ refuse: 'This registration no longer exists (archived?).' });
   });
 });
 
 describe('reading a scanned or typed code', () => {
   it.each([
+    ['  abc123 ', 'abc123'],
+    ['https://summit.example.org/checkout/abc123', 'abc123'],
     ['https://summit.example.org/checkout/AB12_cd-34/', 'AB12_cd-34'],
     ['/checkout/XYZ', 'XYZ'],
     ['  https://summit.example.org/checkout/abc123  ', 'abc123'],

@@ -1,10 +1,20 @@
-// What the check-in desk says for a ticket code. Pure, so every case is unit-tested.
+// What the check-in desk says for a ticket code on a summit day, and what undoing a check-in takes
+// away. Pure, so every case is unit-tested.
+//
+// A registration records each summit day its holder is admitted (`attendance`, Nairobi calendar
+// day → when): CPD certificates count those days (data/certificates.ts). A ticket admits once a
+// day, on every day of the summit.
+import { dayLabel } from '../../../data/certificates.ts';
+import { toNairobiDate } from '../../../lib/nairobi-time.ts';
+
 export interface TicketHolder {
   id: string;
   fullName: string;
   status: string;
   paymentStatus: string;
   checkedInAt?: Date | null;
+  /** Nairobi day ('YYYY-MM-DD') → when admitted that day. */
+  attendance?: Record<string, unknown> | null;
 }
 
 export type Verdict = { kind: 'admit'; message: string } | { kind: 'refuse'; message: string };
@@ -17,18 +27,73 @@ export function normaliseCode(input: string): string {
   return fromLink ? fromLink[1] : code;
 }
 
-export function checkInVerdict(holder: TicketHolder | null, code: string): Verdict {
+/** The days a registration was admitted, sorted (only well-formed date keys). */
+export function attendedDays(holder: object | null | undefined): string[] {
+  const attendance = (holder as { attendance?: unknown } | null | undefined)?.attendance;
+  return Object.keys(attendance && typeof attendance === 'object' ? attendance : {})
+    .filter((d) => /^\d{4}-\d\d-\d\d$/.test(d))
+    .sort();
+}
+
+/** The desk's default day: today in Nairobi when it is a summit day, else none (staff choose). */
+export function defaultDay(days: readonly string[], now = new Date()): string {
+  const today = toNairobiDate(now);
+  return days.includes(today) ? today : '';
+}
+
+const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Wed 10": a day in a list of days attended, where the month is clear from the day being checked in. */
+export function shortDayLabel(day: string): string {
+  // From the parts, not the formatted string: its punctuation differs between ICU versions ("Wed, 10").
+  const parts = SHORT_DAY.formatToParts(new Date(`${day}T12:00:00.000Z`));
+  return `${parts.find((p) => p.type === 'weekday')?.value} ${parts.find((p) => p.type === 'day')?.value}`;
+}
+
+const nairobiTime = (d: Date) => d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+
+/** What the desk says of the days attended: "day 2 of 3; attended: Tue 10, Wed 11". */
+export function attendanceSummary(day: string, attended: readonly string[], days: readonly string[]): string {
+  const list = attended.map((d) => (days.includes(d) ? shortDayLabel(d) : dayLabel(d))).join(', ');
+  return `day ${days.indexOf(day) + 1} of ${days.length}; attended: ${list}`;
+}
+
+/**
+ * Whether `holder` is admitted on `day`, one of the summit's `days`. A confirmed registration, or
+ * one checked in on other days, is admitted; the same day twice is refused with the time they came
+ * in; unpaid and cancelled registrations are refused with what to do.
+ */
+export function checkInVerdict(holder: TicketHolder | null, code: string, day: string, days: readonly string[]): Verdict {
   if (!holder) return { kind: 'refuse', message: `No registration has the code ${code}. Check the code or send the attendee to the registration desk.` };
-  if (holder.status === 'checked-in') {
-    const when = holder.checkedInAt
-      ? ` at ${holder.checkedInAt.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' })}`
-      : '';
-    return { kind: 'refuse', message: `${holder.fullName} is already checked in${when}. A ticket admits once.` };
-  }
+  // The screen offers only summit days; a day from elsewhere (a stale tab, a changed summit) is not one.
+  if (!days.includes(day))
+    return { kind: 'refuse', message: `${day ? dayLabel(day) : 'No day'} is not a day of the summit: choose the day at the top of the screen.` };
   if (holder.status === 'cancelled') return { kind: 'refuse', message: `The registration of ${holder.fullName} is cancelled.` };
-  if (holder.status !== 'confirmed') {
+  if (holder.status !== 'confirmed' && holder.status !== 'checked-in') {
     const why = holder.paymentStatus === 'submitted' ? 'their payment is awaiting verification' : 'it is not paid';
     return { kind: 'refuse', message: `${holder.fullName} is not confirmed yet: ${why}. Send them to the registration desk.` };
   }
-  return { kind: 'admit', message: `Checked in: ${holder.fullName}.` };
+  const attended = attendedDays(holder);
+  if (attended.includes(day)) {
+    const at = holder.attendance?.[day];
+    const when = at instanceof Date ? ` at ${nairobiTime(at)}` : '';
+    return { kind: 'refuse', message: `${holder.fullName} is already checked in for ${dayLabel(day)}${when}. A ticket admits once a day.` };
+  }
+  const after = [...attended, day].sort();
+  return { kind: 'admit', message: `Checked in: ${holder.fullName}, for ${dayLabel(day)} — ${attendanceSummary(day, after, days)}.` };
+}
+
+export type UndoPlan = { day: string; remaining: string[]; status: 'checked-in' | 'confirmed' } | { refuse: string };
+
+/**
+ * Undoing a check-in takes back the latest day attended (a mistaken scan is nearly always the last
+ * one); with no day left the registration is confirmed again. A registration checked in before
+ * days were recorded has none: undoing it only confirms it again (`day` '').
+ */
+export function undoCheckInPlan(holder: Pick<TicketHolder, 'status' | 'attendance' | 'fullName'> | null): UndoPlan {
+  if (!holder) return { refuse: 'This registration no longer exists (archived?).' };
+  if (holder.status !== 'checked-in') return { refuse: `${holder.fullName} is not checked in (now ${holder.status}): reload the page.` };
+  const attended = attendedDays(holder);
+  const remaining = attended.slice(0, -1);
+  return { day: attended.at(-1) ?? '', remaining, status: remaining.length ? 'checked-in' : 'confirmed' };
 }

@@ -70,16 +70,15 @@ export function mergeResults<T extends { id: string }>(lists: T[][], name: (r: T
   return [...byId.values()].sort((a, b) => name(a).localeCompare(name(b)));
 }
 
-/** Status changes staff may make, from each status. Checking in has its own screen too. */
+/**
+ * Status changes staff may make, from each status. Checking in, and undoing it, are not among
+ * them: a check-in is for a summit day (the Check-in screen, and the record's Attendance section).
+ */
 export const NEXT_STATUSES: Record<string, Array<{ status: string; label: string }>> = {
   pending: [
     { status: 'confirmed', label: 'Confirm' },
     { status: 'cancelled', label: 'Cancel' },
   ],
-  confirmed: [
-    { status: 'checked-in', label: 'Check in' },
-    { status: 'cancelled', label: 'Cancel' },
-  ],
-  'checked-in': [{ status: 'confirmed', label: 'Undo check-in' }],
+  confirmed: [{ status: 'cancelled', label: 'Cancel' }],
   cancelled: [{ status: 'pending', label: 'Reinstate' }],
 };

@@ -1,0 +1,146 @@
+// Reads and actions of the Certificates screen. Every read is bounded (a page of registrations,
+// their evaluations by 30s, the certificates they name one by one; the export a thousand at a
+// time); every action is a transaction on fresh data with its activity-log entry in the same
+// commit (useStaffTransaction).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { db } from '../../../lib/data.ts';
+import type { Cursor } from '../../../lib/db.ts';
+import { bytesToBase64 } from '../../../lib/base64.ts';
+import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
+import { useStaffTask, useStaffTransaction } from '../../../admin/use-staff-action.ts';
+import { adminKey } from '../../../data/query-keys.ts';
+import { certificateMail } from '../../../data/mail.ts';
+import { CPD_SETTINGS_PATH, cpdSettingsFrom, type Certificate, type CertificateCsvColumn } from '../../../data/certificates.ts';
+import { decideIssue, issuePaths, type IssueRequest } from './issue-certificate.ts';
+import { decideRevoke, revokePaths, type RevokeRequest } from './revoke-certificate.ts';
+import { certificateCsv, type StoredCertificate } from './certificate-csv.ts';
+import { checkedIn, IN_LIMIT, chunks, evaluatedDaysOf, type AttendeePage, type AttendeeRecord, type CertificateSummary } from './eligibility-preview.ts';
+
+export const PAGE_SIZE = 25;
+/** Registrations judged at a time by "Issue all eligible". */
+export const BULK_CHUNK = 100;
+/** The most days a summit has (summitDays' cap): bounds the evaluations read for a chunk. */
+const MAX_DAYS = 31;
+
+export const certificateKeys = {
+  all: adminKey('certificates'),
+  settings: [...adminKey('certificates'), 'settings'] as const,
+  preview: [...adminKey('certificates'), 'preview'] as const,
+  checkedIn: [...adminKey('certificates'), 'checked-in'] as const,
+};
+
+export const fetchCpdSettings = async () => cpdSettingsFrom(await db.fetchDocument('settings', CPD_SETTINGS_PATH.split('/')[1]));
+
+export function useCpdSettings() {
+  return useQuery({ queryKey: certificateKeys.settings, queryFn: fetchCpdSettings });
+}
+
+/** Evaluations of these registrations (any number of them: one query per 30). */
+export async function fetchEvaluatedDays(registrationIds: string[]): Promise<Map<string, string[]>> {
+  const found = await Promise.all(
+    chunks(registrationIds, IN_LIMIT).map((ids) =>
+      db.fetchDocuments<{ registrationId: string; day: string }>('evaluations', {
+        where: [['registrationId', 'in', ids]],
+        orderBy: null,
+        limit: ids.length * MAX_DAYS,
+      }),
+    ),
+  );
+  return evaluatedDaysOf(found.flat());
+}
+
+async function fetchCertificateSummary(id: string): Promise<CertificateSummary | null> {
+  const c = await db.fetchDocument<Certificate>('certificates', id);
+  return c && { id: c.id, status: c.status, points: c.points, days: c.days ?? [], fullName: c.fullName };
+}
+
+/** A page of checked-in registrations, each with its evaluated days and the certificate it names. */
+export async function fetchAttendeePage(after: Cursor | null, limit = PAGE_SIZE): Promise<AttendeePage> {
+  const page = await db.fetchPage<AttendeeRecord>('registrations', { ...checkedIn(), limit, after });
+  const [evaluated, certificates] = await Promise.all([
+    fetchEvaluatedDays(page.items.map((r) => r.id)),
+    Promise.all(page.items.map((r) => (r.certificateId ? fetchCertificateSummary(r.certificateId) : null))),
+  ]);
+  return {
+    items: page.items.map((r, i) => ({ ...r, evaluatedDays: evaluated.get(r.id) ?? [], certificate: certificates[i] })),
+    next: page.next,
+  };
+}
+
+export function useAttendeePages() {
+  return useCursorPages(certificateKeys.preview, (after) => fetchAttendeePage(after));
+}
+
+export const countCheckedIn = () => db.fetchCount('registrations', checkedIn().where);
+
+export function useCheckedInCount() {
+  return useQuery({ queryKey: certificateKeys.checkedIn, queryFn: countCheckedIn });
+}
+
+/** What the screen asks: the registration, and for a correction the certificate it replaces and why. */
+export type IssueVars = Pick<IssueRequest, 'registrationId' | 'correction'>;
+
+const invalidate = [certificateKeys.all, adminKey('registrations')];
+
+/**
+ * Issue one certificate (or correct one). Its ids are chosen before the transaction, so a retried
+ * transaction writes the same certificate and mail. The mail's PDF is built from the certificate
+ * being stored, by the module the attendee's download uses; the logo is fetched once per address
+ * (before the transaction when the screen knows it), not on every retry or every certificate.
+ */
+export function useIssueCertificate(issuedBy: string, knownLogoUrl = '', { refresh = true } = {}) {
+  const logos = useRef(new Map<string, Promise<Uint8Array | null>>());
+  const logo = async (url: string) => {
+    const { loadLogo } = await import('../../../data/certificate-pdf.ts');
+    if (!logos.current.has(url)) logos.current.set(url, loadLogo(url));
+    return logos.current.get(url)!;
+  };
+  return useStaffTransaction<IssueVars & Partial<IssueRequest>, { id: string; fullName: string }>({
+    paths: issuePaths,
+    prepare: async (vars) => {
+      if (knownLogoUrl) await logo(knownLogoUrl);
+      return { ...vars, issuedBy, certificateId: vars.certificateId ?? db.newId('certificates'), mailId: vars.mailId ?? db.newId('mail') };
+    },
+    decide: async (docs, vars, read) => {
+      const decided = await decideIssue(docs, vars as IssueRequest, read);
+      const { certificate, siteUrl, logoUrl } = decided.result;
+      const { certificatePdf } = await import('../../../data/certificate-pdf.ts');
+      // The stored issuedAt is the server's time; the mailed copy shows this moment (the same day).
+      const bytes = await certificatePdf({ ...certificate, issuedAt: new Date() }, { siteUrl, logo: await logo(logoUrl) });
+      const pdf = { filename: `certificate-${certificate.id}.pdf`, content: bytesToBase64(bytes), encoding: 'base64', contentType: 'application/pdf' };
+      return {
+        writes: [...decided.writes, certificateMail((vars as IssueRequest).mailId, certificate, pdf)],
+        log: decided.log,
+        result: { id: certificate.id, fullName: certificate.fullName },
+      };
+    },
+    // A bulk run reads the lists again once at its end (useRefreshCertificates), not after each of hundreds.
+    invalidate: refresh ? invalidate : [],
+  });
+}
+
+/** Reads again everything the certificates change (after a bulk run). */
+export function useRefreshCertificates() {
+  const client = useQueryClient();
+  return () => Promise.all(invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+export function useRevokeCertificate() {
+  return useStaffTransaction<RevokeRequest>({ paths: revokePaths, decide: decideRevoke, invalidate });
+}
+
+/** Every certificate issued (revoked ones too, with their status), oldest first, a thousand at a time. */
+export const fetchAllCertificates = (onProgress?: (read: number) => void) =>
+  db.fetchEvery<StoredCertificate>('certificates', { orderBy: ['issuedAt', 'asc'] }, onProgress);
+
+/** Exporting personal data is itself an action worth a log line. */
+export function useExportCertificates() {
+  return useStaffTask({
+    run: async ({ columns, siteUrl, onProgress }: { columns: CertificateCsvColumn[]; siteUrl: string; onProgress: (n: number) => void }) => {
+      const certificates = await fetchAllCertificates(onProgress);
+      return { csv: certificateCsv(certificates, columns, siteUrl), rows: certificates.length };
+    },
+    log: (_vars, { rows }) => `Exported ${rows} CPD certificates to CSV`,
+  });
+}

@@ -1,0 +1,75 @@
+// Who earns a certificate, person by person, as the issuing screen shows it: read in bounded
+// chunks (a page of checked-in registrations, their evaluations in one query per 30 of them, the
+// certificates they name one by one), then judged by eligibility() in data/certificates.ts, the same
+// function the issuing transaction runs again on fresh data.
+import type { Cursor, Filter, Page } from '../../../lib/db.ts';
+import { eligibility, type CpdSettings, type Eligibility } from '../../../data/certificates.ts';
+
+/** What the screen reads of a registration. */
+export interface AttendeeRecord {
+  id: string;
+  fullName: string;
+  email: string;
+  status: string;
+  attendance?: Record<string, unknown> | null;
+  certificateId?: string;
+}
+
+/** What the screen reads of the certificate a registration names. */
+export interface CertificateSummary {
+  id: string;
+  status: string;
+  points: number;
+  days: string[];
+  fullName: string;
+}
+
+/** One page of attendees with what their eligibility needs. */
+export interface AttendeePage {
+  items: Array<AttendeeRecord & { evaluatedDays: string[]; certificate: CertificateSummary | null }>;
+  next: Cursor | null;
+}
+
+export type PreviewRow = AttendeePage['items'][number] & {
+  /** The summit's days they were admitted on. */
+  attended: string[];
+  verdict: Eligibility;
+  /** What "Issue" would do: issue, nothing (a valid certificate exists), or nothing (not eligible). */
+  action: 'issue' | 'issued' | 'ineligible';
+};
+
+/** The registrations the preview lists: checked in, by name (served by the status + fullName index). */
+export const checkedIn = (): { where: Filter[]; orderBy: [string, 'asc'] } => ({ where: [['status', '==', 'checked-in']], orderBy: ['fullName', 'asc'] });
+
+/** `in` takes at most 30 values: a chunk's ids, 30 at a time. */
+export const IN_LIMIT = 30;
+
+export const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+
+/** Each registration's evaluated days, from the evaluations read for them. */
+export function evaluatedDaysOf(evaluations: Array<{ registrationId?: unknown; day?: unknown }>): Map<string, string[]> {
+  const byRegistration = new Map<string, string[]>();
+  for (const e of evaluations) {
+    if (typeof e.registrationId !== 'string' || typeof e.day !== 'string') continue;
+    byRegistration.set(e.registrationId, [...(byRegistration.get(e.registrationId) ?? []), e.day].sort());
+  }
+  return byRegistration;
+}
+
+/** A registration's certificate counts as issued only if it exists and is valid (a revoked one may be issued again). */
+export const hasValidCertificate = (row: { certificate: CertificateSummary | null }) => row.certificate?.status === 'valid';
+
+export function previewRow(item: AttendeePage['items'][number], settings: CpdSettings, days: readonly string[]): PreviewRow {
+  const verdict = eligibility(item, new Set(item.evaluatedDays), settings, days);
+  const attended = Object.keys(item.attendance ?? {})
+    .filter((d) => days.includes(d))
+    .sort();
+  const action = hasValidCertificate(item) ? 'issued' : verdict.eligible ? 'issue' : 'ineligible';
+  return { ...item, attended, verdict, action };
+}
+
+export const previewPage = (page: AttendeePage, settings: CpdSettings, days: readonly string[]): Page<PreviewRow> => ({
+  items: page.items.map((item) => previewRow(item, settings, days)),
+  next: page.next,
+});
