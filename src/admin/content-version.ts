@@ -6,9 +6,16 @@ import { CONTENT_VERSION } from '../data/content-version.ts';
 /** Collections some public page shows (settings/site on every page). */
 const PUBLIC_COLLECTIONS = new Set(['settings', 'publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions', 'sponsors']);
 
+/**
+ * Documents of those collections no prerendered page shows: settings/cpd is read only by "my
+ * registration" and the back office, in the browser, so saving it need not restart visitors' apps.
+ */
+const UNSHOWN_PATHS = new Set(['settings/cpd']);
+
 /** Whether writes to these "collection/id" paths (archive copies included) change a public page. */
 export function changesPublicContent(paths: string[]): boolean {
   return paths.some((path) => {
+    if (UNSHOWN_PATHS.has(path)) return false;
     const [first, second] = path.split('/');
     return PUBLIC_COLLECTIONS.has(first === 'archive' ? second : first);
   });

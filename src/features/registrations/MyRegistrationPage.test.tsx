@@ -2,15 +2,29 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../components/format.ts';
+import { dayLabel } from '../../data/certificates.ts';
 import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
 import { createLinkFake, emailLinkModule, HOUR, renderPage, seed, storedForm } from '../../../tests/render-public.tsx';
 
 // Only the Firebase boundary is faked (the database client, the visitor's identity, App Check,
 // the attendee's sign-in) and the QR code's canvas, which jsdom lacks.
-const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState>, link: {} as ReturnType<typeof createLinkFake> }));
+const fake = vi.hoisted(() => ({
+  state: null as unknown as ReturnType<typeof createFakeState>,
+  link: {} as ReturnType<typeof createLinkFake>,
+  /** The collections the page queried, in order. */
+  queried: [] as string[],
+  downloads: [] as unknown[][],
+  pdf: { calls: [] as unknown[][], logos: [] as string[], fail: false },
+}));
 vi.mock('../../lib/data.ts', () => ({
   get db() {
-    return fakeDb(fake.state);
+    const db = fakeDb(fake.state);
+    const fetchDocuments = db.fetchDocuments;
+    db.fetchDocuments = (name, options) => {
+      fake.queried.push(name);
+      return fetchDocuments(name, options);
+    };
+    return db;
   },
   // The public reads (over REST in the app) read the same documents.
   get publicReads() {
@@ -21,6 +35,22 @@ vi.mock('../../lib/visitor-auth.ts', () => ({ visitorUid: async () => 'attendee-
 vi.mock('../../lib/app-check.ts', () => ({ startAppCheck: async () => {} }));
 vi.mock('../../lib/email-link.ts', () => emailLinkModule(fake.link));
 vi.mock('qrcode', () => ({ toDataURL: async () => 'data:image/png;base64,AAAA' }));
+vi.mock('../../lib/csv.ts', async (original) => ({
+  ...(await original<typeof import('../../lib/csv.ts')>()),
+  downloadFile: (...args: unknown[]) => fake.downloads.push(args),
+}));
+// The PDF module (pdf-lib) as its signature promises; its own tests check what it draws.
+vi.mock('../../data/certificate-pdf.ts', () => ({
+  loadLogo: async (url: string) => {
+    fake.pdf.logos.push(url);
+    return new Uint8Array([137, 80, 78, 71]);
+  },
+  certificatePdf: async (...args: unknown[]) => {
+    if (fake.pdf.fail) throw new Error('no pdf');
+    fake.pdf.calls.push(args);
+    return new Uint8Array([37, 80, 68, 70]);
+  },
+}));
 
 const { default: MyRegistrationPage } = await import('./MyRegistrationPage.tsx');
 
@@ -45,6 +75,9 @@ function registration(id: string, fields: Record<string, unknown>) {
 
 beforeEach(() => {
   fake.state = createFakeState();
+  fake.queried = [];
+  fake.downloads = [];
+  fake.pdf = { calls: [], logos: [], fail: false };
   Object.assign(fake.link, createLinkFake());
   seed(fake.state);
   history.replaceState(null, '', '/my-registration');
@@ -206,5 +239,220 @@ describe('the waiting list', () => {
     const section = await screen.findByRole('region', { name: 'Waiting list' }, LONG);
     expect(section).toHaveTextContent('The seat offered to you was not claimed in time');
     expect(within(section).queryByRole('button', { name: 'Claim your seat' })).not.toBeInTheDocument();
+  });
+});
+
+describe('CPD: days attended, evaluations and certificates', () => {
+  const DAY1 = '2027-05-12';
+  const DAY2 = '2027-05-13';
+  const REG = 'REGPAID000000003';
+  const QUESTIONS = [
+    { id: 'overall', label: 'How was the day overall?', kind: 'rating' },
+    { id: 'best', label: 'What was most useful?', kind: 'text' },
+  ];
+
+  beforeEach(() => {
+    signedIn();
+    fake.state.docs.set('settings/site', { ...fake.state.docs.get('settings/site'), siteUrl: 'https://summit.example.org' });
+    fake.state.docs.set('settings/cpd', { questions: QUESTIONS, requireEvaluation: true, logoUrl: '/demo/logos/institute.png' });
+    fake.state.docs.set('seats/3', { state: 'taken', claim: 'claimPaid00000003', heldSince });
+    registration(REG, {
+      seat: '3',
+      seatClaim: 'claimPaid00000003',
+      heldSince,
+      status: 'checked-in',
+      paymentStatus: 'paid',
+      attendance: { [DAY2]: new Date('2027-05-13T06:10:00Z'), [DAY1]: new Date('2027-05-12T06:05:00Z') },
+    });
+    fake.state.docs.set(`attendees/${EMAIL}`, { registrationId: REG });
+  });
+
+  const days = async () => screen.findByRole('region', { name: 'Days you attended' }, LONG);
+  const form = (day: string) => screen.findByRole('form', { name: `Evaluate ${day}` }, LONG);
+
+  it('lists the days attended, and a form only for a day not yet evaluated', async () => {
+    fake.state.docs.set(`evaluations/${REG}_${DAY1}`, { registrationId: REG, day: DAY1, email: EMAIL, answers: [], submittedAt: new Date() });
+    renderPage(MyRegistrationPage, '/my-registration');
+    const section = await days();
+    await waitFor(
+      () =>
+        expect(
+          within(section)
+            .getAllByRole('listitem')
+            .map((li) => li.textContent),
+        ).toEqual([`${dayLabel(DAY1)}: evaluation sent`, `${dayLabel(DAY2)}: evaluation below`]),
+      LONG,
+    );
+    expect(await form(dayLabel(DAY2))).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: `Evaluate ${dayLabel(DAY1)}` })).not.toBeInTheDocument();
+    expect(screen.getByText(/The day counts towards your CPD certificate once you send them/)).toBeInTheDocument();
+  });
+
+  it('asks for each rating before sending, then stores one answer per question and thanks the attendee', async () => {
+    fake.state.now = () => new Date('2027-05-13T16:00:00Z');
+    renderPage(MyRegistrationPage, '/my-registration');
+    const evaluation = await form(dayLabel(DAY1));
+    const user = userEvent.setup();
+    const group = within(evaluation).getByRole('group', { name: 'How was the day overall?' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
+
+    await user.click(within(evaluation).getByRole('button', { name: 'Send evaluation' }));
+    expect(await within(group).findByText('Choose a rating from 1 to 5.')).toBeInTheDocument();
+    expect(within(group).getByRole('radio', { name: '1' })).toHaveFocus();
+    expect(within(group).getByRole('radio', { name: '1' })).toHaveAccessibleDescription('1 is poor, 5 is excellent. Choose a rating from 1 to 5.');
+    expect(fake.state.commits).toEqual([]);
+
+    await user.click(within(group).getByRole('radio', { name: '4' }));
+    await user.type(within(evaluation).getByLabelText('What was most useful? (optional)'), '  The tumour board{Enter}and the posters ');
+    await user.click(within(evaluation).getByRole('button', { name: 'Send evaluation' }));
+
+    const thanks = await screen.findByText(`Thank you: your evaluation of ${dayLabel(DAY1)} is in.`, {}, LONG);
+    expect(thanks).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(thanks).toHaveFocus());
+    expect(fake.state.commits).toEqual([
+      [
+        {
+          set: `evaluations/${REG}_${DAY1}`,
+          data: {
+            registrationId: REG,
+            day: DAY1,
+            email: EMAIL,
+            answers: [
+              { id: 'overall', value: 4 },
+              { id: 'best', value: 'The tumour board\nand the posters' },
+            ],
+            submittedAt: expect.anything(),
+          },
+        },
+      ],
+    ]);
+    expect(fake.state.docs.get(`evaluations/${REG}_${DAY1}`)).toMatchObject({ submittedAt: new Date('2027-05-13T16:00:00Z') });
+    expect(screen.queryByRole('form', { name: `Evaluate ${dayLabel(DAY1)}` })).not.toBeInTheDocument();
+    // The other day's form is still there.
+    expect(await form(dayLabel(DAY2))).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Days you attended' })).getAllByRole('listitem')[0]).toHaveTextContent('evaluation sent'),
+    );
+  });
+
+  it('keeps the answers and says so when sending fails, and takes a retry whose first attempt had landed as sent', async () => {
+    renderPage(MyRegistrationPage, '/my-registration');
+    const evaluation = await form(dayLabel(DAY1));
+    const user = userEvent.setup();
+    await user.click(within(evaluation).getByRole('radio', { name: '5' }));
+    fake.state.failCommits = new Error('offline');
+    await user.click(within(evaluation).getByRole('button', { name: 'Send evaluation' }));
+    expect(await within(evaluation).findByRole('alert')).toHaveTextContent('We could not send your evaluation.');
+    expect(within(evaluation).getByRole('radio', { name: '5' })).toBeChecked();
+
+    // The write landed though its reply was lost: the rules refuse it a second time, and that is success.
+    fake.state.docs.set(`evaluations/${REG}_${DAY1}`, { registrationId: REG, day: DAY1, email: EMAIL, answers: [], submittedAt: new Date() });
+    fake.state.failCommits = Object.assign(new Error('denied'), { code: 'permission-denied' });
+    await user.click(within(evaluation).getByRole('button', { name: 'Send evaluation' }));
+    expect(await screen.findByText(`Thank you: your evaluation of ${dayLabel(DAY1)} is in.`, {}, LONG)).toBeInTheDocument();
+  });
+
+  it('asks nothing when every day is evaluated, or when the settings set no question', async () => {
+    for (const day of [DAY1, DAY2])
+      fake.state.docs.set(`evaluations/${REG}_${day}`, { registrationId: REG, day, email: EMAIL, answers: [], submittedAt: new Date() });
+    renderPage(MyRegistrationPage, '/my-registration');
+    const section = await days();
+    await waitFor(() => expect(within(section).getAllByRole('listitem')[1]).toHaveTextContent(`${dayLabel(DAY2)}: evaluation sent`), LONG);
+    expect(screen.queryByRole('form', { name: /^Evaluate/ })).not.toBeInTheDocument();
+  });
+
+  it('with no question set, lists the days alone', async () => {
+    fake.state.docs.set('settings/cpd', { questions: [] });
+    renderPage(MyRegistrationPage, '/my-registration');
+    const section = await days();
+    await waitFor(() => expect(fake.queried).toContain('certificates'));
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([dayLabel(DAY1), dayLabel(DAY2)]);
+    expect(screen.queryByRole('form', { name: /^Evaluate/ })).not.toBeInTheDocument();
+  });
+
+  const certificate = (id: string, fields: Record<string, unknown>) =>
+    fake.state.docs.set(`certificates/${id}`, {
+      id,
+      registrationId: REG,
+      fullName: 'Achieng Otieno',
+      email: EMAIL,
+      days: [DAY1, DAY2],
+      points: 13,
+      pointsPerDay: 6.5,
+      activityName: 'National Cancer Summit 2027',
+      accreditingBody: 'KMPDC',
+      providerNumber: 'KMPDC/CPD/0421',
+      signatoryName: 'Dr Achieng Otieno',
+      signatoryTitle: 'Director',
+      instituteName: 'National Cancer Institute of Kenya',
+      issuedAt: new Date('2027-05-20T09:00:00Z'),
+      issuedBy: 'admin@summit.test',
+      status: 'valid',
+      replaces: '',
+      ...fields,
+    });
+
+  it('shows the valid certificate with its PDF and its verification page, and a revoked one as revoked', async () => {
+    certificate('OLDcertificate000001', {
+      status: 'revoked',
+      issuedAt: new Date('2027-05-18T09:00:00Z'),
+      revokedAt: new Date('2027-05-20T08:59:00Z'),
+      revokeReason: 'Wrong days',
+      replacedBy: 'NEWcertificate000002',
+    });
+    certificate('NEWcertificate000002', { replaces: 'OLDcertificate000001' });
+    renderPage(MyRegistrationPage, '/my-registration');
+    const section = await screen.findByRole('region', { name: 'Your CPD certificates' }, LONG);
+    const cards = within(section).getAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Certificate NEWcertificate000002', 'Certificate OLDcertificate000001']);
+
+    const [valid, revoked] = cards;
+    expect(valid).toHaveTextContent(`Valid: 13 CPD points from KMPDC for National Cancer Summit 2027, for ${dayLabel(DAY1)} and ${dayLabel(DAY2)}.`);
+    expect(within(valid).getByRole('link', { name: 'Check it online (certificate NEWcertificate000002)' })).toHaveAttribute(
+      'href',
+      '/certificates/NEWcertificate000002',
+    );
+    expect(revoked).toHaveTextContent('Revoked on');
+    expect(revoked).toHaveTextContent('it no longer certifies anything. Certificate NEWcertificate000002 replaces it.');
+    expect(revoked).not.toHaveTextContent('Wrong days');
+    expect(within(revoked).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(revoked).queryByRole('link')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(within(valid).getByRole('button', { name: 'Download certificate (PDF)' }));
+    await waitFor(() => expect(fake.downloads).toHaveLength(1));
+    expect(fake.pdf.logos).toEqual(['/demo/logos/institute.png']);
+    expect(fake.pdf.calls).toEqual([
+      [
+        expect.objectContaining({ id: 'NEWcertificate000002', points: 13, fullName: 'Achieng Otieno' }),
+        { siteUrl: 'https://summit.example.org', logo: expect.any(Uint8Array) },
+      ],
+    ]);
+    expect(fake.downloads[0]).toEqual(['cpd-certificate-NEWcertificate000002.pdf', new Uint8Array([37, 80, 68, 70]), 'application/pdf']);
+  });
+
+  it('says so when the PDF cannot be made', async () => {
+    certificate('NEWcertificate000002', {});
+    fake.pdf.fail = true;
+    renderPage(MyRegistrationPage, '/my-registration');
+    const section = await screen.findByRole('region', { name: 'Your CPD certificate' }, LONG);
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Download certificate (PDF)' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('We could not make the PDF.');
+    expect(fake.downloads).toEqual([]);
+  });
+
+  it('reads nothing of CPD for someone never checked in', async () => {
+    registration(REG, { seat: '3', seatClaim: 'claimPaid00000003', heldSince, status: 'confirmed', paymentStatus: 'paid' });
+    renderPage(MyRegistrationPage, '/my-registration');
+    expect(await screen.findByRole('article', { name: `Registration ${REG}` }, LONG)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Days you attended' })).not.toBeInTheDocument();
+    expect(fake.queried).toEqual(['registrations']);
   });
 });

@@ -27,6 +27,8 @@ import {
 } from './my-registration.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from './sign-in-link.ts';
 import { AlreadyRegisteredError } from './errors.ts';
+import { AttendedDays, MyCertificates } from './CpdSections.tsx';
+import { attendedDays, myCpdKey, useMyCpd, type MyCpd } from './my-cpd.ts';
 
 export const meta: MetaFunction = () =>
   pageMeta('My registration', 'See, pay for or cancel your summit registration, and your place on the waiting list.', { index: false });
@@ -78,7 +80,23 @@ function CancelConfirm({ id, onDone, onKeep }: { id: string; onDone: () => void;
   );
 }
 
-function RegistrationCard({ item, settings, onChanged }: { item: OwnRegistration; settings: SiteSettings; onChanged: (message: string) => void }) {
+type CpdQuery = { data: MyCpd | undefined; isPending: boolean; isError: boolean };
+
+function RegistrationCard({
+  item,
+  settings,
+  email,
+  cpd,
+  onChanged,
+  onEvaluated,
+}: {
+  item: OwnRegistration;
+  settings: SiteSettings;
+  email: string;
+  cpd: CpdQuery;
+  onChanged: (message: string) => void;
+  onEvaluated: () => void;
+}) {
   const r = item.record;
   const [confirming, setConfirming] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -127,6 +145,7 @@ function RegistrationCard({ item, settings, onChanged }: { item: OwnRegistration
         </p>
       )}
       {confirmed && <Ticket record={{ id: r.id, code, name: String(r.fullName), what }} settings={settings} />}
+      <AttendedDays record={r} email={email} cpd={cpd} onEvaluated={onEvaluated} />
       <div className="mt-4 flex flex-wrap gap-3">
         {!cancelled && (
           <Link className="btn-secondary" to={`/checkout/${r.id}`}>
@@ -230,6 +249,10 @@ function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEn
 function SignedIn({ email, settings, onSignOut }: { email: string; settings: SiteSettings; onSignOut: () => void }) {
   const client = useQueryClient();
   const mine = useMyRegistration(email);
+  // Evaluations and certificates exist only for someone admitted on some day: nobody else's page reads them.
+  const attended = !!mine.data?.registrations.some((item) => attendedDays(item.record).length > 0);
+  const cpd = useMyCpd(email, attended);
+  const evaluated = () => void client.invalidateQueries({ queryKey: myCpdKey(email) });
   const [message, setMessage] = useState('');
   const changed = (text: string) => {
     setMessage(text);
@@ -268,9 +291,12 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
                 ) : null}
               </p>
             ) : (
-              mine.data.registrations.map((item) => <RegistrationCard key={item.record.id} item={item} settings={settings} onChanged={changed} />)
+              mine.data.registrations.map((item) => (
+                <RegistrationCard key={item.record.id} item={item} settings={settings} email={email} cpd={cpd} onChanged={changed} onEvaluated={evaluated} />
+              ))
             )}
           </section>
+          {cpd.data && <MyCertificates cpd={cpd.data} siteUrl={settings.siteUrl || location.origin} />}
           {mine.data.waitlist && <WaitlistCard entry={mine.data.waitlist} settings={settings} onChanged={changed} />}
         </>
       )}

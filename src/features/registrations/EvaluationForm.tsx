@@ -1,0 +1,104 @@
+// One day's evaluation on "My registration": the settings' questions, a rating as a group of five
+// radio buttons, a written answer as a text area. Its own chunk (react-hook-form and zod come
+// with it), loaded only for an attendee with a day to evaluate.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { FormAlert, TextAreaField } from '../../components/fields.tsx';
+import { dayLabel, RATING_MAX, RATING_MIN, TEXT_ANSWER_MAX, type EvaluationQuestion } from '../../data/certificates.ts';
+import { answerField, emptyEvaluation, evaluationAnswers, evaluationSchema, type EvaluationFormValues } from './evaluation-form.ts';
+import { submitEvaluation } from './my-cpd.ts';
+
+const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+
+function RatingGroup({ label, error, field }: { label: string; error?: string; field: UseFormRegisterReturn }) {
+  const id = useId();
+  const hint = `${id}-hint`;
+  const described = [hint, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <fieldset aria-describedby={described}>
+      <legend className="field-label">{label}</legend>
+      <p id={hint} className="text-sm text-slate-600">
+        {RATING_MIN} is poor, {RATING_MAX} is excellent.
+      </p>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {RATINGS.map((r) => (
+          <label
+            key={r}
+            className="flex min-w-11 cursor-pointer items-center gap-1 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700"
+          >
+            <input type="radio" value={String(r)} aria-invalid={error ? true : undefined} aria-describedby={described} {...field} />
+            {r}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export default function EvaluationForm({
+  registrationId,
+  day,
+  email,
+  questions,
+  required,
+  onSubmitted,
+}: {
+  registrationId: string;
+  day: string;
+  email: string;
+  questions: EvaluationQuestion[];
+  /** The settings count a day towards a certificate only once it is evaluated. */
+  required: boolean;
+  onSubmitted: (day: string) => void;
+}) {
+  const headingId = useId();
+  const schema = useMemo(() => evaluationSchema(questions), [questions]);
+  const { register, handleSubmit, formState } = useForm<Record<string, unknown>, unknown, EvaluationFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyEvaluation(questions),
+  });
+  const send = useMutation({
+    mutationFn: (values: EvaluationFormValues) => submitEvaluation({ registrationId, day, email, answers: evaluationAnswers(questions, values) }),
+    onSuccess: () => onSubmitted(day),
+  });
+  const errors = formState.errors;
+  return (
+    <form
+      noValidate
+      aria-labelledby={headingId}
+      className="mt-4 space-y-4 rounded-md border border-slate-200 bg-slate-50 p-4"
+      onSubmit={handleSubmit((values) => send.mutate(values))}
+    >
+      <h4 id={headingId} className="font-semibold">
+        Evaluate {dayLabel(day)}
+      </h4>
+      <p className="text-sm text-slate-700">
+        A few questions about the day: your answers help the organisers.{required ? ' The day counts towards your CPD certificate once you send them.' : ''}
+      </p>
+      {questions.map((q) =>
+        q.kind === 'rating' ? (
+          <RatingGroup key={q.id} label={q.label} error={errors[answerField(q)]?.message as string | undefined} field={register(answerField(q))} />
+        ) : (
+          <TextAreaField
+            key={q.id}
+            label={`${q.label} (optional)`}
+            maxLength={TEXT_ANSWER_MAX}
+            error={errors[answerField(q)]?.message as string | undefined}
+            {...register(answerField(q))}
+          />
+        ),
+      )}
+      {send.isError && <FormAlert reveal>We could not send your evaluation. Check your connection and try again: your answers are still here.</FormAlert>}
+      <button type="submit" className="btn-primary" disabled={send.isPending}>
+        {send.isPending ? 'Sending…' : 'Send evaluation'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+// "My registration"'s CPD part: the signed-in attendee's evaluations and certificates, the
+// evaluation's questions, and submitting an evaluation (firestore.rules: evaluations created only
+// by the attendee whose registration has attendance[day]; theirs listed by email; certificates
+// read by their owner). Read only for an attendee checked in on some day, so everyone else's page
+// makes no extra read.
+import { useQuery } from '@tanstack/react-query';
+import { evaluationId, QUESTION_KINDS, type Certificate, type EvaluationAnswer, type EvaluationQuestion } from '../../data/certificates.ts';
+import { db } from '../../lib/data.ts';
+import { serverValues, type WithId } from '../../lib/db.ts';
+
+/** The days a registration was admitted on, sorted ([] before any check-in). */
+export function attendedDays(record: Record<string, unknown>): string[] {
+  const attendance = record.attendance;
+  if (!attendance || typeof attendance !== 'object') return [];
+  return Object.keys(attendance)
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort();
+}
+
+export interface MyCpd {
+  questions: EvaluationQuestion[];
+  logoUrl: string;
+  /** Whether a day counts towards a certificate only once evaluated. */
+  requireEvaluation: boolean;
+  /** evaluationId(registrationId, day) of each evaluation submitted. */
+  evaluated: Set<string>;
+  /** Newest first: a correction's replacement above the one it revoked. */
+  certificates: Array<WithId<Certificate>>;
+}
+
+const time = (d: unknown) => (d instanceof Date ? d.getTime() : 0);
+
+export async function fetchMyCpd(email: string): Promise<MyCpd> {
+  const [settings, evaluations, certificates] = await Promise.all([
+    db.fetchDocument<Record<string, unknown>>('settings', 'cpd'),
+    db.fetchDocuments<{ registrationId: string; day: string }>('evaluations', { where: [['email', '==', email]], orderBy: null }),
+    db.fetchDocuments<Certificate>('certificates', { where: [['email', '==', email]], orderBy: null }),
+  ]);
+  const questions = Array.isArray(settings?.questions)
+    ? (settings.questions as EvaluationQuestion[]).filter((q) => q && typeof q.id === 'string' && (QUESTION_KINDS as readonly string[]).includes(q.kind))
+    : [];
+  return {
+    questions,
+    logoUrl: typeof settings?.logoUrl === 'string' ? settings.logoUrl : '',
+    requireEvaluation: settings?.requireEvaluation === true,
+    evaluated: new Set(evaluations.map((e) => evaluationId(e.registrationId, e.day))),
+    certificates: certificates.sort((a, b) => time(b.issuedAt) - time(a.issuedAt)),
+  };
+}
+
+export const myCpdKey = (email: string) => ['my-registration', email, 'cpd'] as const;
+
+export function useMyCpd(email: string, enabled: boolean) {
+  return useQuery({ queryKey: myCpdKey(email), queryFn: () => fetchMyCpd(email), enabled, staleTime: 0 });
+}
+
+export interface EvaluationSubmission {
+  registrationId: string;
+  day: string;
+  email: string;
+  answers: EvaluationAnswer[];
+}
+
+/**
+ * Creates evaluations/{registrationId}_{day}. The rules refuse a second write to it, so when the
+ * commit fails the document is read: a first attempt whose reply was lost did land, and that is a
+ * success, not an error to show.
+ */
+export async function submitEvaluation({ registrationId, day, email, answers }: EvaluationSubmission): Promise<void> {
+  const id = evaluationId(registrationId, day);
+  try {
+    await db.commit([{ set: `evaluations/${id}`, data: { registrationId, day, email, answers, submittedAt: serverValues.now() } }]);
+  } catch (error) {
+    const landed = await db.fetchDocument('evaluations', id).catch(() => null);
+    if (!landed) throw error;
+  }
+}
