@@ -59,6 +59,7 @@ import { checkoutWrite, registrationChange } from '../../src/data/registration-r
 import { EPOCH, newSeatClaim } from '../../src/data/seats.ts';
 import { joinWaitlistWrite } from '../../src/data/waitlist.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
+import { DEFAULT_CPD_SETTINGS } from '../../src/data/certificates.ts';
 
 const OPS = ['get', 'list', 'create', 'update', 'delete'] as const;
 type Op = (typeof OPS)[number];
@@ -315,6 +316,48 @@ const HOW: Record<string, Subject> = {
     notes: { create: 'for someone else', update: 'moving it up the list' },
   },
 
+  // CPD settings: rewritten with themselves (or a valid default when the stack has none).
+  'settings/cpd': {
+    ops: {
+      get: (db) => getDoc(doc(db, 'settings', 'cpd')),
+      update: async (db) => setDoc(doc(db, 'settings', 'cpd'), (await ownerGet('settings/cpd')) ?? { ...DEFAULT_CPD_SETTINGS }),
+    },
+    notes: { update: 'rewriting them with themselves' },
+  },
+  // Someone else's evaluation (the owner's own: rules-certificates.test.ts); none of the actors attended.
+  evaluations: documents(
+    'evaluations',
+    (id) => ({ registrationId: id, day: '2027-03-10', email: `${uniqueId('someone')}@example.org`, answers: [], submittedAt: new Date() }),
+    (db, actor) =>
+      setDoc(doc(db, 'evaluations', `${uniqueId('reg')}_2027-03-10`), {
+        registrationId: 'x',
+        day: '2027-03-10',
+        email: emailOf(actor) ?? 'nobody@example.org',
+        answers: [],
+        submittedAt: serverTimestamp(),
+      }),
+    { answers: [{ id: 'overall', value: 5 }] },
+  ),
+  // Someone else's certificate (its owner reads it; issuing and revoking: rules-certificates.test.ts).
+  certificates: {
+    ...documents(
+      'certificates',
+      () => ({ registrationId: 'x', email: `${uniqueId('someone')}@example.org`, fullName: 'Someone', points: 3, status: 'valid' }),
+      (db) => setDoc(doc(db, 'certificates', uniqueId('cert')), { registrationId: 'x', fullName: 'Forged', points: 30, status: 'valid' }),
+      { points: 30 },
+    ),
+    notes: { create: 'on its own', update: 'changing its points' },
+  },
+  certificateChecks: {
+    ...documents(
+      'certificateChecks',
+      () => ({ status: 'valid', fullName: 'Someone', points: 3 }),
+      (db) => setDoc(doc(db, 'certificateChecks', uniqueId('cert')), { status: 'valid', fullName: 'Forged', points: 30 }),
+      { status: 'revoked' },
+    ),
+    notes: { create: 'with no certificate behind it', update: 'out of step with its certificate' },
+  },
+
   'counters/content': counter(
     'content',
     (db) => setDoc(doc(db, 'counters', 'content'), { version: increment(1) }, { merge: true }),
@@ -454,6 +497,14 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'attendees':                   { get: STAFF,    list: STAFF, create: NOBODY, update: NOBODY, delete: ADMIN },
   'registrationDrafts':          { get: NOBODY,   list: NOBODY, create: SIGNED_IN, update: NOBODY, delete: ADMIN },
   'waitlist':                    { get: STAFF,    list: STAFF, create: NOBODY, update: FINANCE, delete: ADMIN },
+  // CPD settings are public (the evaluation form and the PDF show them); administrators keep them.
+  'settings/cpd':                { get: EVERYONE,                    update: ADMIN },
+  // An attendee's answers: theirs and administrators' (who see them in aggregate); never rewritten.
+  'evaluations':                 { get: ADMIN,    list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
+  // Issued only with their registration and projection; never edited but to revoke, never deleted.
+  'certificates':                { get: ADMIN,    list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
+  // The public verification projection: read by its unguessable id, enumerated by nobody but administrators.
+  'certificateChecks':           { get: EVERYONE, list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
   // Every page may learn whether it is out of date; any staff change to public content moves it.
   'counters/content':            { get: EVERYONE, list: NOBODY, update: STAFF, delete: NOBODY },
   // The Trigger Email queue: written only in the commit of the action it reports (rules-forms,

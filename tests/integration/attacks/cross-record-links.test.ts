@@ -1,14 +1,30 @@
 // Attacker's suite, class 1: cross-record links. Every document that names another (a payment and
 // the record it flips, a throttle entry and the document it counts, a code claim and its payment,
-// an archived copy and its restore) is checked both ways: naming the wrong one is refused.
+// an archived copy and its restore; a certificate, its projection, its registration, its
+// replacement and its email; an evaluation and its registration) is checked both ways: naming the
+// wrong one is refused.
 import { doc, setDoc, writeBatch } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
+import { createDb, newId, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { throttleWrite } from '../../../src/data/visitor-throttle.ts';
 import { signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients, visitor } from '../support/clients.ts';
-import { boothDoc, commit, fieldsOf, FORMS, messageDoc, paymentCommit, registrationDoc, type Draft } from '../support/forms.ts';
+import { boothDoc, commit, fieldsOf, FORMS, messageDoc, paymentCommit, registrationDoc, type Doc, type Draft } from '../support/forms.ts';
 import { fixture, ownerGet, uniqueId } from '../support/owner.ts';
+import { attendee } from '../support/seats.ts';
+import { evaluationId } from '../../../src/data/certificates.ts';
+import {
+  attendedRegistration,
+  certifiedRegistration,
+  DAY1,
+  DAY2,
+  evaluate,
+  evaluationDoc,
+  issueCommit,
+  replaceData,
+  useCpdSettings,
+  type Attended,
+} from '../support/certificates.ts';
 
 let as: Actors;
 beforeAll(async () => {
@@ -148,5 +164,107 @@ describe('a payment acknowledgement and its payment', () => {
     const draft = await FORMS.registrationPayment.draft();
     await allowed(commit(draft.by.db, draft.writes()));
     expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({ recordId: draft.target!.id, paymentId: draft.id });
+  });
+});
+
+// ---------- CPD certificates (issue 21) ----------
+
+describe('CPD certificates and evaluations', () => {
+  let restoreCpd: () => Promise<void>;
+  const admin = () => as.db.admin;
+  beforeAll(async () => {
+    restoreCpd = await useCpdSettings();
+  });
+  afterAll(() => restoreCpd());
+  const certified = (days?: string[]) => certifiedRegistration(admin(), days);
+  /** Moves the registration write of a commit from `from` to `to` (the certificate still names `from`). */
+  const moveRegistrationWrite = (from: Attended, to: Attended) => (w: BatchWrite) =>
+    writePath(w) === `registrations/${from.id}` ? { ...w, update: `registrations/${to.id}` } : w;
+
+  describe('cross-record links', () => {
+    it("refuses a certificate naming another registration (the other's name, days and address), the issuer's one naming it", async () => {
+      const [a, b] = [await attendedRegistration(), await attendedRegistration()];
+      const forB = issueCommit(b);
+      // The certificate is B's in every figure, but the commit names it from A.
+      await denied(commit(admin(), replaceData(forB.writes, 'registrations/', () => ({ certificateId: forB.certId })).map(moveRegistrationWrite(b, a))));
+      // A's certificate, naming B as its registration.
+      await denied(commit(admin(), issueCommit(a, [DAY1, DAY2], { registrationId: b.id }).writes));
+      // A's certificate with B's name and address.
+      await denied(commit(admin(), issueCommit(a, [DAY1, DAY2], { fullName: b.stored.fullName, email: b.stored.email }).writes));
+      expect((await ownerGet(`registrations/${a.id}`))?.certificateId).toBeUndefined();
+      expect((await ownerGet(`registrations/${b.id}`))?.certificateId).toBeUndefined();
+    });
+
+    it('refuses a certificate for one registration that also sets another registration’s certificateId', async () => {
+      const [a, b] = [await attendedRegistration(), await attendedRegistration()];
+      const issue = issueCommit(a);
+      await denied(commit(admin(), [...issue.writes, { update: `registrations/${b.id}`, data: { certificateId: issue.certId } }]));
+    });
+
+    it('refuses a projection under another certificate’s id, and one certificate’s figures in another’s projection', async () => {
+      const { cert, certId } = await certified();
+      const a = await attendedRegistration([DAY1, DAY2], { fullName: 'Wanjiru Kamau' });
+      const issue = issueCommit(a);
+      expect(cert.fullName).not.toBe('Wanjiru Kamau');
+      // The new certificate's projection written over the existing one's.
+      await denied(
+        commit(
+          admin(),
+          issue.writes.map((w) =>
+            writePath(w) === `certificateChecks/${issue.certId}` ? { set: `certificateChecks/${certId}`, data: (w as { data: Doc }).data } : w,
+          ),
+        ),
+      );
+      // The existing certificate's holder and points shown in the new one's projection.
+      await denied(
+        commit(
+          admin(),
+          replaceData(issue.writes, 'certificateChecks/', (d) => ({ ...d, fullName: cert.fullName })),
+        ),
+      );
+    });
+
+    it("refuses correcting another registration's certificate (replaces and replacedBy naming a stranger's)", async () => {
+      const { certId: strangers } = await certified();
+      const a = await attendedRegistration();
+      await denied(commit(admin(), issueCommit(a, [DAY1, DAY2], {}, strangers).writes));
+      expect(await ownerGet(`certificates/${strangers}`)).toMatchObject({ status: 'valid' });
+    });
+
+    it('refuses the email of one certificate sent in the commit issuing another', async () => {
+      const { cert: old } = await certified();
+      const a = await attendedRegistration();
+      const issue = issueCommit(a);
+      await denied(
+        commit(
+          admin(),
+          replaceData(issue.writes, 'mail/', (m) => ({
+            ...m,
+            to: old.email,
+            recordId: old.id,
+            template: { name: 'certificate-issued', data: { name: old.fullName, certificateId: old.id, activity: old.activityName, points: old.points } },
+          })),
+        ),
+      );
+    });
+
+    it("refuses an evaluation for someone else's registration, whichever id or address it gives", async () => {
+      const owner = await attendedRegistration();
+      const intruder = await attendedRegistration();
+      // Their registration, the intruder's address.
+      await denied(evaluate(intruder.who, evaluationDoc(owner.id, DAY1, intruder.who.email)));
+      // Their registration and address, sent by the intruder.
+      await denied(evaluate(intruder.who, evaluationDoc(owner.id, DAY1, owner.who.email)));
+      // The intruder's own registration under the owner's evaluation id (taking the owner's place).
+      await denied(evaluate(intruder.who, evaluationDoc(intruder.id, DAY1, intruder.who.email), evaluationId(owner.id, DAY1)));
+      // The owner's own, still possible afterwards.
+      await allowed(evaluate(owner.who, evaluationDoc(owner.id, DAY1, owner.who.email)));
+    });
+
+    it('refuses an evaluation for a registration id that names no registration, or holds a slash', async () => {
+      const who = await attendee();
+      await denied(evaluate(who, evaluationDoc(`reg-${newId()}`, DAY1, who.email)));
+      await denied(setDoc(doc(who.db, 'evaluations', `x_${DAY1}`), evaluationDoc('registrations/x', DAY1, who.email)));
+    });
   });
 });

@@ -1,6 +1,8 @@
 // Attacker's suite, class 2: uniqueness. What must exist once exists once: a transaction code
 // across the summit (however it is typed), a reference across registrations and applications, one
-// document of each kind and one email per visitor commit.
+// document of each kind and one email per visitor commit; one valid CPD certificate per
+// registration, one evaluation per registration and day, one check-in per day.
+import { doc, updateDoc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { decideReject, verdictPaths, type AdminPayment } from '../../../src/features/payments/admin/payment-actions.ts';
@@ -8,6 +10,21 @@ import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.
 import { closeClients } from '../support/clients.ts';
 import { commit, FORMS, searchable, type Doc } from '../support/forms.ts';
 import { ownerGet, uniqueId } from '../support/owner.ts';
+import { evaluationId } from '../../../src/data/certificates.ts';
+import {
+  ANSWERS,
+  attendedRegistration,
+  certifiedRegistration,
+  checkInWrites,
+  DAY1,
+  DAY2,
+  DAY3,
+  evaluate,
+  evaluationDoc,
+  issueCommit,
+  useCpdSettings,
+  without,
+} from '../support/certificates.ts';
 
 let as: Actors;
 beforeAll(async () => {
@@ -121,5 +138,65 @@ describe('one document, one email per visitor commit', () => {
     const draft = await FORMS.registration.draft();
     const mail = draft.writes().find((w) => writePath(w) === `mail/${draft.id}`) as { data: Doc };
     expect(await verdict(commit(draft.by.db, [...draft.writes(), { set: `mail/${uniqueId('copy')}`, data: mail.data }]))).toBe('denied');
+  });
+});
+
+// ---------- CPD certificates (issue 21) ----------
+
+describe('CPD certificates and evaluations', () => {
+  let restoreCpd: () => Promise<void>;
+  const admin = () => as.db.admin;
+  const denied = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('denied');
+  const allowed = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('allowed');
+  beforeAll(async () => {
+    restoreCpd = await useCpdSettings();
+  });
+  afterAll(() => restoreCpd());
+  const certified = (days?: string[]) => certifiedRegistration(admin(), days);
+
+  describe('uniqueness', () => {
+    it('one valid certificate per registration: a second, two in one commit, or a correction replaced twice are refused', async () => {
+      const { a, certId } = await certified();
+      await denied(commit(admin(), issueCommit(a).writes));
+      const fix = issueCommit(a, [DAY1, DAY2], {}, certId);
+      await allowed(commit(admin(), fix.writes));
+      // The first certificate, already replaced, replaced again.
+      await denied(commit(admin(), issueCommit(a, [DAY1, DAY2], {}, certId).writes));
+      // A new one beside the correction without revoking it.
+      await denied(commit(admin(), issueCommit(a).writes));
+      const b = await attendedRegistration();
+      const [one, two] = [issueCommit(b), issueCommit(b)];
+      await denied(commit(admin(), [...one.writes, ...without(two.writes, 'registrations/')]));
+    });
+
+    it('one evaluation per registration and day: a resubmission or a rewrite by the owner is refused', async () => {
+      const a = await attendedRegistration();
+      await allowed(evaluate(a.who, evaluationDoc(a.id, DAY1, a.who.email)));
+      await denied(
+        evaluate(
+          a.who,
+          evaluationDoc(
+            a.id,
+            DAY1,
+            a.who.email,
+            ANSWERS.map((x) => (x.id === 'overall' ? { ...x, value: 1 } : x)),
+          ),
+        ),
+      );
+      await denied(updateDoc(doc(a.who.db, 'evaluations', evaluationId(a.id, DAY1)), { answers: [] }));
+      // Another day attended is another evaluation.
+      await allowed(evaluate(a.who, evaluationDoc(a.id, DAY2, a.who.email)));
+    });
+
+    it('one day counted once: a certificate listing a day twice is refused, whatever the other days', async () => {
+      const a = await attendedRegistration([DAY1, DAY2, DAY3]);
+      await denied(commit(admin(), issueCommit(a, [DAY1, DAY2, DAY3, DAY3]).writes));
+      await denied(commit(admin(), issueCommit(a, [DAY3, DAY1, DAY3]).writes));
+    });
+
+    it('one check-in per day: the same day again is refused, even by an administrator', async () => {
+      const a = await attendedRegistration([DAY1]);
+      await denied(commit(admin(), await checkInWrites(a.id, DAY1)));
+    });
   });
 });

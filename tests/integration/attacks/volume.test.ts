@@ -1,16 +1,30 @@
 // Attacker's suite, class 4: volume. One identity creates at most VISITOR_LIMITS[collection] documents
 // per window in each visitor collection, one per request; the throttle it must move cannot be
 // forged, reset early, skipped or borrowed; without an identity nothing is written. A person
-// (a fresh identity, or the same one after the window) is never refused.
+// (a fresh identity, or the same one after the window) is never refused. CPD certificates: a
+// megabyte answer or reason, more questions or answers than the rules check one by one, a month of days.
 import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { VISITOR_LIMITS, type ThrottledCollection } from '../../../src/data/visitor-throttle.ts';
-import { verdict } from '../support/actors.ts';
+import { ACCOUNTS, verdict } from '../support/actors.ts';
 import { client, closeClients, stack, visitor } from '../support/clients.ts';
 import { commit, FORMS, registrationDraftForm, type PublicForm } from '../support/forms.ts';
 import { ownerGet } from '../support/owner.ts';
-import { attendee } from '../support/seats.ts';
+import { attendee, ownerWrite } from '../support/seats.ts';
+import { MAX_QUESTIONS } from '../../../src/data/certificates.ts';
+import {
+  ANSWERS,
+  attendedRegistration,
+  certifiedRegistration,
+  CPD,
+  DAY1,
+  evaluate,
+  evaluationDoc,
+  issueCommit,
+  revokeWrites,
+  useCpdSettings,
+} from '../support/certificates.ts';
 import { patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
 
 afterAll(closeClients);
@@ -118,5 +132,80 @@ describe('the throttle itself', () => {
     const b = await visitor();
     expect(await verdict(getDoc(doc(a.db, 'throttles', a.uid)))).toBe('allowed');
     expect(await verdict(getDoc(doc(b.db, 'throttles', a.uid)))).toBe('denied');
+  });
+});
+
+// ---------- CPD certificates (issue 21) ----------
+
+describe('CPD certificates and evaluations', () => {
+  let restoreCpd: () => Promise<void>;
+  let adminDb: Firestore;
+  const admin = () => adminDb;
+  const denied = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('denied');
+  const allowed = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('allowed');
+  beforeAll(async () => {
+    adminDb = await client(ACCOUNTS.admin);
+    restoreCpd = await useCpdSettings();
+  });
+  afterAll(() => restoreCpd());
+  const certified = (days?: string[]) => certifiedRegistration(admin(), days);
+
+  describe('volume', () => {
+    it('refuses a one-megabyte text answer', async () => {
+      const a = await attendedRegistration();
+      const answers = ANSWERS.map((x) => (x.id === 'comments' ? { ...x, value: 'x'.repeat(1_000_000) } : x));
+      await denied(evaluate(a.who, evaluationDoc(a.id, DAY1, a.who.email, answers)));
+    });
+
+    it('refuses a one-megabyte revocation reason', async () => {
+      const { certId } = await certified();
+      await denied(commit(admin(), revokeWrites(certId, 'r'.repeat(1_000_000))));
+    });
+
+    it(`holds at ${MAX_QUESTIONS} questions (each checked in turn), refuses ${MAX_QUESTIONS + 1}, and answers to match`, async () => {
+      const questions = Array.from({ length: MAX_QUESTIONS }, (_, i) => ({ id: `q-${i}`, label: `Question ${i + 1}`, kind: i % 2 ? 'text' : 'rating' }));
+      const answer = (i: number) => ({ id: `q-${i}`, value: i % 2 ? 'x'.repeat(1000) : 5 });
+      await denied(setDoc(doc(admin(), 'settings', 'cpd'), { ...CPD, questions: [...questions, { id: 'q-8', label: 'Ninth', kind: 'rating' }] }));
+      await allowed(setDoc(doc(admin(), 'settings', 'cpd'), { ...CPD, questions }));
+      try {
+        const a = await attendedRegistration();
+        const eight = questions.map((_, i) => answer(i));
+        await denied(evaluate(a.who, evaluationDoc(a.id, DAY1, a.who.email, [...eight, answer(8)])));
+        // The last question is checked too: a wrong answer there is refused.
+        await denied(evaluate(a.who, evaluationDoc(a.id, DAY1, a.who.email, [...eight.slice(0, 7), { id: 'q-7', value: 'x'.repeat(1001) }])));
+        await allowed(evaluate(a.who, evaluationDoc(a.id, DAY1, a.who.email, eight)));
+      } finally {
+        await ownerWrite(['settings/cpd', { ...CPD }]);
+      }
+    });
+
+    it('refuses settings stored with nine questions past the rules: no evaluation can then be checked', async () => {
+      const nine = Array.from({ length: MAX_QUESTIONS + 1 }, (_, i) => ({ id: `q-${i}`, label: `Q${i}`, kind: 'rating' }));
+      await ownerWrite(['settings/cpd', { ...CPD, questions: nine }]);
+      try {
+        const a = await attendedRegistration();
+        await denied(
+          evaluate(
+            a.who,
+            evaluationDoc(
+              a.id,
+              DAY1,
+              a.who.email,
+              nine.map((q) => ({ id: q.id, value: 3 })),
+            ),
+          ),
+        );
+      } finally {
+        await ownerWrite(['settings/cpd', { ...CPD }]);
+      }
+    });
+
+    it('counts a month of days (31), and refuses a 32nd', async () => {
+      const month = Array.from({ length: 32 }, (_, i) => new Date(Date.UTC(2027, 2, 1 + i)).toISOString().slice(0, 10));
+      const a = await attendedRegistration(month);
+      await denied(commit(admin(), issueCommit(a, month).writes));
+      await allowed(commit(admin(), issueCommit(a, month.slice(0, 31)).writes));
+      expect((await ownerGet(`registrations/${a.id}`))?.certificateId).toBeTruthy();
+    });
   });
 });

@@ -32,7 +32,7 @@ import { emptyProgress, issueAllEligible, issueFailure, type BulkProgress } from
 
 const SETTINGS_PATH = '/admin/certificates/settings';
 
-/** "2 of 3": the summit days counted out of those there are. */
+/** "1 point", "4 points", "2 certificates". */
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The settings a certificate needs, said with what is missing and where to set it. */
@@ -61,7 +61,7 @@ function useOutcome() {
   const say = (next: Outcome) => {
     setOutcome(next);
     // After the row re-renders (its button may be gone), move focus to what happened.
-    setTimeout(() => ref.current?.focus(), 0);
+    if (next) setTimeout(() => ref.current?.focus(), 0);
   };
   const region = (
     <div ref={ref} tabIndex={-1} aria-live="polite" className="mt-4 outline-none">
@@ -354,7 +354,16 @@ function Preview({ settings, days, canIssue, siteUrl }: { settings: CpdSettings;
     );
   return (
     <>
-      <IssueAll settings={settings} days={days} disabled={!canIssue || issuer.isPending || revoker.isPending} onRunning={setBulkRunning} />
+      <IssueAll
+        settings={settings}
+        days={days}
+        disabled={!canIssue || issuer.isPending || revoker.isPending}
+        onRunning={(running) => {
+          setBulkRunning(running);
+          // A row's last outcome would read as news about the run.
+          if (running) say(null);
+        }}
+      />
       {region}
       <QueryState
         query={pages}

@@ -14,8 +14,13 @@ import type { StaffRecord } from './records.ts';
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
 
-const failure = (error: Error | null) =>
-  error instanceof CheckInRefused ? error.message : 'The change was not saved. Check the connection, reload the page and try again.';
+function failure(error: Error | null, record: StaffRecord): string {
+  if (error instanceof CheckInRefused) return error.message;
+  // The rules keep the days a valid certificate counts: undoing one is refused while it stands.
+  if (error && 'code' in error && error.code === 'permission-denied' && typeof record.certificateId === 'string' && record.certificateId)
+    return 'Refused: a CPD certificate has been issued for this registration and counts its days. Revoke it (CPD certificates) before undoing a day.';
+  return 'The change was not saved. Check the connection, reload the page and try again.';
+}
 
 export function AttendanceSection({ record, name }: { record: StaffRecord; name: string }) {
   const staff = useStaff();
@@ -117,7 +122,7 @@ function AttendanceActions({ record, name, days, open, attended }: { record: Sta
           </ConfirmButton>
         )}
       </div>
-      {(checkIn.isError || undo.isError) && <FormAlert>{failure(checkIn.error ?? undo.error)}</FormAlert>}
+      {(checkIn.isError || undo.isError) && <FormAlert>{failure(checkIn.error ?? undo.error, record)}</FormAlert>}
       <div role="status">
         {checkIn.isSuccess && <p className="text-green-800">{checkIn.data}</p>}
         {undo.isSuccess && 'day' in undo.data && (

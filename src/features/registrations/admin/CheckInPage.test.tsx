@@ -218,6 +218,16 @@ describe("a registration's attendance on its page", () => {
     expect(stored('r1')).toMatchObject({ status: 'checked-in', attendance: { '2027-03-11': expect.any(Date) } });
   });
 
+  it('says why undoing is refused while a certificate counts the days', async () => {
+    registration('r1', { status: 'checked-in', attendance: { '2027-03-10': new Date() }, certificateId: 'c'.repeat(20) });
+    const user = userEvent.setup();
+    const section = await openRecord('r1');
+    fake.state.failCommits = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+    await user.click(within(section).getByRole('button', { name: 'Undo check-in' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Undo check-in' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(/a CPD certificate has been issued for this registration .* Revoke it/);
+  });
+
   it('shows an editor the days but no way to change them', async () => {
     registration('r1', { status: 'checked-in', attendance: { '2027-03-10': new Date('2027-03-10T06:05:00Z') } });
     const section = await openRecord('r1', 'editor');

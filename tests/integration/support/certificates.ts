@@ -1,0 +1,208 @@
+// CPD certificates as the site writes them (src/data/certificates.ts shapes), for the rules tests:
+// settings/cpd to issue against, registrations admitted on some days (stored past the rules, as
+// check-ins left them), the check-in desk's update, an evaluation, and the issuing and revoking
+// commits. The mail document is built here by hand to the shape data/mail.ts's mailWrite gives
+// every message (this branch's data/mail.ts has no certificate builder yet).
+import { doc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
+import { activityWrite, newId, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
+import { certificatePoints, evaluationId, type CpdSettings } from '../../../src/data/certificates.ts';
+import { registrationChange } from '../../../src/data/registration-record.ts';
+import { ACCOUNTS, verdict } from './actors.ts';
+import { commit, fieldsOf, registrationDoc, type Doc } from './forms.ts';
+import { ownerDelete, ownerGet, uniqueId } from './owner.ts';
+import { attendee, ownerWrite, seatedFixture, type Attendee } from './seats.ts';
+
+/** Writes CPD as settings/cpd (past the rules); resolves to a function that puts back what was there. */
+export async function useCpdSettings(settings: Doc = { ...CPD }): Promise<() => Promise<void>> {
+  const saved = await ownerGet('settings/cpd');
+  await ownerWrite(['settings/cpd', settings]);
+  return async () => {
+    if (saved) await ownerWrite(['settings/cpd', saved]);
+    else await ownerDelete('settings/cpd');
+  };
+}
+
+/** What the tests issue against: 1.5 points a day (a float, so the rules' arithmetic is tried on halves), at least two days. */
+export const CPD: CpdSettings = {
+  accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
+  providerNumber: 'KMPDC/CPD/0042',
+  activityName: 'National Cancer Summit 2027',
+  pointsPerDay: 1.5,
+  signatoryName: 'Dr Achieng Otieno',
+  signatoryTitle: 'Director, National Cancer Institute',
+  minDays: 2,
+  requireEvaluation: true,
+  logoUrl: '/demo/logos/institute.png',
+  questions: [
+    { id: 'overall', label: 'How useful was the day overall?', kind: 'rating' },
+    { id: 'comments', label: 'What should we change?', kind: 'text' },
+    { id: 'relevance', label: 'How relevant was it to your practice?', kind: 'rating' },
+  ],
+  exportColumns: ['certificateId', 'fullName', 'email', 'days', 'points'],
+};
+
+export const INSTITUTE = 'National Cancer Institute';
+export const [DAY1, DAY2, DAY3] = ['2027-03-10', '2027-03-11', '2027-03-12'];
+
+// ---------- scene ----------
+
+export interface Attended {
+  who: Attendee;
+  id: string;
+  stored: Doc & { id: string };
+  seat: string;
+}
+
+/** A paid registration of a fresh attendee, admitted on `days` (stored past the rules, as check-ins left it). */
+export async function attendedRegistration(days: string[] = [DAY1, DAY2], change: Doc = {}): Promise<Attended> {
+  const who = await attendee();
+  const id = uniqueId('reg');
+  const record: Doc = {
+    ...fieldsOf(registrationDoc('', { email: who.email })),
+    status: 'checked-in',
+    paymentStatus: 'paid',
+    checkedInAt: new Date(),
+    attendance: Object.fromEntries(days.map((d) => [d, new Date(`${d}T06:30:00.000Z`)])),
+    ...change,
+  };
+  for (const [k, v] of Object.entries(record)) if (v === undefined) delete record[k];
+  const { stored, seat } = await seatedFixture(id, record);
+  return { who, id, stored, seat };
+}
+
+/** The registration as stored now, and its slot (what a staff transaction reads). */
+export async function current(id: string) {
+  const r = (await ownerGet(`registrations/${id}`))!;
+  const seat = typeof r.seat === 'string' ? { id: r.seat, ...(await ownerGet(`seats/${r.seat}`))! } : null;
+  return { r: { ...r, id }, seat };
+}
+
+/** The check-in desk admitting a registration on `day`: that one key, the status and its time, with the checkout in step. */
+export async function checkInWrites(id: string, day: string, attendance: Doc = { [`attendance.${day}`]: serverValues.now() }, extra: Doc = {}) {
+  const { r, seat } = await current(id);
+  return registrationChange(r, { ...attendance, status: 'checked-in', checkedInAt: serverValues.now(), ...extra }, seat);
+}
+
+// ---------- evaluations ----------
+
+export const ANSWERS = [
+  { id: 'overall', value: 5 },
+  { id: 'comments', value: 'More time for questions, please.\nAnd water on the tables.' },
+  { id: 'relevance', value: 4 },
+];
+
+export const evaluationDoc = (registrationId: string, day: string, email: string, answers: unknown = ANSWERS): Doc => ({
+  registrationId,
+  day,
+  email,
+  answers,
+  submittedAt: serverTimestamp(),
+});
+
+// ---------- certificates ----------
+
+export interface Issue {
+  certId: string;
+  cert: Doc;
+  check: Doc;
+  writes: BatchWrite[];
+}
+
+/** The certificate a registration earns on `days`, as the issuing screen builds it. */
+export function certificateDoc(certId: string, a: Attended, days: string[], issuer = ACCOUNTS.admin.email, replaces = ''): Doc {
+  return {
+    id: certId,
+    registrationId: a.id,
+    fullName: a.stored.fullName,
+    email: a.stored.email,
+    days,
+    points: certificatePoints(days.length, CPD.pointsPerDay),
+    pointsPerDay: CPD.pointsPerDay,
+    activityName: CPD.activityName,
+    accreditingBody: CPD.accreditingBody,
+    providerNumber: CPD.providerNumber,
+    signatoryName: CPD.signatoryName,
+    signatoryTitle: CPD.signatoryTitle,
+    instituteName: INSTITUTE,
+    issuedAt: serverValues.now(),
+    issuedBy: issuer,
+    status: 'valid',
+    replaces,
+  };
+}
+
+/** certificateChecks/{id}: the public projection (firestore.rules checkOf). */
+export const checkDoc = (c: Doc): Doc => ({
+  id: c.id,
+  status: c.status,
+  fullName: c.fullName,
+  activityName: c.activityName,
+  accreditingBody: c.accreditingBody,
+  providerNumber: c.providerNumber,
+  points: c.points,
+  issuedAt: c.issuedAt,
+  revokedAt: null,
+  replacedBy: '',
+});
+
+export const PDF = {
+  filename: 'certificate.pdf',
+  content: Buffer.from('%PDF-1.7 demo').toString('base64'),
+  encoding: 'base64',
+  contentType: 'application/pdf',
+};
+
+/** The `certificate-issued` message (built by hand to mailWrite's shape: data/mail.ts has no builder for it on this branch). */
+export const certificateMailDoc = (c: Doc): Doc => ({
+  to: c.email,
+  template: { name: 'certificate-issued', data: { name: c.fullName, certificateId: c.id, activity: c.activityName, points: c.points } },
+  recordCollection: 'certificates',
+  recordId: c.id,
+  timestamp: serverValues.now(),
+  message: { attachments: [PDF] },
+});
+
+/** Revoking: the certificate and its projection, partial updates at the server's time. */
+export function revokeWrites(certId: string, reason: string, replacedBy?: string): BatchWrite[] {
+  const by = replacedBy ? { replacedBy } : {};
+  return [
+    { update: `certificates/${certId}`, data: { status: 'revoked', revokedAt: serverValues.now(), revokeReason: reason, ...by } },
+    { update: `certificateChecks/${certId}`, data: { status: 'revoked', revokedAt: serverValues.now(), ...by } },
+  ];
+}
+
+/**
+ * The issuing transaction: the certificate, its projection, the registration naming it, the log and
+ * the email (and, correcting `replaces`, the old one revoked as replaced by this one). `change`
+ * tampers with the certificate (its projection and email follow, so a case is about one thing).
+ */
+export function issueCommit(a: Attended, days: string[] = [DAY1, DAY2], change: Doc = {}, replaces = '', certId = newId()): Issue {
+  const cert = { ...certificateDoc(certId, a, days, ACCOUNTS.admin.email, replaces), ...change };
+  const check = checkDoc(cert);
+  const writes: BatchWrite[] = [
+    { set: `certificates/${certId}`, data: cert },
+    { set: `certificateChecks/${certId}`, data: check },
+    { update: `registrations/${a.id}`, data: { certificateId: certId } },
+    activityWrite(`Issued CPD certificate ${certId} to ${String(a.stored.fullName)}`, ACCOUNTS.admin.email),
+    { set: `mail/${newId()}`, data: certificateMailDoc(cert) },
+    ...(replaces ? revokeWrites(replaces, 'Corrected: a day was missing.', certId) : []),
+  ];
+  return { certId, cert, check, writes };
+}
+
+export const without = (writes: BatchWrite[], prefix: string) => writes.filter((w) => !writePath(w).startsWith(prefix));
+export const replaceData = (writes: BatchWrite[], prefix: string, change: (d: Doc) => Doc) =>
+  writes.map((w) => (writePath(w).startsWith(prefix) && 'data' in w ? { ...w, data: change(w.data) } : w));
+
+/** The attendee submitting an evaluation (under its own id unless a case names another). */
+export const evaluate = (who: Attendee, data: Doc, id = evaluationId(String(data.registrationId), String(data.day))) =>
+  setDoc(doc(who.db, 'evaluations', id), data);
+
+/** A registration admitted on `days` with a valid certificate, issued by `admin` through the rules. */
+export async function certifiedRegistration(admin: Firestore, days = [DAY1, DAY2]) {
+  const a = await attendedRegistration(days);
+  const issue = issueCommit(a, days);
+  const result = await verdict(commit(admin, issue.writes));
+  if (result !== 'allowed') throw new Error(`Issuing a certificate for ${a.id} was ${result}`);
+  return { a, ...issue };
+}
