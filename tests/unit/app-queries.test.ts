@@ -77,9 +77,9 @@ const { freeSeatsQuery } = await import('../../src/features/registrations/api.ts
 const { fetchMyRegistration } = await import('../../src/features/registrations/my-registration.ts');
 const { findFreeSeats } = await import('../../src/data/seats.ts');
 const { fetchStatementFormats } = await import('../../src/data/statement-formats.ts');
-const certificates = await import('../../src/features/certificates/admin/api.ts');
 const { fetchMyCpd } = await import('../../src/features/registrations/my-cpd.ts');
 const { fetchEvaluations } = await import('../../src/features/certificates/admin/evaluations.ts');
+const certificates = await import('../../src/features/certificates/admin/api.ts');
 
 type ContentConfig = Parameters<typeof listQuery>[0];
 // Every content screen's configuration, found by file name rather than listed by hand.
@@ -152,13 +152,13 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['a slot’s holder', () => waitlist.fetchHolder('x')],
     ['reminder sent', () => waitlist.reminderSent('x')],
     ['statement formats', fetchStatementFormats],
+    ['my evaluations and certificates', () => fetchMyCpd('a@b.test')],
+    ['evaluations of all days', () => fetchEvaluations('')],
+    ['evaluations of a day', () => fetchEvaluations('2027-05-12')],
     ['checked-in attendees for certificates', () => certificates.fetchAttendeePage(null)],
     ['their evaluated days', () => certificates.fetchEvaluatedDays(['a', 'b'])],
     ['checked-in count', certificates.countCheckedIn],
     ['certificates export', () => certificates.fetchAllCertificates()],
-    ['my evaluations and certificates', () => fetchMyCpd('a@b.test')],
-    ['evaluations of all days', () => fetchEvaluations('')],
-    ['evaluations of a day', () => fetchEvaluations('2027-05-12')],
   ];
   for (const tab of TABS) {
     for (const set of subsets({ status: 'x', paymentStatus: 'x', type: 'x' })) {

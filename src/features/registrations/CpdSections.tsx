@@ -1,7 +1,8 @@
 // "My registration"'s CPD parts: the days a registration was admitted on, each with its evaluation
 // (the form itself a lazily loaded chunk) and the attendee's certificates, each with its PDF (pdf-lib,
-// loaded only when one is downloaded) and its public verification page.
-import { useMutation } from '@tanstack/react-query';
+// loaded only when one is downloaded) and its public verification page. A chunk of its own, loaded
+// only for an attendee admitted on some day: nobody else's page loads or reads any of it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
@@ -11,32 +12,23 @@ import { useReveal } from '../../components/use-reveal.ts';
 import { dayLabel, evaluationId, verifyPath, type Certificate } from '../../data/certificates.ts';
 import { downloadFile } from '../../lib/csv.ts';
 import type { WithId } from '../../lib/db.ts';
-import { attendedDays, type MyCpd } from './my-cpd.ts';
+import { attendedDays } from './attendance.ts';
+import { myCpdKey, useMyCpd } from './my-cpd.ts';
 
-const EvaluationForm = lazy(() => import('./EvaluationForm.tsx'));
-
-interface CpdState {
-  data: MyCpd | undefined;
-  isPending: boolean;
-  isError: boolean;
+function FormUnavailable() {
+  return <FormAlert>We could not load the evaluation form. Check your connection and reload the page.</FormAlert>;
 }
+// A chunk that cannot load costs the form, not the page (the error boundary would replace it all).
+const EvaluationForm = lazy(() => import('./EvaluationForm.tsx').catch(() => ({ default: FormUnavailable })));
 
 /**
  * The days a registration was admitted on, and an evaluation form for each day not yet evaluated
  * (when the settings ask questions). A day just evaluated says thank you in place of its form.
  */
-export function AttendedDays({
-  record,
-  email,
-  cpd,
-  onEvaluated,
-}: {
-  record: Record<string, unknown> & { id: string };
-  email: string;
-  cpd: CpdState;
-  onEvaluated: () => void;
-}) {
+export function AttendedDays({ record, email }: { record: Record<string, unknown> & { id: string }; email: string }) {
   const headingId = useId();
+  const client = useQueryClient();
+  const cpd = useMyCpd(email);
   const [thanked, setThanked] = useState<string[]>([]);
   // The form sent is gone: focus (and a screen reader) goes to the thanks that replaced it.
   const thanks = useReveal<HTMLParagraphElement>(thanked.length);
@@ -79,7 +71,7 @@ export function AttendedDays({
                 required={!!cpd.data?.requireEvaluation}
                 onSubmitted={(d) => {
                   setThanked((t) => [...t, d]);
-                  onEvaluated();
+                  void client.invalidateQueries({ queryKey: myCpdKey(email) });
                 }}
               />
             ))}
@@ -142,8 +134,9 @@ function CertificateCard({ cert, siteUrl, logoUrl }: { cert: WithId<Certificate>
 }
 
 /** The attendee's certificates, newest first (a correction above the one it replaced). */
-export function MyCertificates({ cpd, siteUrl }: { cpd: MyCpd; siteUrl: string }) {
-  if (cpd.certificates.length === 0) return null;
+export function MyCertificates({ email, siteUrl }: { email: string; siteUrl: string }) {
+  const cpd = useMyCpd(email).data;
+  if (!cpd || cpd.certificates.length === 0) return null;
   return (
     <section aria-labelledby="certificates-heading" className="mt-10">
       <h2 id="certificates-heading">Your CPD {cpd.certificates.length === 1 ? 'certificate' : 'certificates'}</h2>

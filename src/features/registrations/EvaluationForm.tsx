@@ -17,7 +17,8 @@ function RatingGroup({ label, error, field }: { label: string; error?: string; f
   const hint = `${id}-hint`;
   const described = [hint, error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <fieldset aria-describedby={described}>
+    // The hint and the error describe each radio button (not the group too, or they are read twice).
+    <fieldset>
       <legend className="field-label">{label}</legend>
       <p id={hint} className="text-sm text-slate-600">
         {RATING_MIN} is poor, {RATING_MAX} is excellent.

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../components/format.ts';
 import { dayLabel } from '../../data/certificates.ts';
@@ -55,6 +56,10 @@ vi.mock('../../data/certificate-pdf.ts', () => ({
 const { default: MyRegistrationPage } = await import('./MyRegistrationPage.tsx');
 
 const LONG = { timeout: 5000 };
+const axeViolations = async () => {
+  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
 const EMAIL = 'achieng@example.org';
 const now = Date.now();
 const heldSince = new Date(now - HOUR);
@@ -286,6 +291,16 @@ describe('CPD: days attended, evaluations and certificates', () => {
     expect(await form(dayLabel(DAY2))).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: `Evaluate ${dayLabel(DAY1)}` })).not.toBeInTheDocument();
     expect(screen.getByText(/The day counts towards your CPD certificate once you send them/)).toBeInTheDocument();
+  });
+
+  it('has no accessibility violations with an evaluation form with its errors and a certificate', async () => {
+    certificate('NEWcertificate000002', {});
+    renderPage(MyRegistrationPage, '/my-registration');
+    const evaluation = await form(dayLabel(DAY1));
+    await screen.findByRole('region', { name: 'Your CPD certificate' }, LONG);
+    await userEvent.setup().click(within(evaluation).getByRole('button', { name: 'Send evaluation' }));
+    await within(evaluation).findAllByText('Choose a rating from 1 to 5.');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('asks for each rating before sending, then stores one answer per question and thanks the attendee', async () => {

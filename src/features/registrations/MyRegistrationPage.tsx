@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { formatDeadline, formatMoney } from '../../components/format.ts';
@@ -27,11 +27,38 @@ import {
 } from './my-registration.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from './sign-in-link.ts';
 import { AlreadyRegisteredError } from './errors.ts';
-import { AttendedDays, MyCertificates } from './CpdSections.tsx';
-import { attendedDays, myCpdKey, useMyCpd, type MyCpd } from './my-cpd.ts';
+import { attendedDays } from './attendance.ts';
+
+// The CPD part (days attended, evaluations, certificates) is a chunk of its own, loaded only for
+// someone admitted on some day: the page stays within its budget for everyone else.
+// A chunk that cannot load (offline, or a deploy since the page opened) costs this part, not the page.
+const cpdSections = () => import('./CpdSections.tsx');
+function CpdUnavailable() {
+  return (
+    <div className="mt-4">
+      <FormAlert>We could not load your attendance and certificates. Check your connection and reload the page.</FormAlert>
+    </div>
+  );
+}
+const AttendedDays = lazy(() =>
+  cpdSections().then(
+    (m) => ({ default: m.AttendedDays }),
+    () => ({ default: CpdUnavailable }),
+  ),
+);
+const MyCertificates = lazy(() =>
+  cpdSections().then(
+    (m) => ({ default: m.MyCertificates }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export const meta: MetaFunction = () =>
-  pageMeta('My registration', 'See, pay for or cancel your summit registration, and your place on the waiting list.', { index: false });
+  pageMeta(
+    'My registration',
+    'See, pay for or cancel your summit registration, your place on the waiting list, the days you attended, their evaluations and your CPD certificate.',
+    { index: false },
+  );
 
 const PATH = '/my-registration';
 
@@ -80,22 +107,16 @@ function CancelConfirm({ id, onDone, onKeep }: { id: string; onDone: () => void;
   );
 }
 
-type CpdQuery = { data: MyCpd | undefined; isPending: boolean; isError: boolean };
-
 function RegistrationCard({
   item,
   settings,
   email,
-  cpd,
   onChanged,
-  onEvaluated,
 }: {
   item: OwnRegistration;
   settings: SiteSettings;
   email: string;
-  cpd: CpdQuery;
   onChanged: (message: string) => void;
-  onEvaluated: () => void;
 }) {
   const r = item.record;
   const [confirming, setConfirming] = useState(false);
@@ -144,8 +165,13 @@ function RegistrationCard({
           while seats are free.
         </p>
       )}
+      {/* Before the ticket, whose heading is a level 2: the days' level 4 headings belong to this card's. */}
+      {attendedDays(r).length > 0 && (
+        <Suspense fallback={<LoadingLine className="mt-4">Loading the days you attended…</LoadingLine>}>
+          <AttendedDays record={r} email={email} />
+        </Suspense>
+      )}
       {confirmed && <Ticket record={{ id: r.id, code, name: String(r.fullName), what }} settings={settings} />}
-      <AttendedDays record={r} email={email} cpd={cpd} onEvaluated={onEvaluated} />
       <div className="mt-4 flex flex-wrap gap-3">
         {!cancelled && (
           <Link className="btn-secondary" to={`/checkout/${r.id}`}>
@@ -249,10 +275,8 @@ function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEn
 function SignedIn({ email, settings, onSignOut }: { email: string; settings: SiteSettings; onSignOut: () => void }) {
   const client = useQueryClient();
   const mine = useMyRegistration(email);
-  // Evaluations and certificates exist only for someone admitted on some day: nobody else's page reads them.
+  // Certificates exist only for someone admitted on some day: nobody else's page loads or reads them.
   const attended = !!mine.data?.registrations.some((item) => attendedDays(item.record).length > 0);
-  const cpd = useMyCpd(email, attended);
-  const evaluated = () => void client.invalidateQueries({ queryKey: myCpdKey(email) });
   const [message, setMessage] = useState('');
   const changed = (text: string) => {
     setMessage(text);
@@ -291,12 +315,14 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
                 ) : null}
               </p>
             ) : (
-              mine.data.registrations.map((item) => (
-                <RegistrationCard key={item.record.id} item={item} settings={settings} email={email} cpd={cpd} onChanged={changed} onEvaluated={evaluated} />
-              ))
+              mine.data.registrations.map((item) => <RegistrationCard key={item.record.id} item={item} settings={settings} email={email} onChanged={changed} />)
             )}
           </section>
-          {cpd.data && <MyCertificates cpd={cpd.data} siteUrl={settings.siteUrl || location.origin} />}
+          {attended && (
+            <Suspense fallback={null}>
+              <MyCertificates email={email} siteUrl={settings.siteUrl || location.origin} />
+            </Suspense>
+          )}
           {mine.data.waitlist && <WaitlistCard entry={mine.data.waitlist} settings={settings} onChanged={changed} />}
         </>
       )}

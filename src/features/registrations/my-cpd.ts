@@ -1,21 +1,12 @@
 // "My registration"'s CPD part: the signed-in attendee's evaluations and certificates, the
 // evaluation's questions, and submitting an evaluation (firestore.rules: evaluations created only
 // by the attendee whose registration has attendance[day]; theirs listed by email; certificates
-// read by their owner). Read only for an attendee checked in on some day, so everyone else's page
-// makes no extra read.
+// read by their owner). Used only by CpdSections.tsx, which the page loads for an attendee checked
+// in on some day, so everyone else's page makes no extra read.
 import { useQuery } from '@tanstack/react-query';
-import { evaluationId, QUESTION_KINDS, type Certificate, type EvaluationAnswer, type EvaluationQuestion } from '../../data/certificates.ts';
+import { cpdSettingsFrom, evaluationId, type Certificate, type EvaluationAnswer, type EvaluationQuestion } from '../../data/certificates.ts';
 import { db } from '../../lib/data.ts';
 import { serverValues, type WithId } from '../../lib/db.ts';
-
-/** The days a registration was admitted on, sorted ([] before any check-in). */
-export function attendedDays(record: Record<string, unknown>): string[] {
-  const attendance = record.attendance;
-  if (!attendance || typeof attendance !== 'object') return [];
-  return Object.keys(attendance)
-    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
-    .sort();
-}
 
 export interface MyCpd {
   questions: EvaluationQuestion[];
@@ -36,13 +27,11 @@ export async function fetchMyCpd(email: string): Promise<MyCpd> {
     db.fetchDocuments<{ registrationId: string; day: string }>('evaluations', { where: [['email', '==', email]], orderBy: null }),
     db.fetchDocuments<Certificate>('certificates', { where: [['email', '==', email]], orderBy: null }),
   ]);
-  const questions = Array.isArray(settings?.questions)
-    ? (settings.questions as EvaluationQuestion[]).filter((q) => q && typeof q.id === 'string' && (QUESTION_KINDS as readonly string[]).includes(q.kind))
-    : [];
+  const { questions, logoUrl, requireEvaluation } = cpdSettingsFrom(settings);
   return {
     questions,
-    logoUrl: typeof settings?.logoUrl === 'string' ? settings.logoUrl : '',
-    requireEvaluation: settings?.requireEvaluation === true,
+    logoUrl,
+    requireEvaluation,
     evaluated: new Set(evaluations.map((e) => evaluationId(e.registrationId, e.day))),
     certificates: certificates.sort((a, b) => time(b.issuedAt) - time(a.issuedAt)),
   };
@@ -50,8 +39,9 @@ export async function fetchMyCpd(email: string): Promise<MyCpd> {
 
 export const myCpdKey = (email: string) => ['my-registration', email, 'cpd'] as const;
 
-export function useMyCpd(email: string, enabled: boolean) {
-  return useQuery({ queryKey: myCpdKey(email), queryFn: () => fetchMyCpd(email), enabled, staleTime: 0 });
+/** One read for the whole page: each registration's days and the certificates share it. */
+export function useMyCpd(email: string) {
+  return useQuery({ queryKey: myCpdKey(email), queryFn: () => fetchMyCpd(email), staleTime: 0 });
 }
 
 export interface EvaluationSubmission {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
@@ -48,6 +49,11 @@ const errorOf = (field: HTMLElement) => {
 };
 const questionItems = () => within(screen.getByRole('group', { name: 'Evaluation questions' })).getAllByRole('listitem');
 const columnItems = () => within(screen.getByRole('group', { name: 'Export columns' })).getAllByRole('listitem');
+const axeViolations = async () => {
+  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
 const stored = () => fake.state.docs.get('settings/cpd') as unknown as CpdSettings;
 
 describe('CPD settings', () => {
@@ -208,6 +214,19 @@ describe('the questions editor', () => {
     const field = within(questionItems()[2]).getByLabelText('Question');
     await waitFor(() => expect(errorOf(field)).toBe('Enter the question.'));
     expect(fake.state.commits).toEqual([]);
+  });
+});
+
+describe('the CPD settings screen', () => {
+  it('has no accessibility violations, with questions, columns and errors showing', async () => {
+    fake.state.docs.set('settings/cpd', STORED);
+    show();
+    await screen.findByDisplayValue('KMPDC');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+    await userEvent.clear(screen.getByLabelText('CPD points per day'));
+    await save();
+    await waitFor(() => expect(screen.getByLabelText('CPD points per day')).toHaveAttribute('aria-invalid', 'true'));
+    expect(await axeViolations()).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
@@ -52,6 +53,11 @@ beforeEach(() => {
   fake.state.docs.set('settings/cpd', { questions: QUESTIONS });
 });
 
+const axeViolations = async () => {
+  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
 const show = () => renderStaffScreen(EvaluationsPage);
 const ratingRows = (question: string) =>
   within(screen.getByRole('table', { name: `Ratings of “${question}”: how many gave each rating` }))
@@ -86,6 +92,12 @@ describe('evaluations in aggregate', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['The tumour board', 'Posters\nand lunch', 'Too long']);
+  });
+
+  it('has no accessibility violations', async () => {
+    show();
+    await screen.findByText('4 evaluations over all days.');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('narrows to one day', async () => {
@@ -138,8 +150,11 @@ describe('evaluations: other states', () => {
     expect(within(text).getAllByRole('listitem')).toHaveLength(20);
     await userEvent.click(within(text).getByRole('button', { name: 'Show 20 more of 25 answers to “What was most useful?”' }));
     expect(within(text).getAllByRole('listitem')).toHaveLength(40);
+    await waitFor(() => expect(within(text).getAllByRole('listitem')[20]).toHaveFocus());
+    expect(within(text).getAllByRole('listitem')[20]).toHaveTextContent('Answer 21');
     await userEvent.click(within(text).getByRole('button', { name: /^Show 5 more of 5/ }));
     expect(within(text).getAllByRole('listitem')).toHaveLength(45);
     expect(within(text).queryByRole('button')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(text).getAllByRole('listitem')[40]).toHaveFocus());
   });
 });

@@ -1,7 +1,7 @@
 // Certificates › Evaluations: what attendees answered after each day, in aggregate (per question:
 // a rating's distribution and average, a written question's answers), by day, and as a CSV.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
@@ -184,7 +184,14 @@ const TEXT_PAGE = 20;
 function TextAnswers({ figures, number }: { figures: TextFigures; number: number }) {
   const headingId = useId();
   const [shown, setShown] = useState(TEXT_PAGE);
+  const list = useRef<HTMLUListElement>(null);
   const { question, answers, skipped } = figures;
+  const more = () => {
+    const first = shown;
+    setShown((n) => n + TEXT_PAGE);
+    // The button may be gone (nothing more to show): focus goes to the first answer it brought.
+    requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('li')[first]?.focus());
+  };
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg">
@@ -195,16 +202,16 @@ function TextAnswers({ figures, number }: { figures: TextFigures; number: number
         {skipped ? `; ${skipped} left it empty` : ''}.
       </p>
       {answers.length > 0 && (
-        <ul className="mt-3 max-w-3xl space-y-2">
+        <ul ref={list} className="mt-3 max-w-3xl space-y-2">
           {answers.slice(0, shown).map((a, i) => (
-            <li key={i} className="whitespace-pre-line rounded-md bg-slate-50 p-3">
+            <li key={i} tabIndex={-1} className="whitespace-pre-line rounded-md bg-slate-50 p-3">
               {a}
             </li>
           ))}
         </ul>
       )}
       {answers.length > shown && (
-        <button type="button" className="btn-secondary mt-3" onClick={() => setShown((n) => n + TEXT_PAGE)}>
+        <button type="button" className="btn-secondary mt-3" onClick={more}>
           Show {Math.min(TEXT_PAGE, answers.length - shown)} more of {answers.length - shown} <span className="sr-only">answers to “{question.label}”</span>
         </button>
       )}

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CERTIFICATE_CSV_COLUMNS, DEFAULT_CPD_SETTINGS, MAX_QUESTIONS, type CpdSettings } from '../../../data/certificates.ts';
 
 vi.mock('../../../lib/data.ts', () => ({ db: {} }));
-const { changedFields, cpdSettingsSchema, newQuestionId, QUESTION_ID_PATTERN, toCpdDocument, toCpdForm, toCpdSettings } = await import('./cpd-settings.ts');
+const { changedFields, cpdSettingsSchema, newQuestionId, QUESTION_ID_PATTERN, toCpdDocument, toCpdForm } = await import('./cpd-settings.ts');
 
 const FILLED: CpdSettings = {
   accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
@@ -33,14 +33,17 @@ describe('the CPD settings form', () => {
   it('round-trips the stored settings through the form unchanged', () => {
     const parsed = check({});
     expect(parsed.ok && toCpdDocument(parsed.value)).toEqual(FILLED);
-    // What a new project starts from is valid too (certificates wait for its gaps, the form does not).
-    expect(cpdSettingsSchema().safeParse(toCpdForm(DEFAULT_CPD_SETTINGS)).success).toBe(true);
+    // What a new project starts from needs its points per day, and nothing else, to be saved.
+    const fresh = cpdSettingsSchema().safeParse(toCpdForm(DEFAULT_CPD_SETTINGS));
+    expect(new Set(fresh.error?.issues.map((i) => i.path.join('.')))).toEqual(new Set(['pointsPerDay']));
+    expect(cpdSettingsSchema().safeParse(toCpdForm({ ...DEFAULT_CPD_SETTINGS, pointsPerDay: 1 })).success).toBe(true);
   });
 
-  it('takes whole and half points from 0 to 100, nothing else', () => {
-    for (const ok of [0, 0.5, 6, 6.5, 100]) expect(check({ pointsPerDay: ok }).ok, String(ok)).toBe(true);
+  it('takes whole and half points above 0, up to 100, nothing else', () => {
+    for (const ok of [0.5, 6, 6.5, 100]) expect(check({ pointsPerDay: ok }).ok, String(ok)).toBe(true);
     expect(check({ pointsPerDay: 6.25 })).toMatchObject({ path: 'pointsPerDay', message: 'Use whole or half points, like 6 or 6.5.' });
-    expect(check({ pointsPerDay: -0.5 })).toMatchObject({ path: 'pointsPerDay', message: 'The points per day cannot be negative.' });
+    expect(check({ pointsPerDay: 0 })).toMatchObject({ path: 'pointsPerDay', message: 'Enter the points each day earns: more than 0.' });
+    expect(check({ pointsPerDay: -0.5 })).toMatchObject({ path: 'pointsPerDay', message: 'Enter the points each day earns: more than 0.' });
     expect(check({ pointsPerDay: 100.5 })).toMatchObject({ path: 'pointsPerDay', message: 'The points per day must be at most 100.' });
     expect(check({ pointsPerDay: Number.NaN })).toMatchObject({ path: 'pointsPerDay', message: 'Enter the points per day as a number.' });
   });
@@ -99,21 +102,6 @@ describe('the CPD settings form', () => {
 });
 
 describe('stored settings', () => {
-  it('are read with defaults for what is missing or mistyped', () => {
-    expect(toCpdSettings(null)).toEqual(DEFAULT_CPD_SETTINGS);
-    expect(
-      toCpdSettings({
-        pointsPerDay: '6',
-        minDays: 3,
-        questions: [
-          { id: 'a', label: 'A', kind: 'rating' },
-          { id: 'b', kind: 'essay' },
-        ],
-        exportColumns: ['points', 'nope'],
-      }),
-    ).toMatchObject({ pointsPerDay: 0, minDays: 3, questions: [{ id: 'a', label: 'A', kind: 'rating' }], exportColumns: ['points'] });
-  });
-
   it('name the fields a save changes, for the log', () => {
     expect(changedFields(FILLED, FILLED)).toEqual([]);
     expect(changedFields(FILLED, { ...FILLED, pointsPerDay: 6, questions: [...FILLED.questions].reverse() })).toEqual(['points per day', 'questions']);

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import {
   CERTIFICATE_CSV_COLUMNS,
   CPD_SETTINGS_PATH,
-  DEFAULT_CPD_SETTINGS,
+  cpdSettingsFrom,
   MAX_QUESTIONS,
   QUESTION_KINDS,
+  validPointsPerDay,
   type CertificateCsvColumn,
   type CpdSettings,
-  type EvaluationQuestion,
 } from '../../../data/certificates.ts';
 import { adminKey } from '../../../data/query-keys.ts';
 import { db } from '../../../lib/data.ts';
@@ -71,9 +71,10 @@ export function cpdSettingsSchema(summitDayCount = 0) {
       activityName: line('activity name', TEXT_LIMITS.activityName),
       pointsPerDay: z
         .number({ error: 'Enter the points per day as a number.' })
-        .min(0, 'The points per day cannot be negative.')
+        .gt(0, 'Enter the points each day earns: more than 0.')
         .max(POINTS_PER_DAY_MAX, `The points per day must be at most ${POINTS_PER_DAY_MAX}.`)
-        .refine((v) => Number.isInteger(v * 2), 'Use whole or half points, like 6 or 6.5.'),
+        // The domain's own rule, which the rules and the issuing screen share.
+        .refine(validPointsPerDay, 'Use whole or half points, like 6 or 6.5.'),
       signatoryName: line('signatory’s name', TEXT_LIMITS.signatoryName),
       signatoryTitle: line('signatory’s title', TEXT_LIMITS.signatoryTitle),
       minDays: z
@@ -100,37 +101,6 @@ export function cpdSettingsSchema(summitDayCount = 0) {
 
 export type CpdSettingsForm = z.input<ReturnType<typeof cpdSettingsSchema>>;
 export type CpdSettingsValues = z.output<ReturnType<typeof cpdSettingsSchema>>;
-
-const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
-const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-
-/** The stored document (or nothing yet) as CpdSettings: missing or mistyped fields take the defaults. */
-export function toCpdSettings(stored: Record<string, unknown> | null | undefined): CpdSettings {
-  const s = stored ?? {};
-  const d = DEFAULT_CPD_SETTINGS;
-  const questions = Array.isArray(s.questions)
-    ? (s.questions as Array<Partial<EvaluationQuestion>>).filter(
-        (q): q is EvaluationQuestion =>
-          !!q && typeof q.id === 'string' && typeof q.label === 'string' && (QUESTION_KINDS as readonly unknown[]).includes(q.kind),
-      )
-    : d.questions;
-  const columns = Array.isArray(s.exportColumns)
-    ? (s.exportColumns as unknown[]).filter((c): c is CertificateCsvColumn => COLUMN_KEYS.includes(c as never))
-    : [];
-  return {
-    accreditingBody: str(s.accreditingBody, d.accreditingBody),
-    providerNumber: str(s.providerNumber, d.providerNumber),
-    activityName: str(s.activityName, d.activityName),
-    pointsPerDay: num(s.pointsPerDay, d.pointsPerDay),
-    signatoryName: str(s.signatoryName, d.signatoryName),
-    signatoryTitle: str(s.signatoryTitle, d.signatoryTitle),
-    minDays: num(s.minDays, d.minDays),
-    requireEvaluation: typeof s.requireEvaluation === 'boolean' ? s.requireEvaluation : d.requireEvaluation,
-    logoUrl: str(s.logoUrl, d.logoUrl),
-    questions,
-    exportColumns: columns.length ? columns : d.exportColumns,
-  };
-}
 
 export function toCpdForm(s: CpdSettings): CpdSettingsForm {
   return {
@@ -196,7 +166,7 @@ export async function fetchCpdSettingsForm() {
     db.fetchDocument<Record<string, unknown>>('settings', 'site'),
   ]);
   return {
-    settings: toCpdSettings(cpd),
+    settings: cpdSettingsFrom(cpd),
     exists: !!cpd,
     start: site?.startDate instanceof Date ? site.startDate : null,
     end: site?.endDate instanceof Date ? site.endDate : null,
