@@ -91,7 +91,8 @@ test('two days attended and evaluated → certificate issued → PDF downloaded 
     expect(texts).toContain(address);
 
     // Anyone opening it (no sign-in) reads "valid", for whom, what and how many points.
-    const visitor = await browser.newPage();
+    // (a page of its own context: axe needs one)
+    const visitor = await (await browser.newContext()).newPage();
     const path = new URL(address!).pathname;
     // Nothing of it prerendered: the address gets the SPA shell, and the verdict is read when opened.
     const html = await (await visitor.request.get(path)).text();
