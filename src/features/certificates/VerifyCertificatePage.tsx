@@ -19,7 +19,7 @@ const pointsText = (points: number) => `${points} CPD ${points === 1 ? 'point' :
 
 function Details({ check }: { check: CertificateCheck }) {
   return (
-    <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+    <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 [&_dd]:break-words">
       <dt className="text-slate-600">Certificate number</dt>
       <dd className="font-mono break-all">{check.id}</dd>
       <dt className="text-slate-600">Issued to</dt>
