@@ -17,6 +17,9 @@ const LAYERS = [
   { type: 'components', pattern: 'src/components', partialMatch: false },
   { type: 'lib', pattern: 'src/lib', partialMatch: false },
 ];
+/** The certificate's PDF: public code's only way to pdf-lib (below). */
+const CERTIFICATE_PDF = 'src/data/certificate-pdf.ts';
+
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 const sameFeature = (type) => ({ to: { element: { type, captured: { feature: '{{ from.element.captured.feature }}' } } } });
 const below = (...types) => types.map((type) => to(type));
@@ -39,7 +42,11 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': LAYERS,
-      'boundaries/files': [{ category: 'route-table', pattern: 'src/app/routes.ts' }],
+      'boundaries/files': [
+        { category: 'route-table', pattern: 'src/app/routes.ts' },
+        { category: 'certificate-pdf', pattern: CERTIFICATE_PDF },
+        { category: 'my-registration', pattern: 'src/features/registrations/MyRegistrationPage.tsx' },
+      ],
       // Dynamic imports too: a lazily loaded module is still downloaded by whoever imports it.
       'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
@@ -51,6 +58,8 @@ export default tseslint.config(
           default: 'disallow',
           // Packages too (below: the ones only the back office may load).
           checkAllOrigins: true,
+          // Within a layer too: the certificate's line below holds for src/data's own modules.
+          checkInternals: true,
           policies: [
             { allow: { to: { module: { origin: ['external', 'core'] } } } },
             // The route table names every route module, the back office's screens included.
@@ -77,6 +86,25 @@ export default tseslint.config(
               from: { element: { types: { noneOf: ['admin', 'app-admin', 'feature-admin'] } } },
               disallow: { to: { module: { origin: 'external', source: ['@tiptap/*', 'pdf-lib', 'jsqr'] } } },
             },
+            // One door through that line: the attendee's certificate, which "my registration" builds
+            // on the attendee's tap. The PDF module loads pdf-lib on demand and the page loads the
+            // module on demand, so no page's start carries either, and no other public code reaches
+            // them (public-imports.ts walks the same line through the route table).
+            {
+              from: { file: { categories: 'certificate-pdf' } },
+              // (and its types, which the build erases)
+              allow: { to: { module: { origin: 'external', source: 'pdf-lib' } }, dependency: [{ nodeKind: 'dynamic-import' }, { kind: 'type' }] },
+            },
+            {
+              from: { element: { types: { noneOf: ['admin', 'app-admin', 'feature-admin'] } } },
+              disallow: { to: { file: { categories: 'certificate-pdf' } } },
+            },
+            {
+              from: { file: { categories: 'my-registration' } },
+              allow: { to: { file: { categories: 'certificate-pdf' } }, dependency: { nodeKind: 'dynamic-import' } },
+            },
+            // Its types from anywhere: the build erases them.
+            { allow: { to: { file: { categories: 'certificate-pdf' } }, dependency: { kind: 'type' } } },
             // Firebase Auth only behind src/lib's sign-in modules, whose reach public-imports.test.ts checks.
             {
               from: { element: { types: { noneOf: ['lib'] } } },

@@ -49,11 +49,26 @@ const LOADED_ON_SUBMIT = 'src/lib/visitor-auth.ts';
 const LOADED_ON_SIGN_IN_LINK = 'src/lib/email-link.ts';
 
 /**
- * Every module (project file or package) reachable from `entry`, with the path that reaches it;
- * dynamic imports of the `lazy` modules (paths relative to the project) are not followed, nor any
- * dynamic import with `staticOnly` (what a page loads before it runs).
+ * The one public way to pdf-lib: "my registration" loads the certificate's PDF module when the
+ * attendee asks for their certificate (a dynamic import in the page itself), and that module loads
+ * pdf-lib when it builds the file. The walk does not follow that one import (only that importer's,
+ * only dynamic): so pdf-lib or the PDF module reached any other way is flagged, and what the PDF
+ * module reaches is checked on its own (pdf-lib alone allowed). eslint.config.js draws the same line.
  */
-export function reachable(entry: string, lazy: ReadonlySet<string> = new Set(), { staticOnly = false } = {}): Map<string, string[]> {
+export const CERTIFICATE_DOOR = { from: 'src/features/registrations/MyRegistrationPage.tsx', to: 'src/data/certificate-pdf.ts' } as const;
+const edge = (from: string, to: string) => `${from} → ${to}`;
+
+/**
+ * Every module (project file or package) reachable from `entry`, with the path that reaches it;
+ * dynamic imports of the `lazy` modules (paths relative to the project) are not followed, nor the
+ * dynamic imports of `lazyEdges` ('from → to', absolute paths) nor any dynamic import with
+ * `staticOnly` (what a page loads before it runs).
+ */
+export function reachable(
+  entry: string,
+  lazy: ReadonlySet<string> = new Set(),
+  { staticOnly = false, lazyEdges = new Set<string>() }: { staticOnly?: boolean; lazyEdges?: ReadonlySet<string> } = {},
+): Map<string, string[]> {
   const seen = new Map<string, string[]>([[entry, [entry]]]);
   const queue = [entry];
   while (queue.length) {
@@ -66,7 +81,7 @@ export function reachable(entry: string, lazy: ReadonlySet<string> = new Set(), 
       if (spec.endsWith('.css')) continue;
       const target = spec.startsWith('.') ? resolveFile(file, spec) : spec;
       if (!target || seen.has(target)) continue;
-      if (match[2] && (staticOnly || lazy.has(rel(target)))) continue; // loaded when the visitor submits
+      if (match[2] && (staticOnly || lazy.has(rel(target)) || lazyEdges.has(edge(file, target)))) continue; // loaded when the visitor acts
       seen.set(target, [...seen.get(file)!, target]);
       if (target.startsWith('/')) queue.push(target);
     }
@@ -87,15 +102,28 @@ function publicRoutes(entries: RouteEntry[], parentFile: string | null = null): 
 
 export async function adminModulesOnPublicRoutes(): Promise<string[]> {
   const table = (await import('../src/app/routes.ts')) as { default: RouteEntry[] };
-  const problems = new Set<string>();
   const modules = [{ id: 'root', file: resolve(appDir, 'root.tsx') }, ...publicRoutes(table.default)];
+  return adminModulesReached(modules, { from: resolve(root, CERTIFICATE_DOOR.from), to: resolve(root, CERTIFICATE_DOOR.to) });
+}
+
+/** What adminModulesOnPublicRoutes checks, for any route modules and door (absolute paths): tests give their own. */
+export function adminModulesReached(modules: ReadonlyArray<{ id: string; file: string }>, door: { from: string; to: string }): string[] {
+  const problems = new Set<string>();
+  const lazyEdges = new Set([edge(door.from, door.to)]);
   for (const { id, file } of modules) {
-    for (const [module, path] of reachable(file, new Set([LOADED_ON_SUBMIT, LOADED_ON_SIGN_IN_LINK]))) {
+    for (const [module, path] of reachable(file, new Set([LOADED_ON_SUBMIT, LOADED_ON_SIGN_IN_LINK]), { lazyEdges })) {
       const name = rel(module);
-      const adminOnly = BACK_OFFICE.test(name) || ADMIN_ONLY_PACKAGES.some((r) => r.test(name));
+      const adminOnly = BACK_OFFICE.test(name) || ADMIN_ONLY_PACKAGES.some((r) => r.test(name)) || module === door.to;
       const authAllowed = SIGN_IN_ROUTES.has(id) && (name === AUTH_MODULE || /^(@firebase|firebase)\/auth/.test(name));
       if (adminOnly && !authAllowed) problems.add(`${id}: ${path.map(rel).join(' → ')}`);
       if (name === AUTH_MODULE && !SIGN_IN_ROUTES.has(id)) problems.add(`${id}: ${path.map(rel).join(' → ')}`);
+    }
+  }
+  // Behind the door: pdf-lib, and nothing else only the back office may load.
+  for (const [module, path] of reachable(door.to)) {
+    const name = rel(module);
+    if (name === AUTH_MODULE || BACK_OFFICE.test(name) || ADMIN_ONLY_PACKAGES.some((r) => r.test(name) && !/^pdf-lib/.test(name))) {
+      problems.add(`${rel(door.from)} ⇢ ${path.map(rel).join(' → ')}`);
     }
   }
   return [...problems].sort();
