@@ -23,7 +23,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, serverValues, writePath } from '../../src/lib/db.ts';
 import { evaluationId } from '../../src/data/certificates.ts';
-import { registrationChange } from '../../src/data/registration-record.ts';
+import { checkoutOf, registrationChange } from '../../src/data/registration-record.ts';
 import { ACCOUNTS, signInActors, verdict, type Actor, type Actors } from './support/actors.ts';
 import { closeClients, connect } from './support/clients.ts';
 import { commit, type Doc } from './support/forms.ts';
@@ -244,6 +244,27 @@ describe("the check-in's attendance", () => {
     const a = await attendedRegistration();
     await expectDenied(updateDoc(doc(as.db.admin, 'registrations', a.id), { certificateId: newId() }));
     await expectDenied(updateDoc(doc(as.db.finance, 'registrations', a.id), { certificateId: newId() }));
+  });
+
+  it('an administrator recreating a registration brings no attendance and no certificate with it', async () => {
+    const a = await attendedRegistration();
+    const { r } = await current(a.id);
+    const gone = writeBatch(as.db.admin);
+    gone.delete(doc(as.db.admin, 'registrations', a.id));
+    gone.delete(doc(as.db.admin, 'checkouts', a.id));
+    await expectAllowed(gone.commit());
+    const { attendance, ...plain } = r as Doc;
+    const recreate = (data: Doc) => {
+      const b = writeBatch(as.db.admin);
+      b.set(doc(as.db.admin, 'registrations', a.id), data);
+      b.set(doc(as.db.admin, 'checkouts', a.id), checkoutOf({ ...data, id: a.id }));
+      return b.commit();
+    };
+    // Days the desk never recorded, or a certificate no commit issued, typed in by recreating it.
+    await expectDenied(recreate({ ...plain, attendance }));
+    await expectDenied(recreate({ ...plain, attendance: { [DAY3]: new Date() } }));
+    await expectDenied(recreate({ ...plain, certificateId: newId() }));
+    await expectAllowed(recreate(plain));
   });
 });
 
