@@ -118,6 +118,8 @@ describe('the back-office menu, by role', () => {
       'Speakers',
       'Programme',
       'Sponsors',
+      'CPD certificates',
+      'Evaluations',
       'Archive',
     ]);
   });
