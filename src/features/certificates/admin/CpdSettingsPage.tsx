@@ -2,10 +2,11 @@
 // evaluation's questions, and the accrediting body's CSV columns. Administrators only.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
+import { FormSection } from '../../../admin/ui/FormSection.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { CheckboxField, FormAlert, SelectField } from '../../../components/fields.tsx';
@@ -51,16 +52,6 @@ export default function CpdSettingsPage() {
         {(data) => <CpdSettingsEditor initial={data.settings} exists={data.exists} dayCount={summitDays(data.start, data.end).length} />}
       </QueryState>
     </div>
-  );
-}
-
-function Section({ legend, hint, children }: { legend: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      {hint && <p className="text-sm text-slate-700">{hint}</p>}
-      <div className="mt-3 grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
   );
 }
 
@@ -118,7 +109,7 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
           No certificate can be issued until the settings give {gaps.join(', ')}.
         </p>
       )}
-      <Section legend="The activity" hint="As the accrediting body knows it: printed on every certificate and in the export.">
+      <FormSection legend="The activity" hint="As the accrediting body knows it: printed on every certificate and in the export.">
         <TextField label="Accrediting body" maxLength={TEXT_LIMITS.accreditingBody} error={errors.accreditingBody?.message} {...register('accreditingBody')} />
         <TextField
           label="Provider number"
@@ -148,9 +139,9 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
         />
         <TextField label="Signatory’s name" maxLength={TEXT_LIMITS.signatoryName} error={errors.signatoryName?.message} {...register('signatoryName')} />
         <TextField label="Signatory’s title" maxLength={TEXT_LIMITS.signatoryTitle} error={errors.signatoryTitle?.message} {...register('signatoryTitle')} />
-      </Section>
+      </FormSection>
 
-      <Section legend="Who earns a certificate">
+      <FormSection legend="Who earns a certificate">
         <TextField
           label="Days checked in, at least"
           type="number"
@@ -168,7 +159,7 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
             {...register('requireEvaluation')}
           />
         </div>
-      </Section>
+      </FormSection>
 
       <QuestionsEditor control={control} register={register} errors={errors} savedIds={savedIds} />
       <ColumnsEditor control={control} errors={errors} />
