@@ -7,8 +7,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
-import { DataTable, type Column } from '../../../admin/ui/DataTable.tsx';
-import { Pager } from '../../../admin/ui/Pager.tsx';
+import { type Column } from '../../../admin/ui/DataTable.tsx';
+import { PagedTable } from '../../../admin/ui/PagedTable.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
 import { useStaff } from '../../../admin/staff-context.ts';
@@ -365,32 +365,16 @@ function Preview({ settings, days, canIssue, siteUrl }: { settings: CpdSettings;
         }}
       />
       {region}
-      <QueryState
-        query={pages}
+      <PagedTable
+        pages={pages}
         noun="checked-in attendees"
-        isEmpty={(p) => p.items.length === 0}
         empty="No one is checked in yet. Attendees appear here once the check-in desk admits them."
-      >
-        {(page) => (
-          <>
-            <DataTable
-              caption={`Checked-in attendees and their certificates, page ${pages.pageNumber}`}
-              rows={previewPage(page, settings, days).items}
-              columns={columns(settings, days, (row) => (
-                <RowActions row={row} canIssue={canIssue} busy={busy} issue={issue} revoke={revoke} />
-              ))}
-            />
-            <Pager
-              pageNumber={pages.pageNumber}
-              hasPrevious={pages.hasPrevious}
-              hasNext={pages.hasNext}
-              busy={pages.isFetching}
-              onPrevious={pages.previous}
-              onNext={pages.next}
-            />
-          </>
-        )}
-      </QueryState>
+        caption={`Checked-in attendees and their certificates, page ${pages.pageNumber}`}
+        rows={(page) => previewPage(page, settings, days).items}
+        columns={columns(settings, days, (row) => (
+          <RowActions row={row} canIssue={canIssue} busy={busy} issue={issue} revoke={revoke} />
+        ))}
+      />
       <p className="mt-6 text-sm text-slate-600">
         Certificates are checked publicly at {siteUrl ? `${siteUrl.replace(/\/+$/, '')}/certificates/…` : '/certificates/…'}
       </p>
