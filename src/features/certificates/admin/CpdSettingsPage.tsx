@@ -19,7 +19,7 @@ import {
   type CertificateCsvColumn,
   type CpdSettings,
 } from '../../../data/certificates.ts';
-import { useOrderedList } from './cpd-settings-lists.tsx';
+import { ListFieldset, useOrderedList } from './cpd-settings-lists.tsx';
 import {
   changedFields,
   cpdSettingsKey,
@@ -191,17 +191,16 @@ function QuestionsEditor({ control, register, errors, savedIds }: EditorProps & 
   const listError = errors.questions?.message ?? errors.questions?.root?.message;
   const full = fields.length >= MAX_QUESTIONS;
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold">Evaluation questions</legend>
-      <p className="text-sm text-slate-700">
-        Attendees answer these after each day they attended, on “My registration”. Keep them few (at most {MAX_QUESTIONS}). A saved question keeps its kind: to
-        ask differently, remove it and add a new one (the answers already given stay in the export).
-      </p>
-      {listError && (
-        <p className="field-error" role="alert">
-          {listError}
-        </p>
-      )}
+    <ListFieldset
+      legend="Evaluation questions"
+      hint={
+        <>
+          Attendees answer these after each day they attended, on “My registration”. Keep them few (at most {MAX_QUESTIONS}). A saved question keeps its kind:
+          to ask differently, remove it and add a new one (the answers already given stay in the export).
+        </>
+      }
+      error={listError}
+    >
       {announcer}
       <ol ref={list} className="mt-3 space-y-4">
         {fields.map((field, i) => {
@@ -245,7 +244,7 @@ function QuestionsEditor({ control, register, errors, savedIds }: EditorProps & 
           That is the most questions an evaluation can have.
         </p>
       )}
-    </fieldset>
+    </ListFieldset>
   );
 }
 
@@ -259,14 +258,7 @@ function ColumnsEditor({ control, errors }: EditorProps) {
   const left = COLUMN_KEYS.filter((k) => !chosen.has(k));
   const listError = errors.exportColumns?.message ?? errors.exportColumns?.root?.message;
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold">Export columns</legend>
-      <p className="text-sm text-slate-700">The certificates’ CSV for the accrediting body holds these columns, in this order.</p>
-      {listError && (
-        <p className="field-error" role="alert">
-          {listError}
-        </p>
-      )}
+    <ListFieldset legend="Export columns" hint="The certificates’ CSV for the accrediting body holds these columns, in this order." error={listError}>
       {announcer}
       <ol ref={list} className="mt-3 space-y-2">
         {fields.map((field, i) => {
@@ -305,6 +297,6 @@ function ColumnsEditor({ control, errors }: EditorProps) {
           </button>
         </div>
       )}
-    </fieldset>
+    </ListFieldset>
   );
 }
