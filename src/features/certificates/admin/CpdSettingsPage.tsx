@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
-import { FormSection } from '../../../admin/ui/FormSection.tsx';
+import { FormSection, ListSection } from '../../../admin/ui/FormSection.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { CheckboxField, FormAlert, SelectField } from '../../../components/fields.tsx';
@@ -19,7 +19,7 @@ import {
   type CertificateCsvColumn,
   type CpdSettings,
 } from '../../../data/certificates.ts';
-import { ListFieldset, useOrderedList } from './cpd-settings-lists.tsx';
+import { useOrderedList } from './cpd-settings-lists.tsx';
 import {
   changedFields,
   cpdSettingsKey,
@@ -191,7 +191,7 @@ function QuestionsEditor({ control, register, errors, savedIds }: EditorProps & 
   const listError = errors.questions?.message ?? errors.questions?.root?.message;
   const full = fields.length >= MAX_QUESTIONS;
   return (
-    <ListFieldset
+    <ListSection
       legend="Evaluation questions"
       hint={
         <>
@@ -244,7 +244,7 @@ function QuestionsEditor({ control, register, errors, savedIds }: EditorProps & 
           That is the most questions an evaluation can have.
         </p>
       )}
-    </ListFieldset>
+    </ListSection>
   );
 }
 
@@ -258,7 +258,7 @@ function ColumnsEditor({ control, errors }: EditorProps) {
   const left = COLUMN_KEYS.filter((k) => !chosen.has(k));
   const listError = errors.exportColumns?.message ?? errors.exportColumns?.root?.message;
   return (
-    <ListFieldset legend="Export columns" hint="The certificates’ CSV for the accrediting body holds these columns, in this order." error={listError}>
+    <ListSection legend="Export columns" hint="The certificates’ CSV for the accrediting body holds these columns, in this order." error={listError}>
       {announcer}
       <ol ref={list} className="mt-3 space-y-2">
         {fields.map((field, i) => {
@@ -297,6 +297,6 @@ function ColumnsEditor({ control, errors }: EditorProps) {
           </button>
         </div>
       )}
-    </ListFieldset>
+    </ListSection>
   );
 }

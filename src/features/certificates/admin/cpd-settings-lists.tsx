@@ -68,19 +68,3 @@ export function useOrderedList(name: string, { move, remove }: ListMoves) {
   );
   return { list, controls, announcer };
 }
-
-/** The frame of one such list: its legend, what it is for, and the list-wide error (announced). */
-export function ListFieldset({ legend, hint, error, children }: { legend: string; hint: ReactNode; error?: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      <p className="text-sm text-slate-700">{hint}</p>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      {children}
-    </fieldset>
-  );
-}
