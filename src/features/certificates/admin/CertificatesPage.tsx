@@ -13,7 +13,7 @@ import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { FormAlert } from '../../../components/fields.tsx';
-import { downloadFile } from '../../../lib/csv.ts';
+import { ExportCsvButton } from '../../../admin/ui/ExportCsvButton.tsx';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { cpdSettingsGaps, dayLabel, summitDays, REVOKE_REASON_MAX, type CpdSettings } from '../../../data/certificates.ts';
 import {
@@ -79,22 +79,14 @@ function useOutcome() {
 
 function ExportButton({ settings, siteUrl }: { settings: CpdSettings; siteUrl: string }) {
   const exporter = useExportCertificates();
-  const [progress, setProgress] = useState(0);
-  const run = () =>
-    exporter.mutate(
-      { columns: settings.exportColumns, siteUrl, onProgress: setProgress },
-      { onSuccess: ({ csv }) => downloadFile(`cpd-certificates-${new Date().toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8') },
-    );
   return (
-    <div className="text-right">
-      <button type="button" className="btn-secondary" disabled={exporter.isPending} onClick={run}>
-        {exporter.isPending ? `Exporting… ${progress.toLocaleString('en-GB')} certificates` : 'Export CSV'}
-      </button>
-      <p className="mt-1 text-sm text-slate-600" role="status">
-        {exporter.isSuccess && `Exported ${plural(exporter.data.rows, 'certificate')}, in the settings' column order.`}
-      </p>
-      {exporter.isError && <FormAlert>The export failed part-way; nothing was saved. Check your connection and try again.</FormAlert>}
-    </div>
+    <ExportCsvButton
+      exporter={exporter}
+      vars={{ columns: settings.exportColumns, siteUrl }}
+      fileStem="cpd-certificates"
+      counting="certificates"
+      done={(rows) => `Exported ${plural(rows, 'certificate')}, in the settings' column order.`}
+    />
   );
 }
 
