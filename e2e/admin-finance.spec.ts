@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { findDocuments } from '../emulator/seed/rest.ts';
-import { pdfTexts } from '../src/features/invoices/admin/pdf-text.test-support.ts';
+import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
 import { registrationAwaitingPayment, stack } from './records.ts';
 import { signIn } from './support.ts';
 

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
-import { pdfTexts } from '../src/features/invoices/admin/pdf-text.test-support.ts';
+import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
 import { emailTo, MAILDEV, type Email } from './inbox.ts';
 import { readDocument, registrationAwaitingPayment } from './records.ts';
 import { registerVerified, signIn } from './support.ts';

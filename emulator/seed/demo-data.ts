@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 import type { MessageStatus } from '../../src/data/statuses.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
-import { SAMPLE_BANK_FORMAT, SAMPLE_REGISTRATION } from './sample-forms.ts';
+import { SAMPLE_BANK_FORMAT, SAMPLE_CPD_SETTINGS, SAMPLE_REGISTRATION } from './sample-forms.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
 import { FREE_SEAT, seatPath } from '../../src/data/seats.ts';
 import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, statementFormatId } from '../../src/data/statement-formats.ts';
@@ -329,23 +329,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   // Settings a provider would fill in, and the checked-in delegate's first two summit days with one
   // evaluation (day 1's): two days meet the rule, but day 2's evaluation is missing, so the issuing
   // screen shows a "why not" until it is submitted.
-  const cpd: CpdSettings = {
-    accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
-    providerNumber: 'KMPDC/CPD/2027/0142',
-    activityName: 'National Cancer Summit 2027',
-    pointsPerDay: 6,
-    signatoryName: 'Dr. Achieng Otieno',
-    signatoryTitle: 'Director, National Cancer Institute',
-    minDays: 2,
-    requireEvaluation: true,
-    logoUrl: '/demo/logos/institute.png',
-    questions: [
-      { id: 'content', label: 'How useful was the day’s content to your practice?', kind: 'rating' },
-      { id: 'speakers', label: 'How would you rate the speakers?', kind: 'rating' },
-      { id: 'improve', label: 'What should we change for next time?', kind: 'text' },
-    ],
-    exportColumns: ['certificateId', 'fullName', 'email', 'providerNumber', 'activityName', 'days', 'dayCount', 'points', 'issuedOn', 'status'],
-  };
+  const cpd: CpdSettings = SAMPLE_CPD_SETTINGS;
   docs.push([CPD_SETTINGS_PATH, { ...cpd }]);
   const [day1, day2] = summitDays(start, end);
   const attendee = docs.find(([path]) => path === 'registrations/demo-registration-6')![1];

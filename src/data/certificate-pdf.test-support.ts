@@ -1,28 +1,14 @@
 // Test support, never bundled: the text of the QR code certificatePdf() draws, read back the way a
 // phone would (jsQR on a bitmap), from the vector squares in the PDF's content streams. Used by the
 // unit test and the e2e (which scans the downloaded certificate, then opens what it holds).
-import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
+import { pdfContentStreams } from '../lib/pdf-text.test-support.ts';
 
-/** The squares of every `x y w h re` operator in the PDF's Flate-compressed content streams. */
+/** The squares of every `x y w h re` operator in the PDF's content streams. */
 function rectangles(bytes: Uint8Array): Array<[number, number, number, number]> {
-  const raw = Buffer.from(bytes);
   const found: Array<[number, number, number, number]> = [];
-  let at = 0;
-  for (;;) {
-    const start = raw.indexOf('stream', at, 'latin1');
-    if (start < 0) break;
-    const bodyStart = start + 'stream'.length + (raw[start + 6] === 0x0d ? 2 : 1);
-    const end = raw.indexOf('endstream', bodyStart, 'latin1');
-    at = end + 'endstream'.length;
-    let content: string;
-    try {
-      content = inflateSync(raw.subarray(bodyStart, end)).toString('latin1');
-    } catch {
-      continue;
-    }
+  for (const content of pdfContentStreams(bytes))
     for (const m of content.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\b/g)) found.push([+m[1], +m[2], +m[3], +m[4]]);
-  }
   return found;
 }
 

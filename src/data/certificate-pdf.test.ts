@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import QR from 'qrcode';
-import { pdfTexts } from '../features/invoices/admin/pdf-text.test-support.ts';
+import { pdfTexts } from '../lib/pdf-text.test-support.ts';
 import { certificatePdf, certificateVerifyUrl, loadLogo, pointsLabel } from './certificate-pdf.ts';
 import { pdfQrText } from './certificate-pdf.test-support.ts';
 import { dayLabel, type Certificate } from './certificates.ts';

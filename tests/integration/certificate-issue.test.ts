@@ -5,6 +5,7 @@
 // correction revokes and reissues in one commit; a revoke is one change, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../emulator/seed/demo-data.ts';
+import { SAMPLE_CPD_SETTINGS } from '../../emulator/seed/sample-forms.ts';
 import { certificateMail } from '../../src/data/mail.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
 import { summitDays, type CpdSettings } from '../../src/data/certificates.ts';
@@ -18,19 +19,8 @@ import { stack } from './support/clients.ts';
 
 const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
 const SECOND = { email: 'second.admin@example.org', password: 'second-admin-2027' };
-const CPD: CpdSettings = {
-  accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
-  providerNumber: 'KMPDC-0042',
-  activityName: 'National Cancer Summit 2027',
-  pointsPerDay: 2.5,
-  signatoryName: 'Dr Amina Njoroge',
-  signatoryTitle: 'Director',
-  minDays: 2,
-  requireEvaluation: false,
-  logoUrl: '',
-  questions: [],
-  exportColumns: ['certificateId', 'fullName', 'points'],
-};
+// The sample, at 2.5 points a day (so points are not whole), without a logo or an evaluation.
+const CPD: CpdSettings = { ...SAMPLE_CPD_SETTINGS, pointsPerDay: 2.5, logoUrl: '', requireEvaluation: false, questions: [] };
 // A few bytes of PDF, base64: the rules check the attachment's shape, not its content.
 const PDF = { filename: 'certificate.pdf', content: 'JVBERi0xLjcK', encoding: 'base64', contentType: 'application/pdf' };
 

@@ -6,6 +6,7 @@
 import { doc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
 import { activityWrite, newId, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { certificatePoints, evaluationId, type CpdSettings } from '../../../src/data/certificates.ts';
+import { SAMPLE_CPD_SETTINGS } from '../../../emulator/seed/sample-forms.ts';
 import { registrationChange } from '../../../src/data/registration-record.ts';
 import { ACCOUNTS, verdict } from './actors.ts';
 import { commit, fieldsOf, registrationDoc, type Doc } from './forms.ts';
@@ -24,15 +25,9 @@ export async function useCpdSettings(settings: Doc = { ...CPD }): Promise<() => 
 
 /** What the tests issue against: 1.5 points a day (a float, so the rules' arithmetic is tried on halves), at least two days. */
 export const CPD: CpdSettings = {
-  accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
-  providerNumber: 'KMPDC/CPD/0042',
-  activityName: 'National Cancer Summit 2027',
+  ...SAMPLE_CPD_SETTINGS,
   pointsPerDay: 1.5,
-  signatoryName: 'Dr Achieng Otieno',
-  signatoryTitle: 'Director, National Cancer Institute',
-  minDays: 2,
-  requireEvaluation: true,
-  logoUrl: '/demo/logos/institute.png',
+  // A text question between two ratings, so an answer's kind is checked by its position.
   questions: [
     { id: 'overall', label: 'How useful was the day overall?', kind: 'rating' },
     { id: 'comments', label: 'What should we change?', kind: 'text' },

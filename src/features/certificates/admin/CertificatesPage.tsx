@@ -7,13 +7,13 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
-import { DataTable, type Column } from '../../../admin/ui/DataTable.tsx';
-import { Pager } from '../../../admin/ui/Pager.tsx';
+import { type Column } from '../../../admin/ui/DataTable.tsx';
+import { PagedTable } from '../../../admin/ui/PagedTable.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { FormAlert } from '../../../components/fields.tsx';
-import { downloadFile } from '../../../lib/csv.ts';
+import { ExportCsvButton } from '../../../admin/ui/ExportCsvButton.tsx';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { cpdSettingsGaps, dayLabel, summitDays, REVOKE_REASON_MAX, type CpdSettings } from '../../../data/certificates.ts';
 import {
@@ -79,22 +79,14 @@ function useOutcome() {
 
 function ExportButton({ settings, siteUrl }: { settings: CpdSettings; siteUrl: string }) {
   const exporter = useExportCertificates();
-  const [progress, setProgress] = useState(0);
-  const run = () =>
-    exporter.mutate(
-      { columns: settings.exportColumns, siteUrl, onProgress: setProgress },
-      { onSuccess: ({ csv }) => downloadFile(`cpd-certificates-${new Date().toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8') },
-    );
   return (
-    <div className="text-right">
-      <button type="button" className="btn-secondary" disabled={exporter.isPending} onClick={run}>
-        {exporter.isPending ? `Exporting… ${progress.toLocaleString('en-GB')} certificates` : 'Export CSV'}
-      </button>
-      <p className="mt-1 text-sm text-slate-600" role="status">
-        {exporter.isSuccess && `Exported ${plural(exporter.data.rows, 'certificate')}, in the settings' column order.`}
-      </p>
-      {exporter.isError && <FormAlert>The export failed part-way; nothing was saved. Check your connection and try again.</FormAlert>}
-    </div>
+    <ExportCsvButton
+      exporter={exporter}
+      vars={{ columns: settings.exportColumns, siteUrl }}
+      fileStem="cpd-certificates"
+      counting="certificates"
+      done={(rows) => `Exported ${plural(rows, 'certificate')}, in the settings' column order.`}
+    />
   );
 }
 
@@ -365,32 +357,16 @@ function Preview({ settings, days, canIssue, siteUrl }: { settings: CpdSettings;
         }}
       />
       {region}
-      <QueryState
-        query={pages}
+      <PagedTable
+        pages={pages}
         noun="checked-in attendees"
-        isEmpty={(p) => p.items.length === 0}
         empty="No one is checked in yet. Attendees appear here once the check-in desk admits them."
-      >
-        {(page) => (
-          <>
-            <DataTable
-              caption={`Checked-in attendees and their certificates, page ${pages.pageNumber}`}
-              rows={previewPage(page, settings, days).items}
-              columns={columns(settings, days, (row) => (
-                <RowActions row={row} canIssue={canIssue} busy={busy} issue={issue} revoke={revoke} />
-              ))}
-            />
-            <Pager
-              pageNumber={pages.pageNumber}
-              hasPrevious={pages.hasPrevious}
-              hasNext={pages.hasNext}
-              busy={pages.isFetching}
-              onPrevious={pages.previous}
-              onNext={pages.next}
-            />
-          </>
-        )}
-      </QueryState>
+        caption={`Checked-in attendees and their certificates, page ${pages.pageNumber}`}
+        rows={(page) => previewPage(page, settings, days).items}
+        columns={columns(settings, days, (row) => (
+          <RowActions row={row} canIssue={canIssue} busy={busy} issue={issue} revoke={revoke} />
+        ))}
+      />
       <p className="mt-6 text-sm text-slate-600">
         Certificates are checked publicly at {siteUrl ? `${siteUrl.replace(/\/+$/, '')}/certificates/…` : '/certificates/…'}
       </p>

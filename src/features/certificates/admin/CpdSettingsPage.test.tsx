@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
+import { SAMPLE_CPD_SETTINGS } from '../../../../emulator/seed/sample-forms.ts';
 import { MAX_QUESTIONS, type CpdSettings } from '../../../data/certificates.ts';
 
 const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
@@ -15,15 +16,11 @@ vi.mock('../../../lib/data.ts', () => ({
 
 const { default: CpdSettingsPage } = await import('./CpdSettingsPage.tsx');
 
+// The sample, with what these tests read back: a short body to find the form by, no logo to type
+// one into, two questions to reorder, three export columns to edit.
 const STORED: CpdSettings & Record<string, unknown> = {
+  ...SAMPLE_CPD_SETTINGS,
   accreditingBody: 'KMPDC',
-  providerNumber: 'KMPDC/CPD/0421',
-  activityName: 'National Cancer Summit 2027',
-  pointsPerDay: 6,
-  signatoryName: 'Dr Achieng Otieno',
-  signatoryTitle: 'Director',
-  minDays: 2,
-  requireEvaluation: true,
   logoUrl: '',
   questions: [
     { id: 'q-overall', label: 'How was the day overall?', kind: 'rating' },

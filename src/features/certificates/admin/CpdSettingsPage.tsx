@@ -2,10 +2,11 @@
 // evaluation's questions, and the accrediting body's CSV columns. Administrators only.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
+import { FormSection, ListSection } from '../../../admin/ui/FormSection.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { CheckboxField, FormAlert, SelectField } from '../../../components/fields.tsx';
@@ -51,16 +52,6 @@ export default function CpdSettingsPage() {
         {(data) => <CpdSettingsEditor initial={data.settings} exists={data.exists} dayCount={summitDays(data.start, data.end).length} />}
       </QueryState>
     </div>
-  );
-}
-
-function Section({ legend, hint, children }: { legend: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      {hint && <p className="text-sm text-slate-700">{hint}</p>}
-      <div className="mt-3 grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
   );
 }
 
@@ -118,7 +109,7 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
           No certificate can be issued until the settings give {gaps.join(', ')}.
         </p>
       )}
-      <Section legend="The activity" hint="As the accrediting body knows it: printed on every certificate and in the export.">
+      <FormSection legend="The activity" hint="As the accrediting body knows it: printed on every certificate and in the export.">
         <TextField label="Accrediting body" maxLength={TEXT_LIMITS.accreditingBody} error={errors.accreditingBody?.message} {...register('accreditingBody')} />
         <TextField
           label="Provider number"
@@ -148,9 +139,9 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
         />
         <TextField label="Signatory’s name" maxLength={TEXT_LIMITS.signatoryName} error={errors.signatoryName?.message} {...register('signatoryName')} />
         <TextField label="Signatory’s title" maxLength={TEXT_LIMITS.signatoryTitle} error={errors.signatoryTitle?.message} {...register('signatoryTitle')} />
-      </Section>
+      </FormSection>
 
-      <Section legend="Who earns a certificate">
+      <FormSection legend="Who earns a certificate">
         <TextField
           label="Days checked in, at least"
           type="number"
@@ -168,7 +159,7 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
             {...register('requireEvaluation')}
           />
         </div>
-      </Section>
+      </FormSection>
 
       <QuestionsEditor control={control} register={register} errors={errors} savedIds={savedIds} />
       <ColumnsEditor control={control} errors={errors} />
@@ -200,17 +191,16 @@ function QuestionsEditor({ control, register, errors, savedIds }: EditorProps & 
   const listError = errors.questions?.message ?? errors.questions?.root?.message;
   const full = fields.length >= MAX_QUESTIONS;
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold">Evaluation questions</legend>
-      <p className="text-sm text-slate-700">
-        Attendees answer these after each day they attended, on “My registration”. Keep them few (at most {MAX_QUESTIONS}). A saved question keeps its kind: to
-        ask differently, remove it and add a new one (the answers already given stay in the export).
-      </p>
-      {listError && (
-        <p className="field-error" role="alert">
-          {listError}
-        </p>
-      )}
+    <ListSection
+      legend="Evaluation questions"
+      hint={
+        <>
+          Attendees answer these after each day they attended, on “My registration”. Keep them few (at most {MAX_QUESTIONS}). A saved question keeps its kind:
+          to ask differently, remove it and add a new one (the answers already given stay in the export).
+        </>
+      }
+      error={listError}
+    >
       {announcer}
       <ol ref={list} className="mt-3 space-y-4">
         {fields.map((field, i) => {
@@ -254,7 +244,7 @@ function QuestionsEditor({ control, register, errors, savedIds }: EditorProps & 
           That is the most questions an evaluation can have.
         </p>
       )}
-    </fieldset>
+    </ListSection>
   );
 }
 
@@ -268,14 +258,7 @@ function ColumnsEditor({ control, errors }: EditorProps) {
   const left = COLUMN_KEYS.filter((k) => !chosen.has(k));
   const listError = errors.exportColumns?.message ?? errors.exportColumns?.root?.message;
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold">Export columns</legend>
-      <p className="text-sm text-slate-700">The certificates’ CSV for the accrediting body holds these columns, in this order.</p>
-      {listError && (
-        <p className="field-error" role="alert">
-          {listError}
-        </p>
-      )}
+    <ListSection legend="Export columns" hint="The certificates’ CSV for the accrediting body holds these columns, in this order." error={listError}>
       {announcer}
       <ol ref={list} className="mt-3 space-y-2">
         {fields.map((field, i) => {
@@ -314,6 +297,6 @@ function ColumnsEditor({ control, errors }: EditorProps) {
           </button>
         </div>
       )}
-    </fieldset>
+    </ListSection>
   );
 }

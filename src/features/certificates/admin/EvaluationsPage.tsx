@@ -1,7 +1,7 @@
 // Certificates › Evaluations: what attendees answered after each day, in aggregate (per question:
 // a rating's distribution and average, a written question's answers), by day, and as a CSV.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
@@ -124,21 +124,32 @@ function Evaluations({ questions, days }: { questions: EvaluationQuestion[]; day
   );
 }
 
-/**
- * A rating's distribution as a real table (rating, count, share), each row with a bar drawn to its
- * share: the table is what a screen reader reads, the bars are for the eye (aria-hidden).
- */
-function RatingChart({ figures, number }: { figures: RatingFigures; number: number }) {
+/** One question's figures under a heading that numbers and names it (the section is labelled by it). */
+function QuestionSection({ number, question, summary, children }: { number: number; question: EvaluationQuestion; summary: string; children: ReactNode }) {
   const headingId = useId();
-  const { question, counts, answered, average } = figures;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg">
         {number}. {question.label}
       </h2>
-      <p className="mt-1 text-slate-700">
-        {average === null ? 'No ratings yet.' : `Average ${formatAverage(average)} out of 5, from ${answered} ${answered === 1 ? 'rating' : 'ratings'}.`}
-      </p>
+      <p className="mt-1 text-slate-700">{summary}</p>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A rating's distribution as a real table (rating, count, share), each row with a bar drawn to its
+ * share: the table is what a screen reader reads, the bars are for the eye (aria-hidden).
+ */
+function RatingChart({ figures, number }: { figures: RatingFigures; number: number }) {
+  const { question, counts, answered, average } = figures;
+  return (
+    <QuestionSection
+      number={number}
+      question={question}
+      summary={average === null ? 'No ratings yet.' : `Average ${formatAverage(average)} out of 5, from ${answered} ${answered === 1 ? 'rating' : 'ratings'}.`}
+    >
       <table className="mt-3 w-full max-w-2xl text-left text-sm">
         <caption className="sr-only">Ratings of “{question.label}”: how many gave each rating</caption>
         <thead>
@@ -174,7 +185,7 @@ function RatingChart({ figures, number }: { figures: RatingFigures; number: numb
             ))}
         </tbody>
       </table>
-    </section>
+    </QuestionSection>
   );
 }
 
@@ -182,7 +193,6 @@ const TEXT_PAGE = 20;
 
 /** A written question's answers, oldest first, a few at a time (hundreds may have answered). */
 function TextAnswers({ figures, number }: { figures: TextFigures; number: number }) {
-  const headingId = useId();
   const [shown, setShown] = useState(TEXT_PAGE);
   const list = useRef<HTMLUListElement>(null);
   const { question, answers, skipped } = figures;
@@ -193,14 +203,11 @@ function TextAnswers({ figures, number }: { figures: TextFigures; number: number
     requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('li')[first]?.focus());
   };
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-lg">
-        {number}. {question.label}
-      </h2>
-      <p className="mt-1 text-slate-700">
-        {answers.length} {answers.length === 1 ? 'answer' : 'answers'}
-        {skipped ? `; ${skipped} left it empty` : ''}.
-      </p>
+    <QuestionSection
+      number={number}
+      question={question}
+      summary={`${answers.length} ${answers.length === 1 ? 'answer' : 'answers'}${skipped ? `; ${skipped} left it empty` : ''}.`}
+    >
       {answers.length > 0 && (
         <ul ref={list} className="mt-3 max-w-3xl space-y-2">
           {answers.slice(0, shown).map((a, i) => (
@@ -215,6 +222,6 @@ function TextAnswers({ figures, number }: { figures: TextFigures; number: number
           Show {Math.min(TEXT_PAGE, answers.length - shown)} more of {answers.length - shown} <span className="sr-only">answers to “{question.label}”</span>
         </button>
       )}
-    </section>
+    </QuestionSection>
   );
 }

@@ -1,25 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { SAMPLE_CPD_SETTINGS } from '../../../../emulator/seed/sample-forms.ts';
 import { CERTIFICATE_CSV_COLUMNS, DEFAULT_CPD_SETTINGS, MAX_QUESTIONS, type CpdSettings } from '../../../data/certificates.ts';
 
 vi.mock('../../../lib/data.ts', () => ({ db: {} }));
 const { changedFields, cpdSettingsSchema, newQuestionId, QUESTION_ID_PATTERN, toCpdDocument, toCpdForm } = await import('./cpd-settings.ts');
 
-const FILLED: CpdSettings = {
-  accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
-  providerNumber: 'KMPDC/CPD/0421',
-  activityName: 'National Cancer Summit 2027',
-  pointsPerDay: 6.5,
-  signatoryName: 'Dr Achieng Otieno',
-  signatoryTitle: 'Director, National Cancer Institute',
-  minDays: 2,
-  requireEvaluation: true,
-  logoUrl: '/demo/logos/institute.png',
-  questions: [
-    { id: 'q-overall', label: 'How was the day overall?', kind: 'rating' },
-    { id: 'q-best', label: 'What was most useful?', kind: 'text' },
-  ],
-  exportColumns: ['certificateId', 'fullName', 'points'],
-};
+// Half points, so the round trip keeps them.
+const FILLED: CpdSettings = { ...SAMPLE_CPD_SETTINGS, pointsPerDay: 6.5 };
 
 /** The form's values for `over` on the filled settings, parsed; the first issue's path and message. */
 function check(over: Record<string, unknown>, dayCount = 0) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServerValue } from '../../../lib/db.ts';
-import { DEFAULT_CPD_SETTINGS, REVOKE_REASON_MAX, dayLabel, type CpdSettings } from '../../../data/certificates.ts';
+import { SAMPLE_CPD_SETTINGS } from '../../../../emulator/seed/sample-forms.ts';
+import { REVOKE_REASON_MAX, dayLabel, type CpdSettings } from '../../../data/certificates.ts';
 import { decideIssue, issuePaths, IssueRefusal, type IssueRequest } from './issue-certificate.ts';
 import { decideRevoke, revokePaths } from './revoke-certificate.ts';
 
@@ -12,16 +13,13 @@ const SITE = {
   instituteName: 'National Cancer Institute',
   siteUrl: 'https://summit.example.org/',
 };
+// The sample, at 2.5 points a day (so points are not whole), without a logo or a required evaluation.
 const CPD: CpdSettings & { id: string } = {
-  ...DEFAULT_CPD_SETTINGS,
+  ...SAMPLE_CPD_SETTINGS,
   id: 'cpd',
-  accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
-  providerNumber: 'KMPDC-0042',
-  activityName: 'National Cancer Summit 2027',
   pointsPerDay: 2.5,
-  signatoryName: 'Dr Amina Njoroge',
-  signatoryTitle: 'Director',
-  minDays: 2,
+  logoUrl: '',
+  requireEvaluation: false,
   questions: [{ id: 'overall', label: 'Overall', kind: 'rating' }],
 };
 const at = new Date('2027-03-10T07:00:00Z');
@@ -83,9 +81,9 @@ describe('issuing a certificate, decided on fresh data', () => {
       pointsPerDay: 2.5,
       activityName: 'National Cancer Summit 2027',
       accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
-      providerNumber: 'KMPDC-0042',
-      signatoryName: 'Dr Amina Njoroge',
-      signatoryTitle: 'Director',
+      providerNumber: 'KMPDC/CPD/2027/0142',
+      signatoryName: 'Dr. Achieng Otieno',
+      signatoryTitle: 'Director, National Cancer Institute',
       instituteName: 'National Cancer Institute',
       issuedAt: expect.any(ServerValue),
       issuedBy: 'admin@summit.test',
@@ -98,7 +96,7 @@ describe('issuing a certificate, decided on fresh data', () => {
       fullName: 'Wanjiru Kamau',
       activityName: 'National Cancer Summit 2027',
       accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
-      providerNumber: 'KMPDC-0042',
+      providerNumber: 'KMPDC/CPD/2027/0142',
       points: 5,
       issuedAt: expect.any(ServerValue),
       revokedAt: null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoicePdf } from './invoice-pdf.ts';
-import { pdfTexts } from './pdf-text.test-support.ts';
+import { pdfTexts } from '../../../lib/pdf-text.test-support.ts';
 import type { StoredInvoice } from './schema.ts';
 
 const invoice: StoredInvoice = {

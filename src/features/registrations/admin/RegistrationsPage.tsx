@@ -8,12 +8,11 @@ import { DataTable, type Column } from '../../../admin/ui/DataTable.tsx';
 import { Pager } from '../../../admin/ui/Pager.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge, statusWord } from '../../../admin/ui/StatusBadge.tsx';
-import { FormAlert } from '../../../components/fields.tsx';
+import { ExportCsvButton } from '../../../admin/ui/ExportCsvButton.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
-import { downloadFile } from '../../../lib/csv.ts';
 import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../../data/statuses.ts';
 import { useExport, useRecordPages, useRecordSearch } from './api.ts';
 import { SEARCH_HINT } from './search.ts';
@@ -128,22 +127,15 @@ function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
 
 function ExportButton({ tab, filters }: { tab: Tab; filters: ListFilters }) {
   const exporter = useExport();
-  const [progress, setProgress] = useState(0);
-  const run = () =>
-    exporter.mutate(
-      { tab, filters, onProgress: setProgress },
-      { onSuccess: ({ csv }) => downloadFile(`${tab}-${new Date().toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8') },
-    );
   return (
-    <div className="text-right">
-      <button type="button" className="btn-primary" disabled={exporter.isPending} onClick={run}>
-        {exporter.isPending ? `Exporting… ${progress.toLocaleString('en-GB')} rows` : 'Export CSV'}
-      </button>
-      <p className="mt-1 text-sm text-slate-600" role="status">
-        {exporter.isSuccess && `Exported ${exporter.data.rows.toLocaleString('en-GB')} rows (the filtered set).`}
-      </p>
-      {exporter.isError && <FormAlert>The export failed part-way; nothing was saved. Check your connection and try again.</FormAlert>}
-    </div>
+    <ExportCsvButton
+      exporter={exporter}
+      vars={{ tab, filters }}
+      fileStem={tab}
+      counting="rows"
+      done={(rows) => `Exported ${rows.toLocaleString('en-GB')} rows (the filtered set).`}
+      primary
+    />
   );
 }
 

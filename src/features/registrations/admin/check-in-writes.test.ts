@@ -3,30 +3,16 @@
 // and nothing else of the registration.
 import { describe, expect, it, vi } from 'vitest';
 import { ServerValue } from '../../../lib/db.ts';
+import { dataOf, pathOf, seatedRegistration, TAKEN_SEAT } from './seated.test-support.ts';
 
 vi.mock('../../../lib/data.ts', () => ({ db: { newId: () => 'mail-1' } }));
 
 const { CheckInRefused, decideCheckIn, decideUndoCheckIn } = await import('./api.ts');
 
 const DAYS = ['2027-03-10', '2027-03-11', '2027-03-12'];
-const claim = 'k'.repeat(20);
-const seat = { id: '12', state: 'taken', claim, heldSince: new Date('2027-03-01T08:00:00Z') };
-const registration = (over: Record<string, unknown> = {}) => ({
-  id: 'reg-1',
-  fullName: 'Wanjiru Kamau',
-  email: 'wanjiru@x.org',
-  category: 'delegate',
-  fee: 15000,
-  currency: 'KES',
-  status: 'confirmed',
-  paymentStatus: 'paid',
-  seat: '12',
-  seatClaim: claim,
-  ...over,
-});
+const seat = TAKEN_SEAT;
+const registration = seatedRegistration;
 
-const pathOf = (w: unknown) => (w as { update?: string; set?: string }).update ?? (w as { set: string }).set;
-const dataOf = (w: unknown) => (w as { data: Record<string, unknown> }).data;
 const isTime = (v: unknown) => v instanceof ServerValue && v.kind === 'time';
 const isRemoval = (v: unknown) => v instanceof ServerValue && v.kind === 'remove';
 

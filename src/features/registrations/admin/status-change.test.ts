@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CLAIM, dataOf, pathOf, seatedRegistration, TAKEN_SEAT } from './seated.test-support.ts';
 
 vi.mock('../../../lib/data.ts', () => ({ db: { newId: () => 'mail-1' } }));
 
@@ -7,56 +8,45 @@ const { SeatLostError } = await import('../../../data/registration-record.ts');
 
 const now = new Date('2027-03-10T09:00:00Z');
 const times = { unpaidHoldHours: 72, offerHours: 48 };
-const claim = 'k'.repeat(20);
-const current = {
-  id: 'reg-1',
-  fullName: 'Brian Odhiambo',
-  email: 'brian@x.org',
-  category: 'delegate',
-  fee: 15000,
-  currency: 'KES',
-  status: 'confirmed',
-  paymentStatus: 'paid',
-  seat: '12',
-  seatClaim: claim,
-  heldSince: new Date('2027-03-01T08:00:00Z'),
-};
+const current = seatedRegistration();
 const record = { ...current } as unknown as Parameters<typeof decideStatusChange>[2]['record'];
-const mine = { id: '12', state: 'taken', claim, heldSince: new Date('2027-03-01T08:00:00Z') };
+const mine = TAKEN_SEAT;
 const waiting = { id: 'next@x.org', email: 'next@x.org', fullName: 'Next Person', status: 'waiting' };
-
-const pathOf = (w: unknown) => (w as { update?: string; set?: string }).update ?? (w as { set: string }).set;
-const dataOf = (w: unknown) => (w as { data: Record<string, unknown> }).data;
 
 describe('a registration’s status change, with its checkout and its seat', () => {
   it('cancelling frees the seat when nobody waits', () => {
-    const { writes, log } = decideStatusChange(current, mine, { record, name: 'Brian', status: 'cancelled' }, { next: null, times, mailId: 'm', now });
+    const { writes, log } = decideStatusChange(current, mine, { record, name: 'Wanjiru', status: 'cancelled' }, { next: null, times, mailId: 'm', now });
     expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12']);
     expect(dataOf(writes[0])).toMatchObject({ status: 'cancelled', cancelledAt: expect.anything() });
     expect(dataOf(writes[1])).toMatchObject({ status: 'cancelled', seat: '12' });
     expect(dataOf(writes[2])).toEqual({ state: 'free', claim: '', heldSince: new Date(0) });
-    expect(log).toBe('Set registration reg-1 (Brian) to cancelled');
+    expect(log).toBe('Set registration reg-1 (Wanjiru) to cancelled');
   });
 
   it('cancelling offers the seat straight to the first person waiting, with their email, in the same commit', () => {
-    const { writes, log } = decideStatusChange(current, mine, { record, name: 'Brian', status: 'cancelled' }, { next: waiting, times, mailId: 'mail-7', now });
+    const { writes, log } = decideStatusChange(
+      current,
+      mine,
+      { record, name: 'Wanjiru', status: 'cancelled' },
+      { next: waiting, times, mailId: 'mail-7', now },
+    );
     expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'waitlist/next@x.org', 'mail/mail-7']);
     expect(dataOf(writes[2])).toMatchObject({ state: 'offered' });
-    expect(dataOf(writes[2]).claim).not.toBe(claim);
+    expect(dataOf(writes[2]).claim).not.toBe(CLAIM);
     expect(dataOf(writes[4])).toMatchObject({ to: 'next@x.org', template: { name: 'waitlist-offer', data: { name: 'Next Person' } } });
-    expect(log).toBe('Set registration reg-1 (Brian) to cancelled; offered seat 12 to next@x.org from the waiting list');
+    expect(log).toBe('Set registration reg-1 (Wanjiru) to cancelled; offered seat 12 to next@x.org from the waiting list');
     // Someone no longer waiting (they withdrew meanwhile): the seat is simply freed.
     const freed = decideStatusChange(
       current,
       mine,
-      { record, name: 'Brian', status: 'cancelled' },
+      { record, name: 'Wanjiru', status: 'cancelled' },
       { next: { ...waiting, status: 'withdrawn' }, times, mailId: 'm', now },
     );
     expect(freed.writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12']);
   });
 
   it('checking in keeps the seat and moves the checkout in step', () => {
-    const { writes } = decideStatusChange(current, mine, { record, name: 'Brian', status: 'checked-in' }, { next: null, times, mailId: 'm', now });
+    const { writes } = decideStatusChange(current, mine, { record, name: 'Wanjiru', status: 'checked-in' }, { next: null, times, mailId: 'm', now });
     expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1']);
     expect(dataOf(writes[0])).toMatchObject({ status: 'checked-in', checkedInAt: expect.anything() });
   });
@@ -69,14 +59,14 @@ describe('a registration’s status change, with its checkout and its seat', () 
     const { writes, log } = decideStatusChange(
       cancelled,
       gone,
-      { record: cancelledRecord, name: 'Brian', status: 'pending' },
+      { record: cancelledRecord, name: 'Wanjiru', status: 'pending' },
       { next: null, times, mailId: 'm', now, reseat },
     );
     expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/30']);
     expect(dataOf(writes[0])).toMatchObject({ status: 'pending', seat: '30', seatClaim: reseat.claim });
-    expect(log).toBe('Set registration reg-1 (Brian) to pending on seat 30');
+    expect(log).toBe('Set registration reg-1 (Wanjiru) to pending on seat 30');
     expect(() =>
-      decideStatusChange(cancelled, gone, { record: cancelledRecord, name: 'Brian', status: 'pending' }, { next: null, times, mailId: 'm', now }),
+      decideStatusChange(cancelled, gone, { record: cancelledRecord, name: 'Wanjiru', status: 'pending' }, { next: null, times, mailId: 'm', now }),
     ).toThrow(SeatLostError);
   });
 
@@ -94,11 +84,11 @@ describe('a registration’s status change, with its checkout and its seat', () 
   });
 
   it('refuses when the record changed or went meanwhile, saying so', () => {
-    expect(() => decideStatusChange(null, null, { record, name: 'Brian', status: 'cancelled' }, { next: null, times, mailId: 'm', now })).toThrow(
+    expect(() => decideStatusChange(null, null, { record, name: 'Wanjiru', status: 'cancelled' }, { next: null, times, mailId: 'm', now })).toThrow(
       /no longer exists/,
     );
     expect(() =>
-      decideStatusChange({ ...current, status: 'checked-in' }, mine, { record, name: 'Brian', status: 'cancelled' }, { next: null, times, mailId: 'm', now }),
+      decideStatusChange({ ...current, status: 'checked-in' }, mine, { record, name: 'Wanjiru', status: 'cancelled' }, { next: null, times, mailId: 'm', now }),
     ).toThrow(/is now checked-in/);
   });
 });

@@ -2,6 +2,7 @@
 // removed in place. A row's key is what registrations and applications store, so a saved key is
 // read-only; remove the row and add a new one to retire it.
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { ListSection } from '../../../admin/ui/FormSection.tsx';
 import { TextAreaField } from '../../../components/fields.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import type { FeeList, SettingsForm } from './settings-form.ts';
@@ -24,14 +25,7 @@ export function FeeOptionsFieldset({ list, legend, noun, hint, currency, savedKe
   const rowErrors = errors[list];
   const listError = rowErrors?.message ?? rowErrors?.root?.message;
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      <p className="text-sm text-slate-700">{hint}</p>
-      {listError && (
-        <p className="field-error" role="alert">
-          {listError}
-        </p>
-      )}
+    <ListSection legend={legend} hint={hint} error={listError}>
       <ol className="mt-3 space-y-4">
         {fields.map((field, i) => {
           const e = rowErrors?.[i];
@@ -76,6 +70,6 @@ export function FeeOptionsFieldset({ list, legend, noun, hint, currency, savedKe
       <button type="button" className="btn-secondary mt-4" onClick={() => append({ key: '', label: '', fee: 0, benefits: '' }, { shouldFocus: true })}>
         Add a {noun}
       </button>
-    </fieldset>
+    </ListSection>
   );
 }

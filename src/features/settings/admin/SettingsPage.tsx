@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
+import { FormSection } from '../../../admin/ui/FormSection.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { useStaffTask, useStaffTransaction } from '../../../admin/use-staff-action.ts';
 import { CheckboxField, FormAlert, TextAreaField } from '../../../components/fields.tsx';
@@ -53,16 +54,6 @@ function SettingsScreen() {
         {(data) => <SettingsEditor initial={data.values} lastInvoice={data.lastInvoice} />}
       </QueryState>
     </div>
-  );
-}
-
-function Section({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      {hint && <p className="text-sm text-slate-700">{hint}</p>}
-      <div className="mt-3 grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
   );
 }
 
@@ -174,7 +165,7 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
   const feeProps = { control, register, errors, currency };
   return (
     <form noValidate onSubmit={submit} className="mt-6 max-w-4xl space-y-6">
-      <Section legend="The summit">
+      <FormSection legend="The summit">
         <TextField label="Summit name" error={errors.summitName?.message} {...register('summitName')} />
         <TextField
           label="Public site address"
@@ -190,9 +181,9 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
         <div className="sm:col-span-2">
           <TextField label="Venue" error={errors.venue?.message} {...register('venue')} />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section legend="Registration">
+      <FormSection legend="Registration">
         <div className="sm:col-span-2">
           <CheckboxField
             label="Registration is open (the register form accepts new registrations)"
@@ -247,13 +238,13 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
           error={errors.offerHours?.message}
           {...register('offerHours', { valueAsNumber: true })}
         />
-      </Section>
+      </FormSection>
 
       {FEE_SECTIONS.map((section) => (
         <FeeOptionsFieldset key={section.list} {...section} savedKeys={savedKeys(section.list)} {...feeProps} />
       ))}
 
-      <Section legend="Contact and social links" hint="Shown in every page's footer and on /contact.">
+      <FormSection legend="Contact and social links" hint="Shown in every page's footer and on /contact.">
         <TextField label="Contact phone" type="tel" error={errors.contactPhone?.message} {...register('contactPhone')} />
         <TextAreaField label="Contact emails, one per line" error={errors.contactEmails?.message} {...register('contactEmails')} />
         {SOCIAL_KEYS.map((k) => (
@@ -266,22 +257,22 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
             {...register(`social.${k}`)}
           />
         ))}
-      </Section>
+      </FormSection>
 
-      <Section legend="Institute" hint="The organiser, linked from the footer.">
+      <FormSection legend="Institute" hint="The organiser, linked from the footer.">
         <TextField label="Institute name" error={errors.instituteName?.message} {...register('instituteName')} />
         <TextField label="Institute website" type="url" error={errors.instituteUrl?.message} {...register('instituteUrl')} />
         <TextField label="Institute address" error={errors.instituteAddress?.message} {...register('instituteAddress')} />
         <TextField label="Ministry of Health website" type="url" error={errors.ministryUrl?.message} {...register('ministryUrl')} />
-      </Section>
+      </FormSection>
 
-      <Section legend="Payment instructions" hint="What payers see at checkout, on invoices and on /donate.">
+      <FormSection legend="Payment instructions" hint="What payers see at checkout, on invoices and on /donate.">
         {PAYMENT_FIELDS.map(([k, label]) => (
           <TextField key={k} label={label} error={errors.payment?.[k]?.message} {...register(`payment.${k}`)} />
         ))}
-      </Section>
+      </FormSection>
 
-      <Section legend="Public policies" hint="Shown on the public site as you write them. Separate paragraphs with an empty line.">
+      <FormSection legend="Public policies" hint="Shown on the public site as you write them. Separate paragraphs with an empty line.">
         <TextAreaField
           label="Services (/services)"
           rows={10}
@@ -291,9 +282,9 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
         />
         <TextAreaField label="Refund policy (terms and FAQ)" rows={5} error={errors.policies?.refunds?.message} {...register('policies.refunds')} />
         <TextAreaField label="Accessibility (FAQ)" rows={4} error={errors.policies?.accessibility?.message} {...register('policies.accessibility')} />
-      </Section>
+      </FormSection>
 
-      <Section legend="Invoice numbering" hint="Invoices are numbered prefix + four digits, e.g. INV-2027-0001, starting from the start number.">
+      <FormSection legend="Invoice numbering" hint="Invoices are numbered prefix + four digits, e.g. INV-2027-0001, starting from the start number.">
         {invoicesLocked ? (
           <>
             {/* Not registered: the stored values travel with the form unchanged (the rules refuse any change anyway). */}
@@ -319,7 +310,7 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
             />
           </>
         )}
-      </Section>
+      </FormSection>
 
       <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-white px-4 py-3">
         {save.isError && <FormAlert>The settings could not be saved. Nothing was changed; check your connection and try again.</FormAlert>}
