@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { certificatePoints, dayLabel, summitDays, verifyPath } from '../src/data/certificates.ts';
 import { pdfQrText } from '../src/data/certificate-pdf.test-support.ts';
-import { pdfTexts } from '../src/features/invoices/admin/pdf-text.test-support.ts';
+import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
 import { makeRegistration, readDocument, removeRegistration } from './records.ts';
 import { admin, expectAccessible, signIn, signInToMyRegistration, startApp } from './support.ts';
 
