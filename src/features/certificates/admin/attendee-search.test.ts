@@ -15,7 +15,7 @@ function fakeDb(records = PEOPLE) {
   const asked: ListOptions[] = [];
   return {
     asked,
-    fetchDocuments: async <T>(collection: string, o: ListOptions) => {
+    fetchDocuments: async <T>(collection: string, o: ListOptions = {}) => {
       expect(collection).toBe('registrations');
       asked.push(o);
       const found = records.filter((r) =>
@@ -23,7 +23,7 @@ function fakeDb(records = PEOPLE) {
           op === 'array-contains' ? (r.searchTokens as string[]).includes(String(value)) : (r as Record<string, unknown>)[field] === value,
         ),
       );
-      return found.slice(0, o.limit) as T[];
+      return found.slice(0, o.limit) as unknown as Array<T & { id: string }>;
     },
   };
 }
