@@ -10,7 +10,10 @@
 //   6. a 20,000-line M-Pesa statement parsed and matched against 20,000 registrations in the
 //      browser (scripts/bench-statement.ts; needs no stack);
 //   7. public pages on a throttled phone: JS before and after the first tap, and how long that tap
-//      waits for an answer (scripts/bench-phone.ts).
+//      waits for an answer (scripts/bench-phone.ts);
+//   8. CPD certificates (--only certificates): the PDF's build time and size, issuing 200 through
+//      the screen's own decision and email one at a time and 4 at a time, and the public
+//      verification read (scripts/bench-certificates.ts).
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
@@ -279,12 +282,24 @@ async function publicPageTables() {
   await phoneTable();
 }
 
-/** `npm run bench -- --only mail|rush|phone|pages`: one scenario alone, on a stack of its own. */
+async function certificateTables(stack: Stack) {
+  const { certificateFigures } = await import('./bench-certificates.ts');
+  const { pdf, issuing, mailKb, verify } = await certificateFigures(stack.address);
+  table('CPD certificate PDF (certificatePdf in Node, A4 landscape with its QR code)', pdf);
+  table(
+    `Issuing CPD certificates (${issuing[0]?.attempted} checked-in registrations, 2 days evaluated each; one transaction per certificate through issue-with-mail.ts as the demo admin, rules enforced; each certificate-issued mail document ${mailKb} KB as stored, PDF included, Firestore's limit is 1 MiB)`,
+    issuing,
+  );
+  table('Public verification read (one REST get, as /certificates/:id makes it)', verify);
+}
+
+/** `npm run bench -- --only mail|rush|phone|pages|certificates`: one scenario alone, on a stack of its own. */
 const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   mail: async (stack) => table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack)),
   rush: rushFigures,
   phone: () => withServedBuild(phoneTable),
   pages: () => withServedBuild(publicPageTables),
+  certificates: certificateTables,
 };
 /** `npm run bench -- --only statement`: scenarios that need no stack. */
 const STANDALONE: Record<string, () => Promise<void>> = { statement: statementTable };

@@ -6,13 +6,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { db } from '../../../lib/data.ts';
 import type { Cursor } from '../../../lib/db.ts';
-import { bytesToBase64 } from '../../../lib/base64.ts';
 import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffTask, useStaffTransaction } from '../../../admin/use-staff-action.ts';
 import { adminKey } from '../../../data/query-keys.ts';
-import { certificateMail } from '../../../data/mail.ts';
 import { CPD_SETTINGS_PATH, cpdSettingsFrom, type Certificate, type CertificateCsvColumn } from '../../../data/certificates.ts';
-import { decideIssue, issuePaths, type IssueRequest } from './issue-certificate.ts';
+import { issuePaths, type IssueRequest } from './issue-certificate.ts';
+import { cachedLogos, decideIssueWithMail, issueRequest, type LogoSource } from './issue-with-mail.ts';
 import { decideRevoke, revokePaths, type RevokeRequest } from './revoke-certificate.ts';
 import { certificateCsv, type StoredCertificate } from './certificate-csv.ts';
 import { checkedIn, IN_LIMIT, chunks, evaluatedDaysOf, type AttendeePage, type AttendeeRecord, type CertificateSummary } from './eligibility-preview.ts';
@@ -84,37 +83,20 @@ export type IssueVars = Pick<IssueRequest, 'registrationId' | 'correction'>;
 const invalidate = [certificateKeys.all, adminKey('registrations')];
 
 /**
- * Issue one certificate (or correct one). Its ids are chosen before the transaction, so a retried
- * transaction writes the same certificate and mail. The mail's PDF is built from the certificate
- * being stored, by the module the attendee's download uses; the logo is fetched once per address
- * (before the transaction when the screen knows it), not on every retry or every certificate.
+ * Issue one certificate (or correct one): issue-with-mail.ts's decision and email in a staff
+ * transaction (with its activity-log entry). The logo is fetched once per address (before the
+ * transaction when the screen knows it), not on every retry or every certificate.
  */
 export function useIssueCertificate(issuedBy: string, knownLogoUrl = '', { refresh = true } = {}) {
-  const logos = useRef(new Map<string, Promise<Uint8Array | null>>());
-  const logo = async (url: string) => {
-    const { loadLogo } = await import('../../../data/certificate-pdf.ts');
-    if (!logos.current.has(url)) logos.current.set(url, loadLogo(url));
-    return logos.current.get(url)!;
-  };
+  const logos = useRef<LogoSource | null>(null);
+  const logo: LogoSource = (url) => (logos.current ??= cachedLogos())(url);
   return useStaffTransaction<IssueVars & Partial<IssueRequest>, { id: string; fullName: string }>({
     paths: issuePaths,
     prepare: async (vars) => {
       if (knownLogoUrl) await logo(knownLogoUrl);
-      return { ...vars, issuedBy, certificateId: vars.certificateId ?? db.newId('certificates'), mailId: vars.mailId ?? db.newId('mail') };
+      return issueRequest(vars, issuedBy, db.newId);
     },
-    decide: async (docs, vars, read) => {
-      const decided = await decideIssue(docs, vars as IssueRequest, read);
-      const { certificate, siteUrl, logoUrl } = decided.result;
-      const { certificatePdf } = await import('../../../data/certificate-pdf.ts');
-      // The stored issuedAt is the server's time; the mailed copy shows this moment (the same day).
-      const bytes = await certificatePdf({ ...certificate, issuedAt: new Date() }, { siteUrl, logo: await logo(logoUrl) });
-      const pdf = { filename: `certificate-${certificate.id}.pdf`, content: bytesToBase64(bytes), encoding: 'base64', contentType: 'application/pdf' };
-      return {
-        writes: [...decided.writes, certificateMail((vars as IssueRequest).mailId, certificate, pdf)],
-        log: decided.log,
-        result: { id: certificate.id, fullName: certificate.fullName },
-      };
-    },
+    decide: (docs, vars, read) => decideIssueWithMail(docs, vars as IssueRequest, read, logo),
     // A bulk run reads the lists again once at its end (useRefreshCertificates), not after each of hundreds.
     invalidate: refresh ? invalidate : [],
   });
