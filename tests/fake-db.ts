@@ -43,6 +43,8 @@ function matches(d: Data, [field, op, value]: Filter): boolean {
       return compare(v, value) >= 0;
     case 'in':
       return (value as unknown[]).some((x) => compare(v, x) === 0);
+    case 'array-contains':
+      return Array.isArray(v) && v.some((x) => compare(x, value) === 0);
     default:
       throw new Error(`fake db: no ${op}`);
   }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState } from '../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
 import { DEFAULT_CPD_SETTINGS, dayLabel } from '../../../data/certificates.ts';
+import { recordSearchTokens } from '../../../data/search-tokens.ts';
 import type { BatchWrite } from '../../../lib/db.ts';
 
 // Only the database is faked (and the PDF, H-public's module, whose bytes are tested there): the
@@ -115,6 +116,45 @@ describe('certificates › the eligibility preview', () => {
     expect(within(third).getByRole('button', { name: 'Correct' })).toBeInTheDocument();
     expect(within(third).queryByRole('button', { name: /Issue/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Daudi Were' })).toBeNull();
+  });
+
+  it('finds an attendee by the beginning of a name, issues from the result, and clears back to the list', async () => {
+    seed();
+    for (const [id, name] of [
+      ['r1', 'Wanjiru Kamau'],
+      ['r2', 'Daniel Kiprono'],
+      ['r3', 'Daniel Otieno'],
+    ])
+      registration(id, name, { searchTokens: recordSearchTokens({ id, fullName: name, email: `${id}@example.org` }) });
+    open();
+    const user = userEvent.setup();
+    await table();
+    await user.type(screen.getByRole('searchbox', { name: 'Find an attendee' }), 'kipr');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 found for “kipr”.', {}, LONG)).toHaveAttribute('role', 'status');
+    const found = await screen.findByRole('table', { name: 'Checked-in attendees matching kipr' });
+    expect(
+      within(found)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Daniel Kiprono']);
+    await user.click(within(found).getByRole('button', { name: 'Issue a certificate to Daniel Kiprono' }));
+    await waitFor(() => expect(fake.state.docs.get('registrations/r2')?.certificateId).toEqual(expect.any(String)), LONG);
+    // The result shows the certificate once issued (its query is read again).
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Checked-in attendees matching kipr' })).getByText('valid')).toBeTruthy(), LONG);
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(within(await table()).getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('says when no checked-in attendee matches', async () => {
+    seed();
+    registration('r1', 'Wanjiru Kamau', { searchTokens: recordSearchTokens({ id: 'r1', fullName: 'Wanjiru Kamau', email: 'r1@example.org' }) });
+    open();
+    const user = userEvent.setup();
+    await table();
+    await user.type(screen.getByRole('searchbox', { name: 'Find an attendee' }), 'otieno');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText(/No checked-in attendee matches “otieno”/, {}, LONG)).toBeTruthy();
   });
 
   it('says what the settings lack, links to them, and issues nothing meanwhile', async () => {

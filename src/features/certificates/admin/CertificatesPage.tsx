@@ -7,7 +7,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
-import { type Column } from '../../../admin/ui/DataTable.tsx';
+import { DataTable, type Column } from '../../../admin/ui/DataTable.tsx';
+import { SearchForm } from '../../../admin/ui/SearchForm.tsx';
 import { PagedTable } from '../../../admin/ui/PagedTable.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
@@ -20,6 +21,7 @@ import {
   BULK_CHUNK,
   fetchAttendeePage,
   useAttendeePages,
+  useAttendeeSearch,
   useCheckedInCount,
   useCpdSettings,
   useExportCertificates,
@@ -27,7 +29,7 @@ import {
   useRefreshCertificates,
   useRevokeCertificate,
 } from './api.ts';
-import { previewPage, type PreviewRow } from './eligibility-preview.ts';
+import { previewPage, previewRow, type AttendeePage, type PreviewRow } from './eligibility-preview.ts';
 import { emptyProgress, issueAllEligible, issueFailure, type BulkProgress } from './issue-all.ts';
 
 const SETTINGS_PATH = '/admin/certificates/settings';
@@ -323,6 +325,7 @@ function Preview({ settings, days, canIssue, siteUrl }: { settings: CpdSettings;
   const revoker = useRevokeCertificate();
   const { say, region } = useOutcome();
   const [bulkRunning, setBulkRunning] = useState(false);
+  const [q, setQ] = useState('');
   const busy = issuer.isPending || revoker.isPending || bulkRunning;
   const issue = (row: PreviewRow, correction?: { certificateId: string; reason: string }) =>
     issuer.mutate(
@@ -344,6 +347,7 @@ function Preview({ settings, days, canIssue, siteUrl }: { settings: CpdSettings;
         onError: (e) => say({ tone: 'bad', text: `${row.fullName}: not revoked. ${issueFailure(e)}` }),
       },
     );
+  const tableColumns = columns(settings, days, (row) => <RowActions row={row} canIssue={canIssue} busy={busy} issue={issue} revoke={revoke} />);
   return (
     <>
       <IssueAll
@@ -357,20 +361,49 @@ function Preview({ settings, days, canIssue, siteUrl }: { settings: CpdSettings;
         }}
       />
       {region}
-      <PagedTable
-        pages={pages}
-        noun="checked-in attendees"
-        empty="No one is checked in yet. Attendees appear here once the check-in desk admits them."
-        caption={`Checked-in attendees and their certificates, page ${pages.pageNumber}`}
-        rows={(page) => previewPage(page, settings, days).items}
-        columns={columns(settings, days, (row) => (
-          <RowActions row={row} canIssue={canIssue} busy={busy} issue={issue} revoke={revoke} />
-        ))}
-      />
+      <div className="mt-6">
+        <SearchForm id="attendee-search" label="Find an attendee" hint={SEARCH_HINT} q={q} onSearch={setQ} />
+      </div>
+      {q ? (
+        <SearchResults q={q} rows={(items) => items.map((item) => previewRow(item, settings, days))} columns={tableColumns} />
+      ) : (
+        <PagedTable
+          pages={pages}
+          noun="checked-in attendees"
+          empty="No one is checked in yet. Attendees appear here once the check-in desk admits them."
+          caption={`Checked-in attendees and their certificates, page ${pages.pageNumber}`}
+          rows={(page) => previewPage(page, settings, days).items}
+          columns={tableColumns}
+        />
+      )}
       <p className="mt-6 text-sm text-slate-600">
         Certificates are checked publicly at {siteUrl ? `${siteUrl.replace(/\/+$/, '')}/certificates/…` : '/certificates/…'}
       </p>
     </>
+  );
+}
+
+/** What the attendee search matches, said under its box. */
+const SEARCH_HINT = 'Any word of the name, or its beginning (“kipr” finds Daniel Kiprono); a full email address; a reference or payment code.';
+
+function SearchResults({ q, rows, columns }: { q: string; rows: (items: AttendeePage['items']) => PreviewRow[]; columns: Column<PreviewRow>[] }) {
+  const search = useAttendeeSearch(q);
+  return (
+    <QueryState
+      query={search}
+      noun="search results"
+      isEmpty={(r) => r.items.length === 0}
+      empty={`No checked-in attendee matches “${q}”. Search matches whole words or their beginnings, a full email address or a reference.`}
+    >
+      {(result) => (
+        <>
+          <p className="mt-4 text-sm text-slate-700" role="status">
+            {result.items.length} found for “{q}”{result.capped ? ' — showing the first matches; type more to narrow the search.' : '.'}
+          </p>
+          <DataTable caption={`Checked-in attendees matching ${q}`} columns={columns} rows={rows(result.items)} />
+        </>
+      )}
+    </QueryState>
   );
 }
 

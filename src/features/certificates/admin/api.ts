@@ -12,6 +12,7 @@ import { adminKey } from '../../../data/query-keys.ts';
 import { CPD_SETTINGS_PATH, cpdSettingsFrom, type Certificate, type CertificateCsvColumn } from '../../../data/certificates.ts';
 import { issuePaths, type IssueRequest } from './issue-certificate.ts';
 import { cachedLogos, decideIssueWithMail, issueRequest, type LogoSource } from './issue-with-mail.ts';
+import { searchCheckedIn } from './attendee-search.ts';
 import { decideRevoke, revokePaths, type RevokeRequest } from './revoke-certificate.ts';
 import { certificateCsv, type StoredCertificate } from './certificate-csv.ts';
 import { checkedIn, IN_LIMIT, chunks, evaluatedDaysOf, type AttendeePage, type AttendeeRecord, type CertificateSummary } from './eligibility-preview.ts';
@@ -54,17 +55,29 @@ async function fetchCertificateSummary(id: string): Promise<CertificateSummary |
   return c && { id: c.id, status: c.status, points: c.points, days: c.days ?? [], fullName: c.fullName };
 }
 
+/** Registrations with what eligibility needs: their evaluated days and the certificate each names. */
+async function withEligibilityData(items: AttendeeRecord[]): Promise<AttendeePage['items']> {
+  const [evaluated, certificates] = await Promise.all([
+    fetchEvaluatedDays(items.map((r) => r.id)),
+    Promise.all(items.map((r) => (r.certificateId ? fetchCertificateSummary(r.certificateId) : null))),
+  ]);
+  return items.map((r, i) => ({ ...r, evaluatedDays: evaluated.get(r.id) ?? [], certificate: certificates[i] }));
+}
+
 /** A page of checked-in registrations, each with its evaluated days and the certificate it names. */
 export async function fetchAttendeePage(after: Cursor | null, limit = PAGE_SIZE): Promise<AttendeePage> {
   const page = await db.fetchPage<AttendeeRecord>('registrations', { ...checkedIn(), limit, after });
-  const [evaluated, certificates] = await Promise.all([
-    fetchEvaluatedDays(page.items.map((r) => r.id)),
-    Promise.all(page.items.map((r) => (r.certificateId ? fetchCertificateSummary(r.certificateId) : null))),
-  ]);
-  return {
-    items: page.items.map((r, i) => ({ ...r, evaluatedDays: evaluated.get(r.id) ?? [], certificate: certificates[i] })),
-    next: page.next,
-  };
+  return { items: await withEligibilityData(page.items), next: page.next };
+}
+
+/** The checked-in attendees a search finds, with what their eligibility needs. */
+export async function fetchAttendeeSearch(text: string) {
+  const found = await searchCheckedIn(db, text);
+  return { items: await withEligibilityData(found.items), capped: found.capped };
+}
+
+export function useAttendeeSearch(text: string) {
+  return useQuery({ queryKey: [...certificateKeys.all, 'search', text], queryFn: () => fetchAttendeeSearch(text), enabled: text !== '' });
 }
 
 export function useAttendeePages() {

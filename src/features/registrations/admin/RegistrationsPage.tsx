@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '../../../admin/permissions.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
@@ -10,7 +9,7 @@ import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge, statusWord } from '../../../admin/ui/StatusBadge.tsx';
 import { ExportCsvButton } from '../../../admin/ui/ExportCsvButton.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
-import { TextField } from '../../../components/TextField.tsx';
+import { SearchForm } from '../../../admin/ui/SearchForm.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../../data/statuses.ts';
@@ -64,36 +63,15 @@ function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
   const typeOptions = Object.entries(
     (tab === 'attendees' ? settings.data?.categories : tab === 'partners' ? settings.data?.partnerTiers : settings.data?.boothTypes) ?? {},
   );
-  const [text, setText] = useState(q);
   return (
     <div className="mt-4 flex flex-wrap items-end gap-3">
-      <form
-        role="search"
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          set({ q: text.trim() });
-        }}
-      >
-        <div className="max-w-md">
-          <TextField
-            id="registration-search"
-            type="search"
-            label="Search by name, email, organisation or reference"
-            hint={SEARCH_HINT}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn-secondary">
-          Search
-        </button>
-        {q && (
-          <button type="button" className="btn-secondary" onClick={() => (setText(''), set({ q: '' }))}>
-            Clear search
-          </button>
-        )}
-      </form>
+      <SearchForm
+        id="registration-search"
+        label="Search by name, email, organisation or reference"
+        hint={SEARCH_HINT}
+        q={q}
+        onSearch={(text) => set({ q: text })}
+      />
       <FilterSelect
         label="Status"
         all="All"
