@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import QR from 'qrcode';
 import { pdfTexts } from '../lib/pdf-text.test-support.ts';
-import { certificatePdf, certificateVerifyUrl, loadLogo, pointsLabel } from './certificate-pdf.ts';
+import { certificatePdf, certificateVerifyUrl, loadLogo, LOGO_MAX_BYTES, pointsLabel } from './certificate-pdf.ts';
 import { pdfQrText } from './certificate-pdf.test-support.ts';
 import { dayLabel, type Certificate } from './certificates.ts';
 
@@ -139,6 +139,26 @@ describe('loadLogo', () => {
     expect(await loadLogo('/truncated.png')).toBeNull();
     vi.stubGlobal('fetch', answer(new Uint8Array([])));
     expect(await loadLogo('/empty.png')).toBeNull();
+  });
+
+  it('refuses a logo over 300 KB (the PDF travels base64 in a mail document Firestore caps at 1 MiB), and takes one just at the cap', async () => {
+    expect(LOGO_MAX_BYTES).toBe(300 * 1024);
+    const sized = (n: number) => {
+      const bytes = new Uint8Array(n);
+      bytes.set(JPEG);
+      return bytes;
+    };
+    vi.stubGlobal('fetch', answer(sized(LOGO_MAX_BYTES)));
+    expect(await loadLogo('/at-cap.jpg')).toHaveLength(LOGO_MAX_BYTES);
+    vi.stubGlobal('fetch', answer(sized(LOGO_MAX_BYTES + 1)));
+    expect(await loadLogo('/over-cap.jpg')).toBeNull();
+    // A server that declares a size over the cap: refused on its word, without reading the body.
+    const body = sized(1024);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body, { headers: { 'content-length': String(2 * LOGO_MAX_BYTES) } })),
+    );
+    expect(await loadLogo('/declared-big.jpg')).toBeNull();
   });
 
   it('returns null on a failed answer or a network failure, and fetches nothing without an address', async () => {

@@ -23,17 +23,31 @@ const startsWith = (bytes: Uint8Array, signature: number[]) => bytes.length > si
 const logoKind = (bytes: Uint8Array): 'png' | 'jpeg' | null => (startsWith(bytes, PNG_SIGNATURE) ? 'png' : startsWith(bytes, JPEG_SIGNATURE) ? 'jpeg' : null);
 
 /**
+ * The largest logo the PDF takes. The issuing transaction writes the PDF, base64 (a third larger),
+ * into the mail document, and Firestore refuses a document over 1 MiB: a bigger logo would make
+ * every certificate fail to issue, so it is left out instead (the rest of the page is a few KB).
+ */
+export const LOGO_MAX_BYTES = 300 * 1024;
+
+/**
  * The institute's logo for the PDF: its bytes when the address answers with a PNG or a JPEG (by
- * their signatures: a server's content type is not trusted, and pdf-lib embeds nothing else), null
- * otherwise. Never throws: a certificate without its logo beats no certificate.
+ * their signatures: a server's content type is not trusted, and pdf-lib embeds nothing else) of at
+ * most LOGO_MAX_BYTES, null otherwise. Never throws: a certificate without its logo beats no
+ * certificate.
  */
 export async function loadLogo(url: string): Promise<Uint8Array | null> {
   if (!url.trim()) return null;
   try {
     const response = await fetch(url);
     if (!response.ok) return null;
+    // A declared size over the cap is refused unread; the bytes are measured anyway (the header
+    // may be missing, or be the compressed size).
+    if (Number(response.headers.get('content-length')) > LOGO_MAX_BYTES) {
+      await response.body?.cancel();
+      return null;
+    }
     const bytes = new Uint8Array(await response.arrayBuffer());
-    return logoKind(bytes) ? bytes : null;
+    return bytes.length <= LOGO_MAX_BYTES && logoKind(bytes) ? bytes : null;
   } catch {
     return null;
   }

@@ -111,6 +111,11 @@ describe('issuing all eligible', () => {
   it('says what a database failure means', () => {
     expect(issueFailure(Object.assign(new Error('x'), { code: 'permission-denied' }))).toContain('refused');
     expect(issueFailure(Object.assign(new Error('x'), { code: 'unavailable' }))).toContain('check your connection');
+    // A document over Firestore's 1 MiB cap (the mail with its PDF): not a connection problem.
+    const tooLarge = issueFailure(Object.assign(new Error('Document exceeds maximum size'), { code: 'invalid-argument' }));
+    expect(tooLarge).toContain('could not be stored');
+    expect(tooLarge).toContain('check the logo');
+    expect(tooLarge).not.toMatch(/reach the database|connection/);
     expect(issueFailure(new Error('Give the reason for revoking the certificate.'))).toBe('Give the reason for revoking the certificate.');
   });
 });

@@ -53,6 +53,10 @@ export function issueFailure(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && CONTENDED.includes(code)) return 'Someone changed this registration or its certificate at the same moment: try again.';
   if (code === 'permission-denied') return 'The database refused the certificate (its figures did not pass the checks): reload the page and try again.';
+  // What Firestore says of a document it cannot store, above all one over its 1 MiB cap: the
+  // mail carrying the PDF, whose size is the logo's. Not a connection problem: retrying won't help.
+  if (code === 'invalid-argument')
+    return 'The certificate could not be stored (most likely its email with the PDF is too large): check the logo in the CPD settings (a PNG or JPEG under 300 KB), then try again.';
   if (code !== undefined) return 'We could not reach the database: check your connection and try again.';
   return error instanceof Error ? error.message : String(error);
 }
