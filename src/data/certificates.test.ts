@@ -80,6 +80,7 @@ describe('eligibility', () => {
   it('is eligible with the minimum days, and counts every day attended', () => {
     expect(eligibility({ status: 'checked-in', attendance: attended('2027-03-11', '2027-03-10') }, none, settings, DAYS)).toEqual({
       eligible: true,
+      attended: ['2027-03-10', '2027-03-11'],
       days: ['2027-03-10', '2027-03-11'],
       points: 12,
       unevaluated: [],
@@ -100,7 +101,7 @@ describe('eligibility', () => {
 
   it('ignores a check-in recorded on a day that is not a summit day', () => {
     const result = eligibility({ status: 'checked-in', attendance: attended('2027-03-10', '2027-03-09') }, none, settings, DAYS);
-    expect(result).toMatchObject({ eligible: false, reasons: ['Checked in on 1 of the 2 days needed.'] });
+    expect(result).toMatchObject({ eligible: false, attended: ['2027-03-10'], reasons: ['Checked in on 1 of the 2 days needed.'] });
   });
 
   it('refuses a cancelled registration, whatever it attended', () => {
@@ -113,7 +114,7 @@ describe('eligibility', () => {
 
     it('counts only the days evaluated', () => {
       const result = eligibility({ status: 'checked-in', attendance: attended(...DAYS) }, new Set(['2027-03-10', '2027-03-12']), required, DAYS);
-      expect(result).toEqual({ eligible: true, days: ['2027-03-10', '2027-03-12'], points: 12, unevaluated: ['2027-03-11'], reasons: [] });
+      expect(result).toEqual({ eligible: true, attended: DAYS, days: ['2027-03-10', '2027-03-12'], points: 12, unevaluated: ['2027-03-11'], reasons: [] });
     });
 
     it('names each day whose evaluation is missing when too few remain', () => {

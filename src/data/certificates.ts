@@ -155,6 +155,8 @@ export interface AttendanceRecord {
 
 export interface Eligibility {
   eligible: boolean;
+  /** The summit's days they were admitted on, sorted (counted or not). */
+  attended: string[];
   /** The days the certificate counts, sorted. */
   days: string[];
   points: number;
@@ -184,7 +186,7 @@ export function eligibility(record: AttendanceRecord, evaluatedDays: ReadonlySet
     else if (attended.length < settings.minDays) reasons.push(`Checked in on ${attended.length} of the ${settings.minDays} days needed.`);
     for (const d of unevaluated) reasons.push(`No evaluation for ${dayLabel(d)}.`);
   }
-  return { eligible, days: counted, points: eligible ? certificatePoints(counted.length, settings.pointsPerDay) : 0, unevaluated, reasons };
+  return { eligible, attended, days: counted, points: eligible ? certificatePoints(counted.length, settings.pointsPerDay) : 0, unevaluated, reasons };
 }
 
 export const CERTIFICATE_STATUSES = ['valid', 'revoked'] as const;

@@ -118,6 +118,21 @@ describe('certificates › the eligibility preview', () => {
     expect(screen.queryByRole('link', { name: 'Daudi Were' })).toBeNull();
   });
 
+  it('says which attended days an eligible attendee earns nothing for, their evaluation missing', async () => {
+    seed({ cpd: { ...CPD, minDays: 1, requireEvaluation: true, questions: [{ id: 'overall', label: 'Overall', kind: 'rating' }] } });
+    registration('r1', 'Achieng Otieno');
+    registration('r2', 'Baraka Mwangi');
+    fake.state.docs.set('evaluations/r1_2027-03-10', { registrationId: 'r1', day: '2027-03-10' });
+    for (const day of Object.keys(BOTH)) fake.state.docs.set(`evaluations/r2_${day}`, { registrationId: 'r2', day });
+    open();
+    const partly = await rowOf('Achieng Otieno');
+    expect(partly).toHaveTextContent('Yes: 2 points');
+    expect(partly).toHaveTextContent(`Not counted: ${dayLabel('2027-03-11')} (no evaluation)`);
+    const fully = await rowOf('Baraka Mwangi');
+    expect(fully).toHaveTextContent('Yes: 4 points');
+    expect(fully).not.toHaveTextContent('Not counted');
+  });
+
   it('finds an attendee by the beginning of a name, issues from the result, and clears back to the list', async () => {
     seed();
     for (const [id, name] of [

@@ -273,24 +273,30 @@ function columns(settings: CpdSettings, days: string[], actions: (row: PreviewRo
       cell: (r) => (
         <>
           <div>
-            {r.attended.length} of {days.length}
+            {r.verdict.attended.length} of {days.length}
           </div>
-          <div className="text-slate-600">{r.attended.map(dayLabel).join(', ')}</div>
+          <div className="text-slate-600">{r.verdict.attended.map(dayLabel).join(', ')}</div>
         </>
       ),
     },
     {
       header: 'Evaluations',
       cell: (r) => {
-        const done = r.attended.filter((d) => r.evaluatedDays.includes(d)).length;
-        return `${done} of ${r.attended.length}${settings.requireEvaluation ? '' : ' (not required)'}`;
+        const done = r.verdict.attended.filter((d) => r.evaluatedDays.includes(d)).length;
+        return `${done} of ${r.verdict.attended.length}${settings.requireEvaluation ? '' : ' (not required)'}`;
       },
     },
     {
       header: 'Eligible',
       cell: (r) =>
         r.verdict.eligible ? (
-          <span>Yes: {plural(r.verdict.points, 'point')}</span>
+          <>
+            <span>Yes: {plural(r.verdict.points, 'point')}</span>
+            {/* Eligible on the other days: say which attended days earn nothing, and why, so staff can chase the evaluation. */}
+            {r.verdict.unevaluated.length > 0 && (
+              <div className="text-slate-700">Not counted: {r.verdict.unevaluated.map((d) => `${dayLabel(d)} (no evaluation)`).join('; ')}</div>
+            )}
+          </>
         ) : (
           <>
             <span>No</span>

@@ -31,8 +31,7 @@ export interface AttendeePage {
 }
 
 export type PreviewRow = AttendeePage['items'][number] & {
-  /** The summit's days they were admitted on. */
-  attended: string[];
+  /** The days attended and what they earn (verdict.attended: the summit's days they were admitted on). */
   verdict: Eligibility;
   /** What "Issue" would do: issue, nothing (a valid certificate exists), or nothing (not eligible). */
   action: 'issue' | 'issued' | 'ineligible';
@@ -62,11 +61,8 @@ export const hasValidCertificate = (row: { certificate: CertificateSummary | nul
 
 export function previewRow(item: AttendeePage['items'][number], settings: CpdSettings, days: readonly string[]): PreviewRow {
   const verdict = eligibility(item, new Set(item.evaluatedDays), settings, days);
-  const attended = Object.keys(item.attendance ?? {})
-    .filter((d) => days.includes(d))
-    .sort();
   const action = hasValidCertificate(item) ? 'issued' : verdict.eligible ? 'issue' : 'ineligible';
-  return { ...item, attended, verdict, action };
+  return { ...item, verdict, action };
 }
 
 export const previewPage = (page: AttendeePage, settings: CpdSettings, days: readonly string[]): Page<PreviewRow> => ({
