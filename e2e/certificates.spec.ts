@@ -110,7 +110,9 @@ test('two days attended and evaluated → certificate issued → PDF downloaded 
 
     // Staff correct it (revoke and reissue): the old address now says "revoked" and leads to the new one.
     await staff.reload();
-    await row(staff, name).getByRole('button', { name: 'Correct' }).click();
+    await row(staff, name)
+      .getByRole('button', { name: `Correct the certificate of ${name}` })
+      .click();
     const dialog = staff.getByRole('alertdialog');
     await dialog.getByLabel(/What is being corrected/).fill('Name spelling confirmed with the attendee.');
     await dialog.getByRole('button', { name: 'Revoke and reissue' }).click();

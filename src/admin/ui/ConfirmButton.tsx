@@ -6,6 +6,12 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 interface Props {
   /** The button's text, e.g. "Archive". */
   children: ReactNode;
+  /**
+   * Its accessible name when the text alone is ambiguous (a "Revoke" in every row of a table), e.g.
+   * "Revoke the certificate of Daniel Kiprono". Begin it with the visible text, so speech control
+   * ("click Revoke") still finds it.
+   */
+  label?: string;
   /** The question, e.g. "Archive the registration of Wanjiru Kamau?" */
   question: string;
   /** What confirming does, e.g. "Archive registration". */
@@ -22,7 +28,7 @@ interface Props {
 
 const NOTE_MAX = 500;
 
-export function ConfirmButton({ children, question, confirmLabel, onConfirm, disabled, className, note, confirmClassName }: Props) {
+export function ConfirmButton({ children, label, question, confirmLabel, onConfirm, disabled, className, note, confirmClassName }: Props) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [noteError, setNoteError] = useState('');
@@ -58,7 +64,7 @@ export function ConfirmButton({ children, question, confirmLabel, onConfirm, dis
   const described = [note?.hint && `${noteId}-hint`, noteError && `${noteId}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <>
-      <button ref={opener} type="button" className={className ?? 'btn-secondary'} disabled={disabled} onClick={() => setOpen(true)}>
+      <button ref={opener} type="button" className={className ?? 'btn-secondary'} disabled={disabled} aria-label={label} onClick={() => setOpen(true)}>
         {children}
       </button>
       {open && (

@@ -112,8 +112,8 @@ describe('certificates › the eligibility preview', () => {
     const third = await rowOf('Chebet Kiprop');
     expect(third).toHaveTextContent('valid');
     expect(third).toHaveTextContent('cert-3');
-    expect(within(third).getByRole('button', { name: 'Revoke' })).toBeInTheDocument();
-    expect(within(third).getByRole('button', { name: 'Correct' })).toBeInTheDocument();
+    expect(within(third).getByRole('button', { name: 'Revoke the certificate of Chebet Kiprop' })).toBeInTheDocument();
+    expect(within(third).getByRole('button', { name: 'Correct the certificate of Chebet Kiprop' })).toBeInTheDocument();
     expect(within(third).queryByRole('button', { name: /Issue/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Daudi Were' })).toBeNull();
   });
@@ -280,7 +280,7 @@ describe('certificates › issuing, revoking, correcting', () => {
     fake.state.docs.set('certificates/cert-3', { id: 'cert-3', status: 'valid', points: 4, days: [], fullName: 'Chebet Kiprop' });
     fake.state.docs.set('certificateChecks/cert-3', { id: 'cert-3', status: 'valid', revokedAt: null, replacedBy: '' });
     open();
-    await userEvent.click(within(await rowOf('Chebet Kiprop')).getByRole('button', { name: 'Revoke' }));
+    await userEvent.click(within(await rowOf('Chebet Kiprop')).getByRole('button', { name: 'Revoke the certificate of Chebet Kiprop' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Revoke certificate cert-3 of Chebet Kiprop?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke certificate' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter reason.');
@@ -299,7 +299,7 @@ describe('certificates › issuing, revoking, correcting', () => {
     fake.state.docs.set('certificates/cert-3', { id: 'cert-3', status: 'valid', points: 4, days: [], fullName: 'Chebet Kiprpo' });
     fake.state.docs.set('certificateChecks/cert-3', { id: 'cert-3', status: 'valid', revokedAt: null, replacedBy: '' });
     open();
-    await userEvent.click(within(await rowOf('Chebet Kiprop')).getByRole('button', { name: 'Correct' }));
+    await userEvent.click(within(await rowOf('Chebet Kiprop')).getByRole('button', { name: 'Correct the certificate of Chebet Kiprop' }));
     const dialog = screen.getByRole('alertdialog');
     await userEvent.type(within(dialog).getByLabelText('What is being corrected'), 'Name misspelt');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke and reissue' }));

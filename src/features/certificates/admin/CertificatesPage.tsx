@@ -232,6 +232,7 @@ function RowActions({
         <>
           <ConfirmButton
             disabled={busy}
+            label={`Revoke the certificate of ${row.fullName}`}
             question={`Revoke certificate ${certificate.id} of ${row.fullName}?`}
             confirmLabel="Revoke certificate"
             note={note}
@@ -241,6 +242,7 @@ function RowActions({
           </ConfirmButton>
           <ConfirmButton
             disabled={!canIssue || busy}
+            label={`Correct the certificate of ${row.fullName}`}
             question={`Revoke certificate ${certificate.id} of ${row.fullName} and issue a corrected one from the registration as it is now?`}
             confirmLabel="Revoke and reissue"
             confirmClassName="btn-primary"

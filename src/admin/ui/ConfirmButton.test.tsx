@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmButton } from './ConfirmButton.tsx';
+
+describe('ConfirmButton', () => {
+  it('is named by its text, or by its label when given (a row action naming whom it acts on)', async () => {
+    const onConfirm = vi.fn();
+    render(
+      <>
+        <ConfirmButton question="Archive it?" confirmLabel="Archive" onConfirm={() => {}}>
+          Archive
+        </ConfirmButton>
+        <ConfirmButton label="Revoke the certificate of Daniel Kiprono" question="Revoke it?" confirmLabel="Revoke certificate" onConfirm={onConfirm}>
+          Revoke
+        </ConfirmButton>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+    const revoke = screen.getByRole('button', { name: 'Revoke the certificate of Daniel Kiprono' });
+    expect(revoke).toHaveTextContent('Revoke');
+    await userEvent.click(revoke);
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke certificate' }));
+    expect(onConfirm).toHaveBeenCalledWith('');
+    expect(revoke).toHaveFocus();
+  });
+});
