@@ -13,6 +13,8 @@ const fake = vi.hoisted(() => ({
   state: null as unknown as ReturnType<typeof import('../../../../tests/fake-db.ts').createFakeState>,
   /** Registrations whose transaction fails as if others kept changing it. */
   contended: new Set<string>(),
+  /** Transactions take a turn of the event loop, as a real round trip does (React renders meanwhile). */
+  slow: false,
 }));
 vi.mock('../../../lib/data.ts', async () => {
   const { fakeDb: make } = await import('../../../../tests/fake-db.ts');
@@ -20,10 +22,10 @@ vi.mock('../../../lib/data.ts', async () => {
     const base = make(fake.state);
     return {
       ...base,
-      transact: ((paths: string[], decide: never) =>
-        fake.contended.has(paths[0])
-          ? Promise.reject(Object.assign(new Error('contended'), { code: 'aborted' }))
-          : base.transact(paths, decide)) as typeof base.transact,
+      transact: (async (paths: string[], decide: never) => {
+        if (fake.slow) await new Promise((resolve) => setTimeout(resolve, 0));
+        return fake.contended.has(paths[0]) ? Promise.reject(Object.assign(new Error('contended'), { code: 'aborted' })) : base.transact(paths, decide);
+      }) as typeof base.transact,
     };
   };
   return {
@@ -71,6 +73,7 @@ const registration = (id: string, fullName: string, over: object = {}) =>
 beforeEach(() => {
   fake.state = createFakeState();
   fake.contended.clear();
+  fake.slow = false;
 });
 
 const open = () => renderStaffScreen(CertificatesPage, { role: 'admin', email: 'admin@summit.test', path: '/admin/certificates' });
@@ -256,7 +259,8 @@ describe('certificates › issuing, revoking, correcting', () => {
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Issue all eligible' }));
     await waitFor(() => expect(screen.getByTestId('issue-all-progress')).toHaveTextContent(/^Finished/), LONG);
     expect(screen.getByTestId('issue-all-progress')).toHaveTextContent('Finished: Checked 4 of 4, issued 1, already issued 1, not eligible 1, failed 1.');
-    expect(screen.getByTestId('issue-all-progress').parentElement).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByTestId('issue-all-announcement')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByTestId('issue-all-announcement')).toHaveTextContent('Finished: Checked 4 of 4, issued 1, already issued 1, not eligible 1, failed 1.');
     const failures = screen.getByRole('list', { name: 'Certificates not issued' });
     expect(within(failures).getAllByRole('listitem')).toHaveLength(1);
     expect(failures).toHaveTextContent('Baraka Mwangi: Someone changed this registration or its certificate at the same moment: try again.');
@@ -273,6 +277,36 @@ describe('certificates › issuing, revoking, correcting', () => {
     expect(fake.state.commits).toHaveLength(2);
     expect((fake.state.commits[1][2] as { update: string }).update).toBe('registrations/r2');
   });
+
+  it('shows the run’s progress at every registration but announces it only every 25 and at the end', async () => {
+    seed();
+    // Eligible, so each one waits on its own transaction, a round trip during which React renders.
+    fake.slow = true;
+    for (let i = 0; i < 60; i++) registration(`r${String(i).padStart(2, '0')}`, `Attendee ${String(i).padStart(2, '0')}`);
+    open();
+    await table();
+    const shown: string[] = [];
+    const heard: string[] = [];
+    const record = (into: string[], testId: string) => () => {
+      const text = screen.queryByTestId(testId)?.textContent ?? '';
+      if (text && text !== into.at(-1)) into.push(text);
+    };
+    const watch = new MutationObserver(() => {
+      record(shown, 'issue-all-progress')();
+      record(heard, 'issue-all-announcement')();
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Issue all eligible' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Issue all eligible' }));
+    await waitFor(() => expect(screen.getByTestId('issue-all-announcement')).toHaveTextContent(/^Finished/), { timeout: 20_000 });
+    watch.disconnect();
+    expect(heard.map((t) => t.match(/Checked (\d+)/)![1])).toEqual(['0', '25', '50', '60']);
+    expect(heard.at(-1)).toBe('Finished: Checked 60 of 60, issued 60, already issued 0, not eligible 0.');
+    // The visible line, not a live region, moves on at each registration (React may batch a few).
+    expect(shown.length).toBeGreaterThan(heard.length);
+    expect(screen.getByTestId('issue-all-progress')).not.toHaveAttribute('aria-live');
+    expect(screen.getByTestId('issue-all-progress').closest('[aria-live]')).toBeNull();
+  }, 30_000);
 
   it('revokes only with a reason, logged, in the certificate and its projection', async () => {
     seed();

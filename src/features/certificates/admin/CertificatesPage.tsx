@@ -30,7 +30,7 @@ import {
   useRevokeCertificate,
 } from './api.ts';
 import { previewPage, previewRow, type AttendeePage, type PreviewRow } from './eligibility-preview.ts';
-import { emptyProgress, issueAllEligible, issueFailure, type BulkProgress } from './issue-all.ts';
+import { announces, emptyProgress, issueAllEligible, issueFailure, type BulkProgress } from './issue-all.ts';
 
 const SETTINGS_PATH = '/admin/certificates/settings';
 
@@ -123,11 +123,24 @@ function IssueAll({
   const refresh = useRefreshCertificates();
   const total = useCheckedInCount();
   const [progress, setProgress] = useState<BulkProgress | null>(null);
+  // The visible line follows every registration; the live region only the steps `announces` picks.
+  const [announced, setAnnounced] = useState<BulkProgress | null>(null);
+  const latest = useRef<BulkProgress | null>(null);
+  const lastAnnounced = useRef<BulkProgress | null>(null);
+  const show = (next: BulkProgress) => {
+    latest.current = next;
+    setProgress(next);
+    if (announces(next, lastAnnounced.current)) {
+      lastAnnounced.current = next;
+      setAnnounced(next);
+    }
+  };
   const stop = useRef(false);
   const running = !!progress && !progress.done;
   const start = async () => {
     stop.current = false;
-    setProgress(emptyProgress());
+    lastAnnounced.current = null;
+    show(emptyProgress());
     onRunning(true);
     try {
       await issueAllEligible({
@@ -135,17 +148,17 @@ function IssueAll({
         settings,
         days,
         issue: (registrationId) => issuer.mutateAsync({ registrationId }),
-        onProgress: setProgress,
+        onProgress: show,
         stopped: () => stop.current,
         chunk: BULK_CHUNK,
       });
     } catch (error) {
       // Reading the next chunk failed: what was issued stays issued; running again skips it.
-      setProgress((p) => ({
-        ...(p ?? emptyProgress()),
+      show({
+        ...(latest.current ?? emptyProgress()),
         done: true,
         halted: `We could not read the registrations (${issueFailure(error)}). Run it again: certificates already issued are skipped.`,
-      }));
+      });
     } finally {
       onRunning(false);
       await refresh();
@@ -177,8 +190,13 @@ function IssueAll({
           </button>
         )}
       </div>
-      <div aria-live="polite" className="mt-3">
-        {progress && <p data-testid="issue-all-progress">{progressLine(progress, total.data)}</p>}
+      {progress && (
+        <p className="mt-3" data-testid="issue-all-progress">
+          {progressLine(progress, total.data)}
+        </p>
+      )}
+      <div aria-live="polite" className="sr-only" data-testid="issue-all-announcement">
+        {announced && progressLine(announced, total.data)}
       </div>
       {progress?.halted && <FormAlert>{progress.halted}</FormAlert>}
       {!!progress?.failures.length && (

@@ -3,7 +3,7 @@ import type { Cursor } from '../../../lib/db.ts';
 import { DEFAULT_CPD_SETTINGS, type CpdSettings } from '../../../data/certificates.ts';
 import type { AttendeePage } from './eligibility-preview.ts';
 import { IssueRefusal } from './issue-certificate.ts';
-import { issueAllEligible, issueFailure, type BulkProgress } from './issue-all.ts';
+import { announces, ANNOUNCE_EVERY, emptyProgress, issueAllEligible, issueFailure, type BulkProgress } from './issue-all.ts';
 
 const DAYS = ['2027-03-10', '2027-03-11'];
 const SETTINGS: CpdSettings = { ...DEFAULT_CPD_SETTINGS, minDays: 2, pointsPerDay: 2 };
@@ -106,6 +106,27 @@ describe('issuing all eligible', () => {
     );
     expect(issued).toEqual(['a']);
     expect(final).toMatchObject({ checked: 1, issued: 1, stopped: true, done: true });
+  });
+
+  it('announces the start, every 25 registrations checked and the end, not each one', async () => {
+    const items = Array.from({ length: 60 }, (_, i) => person(String(i).padStart(2, '0')));
+    const { seen } = await runAll(items, async () => {});
+    expect(seen).toHaveLength(61);
+    let last: BulkProgress | null = null;
+    const heard: number[] = [];
+    for (const p of [emptyProgress(), ...seen])
+      if (announces(p, last)) {
+        heard.push(p.checked);
+        last = p;
+      }
+    expect(ANNOUNCE_EVERY).toBe(25);
+    // 0: the start; 25 and 50; 60: the final report (done), even right after a step.
+    expect(heard).toEqual([0, 25, 50, 60]);
+    // A run that ends (stopped, halted) between multiples is still announced.
+    const at = (checked: number, done = false) => ({ ...emptyProgress(), checked, done });
+    expect(announces(at(26, true), at(26))).toBe(true);
+    expect(announces(at(49), at(25))).toBe(false);
+    expect(announces(at(51), at(49))).toBe(true);
   });
 
   it('says what a database failure means', () => {

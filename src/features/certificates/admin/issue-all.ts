@@ -41,6 +41,19 @@ export const emptyProgress = (): BulkProgress => ({
   halted: '',
 });
 
+/** A screen reader hears the run's progress once per this many registrations checked (and at its start and end). */
+export const ANNOUNCE_EVERY = 25;
+
+/**
+ * Whether this step of a run is announced, given the last one that was: the first, each time the
+ * count checked passes a multiple of ANNOUNCE_EVERY, and the end. A polite live region read out at
+ * every registration would queue hundreds of messages, each stale by the time it is heard.
+ */
+export function announces(next: BulkProgress, last: BulkProgress | null): boolean {
+  if (!last || next.done) return true;
+  return Math.floor(next.checked / ANNOUNCE_EVERY) > Math.floor(last.checked / ANNOUNCE_EVERY);
+}
+
 /**
  * What Firestore answers when a transaction kept losing to other writes on what it read: aborted on
  * Cloud Firestore, failed-precondition for the lite SDK's optimistic commits.
