@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import QR from 'qrcode';
 import { pdfTexts } from '../lib/pdf-text.test-support.ts';
-import { certificatePdf, certificateVerifyUrl, loadLogo, LOGO_MAX_BYTES, pointsLabel } from './certificate-pdf.ts';
+import { certificatePdf, loadLogo, LOGO_MAX_BYTES } from './certificate-pdf.ts';
 import { pdfQrText } from './certificate-pdf.test-support.ts';
 import { dayLabel, type Certificate } from './certificates.ts';
 
@@ -71,7 +71,6 @@ describe('certificate PDF', () => {
     expect(three).toContain(`on ${dayLabel('2027-03-10')}; ${dayLabel('2027-03-11')} and ${dayLabel('2027-03-12')}`);
     expect(dayLabel('2027-03-10')).toMatch(/^Wed,? 10 March 2027$/);
     expect(three).toContain('and is awarded 7.5 CPD points');
-    expect(pointsLabel(0.5)).toBe('0.5 CPD points');
   });
 
   it('prints a name outside the standard fonts without its accents, and what has no plain form as ?', async () => {
@@ -109,11 +108,6 @@ describe('certificate PDF', () => {
     expect(raw).toMatch(/\/ModDate \(D:20270312213000Z/);
     // A different certificate is a different file (the bytes are not some constant).
     expect(Buffer.from(await certificatePdf({ ...cert, points: 2 }, site)).equals(Buffer.from(a))).toBe(false);
-  });
-
-  it('builds the verification address from the site address, with or without a trailing slash', () => {
-    expect(certificateVerifyUrl('https://a.example/', 'X')).toBe('https://a.example/certificates/X');
-    expect(certificateVerifyUrl('https://a.example', 'X')).toBe('https://a.example/certificates/X');
   });
 });
 

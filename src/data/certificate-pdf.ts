@@ -6,7 +6,7 @@
 // The QR code is drawn as vector squares, not embedded as a picture: no canvas (the bytes would
 // depend on the browser's PNG encoder), sharp at any print size, and a test can read it back.
 import type { PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
-import { dayLabel, verifyPath, type Certificate } from './certificates.ts';
+import { certificateVerifyUrl, daysSentence, pointsLabel, type Certificate } from './certificates.ts';
 
 /** A4 landscape, in points. */
 const PAGE: [number, number] = [841.89, 595.28];
@@ -57,18 +57,6 @@ const issuedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: '
 
 /** "12 March 2027": the day issued, in Nairobi (where the summit is). */
 export const certificateIssuedDate = (date: Date) => issuedFormat.format(date);
-
-/** "2 CPD points", "1 CPD point", "2.5 CPD points". */
-export const pointsLabel = (points: number) => `${points} CPD ${points === 1 ? 'point' : 'points'}`;
-
-/** The verification address the QR code holds and the PDF prints: the site's, without a trailing slash. */
-export const certificateVerifyUrl = (siteUrl: string, id: string) => `${siteUrl.replace(/\/+$/, '')}${verifyPath(id)}`;
-
-/** "A", "A and B", "A; B and C" (semicolons: a day's label may hold a comma, "Wed, 10 March 2027"). */
-export function daysSentence(days: readonly string[]): string {
-  const labels = days.map(dayLabel);
-  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join('; ')} and ${labels[labels.length - 1]}`;
-}
 
 export async function certificatePdf(cert: Certificate, opts: { siteUrl: string; logo: Uint8Array | null }): Promise<Uint8Array> {
   const [{ PDFDocument, StandardFonts, rgb, pushGraphicsState, popGraphicsState, setFillingRgbColor, rectangle, fill }, QR] = await Promise.all([

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attendedDays,
   certificatePoints,
+  certificateVerifyUrl,
+  daysSentence,
+  pointsLabel,
   validPointsPerDay,
   cpdSettingsGaps,
   dayLabel,
@@ -73,6 +77,42 @@ describe('points', () => {
   it('accepts points per day in half points from 0.5 to 100', () => {
     expect([0.5, 1, 6, 2.5, 100].every(validPointsPerDay)).toBe(true);
     expect([0, -1, 0.7, 100.5, Number.NaN, Number.POSITIVE_INFINITY].some(validPointsPerDay)).toBe(false);
+  });
+});
+
+describe('the days a registration was admitted on', () => {
+  it('are the attendance map’s well-formed date keys, sorted', () => {
+    expect(attendedDays({ attendance: { '2027-05-13': new Date(), '2027-05-12': new Date() } })).toEqual(['2027-05-12', '2027-05-13']);
+    expect(attendedDays({ attendance: { '2027-5-12': 1, today: 1, '2027-05-12T00:00': 1, '2027-05-14': 1 } })).toEqual(['2027-05-14']);
+  });
+
+  it('are none before any check-in, or when the map is not one', () => {
+    for (const attendance of [undefined, null, {}, '2027-05-12', 3]) expect(attendedDays({ attendance }), String(attendance)).toEqual([]);
+    expect(attendedDays({})).toEqual([]);
+    expect(attendedDays(null)).toEqual([]);
+  });
+});
+
+describe('how certificates are worded', () => {
+  it('lists one, two or more days in words, semicolons between (a day’s label may hold a comma)', () => {
+    expect(daysSentence([])).toBe('');
+    expect(daysSentence(['2027-03-10'])).toBe(dayLabel('2027-03-10'));
+    expect(daysSentence(['2027-03-10', '2027-03-11'])).toBe(`${dayLabel('2027-03-10')} and ${dayLabel('2027-03-11')}`);
+    expect(daysSentence(DAYS)).toBe(`${dayLabel('2027-03-10')}; ${dayLabel('2027-03-11')} and ${dayLabel('2027-03-12')}`);
+  });
+
+  it('says points in the singular only for one, and by the half', () => {
+    expect(pointsLabel(1)).toBe('1 CPD point');
+    expect(pointsLabel(4)).toBe('4 CPD points');
+    expect(pointsLabel(0.5)).toBe('0.5 CPD points');
+    expect(pointsLabel(7.5)).toBe('7.5 CPD points');
+  });
+
+  it('builds the verification address on the site’s address as typed: trimmed, without doubling the slash', () => {
+    expect(certificateVerifyUrl('https://a.example', 'X')).toBe('https://a.example/certificates/X');
+    expect(certificateVerifyUrl('https://a.example/', 'X')).toBe('https://a.example/certificates/X');
+    expect(certificateVerifyUrl(' https://summit.example.org// ', 'abc')).toBe('https://summit.example.org/certificates/abc');
+    expect(certificateVerifyUrl('', 'abc')).toBe('/certificates/abc');
   });
 });
 

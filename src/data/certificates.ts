@@ -118,6 +118,15 @@ export function dayLabel(isoDate: string): string {
   });
 }
 
+/** "Wed, 10 March 2027; Thu, 11 March 2027 and Fri, 12 March 2027" (semicolons: a day's label may hold a comma). */
+export function daysSentence(days: readonly string[]): string {
+  const labels = days.map(dayLabel);
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join('; ')} and ${labels[labels.length - 1]}`;
+}
+
+/** "2 CPD points", "1 CPD point", "2.5 CPD points": on the PDF, the attendee's page and the public check. */
+export const pointsLabel = (points: number) => `${points} CPD ${points === 1 ? 'point' : 'points'}`;
+
 /**
  * Points for a number of days. Exact: points per day are multiples of 0.5, which binary floating
  * point holds exactly, so the rules' `days.size() * pointsPerDay` gives the very same number.
@@ -147,6 +156,18 @@ export interface Evaluation {
   submittedAt: Date;
 }
 
+/**
+ * The days a registration was admitted on ('YYYY-MM-DD' keys of its `attendance`), sorted; [] before
+ * any check-in or when the map is not one. Only well-formed date keys: the check-in desk, the
+ * attendee's page and eligibility all count the same days.
+ */
+export function attendedDays(record: object | null | undefined): string[] {
+  const attendance = (record as { attendance?: unknown } | null | undefined)?.attendance;
+  return Object.keys(attendance && typeof attendance === 'object' ? attendance : {})
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort();
+}
+
 /** What eligibility needs of a registration. */
 export interface AttendanceRecord {
   status: string;
@@ -173,9 +194,7 @@ export interface Eligibility {
  * nothing.
  */
 export function eligibility(record: AttendanceRecord, evaluatedDays: ReadonlySet<string>, settings: CpdSettings, days: readonly string[]): Eligibility {
-  const attended = Object.keys(record.attendance ?? {})
-    .filter((d) => days.includes(d))
-    .sort();
+  const attended = attendedDays(record).filter((d) => days.includes(d));
   const unevaluated = settings.requireEvaluation ? attended.filter((d) => !evaluatedDays.has(d)) : [];
   const counted = attended.filter((d) => !unevaluated.includes(d));
   const eligible = record.status !== 'cancelled' && counted.length >= settings.minDays;
@@ -237,6 +256,12 @@ export const REVOKE_REASON_MAX = 500;
 
 /** The verification address a certificate's QR code holds. */
 export const verifyPath = (id: string) => `/certificates/${id}`;
+
+/**
+ * The full verification address (the QR code, the PDF, the CSV): the site's address as Settings
+ * give it, trimmed and without its trailing slashes, then verifyPath.
+ */
+export const certificateVerifyUrl = (siteUrl: string, id: string) => `${siteUrl.trim().replace(/\/+$/, '')}${verifyPath(id)}`;
 
 /**
  * settings/cpd as stored, read as CpdSettings: missing or mistyped fields fall back to the defaults

@@ -9,13 +9,11 @@ import { formatDate } from '../../components/format.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import type { CertificateCheck } from '../../data/certificates.ts';
-import { verifyPath } from '../../data/certificates.ts';
+import { pointsLabel, verifyPath } from '../../data/certificates.ts';
 import { isCertificateId, useCertificateCheck } from './certificate-check.ts';
 
 // One person's certificate: not for search engines.
 export const meta: MetaFunction = () => pageMeta('Certificate check', 'Whether a CPD certificate of attendance is valid.', { index: false });
-
-const pointsText = (points: number) => `${points} CPD ${points === 1 ? 'point' : 'points'}`;
 
 function Details({ check }: { check: CertificateCheck }) {
   return (
@@ -31,7 +29,7 @@ function Details({ check }: { check: CertificateCheck }) {
       <dt className="text-slate-600">Provider number</dt>
       <dd>{check.providerNumber}</dd>
       <dt className="text-slate-600">CPD points</dt>
-      <dd>{pointsText(check.points)}</dd>
+      <dd>{pointsLabel(check.points)}</dd>
       <dt className="text-slate-600">Issued on</dt>
       <dd>{formatDate(check.issuedAt)}</dd>
     </dl>

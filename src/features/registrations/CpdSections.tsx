@@ -9,10 +9,9 @@ import { FormAlert } from '../../components/fields.tsx';
 import { formatDate } from '../../components/format.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
-import { dayLabel, evaluationId, verifyPath, type Certificate } from '../../data/certificates.ts';
+import { attendedDays, dayLabel, daysSentence, evaluationId, pointsLabel, verifyPath, type Certificate } from '../../data/certificates.ts';
 import { downloadFile } from '../../lib/csv.ts';
 import type { WithId } from '../../lib/db.ts';
-import { attendedDays } from './attendance.ts';
 import { myCpdKey, useMyCpd } from './my-cpd.ts';
 
 function FormUnavailable() {
@@ -52,7 +51,7 @@ export function AttendedDays({ record, email }: { record: Record<string, unknown
       </ul>
       <p ref={thanks} tabIndex={-1} role="status" className="mt-2 font-medium outline-none">
         {thanked.length > 0 &&
-          `Thank you: your ${thanked.length === 1 ? 'evaluation' : 'evaluations'} of ${daysText(thanked)} ${thanked.length === 1 ? 'is' : 'are'} in.`}
+          `Thank you: your ${thanked.length === 1 ? 'evaluation' : 'evaluations'} of ${daysSentence(thanked)} ${thanked.length === 1 ? 'is' : 'are'} in.`}
       </p>
       {cpd.isPending ? (
         <LoadingLine className="mt-2">Loading your evaluations…</LoadingLine>
@@ -81,14 +80,6 @@ export function AttendedDays({ record, email }: { record: Record<string, unknown
     </section>
   );
 }
-
-/** "Wed, 12 May 2027; Thu, 13 May 2027 and Fri, 14 May 2027": a day's label has commas of its own. */
-const daysText = (days: readonly string[]) => {
-  const labels = days.map(dayLabel);
-  return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join('; ')} and ${labels[labels.length - 1]}`;
-};
-
-const pointsText = (points: number) => `${points} CPD ${points === 1 ? 'point' : 'points'}`;
 
 /**
  * The PDF module (data/certificate-pdf.ts, with pdf-lib), loaded by the page: see its
@@ -119,7 +110,7 @@ function CertificateCard({ cert, siteUrl, logoUrl, loadPdf }: { cert: WithId<Cer
       <p className="mt-2">
         <strong>{valid ? 'Valid' : 'Revoked'}</strong>
         {valid
-          ? `: ${pointsText(cert.points)} from ${cert.accreditingBody} for ${cert.activityName}, for ${daysText(cert.days)}.`
+          ? `: ${pointsLabel(cert.points)} from ${cert.accreditingBody} for ${cert.activityName}, for ${daysSentence(cert.days)}.`
           : `${cert.revokedAt instanceof Date ? ` on ${formatDate(cert.revokedAt)}` : ''}: it no longer certifies anything.${cert.replacedBy ? ` Certificate ${cert.replacedBy} replaces it.` : ''}`}
       </p>
       {cert.issuedAt instanceof Date && <p className="text-sm text-slate-700">Issued {formatDate(cert.issuedAt)}.</p>}

@@ -27,7 +27,7 @@ import {
 } from './my-registration.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from './sign-in-link.ts';
 import { AlreadyRegisteredError } from './errors.ts';
-import { attendedDays } from './attendance.ts';
+import { attendedDays } from '../../data/certificates.ts';
 
 // The CPD part (days attended, evaluations, certificates) is a chunk of its own, loaded only for
 // someone admitted on some day: the page stays within its budget for everyone else.

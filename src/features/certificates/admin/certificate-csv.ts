@@ -3,13 +3,10 @@
 // and defuses formulas, so a name typed as "=HYPERLINK(…)" at registration opens as text.
 import { toCsv } from '../../../lib/csv.ts';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
-import { CERTIFICATE_CSV_COLUMNS, dayLabel, verifyPath, type Certificate, type CertificateCsvColumn } from '../../../data/certificates.ts';
+import { CERTIFICATE_CSV_COLUMNS, certificateVerifyUrl, dayLabel, type Certificate, type CertificateCsvColumn } from '../../../data/certificates.ts';
 
 /** A certificate as read back: times are Dates (a revoked one has its revokedAt). */
 export type StoredCertificate = Certificate;
-
-/** The address a certificate's QR code holds, on the site's address as Settings give it. */
-export const verifyUrl = (siteUrl: string, id: string) => `${siteUrl.trim().replace(/\/+$/, '')}${verifyPath(id)}`;
 
 const date = (v: unknown) => (v instanceof Date ? toNairobiDate(v) : '');
 
@@ -41,7 +38,7 @@ function columnValue(column: CertificateCsvColumn, c: StoredCertificate, siteUrl
     case 'revokedOn':
       return date(c.revokedAt);
     case 'verifyUrl':
-      return verifyUrl(siteUrl, c.id);
+      return certificateVerifyUrl(siteUrl, c.id);
   }
 }
 

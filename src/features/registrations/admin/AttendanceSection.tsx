@@ -6,10 +6,10 @@ import { can } from '../../../admin/permissions.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
-import { dayLabel, summitDays } from '../../../data/certificates.ts';
+import { attendedDays, dayLabel, summitDays } from '../../../data/certificates.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { CheckInRefused, useCheckIn, useUndoCheckIn } from './api.ts';
-import { attendedDays, defaultDay } from './check-in.ts';
+import { defaultDay } from './check-in.ts';
 import type { StaffRecord } from './records.ts';
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summitDays } from '../../../data/certificates.ts';
-import { attendanceSummary, attendedDays, checkInVerdict, defaultDay, normaliseCode, undoCheckInPlan, type TicketHolder } from './check-in.ts';
+import { attendanceSummary, checkInVerdict, defaultDay, normaliseCode, undoCheckInPlan, type TicketHolder } from './check-in.ts';
 
 // The summit: Tue 10 to Thu, 12 March 2027, from 09:00 on the first day to 17:00 on the last (Nairobi).
 const DAYS = summitDays(new Date('2027-03-10T06:00:00Z'), new Date('2027-03-12T14:00:00Z'));
@@ -107,13 +107,7 @@ describe('checking in for a day', () => {
 });
 
 describe('the days attended', () => {
-  it('are the well-formed date keys, sorted', () => {
-    expect(attendedDays(holder('checked-in', 'paid', { [THU]: 1, [TUE]: 1, junk: 1 }))).toEqual([TUE, THU]);
-    expect(attendedDays(holder('confirmed'))).toEqual([]);
-    expect(attendedDays({ attendance: null })).toEqual([]);
-    expect(attendedDays(null)).toEqual([]);
-  });
-
+  // Which days count is data/certificates.ts attendedDays (tested there); here how the desk says them.
   it('name a day outside the summit in full (the summit moved after it was recorded)', () => {
     expect(attendanceSummary(TUE, ['2027-03-03', TUE], DAYS)).toBe('day 1 of 3; attended: Wed, 3 March 2027, Wed 10');
   });

@@ -4,7 +4,7 @@
 // A registration records each summit day its holder is admitted (`attendance`, Nairobi calendar
 // day → when): CPD certificates count those days (data/certificates.ts). A ticket admits once a
 // day, on every day of the summit.
-import { dayLabel } from '../../../data/certificates.ts';
+import { attendedDays, dayLabel } from '../../../data/certificates.ts';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
 
 export interface TicketHolder {
@@ -25,14 +25,6 @@ export function normaliseCode(input: string): string {
   // A scanned /checkout/{id} address also counts: some phones share the link rather than the code.
   const fromLink = code.match(/\/checkout\/([A-Za-z0-9_-]+)\/?$/);
   return fromLink ? fromLink[1] : code;
-}
-
-/** The days a registration was admitted, sorted (only well-formed date keys). */
-export function attendedDays(holder: object | null | undefined): string[] {
-  const attendance = (holder as { attendance?: unknown } | null | undefined)?.attendance;
-  return Object.keys(attendance && typeof attendance === 'object' ? attendance : {})
-    .filter((d) => /^\d{4}-\d\d-\d\d$/.test(d))
-    .sort();
 }
 
 /** The desk's default day: today in Nairobi when it is a summit day, else none (staff choose). */
