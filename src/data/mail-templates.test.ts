@@ -89,7 +89,9 @@ describe('the default wording', () => {
 
   it('the certificate says its PDF is attached, its points, and where anyone can check it', () => {
     const out = renderer.render('certificate-issued', { ...MAIL_SAMPLES['certificate-issued'], points: 7.5 });
-    expect(out.text).toContain('7.5 CPD points');
+    expect(out.text).toContain('CPD points: 7.5.');
+    // One point reads right too: no "1 CPD points".
+    expect(renderer.render('certificate-issued', { ...MAIL_SAMPLES['certificate-issued'], points: 1 }).text).toContain('CPD points: 1.');
     expect(out.text).toContain('attached as a PDF');
     expect(out.text).toContain('Anyone can check it at https://summit.example.org/certificates/Kq7Xb3kP9qLm2Rt7VwZ4');
     expect(out.html).toContain('https://summit.example.org/certificates/Kq7Xb3kP9qLm2Rt7VwZ4');

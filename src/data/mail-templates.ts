@@ -161,7 +161,8 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     subject: 'Your CPD certificate from the National Cancer Summit',
     paragraphs: [
       'Dear {{name}},',
-      'Thank you for attending {{activity}}. Your certificate of attendance for <strong>{{points}} CPD points</strong> is attached as a PDF.',
+      // "CPD points: 1" reads right for any number (the template has no plural).
+      'Thank you for attending {{activity}}. Your certificate of attendance is attached as a PDF. CPD points: <strong>{{points}}</strong>.',
       'Its number is {{certificateId}}. Anyone can check it at {{> siteUrl}}/certificates/{{certificateId}}, or by scanning the QR code on the certificate.',
       'You can download it again at any time from My registration.',
     ],

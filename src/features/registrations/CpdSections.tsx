@@ -29,6 +29,8 @@ export function AttendedDays({ record, email }: { record: Record<string, unknown
   const client = useQueryClient();
   const cpd = useMyCpd(email);
   const [thanked, setThanked] = useState<string[]>([]);
+  // Days whose open form was refused because the organisers changed the questions meanwhile.
+  const [requestioned, setRequestioned] = useState<string[]>([]);
   // The form sent is gone: focus (and a screen reader) goes to the thanks that replaced it.
   const thanks = useReveal<HTMLParagraphElement>(thanked.length);
   const days = attendedDays(record);
@@ -62,7 +64,8 @@ export function AttendedDays({ record, email }: { record: Record<string, unknown
           <Suspense fallback={<LoadingLine className="mt-2">Loading the evaluation…</LoadingLine>}>
             {toEvaluate.map((day) => (
               <EvaluationForm
-                key={day}
+                // A fresh form when the questions change (its fields and checks are built from them).
+                key={`${day}:${questions.map((q) => q.id).join(',')}`}
                 registrationId={record.id}
                 day={day}
                 email={email}
@@ -70,6 +73,11 @@ export function AttendedDays({ record, email }: { record: Record<string, unknown
                 required={!!cpd.data?.requireEvaluation}
                 onSubmitted={(d) => {
                   setThanked((t) => [...t, d]);
+                  void client.invalidateQueries({ queryKey: myCpdKey(email) });
+                }}
+                questionsChanged={requestioned.includes(day)}
+                onQuestionsChanged={(d) => {
+                  setRequestioned((r) => [...r, d]);
                   void client.invalidateQueries({ queryKey: myCpdKey(email) });
                 }}
               />

@@ -8,7 +8,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { FormAlert, TextAreaField } from '../../components/fields.tsx';
 import { dayLabel, RATING_MAX, RATING_MIN, TEXT_ANSWER_MAX, type EvaluationQuestion } from '../../data/certificates.ts';
 import { answerField, emptyEvaluation, evaluationAnswers, evaluationSchema, type EvaluationFormValues } from './evaluation-form.ts';
-import { submitEvaluation } from './my-cpd.ts';
+import { QuestionsChanged, submitEvaluation } from './my-cpd.ts';
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
@@ -50,6 +50,8 @@ export default function EvaluationForm({
   questions,
   required,
   onSubmitted,
+  questionsChanged = false,
+  onQuestionsChanged,
 }: {
   registrationId: string;
   day: string;
@@ -58,6 +60,10 @@ export default function EvaluationForm({
   /** The settings count a day towards a certificate only once it is evaluated. */
   required: boolean;
   onSubmitted: (day: string) => void;
+  /** This form replaces one whose questions were changed by the organisers while it was open. */
+  questionsChanged?: boolean;
+  /** The rules refused the answers because the questions changed: the page reads the current ones. */
+  onQuestionsChanged: (day: string) => void;
 }) {
   const headingId = useId();
   const schema = useMemo(() => evaluationSchema(questions), [questions]);
@@ -68,6 +74,7 @@ export default function EvaluationForm({
   const send = useMutation({
     mutationFn: (values: EvaluationFormValues) => submitEvaluation({ registrationId, day, email, answers: evaluationAnswers(questions, values) }),
     onSuccess: () => onSubmitted(day),
+    onError: (error) => error instanceof QuestionsChanged && onQuestionsChanged(day),
   });
   const errors = formState.errors;
   return (
@@ -96,7 +103,12 @@ export default function EvaluationForm({
           />
         ),
       )}
-      {send.isError && <FormAlert reveal>We could not send your evaluation. Check your connection and try again: your answers are still here.</FormAlert>}
+      {questionsChanged && !send.isError && (
+        <FormAlert reveal>The organisers changed the questions since the page opened: these are the current ones. Please answer them and send again.</FormAlert>
+      )}
+      {send.isError && !(send.error instanceof QuestionsChanged) && (
+        <FormAlert reveal>We could not send your evaluation. Check your connection and try again: your answers are still here.</FormAlert>
+      )}
       <button type="submit" className="btn-primary" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send evaluation'}
       </button>

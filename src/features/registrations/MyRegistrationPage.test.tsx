@@ -371,6 +371,28 @@ describe('CPD: days attended, evaluations and certificates', () => {
     expect(await screen.findByText(`Thank you: your evaluation of ${dayLabel(DAY1)} is in.`, {}, LONG)).toBeInTheDocument();
   });
 
+  it('says when the organisers changed the questions while the form was open, and shows the current ones', async () => {
+    renderPage(MyRegistrationPage, '/my-registration');
+    const evaluation = await form(dayLabel(DAY1));
+    const user = userEvent.setup();
+    await user.click(within(evaluation).getByRole('radio', { name: '4' }));
+    // Meanwhile an administrator rewords the questions: the rules refuse answers to the old ones.
+    const NEW = [{ id: 'venue', label: 'How was the venue?', kind: 'rating' }];
+    fake.state.docs.set('settings/cpd', { questions: NEW, requireEvaluation: true, logoUrl: '' });
+    fake.state.failCommits = Object.assign(new Error('denied'), { code: 'permission-denied' });
+    await user.click(within(evaluation).getByRole('button', { name: 'Send evaluation' }));
+    const fresh = await form(dayLabel(DAY1));
+    expect(await within(fresh).findByRole('alert', {}, LONG)).toHaveTextContent('The organisers changed the questions since the page opened');
+    expect(within(fresh).getByRole('group', { name: 'How was the venue?' })).toBeInTheDocument();
+    expect(within(fresh).queryByText('How was the day overall?')).not.toBeInTheDocument();
+
+    fake.state.failCommits = null;
+    await user.click(within(fresh).getByRole('radio', { name: '5' }));
+    await user.click(within(fresh).getByRole('button', { name: 'Send evaluation' }));
+    expect(await screen.findByText(`Thank you: your evaluation of ${dayLabel(DAY1)} is in.`, {}, LONG)).toBeInTheDocument();
+    expect(fake.state.docs.get(`evaluations/${REG}_${DAY1}`)).toMatchObject({ answers: [{ id: 'venue', value: 5 }] });
+  });
+
   it('asks nothing when every day is evaluated, or when the settings set no question', async () => {
     for (const day of [DAY1, DAY2])
       fake.state.docs.set(`evaluations/${REG}_${day}`, { registrationId: REG, day, email: EMAIL, answers: [], submittedAt: new Date() });

@@ -1,8 +1,8 @@
 // "My registration"'s CPD part: the signed-in attendee's evaluations and certificates, the
 // evaluation's questions, and submitting an evaluation (firestore.rules: evaluations created only
 // by the attendee whose registration has attendance[day]; theirs listed by email; certificates
-// read by their owner). Used only by CpdSections.tsx, which the page loads for an attendee checked
-// in on some day, so everyone else's page makes no extra read.
+// read by their owner). Used by CpdSections.tsx and its EvaluationForm.tsx, which the page loads
+// for an attendee checked in on some day, so everyone else's page makes no extra read.
 import { useQuery } from '@tanstack/react-query';
 import { cpdSettingsFrom, evaluationId, type Certificate, type EvaluationAnswer, type EvaluationQuestion } from '../../data/certificates.ts';
 import { db } from '../../lib/data.ts';
@@ -62,6 +62,19 @@ export async function submitEvaluation({ registrationId, day, email, answers }: 
     await db.commit([{ set: `evaluations/${id}`, data: { registrationId, day, email, answers, submittedAt: serverValues.now() } }]);
   } catch (error) {
     const landed = await db.fetchDocument('evaluations', id).catch(() => null);
-    if (!landed) throw error;
+    if (landed) return;
+    // The rules match answers to the settings' questions as they are now: the organisers may have
+    // changed them since the page loaded, which the attendee can mend (unlike a lost connection).
+    const settings = await db.fetchDocument('settings', 'cpd').catch(() => null);
+    const ids = (list: Array<{ id: string }>) => list.map((q) => q.id).join('\n');
+    if (settings && ids(cpdSettingsFrom(settings).questions) !== ids(answers)) throw new QuestionsChanged();
+    throw error;
+  }
+}
+
+/** The evaluation's questions changed after the page loaded: the answers no longer fit them. */
+export class QuestionsChanged extends Error {
+  constructor() {
+    super('The evaluation questions changed.');
   }
 }

@@ -10,7 +10,7 @@
 //   certificates/{id}          set: every Certificate field (issuedAt = server time, status 'valid')
 //   certificateChecks/{id}     set: its public projection (revokedAt null, replacedBy '')
 //   registrations/{regId}      update: { certificateId: id } only
-//   mail/{mailId}              set: certificate-issued with the PDF (added by api.ts)
+//   mail/{mailId}              set: certificate-issued with the PDF (added by issue-with-mail.ts)
 //   logs/{id}                  set: the activity-log entry (added by useStaffTransaction)
 // and, correcting, the replaced certificate revoked in step:
 //   certificates/{old}         update: { status: 'revoked', revokedAt, revokeReason, replacedBy: id }

@@ -136,6 +136,37 @@ describe('the check-in desk by day', () => {
     expect(await openDesk()).toHaveValue('2027-03-11');
   });
 
+  it('a desk left open overnight moves to the new day before checking anyone in for the old one', async () => {
+    at('2027-03-10T15:00:00Z'); // 18:00 on day 1 in Nairobi
+    registration('r1');
+    const user = userEvent.setup();
+    expect(await openDesk()).toHaveValue('2027-03-10');
+    vi.setSystemTime(new Date('2027-03-11T05:00:00Z')); // 08:00 the next morning, same page
+    await checkIn(user, 'r1');
+    expect(
+      await screen.findByText(/A new day has started \(.*11 March 2027\)\. The desk now checks in for .*11 March 2027, then check in again\./),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Day')).toHaveValue('2027-03-11');
+    expect(screen.getByLabelText('Day')).toHaveFocus();
+    expect(fake.state.commits).toHaveLength(0);
+    await checkIn(user, 'r1');
+    expect(await screen.findByText(/Checked in: Attendee r1, for .*11 March 2027/)).toBeVisible();
+    expect(Object.keys(stored('r1').attendance as object)).toEqual(['2027-03-11']);
+  });
+
+  it('a day chosen by hand yesterday gives way to the new day too', async () => {
+    at('2027-03-11T15:00:00Z');
+    registration('r1');
+    const user = userEvent.setup();
+    await openDesk();
+    await user.selectOptions(screen.getByLabelText('Day'), '2027-03-10');
+    vi.setSystemTime(new Date('2027-03-12T05:00:00Z'));
+    await checkIn(user, 'r1');
+    expect(await screen.findByText(/A new day has started/)).toBeVisible();
+    expect(screen.getByLabelText('Day')).toHaveValue('2027-03-12');
+    expect(fake.state.commits).toHaveLength(0);
+  });
+
   it('refuses unpaid and cancelled tickets on a summit day as before', async () => {
     at('2027-03-10T07:00:00Z');
     registration('unpaid', { status: 'pending', paymentStatus: 'unpaid' });

@@ -64,6 +64,9 @@ function Desk({ days }: { days: string[] }) {
   const checkIn = useCheckIn();
   const today = toNairobiDate(new Date());
   const [day, setDay] = useState(() => rememberedDay(days, today) || defaultDay(days));
+  // The Nairobi date the desk's day was set on: a tablet left open overnight must not go on
+  // recording yesterday's day for this morning's arrivals.
+  const [setOn, setSetOn] = useState(today);
   const [code, setCode] = useState('');
   const [scanning, setScanning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -79,6 +82,22 @@ function Desk({ days }: { days: string[] }) {
     (raw: string) => {
       const ticket = normaliseCode(raw);
       setOutcome(null);
+      const now = toNairobiDate(new Date());
+      if (now !== setOn) {
+        // A new day since the desk's day was set: start again from today's, and let staff see it
+        // before anyone is checked in for it.
+        const fresh = defaultDay(days);
+        setSetOn(now);
+        setDay(fresh);
+        if (fresh !== day) {
+          setOutcome({
+            kind: 'refuse',
+            message: `A new day has started (${dayLabel(now)}). ${fresh ? `The desk now checks in for ${dayLabel(fresh)}` : 'Choose the day you are checking in for'}, then check in again.`,
+          });
+          daySelect.current?.focus();
+          return;
+        }
+      }
       if (!day) return askForDay();
       if (!VALID_CODE.test(ticket)) {
         setOutcome(ticket ? checkInVerdict(null, ticket, day, days) : { kind: 'refuse', message: 'Type or scan a ticket code.' });
@@ -102,7 +121,7 @@ function Desk({ days }: { days: string[] }) {
         },
       );
     },
-    [checkIn, day, days, askForDay],
+    [checkIn, day, days, askForDay, setOn],
   );
 
   const onScanned = useCallback(
@@ -130,6 +149,7 @@ function Desk({ days }: { days: string[] }) {
           autoFocus={!day}
           onChange={(e) => {
             setDay(e.target.value);
+            setSetOn(today);
             remember(e.target.value, today);
             setOutcome(null);
           }}
