@@ -108,6 +108,11 @@ describe('issuing a certificate, decided on fresh data', () => {
     expect(result).toMatchObject({ siteUrl: 'https://summit.example.org/', logoUrl: '' });
   });
 
+  it('logs one point and one day in the singular', async () => {
+    const { log } = await run({ registration: { ...REGISTRATION, attendance: { '2027-03-12': at } }, cpd: { ...CPD, minDays: 1, pointsPerDay: 1 } }).decision;
+    expect(log).toBe('Issued CPD certificate cert-new to Wanjiru Kamau (1 CPD point, 1 day)');
+  });
+
   it('issues to the registration’s address in lower case (the attendee lists their certificates by their signed-in address)', async () => {
     const { writes } = await run({ registration: { ...REGISTRATION, email: 'Wanjiru@Example.ORG' } }).decision;
     expect((writes[0] as unknown as { data: { email: string } }).data.email).toBe('wanjiru@example.org');

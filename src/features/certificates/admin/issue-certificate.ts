@@ -23,6 +23,7 @@ import {
   cpdSettingsGaps,
   eligibility,
   evaluationId,
+  pointsLabel,
   summitDays,
   type Certificate,
   type CertificateCheck,
@@ -140,7 +141,7 @@ export async function decideIssue(
     { set: `certificateChecks/${id}`, data: check },
     { update: `registrations/${registrationId}`, data: { certificateId: id } },
   ];
-  const figures = `${name} (${certificate.points} CPD points, ${certificate.days.length} ${certificate.days.length === 1 ? 'day' : 'days'})`;
+  const figures = `${name} (${pointsLabel(certificate.points)}, ${certificate.days.length} ${certificate.days.length === 1 ? 'day' : 'days'})`;
   let log = `Issued CPD certificate ${id} to ${figures}`;
   if (correction) {
     const reason = checkedReason(correction.reason);
