@@ -19,6 +19,7 @@ import {
   type CertificateCsvColumn,
   type CpdSettings,
 } from '../../../data/certificates.ts';
+import { LOGO_MAX_BYTES } from '../../../data/certificate-pdf.ts';
 import { useOrderedList } from './cpd-settings-lists.tsx';
 import {
   changedFields,
@@ -133,7 +134,7 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
         />
         <TextField
           label="Logo address (optional)"
-          hint="A PNG or JPEG: a file on this site, like /logos/institute.png, or an https:// address."
+          hint={`A PNG or JPEG under ${LOGO_MAX_BYTES / 1024} KB (a larger one is left off the PDF): a file on this site, like /logos/institute.png, or an https:// address.`}
           error={errors.logoUrl?.message}
           {...register('logoUrl')}
         />
