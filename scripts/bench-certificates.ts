@@ -5,9 +5,10 @@
 // the other as "Issue all eligible" does, then 4 at a time (two administrators, two tabs each).
 // BENCH_CERTIFICATES sets how many registrations each run issues (200).
 import { readFileSync } from 'node:fs';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore/lite';
+import { deleteApp } from 'firebase/app';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { setLogLevel } from 'firebase/firestore/lite';
+import { stackClient } from './stack-client.ts';
 import { docsRoot, fromFields, ownerHeaders, writeDocuments, type StackAddress } from '../emulator/seed/rest.ts';
 import { certificatePdf } from '../src/data/certificate-pdf.ts';
 import { CPD_SETTINGS_PATH, cpdSettingsFrom, evaluationId, summitDays, type Certificate } from '../src/data/certificates.ts';
@@ -146,13 +147,8 @@ export async function certificateFigures(a: StackAddress, { attendees = Number(p
   };
   const pdf = await pdfFigures(sample, siteUrl, builds);
 
-  const app = initializeApp({ projectId: a.projectId, apiKey: 'demo-api-key' }, 'bench-certificates');
+  const { app, auth, firestore } = stackClient(a, 'bench-certificates');
   try {
-    const auth = getAuth(app);
-    connectAuthEmulator(auth, `http://${a.auth}`, { disableWarnings: true });
-    const firestore = getFirestore(app);
-    const [host, port] = a.firestore.split(':');
-    connectFirestoreEmulator(firestore, host, Number(port));
     await signInWithEmailAndPassword(auth, ADMIN.email, ADMIN.password);
     const db = createDb(() => firestore);
     await db.load();

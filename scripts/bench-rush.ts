@@ -7,7 +7,8 @@
 // by reason, and the documents written most often — the issue's budget is one write per second
 // to any document at 50 registrations per second.
 import { deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, sendSignInLinkToEmail, signInWithEmailLink } from 'firebase/auth';
+import { sendSignInLinkToEmail, signInWithEmailLink } from 'firebase/auth';
+import { stackClient } from './stack-client.ts';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore/lite';
 import type { StackAddress } from '../emulator/seed/rest.ts';
 import { fromFields, ownerHeaders, docsRoot } from '../emulator/seed/rest.ts';
@@ -45,13 +46,8 @@ async function emailedLink(a: StackAddress, email: string): Promise<string> {
 
 /** One attendee: a browser of its own, signed in by email link, registering once (only the submit is timed). */
 async function register(a: StackAddress, n: number, settings: RegistrationSettings) {
-  const app = initializeApp({ projectId: a.projectId, apiKey: 'demo-api-key' }, `rush-${n}`);
+  const { app, auth, firestore } = stackClient(a, `rush-${n}`);
   try {
-    const auth = getAuth(app);
-    connectAuthEmulator(auth, `http://${a.auth}`, { disableWarnings: true });
-    const firestore = getFirestore(app);
-    const [host, port] = a.firestore.split(':');
-    connectFirestoreEmulator(firestore, host, Number(port));
     const email = `rush-${n}-${Date.now().toString(36)}@example.org`;
     await sendSignInLinkToEmail(auth, email, { url: 'http://localhost:5173/register', handleCodeInApp: true });
     const { user } = await signInWithEmailLink(auth, email, await emailedLink(a, email));
