@@ -11,7 +11,15 @@ import { setLogLevel } from 'firebase/firestore/lite';
 import { stackClient } from './stack-client.ts';
 import { docsRoot, fromFields, ownerHeaders, writeDocuments, type StackAddress } from '../emulator/seed/rest.ts';
 import { certificatePdf } from '../src/data/certificate-pdf.ts';
-import { CPD_SETTINGS_PATH, cpdSettingsFrom, evaluationId, summitDays, type Certificate } from '../src/data/certificates.ts';
+import {
+  certificatePoints,
+  certifiedActivity,
+  CPD_SETTINGS_PATH,
+  cpdSettingsFrom,
+  evaluationId,
+  summitDays,
+  type Certificate,
+} from '../src/data/certificates.ts';
 import { checkoutOf } from '../src/data/registration-record.ts';
 import { createDb, type Db } from '../src/lib/db.ts';
 import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
@@ -132,13 +140,8 @@ export async function certificateFigures(a: StackAddress, { attendees = Number(p
     fullName: 'Wanjikũ Njoroge-Kamau',
     email: 'wanjiku@example.org',
     days,
-    points: days.length * settings.pointsPerDay,
-    pointsPerDay: settings.pointsPerDay,
-    activityName: settings.activityName,
-    accreditingBody: settings.accreditingBody,
-    providerNumber: settings.providerNumber,
-    signatoryName: settings.signatoryName,
-    signatoryTitle: settings.signatoryTitle,
+    points: certificatePoints(days.length, settings.pointsPerDay),
+    ...certifiedActivity(settings),
     instituteName: String(site.instituteName),
     issuedAt: new Date(),
     issuedBy: ADMIN.email,

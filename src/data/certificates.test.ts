@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   attendedDays,
+  certifiedActivity,
+  newCertificateCheck,
   certificatePoints,
   certificateVerifyUrl,
   daysSentence,
@@ -202,5 +205,47 @@ describe('names and addresses', () => {
   it('gives an evaluation one id per registration and day', () => {
     expect(evaluationId('abc', '2027-03-10')).toBe('abc_2027-03-10');
     expect(verifyPath('Xy12')).toBe('/certificates/Xy12');
+  });
+});
+
+describe('what a certificate copies, and what the public reads of it', () => {
+  it('copies the points per day and the wording from the settings, and nothing else of them', () => {
+    expect(certifiedActivity({ ...settings, signatoryTitle: 'Director', requireEvaluation: true })).toEqual({
+      pointsPerDay: 6,
+      activityName: 'National Cancer Summit 2027',
+      accreditingBody: 'Kenya Medical Practitioners and Dentists Council',
+      providerNumber: 'KMPDC/CPD/0421',
+      signatoryName: 'Dr A. Mwangi',
+      signatoryTitle: 'Director',
+    });
+  });
+
+  it('projects exactly the fields firestore.rules checkOf holds, valid and not revoked', () => {
+    const check = newCertificateCheck({
+      id: 'AbCdEfGhIjKlMnOpQrSt',
+      fullName: 'Wanjiru Kamau',
+      activityName: 'Summit',
+      accreditingBody: 'KMPDC',
+      providerNumber: 'P-1',
+      points: 12,
+      issuedAt: at,
+      // What must never reach the public projection.
+      ...({ email: 'w@example.org', days: ['2027-03-10'] } as object),
+    });
+    expect(check).toEqual({
+      id: 'AbCdEfGhIjKlMnOpQrSt',
+      status: 'valid',
+      fullName: 'Wanjiru Kamau',
+      activityName: 'Summit',
+      accreditingBody: 'KMPDC',
+      providerNumber: 'P-1',
+      points: 12,
+      issuedAt: at,
+      revokedAt: null,
+      replacedBy: '',
+    });
+    const rules = readFileSync('firestore.rules', 'utf8');
+    const checkOf = /function checkOf\(c\) \{\s*return \{([^}]*)\}/.exec(rules)![1];
+    expect(Object.keys(check).sort()).toEqual([...checkOf.matchAll(/'(\w+)':/g)].map((m) => m[1]).sort());
   });
 });

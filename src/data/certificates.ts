@@ -252,6 +252,39 @@ export interface CertificateCheck {
   replacedBy: string;
 }
 
+/** What a certificate copies from settings/cpd when issued (the rules compare each with it). */
+export function certifiedActivity(s: CpdSettings) {
+  return {
+    pointsPerDay: s.pointsPerDay,
+    activityName: s.activityName,
+    accreditingBody: s.accreditingBody,
+    providerNumber: s.providerNumber,
+    signatoryName: s.signatoryName,
+    signatoryTitle: s.signatoryTitle,
+  };
+}
+
+/**
+ * A newly issued certificate's public projection (firestore.rules checkOf): its issue time is
+ * whatever the certificate holds (the server's marker when written in the same commit).
+ */
+export function newCertificateCheck<T>(
+  c: Pick<Certificate, 'id' | 'fullName' | 'activityName' | 'accreditingBody' | 'providerNumber' | 'points'> & { issuedAt: T },
+) {
+  return {
+    id: c.id,
+    status: 'valid' as const,
+    fullName: c.fullName,
+    activityName: c.activityName,
+    accreditingBody: c.accreditingBody,
+    providerNumber: c.providerNumber,
+    points: c.points,
+    issuedAt: c.issuedAt,
+    revokedAt: null,
+    replacedBy: '',
+  };
+}
+
 export const REVOKE_REASON_MAX = 500;
 
 /** The verification address a certificate's QR code holds. */

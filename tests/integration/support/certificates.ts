@@ -5,7 +5,7 @@
 // every message (this branch's data/mail.ts has no certificate builder yet).
 import { doc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
 import { activityWrite, newId, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
-import { certificatePoints, evaluationId, type CpdSettings } from '../../../src/data/certificates.ts';
+import { certificatePoints, certifiedActivity, evaluationId, newCertificateCheck, type CpdSettings } from '../../../src/data/certificates.ts';
 import { SAMPLE_CPD_SETTINGS } from '../../../emulator/seed/sample-forms.ts';
 import { registrationChange } from '../../../src/data/registration-record.ts';
 import { ACCOUNTS, verdict } from './actors.ts';
@@ -112,12 +112,7 @@ export function certificateDoc(certId: string, a: Attended, days: string[], issu
     email: a.stored.email,
     days,
     points: certificatePoints(days.length, CPD.pointsPerDay),
-    pointsPerDay: CPD.pointsPerDay,
-    activityName: CPD.activityName,
-    accreditingBody: CPD.accreditingBody,
-    providerNumber: CPD.providerNumber,
-    signatoryName: CPD.signatoryName,
-    signatoryTitle: CPD.signatoryTitle,
+    ...certifiedActivity(CPD),
     instituteName: INSTITUTE,
     issuedAt: serverValues.now(),
     issuedBy: issuer,
@@ -126,19 +121,8 @@ export function certificateDoc(certId: string, a: Attended, days: string[], issu
   };
 }
 
-/** certificateChecks/{id}: the public projection (firestore.rules checkOf). */
-export const checkDoc = (c: Doc): Doc => ({
-  id: c.id,
-  status: c.status,
-  fullName: c.fullName,
-  activityName: c.activityName,
-  accreditingBody: c.accreditingBody,
-  providerNumber: c.providerNumber,
-  points: c.points,
-  issuedAt: c.issuedAt,
-  revokedAt: null,
-  replacedBy: '',
-});
+/** certificateChecks/{id}: the public projection (firestore.rules checkOf), as the issuing screen writes it. */
+export const checkDoc = (c: Doc): Doc => newCertificateCheck(c as Parameters<typeof newCertificateCheck>[0]);
 
 export const PDF = {
   filename: 'certificate.pdf',

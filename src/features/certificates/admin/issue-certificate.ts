@@ -20,13 +20,14 @@ import { serverValues, type BatchWrite, type ReadInTransaction, type WithId } fr
 import {
   CPD_SETTINGS_PATH,
   cpdSettingsFrom,
+  certifiedActivity,
   cpdSettingsGaps,
   eligibility,
+  newCertificateCheck,
   evaluationId,
   pointsLabel,
   summitDays,
   type Certificate,
-  type CertificateCheck,
 } from '../../../data/certificates.ts';
 import { checkedReason, revokeWrites } from './revoke-certificate.ts';
 
@@ -112,33 +113,16 @@ export async function decideIssue(
     email: text(registration.email).toLowerCase(),
     days: verdict.days,
     points: verdict.points,
-    pointsPerDay: settings.pointsPerDay,
-    activityName: settings.activityName,
-    accreditingBody: settings.accreditingBody,
-    providerNumber: settings.providerNumber,
-    signatoryName: settings.signatoryName,
-    signatoryTitle: settings.signatoryTitle,
+    ...certifiedActivity(settings),
     instituteName: text(site?.instituteName),
     issuedAt: now,
     issuedBy: request.issuedBy,
     status: 'valid',
     replaces: correction?.certificateId ?? '',
   };
-  const check: Omit<CertificateCheck, 'issuedAt'> & { issuedAt: typeof now } = {
-    id,
-    status: 'valid',
-    fullName: certificate.fullName,
-    activityName: certificate.activityName,
-    accreditingBody: certificate.accreditingBody,
-    providerNumber: certificate.providerNumber,
-    points: certificate.points,
-    issuedAt: now,
-    revokedAt: null,
-    replacedBy: '',
-  };
   const writes: BatchWrite[] = [
     { set: `certificates/${id}`, data: certificate },
-    { set: `certificateChecks/${id}`, data: check },
+    { set: `certificateChecks/${id}`, data: newCertificateCheck(certificate) },
     { update: `registrations/${registrationId}`, data: { certificateId: id } },
   ];
   const figures = `${name} (${pointsLabel(certificate.points)}, ${certificate.days.length} ${certificate.days.length === 1 ? 'day' : 'days'})`;
