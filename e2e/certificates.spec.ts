@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { certificatePoints, dayLabel, summitDays, verifyPath } from '../src/data/certificates.ts';
 import { pdfQrText } from '../src/data/certificate-pdf.test-support.ts';
 import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
+import { attachmentOfType, emailTo } from './inbox.ts';
 import { makeRegistration, readDocument, removeRegistration } from './records.ts';
 import { admin, expectAccessible, signIn, signInToMyRegistration, startApp } from './support.ts';
 
@@ -85,6 +86,14 @@ test('two days attended and evaluated → certificate issued → PDF downloaded 
     expect(texts).toContain(name);
     expect(texts).toContain(`and is awarded ${points} CPD points`);
     expect(texts).toContain(`Certificate number ${id}`);
+
+    // The email carries the certificate too: the same figures, and where anyone can check it.
+    const mail = await emailTo(r.email, /CPD certificate/);
+    expect(mail.text).toContain(`CPD points: ${points}.`);
+    expect(mail.text).toContain(`${verifyPath(id)}`);
+    const mailed = pdfTexts(await attachmentOfType(mail, 'application/pdf'));
+    expect(mailed).toContain(name);
+    expect(mailed).toContain(`Certificate number ${id}`);
 
     // Its QR code holds the verification address, printed under it too.
     const address = pdfQrText(pdf);

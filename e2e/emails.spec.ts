@@ -4,14 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
-import { emailTo, MAILDEV, type Email } from './inbox.ts';
+import { attachment, attachmentOfType, emailTo, fileName } from './inbox.ts';
 import { readDocument, registrationAwaitingPayment } from './records.ts';
 import { registerVerified, signIn } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
-const attachment = async (email: Email, name: string) => Buffer.from(await (await fetch(`${MAILDEV}/email/${email.id}/attachment/${name}`)).arrayBuffer());
-
-const fileName = (a: NonNullable<Email['attachments']>[number]) => a.generatedFileName ?? a.fileName ?? '';
 
 async function verifyAs(page: Page, payer: string, verdict: 'Verify' | 'Reject', note: string) {
   await signIn(page, finance);
@@ -94,8 +91,7 @@ test('an issued invoice is emailed to whom it is billed, with the PDF finance do
 
   const mail = await emailTo(to, new RegExp(`^Invoice ${number} `));
   expect(mail.text).toContain(`Please find attached invoice ${number} for KES 1,160,000.00`);
-  const pdf = mail.attachments?.find((a) => a.contentType === 'application/pdf');
-  const bytes = await attachment(mail, fileName(pdf!));
+  const bytes = await attachmentOfType(mail, 'application/pdf');
   const texts = pdfTexts(bytes);
   expect(texts[texts.indexOf('Total') + 1]).toBe('KES 1,160,000.00');
   // The very bytes the back office downloads (rebuilt from the stored invoice).

@@ -34,6 +34,20 @@ export async function emailTo(to: string, subject: RegExp): Promise<Email> {
   return found!;
 }
 
+/** An attachment's name, as MailDev stores it. */
+export const fileName = (a: NonNullable<Email['attachments']>[number]) => a.generatedFileName ?? a.fileName ?? '';
+
+/** An email's attachment, its bytes as MailDev received them. */
+export const attachment = async (email: Email, name: string) =>
+  Buffer.from(await (await fetch(`${MAILDEV}/email/${email.id}/attachment/${name}`)).arrayBuffer());
+
+/** The email's first attachment of this content type. */
+export async function attachmentOfType(email: Email, contentType: string): Promise<Buffer> {
+  const found = email.attachments?.find((a) => a.contentType === contentType);
+  if (!found) throw new Error(`no ${contentType} attachment in "${email.subject}"`);
+  return attachment(email, fileName(found));
+}
+
 /** The first link in an email's text that starts with `prefix`. */
 export function linkIn(email: Email, prefix: string): string {
   const link = email.text.split(/\s+/).find((word) => word.startsWith(prefix));
