@@ -35,6 +35,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // resolve to Preact as the browser's do (left external, Node would load React itself for them).
   ssr: { noExternal: [/^react-router/, /^@react-router\//, /^@tanstack\/react-query/, /^react-hook-form/, /^@hookform\//, /^@tiptap\//, /^preact/] },
   server: { port: 5173, strictPort: true },
-  optimizeDeps: { entries: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}', '!src/app/entry.server.tsx'] },
+  optimizeDeps: {
+    entries: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}', '!src/app/entry.server.tsx'],
+    // Dependencies of dependencies the start-up scan misses: found at the first visit instead, they
+    // made the dev server re-bundle and reload that visit with 504 "Outdated Optimize Dep" errors.
+    include: ['cookie', 'react-router > cookie', 'react-router > set-cookie-parser', '@tanstack/react-query > @tanstack/query-core'],
+  },
   preview: { port: 4173 },
 }));
