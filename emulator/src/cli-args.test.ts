@@ -12,6 +12,7 @@ describe('command line', () => {
       dataDir: '/repo/.emulator-data/firestore',
       fresh: false,
       rules: null,
+      rulesLimits: null,
       indexes: null,
       help: false,
     });
@@ -25,5 +26,12 @@ describe('command line', () => {
 
   it.each([[['--port']], [['--port', 'abc']], [['--port', '70000']], [['--nope']], [['--data', '--fresh']], [['--indexes']]])('refuses %j', (argv) => {
     expect(() => parseCliArgs(argv, { root })).toThrow();
+  });
+
+  it('takes tighter rules limits, never looser ones', () => {
+    const limits = parseCliArgs(['--rules-limits', 'readsPerOperation=8,readsPerMultiRequest=16,expressionsPerOperation=600'], { root }).rulesLimits;
+    expect(limits).toMatchObject({ readsPerOperation: 8, readsPerSingleRequest: 10, readsPerMultiRequest: 16, expressionsPerOperation: 600, callDepth: 20 });
+    expect(() => parseCliArgs(['--rules-limits=readsPerOperation=11'], { root })).toThrow(/--rules-limits: rules limit readsPerOperation=11 would be looser than Cloud Firestore's 10/);
+    expect(() => parseCliArgs(['--rules-limits', 'readsPerOperation'], { root })).toThrow(/K=V pairs/);
   });
 });

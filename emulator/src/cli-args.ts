@@ -1,7 +1,8 @@
-// Command-line options of `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--indexes FILE]`.
+// Command-line options of `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-limits K=V,…] [--indexes FILE]`.
 // Defaults: the port in firebase.json (emulators.firestore.port, else 8080), data in
 // .emulator-data/firestore (git-ignored), no rules (everything allowed), no indexes (every query served).
 import { resolve } from 'node:path';
+import { tighterLimits, type RuntimeLimits } from './rules/limits.ts';
 
 export interface CliOptions {
   port: number;
@@ -9,6 +10,8 @@ export interface CliOptions {
   dataDir: string;
   fresh: boolean;
   rules: string | null;
+  /** Tighter rules limits than Cloud Firestore's (a project's margin), or null for Cloud Firestore's own. */
+  rulesLimits: RuntimeLimits | null;
   indexes: string | null;
   help: boolean;
 }
@@ -20,13 +23,15 @@ export interface CliDefaults {
   firebaseJson?: { emulators?: { firestore?: { port?: number; host?: string } } } | null;
 }
 
-export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--indexes FILE]
+export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-limits K=V,…] [--indexes FILE]
 
   --port N      port to listen on (default: firebase.json emulators.firestore.port, or 8080)
   --host H      interface to listen on (default: firebase.json's host, or 127.0.0.1)
   --data DIR    folder for the durable log and snapshots (default: .emulator-data/firestore)
   --fresh       start empty, erasing what DIR holds
   --rules FILE  enforce these security rules, reloading them when the file changes
+  --rules-limits K=V,…  tighter limits than Cloud Firestore's for the rules (a margin), e.g.
+                readsPerOperation=8,readsPerMultiRequest=16,expressionsPerOperation=600
   --indexes FILE  refuse, as Cloud Firestore does, queries that these composite indexes
                 (firestore.indexes.json) do not serve, reloading them when the file changes`;
 
@@ -38,6 +43,7 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
     dataDir: resolve(defaults.root, '.emulator-data/firestore'),
     fresh: false,
     rules: null,
+    rulesLimits: null,
     indexes: null,
     help: false,
   };
@@ -65,6 +71,9 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
       case '--rules':
         options.rules = resolve(value());
         break;
+      case '--rules-limits':
+        options.rulesLimits = parseLimits(value());
+        break;
       case '--indexes':
         options.indexes = resolve(value());
         break;
@@ -80,4 +89,19 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
     }
   }
   return options;
+}
+
+/** `readsPerOperation=8,expressionsPerOperation=600` → limits no looser than Cloud Firestore's. */
+export function parseLimits(text: string): RuntimeLimits {
+  const overrides: Record<string, number> = {};
+  for (const pair of text.split(',')) {
+    const [key, raw] = pair.split('=');
+    if (!key || raw === undefined) throw new Error(`--rules-limits takes K=V pairs separated by commas, not "${pair}".`);
+    overrides[key.trim()] = Number(raw);
+  }
+  try {
+    return tighterLimits(overrides);
+  } catch (error) {
+    throw new Error(`--rules-limits: ${(error as Error).message}`);
+  }
 }

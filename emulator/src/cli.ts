@@ -9,6 +9,7 @@ import { parseCliArgs, USAGE } from './cli-args.ts';
 import { parseIndexConfig, type IndexConfig } from './indexes.ts';
 import { createEmulator } from './server.ts';
 import type { Authorizer } from './rules/contract.ts';
+import type { RuntimeLimits } from './rules/limits.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -23,14 +24,15 @@ function readFirebaseJson() {
  * module does not provide `loadRulesAuthorizer`, the emulator refuses --rules rather than
  * silently allowing everything.
  */
-async function enforceRules(path: string, use: (a: Authorizer) => void) {
+async function enforceRules(path: string, limits: RuntimeLimits | null, use: (a: Authorizer) => void) {
   if (!existsSync(path)) throw new Error(`Rules file not found: ${path}`);
   const rules = (await import('./rules/index.ts')) as {
-    loadRulesAuthorizer?: (path: string) => Authorizer;
-    watchRules?: (path: string, onChange: (a: Authorizer) => void, onError: (e: unknown) => void) => { close(): void };
+    loadRulesAuthorizer?: (path: string, options?: { limits?: RuntimeLimits }) => Authorizer;
+    watchRules?: (path: string, onChange: (a: Authorizer) => void, onError: (e: unknown) => void, options?: { limits?: RuntimeLimits }) => { close(): void };
   };
   if (typeof rules.loadRulesAuthorizer !== 'function') throw new Error('--rules: emulator/src/rules/index.ts does not export loadRulesAuthorizer(path) yet.');
-  use(rules.loadRulesAuthorizer(path));
+  const options = limits ? { limits } : {};
+  use(rules.loadRulesAuthorizer(path, options));
   const watcher = rules.watchRules?.(
     path,
     (a) => {
@@ -38,6 +40,7 @@ async function enforceRules(path: string, use: (a: Authorizer) => void) {
       console.log(`Firestore emulator: reloaded ${path}`);
     },
     (e) => console.error(`Firestore emulator: keeping the previous rules: ${e instanceof Error ? e.message : String(e)}`),
+    options,
   );
   return () => watcher?.close();
 }
@@ -74,7 +77,7 @@ async function main() {
   let stopWatching = () => {};
   let indexes: { count: number; stop: () => void } | null = null;
   try {
-    if (options.rules) stopWatching = await enforceRules(options.rules, (a) => emulator.setAuthorizer(a));
+    if (options.rules) stopWatching = await enforceRules(options.rules, options.rulesLimits, (a) => emulator.setAuthorizer(a));
     if (options.indexes) indexes = enforceIndexes(options.indexes, (i) => emulator.setIndexes(i));
   } catch (error) {
     stopWatching();
@@ -82,7 +85,7 @@ async function main() {
     throw error;
   }
   console.log(
-    `Firestore emulator listening on ${emulator.url} (data: ${options.dataDir}${options.fresh ? ', started fresh' : ''}; ${options.rules ? `rules: ${options.rules}` : 'no rules: everything allowed'}; ${indexes ? `${indexes.count} composite indexes enforced from ${options.indexes}` : 'indexes not enforced'})`,
+    `Firestore emulator listening on ${emulator.url} (data: ${options.dataDir}${options.fresh ? ', started fresh' : ''}; ${options.rules ? `rules: ${options.rules}${options.rulesLimits ? ` within ${Object.entries(options.rulesLimits).map(([k, v]) => `${k}=${v}`).join(',')}` : ''}` : 'no rules: everything allowed'}; ${indexes ? `${indexes.count} composite indexes enforced from ${options.indexes}` : 'indexes not enforced'})`,
   );
   let stopping = false;
   const stop = (signal: string) => {

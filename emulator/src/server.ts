@@ -198,6 +198,15 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
     send(req, res, 200, { windowSeconds: HOT_WINDOW_MS / 1000, documents: service.writeMeter.top(project, top) });
     return;
   }
+  const usage = /^\/emulator\/v1\/projects\/([^/:]+):rulesUsage$/.exec(url.pathname);
+  if (usage && (req.method === 'GET' || req.method === 'DELETE')) {
+    const project = decodeURIComponent(usage[1]);
+    if (req.method === 'DELETE') service.rulesUsage.reset(project);
+    const since = Number(url.searchParams.get('since') ?? 0);
+    if (!Number.isInteger(since) || since < 0) throw invalid('since must be a non-negative integer.');
+    send(req, res, 200, { requests: service.rulesUsage.list(project, since) });
+    return;
+  }
   if (/^\/emulator\/v1\/projects\/[^/]+:indexUsage$/.test(url.pathname) && req.method === 'GET') {
     send(req, res, 200, service.indexUsageReport());
     return;

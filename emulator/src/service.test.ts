@@ -99,8 +99,8 @@ describe('what the Authorizer is asked', () => {
     expect(update.resource!.data.title).toEqual(str('A'));
     expect(update.requestResource!.data).toEqual({ published: { booleanValue: true }, title: str('A2') });
     expect(views[1]).toEqual({ before: { published: { booleanValue: false }, title: str('B') }, afterB: null, afterC: { title: str('C') } });
-    expect(update.readBudget).toBe(seen[0].readBudget); // one budget for the commit
-    expect(update.readBudget!.maxReads).toBe(20);
+    expect(update.requestReads).toBe(seen[0].requestReads); // the commit's writes share their reads
+    expect(update.requestReads!.operations).toBe(3);
     expect(seen[2].requestResource).toBeNull();
   });
 

@@ -13,7 +13,8 @@ import { ApiError, invalid, PERMISSION_DENIED_MESSAGE, RPC_CODE, toApiError } fr
 import { project } from './fields.ts';
 import { parseDocumentName, parseFieldPath, parseParentName, parseResourceName, type ResourceName } from './paths.ts';
 import { executeQuery, parseStructuredQuery, queryEqualities, type ParsedQuery, type QuerySource } from './query.ts';
-import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules, type Instant } from './rules/contract.ts';
+import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules, type Instant, type RequestReads } from './rules/contract.ts';
+import { RulesUsageLog, type RequestKind, type RequestRecord } from './rules-usage.ts';
 import type { Store } from './store.ts';
 import { WriteMeter } from './hotspots.ts';
 import { indexKey, requireIndexes, type IndexConfig } from './indexes.ts';
@@ -30,6 +31,12 @@ export interface DocumentJson {
 }
 
 type AccessDetails = Omit<AccessRequest, 'auth' | 'database' | 'time' | 'lookup' | 'lookupAfter'>;
+
+/** One request as the rules see it: the documents its operations read together, and where its spending is logged. */
+interface RulesRequest {
+  reads: RequestReads;
+  record: RequestRecord | null;
+}
 
 export function snapshotForRules(path: string, doc: StoredDocument): DocumentSnapshotForRules {
   return { path, data: doc.fields };
@@ -77,6 +84,8 @@ export class FirestoreService {
   /** Writes per document, to find the ones written faster than Firestore sustains. */
   readonly writeMeter = new WriteMeter();
   readonly transactions = new Transactions();
+  /** What the rules spent on the latest requests (GET /emulator/v1/projects/{p}:rulesUsage). */
+  readonly rulesUsage = new RulesUsageLog();
 
   constructor(readonly store: Store) {}
 
@@ -111,8 +120,23 @@ export class FirestoreService {
     return caller.kind !== 'owner' && this.authorizer !== allowAll;
   }
 
+  /** A request of `operations` operations, for authorize(); logged only when rules are asked. */
+  private rulesRequest(caller: Caller, db: ResourceName, kind: RequestKind, operations: number): RulesRequest {
+    const reads = { documents: new Set<string>(), operations };
+    if (!this.needsRules(caller)) return { reads, record: null };
+    const who = caller.kind === 'user' ? String(caller.auth.token.email ?? caller.auth.uid) : '';
+    return { reads, record: this.rulesUsage.start(db.project, kind, who) };
+  }
+
   /** Asks the rules; `time` is request.time (a read's: now, as the read time is). */
-  private authorize(caller: Caller, db: ResourceName, details: AccessDetails, time?: Instant, after?: Map<string, StoredDocument | null>) {
+  private authorize(
+    caller: Caller,
+    db: ResourceName,
+    details: AccessDetails,
+    rules: RulesRequest,
+    time?: Instant,
+    after?: Map<string, StoredDocument | null>,
+  ) {
     if (caller.kind === 'owner') return;
     const lookup = (path: string) => this.store.get(db.databaseKey, path)?.fields ?? null;
     const lookupAfter = (path: string) => (after?.has(path) ? (after.get(path)?.fields ?? null) : lookup(path));
@@ -123,7 +147,9 @@ export class FirestoreService {
       time: time ?? instant(this.store.readTime()),
       lookup,
       lookupAfter,
+      requestReads: rules.reads,
     });
+    if (rules.record) this.rulesUsage.add(rules.record, details.method, details.path, decision);
     if (!decision.allowed) {
       throw new ApiError('PERMISSION_DENIED', decision.reason ? `${PERMISSION_DENIED_MESSAGE} (${decision.reason})` : PERMISSION_DENIED_MESSAGE);
     }
@@ -140,9 +166,10 @@ export class FirestoreService {
       this.transactions.finish(body.transaction, db.databaseKey, writes.length > 0, (path) => lookup(path)?.updateTime ?? null);
     }
     const applied = applyWrites(writes, lookup, commitTime);
-    // Rules see each document against the state after the whole commit (getAfter), with one
-    // read budget for the commit; request.time is the commit time (what serverTimestamp writes).
-    const readBudget = { reads: new Set<string>(), maxReads: applied.accesses.length > 1 ? 20 : 10 };
+    // Rules see each document against the state after the whole commit (getAfter), the commit's
+    // writes sharing one request's document reads; request.time is the commit time (what
+    // serverTimestamp writes).
+    const rules = this.rulesRequest(caller, db, 'commit', applied.accesses.length);
     const time = instant(commitTime);
     for (const access of applied.accesses) {
       this.authorize(
@@ -153,8 +180,8 @@ export class FirestoreService {
           path: access.path,
           resource: access.before ? snapshotForRules(access.path, access.before) : null,
           requestResource: access.after ? snapshotForRules(access.path, access.after) : null,
-          readBudget,
         },
+        rules,
         time,
         applied.after,
       );
@@ -212,7 +239,8 @@ export class FirestoreService {
       if (r.databaseKey !== db.databaseKey) throw invalid(`Document "${name}" is not in the database of the request.`);
       return { name: String(name), path: r.path, doc: this.store.get(db.databaseKey, r.path) };
     });
-    for (const d of docs) this.authorize(caller, db, { method: 'get', path: d.path, resource: d.doc ? snapshotForRules(d.path, d.doc) : null });
+    const rules = this.rulesRequest(caller, db, 'batchGet', docs.length);
+    for (const d of docs) this.authorize(caller, db, { method: 'get', path: d.path, resource: d.doc ? snapshotForRules(d.path, d.doc) : null }, rules);
     const tx = this.readTransaction(db, body);
     if (tx.id) for (const d of docs) this.transactions.recordRead(tx.id, db.databaseKey, d.path, d.doc?.updateTime ?? null);
     const readTime = this.store.readTime();
@@ -229,7 +257,7 @@ export class FirestoreService {
   async getDocument(caller: Caller, name: string, options: { mask?: string[]; transaction?: string } = {}) {
     const r = parseDocumentName(name);
     const doc = this.store.get(r.databaseKey, r.path);
-    this.authorize(caller, r, { method: 'get', path: r.path, resource: doc ? snapshotForRules(r.path, doc) : null });
+    this.authorize(caller, r, { method: 'get', path: r.path, resource: doc ? snapshotForRules(r.path, doc) : null }, this.rulesRequest(caller, r, 'get', 1));
     if (options.transaction) this.transactions.recordRead(options.transaction, r.databaseKey, r.path, doc?.updateTime ?? null);
     await this.store.durable();
     if (!doc) throw new ApiError('NOT_FOUND', `Document "${name}" not found.`);
@@ -252,7 +280,7 @@ export class FirestoreService {
       path: r.path,
       resource: null,
       query: { equalities: {}, candidates: this.needsRules(caller) ? existing.map((d) => snapshotForRules(relativePath(d.name), d)) : [] },
-    });
+    }, this.rulesRequest(caller, r, 'listDocuments', 1));
     const after = options.pageToken ? Buffer.from(options.pageToken, 'base64url').toString('utf8') : '';
     const start = after ? all.findIndex((d) => d.name > after) : 0;
     const pageSize = options.pageSize && options.pageSize > 0 ? Math.min(options.pageSize, 300) : 300;
@@ -274,7 +302,7 @@ export class FirestoreService {
   }
 
   /** Runs a query after asking the rules for `list` with its constraints and candidates. */
-  private execute(caller: Caller, parent: ResourceName, q: ParsedQuery, unordered = false, aggregated: string[] = []) {
+  private execute(caller: Caller, parent: ResourceName, q: ParsedQuery, kind: RequestKind, unordered = false, aggregated: string[] = []) {
     this.checkIndexes(q, aggregated);
     const { source, collectionPath } = this.source(parent, q);
     const needsRules = this.needsRules(caller);
@@ -289,7 +317,7 @@ export class FirestoreService {
         equalities: queryEqualities(q),
         candidates: (result.candidates ?? []).map((d) => snapshotForRules(relativePath(d.name), d)),
       },
-    });
+    }, this.rulesRequest(caller, parent, kind, 1));
     return result;
   }
 
@@ -297,7 +325,7 @@ export class FirestoreService {
     const parent = parseParentName(parentName);
     if (body.structuredQuery === undefined) throw invalid('runQuery needs a structuredQuery.');
     const q = parseStructuredQuery(body.structuredQuery);
-    const result = this.execute(caller, parent, q);
+    const result = this.execute(caller, parent, q, 'query');
     const tx = this.readTransaction(parent, body);
     if (tx.id) for (const d of result.results) this.transactions.recordRead(tx.id, parent.databaseKey, relativePath(d.name), d.updateTime);
     const readTime = this.store.readTime();
@@ -315,7 +343,7 @@ export class FirestoreService {
     if (!spec?.structuredQuery) throw invalid('runAggregationQuery needs structuredAggregationQuery.structuredQuery.');
     const aggregations = parseAggregations(spec.aggregations);
     const q = requireAggregatedFields(parseStructuredQuery(spec.structuredQuery), aggregations);
-    const result = this.execute(caller, parent, q, true, aggregatedFields(aggregations));
+    const result = this.execute(caller, parent, q, 'aggregation', true, aggregatedFields(aggregations));
     const tx = this.readTransaction(parent, body);
     const out: Record<string, unknown> = { result: { aggregateFields: aggregate(aggregations, result.results) }, readTime: this.store.readTime() };
     await this.store.durable();

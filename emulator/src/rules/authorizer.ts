@@ -2,7 +2,8 @@
 // build `request` and `resource`, and allow when any allow statement for the method holds
 // (across all matching blocks). Otherwise deny, saying which lines said no and why.
 import type { AccessDecision, AccessRequest, Authorizer } from './contract.ts';
-import { documentValue, Env, holds, type EvalContext } from './evaluator.ts';
+import { documentValue, Env, expressionMeter, holds, type EvalContext, type ExpressionMeter } from './evaluator.ts';
+import { FIRESTORE_LIMITS, RulesLimitError, type RuntimeLimits } from './limits.ts';
 import { authorizeList } from './list.ts';
 import { applicableChains, type CompiledRules, type MatchChain, type Scope } from './matcher.ts';
 import { DocumentReads } from './reads.ts';
@@ -11,6 +12,8 @@ import { fromFields, fromJson, RMap, RPath, RTimestamp, RUnknown, type RValue } 
 export interface AuthorizerOptions {
   /** Where `debug(x)` writes; the emulator's log by default. */
   debug?: (text: string) => void;
+  /** Cloud Firestore's limits by default; tighter ones (a project's margin) through tighterLimits(). */
+  limits?: RuntimeLimits;
 }
 
 /** What a single evaluation is about: one document (or "any document a query could return"). */
@@ -31,6 +34,8 @@ export interface Target {
 interface RequestState {
   request: AccessRequest;
   reads: DocumentReads;
+  /** The operation's expressions (a list's query-constrained evaluation; its per-candidate checks are the emulator's own). */
+  meter: ExpressionMeter;
   auth: RValue;
   time: RTimestamp;
   query: RValue;
@@ -48,18 +53,22 @@ function withUnknowns(bindings: ReadonlyMap<string, RValue>, unknown: string | u
 
 export class RulesAuthorizer implements Authorizer {
   private readonly debug: (text: string) => void;
+  readonly limits: RuntimeLimits;
 
   constructor(
     private readonly rules: CompiledRules,
     options: AuthorizerOptions = {},
   ) {
     this.debug = options.debug ?? ((text) => console.log(`[rules debug] ${text}`));
+    this.limits = options.limits ?? FIRESTORE_LIMITS;
   }
 
   authorize(request: AccessRequest): AccessDecision {
+    const operation = `'${request.method}' on /${request.path}`;
     const state: RequestState = {
       request,
-      reads: new DocumentReads(request, request.readBudget),
+      reads: new DocumentReads(request, request.requestReads, this.limits),
+      meter: expressionMeter(this.limits.expressionsPerOperation, this.limits.callDepth, operation),
       auth: request.auth ? RMap.of({ uid: request.auth.uid, token: fromJson(request.auth.token) }) : null,
       time: new RTimestamp(request.time.seconds, request.time.nanos),
       query: request.query
@@ -70,14 +79,34 @@ export class RulesAuthorizer implements Authorizer {
           })
         : null,
     };
-    if (request.method === 'list') return authorizeList(request, (t) => this.decide(state, t));
+    let decision: AccessDecision;
+    try {
+      decision = this.evaluate(state);
+    } catch (error) {
+      if (!(error instanceof RulesLimitError)) throw error;
+      decision = { allowed: false, limit: error.limit, reason: `rules limit (${error.limit}): ${error.message}` };
+    }
+    return { ...decision, usage: { reads: [...state.reads.own], expressions: state.meter.expressions } };
+  }
+
+  private evaluate(state: RequestState): AccessDecision {
+    const { request } = state;
+    if (request.method === 'list') {
+      // The per-candidate evaluations stand in for Cloud Firestore's proof and spend no expressions of the query's.
+      const unmetered = expressionMeter(Infinity, this.limits.callDepth, state.meter.operation);
+      return authorizeList(request, (t, constrained) => this.decide(state, t, constrained ? state.meter : unmetered));
+    }
     const doc = (d: AccessRequest['resource'] | undefined) => (d ? documentValue(d.path, fromFields(d.data), request.database) : null);
-    return this.decide(state, {
-      path: request.path,
-      resource: doc(request.resource),
-      requestResource: doc(request.requestResource),
-      requestPath: this.fullPath(request, request.path),
-    });
+    return this.decide(
+      state,
+      {
+        path: request.path,
+        resource: doc(request.resource),
+        requestResource: doc(request.requestResource),
+        requestPath: this.fullPath(request, request.path),
+      },
+      state.meter,
+    );
   }
 
   private fullPath(request: AccessRequest, path: string): RPath {
@@ -107,7 +136,7 @@ export class RulesAuthorizer implements Authorizer {
     return { envs, innermost: env };
   }
 
-  private decide(state: RequestState, target: Target): AccessDecision {
+  private decide(state: RequestState, target: Target, meter: ExpressionMeter): AccessDecision {
     const { request } = state;
     const method = request.method;
     const segments = ['databases', request.database, 'documents', ...target.path.split('/')];
@@ -125,7 +154,7 @@ export class RulesAuthorizer implements Authorizer {
       const allows = block.node.allows.filter((a) => a.methods.includes(method));
       if (!allows.length) continue;
       const { envs, innermost } = this.environments(chain, globals, target.unknownSegment);
-      const ctx: EvalContext = { reads: state.reads, scopeEnvs: envs, debug: this.debug, calls: [], database: request.database };
+      const ctx: EvalContext = { reads: state.reads, meter, scopeEnvs: envs, debug: this.debug, calls: [], database: request.database };
       for (const allow of allows) {
         const verdict = holds(allow.condition, innermost, ctx);
         if (verdict.allowed) return { allowed: true };

@@ -6,6 +6,7 @@ import { checkRules } from './checker.ts';
 import type { Authorizer } from './contract.ts';
 import { compileScopes } from './matcher.ts';
 import { parseRules } from './parser.ts';
+import { checkRulesetLimits } from './ruleset-limits.ts';
 
 export type CompileOptions = AuthorizerOptions;
 
@@ -18,6 +19,7 @@ export function compileRules(source: string, filename = 'firestore.rules', optio
   const file = parseRules(source, filename);
   const compiled = compileScopes(file.functions, file.matches);
   checkRules(file.functions, compiled, filename);
+  checkRulesetLimits(source, file, compiled, filename);
   return new RulesAuthorizer(compiled, options);
 }
 

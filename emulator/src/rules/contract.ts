@@ -66,16 +66,33 @@ export interface AccessRequest {
   /** Document state after the whole commit (getAfter / existsAfter); equals lookup outside commits. */
   lookupAfter(path: string): Fields | null;
   /**
-   * Documents read by rules so far in this request, shared by the writes of one commit, so the
-   * limit applies to the whole request (10 for a read or a one-write commit, 20 for a larger one).
+   * What the operations of one request share (a commit's writes, a batchGet's documents): the
+   * documents their rules read, so the request's limit applies to them together. Without it the
+   * operation is a request of its own.
    */
-  readBudget?: { reads: Set<string>; maxReads: number };
+  requestReads?: RequestReads;
+}
+
+/** The documents rules read for one request, and how many operations it has (the limit is 10 for one, 20 for more). */
+export interface RequestReads {
+  documents: Set<string>;
+  operations: number;
+}
+
+/** What one operation's rules spent: the documents read (`get:x/1`, `getAfter:x/1`, in order) and the expressions evaluated. */
+export interface OperationUsage {
+  reads: string[];
+  expressions: number;
 }
 
 export interface AccessDecision {
   allowed: boolean;
   /** Human-readable reason, surfaced in the PERMISSION_DENIED message. */
   reason?: string;
+  /** Set when a rules limit (limits.ts) denied the request: which one, as the documentation names it. */
+  limit?: string;
+  /** What evaluating the rules spent (rules engines report it; the emulator logs it per request). */
+  usage?: OperationUsage;
 }
 
 export interface Authorizer {

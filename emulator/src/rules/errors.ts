@@ -42,3 +42,11 @@ export class EvaluationError extends Error {
 export function evaluationError(message: string): never {
   throw new EvaluationError(message);
 }
+
+/** The ruleset is over one of Cloud Firestore's limits on rulesets (limits.ts RULESET_LIMITS): a deploy would be refused. */
+export class RulesetLimitError extends RulesSyntaxError {
+  constructor(file: string, line: number, column: number, detail: string) {
+    super(file, line, column, detail);
+    this.name = 'RulesetLimitError';
+  }
+}

@@ -7,11 +7,9 @@ import { EvaluationError, evaluationError } from './errors.ts';
 import type { FunctionInfo, Scope } from './matcher.ts';
 import { callMethod } from './methods.ts';
 import { binary, negate, not } from './operators.ts';
+import { RulesLimitError } from './limits.ts';
 import type { DocumentReads } from './reads.ts';
 import { fromFields, isType, RBytes, RMap, RPath, RUnknown, show, typeName, type RValue } from './values.ts';
-
-/** Firestore's cap on nested function calls. */
-export const MAX_CALL_DEPTH = 20;
 
 /** A `let` evaluated on first use: an unused binding can neither fail nor spend a document read. */
 class LazyBinding {
@@ -43,8 +41,26 @@ export class Env {
   }
 }
 
+/**
+ * What one operation's evaluation spends of its limits (limits.ts). Every expression evaluated
+ * counts, each time it is evaluated: literals, names, operators, calls, and the expressions inside
+ * the functions called (a `let` counts once, when first used).
+ */
+export interface ExpressionMeter {
+  expressions: number;
+  maxExpressions: number;
+  maxCallDepth: number;
+  /** How messages name the operation: `'create' on /registrations/abc`. */
+  operation: string;
+}
+
+export function expressionMeter(maxExpressions: number, maxCallDepth: number, operation: string): ExpressionMeter {
+  return { expressions: 0, maxExpressions, maxCallDepth, operation };
+}
+
 export interface EvalContext {
   reads: DocumentReads;
+  meter: ExpressionMeter;
   /** The environment of each scope (service, match blocks) on the path being authorised. */
   scopeEnvs: ReadonlyMap<Scope, Env>;
   debug: (text: string) => void;
@@ -219,7 +235,9 @@ function callUser(fn: FunctionInfo, args: RValue[], ctx: EvalContext): RValue {
   const { decl } = fn;
   if (args.length !== decl.params.length) return evaluationError(`${decl.name}() takes ${decl.params.length} argument(s)`);
   if (ctx.calls.includes(decl)) return evaluationError(`recursive call to ${decl.name}() (Firestore does not allow recursion)`);
-  if (ctx.calls.length >= MAX_CALL_DEPTH) return evaluationError(`function calls nested deeper than ${MAX_CALL_DEPTH}`);
+  if (ctx.calls.length >= ctx.meter.maxCallDepth) {
+    throw new RulesLimitError('function call depth', `${ctx.meter.operation} nests function calls deeper than ${ctx.meter.maxCallDepth} (calling ${decl.name}())`);
+  }
   const outer = ctx.scopeEnvs.get(fn.scope);
   if (!outer) return evaluationError(`${decl.name}() is not visible here`);
   const vars = new Map<string, Binding>();
@@ -298,6 +316,13 @@ function evaluateNode(e: Expr, env: Env, ctx: EvalContext): RValue {
 
 /** Evaluates an expression; an error records the innermost position where it arose. */
 export function evaluate(e: Expr, env: Env, ctx: EvalContext): RValue {
+  const meter = ctx.meter;
+  if (++meter.expressions > meter.maxExpressions) {
+    throw new RulesLimitError(
+      'expressions evaluated per request',
+      `${meter.operation} evaluates more than ${meter.maxExpressions} expressions (reached at L${e.pos.line}:${e.pos.column})`,
+    );
+  }
   try {
     return evaluateNode(e, env, ctx);
   } catch (error) {
@@ -325,6 +350,8 @@ export function holds(condition: Expr | null, env: Env, ctx: EvalContext): Verdi
     return { allowed: false };
   } catch (error) {
     if (error instanceof EvaluationError) return { allowed: false, error };
+    // A limit denies the whole request: the caller stops at once.
+    if (error instanceof RulesLimitError) throw error;
     // Anything else is a fault (a bug here, or a lookup that threw): fail closed, and say so.
     const message = error instanceof Error ? error.message : String(error);
     console.error('[rules] internal error while evaluating a condition:', error);

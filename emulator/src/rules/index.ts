@@ -6,5 +6,5 @@
 export { compileRules, loadRulesAuthorizer, type CompileOptions } from './compile.ts';
 export { watchRules, type RulesWatcher, type WatchOptions } from './watch.ts';
 export { RulesSyntaxError, RulesUnsupportedError } from './errors.ts';
-export { MULTI_WRITE_READS, SINGLE_REQUEST_READS } from './reads.ts';
+export { FIRESTORE_LIMITS, RULESET_LIMITS, tighterLimits, type RuntimeLimits } from './limits.ts';
 export type { AccessDecision, AccessRequest, Authorizer } from './contract.ts';

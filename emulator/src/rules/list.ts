@@ -92,9 +92,10 @@ function candidateTarget(request: AccessRequest, doc: DocumentSnapshotForRules):
   };
 }
 
-export function authorizeList(request: AccessRequest, decide: (t: Target) => AccessDecision): AccessDecision {
+/** `decide(target, constrained)`: constrained is true for the query-constrained document, false for a candidate. */
+export function authorizeList(request: AccessRequest, decide: (t: Target, constrained: boolean) => AccessDecision): AccessDecision {
   const query = request.query ?? { equalities: {}, candidates: [] };
-  const constrained = decide(constrainedTarget(request, query.equalities));
+  const constrained = decide(constrainedTarget(request, query.equalities), true);
   if (!constrained.allowed) {
     return {
       allowed: false,
@@ -102,7 +103,7 @@ export function authorizeList(request: AccessRequest, decide: (t: Target) => Acc
     };
   }
   for (const doc of query.candidates) {
-    const d = decide(candidateTarget(request, doc));
+    const d = decide(candidateTarget(request, doc), false);
     if (!d.allowed) return { allowed: false, reason: `the query on /${request.path} could return /${doc.path}, which the rules deny: ${d.reason}` };
   }
   return { allowed: true };

@@ -110,7 +110,11 @@ describe('path resolution in requests', () => {
   });
 
   it('denies when nothing matches, and says so', () => {
-    expect(decide('match /a/{id} { allow get; }', { path: 'b/1' })).toEqual({ allowed: false, reason: "'get' on /b/1: no allow statement matches" });
+    expect(decide('match /a/{id} { allow get; }', { path: 'b/1' })).toEqual({
+      allowed: false,
+      reason: "'get' on /b/1: no allow statement matches",
+      usage: { reads: [], expressions: 0 },
+    });
     expect(decide('match /a/{id} { allow get; }', { path: 'a/1', method: 'delete' }).reason).toBe("'delete' on /a/1: no allow statement matches");
   });
 });

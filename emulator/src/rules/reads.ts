@@ -1,32 +1,42 @@
-// Document reads made by rules (get, exists, getAfter, existsAfter), with Firestore's limits:
-// 10 distinct documents for a single-document request or a query, 20 for a commit of several
-// writes, shared by all the writes of that commit. Reading the same document again is served
-// from a cache and not counted again, as in Cloud Firestore.
-import type { AccessRequest } from './contract.ts';
+// Document access calls made by rules (get, exists, getAfter, existsAfter), with Cloud Firestore's
+// limits (limits.ts): each operation may read 10 documents, and a request 10 when it is one
+// operation or 20 when it is several (a commit of several writes, a batchGet of several
+// documents), shared by all its operations.
+//
+// How calls are counted (the documentation says only "some document access calls may be
+// cached, and cached calls do not count"):
+// - the same document read again by the same operation is cached: counted once for it;
+// - `get` and `getAfter` of one path are two different reads (before and after the commit);
+// - a document that another operation of the same request already read is served from the
+//   request's cache, but still counts for this operation (its own limit of 10 is its own), and
+//   once for the request.
+import type { AccessRequest, RequestReads } from './contract.ts';
 import type { Fields } from '../value-types.ts';
 import { evaluationError } from './errors.ts';
+import { FIRESTORE_LIMITS, RulesLimitError, type RuntimeLimits } from './limits.ts';
 import { RPath, typeName, RUnknown, type RValue } from './values.ts';
 
-export const SINGLE_REQUEST_READS = 10;
-export const MULTI_WRITE_READS = 20;
+// One cache per request: a commit passes the same RequestReads to each of its writes, so they share it.
+const caches = new WeakMap<RequestReads, Map<string, Fields | null>>();
 
-export interface ReadBudget {
-  reads: Set<string>;
-  maxReads: number;
+/** What `get('x/1')` counts as: `get:x/1`, or `getAfter:x/1` for the state after the commit. */
+export function readKey(path: string, after: boolean): string {
+  return `${after ? 'getAfter' : 'get'}:${path}`;
 }
-
-// One cache per budget: a commit passes the same budget to each of its writes, so they share it.
-const caches = new WeakMap<ReadBudget, Map<string, Fields | null>>();
 
 export class DocumentReads {
   private readonly cache: Map<string, Fields | null>;
+  /** The documents this operation's rules read, in order (readKey form). */
+  readonly own: string[] = [];
+  private readonly ownSet = new Set<string>();
 
   constructor(
-    private readonly request: Pick<AccessRequest, 'lookup' | 'lookupAfter' | 'database'>,
-    readonly budget: ReadBudget = { reads: new Set(), maxReads: SINGLE_REQUEST_READS },
+    private readonly request: Pick<AccessRequest, 'lookup' | 'lookupAfter' | 'database' | 'method' | 'path'>,
+    readonly shared: RequestReads = { documents: new Set(), operations: 1 },
+    private readonly limits: RuntimeLimits = FIRESTORE_LIMITS,
   ) {
-    let cache = caches.get(budget);
-    if (!cache) caches.set(budget, (cache = new Map()));
+    let cache = caches.get(shared);
+    if (!cache) caches.set(shared, (cache = new Map()));
     this.cache = cache;
   }
 
@@ -46,16 +56,35 @@ export class DocumentReads {
     return rest.join('/');
   }
 
+  private requestCap(): number {
+    return this.shared.operations > 1 ? this.limits.readsPerMultiRequest : this.limits.readsPerSingleRequest;
+  }
+
   /** The document's fields, or null when it does not exist (before or after the commit). */
   read(path: string, after: boolean): Fields | null {
-    const key = `${after ? 'after' : 'before'}:${path}`;
-    if (this.cache.has(key)) return this.cache.get(key)!;
-    if (!this.budget.reads.has(key)) {
-      if (this.budget.reads.size >= this.budget.maxReads) {
-        evaluationError(`more than ${this.budget.maxReads} document reads (get, exists, getAfter, existsAfter) in one request`);
+    const key = readKey(path, after);
+    if (!this.ownSet.has(key)) {
+      const operation = `'${this.request.method}' on /${this.request.path}`;
+      if (this.own.length >= this.limits.readsPerOperation) {
+        throw new RulesLimitError(
+          'document access calls per operation',
+          `${operation} needs more than ${this.limits.readsPerOperation} document access calls (get, exists, getAfter, existsAfter) for one operation (reading ${key} after ${this.own.join(', ')})`,
+        );
       }
-      this.budget.reads.add(key);
+      if (!this.shared.documents.has(key)) {
+        const cap = this.requestCap();
+        if (this.shared.documents.size >= cap) {
+          throw new RulesLimitError(
+            'document access calls per request',
+            `${operation} takes its request over ${cap} document access calls (get, exists, getAfter, existsAfter) for a ${this.shared.operations > 1 ? `request of ${this.shared.operations} operations` : 'single-operation request'} (reading ${key})`,
+          );
+        }
+        this.shared.documents.add(key);
+      }
+      this.ownSet.add(key);
+      this.own.push(key);
     }
+    if (this.cache.has(key)) return this.cache.get(key)!;
     const data = after ? this.request.lookupAfter(path) : this.request.lookup(path);
     this.cache.set(key, data);
     return data;

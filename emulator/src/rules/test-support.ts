@@ -4,7 +4,8 @@ import type { Fields, Value } from '../value-types.ts';
 import { compileRules } from './compile.ts';
 import { instantFromDate, type AccessDecision, type AccessRequest, type AuthContext } from './contract.ts';
 import { EvaluationError } from './errors.ts';
-import { Env, evaluate, holds, type EvalContext } from './evaluator.ts';
+import { Env, evaluate, expressionMeter, holds, type EvalContext } from './evaluator.ts';
+import { FIRESTORE_LIMITS } from './limits.ts';
 import type { FunctionInfo } from './matcher.ts';
 import { parseExpression } from './parser.ts';
 import { DocumentReads } from './reads.ts';
@@ -103,7 +104,15 @@ export function conditionHolds(source: string, vars: Record<string, RValue> = {}
   return holds(parseExpression(source), new Env(new Map(Object.entries(vars)), null, new Map()), context({})).allowed;
 }
 
-function context(init: RequestInit): EvalContext {
+/** An evaluation context with Cloud Firestore's limits (`maxExpressions` to lift or lower that one). */
+export function context(init: RequestInit, maxExpressions = FIRESTORE_LIMITS.expressionsPerOperation): EvalContext {
   const debugLines: string[] = [];
-  return { reads: new DocumentReads(request(init)), scopeEnvs: new Map(), debug: (t) => debugLines.push(t), calls: [], database: '(default)' };
+  return {
+    reads: new DocumentReads(request(init)),
+    meter: expressionMeter(maxExpressions, FIRESTORE_LIMITS.callDepth, "'get' on /a/1"),
+    scopeEnvs: new Map(),
+    debug: (t) => debugLines.push(t),
+    calls: [],
+    database: '(default)',
+  };
 }
