@@ -15,6 +15,7 @@ import type { StackAddress } from './seed/rest.ts';
 import { MAIL_PORTS } from './mail/ports.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { startAuthMailer } from './mail/auth-mail.ts';
+import { rulesBudgetArg } from './rules-budget.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
@@ -95,7 +96,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 function startFirestore(port: number, dataDir: string, fresh: boolean, log: (l: string) => void) {
   const args = ['--import', 'tsx', join(root, 'emulator/src/cli.ts'), '--port', String(port), '--data', dataDir];
   if (fresh) args.push('--fresh');
-  if (existsSync(join(root, 'firestore.rules'))) args.push('--rules', join(root, 'firestore.rules'));
+  // Within the project's rules budget, a margin under Cloud Firestore's limits (rules-budget.ts);
+  // SUMMIT_RULES_LIMITS=firestore enforces Cloud Firestore's own, to check that no test's verdict
+  // depends on the margin.
+  if (existsSync(join(root, 'firestore.rules'))) {
+    args.push('--rules', join(root, 'firestore.rules'));
+    if (process.env.SUMMIT_RULES_LIMITS !== 'firestore') args.push('--rules-limits', rulesBudgetArg());
+  }
   // The composite indexes firebase.json names, enforced as Cloud Firestore does.
   const indexes = (firebaseJson.firestore as { indexes?: string } | undefined)?.indexes;
   if (indexes) args.push('--indexes', join(root, indexes));

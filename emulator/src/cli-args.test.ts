@@ -31,7 +31,9 @@ describe('command line', () => {
   it('takes tighter rules limits, never looser ones', () => {
     const limits = parseCliArgs(['--rules-limits', 'readsPerOperation=8,readsPerMultiRequest=16,expressionsPerOperation=600'], { root }).rulesLimits;
     expect(limits).toMatchObject({ readsPerOperation: 8, readsPerSingleRequest: 10, readsPerMultiRequest: 16, expressionsPerOperation: 600, callDepth: 20 });
-    expect(() => parseCliArgs(['--rules-limits=readsPerOperation=11'], { root })).toThrow(/--rules-limits: rules limit readsPerOperation=11 would be looser than Cloud Firestore's 10/);
+    expect(() => parseCliArgs(['--rules-limits=readsPerOperation=11'], { root })).toThrow(
+      /--rules-limits: rules limit readsPerOperation=11 would be looser than Cloud Firestore's 10/,
+    );
     expect(() => parseCliArgs(['--rules-limits', 'readsPerOperation'], { root })).toThrow(/K=V pairs/);
   });
 });

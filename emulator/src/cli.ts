@@ -85,7 +85,17 @@ async function main() {
     throw error;
   }
   console.log(
-    `Firestore emulator listening on ${emulator.url} (data: ${options.dataDir}${options.fresh ? ', started fresh' : ''}; ${options.rules ? `rules: ${options.rules}${options.rulesLimits ? ` within ${Object.entries(options.rulesLimits).map(([k, v]) => `${k}=${v}`).join(',')}` : ''}` : 'no rules: everything allowed'}; ${indexes ? `${indexes.count} composite indexes enforced from ${options.indexes}` : 'indexes not enforced'})`,
+    `Firestore emulator listening on ${emulator.url} (data: ${options.dataDir}${options.fresh ? ', started fresh' : ''}; ${
+      options.rules
+        ? `rules: ${options.rules}${
+            options.rulesLimits
+              ? ` within ${Object.entries(options.rulesLimits)
+                  .map(([k, v]) => `${k}=${v}`)
+                  .join(',')}`
+              : ''
+          }`
+        : 'no rules: everything allowed'
+    }; ${indexes ? `${indexes.count} composite indexes enforced from ${options.indexes}` : 'indexes not enforced'})`,
   );
   let stopping = false;
   const stop = (signal: string) => {

@@ -14,6 +14,8 @@ export interface OperationRecord {
   /** The documents read, in order: `get:settings/site`, `getAfter:seats/3`. */
   reads: string[];
   expressions: number;
+  /** Expressions by the function that evaluated them (callees apart); `allow` for the conditions themselves. */
+  byFunction: Record<string, number>;
   /** The limit that denied it, if one did. */
   limit?: string;
 }
@@ -47,7 +49,8 @@ export class RulesUsageLog {
   /** Adds an operation's spending to its request. */
   add(record: RequestRecord, method: AccessMethod, path: string, decision: AccessDecision) {
     if (!decision.usage) return;
-    const op: OperationRecord = { method, path, allowed: decision.allowed, reads: decision.usage.reads, expressions: decision.usage.expressions };
+    const { reads, expressions, byFunction = {} } = decision.usage;
+    const op: OperationRecord = { method, path, allowed: decision.allowed, reads, expressions, byFunction };
     if (decision.limit) op.limit = decision.limit;
     record.operations.push(op);
     record.documentReads = new Set(record.operations.flatMap((o) => o.reads)).size;

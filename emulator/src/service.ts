@@ -129,14 +129,7 @@ export class FirestoreService {
   }
 
   /** Asks the rules; `time` is request.time (a read's: now, as the read time is). */
-  private authorize(
-    caller: Caller,
-    db: ResourceName,
-    details: AccessDetails,
-    rules: RulesRequest,
-    time?: Instant,
-    after?: Map<string, StoredDocument | null>,
-  ) {
+  private authorize(caller: Caller, db: ResourceName, details: AccessDetails, rules: RulesRequest, time?: Instant, after?: Map<string, StoredDocument | null>) {
     if (caller.kind === 'owner') return;
     const lookup = (path: string) => this.store.get(db.databaseKey, path)?.fields ?? null;
     const lookupAfter = (path: string) => (after?.has(path) ? (after.get(path)?.fields ?? null) : lookup(path));
@@ -275,12 +268,17 @@ export class FirestoreService {
       ? this.store.missingParents(r.databaseKey, r.path).map((id) => ({ name: `${collectionName}/${id}`, fields: {}, createTime: '', updateTime: '' }))
       : [];
     const all = [...existing, ...missing].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    this.authorize(caller, r, {
-      method: 'list',
-      path: r.path,
-      resource: null,
-      query: { equalities: {}, candidates: this.needsRules(caller) ? existing.map((d) => snapshotForRules(relativePath(d.name), d)) : [] },
-    }, this.rulesRequest(caller, r, 'listDocuments', 1));
+    this.authorize(
+      caller,
+      r,
+      {
+        method: 'list',
+        path: r.path,
+        resource: null,
+        query: { equalities: {}, candidates: this.needsRules(caller) ? existing.map((d) => snapshotForRules(relativePath(d.name), d)) : [] },
+      },
+      this.rulesRequest(caller, r, 'listDocuments', 1),
+    );
     const after = options.pageToken ? Buffer.from(options.pageToken, 'base64url').toString('utf8') : '';
     const start = after ? all.findIndex((d) => d.name > after) : 0;
     const pageSize = options.pageSize && options.pageSize > 0 ? Math.min(options.pageSize, 300) : 300;
@@ -307,17 +305,22 @@ export class FirestoreService {
     const { source, collectionPath } = this.source(parent, q);
     const needsRules = this.needsRules(caller);
     const result = executeQuery(q, source, { allCandidates: needsRules, unordered });
-    this.authorize(caller, parent, {
-      method: 'list',
-      path: collectionPath,
-      resource: null,
-      query: {
-        limit: q.limit,
-        offset: q.offset || undefined,
-        equalities: queryEqualities(q),
-        candidates: (result.candidates ?? []).map((d) => snapshotForRules(relativePath(d.name), d)),
+    this.authorize(
+      caller,
+      parent,
+      {
+        method: 'list',
+        path: collectionPath,
+        resource: null,
+        query: {
+          limit: q.limit,
+          offset: q.offset || undefined,
+          equalities: queryEqualities(q),
+          candidates: (result.candidates ?? []).map((d) => snapshotForRules(relativePath(d.name), d)),
+        },
       },
-    }, this.rulesRequest(caller, parent, kind, 1));
+      this.rulesRequest(caller, parent, kind, 1),
+    );
     return result;
   }
 

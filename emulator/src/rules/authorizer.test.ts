@@ -153,7 +153,7 @@ describe('reasons', () => {
     const rules = 'match /a/{id} {\n  allow create: if false;\n  allow write: if request.resource.data.x > 1;\n}';
     const d = decide(rules, { method: 'create', write: { x: 'text' } });
     expect(d).toEqual({
-      usage: { reads: [], expressions: 7 }, // `false`, then `request.resource.data.x > 1` (six)
+      usage: { reads: [], expressions: 7, byFunction: { allow: 7 } }, // `false`, then `request.resource.data.x > 1` (six)
       allowed: false,
       reason: "'create' on /a/1: false for 'create' @ L5, evaluation error at L6:43 (cannot order string and int) for 'create' @ L6",
     });

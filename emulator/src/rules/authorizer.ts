@@ -86,7 +86,8 @@ export class RulesAuthorizer implements Authorizer {
       if (!(error instanceof RulesLimitError)) throw error;
       decision = { allowed: false, limit: error.limit, reason: `rules limit (${error.limit}): ${error.message}` };
     }
-    return { ...decision, usage: { reads: [...state.reads.own], expressions: state.meter.expressions } };
+    const { expressions, byFunction } = state.meter;
+    return { ...decision, usage: { reads: [...state.reads.own], expressions, byFunction: Object.fromEntries(byFunction) } };
   }
 
   private evaluate(state: RequestState): AccessDecision {

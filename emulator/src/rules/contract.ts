@@ -83,6 +83,8 @@ export interface RequestReads {
 export interface OperationUsage {
   reads: string[];
   expressions: number;
+  /** The expressions by the function that evaluated them (not counting its callees'); `allow` for conditions themselves. */
+  byFunction?: Record<string, number>;
 }
 
 export interface AccessDecision {

@@ -52,10 +52,12 @@ export interface ExpressionMeter {
   maxCallDepth: number;
   /** How messages name the operation: `'create' on /registrations/abc`. */
   operation: string;
+  /** Expressions by the function evaluating them (its own, not its callees'); `allow` for the condition itself. */
+  byFunction: Map<string, number>;
 }
 
 export function expressionMeter(maxExpressions: number, maxCallDepth: number, operation: string): ExpressionMeter {
-  return { expressions: 0, maxExpressions, maxCallDepth, operation };
+  return { expressions: 0, maxExpressions, maxCallDepth, operation, byFunction: new Map() };
 }
 
 export interface EvalContext {
@@ -236,7 +238,10 @@ function callUser(fn: FunctionInfo, args: RValue[], ctx: EvalContext): RValue {
   if (args.length !== decl.params.length) return evaluationError(`${decl.name}() takes ${decl.params.length} argument(s)`);
   if (ctx.calls.includes(decl)) return evaluationError(`recursive call to ${decl.name}() (Firestore does not allow recursion)`);
   if (ctx.calls.length >= ctx.meter.maxCallDepth) {
-    throw new RulesLimitError('function call depth', `${ctx.meter.operation} nests function calls deeper than ${ctx.meter.maxCallDepth} (calling ${decl.name}())`);
+    throw new RulesLimitError(
+      'function call depth',
+      `${ctx.meter.operation} nests function calls deeper than ${ctx.meter.maxCallDepth} (calling ${decl.name}())`,
+    );
   }
   const outer = ctx.scopeEnvs.get(fn.scope);
   if (!outer) return evaluationError(`${decl.name}() is not visible here`);
@@ -317,6 +322,8 @@ function evaluateNode(e: Expr, env: Env, ctx: EvalContext): RValue {
 /** Evaluates an expression; an error records the innermost position where it arose. */
 export function evaluate(e: Expr, env: Env, ctx: EvalContext): RValue {
   const meter = ctx.meter;
+  const fn = ctx.calls.length ? ctx.calls[ctx.calls.length - 1].name : 'allow';
+  meter.byFunction.set(fn, (meter.byFunction.get(fn) ?? 0) + 1);
   if (++meter.expressions > meter.maxExpressions) {
     throw new RulesLimitError(
       'expressions evaluated per request',

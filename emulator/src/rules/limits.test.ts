@@ -60,7 +60,9 @@ describe('document access calls per request (10 for one operation, 20 for severa
     const results = Array.from({ length: 20 }, (_, i) => authorizer.authorize(write(i, shared, { lookups })));
     expect(results.slice(0, 19).every((r) => r.allowed)).toBe(true);
     expect(results[19]).toMatchObject({ allowed: false, limit: 'document access calls per request' });
-    expect(results[19].reason).toMatch(/'create' on \/a\/19 takes its request over 20 document access calls \(get, exists, getAfter, existsAfter\) for a request of 20 operations/);
+    expect(results[19].reason).toMatch(
+      /'create' on \/a\/19 takes its request over 20 document access calls \(get, exists, getAfter, existsAfter\) for a request of 20 operations/,
+    );
     // The shared document was looked up once for the whole commit, though each write counts it.
     expect(lookups.filter((p) => p === 'd/x')).toHaveLength(1);
     expect(results[1].usage?.reads).toEqual(['get:d/1', 'get:d/x']);
@@ -182,7 +184,8 @@ describe('limits of the ruleset, refused at load', () => {
   });
 
   it('let bindings per function: 10 allowed, 11 refused', () => {
-    const fn = (n: number) => wrap(`function f() { ${Array.from({ length: n }, (_, i) => `let l${i} = ${i};`).join(' ')} return true; } match /a/{id} { allow get: if f(); }`);
+    const fn = (n: number) =>
+      wrap(`function f() { ${Array.from({ length: n }, (_, i) => `let l${i} = ${i};`).join(' ')} return true; } match /a/{id} { allow get: if f(); }`);
     expect(load(fn(10))).not.toThrow();
     refused(fn(11), /f\(\) has 11 let bindings; Cloud Firestore allows at most 10 per function/);
   });
@@ -190,11 +193,15 @@ describe('limits of the ruleset, refused at load', () => {
   it('recursion: none, direct or through other functions', () => {
     refused(wrap('function f(n) { return n <= 0 || f(n - 1); } match /a/{id} { allow get: if f(3); }'), /recursive function calls \(f\(\) → f\(\)\)/);
     refused(
-      wrap('function even(n) { return n == 0 || odd(n - 1); } function odd(n) { let e = even(n - 1); return n != 0 && e; } match /a/{id} { allow get: if even(2); }'),
+      wrap(
+        'function even(n) { return n == 0 || odd(n - 1); } function odd(n) { let e = even(n - 1); return n != 0 && e; } match /a/{id} { allow get: if even(2); }',
+      ),
       /recursive function calls \(even\(\) → odd\(\) → even\(\)\)/,
     );
     // The same name in another scope is another function: no cycle.
-    expect(load(wrap('function g() { return true; } match /a/{id} { function g() { return true; } function h() { return g(); } allow get: if h(); }'))).not.toThrow();
+    expect(
+      load(wrap('function g() { return true; } match /a/{id} { function g() { return true; } function h() { return g(); } allow get: if h(); }')),
+    ).not.toThrow();
   });
 
   it("today's firestore.rules is within every one of them", async () => {
@@ -207,7 +214,11 @@ describe('limits of the ruleset, refused at load', () => {
 
 describe('tighter limits (a project margin)', () => {
   it('accepts values up to Cloud Firestore’s and refuses looser or malformed ones', () => {
-    expect(tighterLimits({ readsPerOperation: 8, expressionsPerOperation: 600 })).toEqual({ ...FIRESTORE_LIMITS, readsPerOperation: 8, expressionsPerOperation: 600 });
+    expect(tighterLimits({ readsPerOperation: 8, expressionsPerOperation: 600 })).toEqual({
+      ...FIRESTORE_LIMITS,
+      readsPerOperation: 8,
+      expressionsPerOperation: 600,
+    });
     expect(tighterLimits({ readsPerMultiRequest: 20 }).readsPerMultiRequest).toBe(20);
     expect(() => tighterLimits({ readsPerMultiRequest: 21 })).toThrow(/would be looser than Cloud Firestore's 20/);
     expect(() => tighterLimits({ expressionsPerOperation: 0 })).toThrow(/positive integer/);
@@ -216,7 +227,24 @@ describe('tighter limits (a project margin)', () => {
   });
 
   it('are enforced instead of Cloud Firestore’s', () => {
-    const authorizer = compileRules(wrap(`match /a/{id} { allow get: if ${reading(9)}; }`), 'firestore.rules', { limits: tighterLimits({ readsPerOperation: 8 }) });
+    const authorizer = compileRules(wrap(`match /a/{id} { allow get: if ${reading(9)}; }`), 'firestore.rules', {
+      limits: tighterLimits({ readsPerOperation: 8 }),
+    });
     expect(authorizer.authorize(request()).limit).toBe('document access calls per operation');
+  });
+});
+
+describe("RE2's counted repetition (1,000)", () => {
+  it('allows {1000} and {0,1000}, refuses 1,001 as production’s RE2 does', () => {
+    const matches = (pattern: string) => decide(`match /a/{id} { allow get: if 'aaa'.matches('${pattern}') || true; }`);
+    expect(matches('a{0,1000}').allowed).toBe(true);
+    expect(matches('a{1000}|a*').allowed).toBe(true);
+    // An invalid pattern is an evaluation error: `|| true` still decides, the reason names it.
+    expect(decide("match /a/{id} { allow get: if 'aaa'.matches('a{0,1001}'); }").reason).toMatch(
+      /bad repetition operator \{0,1001\} \(RE2 counts at most 1000\)/,
+    );
+    expect(decide("match /a/{id} { allow get: if 'aaa'.matches('a{1001,}'); }").reason).toMatch(/bad repetition operator \{1001,\}/);
+    // An escaped brace is a literal, not a count.
+    expect(decide("match /a/{id} { allow get: if 'a{2000}'.matches('a\\\\{2000\\\\}'); }").allowed).toBe(true);
   });
 });

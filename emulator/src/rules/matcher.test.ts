@@ -113,7 +113,7 @@ describe('path resolution in requests', () => {
     expect(decide('match /a/{id} { allow get; }', { path: 'b/1' })).toEqual({
       allowed: false,
       reason: "'get' on /b/1: no allow statement matches",
-      usage: { reads: [], expressions: 0 },
+      usage: { reads: [], expressions: 0, byFunction: {} },
     });
     expect(decide('match /a/{id} { allow get; }', { path: 'a/1', method: 'delete' }).reason).toBe("'delete' on /a/1: no allow statement matches");
   });

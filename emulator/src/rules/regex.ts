@@ -1,8 +1,12 @@
 // Rules regular expressions are RE2. JavaScript's engine accepts nearly all of RE2's syntax; the
 // differences that matter are handled here: RE2's leading `(?i)`/`(?s)` flags, `\A` and `\z`, `\x{hhhh}`,
 // POSIX classes, and the constructs RE2 refuses (look-around, back-references), which we refuse
-// too so that a rule cannot pass here and fail in production.
+// too so that a rule cannot pass here and fail in production, and RE2's cap on counted
+// repetition (`{n,m}` up to 1,000).
 import { evaluationError } from './errors.ts';
+
+/** RE2's largest count in `{n}`, `{n,}` and `{n,m}` (kMaxRepeat); more is "bad repetition operator". */
+export const RE2_MAX_REPEAT = 1000;
 
 const cache = new Map<string, RegExp>();
 
@@ -33,6 +37,13 @@ export function compileRegex(pattern: string, whole: boolean, global = false): R
   }
   if (/\(\?<?[=!]/.test(pattern)) evaluationError(`regular expression '${pattern}': look-around is not supported by RE2`);
   if (/(^|[^\\])(\\\\)*\\[1-9]/.test(pattern)) evaluationError(`regular expression '${pattern}': back-references are not supported by RE2`);
+  // Counts outside escapes (\{ is a brace, \x{202E} a code point, \p{Greek} a class).
+  const unescaped = pattern.replace(/\\(?:x\{[0-9A-Fa-f]*\}|[pP]\{[^}]*\}|.)/gsu, '');
+  for (const m of unescaped.matchAll(/\{(\d+)(?:,(\d*))?\}/g)) {
+    if (Number(m[1]) > RE2_MAX_REPEAT || Number(m[2] || 0) > RE2_MAX_REPEAT) {
+      evaluationError(`regular expression '${pattern}': bad repetition operator ${m[0]} (RE2 counts at most ${RE2_MAX_REPEAT})`);
+    }
+  }
   let flags = global ? 'g' : '';
   let body = pattern;
   const leading = /^\(\?([imsU]+)\)/.exec(body);

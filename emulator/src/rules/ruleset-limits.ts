@@ -123,9 +123,11 @@ class LimitChecker {
   block(b: MatchBlock, depth: number, segments: number, captures: number) {
     const s = segments + b.pattern.length;
     const c = captures + b.pattern.filter((p) => p.kind !== 'literal').length;
-    if (depth > RULESET_LIMITS.matchDepth) this.fail(`match statements nested ${depth} deep; Cloud Firestore allows at most ${RULESET_LIMITS.matchDepth}`, b.pos);
+    if (depth > RULESET_LIMITS.matchDepth)
+      this.fail(`match statements nested ${depth} deep; Cloud Firestore allows at most ${RULESET_LIMITS.matchDepth}`, b.pos);
     if (s > RULESET_LIMITS.pathSegments) this.fail(`nested match paths of ${s} segments; Cloud Firestore allows at most ${RULESET_LIMITS.pathSegments}`, b.pos);
-    if (c > RULESET_LIMITS.captureVariables) this.fail(`nested match paths capture ${c} variables; Cloud Firestore allows at most ${RULESET_LIMITS.captureVariables}`, b.pos);
+    if (c > RULESET_LIMITS.captureVariables)
+      this.fail(`nested match paths capture ${c} variables; Cloud Firestore allows at most ${RULESET_LIMITS.captureVariables}`, b.pos);
     b.functions.forEach((f) => this.function(f));
     b.matches.forEach((m) => this.block(m, depth + 1, s, c));
   }
@@ -169,7 +171,8 @@ class LimitChecker {
 export function checkRulesetLimits(source: string, file: RulesFile, compiled: CompiledRules, filename: string): void {
   const checker = new LimitChecker(filename);
   const bytes = Buffer.byteLength(source);
-  if (bytes > RULESET_LIMITS.sourceBytes) checker.fail(`the ruleset's source is ${bytes} bytes; Cloud Firestore allows at most ${RULESET_LIMITS.sourceBytes} (256 KB)`);
+  if (bytes > RULESET_LIMITS.sourceBytes)
+    checker.fail(`the ruleset's source is ${bytes} bytes; Cloud Firestore allows at most ${RULESET_LIMITS.sourceBytes} (256 KB)`);
   const size = compiledSizeEstimate(file);
   if (size > RULESET_LIMITS.compiledBytes) {
     checker.fail(`the compiled ruleset would be about ${size} bytes; Cloud Firestore allows at most ${RULESET_LIMITS.compiledBytes} (250 KB)`);
