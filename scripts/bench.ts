@@ -13,7 +13,10 @@
 //      waits for an answer (scripts/bench-phone.ts);
 //   8. CPD certificates (--only certificates): the PDF's build time and size, issuing 200 through
 //      the screen's own decision and email one at a time and 4 at a time, and the public
-//      verification read (scripts/bench-certificates.ts).
+//      verification read (scripts/bench-certificates.ts);
+//   9. the security rules' document reads and expressions on every path of the integration
+//      suites, against Cloud Firestore's limits and the project's budget (scripts/rules-budget.ts,
+//      alone: --only rules or `npm run rules-budget`);
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
@@ -301,8 +304,14 @@ const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   pages: () => withServedBuild(publicPageTables),
   certificates: certificateTables,
 };
-/** `npm run bench -- --only statement`: scenarios that need no stack. */
-const STANDALONE: Record<string, () => Promise<void>> = { statement: statementTable };
+/** The rules' spending on every path of the integration suites (scripts/rules-budget.ts; a stack of its own). */
+async function rulesTables() {
+  const { rulesBudgetTables } = await import('./rules-budget.ts');
+  for (const { title, rows } of await rulesBudgetTables()) table(title, rows);
+}
+
+/** `npm run bench -- --only statement|rules`: scenarios that need no shared stack. */
+const STANDALONE: Record<string, () => Promise<void>> = { statement: statementTable, rules: rulesTables };
 
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
@@ -320,6 +329,7 @@ async function main() {
   }
   table('Firestore emulator', await emulatorFigures());
   await statementTable();
+  await rulesTables();
   // The build is served at 4173 below: the demo's images and links point there.
   const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });
   try {

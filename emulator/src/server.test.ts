@@ -119,6 +119,23 @@ describe('routes', () => {
     expect((await call(`/v1/${ROOT}/a/1`)).status).toBe(404);
   });
 
+  it('lists what the rules spent on each request since a sequence number, and forgets them on DELETE', async () => {
+    const usage = (query = '', init: RequestInit = {}) => call(`/emulator/v1/projects/demo-http:rulesUsage${query}`, init);
+    await usage('', { method: 'DELETE' });
+    await post('commit', { writes: [{ update: { name: `${ROOT}/a/1`, fields: {} } }] });
+    await call(`/v1/${ROOT}/a/1`);
+    const { requests } = await (await usage()).json();
+    expect(requests.map((r: { kind: string; caller: string }) => [r.kind, r.caller])).toEqual([
+      ['commit', ''],
+      ['get', ''],
+    ]);
+    const later = await (await usage(`?since=${requests[0].seq}`)).json();
+    expect(later.requests.map((r: { kind: string }) => r.kind)).toEqual(['get']);
+    expect((await usage('?since=-1')).status).toBe(400);
+    await usage('', { method: 'DELETE' });
+    expect((await (await usage()).json()).requests).toEqual([]);
+  });
+
   it('reports the hottest documents of a project, and forgets them on DELETE', async () => {
     await call('/emulator/v1/projects/demo-http:hotspots', { method: 'DELETE' });
     for (let i = 0; i < 3; i++) await post('commit', { writes: [{ update: { name: `${ROOT}/counters/c`, fields: { n: { integerValue: String(i) } } } }] });

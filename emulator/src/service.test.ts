@@ -182,3 +182,57 @@ describe('server-side transactions through the service', () => {
     await expect(s.commit(owner, ROOT, { transaction, writes: [] })).rejects.toMatchObject({ status: 'INVALID_ARGUMENT' });
   });
 });
+
+describe('what the rules spent, per request (:rulesUsage)', () => {
+  const rules = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    function shared() { return exists(/databases/$(database)/documents/flags/shared); }
+    match /posts/{id} {
+      allow read: if true;
+      allow write: if !shared() && !exists(/databases/$(database)/documents/flags/$(id));
+    }
+  }
+}`;
+
+  it('logs each operation of a commit with its reads and expressions, and the request’s distinct reads', async () => {
+    const { compileRules } = await import('./rules/index.ts');
+    const s = await service(compileRules(rules));
+    await s.commit(user, ROOT, {
+      writes: [{ update: { name: name('posts/c'), fields: { title: str('C') } } }, { delete: name('posts/b') }],
+    });
+    const [record] = s.rulesUsage.list('p');
+    expect(record).toMatchObject({ seq: 1, project: 'p', kind: 'commit', caller: 'ann@example.org', documentReads: 3 });
+    expect(record.operations.map((o) => [o.method, o.path, o.allowed, o.reads])).toEqual([
+      ['create', 'posts/c', true, ['get:flags/shared', 'get:flags/c']],
+      ['delete', 'posts/b', true, ['get:flags/shared', 'get:flags/b']],
+    ]);
+    expect(record.operations[0].expressions).toBeGreaterThan(0);
+    expect(record.operations[0].byFunction.shared).toBeGreaterThan(0);
+  });
+
+  it('logs reads, queries and batchGets as requests of their own; never the owner; forgets a project on reset', async () => {
+    const { compileRules } = await import('./rules/index.ts');
+    const s = await service(compileRules(rules));
+    await s.getDocument(anon, name('posts/a'));
+    await s.batchGet(anon, ROOT, { documents: [name('posts/a'), name('posts/b')] });
+    await s.runQuery(anon, ROOT, { structuredQuery: { from: [{ collectionId: 'posts' }] } });
+    await s.getDocument(owner, name('posts/a'));
+    expect(s.rulesUsage.list('p').map((r) => [r.kind, r.caller, r.operations.length])).toEqual([
+      ['get', '', 1],
+      ['batchGet', '', 2],
+      ['query', '', 1],
+    ]);
+    expect(s.rulesUsage.list('p', 2).map((r) => r.kind)).toEqual(['query']);
+    s.rulesUsage.reset('p');
+    expect(s.rulesUsage.list('p')).toEqual([]);
+  });
+
+  it('a denied operation is logged with the limit that denied it', async () => {
+    const { compileRules } = await import('./rules/index.ts');
+    const many = Array.from({ length: 11 }, (_, i) => `!exists(/databases/$(database)/documents/flags/f${i})`).join(' && ');
+    const s = await service(compileRules(rules.replace('allow read: if true;', `allow read: if ${many};`)));
+    await expect(s.getDocument(anon, name('posts/a'))).rejects.toThrow(/rules limit \(document access calls per operation\)/);
+    expect(s.rulesUsage.list('p')[0].operations[0]).toMatchObject({ allowed: false, limit: 'document access calls per operation' });
+  });
+});

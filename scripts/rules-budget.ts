@@ -1,0 +1,153 @@
+// `npm run rules-budget` (also part of `npm run bench`): what firestore.rules spends on every path
+// the app takes. It runs the integration suites (the app's own write functions — registering,
+// the waiting list, payments, every staff action, statements, invoices, check-in, certificates,
+// evaluations, content, archive, settings — and its public and staff reads) against a stack that
+// enforces Cloud Firestore's own limits rather than the budget, so that a path over budget is
+// measured instead of refused, and reads the emulator's log of what each request's rules spent.
+//
+// Printed per kind of request (the set of operations it holds): the worst operation's document
+// reads (of Cloud Firestore's 10), the request's distinct ones (of 10 for one operation, 20 for
+// several) and their sum over its operations (the stricter reading, emulator/README.md), and the
+// worst operation's expressions (of 1,000), against the budget (emulator/rules-budget.ts). Then the
+// three heaviest operations by expressions, with the functions that spent them. Figures only: the
+// assertion is every test run on a stack that enforces the budget.
+import { spawn } from 'node:child_process';
+import { startStack } from '../emulator/stack.ts';
+import { RULES_BUDGET } from '../emulator/rules-budget.ts';
+import { FIRESTORE_LIMITS } from '../emulator/src/rules/limits.ts';
+import type { RequestRecord } from '../emulator/src/rules-usage.ts';
+
+type Row = Record<string, string | number>;
+
+/** `registrations/r1` → `registrations`; `archive/events/items/x` → `archive/items`. */
+function collectionOf(path: string): string {
+  return path
+    .split('/')
+    .filter((_, i) => i % 2 === 0)
+    .join('/');
+}
+
+/** A request's kind: what it is and the operations it holds, e.g. `commit: create registrations, update seats`. */
+export function requestShape(r: RequestRecord): string {
+  const ops = [...new Set(r.operations.map((o) => `${o.method} ${collectionOf(o.path)}`))].sort();
+  return `${r.kind}: ${ops.join(', ')}`;
+}
+
+function requestCap(r: RequestRecord, limits: { readsPerSingleRequest: number; readsPerMultiRequest: number }) {
+  return r.operations.length > 1 ? limits.readsPerMultiRequest : limits.readsPerSingleRequest;
+}
+
+/** Per kind of allowed request: its worst figures against Cloud Firestore's limits and the budget. */
+export function budgetTable(requests: RequestRecord[]): Row[] {
+  const byShape = new Map<string, RequestRecord[]>();
+  for (const r of requests) {
+    if (!r.operations.length || !r.operations.every((o) => o.allowed)) continue;
+    const shape = requestShape(r);
+    byShape.set(shape, [...(byShape.get(shape) ?? []), r]);
+  }
+  const rows = [...byShape].map(([shape, rs]) => {
+    const opReads = Math.max(...rs.flatMap((r) => r.operations.map((o) => o.reads.length)));
+    const worstRequest = rs.reduce((w, r) => (r.documentReads > w.documentReads ? r : w));
+    const sumReads = Math.max(...rs.map((r) => r.operations.reduce((n, o) => n + o.reads.length, 0)));
+    const expressions = Math.max(...rs.flatMap((r) => r.operations.map((o) => o.expressions)));
+    const over =
+      opReads > RULES_BUDGET.readsPerOperation ||
+      worstRequest.documentReads > requestCap(worstRequest, RULES_BUDGET) ||
+      expressions > RULES_BUDGET.expressionsPerOperation;
+    return {
+      request: shape.length > 100 ? `${shape.slice(0, 97)}…` : shape,
+      seen: rs.length,
+      'op reads': `${opReads}/${FIRESTORE_LIMITS.readsPerOperation}`,
+      'request reads': `${worstRequest.documentReads}/${requestCap(worstRequest, FIRESTORE_LIMITS)}`,
+      'summed reads': sumReads,
+      'op expressions': `${expressions}/${FIRESTORE_LIMITS.expressionsPerOperation}`,
+      budget: over ? 'OVER' : 'within',
+    };
+  });
+  return rows.sort((a, b) => parseInt(String(b['op expressions'])) - parseInt(String(a['op expressions'])));
+}
+
+/** The n operations that evaluated the most expressions, with the functions that spent most of them. */
+export function heaviest(requests: RequestRecord[], n = 3): Row[] {
+  const ops = requests.flatMap((r) => r.operations.filter((o) => o.allowed).map((o) => ({ r, o })));
+  ops.sort((a, b) => b.o.expressions - a.o.expressions);
+  const seen = new Set<string>();
+  const rows: Row[] = [];
+  for (const { r, o } of ops) {
+    const key = `${o.method} ${collectionOf(o.path)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const top = Object.entries(o.byFunction)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([f, k]) => `${f} ${k}`)
+      .join(', ');
+    rows.push({ operation: key, in: requestShape(r).split(':')[0], expressions: o.expressions, reads: o.reads.length, 'spent most by': top });
+    if (rows.length === n) break;
+  }
+  return rows;
+}
+
+async function collectWhile(firestore: string, projectId: string, run: () => Promise<number>) {
+  const requests: RequestRecord[] = [];
+  let since = 0;
+  const poll = async () => {
+    const r = await fetch(`http://${firestore}/emulator/v1/projects/${projectId}:rulesUsage?since=${since}`);
+    const body = (await r.json()) as { requests: RequestRecord[] };
+    for (const q of body.requests) {
+      requests.push(q);
+      since = q.seq;
+    }
+  };
+  let done = false;
+  const poller = (async () => {
+    while (!done) {
+      await poll();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  const code = await run();
+  done = true;
+  await poller;
+  await poll();
+  return { code, requests };
+}
+
+/** Runs the integration suites against a stack of its own and returns every request's spending. */
+export async function measureRulesBudget(): Promise<{ requests: RequestRecord[]; exitCode: number }> {
+  // Cloud Firestore's own limits: a path over budget is measured, not refused.
+  process.env.SUMMIT_RULES_LIMITS = 'firestore';
+  const stack = await startStack({ firestorePort: 28080, authPort: 29099, smtpPort: 21025, mailWebPort: 21080, mailWorker: false, fresh: true });
+  try {
+    const { address } = stack;
+    const { code, requests } = await collectWhile(address.firestore, address.projectId, () => {
+      const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'integration', '--reporter=dot'], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, SUMMIT_STACK_FIRESTORE: address.firestore, SUMMIT_STACK_AUTH: address.auth, SUMMIT_STACK_MAIL: address.mail },
+      });
+      return new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+    });
+    return { requests, exitCode: code };
+  } finally {
+    delete process.env.SUMMIT_RULES_LIMITS;
+    await stack.stop();
+  }
+}
+
+export async function rulesBudgetTables(): Promise<Array<{ title: string; rows: Row[] }>> {
+  const { requests, exitCode } = await measureRulesBudget();
+  if (exitCode !== 0) console.warn(`(the integration suites exited with ${exitCode}: the figures cover what ran)`);
+  const budget = `budget: ${RULES_BUDGET.readsPerOperation} reads an operation, ${RULES_BUDGET.readsPerMultiRequest} a request, ${RULES_BUDGET.expressionsPerOperation} expressions an operation`;
+  return [
+    { title: `Security rules per kind of request, ${requests.length} requests of the integration suites (${budget})`, rows: budgetTable(requests) },
+    { title: 'The three heaviest operations by expressions evaluated', rows: heaviest(requests) },
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const { title, rows } of await rulesBudgetTables()) {
+    console.log(`\n${title}`);
+    console.table(rows);
+  }
+  process.exit(0);
+}

@@ -1,0 +1,101 @@
+// The rules budget (emulator/rules-budget.ts: 8 document reads an operation, 16 a request of
+// several, 600 expressions an operation), counted from the emulator's log of what each request's
+// rules spent, on the heaviest paths the app takes: registering (the visitor's whole commit), the
+// CPD settings with eight questions, and issuing a certificate. Every stack enforces the budget,
+// so any path over it fails the tests that take it; these count it, so a path creeping up is
+// seen here by its figures (`npm run rules-budget` prints them all).
+import { doc, setDoc } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES_BUDGET } from '../../emulator/rules-budget.ts';
+import type { RequestRecord } from '../../emulator/src/rules-usage.ts';
+import { signInActors, verdict, type Actors } from './support/actors.ts';
+import { certifiedRegistration, CPD, useCpdSettings } from './support/certificates.ts';
+import { closeClients, stack } from './support/clients.ts';
+import { commit, registrationDraft } from './support/forms.ts';
+
+let as: Actors;
+let restoreCpd: () => Promise<void>;
+
+beforeAll(async () => {
+  as = await signInActors();
+  restoreCpd = await useCpdSettings();
+});
+
+afterAll(async () => {
+  await restoreCpd();
+  await closeClients();
+});
+
+async function usage(since = 0): Promise<RequestRecord[]> {
+  const { firestore, projectId } = stack();
+  const r = await fetch(`http://${firestore}/emulator/v1/projects/${projectId}:rulesUsage?since=${since}`);
+  return ((await r.json()) as { requests: RequestRecord[] }).requests;
+}
+
+/** What the rules spent on the requests `run` made (every request since it started). */
+async function spentBy(run: () => Promise<unknown>): Promise<RequestRecord[]> {
+  const before = (await usage()).at(-1)?.seq ?? 0;
+  await run();
+  return usage(before);
+}
+
+/** The commits among `requests`, each as its worst figures. */
+function commits(requests: RequestRecord[]) {
+  return requests
+    .filter((r) => r.kind === 'commit')
+    .map((r) => ({
+      operations: r.operations.map((o) => `${o.method} ${o.path.split('/')[0]}`),
+      allowed: r.operations.every((o) => o.allowed),
+      readsPerOperation: Math.max(...r.operations.map((o) => o.reads.length)),
+      readsPerRequest: r.documentReads,
+      expressionsPerOperation: Math.max(...r.operations.map((o) => o.expressions)),
+    }));
+}
+
+function expectWithinBudget(c: ReturnType<typeof commits>[number]) {
+  expect(c.allowed).toBe(true);
+  expect(c.readsPerOperation).toBeLessThanOrEqual(RULES_BUDGET.readsPerOperation);
+  expect(c.readsPerRequest).toBeLessThanOrEqual(c.operations.length > 1 ? RULES_BUDGET.readsPerMultiRequest : RULES_BUDGET.readsPerSingleRequest);
+  expect(c.expressionsPerOperation).toBeLessThanOrEqual(RULES_BUDGET.expressionsPerOperation);
+}
+
+describe('the rules budget on the heaviest paths', () => {
+  it('is a margin under Cloud Firestore’s limits that every stack enforces', () => {
+    expect(RULES_BUDGET).toEqual({ readsPerOperation: 8, readsPerSingleRequest: 8, readsPerMultiRequest: 16, expressionsPerOperation: 600, callDepth: 20 });
+  });
+
+  it('a visitor registering: the record, its checkout, slot, code, address entry, throttle and email in one commit', async () => {
+    const draft = await registrationDraft();
+    const spent = commits(await spentBy(async () => expect(await verdict(commit(draft.by.db, draft.writes()))).toBe('allowed')));
+    expect(spent).toHaveLength(1);
+    const [registering] = spent;
+    expect(registering.operations).toEqual(
+      expect.arrayContaining(['create registrations', 'update seats', 'create checkouts', 'create paymentCodes', 'create mail']),
+    );
+    expectWithinBudget(registering);
+    // The registration's own rule reads the settings, its code's claim (before and after), its
+    // address's entry, its slot, the other collection under its id, its checkout and its throttle.
+    expect(registering.readsPerOperation).toBe(8);
+  });
+
+  it('an administrator saving the CPD settings with eight questions', async () => {
+    const eight = Array.from({ length: 8 }, (_, i) => ({
+      id: `q-${i}`,
+      label: `${'Question '.repeat(22)}${i}`.slice(0, 200),
+      kind: i % 2 ? 'text' : 'rating',
+    }));
+    const spent = commits(
+      await spentBy(async () => expect(await verdict(setDoc(doc(as.db.admin, 'settings', 'cpd'), { ...CPD, questions: eight }))).toBe('allowed')),
+    );
+    expect(spent).toHaveLength(1);
+    expectWithinBudget(spent[0]);
+    expect(spent[0].expressionsPerOperation).toBeGreaterThan(100);
+  });
+
+  it('an administrator issuing a certificate: it, its public check, the registration naming it and the email', async () => {
+    const spent = commits(await spentBy(() => certifiedRegistration(as.db.admin)));
+    const issuing = spent.find((c) => c.operations.includes('create certificates'));
+    expect(issuing?.operations).toEqual(expect.arrayContaining(['create certificateChecks', 'update registrations', 'create mail']));
+    for (const c of spent) expectWithinBudget(c);
+  });
+});
