@@ -37,6 +37,41 @@ function requestCap(r: RequestRecord, limits: { readsPerSingleRequest: number; r
   return r.operations.length > 1 ? limits.readsPerMultiRequest : limits.readsPerSingleRequest;
 }
 
+type Ops = Set<string>;
+const has = (ops: Ops, ...any: string[]) => any.some((o) => ops.has(o));
+const CONTENT = ['publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions', 'sponsors', 'procurement'];
+
+/**
+ * What the app was doing, recognised by the operations a request holds (first match wins). Names
+ * the issue's paths; a request none of them names is listed under its operations alone.
+ */
+const PATHS: Array<[string, (ops: Ops, kind: string) => boolean]> = [
+  ['read', (_, kind) => kind !== 'commit'],
+  ['claim a waiting-list offer', (o) => has(o, 'create registrations') && has(o, 'update waitlist')],
+  ['register', (o) => has(o, 'create registrations') && has(o, 'create throttles', 'update throttles')],
+  ['restore from the archive', (o) => has(o, 'delete archive/items')],
+  ['archive', (o) => has(o, 'create archive/items')],
+  ['submit a payment', (o) => has(o, 'create payments') && has(o, 'create throttles', 'update throttles')],
+  ['apply a statement line', (o) => has(o, 'create statementLines', 'update statementLines')],
+  ['verify, reject or reverse a payment', (o) => has(o, 'create payments', 'update payments')],
+  ['issue an invoice', (o) => has(o, 'create invoices')],
+  ['issue a certificate', (o) => has(o, 'create certificates')],
+  ['revoke a certificate', (o) => has(o, 'update certificates')],
+  ['evaluate a day', (o) => has(o, 'create evaluations')],
+  ['offer a seat or move the waiting list', (o) => has(o, 'update waitlist', 'create waitlist')],
+  ['cancel, check in or another change to a registration', (o) => has(o, 'update registrations', 'delete registrations', 'create registrations')],
+  ['apply as a partner or book a booth', (o) => has(o, 'create partners') && has(o, 'create throttles', 'update throttles')],
+  ['a change to an application', (o) => has(o, 'update partners', 'create partners', 'delete partners')],
+  ['contact, donate or save a registration draft', (o) => has(o, 'create throttles', 'update throttles')],
+  ['publish or edit content', (o) => CONTENT.some((c) => has(o, `create ${c}`, `update ${c}`, `delete ${c}`))],
+  ['save settings', (o) => has(o, 'create settings', 'update settings', 'create statementFormats', 'update statementFormats')],
+];
+
+export function pathName(r: RequestRecord): string {
+  const ops = new Set(r.operations.map((o) => `${o.method} ${collectionOf(o.path)}`));
+  return PATHS.find(([, matches]) => matches(ops, r.kind))?.[0] ?? '';
+}
+
 /** Per kind of allowed request: its worst figures against Cloud Firestore's limits and the budget. */
 export function budgetTable(requests: RequestRecord[]): Row[] {
   const byShape = new Map<string, RequestRecord[]>();
@@ -55,7 +90,8 @@ export function budgetTable(requests: RequestRecord[]): Row[] {
       worstRequest.documentReads > requestCap(worstRequest, RULES_BUDGET) ||
       expressions > RULES_BUDGET.expressionsPerOperation;
     return {
-      request: shape.length > 100 ? `${shape.slice(0, 97)}…` : shape,
+      path: pathName(rs[0]),
+      request: shape.length > 90 ? `${shape.slice(0, 87)}…` : shape,
       seen: rs.length,
       'op reads': `${opReads}/${FIRESTORE_LIMITS.readsPerOperation}`,
       'request reads': `${worstRequest.documentReads}/${requestCap(worstRequest, FIRESTORE_LIMITS)}`,
@@ -64,7 +100,12 @@ export function budgetTable(requests: RequestRecord[]): Row[] {
       budget: over ? 'OVER' : 'within',
     };
   });
-  return rows.sort((a, b) => parseInt(String(b['op expressions'])) - parseInt(String(a['op expressions'])));
+  // Writes by path in the order above, then the reads, then what no path names; the heaviest first in each.
+  const order = (row: Row) => {
+    const i = PATHS.findIndex(([name]) => name === row.path);
+    return i < 0 ? PATHS.length + 1 : i === 0 ? PATHS.length : i;
+  };
+  return rows.sort((a, b) => order(a) - order(b) || parseInt(String(b['op expressions'])) - parseInt(String(a['op expressions'])));
 }
 
 /** The n operations that evaluated the most expressions, with the functions that spent most of them. */
