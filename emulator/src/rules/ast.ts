@@ -72,3 +72,47 @@ export interface RulesFile {
   functions: FunctionDecl[];
   matches: MatchBlock[];
 }
+
+/** Calls `visit` on each direct sub-expression of `e`, in source order. */
+export function forEachChild(e: Expr, visit: (x: Expr) => void) {
+  switch (e.kind) {
+    case 'literal':
+    case 'ident':
+      return;
+    case 'member':
+      return visit(e.object);
+    case 'index':
+      visit(e.object);
+      return visit(e.index);
+    case 'slice':
+      visit(e.object);
+      if (e.start) visit(e.start);
+      if (e.end) visit(e.end);
+      return;
+    case 'call':
+      return e.args.forEach(visit);
+    case 'method':
+      visit(e.target);
+      return e.args.forEach(visit);
+    case 'unary':
+    case 'is':
+      return visit(e.operand);
+    case 'binary':
+    case 'logical':
+      visit(e.left);
+      return visit(e.right);
+    case 'ternary':
+      visit(e.test);
+      visit(e.then);
+      return visit(e.otherwise);
+    case 'list':
+      return e.items.forEach(visit);
+    case 'map':
+      return e.entries.forEach(({ key, value }) => {
+        visit(key);
+        visit(value);
+      });
+    case 'path':
+      return e.segments.forEach((s) => typeof s !== 'string' && visit(s));
+  }
+}

@@ -1,7 +1,7 @@
 // Load-time checks after parsing: every variable, function, method and namespace member a rule
 // names must exist, with the right number of arguments. Cloud Firestore refuses such files when
 // they are deployed; refusing them here (with line and column) beats a rule that silently denies.
-import type { Expr, FunctionDecl, Pos } from './ast.ts';
+import { forEachChild, type Expr, type FunctionDecl, type Pos } from './ast.ts';
 import { FUNCTION_ARITY, NAMESPACE_ARITY } from './builtins.ts';
 import { RulesSyntaxError, RulesUnsupportedError } from './errors.ts';
 import type { CompiledBlock, CompiledRules, FunctionInfo, Scope } from './matcher.ts';
@@ -35,29 +35,17 @@ class Checker {
   expr(e: Expr, vars: ReadonlySet<string>, functions: ReadonlyMap<string, FunctionInfo>): void {
     const sub = (x: Expr) => this.expr(x, vars, functions);
     switch (e.kind) {
-      case 'literal':
-        return;
       case 'ident':
         if (vars.has(e.name) || GLOBALS.includes(e.name)) return;
         if (NAMESPACE_ARITY[e.name])
           this.syntax(`'${e.name}' is a namespace: call one of its functions, such as ${e.name}.${Object.keys(NAMESPACE_ARITY[e.name])[0]}(…)`, e.pos);
         return this.syntax(`unknown variable '${e.name}'`, e.pos);
-      case 'member':
-        return sub(e.object);
-      case 'index':
-        sub(e.object);
-        return sub(e.index);
-      case 'slice':
-        sub(e.object);
-        if (e.start) sub(e.start);
-        if (e.end) sub(e.end);
-        return;
       case 'call': {
         const user = functions.get(e.name);
         if (user) this.arity(e.name, user.decl.params.length, e.args.length, e.pos);
         else if (FUNCTION_ARITY[e.name] !== undefined) this.arity(e.name, FUNCTION_ARITY[e.name], e.args.length, e.pos);
         else this.unsupported(`unknown function '${e.name}' (not declared in scope here, and not a Firestore function this emulator supports)`, e.pos);
-        return e.args.forEach(sub);
+        break;
       }
       case 'method': {
         if (e.target.kind === 'ident' && NAMESPACE_ARITY[e.target.name] && !vars.has(e.target.name)) {
@@ -65,36 +53,17 @@ class Checker {
           if (arity === undefined)
             this.unsupported(`unknown function '${e.target.name}.${e.name}' (supported: ${Object.keys(NAMESPACE_ARITY[e.target.name]).join(', ')})`, e.pos);
           this.arity(`${e.target.name}.${e.name}`, arity, e.args.length, e.pos);
+          // The namespace is not a variable: only the arguments are expressions to check.
           return e.args.forEach(sub);
         }
-        sub(e.target);
         if (UNSUPPORTED_METHODS[e.name]) this.unsupported(UNSUPPORTED_METHODS[e.name], e.pos);
         const arity = METHOD_ARITY[e.name];
         if (arity === undefined) this.unsupported(`unknown method '${e.name}()'`, e.pos);
         this.arity(e.name, arity, e.args.length, e.pos);
-        return e.args.forEach(sub);
+        break;
       }
-      case 'unary':
-      case 'is':
-        return sub(e.operand);
-      case 'binary':
-      case 'logical':
-        sub(e.left);
-        return sub(e.right);
-      case 'ternary':
-        sub(e.test);
-        sub(e.then);
-        return sub(e.otherwise);
-      case 'list':
-        return e.items.forEach(sub);
-      case 'map':
-        return e.entries.forEach(({ key, value }) => {
-          sub(key);
-          sub(value);
-        });
-      case 'path':
-        return e.segments.forEach((s) => typeof s !== 'string' && sub(s));
     }
+    forEachChild(e, sub);
   }
 
   functions(decls: FunctionDecl[], scope: Scope) {

@@ -1,55 +1,12 @@
 // Cloud Firestore's limits on a ruleset itself (limits.ts RULESET_LIMITS), checked at load: a file
 // over one of them is refused, with its position, as `firebase deploy` would refuse it.
-import type { Expr, FunctionDecl, MatchBlock, Pos, RulesFile } from './ast.ts';
+import { forEachChild, type Expr, type FunctionDecl, type MatchBlock, type Pos, type RulesFile } from './ast.ts';
 import { RulesetLimitError } from './errors.ts';
 import { RULESET_LIMITS } from './limits.ts';
 import type { CompiledBlock, CompiledRules, FunctionInfo, Scope } from './matcher.ts';
 
 /** Bytes per syntax node in the size estimate of the compiled ruleset (a protobuf message's tag, length and id). */
 const BYTES_PER_NODE = 8;
-
-function forEachChild(e: Expr, visit: (x: Expr) => void) {
-  switch (e.kind) {
-    case 'literal':
-    case 'ident':
-      return;
-    case 'member':
-      return visit(e.object);
-    case 'index':
-      visit(e.object);
-      return visit(e.index);
-    case 'slice':
-      visit(e.object);
-      if (e.start) visit(e.start);
-      if (e.end) visit(e.end);
-      return;
-    case 'call':
-      return e.args.forEach(visit);
-    case 'method':
-      visit(e.target);
-      return e.args.forEach(visit);
-    case 'unary':
-    case 'is':
-      return visit(e.operand);
-    case 'binary':
-    case 'logical':
-      visit(e.left);
-      return visit(e.right);
-    case 'ternary':
-      visit(e.test);
-      visit(e.then);
-      return visit(e.otherwise);
-    case 'list':
-      return e.items.forEach(visit);
-    case 'map':
-      return e.entries.forEach(({ key, value }) => {
-        visit(key);
-        visit(value);
-      });
-    case 'path':
-      return e.segments.forEach((s) => typeof s !== 'string' && visit(s));
-  }
-}
 
 /** Every expression node of `e`, itself included. */
 function walk(e: Expr, visit: (x: Expr) => void) {
