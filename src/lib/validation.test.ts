@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkedEmail, EMAIL_PATTERN } from './email-address.ts';
-import { emailField, lineField, MULTI_LINE_PATTERN, paragraphField, phoneField, SINGLE_LINE_PATTERN, withWebScheme } from './validation.ts';
+import { emailField, lineField, MULTI_LINE_CHAR, paragraphField, phoneField, SINGLE_LINE_CHAR, SINGLE_LINE_PATTERN, withWebScheme } from './validation.ts';
 
 const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 const valid = (v: string) => emailField().safeParse(v).success;
@@ -76,9 +76,10 @@ describe('one-line answers and paragraphs', () => {
   const paragraph = paragraphField(0, 2000, '', 'too long');
   const asRules = (pattern: string) => pattern.replaceAll('\\', '\\\\');
 
-  it('are the very patterns firestore.rules checks (each backslash written twice in a rules string)', () => {
-    expect(rules).toContain(`v.matches("${asRules(SINGLE_LINE_PATTERN)}")`);
-    expect(rules).toContain(`v.matches("${asRules(MULTI_LINE_PATTERN)}")`);
+  it('are the very characters firestore.rules checks (each backslash written twice in a rules string)', () => {
+    expect(rules).toContain(`function lineChar() {\n      return '${asRules(SINGLE_LINE_CHAR)}';`);
+    expect(rules).toContain(`function paragraphChar() {\n      return '${asRules(MULTI_LINE_CHAR)}';`);
+    expect(SINGLE_LINE_PATTERN).toBe(`^${SINGLE_LINE_CHAR}*$`);
   });
 
   it.each([

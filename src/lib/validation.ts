@@ -6,10 +6,13 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address.ts';
  * What a one-line answer (a name, an organisation, a subject) may hold, and a paragraph: no control
  * characters (a paragraph keeps tab and line breaks) and no bidirectional overrides or isolates,
  * which could make a name read differently on a badge, a list or an email from what was stored.
- * Written for RE2: firestore.rules' line() and lines() hold the same patterns (a unit test reads them).
+ * Written for RE2: firestore.rules' lineChar() and paragraphChar() hold the same characters (a unit
+ * test reads them), from which its line() and lines() build their patterns.
  */
-export const SINGLE_LINE_PATTERN = '^[^\\x00-\\x1F\\x7F\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]*$';
-export const MULTI_LINE_PATTERN = '^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]*$';
+export const SINGLE_LINE_CHAR = '[^\\x00-\\x1F\\x7F\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]';
+export const MULTI_LINE_CHAR = '[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]';
+export const SINGLE_LINE_PATTERN = `^${SINGLE_LINE_CHAR}*$`;
+export const MULTI_LINE_PATTERN = `^${MULTI_LINE_CHAR}*$`;
 
 /** An RE2 pattern as JavaScript reads it (code points are \u{…} there). */
 const fromRe2 = (pattern: string) => new RegExp(pattern.replace(/\\x\{([0-9A-F]+)\}/g, '\\u{$1}'), 'u');
