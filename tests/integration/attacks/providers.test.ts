@@ -2,16 +2,7 @@
 // claiming a staff address as verified: a staff role comes only from the providers the back
 // office offers (password, Google). Any other provider, or none, gets what a visitor gets.
 import { describe, expect, it } from 'vitest';
-import { firestoreDocumentsUrl } from '../../../src/lib/firestore-rest.ts';
-import { stack } from '../support/clients.ts';
-
-/** An unsigned ID token for the stack's project, valid for an hour (as the Auth emulator issues them). */
-const jwt = (claims: Record<string, unknown>) => {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const { projectId } = stack();
-  const iat = Math.floor(Date.now() / 1000);
-  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: `https://securetoken.google.com/${projectId}`, aud: projectId, iat, exp: iat + 3600, ...claims })}.`;
-};
+import { asForged, forgedToken as jwt } from '../support/forged.ts';
 
 /** A staff member's address and a verified flag, from the given provider. */
 const claimsFor = (provider: string | null) => ({
@@ -24,12 +15,7 @@ const claimsFor = (provider: string | null) => ({
 
 /** Lists the activity log (staff only) over REST with the token; the HTTP status says who it was taken for. */
 async function readLogs(token: string) {
-  const { projectId, firestore } = stack();
-  const res = await fetch(`${firestoreDocumentsUrl(projectId, firestore)}:runQuery`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'logs' }], limit: 1 } }),
-  });
+  const res = await asForged(token, ':runQuery', { body: { structuredQuery: { from: [{ collectionId: 'logs' }], limit: 1 } } });
   return res.status;
 }
 
