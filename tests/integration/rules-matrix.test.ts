@@ -51,6 +51,7 @@ import {
   SITE,
   type Doc,
   type PublicForm,
+  REGISTRATION,
 } from './support/forms.ts';
 import { issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
@@ -89,7 +90,7 @@ const storedRegistration = async () => seatedFixture(uniqueId('reg'), fieldsOf(r
 /** A registration draft as the register form stores it (expiring a week ahead by the sender's clock). */
 const draftDoc = (email: string) => ({
   email,
-  form: { fullName: 'Achieng Otieno', email },
+  form: { ...REGISTRATION, fullName: 'Achieng Otieno', email },
   timestamp: serverTimestamp(),
   expiresAt: new Date(Date.now() + 7 * 86_400_000),
 });
@@ -104,7 +105,7 @@ const storedDraft = async () => {
 /** Someone else's waiting-list entry, as joining stored it. */
 const storedEntry = async () => {
   const email = `${uniqueId('waiting')}@example.org`;
-  const { data } = joinWaitlistWrite({ email, fullName: 'Waiting Person', category: 'delegate' }) as { data: Record<string, unknown> };
+  const { data } = joinWaitlistWrite({ ...REGISTRATION, email, fullName: 'Waiting Person', category: 'delegate' }) as { data: Record<string, unknown> };
   const now = new Date();
   await ownerWrite([`waitlist/${email}`, { ...data, position: now, timestamp: now }]);
   return email;

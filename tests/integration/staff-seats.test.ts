@@ -73,7 +73,7 @@ async function waiting(over: Record<string, unknown> = {}) {
         email,
         fullName: 'Otieno Ouma',
         category: 'delegate',
-        form: { fullName: 'Otieno Ouma' },
+        form: { ...SAMPLE_REGISTRATION, fullName: 'Otieno Ouma', email },
         position,
         status: 'waiting',
         offer: null,

@@ -9,7 +9,8 @@ import { serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts
 import { VISITOR_LIMITS, type ThrottledCollection } from '../../../src/data/visitor-throttle.ts';
 import { ACCOUNTS, verdict } from '../support/actors.ts';
 import { client, closeClients, stack, visitor } from '../support/clients.ts';
-import { commit, FORMS, registrationDraftForm, type PublicForm } from '../support/forms.ts';
+import { commit, FORMS, REGISTRATION, registrationDraftForm, type PublicForm } from '../support/forms.ts';
+import { joinWaitlistWrite } from '../../../src/data/waitlist.ts';
 import { ownerGet } from '../support/owner.ts';
 import { attendee, ownerWrite } from '../support/seats.ts';
 import { MAX_QUESTIONS } from '../../../src/data/certificates.ts';
@@ -207,5 +208,40 @@ describe('CPD certificates and evaluations', () => {
       await allowed(commit(admin(), issueCommit(a, month.slice(0, 31)).writes));
       expect((await ownerGet(`registrations/${a.id}`))?.certificateId).toBeTruthy();
     });
+  });
+});
+
+// The register form as drafts and the waiting list keep it (issue 32, item 5): every value with the
+// register form's grammar and bounds, nothing else; before, any map of twelve values was kept.
+describe('the register form kept before registering (drafts, waiting-list entries)', () => {
+  const HUGE = 'x'.repeat(1_000_000);
+  const cases: Array<[string, Record<string, unknown>]> = [
+    ['a megabyte name', { fullName: HUGE }],
+    ['a megabyte accessibility need', { accessibilityNeeds: HUGE }],
+    ['an organisation of 161 characters', { organisation: 'o'.repeat(161) }],
+    ['a field the form does not have', { notes: 'x' }],
+    ['a map for a name', { fullName: { first: 'Brian' } }],
+    ['a line break in a name', { fullName: 'Brian\nOdhiambo' }],
+    ['an address that is not one', { email: 'victim@example.org\r\nBcc: x@example.org' }],
+    ['no consent', { consent: false }],
+  ];
+  const join = (who: { db: Firestore; email: string }, change: Record<string, unknown> = {}) =>
+    commit(who.db, [joinWaitlistWrite({ ...REGISTRATION, email: who.email, ...change })]);
+
+  it('keeps the form as the site sends it (the control), at its bounds', async () => {
+    const bounds = { fullName: 'n'.repeat(120), organisation: 'o'.repeat(160), accessibilityNeeds: 'a'.repeat(1000), dietaryNeeds: 'd'.repeat(500) };
+    const draft = await registrationDraftForm.draft(bounds);
+    expect(await verdict(commit(draft.by.db, draft.writes()))).toBe('allowed');
+    expect(await verdict(join(await attendee(), bounds))).toBe('allowed');
+  });
+
+  it.each(cases)('refuses a draft with %s', async (_, change) => {
+    const draft = await registrationDraftForm.draft(change);
+    expect(await verdict(commit(draft.by.db, draft.writes()))).toBe('denied');
+  });
+
+  // (An entry repeats the name beside the form: a megabyte name would be refused as a document over 1 MiB, not by the rules.)
+  it.each(cases.filter(([, change]) => !('email' in change) && change.fullName !== HUGE))('refuses a waiting-list entry with %s', async (_, change) => {
+    expect(await verdict(join(await attendee(), change))).toBe('denied');
   });
 });
