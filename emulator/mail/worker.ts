@@ -4,6 +4,7 @@
 // document), picks up what was written while it was down, and never sends one message twice at
 // once (each step is written only if the document is unchanged since it was read).
 import nodemailer from 'nodemailer';
+import { inlineAttachments } from '../../src/lib/mail-attachments.ts';
 import { createMailRenderer, type MailAttachment } from '../../src/lib/mail-render.ts';
 import type { StackAddress } from '../seed/rest.ts';
 import { afterAttempt, nextStep, type Delivery, type Outcome } from './delivery.ts';
@@ -65,7 +66,8 @@ export function startMailWorker({ stack, smtp, from = DEFAULT_FROM, replyTo, pol
         subject: content.subject,
         html: content.html,
         text: content.text,
-        attachments: message.attachments,
+        // Defence in depth: the rules allow only inline content, and so does the worker.
+        attachments: inlineAttachments(message.attachments),
       });
       const info = {
         messageId: sent.messageId ?? null,

@@ -103,6 +103,21 @@ describe('the mail worker', () => {
     expect(downloaded.equals(bytes)).toBe(true);
   });
 
+  it('sends no attachment but inline content: a path or an address to fetch is ERROR, and nothing is sent (defence in depth)', async () => {
+    const to = `${uniqueId('victim')}@example.org`;
+    const template = { name: 'worker-test', data: { name: 'Kate', reference: 'R9' } };
+    const path = await queue({ to, template, message: { attachments: [{ filename: 'passwd.txt', path: '/etc/passwd' }] } });
+    const href = await queue({
+      to,
+      template,
+      message: { attachments: [{ filename: 'meta.pdf', href: 'http://169.254.169.254/', contentType: 'application/pdf' }] },
+    });
+    worker();
+    expect(await deliveryOf(path, 'ERROR')).toMatchObject({ attempts: 1, error: "Error: Attachment 1 has 'path': only inline content travels; not sent." });
+    expect(await deliveryOf(href, 'ERROR')).toMatchObject({ error: "Error: Attachment 1 has 'href': only inline content travels; not sent." });
+    expect(await received(to)).toEqual([]);
+  });
+
   it('a missing template or no recipient is ERROR with the reason at once; the next message still goes', async () => {
     const missing = await queue({ to: 'x@example.org', template: { name: 'no-such-template', data: {} } });
     const noRecipient = await queue({ template: { name: 'worker-test', data: {} } });

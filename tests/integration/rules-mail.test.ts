@@ -3,20 +3,20 @@
 // invoice issued, an administrator's test), to the record's own address, with the data the record
 // holds. The commits are the UI's own: its decision functions and data/mail.ts build every write.
 // (Visitors' messages are in rules-forms and rules-hostile.)
-import { doc, getDoc, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
+import { doc, getDoc, setDoc, updateDoc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDecisionMail, invoiceMail, MAIL_TEMPLATES, paymentVerifiedMail, testMail } from '../../src/data/mail.ts';
 import { payableRecord, type PayableRecord } from '../../src/data/payable-records.ts';
 import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
-import { decideManual, decideReject, decideVerify, verdictPaths, type AdminPayment } from '../../src/features/payments/admin/payment-actions.ts';
+import { decideManual, decideReject, decideVerify } from '../../src/features/payments/admin/payment-actions.ts';
 import { ticketAttachments } from '../../src/features/payments/ticket-files.ts';
 import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
 import { applicationDecision } from '../../src/features/registrations/admin/api.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
-import { boothDoc, fieldsOf, paymentDoc, registrationDoc, type Doc } from './support/forms.ts';
-import { seatedFixture } from './support/seats.ts';
+import { boothDoc, fieldsOf, paymentDoc, type Doc } from './support/forms.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
+import { awaitingVerification, dataOf, mailWrite, verdictCommit, withMail } from './support/verdicts.ts';
 
 let as: Actors;
 beforeAll(async () => {
@@ -26,37 +26,6 @@ afterAll(closeClients);
 
 const expectDenied = async (operation: Promise<unknown>) => expect(await verdict(operation)).toBe('denied');
 const expectAllowed = async (operation: Promise<unknown>) => expect(await verdict(operation)).toBe('allowed');
-const dataOf = (w: BatchWrite) => (w as { data: Doc }).data;
-const mailWrite = (writes: BatchWrite[]) => writes.find((w) => writePath(w).startsWith('mail/'))!;
-const withMail = (writes: BatchWrite[], change: (mail: Doc) => Doc) =>
-  writes.map((w) => (writePath(w).startsWith('mail/') ? { ...w, data: change(dataOf(w)) } : w));
-
-/** A registration (or a booth booking) waiting on a submitted payment, stored past the rules. */
-async function awaitingVerification(collection: 'registrations' | 'partners' = 'registrations') {
-  const recordId = uniqueId(collection === 'registrations' ? 'reg' : 'booth');
-  const paymentId = uniqueId('pay');
-  const record: Doc = {
-    ...fieldsOf(collection === 'registrations' ? registrationDoc('') : boothDoc('')),
-    paymentStatus: 'submitted',
-    lastPaymentId: paymentId,
-  };
-  // A registration holds its slot, taken since the payment was submitted, with its checkout in step.
-  if (collection === 'registrations') Object.assign(record, (await seatedFixture(recordId, record, { state: 'taken' })).stored);
-  else await fixture(`${collection}/${recordId}`, record);
-  await fixture(`payments/${paymentId}`, fieldsOf(paymentDoc(paymentId, collection, recordId, { amount: Number(record.fee) })));
-  const payment = { ...fieldsOf(paymentDoc(paymentId, collection, recordId, { amount: Number(record.fee) })), id: paymentId } as unknown as AdminPayment;
-  return { recordId, paymentId, record, payment };
-}
-
-/** Runs a finance verdict the way the Payments screen does: a transaction on fresh reads. */
-function verdictCommit(
-  db: Firestore,
-  payment: AdminPayment,
-  decide: (docs: Array<Doc | null>) => { writes: BatchWrite[] },
-  tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w,
-) {
-  return createDb(() => db).transact(verdictPaths({ payment }), (docs) => ({ writes: tamper(decide(docs as Array<Doc | null>).writes) }));
-}
 
 describe('payment verdicts', () => {
   it('finance verifies a payment: the ticket email goes to the registrant, with the QR code and calendar file', async () => {

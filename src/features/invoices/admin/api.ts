@@ -11,6 +11,7 @@ import { findPayableRecord } from '../../../data/payable-records.ts';
 import { decideIssue, issuePaths, type IssueRequest } from './issue-invoice.ts';
 import { formatMinor, formatMinorShort } from '../../../components/format.ts';
 import { bytesToBase64 } from '../../../lib/base64.ts';
+import { attachmentName } from '../../../lib/mail-attachments.ts';
 import { invoiceMail } from '../../../data/mail.ts';
 import { referenceToQuote, type StoredInvoice } from './schema.ts';
 import { adminKey } from '../../../data/query-keys.ts';
@@ -57,7 +58,12 @@ export function useIssueInvoice() {
  */
 async function invoiceEmail(invoice: StoredInvoice) {
   const { invoicePdf, formatDueDate } = await import('./invoice-pdf.ts');
-  const pdf = { filename: `${invoice.number}.pdf`, content: bytesToBase64(await invoicePdf(invoice)), encoding: 'base64', contentType: 'application/pdf' };
+  const pdf = {
+    filename: attachmentName(`${invoice.number}.pdf`),
+    content: bytesToBase64(await invoicePdf(invoice)),
+    encoding: 'base64',
+    contentType: 'application/pdf',
+  };
   return invoiceMail(
     db.newId('mail'),
     invoice,
