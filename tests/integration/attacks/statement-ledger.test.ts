@@ -342,3 +342,19 @@ describe('a line’s life and an import’s record', () => {
     await allowed(getDocs(query(collection(as.db.finance, 'statementLines'), limit(1))));
   });
 });
+
+// Issue 32, item 9: a line counts into a record only in the record's own currency.
+describe('finance counting money of another currency', () => {
+  const inUsd = (writes: BatchWrite[]) =>
+    writes.map((w) =>
+      (writePath(w).startsWith('statementLines/') || writePath(w).startsWith('payments/')) && 'data' in w ? { ...w, data: { ...w.data, currency: 'USD' } } : w,
+    );
+
+  it('never counts a USD line into a KES record as KES (control: the same line in KES)', async () => {
+    const target = await booth();
+    await denied(apply(line(1_000_000), target, inUsd));
+    expect(await received(target)).toBe(0);
+    await apply(line(1_000_000), target);
+    expect(await received(target)).toBe(1_000_000);
+  });
+});
