@@ -358,3 +358,27 @@ describe('finance counting money of another currency', () => {
     expect(await received(target)).toBe(1_000_000);
   });
 });
+
+// Issue 32, item 10: counted money keeps its evidence. A payment that was counted (verified, or
+// reversed after) is reversed, never deleted; archiving moves it whole, its copy in the same commit.
+describe('an administrator deleting counted money', () => {
+  it('never deletes a counted payment, verified or reversed (control: one never counted is deleted)', async () => {
+    const target = await booth();
+    const facts = line(1_000_000);
+    const paid = await apply(facts, target);
+    await denied(deleteDoc(payment(as.db.admin, paid)));
+    await reverse(facts, target, paid);
+    await denied(deleteDoc(payment(as.db.admin, paid)));
+    expect(await ownerGet(`payments/${paid}`)).toMatchObject({ status: 'reversed' });
+    const submitted = uniqueId('pay-submitted');
+    await fixture(`payments/${submitted}`, { status: 'submitted', targetCollection: target.collection, targetId: target.id, amount: 1000, currency: 'KES' });
+    await allowed(deleteDoc(payment(as.db.admin, submitted)));
+  });
+
+  it('archives a counted payment whole: its copy in the same commit (control for the refusal above)', async () => {
+    const target = await booth();
+    const paid = await apply(line(1_000_000), target);
+    const copy = await getDoc(payment(as.db.admin, paid));
+    await allowed(commit(as.db.admin, [{ set: `archive/payments/items/${paid}`, data: copy.data()! }, { delete: `payments/${paid}` }]));
+  });
+});
