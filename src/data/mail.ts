@@ -94,6 +94,15 @@ export interface MailDataByTemplate {
   'certificate-issued': { name: string; certificateId: string; activity: string; points: number };
 }
 
+/** How many times staff may send one message again: a resend cannot be turned into a mail cannon. */
+export const MAX_RESENDS = 3;
+
+/** Staff send a delivered or failed message again: the extension's own RETRY, counted. */
+export const resendWrite = (mail: { id: string; resends?: number }) => ({
+  update: `mail/${mail.id}`,
+  data: { 'delivery.state': 'RETRY', resends: (mail.resends ?? 0) + 1 },
+});
+
 /** The delivery state the extension (and the local worker) writes back on each mail document. */
 export type DeliveryState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
 
@@ -107,6 +116,8 @@ export interface MailDocument<N extends MailTemplateName = MailTemplateName> {
   paymentId?: string;
   /** Attachments (the ticket's QR code and calendar file, an invoice PDF): only staff add them. */
   message?: { attachments: MailAttachment[] };
+  /** How many times staff sent it again (firestore.rules: at most MAX_RESENDS). */
+  resends?: number;
   delivery?: {
     state: DeliveryState;
     attempts?: number;

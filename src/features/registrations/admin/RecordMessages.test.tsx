@@ -75,10 +75,23 @@ describe("a record's emails", () => {
     expect(await screen.findByRole('status')).toHaveTextContent('"Payment verified (e-ticket)" will be sent again to achieng@example.org.');
     expect(fake.commits).toEqual([
       [
-        { update: 'mail/m1', data: { 'delivery.state': 'RETRY' } },
+        { update: 'mail/m1', data: { 'delivery.state': 'RETRY', resends: 1 } },
         { log: 'Resent the email "Payment verified (e-ticket)" to achieng@example.org (registration reg-1)', userEmail: 'finance@summit.test' },
       ],
     ]);
+  });
+
+  it('counts resends, and offers none past the third (the rules refuse a fourth)', async () => {
+    fake.mail = [
+      { ...mail('m1', 'payment-verified', { state: 'SUCCESS', attempts: 1 }), resends: 2 },
+      { ...mail('m2', 'registration-pending', { state: 'ERROR' }), resends: 3 },
+    ];
+    renderStaffScreen(Screen, { role: 'finance' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send again: Payment verified (e-ticket)' }));
+    expect(fake.commits[0]).toContainEqual({ update: 'mail/m1', data: { 'delivery.state': 'RETRY', resends: 3 } });
+    const items = screen.getAllByRole('listitem');
+    expect(within(items[1]).queryByRole('button')).toBeNull();
+    expect(items[1]).toHaveTextContent('Sent again 3 times, the most it may be');
   });
 
   it('says so when a record has no email yet', async () => {

@@ -6,7 +6,7 @@ import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { FormAlert } from '../../../components/fields.tsx';
 import { fetchRecordMail, type StoredMail } from './api.ts';
-import { DELIVERY_LABELS, MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';
+import { DELIVERY_LABELS, MAIL_LABELS, MAX_RESENDS, resendWrite, type MailTemplateName } from '../../../data/mail.ts';
 import { adminKey } from '../../../data/query-keys.ts';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
@@ -48,7 +48,7 @@ export function useRecordMail(collection: 'registrations' | 'partners', id: stri
 
 function useResend(collection: string, id: string) {
   return useStaffWrites({
-    writes: (mail: StoredMail) => [{ update: `mail/${mail.id}`, data: { 'delivery.state': 'RETRY' } }],
+    writes: (mail: StoredMail) => [resendWrite(mail)],
     log: (mail) =>
       `Resent the email "${MAIL_LABELS[mail.template.name as MailTemplateName] ?? mail.template.name}" to ${mail.to} (${collection === 'registrations' ? 'registration' : 'application'} ${id})`,
     invalidate: [recordMailKey(collection, id)],
@@ -85,7 +85,10 @@ export function RecordMessages({ collection, id }: { collection: 'registrations'
                 <span>to {m.to}</span>
                 <span>{m.timestamp ? when.format(m.timestamp) : ''}</span>
                 <DeliveryState mail={m} />
-                {(m.delivery?.state === 'SUCCESS' || m.delivery?.state === 'ERROR') && (
+                {(m.delivery?.state === 'SUCCESS' || m.delivery?.state === 'ERROR') && (m.resends ?? 0) >= MAX_RESENDS && (
+                  <span className="text-gray-700">Sent again {MAX_RESENDS} times, the most it may be</span>
+                )}
+                {(m.delivery?.state === 'SUCCESS' || m.delivery?.state === 'ERROR') && (m.resends ?? 0) < MAX_RESENDS && (
                   <button
                     type="button"
                     className="btn-secondary py-1 text-sm"
