@@ -154,17 +154,26 @@ async function collectWhile(firestore: string, projectId: string, run: () => Pro
   return { code, requests };
 }
 
+const SMTP_PORT = 21025;
+
 /** Runs the integration suites against a stack of its own and returns every request's spending. */
 export async function measureRulesBudget(): Promise<{ requests: RequestRecord[]; exitCode: number }> {
   // Cloud Firestore's own limits: a path over budget is measured, not refused.
   process.env.SUMMIT_RULES_LIMITS = 'firestore';
-  const stack = await startStack({ firestorePort: 28080, authPort: 29099, smtpPort: 21025, mailWebPort: 21080, mailWorker: false, fresh: true });
+  const stack = await startStack({ firestorePort: 28080, authPort: 29099, smtpPort: SMTP_PORT, mailWebPort: 21080, mailWorker: false, fresh: true });
   try {
     const { address } = stack;
     const { code, requests } = await collectWhile(address.firestore, address.projectId, () => {
       const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'integration', '--reporter=dot'], {
         stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...process.env, SUMMIT_STACK_FIRESTORE: address.firestore, SUMMIT_STACK_AUTH: address.auth, SUMMIT_STACK_MAIL: address.mail },
+        env: {
+          ...process.env,
+          SUMMIT_STACK_FIRESTORE: address.firestore,
+          SUMMIT_STACK_AUTH: address.auth,
+          SUMMIT_STACK_MAIL: address.mail,
+          // The mail worker's own tests send to the stack's MailDev.
+          SUMMIT_STACK_SMTP: String(SMTP_PORT),
+        },
       });
       return new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
     });

@@ -388,7 +388,7 @@ const HOW: Record<string, Subject> = {
             'mail',
             await fixture(`mail/${uniqueId('mail')}`, { ...storedMail('x'), delivery: { state: 'ERROR', attempts: 3, error: 'Connection refused' } }),
           ),
-          { 'delivery.state': 'RETRY' },
+          { 'delivery.state': 'RETRY', resends: 1 },
         ),
     },
     notes: { update: 'a failed message set back to RETRY' },
