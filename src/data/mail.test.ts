@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   applicationMail,
@@ -10,6 +11,8 @@ import {
   MAIL_LABELS,
   MAIL_SAMPLES,
   MAIL_TEMPLATES,
+  MAX_RESENDS,
+  resendWrite,
 } from './mail.ts';
 
 const settings = {
@@ -131,5 +134,13 @@ describe('the catalogue', () => {
       expect(MAIL_LABELS[name]).toBeTruthy();
       expect(MAIL_SAMPLES[name]).toBeTruthy();
     }
+  });
+});
+
+describe('resends', () => {
+  it('count up by one from none, to the cap firestore.rules holds', () => {
+    expect(resendWrite({ id: 'm1' })).toEqual({ update: 'mail/m1', data: { 'delivery.state': 'RETRY', resends: 1 } });
+    expect(resendWrite({ id: 'm1', resends: 2 }).data.resends).toBe(3);
+    expect(readFileSync('firestore.rules', 'utf8')).toContain(`request.resource.data.resends <= ${MAX_RESENDS}`);
   });
 });
