@@ -8,7 +8,7 @@ import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { findDocuments } from '../emulator/seed/rest.ts';
 import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
 import { registrationAwaitingPayment, stack } from './records.ts';
-import { signIn } from './support.ts';
+import { signIn, signInToMyRegistration } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
 const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
@@ -125,8 +125,8 @@ test('finance verifies a submitted payment: the registration becomes paid and co
   await expect(page.getByRole('heading', { name: 'Your e-ticket' })).toBeVisible();
 });
 
-test('rejecting a payment needs a reason, and the registration goes back to unpaid so the visitor can pay again', async ({ page }) => {
-  const { id, paymentId, payer } = await registrationAwaitingPayment();
+test('rejecting a payment needs a reason, and the registration goes back to unpaid so the visitor can pay again', async ({ page, browser }) => {
+  const { id, paymentId, payer, email } = await registrationAwaitingPayment();
   await signIn(page, finance);
   await page.goto('/admin/payments');
   const row = page.getByRole('row').filter({ hasText: payer });
@@ -143,9 +143,13 @@ test('rejecting a payment needs a reason, and the registration goes back to unpa
   expect(await readDoc('payments', paymentId)).toMatchObject({ status: 'rejected', note: 'No such M-Pesa transaction' });
   expect(await readDoc('registrations', id)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', paymentNote: 'No such M-Pesa transaction' });
 
-  await page.goto(`/checkout/${id}`);
-  await expect(page.getByRole('alert')).toContainText('Your last payment reference could not be verified: No such M-Pesa transaction');
-  await expect(page.getByRole('button', { name: 'Submit payment reference' })).toBeVisible();
+  // The registrant, on their own browser (only they send its reference, signed in with its address), is asked to pay again.
+  const registrant = await (await browser.newContext()).newPage();
+  await signInToMyRegistration(registrant, email);
+  await registrant.goto(`/checkout/${id}`);
+  await expect(registrant.getByRole('alert')).toContainText('Your last payment reference could not be verified: No such M-Pesa transaction');
+  await expect(registrant.getByRole('button', { name: 'Submit payment reference' })).toBeVisible();
+  await registrant.context().close();
 });
 
 test('finance records a cash payment against a reference, seeing the amount due, and the record becomes paid', async ({ page }) => {

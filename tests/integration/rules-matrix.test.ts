@@ -422,7 +422,11 @@ const HOW: Record<string, Subject> = {
       submitAs(FORMS.registrationPayment),
       { status: 'verified' },
     ),
-    notes: { create: 'as a visitor’s payment submission' },
+    notes: { create: 'as a visitor’s payment submission for their own registration (signed in with its address)' },
+  },
+  'payments (for a booth)': {
+    ops: { create: submitAs(FORMS.boothPayment) },
+    notes: { create: 'as a visitor’s payment submission for an approved booth booking (whoever holds its reference)' },
   },
   'payments (manual record)': {
     ops: {
@@ -517,7 +521,8 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'partners':                    { get: EVERYONE, list: STAFF, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
   'messages':                    { get: STAFF,    list: STAFF, create: SIGNED_IN, update: STAFF, delete: ADMIN },
   'donations':                   { get: FINANCE,  list: FINANCE, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
-  'payments':                    { get: FINANCE,  list: FINANCE, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
+  'payments':                    { get: FINANCE,  list: FINANCE, create: VERIFIED, update: FINANCE, delete: ADMIN },
+  'payments (for a booth)':      {                             create: SIGNED_IN },
   'payments (manual record)':    {                             create: FINANCE },
   // Issued invoices are never deleted: the series must stay unbroken.
   'invoices':                    { get: FINANCE,  list: FINANCE, create: FINANCE, update: FINANCE, delete: NOBODY },

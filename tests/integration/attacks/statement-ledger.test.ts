@@ -166,7 +166,7 @@ describe('finance counting one payment twice', () => {
   it('never pays a second record with a receipt a visitor submitted for another, by leaving out its claim (control: with the claim)', async () => {
     const submission = await FORMS.boothPayment.draft();
     const facts = line(FEE_MINOR);
-    await commit(submission.by.db, submission.writes({ ...submission.doc, reference: facts.receipt }));
+    await commit(submission.by.db, submission.writes({ ...submission.doc, method: 'bank-transfer', reference: facts.receipt }));
     const other = await booth();
     const claim = `paymentReferences/${facts.receiptKey}`;
     await denied(apply(facts, other, withoutPath(claim), undefined, true));
