@@ -167,13 +167,19 @@ test('finance records a cash payment against a reference, seeing the amount due,
   await manual.getByLabel('Method').selectOption('cash');
   await manual.getByRole('button', { name: 'Record payment' }).click();
   await expect(manual.getByText('Enter the receipt, cheque or transaction number.')).toBeVisible();
-  await manual.getByLabel('Receipt, cheque or transaction number').fill('RCPT-0099');
+  // The note is the evidence behind money no statement shows: required.
+  await expect(manual.getByText('Say how the payment reached you (who received it, where it is banked).')).toBeVisible();
+  const receipt = `RCPT-${id.slice(-8)}`;
+  await manual.getByLabel('Receipt, cheque or transaction number').fill(receipt);
+  await manual.getByLabel('Note').fill('Cash at the registration desk, banked the same day');
   await manual.getByRole('button', { name: 'Record payment' }).click();
   await expect(manual.getByRole('status').filter({ hasText: 'Recorded Ksh 15,000 from' })).toBeVisible();
 
   const registration = await readDoc('registrations', id);
   expect(registration).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
-  expect(await readDoc('payments', registration.lastPaymentId)).toMatchObject({ status: 'verified', method: 'cash', reference: 'RCPT-0099', amount: '15000' });
+  expect(await readDoc('payments', registration.lastPaymentId)).toMatchObject({ status: 'verified', method: 'cash', reference: receipt, amount: '15000' });
+  // Its receipt is claimed by it: the same receipt cannot pay another record.
+  expect(await readDoc('paymentReferences', receipt.replace(/[^A-Z0-9]/gi, '').toUpperCase())).toMatchObject({ paymentId: registration.lastPaymentId });
 
   // The same record cannot be paid twice.
   await manual.getByLabel('Registration or application reference').fill(id);

@@ -17,7 +17,8 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type BatchWrite } from '../../src/lib/db.ts';
+import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
+import { referenceClaim } from '../../src/data/transaction-codes.ts';
 import { sdkData } from '../../src/lib/sdk-db.ts';
 import {
   ACCOUNTS,
@@ -430,17 +431,31 @@ const HOW: Record<string, Subject> = {
   },
   'payments (manual record)': {
     ops: {
-      create: (db) =>
-        ui(db).createDocument('payments', {
-          payerName: 'County Treasury',
-          method: 'bank-transfer',
-          reference: 'MANUAL-7',
-          amount: 30000,
-          currency: 'KES',
-          status: 'verified',
-          targetCollection: 'registrations',
-          targetId: 'demo-registration-4',
-        }),
+      // As the Payments screen records one (decideManual): its receipt claimed by it, with finance's note.
+      create: (db) => {
+        const id = uniqueId('manual');
+        const reference = `MANUAL ${id}`;
+        return ui(db).commit([
+          {
+            set: `payments/${id}`,
+            data: {
+              id,
+              timestamp: serverValues.now(),
+              payerName: 'County Treasury',
+              method: 'bank-transfer',
+              reference,
+              amount: 30000,
+              currency: 'KES',
+              status: 'verified',
+              manual: true,
+              note: 'Transfer seen on the bank statement',
+              targetCollection: 'registrations',
+              targetId: 'demo-registration-4',
+            },
+          },
+          referenceClaim(id, reference),
+        ]);
+      },
     },
   },
   invoices: documents(
