@@ -143,6 +143,7 @@ export default function AdminLayout() {
                 <li key={s.id}>
                   <NavLink
                     end={!s.path}
+                    reloadDocument={s.camera}
                     to={s.path ? `/admin/${s.path}` : '/admin'}
                     className={({ isActive }) => `block rounded px-3 py-2 text-sm ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-brand-50'}`}
                   >

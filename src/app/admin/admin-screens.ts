@@ -17,6 +17,12 @@ export interface AdminScreen {
   needs?: Capability;
   /** Its label in the back-office menu; screens reached from another one (a record, an editor) have none. */
   menu?: string;
+  /**
+   * Uses the camera. Hosting allows the camera to these screens' addresses only
+   * (scripts/security-headers.ts), and a browser decides by the headers of the document it loaded:
+   * the menu opens such a screen as a document of its own, not by a client-side navigation.
+   */
+  camera?: boolean;
 }
 
 const feature = (file: string) => `../features/${file}`;
@@ -47,7 +53,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('registrations/:collection/:id', 'registrations/admin/RegistrationDetailPage.tsx', 'Registration', 'registrations:read', null),
   // Finance and administrators make offers (the rules' staffMovesEntry), so the screen needs what status changes need.
   screen('waitlist', 'registrations/admin/WaitlistPage.tsx', 'Waiting list', 'registrations:update'),
-  screen('check-in', 'registrations/admin/CheckInPage.tsx', 'Check-in', 'registrations:update'),
+  { ...screen('check-in', 'registrations/admin/CheckInPage.tsx', 'Check-in', 'registrations:update'), camera: true },
   screen('payments', 'payments/admin/PaymentsPage.tsx', 'Payments', 'payments'),
   screen('statements', 'payments/admin/statement/StatementsPage.tsx', 'Statements', 'payments'),
   screen('statements/:id', 'payments/admin/statement/ImportPage.tsx', 'Statement import', 'payments', null),
