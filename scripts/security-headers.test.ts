@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allowedInlineHashes, CAMERA_PAGES, contentSecurityPolicy, notAllowed, securityHeaders, sitePolicy, withSources } from './security-headers.ts';
+import {
+  allowedInlineHashes,
+  CAMERA_PAGES,
+  EVAL_PAGES,
+  contentSecurityPolicy,
+  notAllowed,
+  securityHeaders,
+  sitePolicy,
+  withSources,
+} from './security-headers.ts';
 import { eventHandlers, inlineHashes, inlineScripts, sha256Source } from './inline-scripts.ts';
 import { readFirebaseJson } from './hosting-config.ts';
 import { pageLoaderScript } from './postbuild.ts';
@@ -66,6 +75,15 @@ describe('the headers', () => {
     const camera = rules.findIndex((r) => r.source === '/admin/check-in');
     expect(camera).toBeGreaterThan(rules.findIndex((r) => r.source === '**'));
     expect(rules[camera].headers).toEqual([{ key: 'Permissions-Policy', value: expect.stringMatching(/^camera=\(self\), microphone=\(\)/) }]);
+  });
+
+  it('allow evaluated code on the Emails screen only (Handlebars compiles its preview), nothing else widened', () => {
+    expect(EVAL_PAGES).toEqual(['/admin/emails']);
+    expect(siteWide.get('Content-Security-Policy')).not.toContain("'unsafe-eval'");
+    const emails = rules.find((r) => r.source === '/admin/emails')!;
+    expect(rules.indexOf(emails)).toBeGreaterThan(rules.findIndex((r) => r.source === '**'));
+    const policy = emails.headers.find((h) => h.key === 'Content-Security-Policy')!.value;
+    expect(policy).toBe(contentSecurityPolicy(hashes).replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"));
   });
 
   it('read back: the hashes a policy allows, scripts and handlers apart', () => {

@@ -42,16 +42,18 @@ export interface InlineHashes {
  * (postbuild.ts), whose text changes with any class a component uses, so a hash would change with
  * every build; the prerendered markup carries style attributes (image sizes), and the editor
  * (tiptap) writes some. An injected style cannot run script; the scripts are what this policy holds.
+ * `evaluates`: the policy of a page that compiles templates (EVAL_PAGES), the same with 'unsafe-eval'.
  * Images: https anywhere (speakers' photos, sponsors' logos and article images are addresses staff
  * enter), data: (the ticket's QR code) and blob: (a chosen file previewed before upload).
  */
-export function contentSecurityPolicy(hashes: InlineHashes): string {
+export function contentSecurityPolicy(hashes: InlineHashes, { evaluates = false } = {}): string {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     [
       'script-src',
       [
         "'self'",
+        ...(evaluates ? ["'unsafe-eval'"] : []),
         ...hashes.scripts,
         ...(hashes.handlers.length ? ["'unsafe-hashes'", ...hashes.handlers] : []),
         ...ORIGINS.googleSignInScript,
@@ -80,6 +82,8 @@ export interface HostingHeader {
 
 /** The pages that use the camera (the check-in's QR scanner, getUserMedia). */
 export const CAMERA_PAGES = ADMIN_SCREENS.filter((s) => s.camera).map((s) => `/admin/${s.path}`);
+/** The pages that compile templates in the browser (the Emails screen's preview, Handlebars). */
+export const EVAL_PAGES = ADMIN_SCREENS.filter((s) => s.evaluates).map((s) => `/admin/${s.path}`);
 
 const permissionsPolicy = (camera: string) =>
   `camera=${camera}, microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), browsing-topics=()`;
@@ -106,6 +110,10 @@ export function securityHeaders(hashes: InlineHashes): HostingHeader[] {
     },
     // The menu opens these as documents of their own (admin-screens.ts), the only ones allowed the camera.
     ...CAMERA_PAGES.map((source) => ({ source, headers: [{ key: 'Permissions-Policy', value: permissionsPolicy('(self)') }] })),
+    // Handlebars compiles a template to a function (`new Function`); the Emails screen previews
+    // staff's templates so, as the Trigger Email extension renders them. Only that staff screen's
+    // document may evaluate code, and what it previews is shown in a frame without scripts.
+    ...EVAL_PAGES.map((source) => ({ source, headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy(hashes, { evaluates: true }) }] })),
   ];
 }
 
