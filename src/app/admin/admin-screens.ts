@@ -52,10 +52,10 @@ function contentScreens(path: string, folder: string, module: string, title: str
   ];
 }
 
-/** In menu order: SPEC's menu first, then the screens staff need beyond it. */
 /** Whether a screen must be loaded as a document of its own (its headers differ from the site's). */
 export const ownDocument = (s: AdminScreen) => !!(s.camera || s.evaluates);
 
+/** In menu order: SPEC's menu first, then the screens staff need beyond it. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('', 'overview/admin/OverviewPage.tsx', 'Overview'),
   screen('registrations', 'registrations/admin/RegistrationsPage.tsx', 'Registrations', 'registrations:read'),
