@@ -149,7 +149,7 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
  * money on the statement by it.
  */
 function RegistrantPaymentForm({ record, onSent }: { record: CheckoutRecord; onSent: () => void }) {
-  const session = useAttendeeSession(true);
+  const session = useAttendeeSession();
   if (session.isPending) return <LoadingLine>Checking whether you are signed in…</LoadingLine>;
   if (registrantIs(record, session.data?.email)) return <PaymentReferenceForm record={record} onSent={onSent} />;
   return (

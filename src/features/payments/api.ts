@@ -111,11 +111,10 @@ export function useSubmitPayment(record: CheckoutRecord) {
  * Who is signed in on this browser with a proven address (lib/email-link.ts, which brings the Auth
  * SDK: loaded only where a registration's payment reference may be sent). Null for nobody.
  */
-export function useAttendeeSession(enabled: boolean) {
+export function useAttendeeSession() {
   return useQuery({
     queryKey: ['attendee-session'],
     queryFn: async () => (await import('../../lib/email-link.ts')).attendeeSession(),
-    enabled,
     staleTime: Infinity,
     retry: false,
   });
