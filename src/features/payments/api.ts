@@ -115,7 +115,8 @@ export function useAttendeeSession() {
   return useQuery({
     queryKey: ['attendee-session'],
     queryFn: async () => (await import('../../lib/email-link.ts')).attendeeSession(),
-    staleTime: Infinity,
+    // Read again whenever checkout opens: the attendee may have signed in on My registration since.
+    staleTime: 0,
     retry: false,
   });
 }
