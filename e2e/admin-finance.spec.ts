@@ -7,7 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { findDocuments } from '../emulator/seed/rest.ts';
 import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
-import { registrationAwaitingPayment, stack } from './records.ts';
+import { normaliseReference } from '../src/data/transaction-codes.ts';
+import { readDocument, registrationAwaitingPayment, stack } from './records.ts';
 import { signIn, signInToMyRegistration } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
@@ -179,7 +180,7 @@ test('finance records a cash payment against a reference, seeing the amount due,
   expect(registration).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
   expect(await readDoc('payments', registration.lastPaymentId)).toMatchObject({ status: 'verified', method: 'cash', reference: receipt, amount: '15000' });
   // Its receipt is claimed by it: the same receipt cannot pay another record.
-  expect(await readDoc('paymentReferences', receipt.replace(/[^A-Z0-9]/gi, '').toUpperCase())).toMatchObject({ paymentId: registration.lastPaymentId });
+  expect(await readDocument(`paymentReferences/${normaliseReference(receipt)}`)).toEqual({ paymentId: registration.lastPaymentId });
 
   // The same record cannot be paid twice.
   await manual.getByLabel('Registration or application reference').fill(id);
