@@ -70,7 +70,8 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     html: checkout.html,
     text: checkout.text,
   }),
-  // The next five go to an address nobody has proved: they quote nothing the sender typed (mail.ts).
+  // These six (from here to 'donation-thanks', 'invoice-issued' apart) go to an address nobody has
+  // proved: they quote nothing the sender typed (mail.ts).
   'partner-received': template({
     subject: 'We received your partnership application {{code}}',
     paragraphs: [
