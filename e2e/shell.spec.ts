@@ -54,8 +54,6 @@ test('the back office sends a visitor without a token to /login', async ({ page 
 });
 
 test('staff sign in, reach every admin page and sign out', async ({ page }) => {
-  // 47 full page loads, each starting the app: a minute is too tight for two shared cores.
-  test.setTimeout(150_000);
   await signIn(page, admin);
   for (const path of adminPaths) {
     await page.goto(path);

@@ -71,6 +71,9 @@ describe('a transaction code is a code, never the payer’s words', () => {
     ['too short for a bank reference', 'bank-transfer', 'FT123'],
     ['too long for a bank reference', 'bank-transfer', `FT${'1'.repeat(23)}`],
     ['an M-Pesa code one short', 'mobile-money', 'QWE1234RT'],
+    // The odd strings the grammar suite tried on the field while it was free text: invisible and bidirectional characters.
+    ['a zero-width space inside', 'mobile-money', 'QWE1234\u200B5RT'],
+    ['a right-to-left override inside', 'bank-transfer', 'FT12\u202E34'],
   ])('refuses %s (%s %j) on a registration and on an approved booth', async (_case, method, reference) => {
     for (const form of [FORMS.registrationPayment, FORMS.boothPayment]) {
       const draft = await form.draft();
