@@ -9,7 +9,7 @@ import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
 import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
 import { attendeePath } from '../src/data/attendees.ts';
 import { checkoutOf } from '../src/data/registration-record.ts';
-import { FREE_SEAT, newSeatClaim, seatPath } from '../src/data/seats.ts';
+import { FREE_SEAT, newSeatClaim, seatPath, WAITING_COUNT } from '../src/data/seats.ts';
 
 export const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
 
@@ -123,7 +123,7 @@ export async function writeRegistration<T extends Record<string, unknown> & { id
     Object.assign(record, { seat, seatClaim: claim });
     const state = record.paymentStatus === 'unpaid' ? 'held' : 'taken';
     docs.push({ path: seatPath(seat), data: { state, claim }, now: ['heldSince'] });
-    docs.push({ path: attendeePath(String(record.email)), data: { registrationId: record.id } });
+    docs.push({ path: attendeePath(String(record.email)), data: { registrationId: record.id }, now: ['heldSince'] });
     docs.push({ path: `registrations/${record.id}`, data: record, now: ['heldSince'] });
     docs.push({ path: `checkouts/${record.id}`, data: checkoutOf(record) });
   } else {
@@ -255,9 +255,12 @@ export async function fillSummit({ keep = [] }: { keep?: string[] } = {}): Promi
   };
 }
 
-/** Removes waiting-list entries (owner access), so a test's person is first in line. */
+/** Removes waiting-list entries (owner access), so a test's person is first in line, and the count of people waiting with them. */
 export async function clearWaitlist() {
   const entries = await readCollection('waitlist');
-  if (entries.length) await commitDocuments(entries.map(([id]) => ({ delete: `waitlist/${id}` })));
+  await commitDocuments([
+    ...entries.map(([id]) => ({ delete: `waitlist/${id}` })),
+    { path: `${WAITING_COUNT.collection}/${WAITING_COUNT.id}`, data: { waiting: 0, lastAddress: '' } },
+  ]);
   return entries.map(([id]) => id);
 }

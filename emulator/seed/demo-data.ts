@@ -7,7 +7,7 @@ import type { MessageStatus } from '../../src/data/statuses.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
 import { SAMPLE_BANK_FORMAT, SAMPLE_CPD_SETTINGS, SAMPLE_REGISTRATION } from './sample-forms.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
-import { FREE_SEAT, seatPath } from '../../src/data/seats.ts';
+import { FREE_SEAT, seatPath, WAITING_COUNT } from '../../src/data/seats.ts';
 import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, statementFormatId } from '../../src/data/statement-formats.ts';
 import { withSeededPaymentCodes } from './payment-codes.ts';
 import { CPD_SETTINGS_PATH, evaluationId, summitDays, type CpdSettings, type Evaluation } from '../../src/data/certificates.ts';
@@ -587,17 +587,20 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   // it, and a missing document would answer them with a 404 (a console error) until the first
   // staff change.
   docs.push(['counters/content', { version: 1 }]);
-  // The waiting list (src/data/waitlist.ts): two people waiting, in the order they joined, and one
-  // who withdrew. Entries hold the register form as sent (no id field: the rules name every field).
+  // The waiting list (src/data/waitlist.ts): the demo summit has free seats, and while anyone waits
+  // free seats go to the list first (nobody could register), so its entries are past ones: an offer
+  // that lapsed unclaimed, and two people who left. Entries hold the register form as sent (no id
+  // field: the rules name every field). The count of people waiting (counters/waitlist) is zero.
   const waitlist: Array<[string, string, string, number, string]> = [
-    ['Faith Njeri', 'faith.njeri@example.org', 'delegate', 3, 'waiting'],
-    ['Samuel Mutua', 'samuel.mutua@example.org', 'student', 2, 'waiting'],
+    ['Faith Njeri', 'faith.njeri@example.org', 'delegate', 3, 'passed'],
+    ['Samuel Mutua', 'samuel.mutua@example.org', 'student', 2, 'withdrawn'],
     ['Grace Achieng', 'grace.achieng@example.org', 'delegate', 4, 'withdrawn'],
   ];
   for (const [fullName, email, category, daysAgo, status] of waitlist) {
     const form = { ...SAMPLE_REGISTRATION, fullName, email, organisation: 'Nakuru Level 5 Hospital', category };
     docs.push([`waitlist/${email}`, { email, fullName, category, form, position: ago(daysAgo), status, offer: null, timestamp: ago(daysAgo) }]);
   }
+  docs.push([`${WAITING_COUNT.collection}/${WAITING_COUNT.id}`, { waiting: 0, lastAddress: '' }]);
   // One bank's statement layout (Settings › Statement formats), as finance would type it, so the
   // demo can import a bank CSV besides M-Pesa's.
   const kcb = bankFormatFormSchema.parse(SAMPLE_BANK_FORMAT);
@@ -625,7 +628,7 @@ function seatDocuments(docs: Array<[string, Record<string, unknown>]>, now: Date
       const claim = `DEMOSEATCLAIM${String(n).padStart(4, '0')}`;
       entry[1] = { ...r, seat: String(n), seatClaim: claim, heldSince: now };
       out.push([seatPath(n), { state: r.paymentStatus === 'unpaid' ? 'held' : 'taken', claim, heldSince: now }]);
-      out.push([attendeePath(String(r.email)), { registrationId: r.id }]);
+      out.push([attendeePath(String(r.email)), { registrationId: r.id, heldSince: now }]);
     }
     out.push([`checkouts/${String(r.id)}`, checkoutOf(entry[1] as Record<string, unknown> & { id: string })]);
   }

@@ -8,11 +8,24 @@ export const attendeePath = (email: string) => `attendees/${email.trim().toLower
 
 type Stored = Record<string, unknown>;
 
+const HOUR_MS = 3_600_000;
+
 /** Unpaid past its hold: its slot was claimed by someone else, or may be (the rules' lapsedRegistration). */
 export function registrationLapsed(r: Stored, seat: Stored | null, times: SeatTimes, now = new Date()): boolean {
   if (r.status !== 'pending' || r.paymentStatus !== 'unpaid' || typeof r.seat !== 'string') return false;
   if (!seat || seat.claim !== r.seatClaim) return true;
   return seatIsFree({ state: seat.state as 'held', heldSince: seat.heldSince as Date }, times, now);
+}
+
+/**
+ * When an address registering again started its hold, if that hold would still run: a new
+ * registration keeps it (firestore.rules: holdStart), so cancelling and registering again does not
+ * renew a hold. Null for a first registration or an earlier hold that has ended: it starts now.
+ */
+export function holdStart(entry: Stored | null, times: SeatTimes, now = new Date()): Date | null {
+  const earlier = entry?.heldSince;
+  if (!(earlier instanceof Date)) return null;
+  return earlier.getTime() + times.unpaidHoldHours * HOUR_MS > now.getTime() ? earlier : null;
 }
 
 /** The registration id holding the address's seat now, or null. */

@@ -3,7 +3,7 @@
 // registration and each slot is written a few times in its life. A slot's state and the time it
 // was held decide whether it is free; counting uses aggregation queries over the slots.
 import { db } from '../lib/data.ts';
-import { serverValues, type BatchWrite, type Db, type WithId } from '../lib/db.ts';
+import { serverValues, type BatchWrite, type Db, type ServerValue, type WithId } from '../lib/db.ts';
 import { newReference } from '../lib/reference.ts';
 
 export const SEAT_STATES = ['free', 'held', 'taken', 'offered'] as const;
@@ -141,12 +141,24 @@ export async function freeSeatCandidates(
   return (await findFreeSeats(times, 40, now, client)).filter((n) => Number(n) <= capacity);
 }
 
+/**
+ * How many people wait for a seat (firestore.rules: /counters/waitlist). While anyone does, a slot
+ * that is free or has lapsed goes to the waiting list first: no registration may claim it.
+ */
+export const WAITING_COUNT = { collection: 'counters', id: 'waitlist' } as const;
+
+/** The count as stored; 0 when it does not exist yet (nobody has joined since it was introduced). */
+export const waitingOf = (count: Record<string, unknown> | null | undefined) => (typeof count?.waiting === 'number' ? count.waiting : 0);
+
+/** Whether a free slot may be claimed by registering: only while nobody waits. */
+export const seatsOpenToAll = (count: Record<string, unknown> | null | undefined) => waitingOf(count) <= 0;
+
 /** Picks one at random, so fifty people registering at once rarely reach for the same slot. */
 export const pickOne = <T>(items: readonly T[], random = Math.random): T | undefined => items[Math.floor(random() * items.length)];
 
-/** The write that claims slot `n` for a registration: held while unpaid, taken when nothing is due. */
-export function claimSeatWrite(n: string, claim: string, paid: boolean): BatchWrite {
-  return { set: seatPath(n), data: { state: paid ? 'taken' : 'held', claim, heldSince: serverValues.now() } };
+/** The write that claims slot `n` for a registration: held while unpaid, taken when nothing is due; held since now unless told. */
+export function claimSeatWrite(n: string, claim: string, paid: boolean, heldSince: Date | ServerValue = serverValues.now()): BatchWrite {
+  return { set: seatPath(n), data: { state: paid ? 'taken' : 'held', claim, heldSince } };
 }
 
 /** Gives a slot back (a cancellation). */

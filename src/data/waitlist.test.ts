@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { serverValues } from '../lib/db.ts';
-import { joinWaitlistWrite, offerExpiry, offerOpen, offerWrites, passWrite, positionBetween, waitlistPath } from './waitlist.ts';
+import {
+  joinWaitlistWrites,
+  offerExpiry,
+  waitingCountWrite,
+  withdrawWrites,
+  offerOpen,
+  offerWrites,
+  passWrite,
+  positionBetween,
+  waitlistPath,
+} from './waitlist.ts';
 
 const HOUR = 3_600_000;
 const times = { unpaidHoldHours: 72, offerHours: 48 };
@@ -8,13 +18,26 @@ const now = new Date('2027-03-01T12:00:00Z');
 
 describe('the waiting list', () => {
   it('one entry per address, in lower case, joined at the end by the server’s clock', () => {
-    const write = joinWaitlistWrite({ email: 'Amina@Example.org', fullName: 'Amina', category: 'delegate', phone: '+254' });
+    const [write, count] = joinWaitlistWrites({ email: 'Amina@Example.org', fullName: 'Amina', category: 'delegate', phone: '+254' });
     expect(write).toMatchObject({ set: 'waitlist/amina@example.org', data: { status: 'waiting', offer: null, position: serverValues.now() } });
+    expect(count).toEqual(waitingCountWrite('amina@example.org', 1));
     expect(waitlistPath(' B@X.org')).toBe('waitlist/b@x.org');
   });
 
+  it('the count of people waiting moves by one with the entry it names, in lower case', () => {
+    expect(waitingCountWrite(' Amina@Example.org', -1)).toEqual({
+      set: 'counters/waitlist',
+      data: { waiting: serverValues.increment(-1), lastAddress: 'amina@example.org' },
+      merge: true,
+    });
+    // Leaving while waiting moves it; declining an offer does not (the offer already did).
+    expect(withdrawWrites({ email: 'a@x.org', status: 'waiting' })).toHaveLength(2);
+    expect(withdrawWrites({ email: 'a@x.org', status: 'offered' })).toEqual([{ update: 'waitlist/a@x.org', data: { status: 'withdrawn', offer: null } }]);
+  });
+
   it('an offer marks the slot and the entry with the same claim, at the same server time', () => {
-    const [slot, entry] = offerWrites('amina@example.org', '12', 'OFFERCLAIMOFFER1');
+    const [slot, entry, count] = offerWrites('amina@example.org', '12', 'OFFERCLAIMOFFER1');
+    expect(count).toEqual(waitingCountWrite('amina@example.org', -1));
     expect(slot).toEqual({ set: 'seats/12', data: { state: 'offered', claim: 'OFFERCLAIMOFFER1', heldSince: serverValues.now() } });
     expect(entry).toEqual({
       update: 'waitlist/amina@example.org',

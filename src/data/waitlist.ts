@@ -3,7 +3,7 @@
 // them). An offer hands one seat slot to the entry: the slot says 'offered' with a random claim,
 // the entry names the slot and the claim, and claiming it creates the registration on that slot.
 import { serverValues, type BatchWrite } from '../lib/db.ts';
-import { newSeatClaim, seatExpiry, seatPath, type SeatTimes } from './seats.ts';
+import { newSeatClaim, seatExpiry, seatPath, WAITING_COUNT, type SeatTimes } from './seats.ts';
 
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'registered', 'withdrawn', 'passed'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
@@ -29,13 +29,27 @@ export interface WaitlistEntry {
 
 export const waitlistPath = (email: string) => `waitlist/${email.trim().toLowerCase()}`;
 
+/**
+ * Moves the count of people waiting by one, naming the entry that moved into or out of 'waiting'
+ * in the same commit (the rules' waitingMoves and countMoves check both sides). Created at the
+ * first join when missing.
+ */
+export const waitingCountWrite = (email: string, by: 1 | -1): BatchWrite => ({
+  set: `${WAITING_COUNT.collection}/${WAITING_COUNT.id}`,
+  data: { waiting: serverValues.increment(by), lastAddress: waitlistPath(email).slice('waitlist/'.length) },
+  merge: true,
+});
+
 /** Joining (or joining again after leaving or passing): at the end of the list, by the server's clock. */
-export function joinWaitlistWrite(form: { email: string; fullName: string; category: string } & Record<string, unknown>): BatchWrite {
+export function joinWaitlistWrites(form: { email: string; fullName: string; category: string } & Record<string, unknown>): BatchWrite[] {
   const now = serverValues.now();
-  return {
-    set: waitlistPath(form.email),
-    data: { email: form.email, fullName: form.fullName, category: form.category, form, position: now, status: 'waiting', offer: null, timestamp: now },
-  };
+  return [
+    {
+      set: waitlistPath(form.email),
+      data: { email: form.email, fullName: form.fullName, category: form.category, form, position: now, status: 'waiting', offer: null, timestamp: now },
+    },
+    waitingCountWrite(form.email, 1),
+  ];
 }
 
 /** When an offer lapses, or null when there is none. */
@@ -46,20 +60,24 @@ export const offerExpiry = (entry: Pick<WaitlistEntry, 'offer'>, times: SeatTime
 export const offerOpen = (entry: Pick<WaitlistEntry, 'status' | 'offer'>, times: SeatTimes, now = new Date()) =>
   entry.status === 'offered' && !!entry.offer && (offerExpiry(entry, times) ?? now) > now;
 
-/** Staff offer slot `seat` to the entry: the slot and the entry in step (the rules check the claim). */
+/** Staff offer slot `seat` to a waiting entry: the slot and the entry in step (the rules check the claim), one fewer waiting. */
 export function offerWrites(email: string, seat: string, claim = newSeatClaim()): BatchWrite[] {
   const at = serverValues.now();
   return [
     { set: seatPath(seat), data: { state: 'offered', claim, heldSince: at } },
     { update: waitlistPath(email), data: { status: 'offered', offer: { seat, claim, at } } },
+    waitingCountWrite(email, -1),
   ];
 }
 
 /** The entry's offer lapsed unclaimed: it passes to the next person (the slot is free again by time). */
 export const passWrite = (email: string): BatchWrite => ({ update: waitlistPath(email), data: { status: 'passed', offer: null } });
 
-/** The person leaves the list (or declines their offer; the slot is freed by the next offer or by time). */
-export const withdrawWrite = (email: string): BatchWrite => ({ update: waitlistPath(email), data: { status: 'withdrawn', offer: null } });
+/** The person leaves the list (or declines their offer; the slot is freed by the next offer or by time): one fewer waiting unless they held an offer. */
+export const withdrawWrites = (entry: Pick<WaitlistEntry, 'email' | 'status'>): BatchWrite[] => [
+  { update: waitlistPath(entry.email), data: { status: 'withdrawn', offer: null } },
+  ...(entry.status === 'waiting' ? [waitingCountWrite(entry.email, -1)] : []),
+];
 
 /** Claiming the offer: the entry becomes the registration created in the same commit. */
 export const claimedWrite = (email: string): BatchWrite => ({ update: waitlistPath(email), data: { status: 'registered' } });

@@ -8,7 +8,7 @@ import { createDb, serverValues, writePath, type BatchWrite } from '../../src/li
 import { attendeePath } from '../../src/data/attendees.ts';
 import { checkoutOf, checkoutWrite, registrationChange } from '../../src/data/registration-record.ts';
 import { EPOCH, FREE_SEAT, newSeatClaim, seatPath } from '../../src/data/seats.ts';
-import { claimedWrite, joinWaitlistWrite, offerWrites, waitlistPath, withdrawWrite } from '../../src/data/waitlist.ts';
+import { claimedWrite, joinWaitlistWrites, offerWrites, waitlistPath, withdrawWrites } from '../../src/data/waitlist.ts';
 import { throttleWrite, type ThrottleEntry } from '../../src/data/visitor-throttle.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, connect, visitor } from './support/clients.ts';
@@ -246,7 +246,9 @@ describe('one active registration per address', () => {
     const shouted = who.email.replace(/^./, (c) => c.toUpperCase());
     const writes = draft
       .writes({ ...draft.doc, email: shouted })
-      .map((w): BatchWrite => (writePath(w) === attendeePath(shouted) ? { set: `attendees/${shouted}`, data: { registrationId: draft.id } } : w));
+      .map((w): BatchWrite =>
+        writePath(w) === attendeePath(shouted) ? { set: `attendees/${shouted}`, data: { registrationId: draft.id, heldSince: serverValues.now() } } : w,
+      );
     await expectDenied(commit(who.db, writes));
   });
 
@@ -547,7 +549,7 @@ describe('registration drafts', () => {
 });
 
 describe('the waiting list', () => {
-  const join = (who: Attendee, change: Record<string, unknown> = {}) => commit(who.db, [joinWaitlistWrite({ ...REGISTRATION, email: who.email, ...change })]);
+  const join = (who: Attendee, change: Record<string, unknown> = {}) => commit(who.db, joinWaitlistWrites({ ...REGISTRATION, email: who.email, ...change }));
   const entry = (email: string) => ownerGet(waitlistPath(email));
 
   /** An attendee on the list with a live offer of a slot (made by finance as the back office does). */
@@ -568,16 +570,16 @@ describe('the waiting list', () => {
     await expectDenied(getDoc(doc(as.db.anonymous, 'waitlist', who.email)));
     await expectDenied(getDocs(collection(who.db, 'waitlist')));
     await expectAllowed(getDoc(doc(who.db, 'waitlist', who.email)));
-    await expectDenied(commit(stranger.db, [withdrawWrite(who.email)]));
-    await expectAllowed(commit(who.db, [withdrawWrite(who.email)]));
+    await expectDenied(commit(stranger.db, withdrawWrites({ email: who.email, status: 'waiting' })));
+    await expectAllowed(commit(who.db, withdrawWrites({ email: who.email, status: 'waiting' })));
     // Back on the list later, at its end.
     await expectAllowed(join(who));
   });
 
   it('refuses joining for someone else, anonymously, unverified, twice, or while registration is closed', async () => {
     const who = await attendee();
-    await expectDenied(commit(who.db, [joinWaitlistWrite({ ...REGISTRATION, email: `${uniqueId('other')}@example.org` })]));
-    await expectDenied(commit((await visitor()).db, [joinWaitlistWrite({ ...REGISTRATION, email: `${uniqueId('anon')}@example.org` })]));
+    await expectDenied(commit(who.db, joinWaitlistWrites({ ...REGISTRATION, email: `${uniqueId('other')}@example.org` })));
+    await expectDenied(commit((await visitor()).db, joinWaitlistWrites({ ...REGISTRATION, email: `${uniqueId('anon')}@example.org` })));
     const unverified = await attendee(undefined, false);
     await expectDenied(join(unverified));
     await withSettings({ registrationOpen: false }, async () => expectDenied(join(who)));
@@ -591,8 +593,8 @@ describe('the waiting list', () => {
     ['an offer of its own', { offer: { seat: '1', claim: newSeatClaim(), at: new Date() } }],
   ])('refuses joining with %s', async (_, change) => {
     const who = await attendee();
-    const write = joinWaitlistWrite({ ...REGISTRATION, email: who.email }) as { set: string; data: Doc };
-    await expectDenied(commit(who.db, [{ ...write, data: { ...write.data, ...change } }]));
+    const [write, count] = joinWaitlistWrites({ ...REGISTRATION, email: who.email }) as [{ set: string; data: Doc }, BatchWrite];
+    await expectDenied(commit(who.db, [{ ...write, data: { ...write.data, ...change } }, count]));
   });
 
   it('refuses joining while holding an active registration; allows it once that registration is cancelled', async () => {
@@ -655,7 +657,7 @@ describe('the waiting list', () => {
   it('refuses a stranger withdrawing or claiming someone else’s offer', async () => {
     const { who, seat } = await offered();
     const stranger = await attendee();
-    await expectDenied(commit(stranger.db, [withdrawWrite(who.email)]));
+    await expectDenied(commit(stranger.db, withdrawWrites({ email: who.email, status: 'waiting' })));
     const draft = await registrationDraft({}, stranger, { seat });
     await expectDenied(commit(stranger.db, [...draft.writes(), claimedWrite(who.email)]));
   });

@@ -55,7 +55,7 @@ describe('the submissions the site makes', () => {
       seatClaim: draft.seat!.claim,
     });
     expect(await slotOf(draft.seat!.seat)).toEqual({ state: 'held', claim: draft.seat!.claim, heldSince: stored!.heldSince });
-    expect(await ownerGet(attendeePath(String(draft.doc.email)))).toEqual({ registrationId: draft.id });
+    expect(await ownerGet(attendeePath(String(draft.doc.email)))).toEqual({ registrationId: draft.id, heldSince: stored!.heldSince });
     expect(await ownerGet(`checkouts/${draft.id}`)).toMatchObject({ id: draft.id, status: 'pending', paymentStatus: 'unpaid', seat: draft.seat!.seat });
     expect(await ownerGet(`mail/${draft.id}`)).toMatchObject({
       to: draft.doc.email,

@@ -17,7 +17,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
+import { createDb, serverValues, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { sdkData } from '../../src/lib/sdk-db.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
@@ -186,7 +186,7 @@ describe('hostile registration commits', () => {
     ['without its address’s entry', (d: Draft) => dropWrite(d.writes(), `attendees/${d.doc.email}`)],
     [
       'with its address’s entry naming another registration',
-      (d: Draft) => replaceWrite(d.writes(), `attendees/${d.doc.email}`, { registrationId: 'demo-registration-1' }),
+      (d: Draft) => replaceWrite(d.writes(), `attendees/${d.doc.email}`, { registrationId: 'demo-registration-1', heldSince: serverValues.now() }),
     ],
     [
       'with a free-form email (html, markup) instead of the template',

@@ -59,7 +59,7 @@ import { fixture, ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
 import { freeSlot, ownerWrite, seatedFixture } from './support/seats.ts';
 import { checkoutWrite, registrationChange } from '../../src/data/registration-record.ts';
 import { EPOCH, newSeatClaim } from '../../src/data/seats.ts';
-import { joinWaitlistWrite } from '../../src/data/waitlist.ts';
+import { joinWaitlistWrites } from '../../src/data/waitlist.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { DEFAULT_CPD_SETTINGS } from '../../src/data/certificates.ts';
 
@@ -103,12 +103,14 @@ const storedDraft = async () => {
   return id;
 };
 
-/** Someone else's waiting-list entry, as joining stored it. */
-const storedEntry = async () => {
+/** Someone else's waiting-list entry, as joining stored it (or as it is once they left: a waiting one moves the count when removed, attacks/seat-fairness). */
+const storedEntry = async (status = 'waiting') => {
   const email = `${uniqueId('waiting')}@example.org`;
-  const { data } = joinWaitlistWrite({ ...REGISTRATION, email, fullName: 'Waiting Person', category: 'delegate' }) as { data: Record<string, unknown> };
+  const [{ data }] = joinWaitlistWrites({ ...REGISTRATION, email, fullName: 'Waiting Person', category: 'delegate' }) as Array<{
+    data: Record<string, unknown>;
+  }>;
   const now = new Date();
-  await ownerWrite([`waitlist/${email}`, { ...data, position: now, timestamp: now }]);
+  await ownerWrite([`waitlist/${email}`, { ...data, status, position: now, timestamp: now }]);
   return email;
 };
 
@@ -313,7 +315,7 @@ const HOW: Record<string, Subject> = {
       list: (db) => getDocs(query(collection(db, 'waitlist'), limit(5))),
       create: (db) => setDoc(doc(db, 'waitlist', `${uniqueId('someone')}@example.org`), { email: 'x' }),
       update: async (db) => updateDoc(doc(db, 'waitlist', await storedEntry()), { position: new Date(Date.now() - 86_400_000) }),
-      delete: async (db) => deleteDoc(doc(db, 'waitlist', await storedEntry())),
+      delete: async (db) => deleteDoc(doc(db, 'waitlist', await storedEntry('withdrawn'))),
     },
     notes: { create: 'for someone else', update: 'moving it up the list' },
   },

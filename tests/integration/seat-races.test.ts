@@ -11,7 +11,7 @@ import { decideRegistration, registerWithFreeSeat, type RegistrationSettings } f
 import { SummitFullError } from '../../src/features/registrations/errors.ts';
 import { registrationChange } from '../../src/data/registration-record.ts';
 import { DEFAULT_SEAT_TIMES, seatPath } from '../../src/data/seats.ts';
-import { claimedWrite, joinWaitlistWrite, offerWrites } from '../../src/data/waitlist.ts';
+import { claimedWrite, joinWaitlistWrites, offerWrites } from '../../src/data/waitlist.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
 import { commit, paymentCommit, paymentDoc, REGISTRATION, registrationDraft } from './support/forms.ts';
@@ -305,7 +305,7 @@ describe('an offer claim against a new registration on the offered slot', () => 
   /** Someone on the waiting list, offered a slot by finance as the back office does. */
   async function offered() {
     const who = await attendee();
-    expect(await verdict(commit(who.db, [joinWaitlistWrite(formOf(who))]))).toBe('allowed');
+    expect(await verdict(commit(who.db, joinWaitlistWrites(formOf(who))))).toBe('allowed');
     const seat = await freeSlot();
     expect(await verdict(commit(as.db.finance, offerWrites(who.email, seat)))).toBe('allowed');
     return { who, seat };

@@ -147,6 +147,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['free seats', () => seats.findFreeSeats(seats.DEFAULT_SEAT_TIMES)],
     ...(['active', 'all'] as const).map((view): [string, () => Promise<unknown>] => [`waiting list ${view}`, () => waitlist.fetchWaitlistPage(view, null)]),
     ['people waiting', () => waitlist.fetchWaiting(20)],
+    ['people waiting, counted', () => waitlist.fetchWaitingCounts()],
     ['offers', () => waitlist.fetchOffered()],
     ['holds ending soon', () => waitlist.fetchHoldsEndingSoon({ ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
     ['a slot’s holder', () => waitlist.fetchHolder('x')],

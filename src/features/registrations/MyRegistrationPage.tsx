@@ -214,7 +214,7 @@ function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEn
     onSuccess: (id) =>
       onChanged(`Your seat is yours: registration ${id}.${settings.categories[entry.category]?.fee === 0 ? '' : ' Pay on its checkout page to keep it.'}`),
   });
-  const leave = useMutation({ mutationFn: () => leaveWaitlist(entry.email), onSuccess: () => onChanged('You have left the waiting list.') });
+  const leave = useMutation({ mutationFn: () => leaveWaitlist(entry), onSuccess: () => onChanged('You have left the waiting list.') });
   const open = offerOpen(entry, settings);
   const expiry = offerExpiry(entry, settings);
   const active = entry.status === 'waiting' || entry.status === 'offered';

@@ -83,7 +83,7 @@ describe('registering before the address is proven', () => {
     expect(record).toMatchObject({ email: 'achieng@example.org', status: 'pending', paymentStatus: 'unpaid' });
     expect(fake.state.docs.get(`seats/${record.seat}`)).toMatchObject({ state: 'held', claim: record.seatClaim });
     expect(fake.state.docs.get(`checkouts/${id}`)).toMatchObject({ id, status: 'pending', seat: record.seat });
-    expect(fake.state.docs.get('attendees/achieng@example.org')).toEqual({ registrationId: id });
+    expect(fake.state.docs.get('attendees/achieng@example.org')).toEqual({ registrationId: id, heldSince: record.heldSince });
     expect(fake.link.sent).toEqual([]);
   });
 });
@@ -193,6 +193,23 @@ describe('when the address or the summit says no', () => {
     await screen.findByRole('region', { name: 'Check your email' }, LONG);
     const [id] = draftIds();
     expect(fake.link.sent).toEqual([['achieng@example.org', `/register?draft=${id}&waitlist=1`]]);
+  });
+
+  it('offers the waiting list while anyone waits, though seats are free (they go to the list first)', async () => {
+    fake.state.docs.set('counters/waitlist', { waiting: 2, lastAddress: 'someone@example.org' });
+    renderPage(RegisterPage, '/register');
+    expect(await screen.findByRole('heading', { name: 'Seats go to the waiting list first' }, LONG)).toBeInTheDocument();
+    expect(screen.getByText(/People are waiting for a seat, so every seat that frees up is offered to them first/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join the waiting list' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+  });
+
+  it('registers as usual once nobody waits (a count at zero)', async () => {
+    fake.state.docs.set('counters/waitlist', { waiting: 0, lastAddress: 'someone@example.org' });
+    renderPage(RegisterPage, '/register');
+    await fillRegistrationForm();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /waiting list|Every seat/ })).toBeNull();
   });
 
   it('shows registration closed as before', async () => {

@@ -28,6 +28,7 @@ import {
   registerNow,
   saveDraft,
   useFreeSeats,
+  type SeatsGone,
   withProvenAddress,
 } from './api.ts';
 import type { RegistrationForm } from './schema.ts';
@@ -146,7 +147,7 @@ function RegistrationFormView({
   onNewLink,
 }: {
   settings: SiteSettings;
-  full: boolean;
+  full: SeatsGone;
   initial: RegistrationForm | null;
   busy: boolean;
   problem: Problem | null;
@@ -173,13 +174,14 @@ function RegistrationFormView({
       if (getValues('faxNumber')) return;
       onSend(form, waitlist);
     });
-  const waitlist = full || problem?.kind === 'full';
+  const waitlist = full !== null || problem?.kind === 'full';
   return (
     <HydratedForm id="registration-form" prepare={prepareSending} noValidate className="relative mt-8 grid gap-5 sm:grid-cols-2" onSubmit={send(waitlist)}>
       {full && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 sm:col-span-2">
-          <h2 className="text-lg">Every seat is taken</h2>
+          <h2 className="text-lg">{full === 'waiting' ? 'Seats go to the waiting list first' : 'Every seat is taken'}</h2>
           <p className="mt-1">
+            {full === 'waiting' && 'People are waiting for a seat, so every seat that frees up is offered to them first, in the order they joined. '}
             Join the waiting list with this form: when a seat frees up, the organisers offer it to the next person on the list by email, and you claim it on{' '}
             <MyRegistrationLink />.
           </p>
@@ -247,7 +249,7 @@ type Phase =
  * anyone else is sent a sign-in link, and opening it (here or on another device) registers the
  * form kept in a draft. Every failure keeps what was typed.
  */
-function Registration({ settings, full }: { settings: SiteSettings; full: boolean }) {
+function Registration({ settings, full }: { settings: SiteSettings; full: SeatsGone }) {
   const client = useQueryClient();
   // Chosen once per visit (and per address), so a retry after a lost reply cannot register twice.
   const [id, setId] = useState(() => newReference());
@@ -462,7 +464,7 @@ export default function RegisterPage() {
   const settings = useSiteSettings();
   const s = settings.data;
   const seats = useFreeSeats(s);
-  const full = !!s && (seats.data ?? 1) <= 0;
+  const full: SeatsGone = (s && seats.data) || null;
   // The form is this page's heaviest render (every country, every category). Mounting it in a
   // deferred render lets React yield to the browser between its parts instead of blocking the
   // phone for one long task when the data arrives.

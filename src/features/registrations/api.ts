@@ -4,17 +4,29 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { db, publicReads } from '../../lib/data.ts';
 import { serverValues, type BatchWrite } from '../../lib/db.ts';
-import { countFreeSeats, type SeatTimes } from '../../data/seats.ts';
+import { countFreeSeats, seatsOpenToAll, WAITING_COUNT, type SeatTimes } from '../../data/seats.ts';
 import { fetchSiteSettings } from '../../data/site-settings.ts';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import type { RegistrationSettings } from './submit.ts';
 import type { RegistrationForm } from './schema.ts';
 
-/** Seats anyone may claim now: an aggregation over the seat slots (data/seats.ts), never a stored counter. */
+/** Why the form offers the waiting list instead of registering, or null when a seat may be claimed. */
+export type SeatsGone = 'taken' | 'waiting' | null;
+
+/**
+ * Whether anyone may claim a seat now: the free slots by an aggregation over them (data/seats.ts),
+ * never a stored counter; and while anyone waits, free slots go to the waiting list first.
+ */
 export const freeSeatsQuery = (times?: SeatTimes) =>
   queryOptions({
     queryKey: ['seats', 'free'],
-    queryFn: async () => countFreeSeats(times ?? (await fetchSiteSettings()), new Date(), publicReads),
+    queryFn: async (): Promise<SeatsGone> => {
+      const [free, waiting] = await Promise.all([
+        countFreeSeats(times ?? (await fetchSiteSettings()), new Date(), publicReads),
+        publicReads.fetchDocument(WAITING_COUNT.collection, WAITING_COUNT.id),
+      ]);
+      return free <= 0 ? 'taken' : seatsOpenToAll(waiting) ? null : 'waiting';
+    },
     staleTime: 30_000,
   });
 
@@ -88,6 +100,6 @@ export async function registerNow(id: string, form: RegistrationForm, settings: 
 
 /** Joins the waiting list under the proven address (the whole form, so an offer is claimed in one tap). */
 export async function joinWaitlist(form: RegistrationForm, extra: BatchWrite[] = []): Promise<void> {
-  const { joinWaitlistWrite } = await import('../../data/waitlist.ts'); // only when every seat is taken
-  await db.commit([joinWaitlistWrite(form), ...extra]);
+  const { joinWaitlistWrites } = await import('../../data/waitlist.ts'); // only when every seat is taken
+  await db.commit([...joinWaitlistWrites(form), ...extra]);
 }

@@ -8,7 +8,7 @@ import { registrationLapsed } from '../../data/attendees.ts';
 import { registrationChange, registrationPath, seatOf } from '../../data/registration-record.ts';
 import { holdsSeat, seatExpiry, type SeatTimes } from '../../data/seats.ts';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
-import { claimedWrite, withdrawWrite, type WaitlistEntry } from '../../data/waitlist.ts';
+import { claimedWrite, withdrawWrites, type WaitlistEntry } from '../../data/waitlist.ts';
 import type { RegistrationForm } from './schema.ts';
 import type { RegistrationSettings } from './submit.ts';
 
@@ -94,7 +94,7 @@ export async function cancelOwnRegistration(id: string): Promise<void> {
 }
 
 /** Leaves the waiting list (declining an open offer too: the slot is freed by the next offer or by time). */
-export const leaveWaitlist = (email: string) => db.commit([withdrawWrite(email)]);
+export const leaveWaitlist = (entry: Pick<WaitlistEntry, 'email' | 'status'>) => db.commit(withdrawWrites(entry));
 
 /** Turns the open offer into a registration on the offered slot, under the reference `id`, the entry marked as registered in the same commit. */
 export async function claimOffer(id: string, entry: WaitlistEntry, settings: RegistrationSettings): Promise<string> {

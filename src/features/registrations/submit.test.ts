@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_REGISTRATION } from '../../../emulator/seed/sample-forms.ts';
-import { writePath, type BatchWrite, type ReadInTransaction } from '../../lib/db.ts';
+import { serverValues, writePath, type BatchWrite, type ReadInTransaction } from '../../lib/db.ts';
 
 vi.mock('../../lib/data.ts', () => ({ db: {} }));
 const { decideRegistration, registerWithFreeSeat, registrationWrites } = await import('./submit.ts');
@@ -71,6 +71,43 @@ describe('deciding a registration inside its transaction', () => {
     await expect(decideRegistration('R1', SAMPLE_REGISTRATION, settings, '3')(read)).rejects.toThrow();
     const extra = [{ update: 'waitlist/achieng@example.org', data: { status: 'registered' } }];
     expect(paths(await decideRegistration('R1', SAMPLE_REGISTRATION, settings, '3', extra, true)(read))).toContain('waitlist/achieng@example.org');
+  });
+});
+
+describe('the waiting list first, and a hold kept', () => {
+  const HOUR = 3_600_000;
+  const dataOf = (writes: BatchWrite[], path: string) => (writes.find((w) => writePath(w) === path) as { data: Record<string, unknown> }).data;
+
+  it('refuses a free slot as full while anyone waits, but lets the offered person claim theirs', async () => {
+    const offered = { state: 'offered', claim: 'OFFERED123456789', heldSince: new Date() };
+    const read = reader({ 'counters/waitlist': { waiting: 1, lastAddress: 'x@y.org' }, 'seats/2': FREE, 'seats/3': offered });
+    await expect(decideRegistration('R1', SAMPLE_REGISTRATION, settings, '2')(read)).rejects.toBeInstanceOf(SummitFullError);
+    expect(paths(await decideRegistration('R1', SAMPLE_REGISTRATION, settings, '3', [], true)(read))).toContain('seats/3');
+    // A count at or below zero (older entries withdrawn) is nobody waiting.
+    const none = reader({ 'counters/waitlist': { waiting: -1, lastAddress: '' }, 'seats/2': FREE });
+    expect(paths(await decideRegistration('R1', SAMPLE_REGISTRATION, settings, '2')(none))).toContain('seats/2');
+  });
+
+  it('an address registering again within its earlier hold keeps that hold’s start; after it ended, the hold starts now', async () => {
+    const now = Date.now();
+    const earlier = new Date(now - 71 * HOUR);
+    const cancelled = { 'registrations/OLD': { status: 'cancelled' }, 'seats/2': FREE };
+    const within = await decideRegistration(
+      'R1',
+      SAMPLE_REGISTRATION,
+      settings,
+      '2',
+    )(reader({ ...cancelled, 'attendees/achieng@example.org': { registrationId: 'OLD', heldSince: earlier } }));
+    for (const path of ['registrations/R1', 'seats/2', 'attendees/achieng@example.org']) expect(dataOf(within, path).heldSince).toEqual(earlier);
+
+    const ended = await decideRegistration(
+      'R1',
+      SAMPLE_REGISTRATION,
+      settings,
+      '2',
+    )(reader({ ...cancelled, 'attendees/achieng@example.org': { registrationId: 'OLD', heldSince: new Date(now - 73 * HOUR) } }));
+    expect(dataOf(ended, 'seats/2').heldSince).toEqual(serverValues.now());
+    expect(dataOf(ended, 'attendees/achieng@example.org')).toEqual({ registrationId: 'R1', heldSince: serverValues.now() });
   });
 });
 

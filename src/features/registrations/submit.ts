@@ -4,23 +4,38 @@
 // message that tells the registrant what comes next (data/mail.ts). No document in it is written
 // by every registration (data/seats.ts). The record carries the tokens staff search it by, and its
 // payment code, claimed in the same commit (data/payment-codes.ts).
-import { serverValues, type BatchWrite, type Db, type ReadInTransaction } from '../../lib/db.ts';
+import { serverValues, type BatchWrite, type Db, type ReadInTransaction, type ServerValue } from '../../lib/db.ts';
 import { registrationMail } from '../../data/mail.ts';
 import { withSearchTokens } from '../../data/search-tokens.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { checkoutWrite } from '../../data/registration-record.ts';
-import { claimSeatWrite, freeSeatCandidates, newSeatClaim, pickOne, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../data/seats.ts';
-import { activeRegistration, attendeePath } from '../../data/attendees.ts';
+import {
+  claimSeatWrite,
+  freeSeatCandidates,
+  newSeatClaim,
+  pickOne,
+  seatIsFree,
+  seatPath,
+  seatsOpenToAll,
+  WAITING_COUNT,
+  type Seat,
+  type SeatTimes,
+} from '../../data/seats.ts';
+import { activeRegistration, attendeePath, holdStart } from '../../data/attendees.ts';
 import { claimPaymentCode, paymentCodeClaimWrite } from '../../data/payment-codes.ts';
 import { registrationDocument, type RegistrationForm } from './schema.ts';
 import { AlreadyRegisteredError, SummitFullError, UnknownCategoryError } from './errors.ts';
 
 export type RegistrationSettings = Pick<SiteSettings, 'categories' | 'currency' | 'capacity'> & SeatTimes;
 
-/** A seat to claim: a slot and the claim the registration will name. */
+/**
+ * A seat to claim: a slot, the claim the registration will name, and when its hold started: now
+ * (the server's time) unless the address's earlier hold would still run (data/attendees.ts).
+ */
 export interface SeatChoice {
   seat: string;
   claim: string;
+  heldSince?: Date | ServerValue;
 }
 
 /**
@@ -29,13 +44,13 @@ export interface SeatChoice {
  * rules tests build their hostile commits from this too, so they test the commit the page sends.
  */
 export function registrationSeatWrites(id: string, stored: Record<string, unknown>, choice: SeatChoice): BatchWrite[] {
-  const heldSince = serverValues.now();
+  const heldSince = choice.heldSince ?? serverValues.now();
   const record = { ...stored, seat: choice.seat, seatClaim: choice.claim, heldSince };
   return [
     { set: `registrations/${id}`, data: record },
     checkoutWrite({ ...record, id }),
-    claimSeatWrite(choice.seat, choice.claim, stored.paymentStatus === 'not-required'),
-    { set: attendeePath(String(stored.email)), data: { registrationId: id } },
+    claimSeatWrite(choice.seat, choice.claim, stored.paymentStatus === 'not-required', heldSince),
+    { set: attendeePath(String(stored.email)), data: { registrationId: id, heldSince } },
     ...(typeof stored.paymentCode === 'string' ? [paymentCodeClaimWrite(stored.paymentCode, { collection: 'registrations', recordId: id })] : []),
   ];
 }
@@ -58,7 +73,9 @@ class SeatGoneError extends Error {}
 
 /**
  * Decides the registration's writes inside its transaction: refuses an address that already holds
- * a seat, and a slot someone claimed since it was found free (the caller tries another).
+ * a seat, a free slot while anyone waits (it goes to the waiting list first), and a slot someone
+ * claimed since it was found free (the caller tries another). An address registering again while
+ * its earlier hold would still run keeps that hold's start.
  */
 export function decideRegistration(
   id: string,
@@ -71,10 +88,12 @@ export function decideRegistration(
   return async (read: ReadInTransaction): Promise<BatchWrite[]> => {
     const current = await activeRegistration(form.email, settings, read);
     if (current && current !== id) throw new AlreadyRegisteredError(current);
+    if (!offered && !seatsOpenToAll(await read(`${WAITING_COUNT.collection}/${WAITING_COUNT.id}`))) throw new SummitFullError('People are waiting');
     const slot = (await read(seatPath(seat))) as (Seat & { id: string }) | null;
     if (!slot || (!offered && !seatIsFree(slot, settings))) throw new SeatGoneError(seat);
+    const heldSince = holdStart(await read(attendeePath(form.email)), settings) ?? undefined;
     const { code } = await claimPaymentCode({ collection: 'registrations', recordId: id }, read);
-    return [...registrationWrites(id, form, settings, { seat, claim: newSeatClaim() }, code), ...extra];
+    return [...registrationWrites(id, form, settings, { seat, claim: newSeatClaim(), heldSince }, code), ...extra];
   };
 }
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { waitlistOfferMail } from '../../../src/data/mail.ts';
-import { joinWaitlistWrite, offerWrites } from '../../../src/data/waitlist.ts';
+import { joinWaitlistWrites, offerWrites } from '../../../src/data/waitlist.ts';
 import { deadlineText } from '../../../src/features/registrations/admin/waitlist.ts';
 import { signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients } from '../support/clients.ts';
@@ -26,7 +26,7 @@ describe('the waiting-list offer’s deadline', () => {
   /** Finance offers a free slot to a person waiting, with `deadline` in the email. */
   async function offer(deadline: string) {
     const who = await attendee();
-    expect(await verdict(commit(who.db, [joinWaitlistWrite({ ...REGISTRATION, email: who.email })]))).toBe('allowed');
+    expect(await verdict(commit(who.db, joinWaitlistWrites({ ...REGISTRATION, email: who.email })))).toBe('allowed');
     const seat = await freeSlot();
     return verdict(
       commit(as.db.finance, [

@@ -10,7 +10,7 @@ import { VISITOR_LIMITS, type ThrottledCollection } from '../../../src/data/visi
 import { ACCOUNTS, verdict } from '../support/actors.ts';
 import { client, closeClients, stack, visitor } from '../support/clients.ts';
 import { commit, FORMS, REGISTRATION, registrationDraftForm, type PublicForm } from '../support/forms.ts';
-import { joinWaitlistWrite } from '../../../src/data/waitlist.ts';
+import { joinWaitlistWrites } from '../../../src/data/waitlist.ts';
 import { ownerGet } from '../support/owner.ts';
 import { attendee, ownerWrite } from '../support/seats.ts';
 import { MAX_QUESTIONS } from '../../../src/data/certificates.ts';
@@ -230,7 +230,7 @@ describe('the register form kept before registering (drafts, waiting-list entrie
     ['no consent', { consent: false }],
   ];
   const join = (who: { db: Firestore; email: string }, change: Record<string, unknown> = {}) =>
-    commit(who.db, [joinWaitlistWrite({ ...REGISTRATION, email: who.email, ...change })]);
+    commit(who.db, joinWaitlistWrites({ ...REGISTRATION, email: who.email, ...change }));
 
   it('keeps the form as the site sends it (the control), at its bounds', async () => {
     const bounds = { fullName: 'n'.repeat(120), organisation: 'o'.repeat(160), accessibilityNeeds: 'a'.repeat(1000), dietaryNeeds: 'd'.repeat(500) };

@@ -14,8 +14,8 @@ import { normaliseReference, referenceClaim } from '../../../src/data/transactio
 import { paymentDocument, paymentFormSchema, type PaymentForm, type PaymentTarget } from '../../../src/features/payments/schema.ts';
 import { registrationDocument, registrationFormSchema, type RegistrationForm } from '../../../src/features/registrations/schema.ts';
 import { registrationSeatWrites, type SeatChoice } from '../../../src/features/registrations/submit.ts';
-import { claimSeatWrite, newSeatClaim } from '../../../src/data/seats.ts';
-import { attendeePath } from '../../../src/data/attendees.ts';
+import { claimSeatWrite, DEFAULT_SEAT_TIMES, newSeatClaim } from '../../../src/data/seats.ts';
+import { attendeePath, holdStart } from '../../../src/data/attendees.ts';
 import { checkoutWrite } from '../../../src/data/registration-record.ts';
 import { attendee, freeSlot, seatedFixture } from './seats.ts';
 import type { Firestore } from 'firebase/firestore/lite';
@@ -211,11 +211,13 @@ export async function registrationDraft(change: Record<string, unknown> = {}, by
   const submitter = by ?? (await attendee(given));
   const email = given ?? submitter.email ?? REGISTRATION.email;
   const doc = registrationDoc(id, { ...change, email }, await unclaimedCode());
-  const seat = { seat: seatChoice.seat ?? (await freeSlot()), claim: seatChoice.claim ?? newSeatClaim() };
+  // As the register page does (decideRegistration): an address registering again while its earlier hold would still run keeps its start.
+  const heldSince = seatChoice.heldSince ?? holdStart(await ownerGet(attendeePath(email)), DEFAULT_SEAT_TIMES) ?? undefined;
+  const seat = { seat: seatChoice.seat ?? (await freeSlot()), claim: seatChoice.claim ?? newSeatClaim(), heldSince };
   const throttle = await throttleFor(submitter, 'registrations', id);
   // The address's entry stays the signed-in person's whatever a case does to the record's address
   // (an odd address is refused by the rules, not by the SDK as a path it cannot name).
-  const entry = (w: BatchWrite): BatchWrite => (writePath(w).startsWith('attendees/') ? { set: attendeePath(email), data: { registrationId: id } } : w);
+  const entry = (w: BatchWrite): BatchWrite => (writePath(w).startsWith('attendees/') && 'set' in w ? { set: attendeePath(email), data: w.data } : w);
   return {
     id,
     doc,

@@ -74,7 +74,7 @@ export async function seatedFixture(id: string, record: Record<string, unknown>,
   await ownerWrite(
     [`registrations/${id}`, stored],
     [seatPath(seat), { state: options.state ?? (record.paymentStatus === 'unpaid' ? 'held' : 'taken'), claim, heldSince }],
-    [attendeePath(String(record.email)), { registrationId: id }],
+    [attendeePath(String(record.email)), { registrationId: id, heldSince }],
     [`checkouts/${id}`, checkoutOf(stored)],
     ...codeClaims(`registrations/${id}`, stored),
   );

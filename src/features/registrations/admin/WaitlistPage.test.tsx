@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,8 @@ const fake = vi.hoisted(() => ({
   commits: [] as unknown[][],
   transactions: [] as unknown[][],
   failPage: false,
+  /** counters/waitlist as stored (null: not yet created). */
+  count: null as { waiting: number; lastAddress: string } | null,
 }));
 
 const matches = (d: Doc, where: Filter[] = []) =>
@@ -23,7 +25,9 @@ vi.mock('../../../lib/data.ts', () => {
     fetchDocument: async (collection: string) =>
       collection === 'settings'
         ? { capacity: 3, unpaidHoldHours: 72, offerHours: 48, holdReminderHours: 0, categories: { delegate: { label: 'Delegate', fee: 15000 } } }
-        : null,
+        : collection === 'counters'
+          ? fake.count
+          : null,
     fetchPage: async (_name: string, options: { where: Filter[] }) => {
       if (fake.failPage) throw new Error('offline');
       const items = fake.entries.filter((e) => matches(e, options.where)).sort((a, b) => (a.position as Date).getTime() - (b.position as Date).getTime());
@@ -33,7 +37,12 @@ vi.mock('../../../lib/data.ts', () => {
       const docs = name === 'waitlist' ? fake.entries : name === 'seats' ? fake.seats : [];
       return docs.filter((d) => matches(d, options.where)).map((d) => ({ ...d }));
     },
-    fetchCount: async (name: string, where: Filter[] = []) => (name === 'seats' ? fake.seats.filter((s) => matches(s, where.slice(0, 1))).length : 0),
+    fetchCount: async (name: string, where: Filter[] = []) =>
+      name === 'seats'
+        ? fake.seats.filter((s) => matches(s, where.slice(0, 1))).length
+        : name === 'waitlist'
+          ? fake.entries.filter((e) => matches(e, where)).length
+          : 0,
     transact: async (paths: string[], decide: (docs: unknown[], read: (p: string) => Promise<unknown>) => Promise<{ writes: unknown[] }>) => {
       const read = async (path: string) => {
         const [collection, id] = path.split('/');
@@ -73,6 +82,7 @@ const taken = (id: string) => ({ id, state: 'taken', claim: `c${id}`.padEnd(16, 
 beforeEach(() => {
   fake.entries = [entry('achieng@x.org', 'Achieng Otieno', 0), entry('baraka@x.org', 'Baraka Mwangi', 10), entry('chebet@x.org', 'Lucy Chebet', 20)];
   fake.seats = [taken('1'), taken('2'), taken('3')];
+  fake.count = { waiting: 3, lastAddress: 'chebet@x.org' };
   fake.commits.length = 0;
   fake.transactions.length = 0;
   fake.failPage = false;
@@ -120,7 +130,7 @@ describe('the waiting list screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Offer a seat to Baraka Mwangi' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Offered a seat to Baraka Mwangi: they have been emailed.');
     const writes = fake.transactions.at(-1)!;
-    expect(writes.map(pathOf)).toEqual(['seats/3', 'waitlist/baraka@x.org', 'mail/mail-1', undefined]);
+    expect(writes.map(pathOf)).toEqual(['seats/3', 'waitlist/baraka@x.org', 'counters/waitlist', 'mail/mail-1', undefined]);
     expect(writes.at(-1)).toEqual({ log: 'Offered seat 3 to baraka@x.org from the waiting list', userEmail: 'admin@summit.test' });
   });
 
@@ -137,7 +147,7 @@ describe('the waiting list screen', () => {
     renderStaffScreen(WaitlistPage, { role: 'finance' });
     expect(await screen.findByText('Automatically offered 1 seat to the waiting list.')).toBeInTheDocument();
     expect(fake.transactions).toHaveLength(1);
-    expect(fake.transactions[0].map(pathOf)).toEqual(['seats/3', 'waitlist/achieng@x.org', 'mail/mail-1', undefined]);
+    expect(fake.transactions[0].map(pathOf)).toEqual(['seats/3', 'waitlist/achieng@x.org', 'counters/waitlist', 'mail/mail-1', undefined]);
     expect(fake.transactions[0].at(-1)).toEqual({
       log: 'Offered (automatically) seat 3 to achieng@x.org from the waiting list',
       userEmail: 'finance@summit.test',
@@ -159,7 +169,52 @@ describe('the waiting list screen', () => {
     expect(rows[0]).toHaveTextContent('offer lapsed');
     await userEvent.click(within(rows[0]).getByRole('button', { name: 'Pass: the lapsed offer of Achieng Otieno' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Passed the lapsed offer of Achieng Otieno.');
-    expect(fake.transactions[0].map(pathOf)).toEqual(['waitlist/achieng@x.org', 'seats/2', 'waitlist/baraka@x.org', 'mail/mail-1', undefined]);
+    expect(fake.transactions[0].map(pathOf)).toEqual([
+      'waitlist/achieng@x.org',
+      'seats/2',
+      'waitlist/baraka@x.org',
+      'counters/waitlist',
+      'mail/mail-1',
+      undefined,
+    ]);
+  });
+
+  it('says how many wait, and that free seats go to them first', async () => {
+    renderStaffScreen(WaitlistPage, { role: 'finance' });
+    expect(await screen.findByText(/^3 people are waiting\./)).toHaveTextContent('Free seats go to them first: nobody can register until they are offered.');
+    expect(screen.queryByRole('button', { name: 'Recount the waiting list' })).toBeNull();
+  });
+
+  it('lets an administrator recount when the stored count differs from the list, with a log line; finance are told to ask one', async () => {
+    fake.count = { waiting: 1, lastAddress: 'baraka@x.org' }; // entries older than the count
+    renderStaffScreen(WaitlistPage, { role: 'finance' });
+    expect(await screen.findByText(/The register form counts 1 waiting, not 3\./)).toHaveTextContent('An administrator can recount it.');
+    expect(screen.queryByRole('button', { name: 'Recount the waiting list' })).toBeNull();
+    cleanup();
+
+    renderStaffScreen(WaitlistPage, { role: 'admin' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Recount the waiting list' }));
+    await vi.waitFor(() => expect(fake.commits.at(-1)).toBeDefined());
+    expect(fake.commits.at(-1)).toEqual([
+      { set: 'counters/waitlist', data: { waiting: 3, lastAddress: '' } },
+      { log: 'Recounted the waiting list: 3 waiting', userEmail: 'admin@summit.test' },
+    ]);
+  });
+
+  it('lets an administrator create the count in a new project', async () => {
+    fake.entries = [];
+    fake.count = null;
+    renderStaffScreen(WaitlistPage, { role: 'admin' });
+    expect(await screen.findByText('The register form has no count of people waiting yet.', { exact: false })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Recount the waiting list' }));
+    await vi.waitFor(() => expect(fake.commits.at(-1)?.[0]).toEqual({ set: 'counters/waitlist', data: { waiting: 0, lastAddress: '' } }));
+  });
+
+  it('says when nobody waits that free seats are open to anyone', async () => {
+    fake.entries = fake.entries.map((e) => ({ ...e, status: 'withdrawn' }));
+    fake.count = { waiting: 0, lastAddress: 'chebet@x.org' };
+    renderStaffScreen(WaitlistPage, { role: 'finance' });
+    expect(await screen.findByText(/^0 people are waiting\./)).toHaveTextContent('Free seats are open to anyone registering.');
   });
 
   it('has loading, empty and error states', async () => {

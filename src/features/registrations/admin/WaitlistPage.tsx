@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
@@ -15,7 +15,18 @@ import { seatTimesOf, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { offerExpiry, offerOpen, waitlistPath } from '../../../data/waitlist.ts';
 import { useOfferPass } from './use-offer-pass.ts';
-import { fetchWaitlistPage, movedPosition, offerSeatTo, passLapsedOffer, staffTransact, WAITLIST_PAGE, type Entry, type WaitlistView } from './waitlist.ts';
+import {
+  fetchWaitingCounts,
+  fetchWaitlistPage,
+  movedPosition,
+  offerSeatTo,
+  passLapsedOffer,
+  recountWrite,
+  staffTransact,
+  WAITLIST_PAGE,
+  type Entry,
+  type WaitlistView,
+} from './waitlist.ts';
 
 export default function WaitlistPage() {
   return <WaitlistScreen />;
@@ -57,6 +68,44 @@ function useMove() {
   });
 }
 
+/**
+ * How many people wait, as the register form sees it: while anyone does, free seats go to the list
+ * first. An administrator puts the count right when it differs from the list (entries older than it).
+ */
+function WaitingCount() {
+  const staff = useStaff();
+  const counts = useQuery({ queryKey: [...adminKey('waitlist'), 'count'], queryFn: fetchWaitingCounts });
+  const recount = useStaffWrites({
+    writes: (listed: number) => [recountWrite(listed)],
+    log: (listed) => `Recounted the waiting list: ${listed} waiting`,
+    invalidate: [adminKey('waitlist')],
+  });
+  if (!counts.data) return null;
+  const { stored, listed } = counts.data;
+  return (
+    <div className="mt-4 text-slate-800">
+      <p>
+        {listed === 1 ? '1 person is' : `${listed} people are`} waiting.{' '}
+        {listed > 0 ? 'Free seats go to them first: nobody can register until they are offered.' : 'Free seats are open to anyone registering.'}
+      </p>
+      {stored !== listed && (
+        <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <p>
+            {stored === null ? 'The register form has no count of people waiting yet.' : `The register form counts ${stored} waiting, not ${listed}.`}{' '}
+            {staff.role === 'admin' ? 'Recount to put it right.' : 'An administrator can recount it.'}
+          </p>
+          {staff.role === 'admin' && (
+            <button type="button" className="btn-secondary mt-2" disabled={recount.isPending} onClick={() => recount.mutate(listed)}>
+              Recount the waiting list
+            </button>
+          )}
+          {recount.error && <FormAlert>The count was not saved. Check your connection and try again.</FormAlert>}
+        </div>
+      )}
+    </div>
+  );
+}
+
 function WaitlistScreen() {
   const settings = useSiteSettings();
   const times: SeatTimes = seatTimesOf(settings.data);
@@ -93,6 +142,7 @@ function WaitlistScreen() {
         </Link>
       </AdminHeader>
       <SeatFigures className="mt-6" />
+      <WaitingCount />
       <div aria-live="polite" className="mt-4 space-y-3">
         {pass.summary && <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-900">{pass.summary}</p>}
         {pass.failed && <p className="text-sm text-slate-700">The automatic offers could not run just now; they try again in a minute.</p>}

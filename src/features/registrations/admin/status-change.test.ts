@@ -30,10 +30,10 @@ describe('a registration’s status change, with its checkout and its seat', () 
       { record, name: 'Wanjiru', status: 'cancelled' },
       { next: waiting, times, mailId: 'mail-7', now },
     );
-    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'waitlist/next@x.org', 'mail/mail-7']);
+    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'waitlist/next@x.org', 'counters/waitlist', 'mail/mail-7']);
     expect(dataOf(writes[2])).toMatchObject({ state: 'offered' });
     expect(dataOf(writes[2]).claim).not.toBe(CLAIM);
-    expect(dataOf(writes[4])).toMatchObject({ to: 'next@x.org', template: { name: 'waitlist-offer', data: { name: 'Next Person' } } });
+    expect(dataOf(writes[5])).toMatchObject({ to: 'next@x.org', template: { name: 'waitlist-offer', data: { name: 'Next Person' } } });
     expect(log).toBe('Set registration reg-1 (Wanjiru) to cancelled; offered seat 12 to next@x.org from the waiting list');
     // Someone no longer waiting (they withdrew meanwhile): the seat is simply freed.
     const freed = decideStatusChange(

@@ -7,7 +7,7 @@ import { db } from '../../../lib/data.ts';
 import type { BatchWrite, Cursor, Page, WithId } from '../../../lib/db.ts';
 import { holdReminderMail, holdReminderMailId, waitlistOfferMail } from '../../../data/mail.ts';
 import { checkoutOf, seatOf } from '../../../data/registration-record.ts';
-import { findFreeSeats, seatExpiry, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../../data/seats.ts';
+import { findFreeSeats, seatExpiry, seatIsFree, seatPath, WAITING_COUNT, waitingOf, type Seat, type SeatTimes } from '../../../data/seats.ts';
 import { offerExpiry, offerOpen, offerWrites, passWrite, positionBetween, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
 
 export type Entry = WithId<WaitlistEntry>;
@@ -42,6 +42,26 @@ export const fetchWaitlistPage = (view: WaitlistView, after: Cursor | null): Pro
 /** The first people waiting (no offer), in order. */
 export const fetchWaiting = (limit: number) =>
   db.fetchDocuments<WaitlistEntry>('waitlist', { where: [['status', '==', 'waiting']], orderBy: ['position', 'asc'], limit });
+
+/**
+ * The people waiting twice over: the count the register form and the rules read (counters/waitlist),
+ * and the entries listed as waiting. They differ only for entries older than the count (or written
+ * past the rules), which an administrator's recount puts right.
+ */
+export async function fetchWaitingCounts(): Promise<{ stored: number | null; listed: number }> {
+  const [count, listed] = await Promise.all([
+    db.fetchDocument(WAITING_COUNT.collection, WAITING_COUNT.id),
+    db.fetchCount('waitlist', [['status', '==', 'waiting']]),
+  ]);
+  // null: not created yet (a new project: the register page's public read of it would find nothing).
+  return { stored: count ? waitingOf(count) : null, listed };
+}
+
+/** An administrator's recount: the count set to the entries listed as waiting, naming no entry (firestore.rules: /counters/waitlist). */
+export const recountWrite = (listed: number): BatchWrite => ({
+  set: `${WAITING_COUNT.collection}/${WAITING_COUNT.id}`,
+  data: { waiting: listed, lastAddress: '' },
+});
 
 /** Entries holding an offer (open or lapsed): few at any time. */
 export const fetchOffered = (limit = 100) => db.fetchDocuments<WaitlistEntry>('waitlist', { where: [['status', '==', 'offered']], orderBy: null, limit });
