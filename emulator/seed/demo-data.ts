@@ -45,6 +45,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       tagline: 'Prevention, early detection and care for every community',
       startDate: start,
       endDate: end,
+      summitDays: summitDays(start, end),
       venue: 'Kenyatta International Convention Centre, Nairobi',
       registrationOpen: true,
       capacity: 1200,

@@ -13,16 +13,27 @@ import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
 import { ACCOUNTS } from './support/actors.ts';
 import { client, closeClients, stack } from './support/clients.ts';
 import { fixture, ownerGet, unclaimedCode, uniqueId } from './support/owner.ts';
+import { daysFrom, serverToday, useSummit } from './support/certificates.ts';
+import { advanceServerClockTo } from './support/clock.ts';
+import { dayLabel } from '../../src/data/certificates.ts';
+import { nairobiDayStart } from '../../src/lib/nairobi-time.ts';
 
 let finance: Firestore;
 let admin: Firestore;
 let financeAgain: Firestore;
+// A check-in records today in Nairobi by the database's clock: the summit runs from today over three
+// days, and "the next day" is reached by moving the database's clock over Nairobi's midnight.
+let DAYS: string[] = [];
+let restoreSummit: () => Promise<void>;
 beforeAll(async () => {
   [finance, admin, financeAgain] = await Promise.all([client(ACCOUNTS.finance), client(ACCOUNTS.admin), client(ACCOUNTS.finance)]);
+  DAYS = daysFrom(await serverToday(), 3);
+  restoreSummit = await useSummit(DAYS);
 });
-afterAll(closeClients);
-
-const DAYS = ['2027-03-10', '2027-03-11', '2027-03-12'];
+afterAll(async () => {
+  await restoreSummit();
+  await closeClients();
+});
 let nextSlot = 700 + Math.floor(Math.random() * 150);
 
 /** A confirmed, paid registration holding a taken slot, with its checkout, as the site stores one. */
@@ -87,7 +98,9 @@ describe('check-in by day, by finance at the desk', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(CheckInRefused);
-    expect(refused.reason.message).toMatch(/^Amina Yusuf is already checked in for .*10 March 2027 at \d\d:\d\d\. A ticket admits once a day\.$/);
+    expect(refused.reason.message).toMatch(
+      new RegExp(`^Amina Yusuf is already checked in for ${dayLabel(DAYS[0])} at \\d\\d:\\d\\d\\. A ticket admits once a day\\.$`),
+    );
     expect(Object.keys(await storedAttendance(id))).toEqual([DAYS[0]]);
     expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ status: 'checked-in' });
   });
@@ -97,7 +110,10 @@ describe('check-in by day, by finance at the desk', () => {
     await checkIn(finance, id, DAYS[0]);
     const first = await storedAttendance(id);
     expect(first[DAYS[0]]).toMatch(/\.\d{6}Z$/);
-    expect(await checkIn(finance, id, DAYS[1])).toMatch(/— day 2 of 3; attended: \w{3} 10, \w{3} 11\.$/);
+    // The next day, by the database's clock: a second past Nairobi's midnight (21:00:00Z).
+    await advanceServerClockTo(new Date(nairobiDayStart(DAYS[1]).getTime() + 1000));
+    const [d0, d1] = [DAYS[0], DAYS[1]].map((d) => Number(d.slice(8)));
+    expect(await checkIn(finance, id, DAYS[1])).toMatch(new RegExp(`— day 2 of 3; attended: \\w{3} ${d0}, \\w{3} ${d1}\\.$`));
     const both = await storedAttendance(id);
     expect(both).toEqual({ ...first, [DAYS[1]]: expect.any(String) });
     const stored = (await ownerGet(`registrations/${id}`))!;
@@ -108,11 +124,13 @@ describe('check-in by day, by finance at the desk', () => {
 
   it('undo takes back the latest day, then the last one, confirming the registration again', async () => {
     const id = await confirmed();
-    await checkIn(finance, id, DAYS[0]);
+    // Today is the summit's second day (the test above moved the clock), then its third.
+    await checkIn(finance, id, DAYS[1]);
+    await advanceServerClockTo(new Date(nairobiDayStart(DAYS[2]).getTime() + 1000));
     await checkIn(finance, id, DAYS[2]);
     const before = await storedAttendance(id);
     await undo(finance, id);
-    expect(await storedAttendance(id)).toEqual({ [DAYS[0]]: before[DAYS[0]] });
+    expect(await storedAttendance(id)).toEqual({ [DAYS[1]]: before[DAYS[1]] });
     expect(await ownerGet(`registrations/${id}`)).toMatchObject({ status: 'checked-in' });
     await undo(admin, id, ACCOUNTS.admin.email);
     expect(await storedAttendance(id)).toEqual({});

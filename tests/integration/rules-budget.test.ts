@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES_BUDGET } from '../../emulator/rules-budget.ts';
 import type { RequestRecord } from '../../emulator/src/rules-usage.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
-import { certifiedRegistration, CPD, useCpdSettings } from './support/certificates.ts';
+import { certifiedRegistration, CPD, DAY1, DAY2, useCpdSettings } from './support/certificates.ts';
 import { closeClients, stack } from './support/clients.ts';
 import { commit, registrationDraft } from './support/forms.ts';
 
@@ -18,7 +18,8 @@ let restoreCpd: () => Promise<void>;
 
 beforeAll(async () => {
   as = await signInActors();
-  restoreCpd = await useCpdSettings();
+  // Issuing with each day's evaluation required: the heavier figure.
+  restoreCpd = await useCpdSettings({ ...CPD, requireEvaluation: true });
 });
 
 afterAll(async () => {
@@ -93,7 +94,8 @@ describe('the rules budget on the heaviest paths', () => {
   });
 
   it('an administrator issuing a certificate: it, its public check, the registration naming it and the email', async () => {
-    const spent = commits(await spentBy(() => certifiedRegistration(as.db.admin)));
+    const evaluated = { evaluatedDays: { [DAY1]: new Date(), [DAY2]: new Date() } };
+    const spent = commits(await spentBy(() => certifiedRegistration(as.db.admin, [DAY1, DAY2], evaluated)));
     const issuing = spent.find((c) => c.operations.includes('create certificates'));
     expect(issuing?.operations).toEqual(expect.arrayContaining(['create certificateChecks', 'update registrations', 'create mail']));
     for (const c of spent) expectWithinBudget(c);
