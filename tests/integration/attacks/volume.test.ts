@@ -27,7 +27,6 @@ import {
   useCpdSettings,
 } from '../support/certificates.ts';
 import { patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
-import { serverNow } from '../support/clock.ts';
 
 afterAll(closeClients);
 
@@ -74,11 +73,7 @@ describe('the throttle itself', () => {
   const atLimit = async () => {
     const by = await visitor();
     await writeDocuments(stack(), [
-      // A minute ago by the database's clock, which other files move ahead of the wall clock.
-      [
-        `throttles/${by.uid}`,
-        { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date((await serverNow()).getTime() - 60_000), lastId: 'earlier' } },
-      ],
+      [`throttles/${by.uid}`, { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date(Date.now() - 60_000), lastId: 'earlier' } }],
     ]);
     return by;
   };
@@ -86,10 +81,7 @@ describe('the throttle itself', () => {
   it('a new window opens once the hour is over: the count starts again at one', async () => {
     const by = await visitor();
     await writeDocuments(stack(), [
-      [
-        `throttles/${by.uid}`,
-        { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date((await serverNow()).getTime() - 3_601_000), lastId: 'last-hour' } },
-      ],
+      [`throttles/${by.uid}`, { messages: { count: VISITOR_LIMITS.messages.count, windowStart: new Date(Date.now() - 3_601_000), lastId: 'last-hour' } }],
     ]);
     const draft = await FORMS.message.draft({}, by);
     expect(await verdict(commit(by.db, draft.writes()))).toBe('allowed');

@@ -83,6 +83,19 @@ export async function useSummit(days: readonly string[]): Promise<() => Promise<
 export const daysFrom = (first: string, count: number) =>
   Array.from({ length: count }, (_, i) => toNairobiDate(new Date(nairobiDayStart(first).getTime() + i * 86_400_000)));
 
+/**
+ * A time with microseconds, as the server stamps attendance (fixtures otherwise store milliseconds):
+ * what a browser reads back of it (milliseconds) is then not what is stored.
+ */
+export function microsecondTime(at: Date): Date {
+  const iso = at.toISOString().replace(/Z$/, '456Z');
+  return new (class extends Date {
+    override toISOString() {
+      return iso;
+    }
+  })(at.getTime());
+}
+
 /** Today in Nairobi by the database's clock (the day a check-in records). */
 export const serverToday = async () => toNairobiDate(await serverNow());
 

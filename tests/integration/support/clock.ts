@@ -24,14 +24,3 @@ export async function serverNow(): Promise<Date> {
   if (!res.ok) throw new Error(`Reading the Firestore emulator's clock failed: ${res.status}`);
   return new Date(((await res.json()) as { now: string }).now);
 }
-
-/**
- * Moves the emulator's clock forward to `at` (database time), give or take the milliseconds the
- * request takes; resolves to database time now. Refuses an instant already past, as the clock
- * only moves forward.
- */
-export async function advanceServerClockTo(at: Date): Promise<Date> {
-  const seconds = (at.getTime() - (await serverNow()).getTime()) / 1000;
-  if (seconds <= 0) throw new Error(`The database's clock is already past ${at.toISOString()}.`);
-  return new Date(await advanceServerClock(seconds));
-}
