@@ -4,7 +4,7 @@
 // CPD settings with eight questions, and issuing a certificate. Every stack enforces the budget,
 // so any path over it fails the tests that take it; these count it, so a path creeping up is
 // seen here by its figures (`npm run rules-budget` prints them all).
-import { doc, setDoc } from 'firebase/firestore/lite';
+import { doc, setDoc, updateDoc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES_BUDGET } from '../../emulator/rules-budget.ts';
 import type { RequestRecord } from '../../emulator/src/rules-usage.ts';
@@ -12,6 +12,9 @@ import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { certifiedRegistration, CPD, DAY1, DAY2, useCpdSettings } from './support/certificates.ts';
 import { closeClients, stack } from './support/clients.ts';
 import { commit, registrationDraft } from './support/forms.ts';
+import { ownerGet } from './support/owner.ts';
+import { patchDocument } from '../../emulator/seed/rest.ts';
+import { summitDays } from '../../src/data/certificates.ts';
 
 let as: Actors;
 let restoreCpd: () => Promise<void>;
@@ -77,6 +80,28 @@ describe('the rules budget on the heaviest paths', () => {
     // The registration's own rule reads the settings, its code's claim (before and after), its
     // address's entry, its slot, the other collection under its id, its checkout and its throttle.
     expect(registering.readsPerOperation).toBe(8);
+  });
+
+  it('an administrator saving the site settings with a month-long summit: its 31 days checked one against the next', async () => {
+    const site = (await ownerGet('settings/site'))!;
+    const [startDate, endDate] = [new Date('2027-02-28T21:00:00Z'), new Date('2027-03-31T14:00:00Z')];
+    const days = summitDays(startDate, endDate);
+    expect(days).toHaveLength(31);
+    try {
+      const spent = commits(
+        await spentBy(async () =>
+          expect(await verdict(updateDoc(doc(as.db.admin, 'settings', 'site'), { startDate, endDate, summitDays: days, tagline: site.tagline }))).toBe(
+            'allowed',
+          ),
+        ),
+      );
+      expect(spent).toHaveLength(1);
+      expectWithinBudget(spent[0]);
+      // The 30 comparisons ran (about 500 expressions, README "The rules budget").
+      expect(spent[0].expressionsPerOperation).toBeGreaterThan(400);
+    } finally {
+      await patchDocument(stack(), 'settings/site', { startDate: site.startDate, endDate: site.endDate, summitDays: site.summitDays });
+    }
   });
 
   it('an administrator saving the CPD settings with eight questions', async () => {
