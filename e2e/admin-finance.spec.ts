@@ -7,8 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { findDocuments } from '../emulator/seed/rest.ts';
 import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
-import { registrationAwaitingPayment, stack } from './records.ts';
-import { signIn } from './support.ts';
+import { normaliseReference } from '../src/data/transaction-codes.ts';
+import { readDocument, registrationAwaitingPayment, stack } from './records.ts';
+import { signIn, signInToMyRegistration } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
 const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
@@ -125,8 +126,8 @@ test('finance verifies a submitted payment: the registration becomes paid and co
   await expect(page.getByRole('heading', { name: 'Your e-ticket' })).toBeVisible();
 });
 
-test('rejecting a payment needs a reason, and the registration goes back to unpaid so the visitor can pay again', async ({ page }) => {
-  const { id, paymentId, payer } = await registrationAwaitingPayment();
+test('rejecting a payment needs a reason, and the registration goes back to unpaid so the visitor can pay again', async ({ page, browser }) => {
+  const { id, paymentId, payer, email } = await registrationAwaitingPayment();
   await signIn(page, finance);
   await page.goto('/admin/payments');
   const row = page.getByRole('row').filter({ hasText: payer });
@@ -143,9 +144,13 @@ test('rejecting a payment needs a reason, and the registration goes back to unpa
   expect(await readDoc('payments', paymentId)).toMatchObject({ status: 'rejected', note: 'No such M-Pesa transaction' });
   expect(await readDoc('registrations', id)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', paymentNote: 'No such M-Pesa transaction' });
 
-  await page.goto(`/checkout/${id}`);
-  await expect(page.getByRole('alert')).toContainText('Your last payment reference could not be verified: No such M-Pesa transaction');
-  await expect(page.getByRole('button', { name: 'Submit payment reference' })).toBeVisible();
+  // The registrant, on their own browser (only they send its reference, signed in with its address), is asked to pay again.
+  const registrant = await (await browser.newContext()).newPage();
+  await signInToMyRegistration(registrant, email);
+  await registrant.goto(`/checkout/${id}`);
+  await expect(registrant.getByRole('alert')).toContainText('Your last payment reference could not be verified: No such M-Pesa transaction');
+  await expect(registrant.getByRole('button', { name: 'Submit payment reference' })).toBeVisible();
+  await registrant.context().close();
 });
 
 test('finance records a cash payment against a reference, seeing the amount due, and the record becomes paid', async ({ page }) => {
@@ -163,13 +168,19 @@ test('finance records a cash payment against a reference, seeing the amount due,
   await manual.getByLabel('Method').selectOption('cash');
   await manual.getByRole('button', { name: 'Record payment' }).click();
   await expect(manual.getByText('Enter the receipt, cheque or transaction number.')).toBeVisible();
-  await manual.getByLabel('Receipt, cheque or transaction number').fill('RCPT-0099');
+  // The note is the evidence behind money no statement shows: required.
+  await expect(manual.getByText('Say how the payment reached you (who received it, where it is banked).')).toBeVisible();
+  const receipt = `RCPT-${id.slice(-8)}`;
+  await manual.getByLabel('Receipt, cheque or transaction number').fill(receipt);
+  await manual.getByLabel('Note').fill('Cash at the registration desk, banked the same day');
   await manual.getByRole('button', { name: 'Record payment' }).click();
   await expect(manual.getByRole('status').filter({ hasText: 'Recorded Ksh 15,000 from' })).toBeVisible();
 
   const registration = await readDoc('registrations', id);
   expect(registration).toMatchObject({ paymentStatus: 'paid', status: 'confirmed' });
-  expect(await readDoc('payments', registration.lastPaymentId)).toMatchObject({ status: 'verified', method: 'cash', reference: 'RCPT-0099', amount: '15000' });
+  expect(await readDoc('payments', registration.lastPaymentId)).toMatchObject({ status: 'verified', method: 'cash', reference: receipt, amount: '15000' });
+  // Its receipt is claimed by it: the same receipt cannot pay another record.
+  expect(await readDocument(`paymentReferences/${normaliseReference(receipt)}`)).toEqual({ paymentId: registration.lastPaymentId });
 
   // The same record cannot be paid twice.
   await manual.getByLabel('Registration or application reference').fill(id);

@@ -6,7 +6,7 @@ import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
 import { attachment, attachmentOfType, emailTo, fileName } from './inbox.ts';
 import { readDocument, registrationAwaitingPayment } from './records.ts';
-import { registerVerified, signIn } from './support.ts';
+import { freshTransactionCode, registerVerified, signIn } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
 
@@ -43,7 +43,7 @@ test('a registrant gets their reference and how to pay by email, and its link op
 test('a payment reference is acknowledged, and once finance verifies it the e-ticket arrives with its QR code and calendar file', async ({ page }) => {
   const { email, reference: ref } = await registerVerified(page, { name: 'Baraka Otieno' });
   await page.getByRole('link', { name: 'Continue to checkout' }).click();
-  const code = `SG${Date.now().toString(36).toUpperCase()}`;
+  const code = freshTransactionCode('SG');
   await page.getByLabel('Name on the payment').fill('Baraka Otieno');
   await page.getByLabel('Transaction reference').fill(code);
   await page.getByRole('button', { name: 'Submit payment reference' }).click();

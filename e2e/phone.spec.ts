@@ -2,14 +2,16 @@
 // ways back (checkout, terms, privacy) are where they look.
 import { devices, expect, test } from '@playwright/test';
 import { registrationAwaitingPayment } from './records.ts';
-import { registerVerified } from './support.ts';
+import { freshTransactionCode, registerVerified, signInToMyRegistration } from './support.ts';
 
 test.use({ viewport: devices['Pixel 7'].viewport, hasTouch: true, isMobile: true });
 
 test('after sending a payment reference, the confirmation is on screen and focused, not a footer away', async ({ page }) => {
-  const { id } = await registrationAwaitingPayment('unpaid');
+  const { id, email } = await registrationAwaitingPayment('unpaid');
+  // Only its registrant sends a registration's payment reference, signed in with its address.
+  await signInToMyRegistration(page, email);
   await page.goto(`/checkout/${id}`);
-  await page.getByLabel('Transaction reference').fill(`PHN${Date.now().toString(36)}`.toUpperCase().slice(0, 12));
+  await page.getByLabel('Transaction reference').fill(freshTransactionCode('PH'));
   const send = page.getByRole('button', { name: 'Submit payment reference' });
   await send.scrollIntoViewIfNeeded();
   await send.click();

@@ -224,7 +224,7 @@ export async function registrationAwaitingPayment(paymentStatus: 'submitted' | '
     status: 'submitted',
   };
   await writeRegistration(registration, paymentStatus === 'submitted' ? [[`payments/${paymentId}`, payment]] : []);
-  return { id, paymentId, payer };
+  return { id, paymentId, payer, email: registration.email };
 }
 
 const FILL_CLAIM = 'E2EFULLSUMMIT';

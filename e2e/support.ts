@@ -131,3 +131,9 @@ export async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * A fresh M-Pesa-shaped transaction code (ten capitals and digits, one digit at least: the grammar
+ * checkout and the rules ask for), starting with `prefix` (two letters) so a test can tell its own.
+ */
+export const freshTransactionCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase().slice(-7)}7`;

@@ -51,9 +51,11 @@ interface Config {
       link.href = href;
       document.head.appendChild(link);
     }
+    // The entry module is a file of the build (postbuild.ts): the Content-Security-Policy allows
+    // this site's files, not a script made from text.
     const script = document.createElement('script');
     script.type = 'module';
-    script.textContent = entry!.textContent;
+    script.src = entry!.dataset.src!;
     // The app may start long after the page loaded: across a deploy, its files are gone. Reload
     // the page once (the new build's), by the app's own rule (lib/chunk-reload.ts: a 10 s guard
     // against a reload loop).

@@ -1,11 +1,12 @@
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   bytesByOwner,
   criticalCss,
+  entryModuleFile,
   indexablePaths,
   inlineCriticalCss,
   inlineWholeStylesheet,
@@ -114,6 +115,11 @@ describe('scripts start when the page needs them', () => {
   beforeAll(async () => {
     loader = await pageLoaderScript();
   });
+  // The entry module's file, as postbuild writes it into the build's assets.
+  const START = '/assets/start-1.js';
+  const startFiles: string[] = [];
+  const startFile = (moduleText: string) => (startFiles.push(moduleText), START);
+  afterEach(() => startFiles.splice(0));
 
   /** Fetch as the loader sees it: the content version's document (or a status), and what was posted. */
   function network(version: number | 404 | 'offline') {
@@ -155,7 +161,7 @@ describe('scripts start when the page needs them', () => {
 
   function open(html: string, globals: object = {}, url = 'https://summit.example.org/') {
     // A console of its own: jsdom reports the loader's location.reload() as "not implemented".
-    const dom = new JSDOM(startScriptsOnDemand(html, loader), {
+    const dom = new JSDOM(startScriptsOnDemand(html, loader, startFile), {
       url,
       runScripts: 'dangerously',
       pretendToBeVisual: true,
@@ -168,10 +174,12 @@ describe('scripts start when the page needs them', () => {
   }
   const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('leaves nothing in the HTML that loads JavaScript', () => {
-    const html = startScriptsOnDemand(built(), loader);
+  it('leaves nothing in the HTML that loads JavaScript, and the entry module in a file of its own', () => {
+    const html = startScriptsOnDemand(built(), loader, startFile);
     expect(html).not.toContain('modulepreload" href');
     expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain(entry);
+    expect(startFiles).toEqual([entry]);
     expect(html).toContain('<main>Page</main>');
   });
 
@@ -182,10 +190,11 @@ describe('scripts start when the page needs them', () => {
     document.body.dispatchEvent(new dom.window.Event('pointerdown', { bubbles: true }));
     expect(started()).toBe(true);
     expect([...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual([
+      START,
       '/assets/entry.client-1.js',
       '/assets/react-dom-1.js',
     ]);
-    expect(document.querySelector('head script[type="module"]')!.textContent).toBe(entry);
+    expect(document.querySelector('head script[type="module"]')!.getAttribute('src')).toBe(START);
   });
 
   it('starts at a key press (a keyboard visitor tabbing in)', async () => {
@@ -362,7 +371,22 @@ describe('scripts start when the page needs them', () => {
   });
 
   it('leaves a page without the app entry alone', () => {
-    expect(startScriptsOnDemand('<html><body>static</body></html>', loader)).toBe('<html><body>static</body></html>');
+    expect(startScriptsOnDemand('<html><body>static</body></html>', loader, startFile)).toBe('<html><body>static</body></html>');
+    expect(startFiles).toEqual([]);
+  });
+
+  it('names an entry module file by its content, so one module is one file and a changed one a new address', () => {
+    const assets = mkdtempSync(join(tmpdir(), 'start-'));
+    try {
+      const write = entryModuleFile(assets);
+      const first = write(entry);
+      expect(write(entry)).toBe(first);
+      expect(write(`${entry}\n`)).not.toBe(first);
+      expect(first).toMatch(/^\/assets\/start-[0-9a-f]{12}\.js$/);
+      expect(readFileSync(join(assets, first.slice('/assets/'.length)), 'utf8')).toBe(entry);
+    } finally {
+      rmSync(assets, { recursive: true });
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 // sitemap.xml), the stylesheet rules each HTML page uses inlined into it (so the first paint needs
 // nothing beyond the document), and the size report: per prerendered page the HTML + inline CSS of the
 // first paint, and the JavaScript each route loads, gzipped.
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,9 @@ import { CRITICAL_CSS_ID } from '../src/lib/critical-css.ts';
 import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
 import { loadRoutePatterns } from './route-patterns.ts';
 import { CLIENT_ONLY_PAGES, isClientOnly } from './client-only-pages.ts';
+import { builtPages, readFirebaseJson } from './hosting-config.ts';
+import { inlineHashes } from './inline-scripts.ts';
+import { notAllowed, sitePolicy } from './security-headers.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const client = join(root, 'build/client');
@@ -83,8 +87,6 @@ export const criticalCss = (path: string) =>
   new Beasties({ path, publicPath: '/', preload: 'media', pruneSource: false, reduceInlineStyles: false, allowRules: ALWAYS_INLINED, logLevel: 'warn' });
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
-// As Preact renders React Router's entry script (React writes async="").
-const ENTRY_SCRIPT = /<script type="module" async(="")?>/;
 const INERT_TYPE = 'text/x-on-demand';
 
 /** scripts/page-loader.ts, compiled and minified for inlining, its constants filled in. */
@@ -103,20 +105,38 @@ export async function pageLoaderScript(): Promise<string> {
   return outputFiles[0].text.trim().replace(/<\/script/gi, '<\\/script');
 }
 
+// React Router's entry script as Preact renders it (React writes async="").
+const ENTRY_ELEMENT = /<script type="module" async(?:="")?>([\s\S]*?)<\/script>/;
+
 /**
  * The app's scripts start when the page needs them (scripts/page-loader.ts says when). The entry
  * script stays where React rendered it, inert by its type (React does not compare attributes when
  * hydrating), and carries the module preloads taken out of the head, for the loader to add back.
  * With the preloads in the head, the first round trip on a slow phone network would share the
  * line with 180 KB of JavaScript (Lighthouse put LCP at 2.1 s on a page that paints at 0.8 s).
+ * Its text (the route's modules, which change with every build) goes into a file of its own
+ * (`startFile` writes it and says where), which the loader starts: the Content-Security-Policy
+ * allows this site's files, and inline scripts only by a hash that must not change per build.
  */
-export function startScriptsOnDemand(html: string, loader: string): string {
-  if (!ENTRY_SCRIPT.test(html)) return html;
-  const preloads: string[] = [];
+export function startScriptsOnDemand(html: string, loader: string, startFile: (moduleText: string) => string): string {
+  const entry = ENTRY_ELEMENT.exec(html);
+  if (!entry) return html;
+  const src = startFile(entry[1]);
+  const preloads: string[] = [src];
+  const attribute = (value: string) => `"${value.replace(/"/g, '&quot;')}"`;
   const out = html
     .replace(MODULEPRELOAD, (_, href: string) => (preloads.push(href), ''))
-    .replace(ENTRY_SCRIPT, `<script type="${INERT_TYPE}" data-preloads="${JSON.stringify(preloads).replace(/"/g, '&quot;')}">`);
+    .replace(ENTRY_ELEMENT, `<script type="${INERT_TYPE}" data-src=${attribute(src)} data-preloads=${attribute(JSON.stringify(preloads))}></script>`);
   return out.replace('</body>', `<script>${loader}</script></body>`);
+}
+
+/** Writes a page's entry module into the build's assets, named by its content (so cached for good). */
+export function entryModuleFile(assets: string) {
+  return (moduleText: string) => {
+    const name = `start-${createHash('sha256').update(moduleText).digest('hex').slice(0, 12)}.js`;
+    writeFileSync(join(assets, name), moduleText);
+    return `/assets/${name}`;
+  };
 }
 
 function htmlFiles(dir: string): string[] {
@@ -207,13 +227,14 @@ async function main() {
   copyFileSync(join(client, shell), join(client, '404.html'));
   const firstPaint: Array<{ page: string; kb: number }> = [];
   const loader = await pageLoaderScript();
+  const startFile = entryModuleFile(join(client, 'assets'));
   const beasties = criticalCss(client);
   for (const file of htmlFiles(client)) {
     const source = readFileSync(file, 'utf8');
     const styled = /(__spa-fallback|404)\.html$/.test(file)
       ? inlineWholeStylesheet(source, (href) => readFileSync(join(client, href), 'utf8'))
       : await inlineCriticalCss(source, beasties);
-    const html = startScriptsOnDemand(styled, loader);
+    const html = startScriptsOnDemand(styled, loader, startFile);
     writeFileSync(file, html);
     const page =
       file
@@ -227,6 +248,22 @@ async function main() {
   writeFileSync(join(client, 'robots.txt'), robotsTxt());
   writeFileSync(join(client, 'sitemap.xml'), sitemapXml(indexablePaths(await loadRoutePatterns())));
   sizeReport(readManifest());
+  checkScriptPolicy();
+}
+
+/**
+ * The pages run no inline script that firebase.json's policy does not allow: a browser would refuse
+ * it (the page loader, React Router's hydration). A new React Router or a changed loader changes
+ * them: `npm run hosting-config` takes the new hashes from this build.
+ */
+function checkScriptPolicy() {
+  const built = inlineHashes(builtPages(client));
+  const missing = notAllowed(built, sitePolicy(readFirebaseJson().hosting.headers));
+  if (missing.length)
+    throw new Error(
+      `firebase.json's Content-Security-Policy does not allow what this build runs inline (${missing.join(', ')}): run \`npm run hosting-config\` and commit firebase.json.`,
+    );
+  console.log(`\nInline scripts allowed by firebase.json's Content-Security-Policy: ${built.scripts.length} scripts, ${built.handlers.length} event handlers.`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

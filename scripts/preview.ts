@@ -1,12 +1,14 @@
 // `npm run preview`: serves build/client the way Firebase Hosting will: prerendered HTML where the
 // build made it, the SPA shell for the other real routes, and the 404 page with status 404 for
-// anything else. Text is gzip-compressed so byte figures match what a phone would download.
+// anything else, with firebase.json's headers (scripts/preview-headers.ts). Text is gzip-compressed
+// so byte figures match what a phone would download.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { isKnownPath, loadRoutePatterns } from './route-patterns.ts';
+import { headersFor, previewHeaderRules } from './preview-headers.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)), 'build/client');
 
@@ -54,6 +56,7 @@ async function main() {
     process.exit(1);
   }
   const patterns = await loadRoutePatterns();
+  const headerRules = previewHeaderRules();
   createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const { file, status } = resolveRequest(url.pathname, patterns);
@@ -62,11 +65,11 @@ async function main() {
       return;
     }
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
-    const immutable = url.pathname.startsWith('/assets/');
+    // firebase.json's headers (security, and the assets' caching); Hosting revalidates the rest.
     const headers: Record<string, string> = {
       'Content-Type': type,
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-cache',
+      ...headersFor(url.pathname, headerRules),
     };
     let body = readFileSync(file);
     if (/text|javascript|json|xml|svg/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding']))) {

@@ -1,3 +1,4 @@
+import '../lib/zod-jitless.ts'; // first: before any route module loads Zod
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useParams, type MetaFunction } from 'react-router';

@@ -70,27 +70,29 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     html: checkout.html,
     text: checkout.text,
   }),
+  // These six (from here to 'donation-thanks', 'invoice-issued' apart) go to an address nobody has
+  // proved: they quote nothing the sender typed (mail.ts).
   'partner-received': template({
     subject: 'We received your partnership application {{code}}',
     paragraphs: [
-      'Dear {{name}},',
-      'Thank you for applying to partner with the National Cancer Summit on behalf of {{organisation}} at the {{option}} tier ({{amount}}).',
+      'Hello,',
+      'Thank you for applying to partner with the National Cancer Summit at the {{option}} tier ({{amount}}).',
       'Your payment code is <strong>{{code}}</strong>. Our partnerships team will answer within two working days. Nothing is due before then: if we approve the application, we email you the amount and how to pay.',
     ],
   }),
   'booth-received': template({
     subject: 'We received your booth booking {{code}}',
     paragraphs: [
-      'Dear {{name}},',
-      'Thank you for booking a {{option}} ({{amount}}) for {{organisation}} at the National Cancer Summit.',
+      'Hello,',
+      'Thank you for booking a {{option}} ({{amount}}) at the National Cancer Summit.',
       'Your payment code is <strong>{{code}}</strong>. Our partnerships team will confirm your booking within two working days. Nothing is due before then: once it is confirmed, we email you the amount and how to pay.',
     ],
   }),
   'application-approved': template({
     subject: 'Your application {{code}} is approved',
     paragraphs: [
-      'Dear {{name}},',
-      'We are pleased to confirm the application of {{organisation}} ({{code}}). Welcome aboard.',
+      'Hello,',
+      'We are pleased to approve your application {{code}}. Welcome aboard.',
       'The amount due is {{amount}}. Quote <strong>{{code}}</strong> as the M-Pesa account number or bank reference when you pay, then submit the transaction code on your checkout page.',
     ],
     html: `{{> howToPay}}\n${checkout.html}`,
@@ -99,8 +101,8 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
   'application-declined': template({
     subject: 'About your application {{code}}',
     paragraphs: [
-      'Dear {{name}},',
-      'Thank you for the interest of {{organisation}} in the National Cancer Summit. We are sorry that we cannot take up your application {{code}} this year.',
+      'Hello,',
+      'Thank you for your interest in the National Cancer Summit. We are sorry that we cannot take up your application {{code}} this year.',
       'Nothing is due. Reply to this email if you would like to discuss other ways to take part.',
     ],
   }),
@@ -115,16 +117,17 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
   'message-received': template({
     subject: 'We received your message',
     paragraphs: [
-      'Dear {{name}},',
-      'Thank you for writing to the summit organisers about “{{subject}}”. We answer every message, usually within two working days.',
+      'Hello,',
+      'Thank you for writing to the summit organisers. Your message reached us under reference {{reference}}; we answer every message, usually within two working days.',
+      'If you did not write to us, you can ignore this email.',
     ],
   }),
   'donation-thanks': template({
     subject: 'Thank you for your pledge',
     paragraphs: [
-      'Dear {{name}},',
-      'Thank you for pledging {{amount}} to the summit’s cancer screening outreach and patient support.',
-      'Our finance team will contact you about how to give, and will confirm when your gift arrives.',
+      'Hello,',
+      'Thank you for your pledge to the summit’s cancer screening outreach and patient support (reference {{reference}}).',
+      'Our finance team will contact you about how to give, and will confirm when your gift arrives. If you made no pledge, you can ignore this email.',
     ],
   }),
   'waitlist-offer': template({

@@ -85,7 +85,8 @@ describe('the messages visitors’ own commits send', () => {
     );
     expect(partner.data.template).toEqual({
       name: 'partner-received',
-      data: { name: 'Juma', organisation: 'EAHF', reference: 'p1', code: 'NCS-P4TXM', option: 'Gold', amount: 'KES 1,500,000' },
+      // Nothing the applicant typed (the address is not proven): the settings' label, the fee, the reference and code.
+      data: { reference: 'p1', code: 'NCS-P4TXM', option: 'Gold', amount: 'KES 1,500,000' },
     });
     const booth = dataOf(
       applicationMail(
@@ -97,15 +98,13 @@ describe('the messages visitors’ own commits send', () => {
     expect(booth.data.template).toMatchObject({ name: 'booth-received', data: { option: 'Standard booth' } });
   });
 
-  it('a contact message and a pledge are acknowledged to the address given', () => {
-    expect(dataOf(messageMail('m1', { name: 'Lucy', email: 'l@example.org', subject: 'Access' })).data).toMatchObject({
-      to: 'l@example.org',
-      template: { name: 'message-received', data: { name: 'Lucy', subject: 'Access' } },
-      recordCollection: 'messages',
-    });
-    expect(dataOf(donationMail('d1', { name: 'Peter', email: 'p@example.org', amount: 2500, currency: 'KES' })).data).toMatchObject({
-      template: { name: 'donation-thanks', data: { name: 'Peter', amount: 'KES 2,500' } },
-    });
+  it('a contact message and a pledge are acknowledged to the address given, with their reference and none of the sender’s words', () => {
+    const message = { name: 'Refund due: confirm at https://evil.example/r', email: 'l@example.org', subject: 'CALL 0712 000 000' };
+    const mail = dataOf(messageMail('m1', message)).data as { template: { data: object } };
+    expect(mail).toMatchObject({ to: 'l@example.org', template: { name: 'message-received' }, recordCollection: 'messages' });
+    expect(mail.template.data).toEqual({ reference: 'm1' });
+    const pledge = { name: 'Peter', email: 'p@example.org', amount: 2500, currency: 'KES' };
+    expect((dataOf(donationMail('d1', pledge)).data as { template: object }).template).toEqual({ name: 'donation-thanks', data: { reference: 'd1' } });
   });
 });
 

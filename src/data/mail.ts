@@ -80,13 +80,16 @@ export interface MailDataByTemplate {
   'payment-received': { name: string; reference: string; code: string; amount: string; transactionCode: string };
   'payment-verified': { name: string; reference: string; code: string; amount: string; ticket: boolean };
   'payment-rejected': { name: string; reference: string; code: string; reason: string };
-  'partner-received': { name: string; organisation: string; reference: string; code: string; option: string; amount: string };
-  'booth-received': { name: string; organisation: string; reference: string; code: string; option: string; amount: string };
-  'application-approved': { name: string; organisation: string; reference: string; code: string; amount: string };
-  'application-declined': { name: string; organisation: string; reference: string; code: string };
+  // To an address nobody has proved (an application's, a contact message's, a pledge's): no words
+  // the sender chose, only the site's wording, settings' labels and the record's reference and code,
+  // so a stranger cannot send someone a message in the summit's name by typing their address.
+  'partner-received': { reference: string; code: string; option: string; amount: string };
+  'booth-received': { reference: string; code: string; option: string; amount: string };
+  'application-approved': { reference: string; code: string; amount: string };
+  'application-declined': { reference: string; code: string };
   'invoice-issued': { name: string; number: string; total: string; dueDate: string; quote: string };
-  'message-received': { name: string; subject: string };
-  'donation-thanks': { name: string; amount: string };
+  'message-received': { reference: string };
+  'donation-thanks': { reference: string };
   'waitlist-offer': { name: string; deadline: string };
   'hold-reminder': { name: string; reference: string; code: string; amount: string; deadline: string };
   'payment-partial': { name: string; reference: string; code: string; amount: string; due: string };
@@ -200,16 +203,16 @@ export function applicationMail(id: string, a: Application, settings: Pick<MailS
     a.kind === 'partner'
       ? (settings.partnerTiers[a.tier ?? '']?.label ?? String(a.tier))
       : (settings.boothTypes[a.boothType ?? '']?.label ?? String(a.boothType));
-  const data = { name: a.contactName, organisation: a.organisation, reference: id, code: quotedCode(id, a), option, amount: mailMoney(a.fee, a.currency) };
+  const data = { reference: id, code: quotedCode(id, a), option, amount: mailMoney(a.fee, a.currency) };
   return mailWrite(id, a.kind === 'partner' ? 'partner-received' : 'booth-received', a.email, data, about);
 }
 
-export function messageMail(id: string, m: { name: string; email: string; subject: string }): BatchWrite {
-  return mailWrite(id, 'message-received', m.email, { name: m.name, subject: m.subject }, { collection: 'messages', id });
+export function messageMail(id: string, m: { email: string }): BatchWrite {
+  return mailWrite(id, 'message-received', m.email, { reference: id }, { collection: 'messages', id });
 }
 
-export function donationMail(id: string, d: { name: string; email: string; amount: number; currency: string }): BatchWrite {
-  return mailWrite(id, 'donation-thanks', d.email, { name: d.name, amount: mailMoney(d.amount, d.currency) }, { collection: 'donations', id });
+export function donationMail(id: string, d: { email: string }): BatchWrite {
+  return mailWrite(id, 'donation-thanks', d.email, { reference: id }, { collection: 'donations', id });
 }
 
 export function paymentReceivedMail(paymentId: string, p: { reference: string; amount: number; currency: string }, record: PayableRecord): BatchWrite {
@@ -249,7 +252,7 @@ export function paymentRejectedMail(mailId: string, record: PayableRecord, payme
 }
 
 export function applicationDecisionMail(mailId: string, record: PayableRecord, approved: boolean): BatchWrite {
-  const common = { name: record.name, organisation: record.organisation ?? '', reference: record.id, code: record.code };
+  const common = { reference: record.id, code: record.code };
   return approved
     ? mailWrite(mailId, 'application-approved', record.email, { ...common, amount: mailMoney(record.fee, record.currency) }, record)
     : mailWrite(mailId, 'application-declined', record.email, common, record);
@@ -331,33 +334,13 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
     code: 'NCS-7K2QD',
     reason: 'No M-Pesa payment with code SGH7K2Q9XT reached our Paybill.',
   },
-  'partner-received': {
-    name: 'Otieno Ouma',
-    organisation: 'Nairobi Health Trust',
-    reference: 'Pq8Lm2Xb3kR9tV7wZ4yN',
-    code: 'NCS-P4TXM',
-    option: 'Gold',
-    amount: 'KES 1,000,000',
-  },
-  'booth-received': {
-    name: 'Otieno Ouma',
-    organisation: 'Nairobi Health Trust',
-    reference: 'Pq8Lm2Xb3kR9tV7wZ4yN',
-    code: 'NCS-P4TXM',
-    option: 'Standard booth',
-    amount: 'KES 50,000',
-  },
-  'application-approved': {
-    name: 'Otieno Ouma',
-    organisation: 'Nairobi Health Trust',
-    reference: 'Pq8Lm2Xb3kR9tV7wZ4yN',
-    code: 'NCS-P4TXM',
-    amount: 'KES 1,000,000',
-  },
-  'application-declined': { name: 'Otieno Ouma', organisation: 'Nairobi Health Trust', reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', code: 'NCS-P4TXM' },
+  'partner-received': { reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', code: 'NCS-P4TXM', option: 'Gold', amount: 'KES 1,000,000' },
+  'booth-received': { reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', code: 'NCS-P4TXM', option: 'Standard booth', amount: 'KES 50,000' },
+  'application-approved': { reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', code: 'NCS-P4TXM', amount: 'KES 1,000,000' },
+  'application-declined': { reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', code: 'NCS-P4TXM' },
   'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027', quote: 'NCS-P4TXM' },
-  'message-received': { name: 'Achieng Odhiambo', subject: 'Group registration for our hospital' },
-  'donation-thanks': { name: 'Achieng Odhiambo', amount: 'KES 5,000' },
+  'message-received': { reference: 'Mx4Lm2Xb3kR9tV7wZ4yN' },
+  'donation-thanks': { reference: 'Dn5Lm2Xb3kR9tV7wZ4yN' },
   'waitlist-offer': { name: 'Wanjiru Kamau', deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)' },
   'hold-reminder': {
     name: 'Wanjiru Kamau',

@@ -16,3 +16,12 @@ export function checkedEmail(typed: string): string | null {
   const email = typed.trim();
   return email.length <= EMAIL_MAX_LENGTH && new RegExp(EMAIL_PATTERN).test(email) ? email : null;
 }
+
+/**
+ * An address shown to whoever holds a record's reference, enough for its owner to recognise it and
+ * no more: the first character of the mailbox and the whole domain ("a•••@example.org").
+ */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 1 ? '•••' : `${email[0]}•••${email.slice(at)}`;
+}

@@ -39,6 +39,7 @@ import {
   type Doc,
   type Draft,
   type PublicForm,
+  transactionCodeFor,
 } from './support/forms.ts';
 import { issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerGet, uniqueId, withSettings } from './support/owner.ts';
@@ -326,9 +327,9 @@ describe('hostile payment submissions and visitor updates', () => {
     await commit(draft.by.db, draft.writes());
     const id = uniqueId('pay');
     const second = [
-      { set: `payments/${id}`, data: paymentDoc(id, 'registrations', draft.target!.id, { reference: 'SECOND-TRY' }) },
+      { set: `payments/${id}`, data: paymentDoc(id, 'registrations', draft.target!.id) },
       { update: flip(draft), data: { paymentStatus: 'submitted', lastPaymentId: id } },
-      { set: 'paymentReferences/SECONDTRY', data: { paymentId: id } },
+      { set: `paymentReferences/${transactionCodeFor(id)}`, data: { paymentId: id } },
       throttleWrite(draft.by.uid, 'payments', id, { count: 1, windowStart: new Date(), lastId: draft.id }),
     ];
     await expectDenied(commit(draft.by.db, second));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDecisionMail, invoiceMail, MAIL_TEMPLATES, paymentVerifiedMail, testMail } from '../../src/data/mail.ts';
 import { payableRecord, type PayableRecord } from '../../src/data/payable-records.ts';
 import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
-import { decideManual, decideReject, decideVerify } from '../../src/features/payments/admin/payment-actions.ts';
+import { decideManual, decideReject, decideVerify, manualPaths } from '../../src/features/payments/admin/payment-actions.ts';
 import { ticketAttachments } from '../../src/features/payments/ticket-files.ts';
 import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
 import { applicationDecision } from '../../src/features/registrations/admin/api.ts';
@@ -79,13 +79,13 @@ describe('payment verdicts', () => {
       targetId: boothId,
       payerName: 'EAHF',
       method: 'cheque' as const,
-      reference: 'CHQ 1',
+      reference: `CHQ ${paymentId}`,
       amount: 50000,
-      note: '',
+      note: 'Cheque banked at KCB',
       staffEmail: ACCOUNTS.finance.email,
       mailId,
     };
-    await expectAllowed(createDb(() => as.db.finance).transact([`partners/${boothId}`], (docs) => decideManual(docs, manual)));
+    await expectAllowed(createDb(() => as.db.finance).transact(manualPaths(manual), (docs) => decideManual(docs, manual)));
     expect(await ownerGet(`mail/${mailId}`)).toMatchObject({
       template: { name: 'payment-verified', data: { name: 'Juma Ali', reference: boothId, ticket: false } },
     });

@@ -17,7 +17,8 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type BatchWrite } from '../../src/lib/db.ts';
+import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
+import { referenceClaim } from '../../src/data/transaction-codes.ts';
 import { sdkData } from '../../src/lib/sdk-db.ts';
 import {
   ACCOUNTS,
@@ -422,21 +423,39 @@ const HOW: Record<string, Subject> = {
       submitAs(FORMS.registrationPayment),
       { status: 'verified' },
     ),
-    notes: { create: 'as a visitor’s payment submission' },
+    notes: { create: 'as a visitor’s payment submission for their own registration (signed in with its address)' },
+  },
+  'payments (for a booth)': {
+    ops: { create: submitAs(FORMS.boothPayment) },
+    notes: { create: 'as a visitor’s payment submission for an approved booth booking (whoever holds its reference)' },
   },
   'payments (manual record)': {
     ops: {
-      create: (db) =>
-        ui(db).createDocument('payments', {
-          payerName: 'County Treasury',
-          method: 'bank-transfer',
-          reference: 'MANUAL-7',
-          amount: 30000,
-          currency: 'KES',
-          status: 'verified',
-          targetCollection: 'registrations',
-          targetId: 'demo-registration-4',
-        }),
+      // As the Payments screen records one (decideManual): its receipt claimed by it, with finance's note.
+      create: (db) => {
+        const id = uniqueId('manual');
+        const reference = `MANUAL ${id}`;
+        return ui(db).commit([
+          {
+            set: `payments/${id}`,
+            data: {
+              id,
+              timestamp: serverValues.now(),
+              payerName: 'County Treasury',
+              method: 'bank-transfer',
+              reference,
+              amount: 30000,
+              currency: 'KES',
+              status: 'verified',
+              manual: true,
+              note: 'Transfer seen on the bank statement',
+              targetCollection: 'registrations',
+              targetId: 'demo-registration-4',
+            },
+          },
+          referenceClaim(id, reference),
+        ]);
+      },
     },
   },
   invoices: documents(
@@ -517,7 +536,8 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'partners':                    { get: EVERYONE, list: STAFF, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
   'messages':                    { get: STAFF,    list: STAFF, create: SIGNED_IN, update: STAFF, delete: ADMIN },
   'donations':                   { get: FINANCE,  list: FINANCE, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
-  'payments':                    { get: FINANCE,  list: FINANCE, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
+  'payments':                    { get: FINANCE,  list: FINANCE, create: VERIFIED, update: FINANCE, delete: ADMIN },
+  'payments (for a booth)':      {                             create: SIGNED_IN },
   'payments (manual record)':    {                             create: FINANCE },
   // Issued invoices are never deleted: the series must stay unbroken.
   'invoices':                    { get: FINANCE,  list: FINANCE, create: FINANCE, update: FINANCE, delete: NOBODY },

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useMatches, useNavigate, type MetaFunction } from 'react-router';
 import { RequireCapability } from '../../admin/RequireCapability.tsx';
-import { ADMIN_SCREENS, adminScreen, adminTitle } from './admin-screens.ts';
+import { ADMIN_SCREENS, adminScreen, adminTitle, ownDocument } from './admin-screens.ts';
 import { StaffContext, type StaffMember } from '../../admin/staff-context.ts';
 import { can } from '../../admin/permissions.ts';
 import { checkSession, currentUser, signOut } from '../../lib/auth.ts';
@@ -143,6 +143,7 @@ export default function AdminLayout() {
                 <li key={s.id}>
                   <NavLink
                     end={!s.path}
+                    reloadDocument={ownDocument(s)}
                     to={s.path ? `/admin/${s.path}` : '/admin'}
                     className={({ isActive }) => `block rounded px-3 py-2 text-sm ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-brand-50'}`}
                   >

@@ -17,6 +17,18 @@ export interface AdminScreen {
   needs?: Capability;
   /** Its label in the back-office menu; screens reached from another one (a record, an editor) have none. */
   menu?: string;
+  /**
+   * Uses the camera. Hosting allows the camera to these screens' addresses only
+   * (scripts/security-headers.ts), and a browser decides by the headers of the document it loaded:
+   * the menu opens such a screen as a document of its own, not by a client-side navigation.
+   */
+  camera?: boolean;
+  /**
+   * Compiles Handlebars templates in the browser (the email preview), which Handlebars does with
+   * `new Function`: Hosting allows 'unsafe-eval' to these screens' addresses only, and the menu
+   * opens them as documents of their own, like the camera's.
+   */
+  evaluates?: boolean;
 }
 
 const feature = (file: string) => `../features/${file}`;
@@ -40,6 +52,9 @@ function contentScreens(path: string, folder: string, module: string, title: str
   ];
 }
 
+/** Whether a screen must be loaded as a document of its own (its headers differ from the site's). */
+export const ownDocument = (s: AdminScreen) => !!(s.camera || s.evaluates);
+
 /** In menu order: SPEC's menu first, then the screens staff need beyond it. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('', 'overview/admin/OverviewPage.tsx', 'Overview'),
@@ -47,7 +62,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('registrations/:collection/:id', 'registrations/admin/RegistrationDetailPage.tsx', 'Registration', 'registrations:read', null),
   // Finance and administrators make offers (the rules' staffMovesEntry), so the screen needs what status changes need.
   screen('waitlist', 'registrations/admin/WaitlistPage.tsx', 'Waiting list', 'registrations:update'),
-  screen('check-in', 'registrations/admin/CheckInPage.tsx', 'Check-in', 'registrations:update'),
+  { ...screen('check-in', 'registrations/admin/CheckInPage.tsx', 'Check-in', 'registrations:update'), camera: true },
   screen('payments', 'payments/admin/PaymentsPage.tsx', 'Payments', 'payments'),
   screen('statements', 'payments/admin/statement/StatementsPage.tsx', 'Statements', 'payments'),
   screen('statements/:id', 'payments/admin/statement/ImportPage.tsx', 'Statement import', 'payments', null),
@@ -60,7 +75,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...contentScreens('procurement', 'procurement/admin', 'Procurement', 'Procurement', 'Procurement record', 'procurement:read'),
   ...contentScreens('resources', 'resources/admin', 'Resource', 'Resources', 'Resource'),
   screen('settings', 'settings/admin/SettingsPage.tsx', 'Settings', 'settings'),
-  screen('emails', 'settings/admin/EmailsPage.tsx', 'Emails', 'settings'),
+  { ...screen('emails', 'settings/admin/EmailsPage.tsx', 'Emails', 'settings'), evaluates: true },
   // Under Settings by its address, but finance's: they import the statements (Settings is administrators' only).
   screen('settings/statement-formats', 'settings/admin/StatementFormatsPage.tsx', 'Statement formats', 'payments'),
   ...contentScreens('tenders', 'opportunities/admin', 'Tender', 'Tenders', 'Tender'),

@@ -8,7 +8,11 @@ import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
 import { HOUR, renderPage, seed } from '../../../tests/render-public.tsx';
 
 // Only the Firebase boundary is faked: the database client, the visitor's identity and App Check.
-const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
+const fake = vi.hoisted(() => ({
+  state: null as unknown as ReturnType<typeof createFakeState>,
+  /** Who is signed in with a proven address (Firebase Auth's email link): the registrant unless a case says otherwise. */
+  session: null as { uid: string; email: string } | null,
+}));
 vi.mock('../../lib/data.ts', () => ({
   get db() {
     return fakeDb(fake.state);
@@ -19,6 +23,7 @@ vi.mock('../../lib/data.ts', () => ({
   },
 }));
 vi.mock('../../lib/visitor-auth.ts', () => ({ visitorUid: async () => 'visitor-1' }));
+vi.mock('../../lib/email-link.ts', () => ({ attendeeSession: async () => fake.session }));
 vi.mock('../../lib/app-check.ts', () => ({ startAppCheck: async () => {} }));
 
 const { default: CheckoutPage } = await import('./CheckoutPage.tsx');
@@ -50,7 +55,37 @@ function registration(slot: Record<string, unknown>) {
 
 beforeEach(() => {
   fake.state = createFakeState();
+  fake.session = { uid: 'attendee-1', email: 'achieng@example.org' };
   seed(fake.state);
+});
+
+describe('who may send a registration’s payment reference', () => {
+  beforeEach(() => registration({ state: 'held', claim: CLAIM, heldSince: new Date() }));
+
+  it.each([
+    ['nobody is signed in', null],
+    ['someone else is signed in', { uid: 'attendee-2', email: 'someone@example.org' }],
+  ])('asks the registrant to sign in when %s, and still shows how to pay with the code', async (_, session) => {
+    fake.session = session;
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    const panel = await screen.findByRole('region', { name: 'Submit your payment reference' }, LONG);
+    expect(panel).toHaveTextContent(
+      'Only the registrant can submit a payment reference for this registration, signed in with the address it was made with (a•••@example.org).',
+    );
+    expect(within(panel).getByRole('link', { name: 'Sign in on My registration' })).toHaveAttribute('href', '/my-registration');
+    expect(screen.getByRole('region', { name: 'How to pay' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Transaction reference')).not.toBeInTheDocument();
+    // Nothing of the full address is shown to whoever holds the reference.
+    expect(document.body).not.toHaveTextContent('achieng@example.org');
+  });
+
+  it('gives the registrant the form, whatever case their address was typed in', async () => {
+    fake.session = { uid: 'attendee-1', email: 'achieng@example.org' };
+    fake.state.docs.set(`checkouts/${REF}`, { ...fake.state.docs.get(`checkouts/${REF}`), email: 'Achieng@Example.org' });
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    expect(await screen.findByLabelText('Transaction reference', {}, LONG)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in on My registration' })).not.toBeInTheDocument();
+  });
 });
 
 describe('the payment code at checkout', () => {
@@ -129,7 +164,7 @@ describe('a registration paid in part from a statement', () => {
     expect(screen.getByText('Still due').nextElementSibling).toHaveTextContent(shown(299_950));
     expect(screen.getByRole('region', { name: 'How to pay' })).toHaveTextContent(`Pay ${shown(299_950)} entering`);
     // a whole amount, rounded up so the rest is covered
-    expect(screen.getByLabelText('Amount paid (KES)')).toHaveValue(3000);
+    expect(await screen.findByLabelText('Amount paid (KES)', {}, LONG)).toHaveValue(3000);
   });
 
   it('shows nothing of it before any money came in', async () => {
@@ -137,7 +172,7 @@ describe('a registration paid in part from a statement', () => {
     renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
     expect(await screen.findByRole('region', { name: 'How to pay' }, LONG)).toHaveTextContent(`Pay ${shown(500_000)} entering`);
     expect(screen.queryByText('Received so far')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Amount paid (KES)')).toHaveValue(5000);
+    expect(await screen.findByLabelText('Amount paid (KES)', {}, LONG)).toHaveValue(5000);
   });
 });
 

@@ -14,7 +14,8 @@ import { PAYMENT_METHODS } from '../../data/statuses.ts';
 import type { PaymentFields } from './send.ts';
 import { HoldLostError, ReferenceTakenError } from './errors.ts';
 import { lazyResolver, usePrepareOnFirstUse } from '../../components/lazy-sending.ts';
-import { sending, stillDueMinor, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
+import { registrantIs, sending, stillDueMinor, useAttendeeSession, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
+import { maskedEmail } from '../../lib/email-address.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { checkoutHold, type Hold } from '../../data/payable-records.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
@@ -127,7 +128,7 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
       />
       <TextField
         label="Transaction reference"
-        hint="From your M-Pesa message or bank slip, e.g. QWE12345RT."
+        hint="The code from your M-Pesa message (10 letters and digits, e.g. QWE12345RT) or your bank slip's reference."
         error={e.reference?.message}
         {...register('reference')}
       />
@@ -138,6 +139,34 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A registration's payment reference is sent by its attendee only, signed in with its address
+ * (firestore.rules ownsRegistration): a reference is shared with whoever pays, and a submission
+ * emails the registrant and takes the seat. Anyone may still pay with the code: finance finds the
+ * money on the statement by it.
+ */
+function RegistrantPaymentForm({ record, onSent }: { record: CheckoutRecord; onSent: () => void }) {
+  const session = useAttendeeSession();
+  if (session.isPending) return <LoadingLine>Checking whether you are signed in…</LoadingLine>;
+  if (registrantIs(record, session.data?.email)) return <PaymentReferenceForm record={record} onSent={onSent} />;
+  return (
+    <section aria-labelledby="sign-in-to-submit" className="mt-6 rounded-md border border-slate-300 p-4">
+      <h2 id="sign-in-to-submit">Submit your payment reference</h2>
+      <p className="mt-2">
+        Only the registrant can submit a payment reference for this registration, signed in with the address it was made with (
+        <span className="font-mono">{maskedEmail(record.email)}</span>).{' '}
+        <Link className="text-brand-700 underline" to="/my-registration">
+          Sign in on My registration
+        </Link>{' '}
+        with the link we email you, then open this page from there.
+      </p>
+      <p className="mt-2 text-slate-700">
+        Paying with the payment code needs no sign-in: finance also finds the payment on the M-Pesa or bank statement by its code.
+      </p>
+    </section>
   );
 }
 
@@ -292,7 +321,11 @@ export default function CheckoutPage() {
           {hold?.state === 'lapsed' && !hold.slotKept ? null : (
             <>
               <PaymentInstructions record={r} settings={s} />
-              <PaymentReferenceForm record={r} onSent={() => setSent(true)} />
+              {r.collection === 'registrations' ? (
+                <RegistrantPaymentForm record={r} onSent={() => setSent(true)} />
+              ) : (
+                <PaymentReferenceForm record={r} onSent={() => setSent(true)} />
+              )}
             </>
           )}
         </>

@@ -106,3 +106,21 @@ export function useSubmitPayment(record: CheckoutRecord) {
     onError: (error) => error instanceof HoldLostError && client.invalidateQueries({ queryKey: ['seats', record.seat] }),
   });
 }
+
+/**
+ * Who is signed in on this browser with a proven address (lib/email-link.ts, which brings the Auth
+ * SDK: loaded only where a registration's payment reference may be sent). Null for nobody.
+ */
+export function useAttendeeSession() {
+  return useQuery({
+    queryKey: ['attendee-session'],
+    queryFn: async () => (await import('../../lib/email-link.ts')).attendeeSession(),
+    // Read again whenever checkout opens: the attendee may have signed in on My registration since.
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** Whether `email` (a session's, lower case) is the address the registration belongs to: only its attendee sends its payment reference. */
+export const registrantIs = (record: Pick<CheckoutRecord, 'email'>, email: string | null | undefined) =>
+  !!email && record.email.toLowerCase() === email.toLowerCase();

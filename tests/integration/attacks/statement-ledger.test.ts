@@ -7,6 +7,7 @@ import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimest
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { decideReverseLine, linePath, queuedLineWrite, reversePaths, type LineFacts } from '../../../src/features/payments/admin/statement/line-actions.ts';
+import { decideManual, manualPaths } from '../../../src/features/payments/admin/payment-actions.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients } from '../support/clients.ts';
 import { boothDoc, commit, FORMS, fieldsOf } from '../support/forms.ts';
@@ -136,9 +137,9 @@ describe('finance counting one payment twice', () => {
     expect([await received(target), await received(other)]).toEqual([0, 2_000_000]);
   });
 
-  it('never creates a payment already counted that the record did not receive, to reverse it later (control: with the record)', async () => {
+  it('never creates a payment already counted that the record did not receive, to reverse it later (control: a line counted in it)', async () => {
     const target = await booth();
-    await apply(line(FEE_MINOR), target);
+    await apply(line(FEE_MINOR / 2), target);
     const counted = (id: string) => ({
       id,
       timestamp: serverTimestamp(),
@@ -154,19 +155,22 @@ describe('finance counting one payment twice', () => {
     });
     const ghost = uniqueId('ghost');
     await denied(setDoc(payment(as.db.finance, ghost), counted(ghost)));
-    const real = uniqueId('real');
-    await allowed(
+    // Moving the record with it is still a balance typed in (no statement line behind it: 'counted money and its evidence').
+    const typed = uniqueId('typed');
+    await denied(
       commit(as.db.finance, [
-        { set: `payments/${real}`, data: counted(real) },
-        { update: `partners/${target.id}`, data: { receivedMinor: 2 * FEE_MINOR, receivedVia: real } },
+        { set: `payments/${typed}`, data: counted(typed) },
+        { update: `partners/${target.id}`, data: { receivedMinor: FEE_MINOR / 2 + FEE_MINOR, receivedVia: typed } },
       ]),
     );
+    await apply(line(FEE_MINOR / 2), target);
+    expect(await received(target)).toBe(FEE_MINOR);
   });
 
   it('never pays a second record with a receipt a visitor submitted for another, by leaving out its claim (control: with the claim)', async () => {
     const submission = await FORMS.boothPayment.draft();
     const facts = line(FEE_MINOR);
-    await commit(submission.by.db, submission.writes({ ...submission.doc, reference: facts.receipt }));
+    await commit(submission.by.db, submission.writes({ ...submission.doc, method: 'bank-transfer', reference: facts.receipt }));
     const other = await booth();
     const claim = `paymentReferences/${facts.receiptKey}`;
     await denied(apply(facts, other, withoutPath(claim), undefined, true));
@@ -247,6 +251,82 @@ describe('a balance typed in', () => {
     await allowed(commit(draft.by.db, draft.writes()));
     expect(await ownerGet(record)).toMatchObject({ paymentStatus: 'submitted' });
     expect((await ownerGet(record))!.receivedMinor).toBeUndefined();
+  });
+});
+
+describe('counted money and its evidence (issue 32, item 8)', () => {
+  /** A payment finance creates by hand, verified and counted, with the record's balance moved by it in the same commit. */
+  const counted = (target: Target, id: string, extra: Record<string, unknown> = {}): BatchWrite[] => [
+    {
+      set: `payments/${id}`,
+      data: {
+        id,
+        timestamp: new Date(),
+        payerName: 'Nobody',
+        method: 'bank-transfer',
+        reference: `TYPED${id.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 40),
+        amount: FEE_MINOR / 100,
+        amountMinor: FEE_MINOR,
+        currency: 'KES',
+        targetCollection: target.collection,
+        targetId: target.id,
+        status: 'verified',
+        ...extra,
+      },
+    },
+    { update: `${target.collection}/${target.id}`, data: { receivedMinor: FEE_MINOR, receivedVia: id } },
+  ];
+
+  it('finance never creates a counted payment without its statement line, nor naming a line that is not its own (control: the line applied)', async () => {
+    const target = await booth();
+    await denied(commit(as.db.finance, counted(target, uniqueId('typed'))));
+    await denied(commit(as.db.admin, counted(target, uniqueId('typed'))));
+    // A line that exists, applied to another payment, is not this one's evidence.
+    const other = line(FEE_MINOR);
+    const otherTarget = await booth();
+    await apply(other, otherTarget);
+    await denied(commit(as.db.finance, counted(target, uniqueId('typed'), { statementLine: other.receiptKey })));
+    expect(await received(target)).toBe(0);
+    await apply(line(FEE_MINOR), target);
+    expect(await received(target)).toBe(FEE_MINOR);
+  });
+
+  /** A manual payment as the Payments screen records it (decideManual), with `change` applied to the payment. */
+  async function manual(target: Target, reference: string, change: Record<string, unknown> = {}) {
+    const db = createDb(() => as.db.finance);
+    const paymentId = uniqueId('manual');
+    return verdict(
+      db.transact(manualPaths({ targetCollection: target.collection, targetId: target.id, reference }), ([record]) => {
+        const { writes } = decideManual([record, null], {
+          paymentId,
+          targetCollection: target.collection,
+          targetId: target.id,
+          payerName: 'Acme Ltd',
+          method: 'cheque',
+          reference,
+          amount: FEE_MINOR / 100,
+          note: 'Cheque banked at KCB',
+          staffEmail: ACCOUNTS.finance.email,
+          mailId: uniqueId('mail'),
+        });
+        return {
+          writes: writes.map((w) => (writePath(w) === `payments/${paymentId}` && 'data' in w ? ({ ...w, data: { ...w.data, ...change } } as BatchWrite) : w)),
+        };
+      }),
+    );
+  }
+
+  it('a manual payment comes with its receipt claimed once and a note (control: the screen’s own commit)', async () => {
+    const receipt = `CHQ ${uniqueId('c').replace(/[^A-Za-z0-9]/g, '')}`;
+    const first = await booth();
+    expect(await manual(first, receipt, { note: '' })).toBe('denied');
+    expect(await manual(first, receipt, { note: '   ' })).toBe('denied');
+    expect(await manual(first, receipt, { manual: false })).toBe('denied');
+    expect(await manual(first, receipt)).toBe('allowed');
+    // The same cheque for a second record (its claim is refused; the screen reads it and says so).
+    const second = await booth();
+    expect(await manual(second, receipt)).toBe('denied');
+    expect(await ownerGet(`partners/${second.id}`)).toMatchObject({ paymentStatus: 'unpaid' });
   });
 });
 

@@ -8,7 +8,7 @@ import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { decideReject, verdictPaths, type AdminPayment } from '../../../src/features/payments/admin/payment-actions.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients } from '../support/clients.ts';
-import { commit, FORMS, searchable, type Doc } from '../support/forms.ts';
+import { commit, FORMS, searchable, transactionCodeFor, type Doc } from '../support/forms.ts';
 import { ownerGet, uniqueId } from '../support/owner.ts';
 import { evaluationId } from '../../../src/data/certificates.ts';
 import {
@@ -43,10 +43,9 @@ describe('one transaction code, one payment', () => {
     ['in lower case', (code: string) => code.toLowerCase()],
     ['with spaces', (code: string) => code.replace(/(...)/g, '$1 ').trim()],
     ['with dashes and a slash', (code: string) => `${code.slice(0, 3)}-${code.slice(3, 6)}/${code.slice(6)}`],
+    // Only the claimed form is stored (a variant is refused by its grammar too): each is refused.
   ])('refuses a code already submitted for another registration, %s', async (_, typed) => {
-    const code = `SG${uniqueId('c')
-      .replace(/[^a-z0-9]/gi, '')
-      .toUpperCase()}`;
+    const code = transactionCodeFor(uniqueId('sg'));
     const first = await verdictOf(FORMS.registrationPayment, { reference: code });
     expect(first.result).toBe('allowed');
     // A fresh draft would free a leftover claim of the same code: build this one by hand instead.
@@ -71,9 +70,7 @@ describe('one transaction code, one payment', () => {
   });
 
   it('frees the code when finance rejects the payment, so the payer may submit it again', async () => {
-    const code = `RJ${uniqueId('c')
-      .replace(/[^a-z0-9]/gi, '')
-      .toUpperCase()}`;
+    const code = transactionCodeFor(uniqueId('rj'));
     // A booth's payment: the code is what is tested (a registration's rejection also moves its seat and checkout: rules-mail.test.ts).
     const first = await verdictOf(FORMS.boothPayment, { reference: code });
     expect(first.result).toBe('allowed');

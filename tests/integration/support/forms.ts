@@ -2,6 +2,7 @@
 // builder (src/features/*/schema.ts) and committed with the companion writes the UI makes, so the
 // rules are tested against what the site really sends; the field bounds are read from the zod
 // schemas, so a limit changed on one side only fails a test.
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { demoDocuments } from '../../../emulator/seed/demo-data.ts';
 import { SAMPLE_REGISTRATION } from '../../../emulator/seed/sample-forms.ts';
@@ -128,9 +129,12 @@ export const boothDoc = (id: string, paymentCode = freshCode()) =>
   searchable(stamped(id, { ...boothDocument(BOOTH, SITE.boothTypes[BOOTH.boothType].fee, SITE.currency), paymentCode }));
 export const messageDoc = (id: string) => stamped(id, messageDocument(MESSAGE));
 export const donationDoc = (id: string) => stamped(id, donationDocument(DONATION, SITE.currency));
-/** A payment document; its transaction code is its own (unique across the summit) unless `change` names one. */
+/** An M-Pesa-shaped transaction code of the payment's own (ten capitals and digits, unique across the summit). */
+export const transactionCodeFor = (id: string) => createHash('sha256').update(id).digest('hex').toUpperCase().slice(0, 9) + '7';
+
+/** A payment document; its transaction code is its own unless `change` names one. */
 export const paymentDoc = (id: string, target: PaymentTarget, targetId: string, change: Partial<PaymentForm> = {}) =>
-  stamped(id, paymentDocument({ ...PAYMENT, reference: `MP${normaliseReference(id)}`.slice(0, 64), ...change }, target, targetId, SITE.currency));
+  stamped(id, paymentDocument({ ...PAYMENT, reference: transactionCodeFor(id), ...change }, target, targetId, SITE.currency));
 
 /** The registrant's message, as the register page writes it (its data read from the document). */
 export const registrationMailData = (id: string, registration: Doc) =>
@@ -308,11 +312,14 @@ function paymentFor(name: string, target: PaymentTarget, record: () => Doc): Pub
     async draft(change = {}, by?: Submitter) {
       const id = uniqueId('pay');
       const targetId = uniqueId('unpaid');
-      const fields = await stored(targetId, record());
+      // A registration is paid for by its attendee, signed in with its address: `by`'s when given
+      // (whether or not it is verified: the rules decide), else a fresh attendee's.
+      const owner = target === 'registrations' ? (by?.email ?? `${uniqueId('payer')}@example.org`) : null;
+      const fields = await stored(targetId, owner ? { ...record(), email: owner } : record());
       const doc = paymentDoc(id, target, targetId, change);
       // Boundary cases reuse a transaction code ('xxxx'): each case is a first submission of it.
       if (typeof doc.reference === 'string' && normaliseReference(doc.reference)) await ownerDelete(`paymentReferences/${normaliseReference(doc.reference)}`);
-      const submitter = by ?? (await freshVisitor());
+      const submitter = by ?? (owner ? await attendee(owner) : await freshVisitor());
       const throttle = await throttleFor(submitter, 'payments', id);
       return {
         id,

@@ -66,7 +66,7 @@ function PaymentDetails({ record, onDone }: { record: CheckoutRecord; onDone: (m
         {...register('amount')}
       />
       <div className="sm:col-span-2">
-        <TextAreaField label="Note (optional)" error={e.note?.message} {...register('note')} />
+        <TextAreaField label="Note" error={e.note?.message} {...register('note')} />
       </div>
       <div className="sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={record_.isPending}>

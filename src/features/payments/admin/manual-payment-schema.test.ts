@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualPaymentSchema, type ManualPaymentInput } from './manual-payment-schema.ts';
 
-const form: ManualPaymentInput = { payerName: 'Acme Ltd', method: 'cheque', reference: 'CHQ 000123', amount: '150000', note: '' };
+const form: ManualPaymentInput = { payerName: 'Acme Ltd', method: 'cheque', reference: 'CHQ 000123', amount: '150000', note: 'Banked at KCB' };
 
 function messageFor(field: keyof ManualPaymentInput, value: unknown): string | undefined {
   return manualPaymentSchema.safeParse({ ...form, [field]: value }).error?.issues.find((i) => i.path[0] === field)?.message;
@@ -35,6 +35,8 @@ describe('a payment finance records by hand', () => {
     ['amount', '0', 'The amount must be at least 1.'],
     ['amount', '100000001', 'The amount must be at most 100,000,000.'],
     ['note', 'x'.repeat(501), 'The note must be at most 500 characters.'],
+    ['note', '  ', 'Say how the payment reached you (who received it, where it is banked).'],
+    ['reference', 'C-1 /', 'The number needs at least 4 letters or digits.'],
   ] as const)('refuses %s = %j: “%s”', (field, value, message) => {
     expect(messageFor(field, value)).toBe(message);
   });
@@ -42,6 +44,7 @@ describe('a payment finance records by hand', () => {
   it.each([
     ['payerName', 'x'.repeat(120)],
     ['reference', 'x'.repeat(64)],
+    ['reference', 'C-12/3'],
     ['amount', '1'],
     ['amount', '100000000'],
     ['note', 'x'.repeat(500)],

@@ -122,7 +122,7 @@ describe('recording a payment received directly', () => {
     method: 'cheque' as const,
     reference: 'CHQ 000123',
     amount: 150000,
-    note: '',
+    note: 'Cheque banked at KCB Upper Hill',
     staffEmail,
     mailId,
   };
@@ -139,7 +139,9 @@ describe('recording a payment received directly', () => {
 
   it('creates a verified payment in the record currency and marks the record paid and confirmed', () => {
     const { writes, log } = decideManual([unpaid], manual);
-    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'partners/booth-1', 'mail/mail-1']);
+    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'paymentReferences/CHQ000123', 'partners/booth-1', 'mail/mail-1']);
+    // The receipt is claimed by this payment: the same cheque cannot pay twice.
+    expect(dataOf(writes[1])).toEqual({ paymentId: 'pay-9' });
     expect(dataOf(writes[0])).toMatchObject({
       id: 'pay-9',
       status: 'verified',
@@ -151,16 +153,23 @@ describe('recording a payment received directly', () => {
       targetId: 'booth-1',
       verifiedBy: staffEmail,
     });
-    expect(dataOf(writes[1])).toEqual({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-9' });
+    expect(dataOf(writes[2])).toEqual({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-9' });
     expect(log).toBe('Recorded cheque payment pay-9 (KES 150,000) for application booth-1');
     // An application has no ticket: the message greets its contact person and says no ticket.
-    expect(dataOf(writes[2])).toMatchObject({
+    expect(dataOf(writes[3])).toMatchObject({
       to: 'jane@acme.example',
       template: { name: 'payment-verified', data: { name: 'Jane Wambui', reference: 'booth-1', amount: 'KES 150,000', ticket: false } },
       recordCollection: 'partners',
       paymentId: 'pay-9',
     });
-    expect(dataOf(writes[2])).not.toHaveProperty('message');
+    expect(dataOf(writes[3])).not.toHaveProperty('message');
+  });
+
+  it('refuses a receipt already recorded, and a payment without its note', () => {
+    expect(() => decideManual([unpaid, { id: 'CHQ000123', paymentId: 'pay-1' }], manual)).toThrow(
+      'Receipt CHQ 000123 is already recorded (payment pay-1): one receipt pays once.',
+    );
+    expect(() => decideManual([unpaid, null], { ...manual, note: '  ' })).toThrow('Say how the payment reached you');
   });
 
   it('refuses a record that is missing, cancelled, free, already paid or waiting on a submitted payment', () => {
@@ -251,16 +260,16 @@ describe('refusing a payment recorded by hand', () => {
     targetId: 'reg-1',
     payerName: 'Brian',
     method: 'cash' as const,
-    reference: 'RCPT 1',
+    reference: 'RCPT 1001',
     amount: 5000,
-    note: '',
+    note: 'Cash at the desk',
     staffEmail,
     mailId,
   };
   const unpaid = { ...waiting, paymentStatus: 'unpaid' };
 
-  it('reads only the record it pays for', () => {
-    expect(manualPaths(manual)).toEqual(['registrations/reg-1']);
+  it('reads the record it pays for and the claim on its receipt', () => {
+    expect(manualPaths(manual)).toEqual(['registrations/reg-1', 'paymentReferences/RCPT1001']);
   });
 
   it.each([
@@ -317,9 +326,9 @@ describe('a payment and the registration’s seat', () => {
       targetId: 'reg-1',
       payerName: 'Brian Odhiambo',
       method: 'cash' as const,
-      reference: 'CASH-1',
+      reference: 'CASH-1001',
       amount: 5000,
-      note: '',
+      note: 'Cash at the desk',
       staffEmail,
       mailId,
     };
@@ -328,7 +337,7 @@ describe('a payment and the registration’s seat', () => {
     expect(() => decideManual([unpaidSeated], { ...manual, seat: someoneElse })).toThrow(/lost its seat/);
     // Still its own hold: the cash takes the seat, and the checkout follows.
     const { writes } = decideManual([unpaidSeated], { ...manual, seat: held });
-    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'registrations/reg-1', 'checkouts/reg-1', 'seats/17', 'mail/mail-1']);
+    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'paymentReferences/CASH1001', 'registrations/reg-1', 'checkouts/reg-1', 'seats/17', 'mail/mail-1']);
   });
 
   it('a rejected payment holds the seat again from now, on the slot, the record and the checkout alike', () => {

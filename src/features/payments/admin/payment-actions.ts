@@ -9,7 +9,7 @@ import type { PaymentStatus } from '../../../data/statuses.ts';
 import { paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
 import { payableRecord } from '../../../data/payable-records.ts';
 import { registrationChange, seatOf } from '../../../data/registration-record.ts';
-import { normaliseReference } from '../../../data/transaction-codes.ts';
+import { normaliseReference, referenceClaim } from '../../../data/transaction-codes.ts';
 import type { PaymentTarget } from '../schema.ts';
 
 export const MANUAL_METHODS = ['cash', 'cheque', 'bank-transfer', 'mobile-money'] as const;
@@ -167,13 +167,16 @@ export function manualPaymentRefusal(
   }
 }
 
-export const manualPaths = (m: Pick<ManualPayment, 'targetCollection' | 'targetId'>) => [targetPath(m)];
+/** What recording a manual payment reads: the record, and the claim on its receipt number (one payment per receipt). */
+export const manualPaths = (m: Pick<ManualPayment, 'targetCollection' | 'targetId' | 'reference'>) => [targetPath(m), claimPath(m.reference)];
 
-export function decideManual([target]: Read[], m: ManualPayment & VerdictMail & { seat?: Read }): Decision {
+export function decideManual([target, claim]: Read[], m: ManualPayment & VerdictMail & { seat?: Read }): Decision {
   const noun = targetNoun(m.targetCollection);
   const refusal = manualPaymentRefusal(target, noun);
   // Stryker disable next-line StringLiteral: equivalent: a missing record always has a refusal, so the fallback text is never thrown.
   if (refusal || !target) throw new Error(refusal ?? '');
+  if (claim) throw new Error(`Receipt ${m.reference} is already recorded (payment ${String(claim.paymentId)}): one receipt pays once.`);
+  if (!m.note.trim()) throw new Error('Say how the payment reached you: the note is the evidence behind it.');
   const now = serverValues.now();
   const currency = String(target.currency);
   return {
@@ -197,6 +200,7 @@ export function decideManual([target]: Read[], m: ManualPayment & VerdictMail & 
           note: m.note,
         },
       },
+      referenceClaim(m.paymentId, m.reference),
       ...recordChange(m.targetCollection, target, { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: m.paymentId }, m.seat ?? null),
       paymentVerifiedMail(m.mailId, payableRecord(m.targetCollection, target), { id: m.paymentId, amount: m.amount, currency }, m.attachments),
     ],

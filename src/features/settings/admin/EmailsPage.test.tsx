@@ -54,15 +54,15 @@ describe('settings › emails', () => {
     await open('Donation pledge thanked');
     const subject = screen.getByLabelText('Subject');
     await userEvent.clear(subject);
-    await userEvent.type(subject, 'Asante, {{{{name}}!');
-    expect(screen.getByTestId('preview-subject')).toHaveTextContent('Asante, Achieng Odhiambo!');
+    await userEvent.type(subject, 'Asante, {{{{reference}}!');
+    expect(screen.getByTestId('preview-subject')).toHaveTextContent('Asante, Dn5Lm2Xb3kR9tV7wZ4yN!');
   });
 
   it('refuses to save a template that does not compile, says why, and writes nothing', async () => {
     await open('Donation pledge thanked');
     const html = screen.getByLabelText('HTML body');
     await userEvent.clear(html);
-    await userEvent.type(html, '{{{{#if name}}unclosed');
+    await userEvent.type(html, '{{{{#if reference}}unclosed');
     expect(await screen.findByText(/The html does not compile/)).toBeInTheDocument();
     expect(screen.getByText('The preview returns once the template compiles.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
