@@ -143,6 +143,21 @@ describe('settings', () => {
     expect(fake.commits).toHaveLength(0);
   });
 
+  it("saves the summit's days with no field changed when the stored settings lack them (the one save after deploying)", async () => {
+    const { summitDays: days, ...before } = fake.site!;
+    fake.site = before;
+    renderStaffScreen(SettingsPage);
+    await screen.findByLabelText('Venue');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent("Saved the summit's days");
+    expect(fake.commits[0]).toContainEqual({ update: 'settings/site', data: { summitDays: days } });
+    expect(fake.commits[0]).toContainEqual({ log: "Updated settings: the summit's days" });
+    // Saved once: the next save with nothing changed writes nothing.
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Nothing to save: no field has changed.');
+    expect(fake.commits).toHaveLength(1);
+  });
+
   it('shows errors beside their fields, focuses the first, keeps the input and writes nothing', async () => {
     renderStaffScreen(SettingsPage);
     const user = userEvent.setup();

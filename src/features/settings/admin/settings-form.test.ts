@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { demoDocuments } from '../../../../emulator/seed/demo-data.ts';
 import { toNairobiDateTime } from '../../../lib/nairobi-time.ts';
-import { registrationOpeningRefusal, settingsChanges, settingsFormSchema, toFormValues, toSettingsDocument, type SettingsForm } from './settings-form.ts';
+import {
+  registrationOpeningRefusal,
+  settingsChanges,
+  settingsFormSchema,
+  summitDaysStale,
+  toFormValues,
+  toSettingsDocument,
+  type SettingsForm,
+} from './settings-form.ts';
 
 const seed = new Map(demoDocuments(new Date('2027-01-01T00:00:00Z'))).get('settings/site')!;
 const form = () => toFormValues(seed);
@@ -195,5 +203,17 @@ describe("the summit's days", () => {
     const long = settingsFormSchema.safeParse({ ...form(), startDate: '2027-03-01T09:00', endDate: '2027-04-01T09:00' });
     expect(long.success).toBe(false);
     expect(long.error?.issues.map((i) => i.message)).toContain('The summit can last at most 31 days.');
+  });
+});
+
+describe("the stored summit's days", () => {
+  const stored = { ...new Map(demoDocuments()).get('settings/site')! };
+  it('are stale when missing or not those the dates give, and current as the settings form saves them', () => {
+    expect(summitDaysStale(stored)).toBe(false);
+    const { summitDays: _days, ...before } = stored;
+    expect(summitDaysStale(before)).toBe(true);
+    expect(summitDaysStale({ ...stored, summitDays: ['2020-01-01'] })).toBe(true);
+    // Nothing stored yet: the first save writes the whole document anyway.
+    expect(summitDaysStale(null)).toBe(false);
   });
 });

@@ -299,11 +299,22 @@ export function settingsChanges(before: SettingsForm, after: SettingsForm) {
   return {
     fields,
     data: { ...Object.fromEntries(fields.map((k) => [k, now[k]])), summitDays: now.summitDays } as Record<string, unknown>,
-    log: `Updated settings: ${fields
-      .map((k) => FIELD_NAMES[k])
-      .sort()
-      .join(', ')}`,
+    log: `Updated settings: ${
+      fields
+        .map((k) => FIELD_NAMES[k])
+        .sort()
+        .join(', ') || "the summit's days"
+    }`,
   };
+}
+
+/**
+ * Whether a stored settings/site lacks the summitDays its dates give (saved before the rules read
+ * them, or written by hand): then a save with no field changed still writes them, so "save Settings
+ * once" after deploying is all it takes for check-ins and certificates to find the summit's days.
+ */
+export function summitDaysStale(stored: Record<string, unknown> | null): boolean {
+  return !!stored && stable(stored.summitDays ?? null) !== stable(toSettingsDocument(toFormValues(stored)).summitDays);
 }
 
 /**
