@@ -15,7 +15,7 @@ import { deleteField, doc, serverTimestamp, updateDoc } from 'firebase/firestore
 import { nairobiDayStart, toNairobiDate } from '../../../src/lib/nairobi-time.ts';
 import { signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients, stack } from '../support/clients.ts';
-import { patchDocument } from '../../../emulator/seed/rest.ts';
+import { patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
 import { commit } from '../support/forms.ts';
 import { ownerGet } from '../support/owner.ts';
 import {
@@ -129,6 +129,22 @@ describe('days outside the summit count for nothing', () => {
       await allowed(save(days));
     } finally {
       await patchDocument(stack(), 'settings/site', { startDate: site.startDate, endDate: site.endDate, summitDays: site.summitDays ?? [] });
+    }
+  });
+
+  it("settings saved before the summit's days existed gain them by a save of the days alone (the deploy step), by an administrator only", async () => {
+    const site = (await ownerGet('settings/site'))!;
+    const { summitDays: days, ...before } = site;
+    expect(Array.isArray(days) && days.length > 0).toBe(true);
+    await writeDocuments(stack(), [['settings/site', before]]);
+    try {
+      // What Settings writes when no field changed but the stored days are missing (settings-form.ts summitDaysStale).
+      for (const actor of ['finance', 'editor'] as const) await denied(updateDoc(doc(as.db[actor], 'settings', 'site'), { summitDays: days }));
+      await denied(updateDoc(doc(as.db.admin, 'settings', 'site'), { summitDays: ['2020-01-01'] }));
+      await allowed(updateDoc(doc(as.db.admin, 'settings', 'site'), { summitDays: days }));
+      expect((await ownerGet('settings/site'))!.summitDays).toEqual(days);
+    } finally {
+      await writeDocuments(stack(), [['settings/site', site]]);
     }
   });
 });
