@@ -51,6 +51,18 @@ export async function readCollection(collectionId: string): Promise<Array<[strin
   return (await readCollectionFields(collectionId)).map(([id, fields]) => [id, fromFields(fields)]);
 }
 
+/**
+ * Sets some fields of one document (owner access, the rest kept as stored); resolves to a function
+ * that writes the document back exactly as it was read (every field, timestamps to the microsecond).
+ */
+export async function replaceFields(path: string, data: Record<string, unknown>): Promise<() => Promise<void>> {
+  const res = await fetch(`http://${stack.firestore}/v1/${docName(path)}`, { headers: ownerHeaders });
+  if (!res.ok) throw new Error(`Reading ${path} failed: ${res.status} ${await res.text()}`);
+  const was = ((await res.json()) as { fields?: RestFields }).fields ?? {};
+  await writeFields([[path, { ...was, ...toFields(data) }]]);
+  return () => writeFields([[path, was]]);
+}
+
 /** Writes whole documents given as REST fields (exact, as read), in commits of 500 (owner access). */
 async function writeFields(docs: Array<[string, RestFields]>) {
   for (let i = 0; i < docs.length; i += 500) {

@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { latestSignInLink, signInLinkFor } from './inbox.ts';
-import { stack } from './records.ts';
+import { summitDays } from '../src/data/certificates.ts';
+import { nairobiDayStart, toNairobiDate } from '../src/lib/nairobi-time.ts';
+import { replaceFields, stack } from './records.ts';
 
 export const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
 
@@ -94,11 +96,36 @@ export async function advanceServerClock(seconds: number): Promise<string> {
   return ((await res.json()) as { now: string }).now;
 }
 
-/** How far the e2e stack's Firestore clock runs ahead of the wall clock (advanceServerClock), in ms. */
-export async function serverClockOffsetMs(): Promise<number> {
+/** The e2e stack's Firestore clock: database time now, and how far it runs ahead of the wall clock. */
+async function serverClock(): Promise<{ now: string; offsetSeconds: number }> {
   const res = await fetch(`http://${stack.firestore}/emulator/v1/projects/${stack.projectId}/clock`);
   if (!res.ok) throw new Error(`Reading the Firestore emulator's clock failed: ${res.status}`);
-  return ((await res.json()) as { offsetSeconds: number }).offsetSeconds * 1000;
+  return (await res.json()) as { now: string; offsetSeconds: number };
+}
+
+/** How far the e2e stack's Firestore clock runs ahead of the wall clock (advanceServerClock), in ms. */
+export async function serverClockOffsetMs(): Promise<number> {
+  return (await serverClock()).offsetSeconds * 1000;
+}
+
+/**
+ * Puts the summit around the database's today, for a spec that checks people in: the rules record
+ * a check-in only for today's Nairobi date by the server's clock (firestore.rules checkInDay), and
+ * the demo's summit is months away (or, after a spec moved the clock on, days behind it). Today
+ * becomes day `dayOfSummit` of `length`, from 09:00 on the first day to 17:00 on the last (Nairobi),
+ * saved in settings/site with its summitDays as Settings saves them. Resolves to the summit's days
+ * and `restore`, which writes settings/site back exactly as it was, so the other specs (and the
+ * prerendered pages they compare with) see the demo's summit: call it in a `finally`. A later day
+ * is reached by advanceServerClock, with the pages on useServerClock.
+ */
+export async function summitAroundServerToday({ dayOfSummit = 1, length = 3 } = {}) {
+  const today = toNairobiDate(new Date((await serverClock()).now));
+  const first = new Date(nairobiDayStart(today).getTime() - (dayOfSummit - 1) * 86_400_000);
+  const startDate = new Date(first.getTime() + 9 * 3_600_000);
+  const endDate = new Date(first.getTime() + (length - 1) * 86_400_000 + 17 * 3_600_000);
+  const days = summitDays(startDate, endDate);
+  const restore = await replaceFields('settings/site', { startDate, endDate, summitDays: days });
+  return { days, today, restore };
 }
 
 /**

@@ -7,9 +7,10 @@
 // This file runs LAST, and its clock tests last in it: playwright runs files alphabetically with one
 // worker, and advanceServerClock moves the Firestore emulator's clock forward for good (until the
 // stack restarts), so every spec after it would find holds lapsed and offers expired. Keep its name
-// sorting after every other spec's (visitor.spec.ts is the last before it). (check-in-camera.spec.ts
-// runs after it all the same, in a worker of its own for its fake-camera launch options: it checks
-// in a paid ticket, which no clock affects.)
+// sorting after every other spec's (visitor.spec.ts is the last before it). (summit-day.spec.ts moves
+// the clock a day on before it, to check in on the summit's second day: everything here is dated by
+// the database's clock. check-in-camera.spec.ts runs after it all the same, in a worker of its own
+// for its fake-camera launch options: it puts the summit around the database's today, wherever.)
 import { expect, test, type Page } from '@playwright/test';
 import { findDocuments, writeDocuments } from '../emulator/seed/rest.ts';
 import { FREE_SEAT, seatPath } from '../src/data/seats.ts';

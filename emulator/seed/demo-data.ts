@@ -45,6 +45,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       tagline: 'Prevention, early detection and care for every community',
       startDate: start,
       endDate: end,
+      summitDays: summitDays(start, end),
       venue: 'Kenyatta International Convention Centre, Nairobi',
       registrationOpen: true,
       capacity: 1200,
@@ -347,6 +348,9 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     submittedAt: atUtc(start, 0, 14, 30),
   };
   docs.push([`evaluations/${evaluationId('demo-registration-6', day1)}`, { ...evaluation }]);
+  // The day evaluated on the registration too, as the evaluation's commit writes it (evaluationWrites):
+  // what the issuing screen and the rules count.
+  attendee.evaluatedDays = { [day1]: evaluation.submittedAt };
 
   // ---- demo: payments and invoices ----
   // Payments in every state, so /admin/payments has work on `npm start`: two references awaiting

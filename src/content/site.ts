@@ -7,6 +7,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   tagline: 'Prevention, early detection and care for every community',
   startDate: null,
   endDate: null,
+  summitDays: [],
   venue: '',
   registrationOpen: false,
   capacity: 0,

@@ -4,12 +4,17 @@
 //
 // Documents (firestore.rules holds the same shapes):
 // - settings/cpd               CpdSettings; administrators write it, anyone reads it (nothing private).
-// - registrations/{id}         gains `attendance` ({ 'YYYY-MM-DD': time admitted that day }) and
-//                              `certificateId` (the registration's current certificate).
+// - registrations/{id}         gains `attendance` ({ 'YYYY-MM-DD': time admitted that day }),
+//                              `evaluatedDays` ({ 'YYYY-MM-DD': time evaluated }, written by the
+//                              evaluation's own commit: evaluationWrites) and `certificateId` (the
+//                              registration's current certificate).
+// - settings/site              `summitDays`: summitDays(startDate, endDate) as the settings form saves
+//                              it, what the rules test a check-in's and a certificate's days against.
 // - evaluations/{regId}_{day}  Evaluation: the attendee's answers for one day they attended.
 // - certificates/{id}          Certificate: issued once, never edited but to revoke it.
 // - certificateChecks/{id}     CertificateCheck: the public projection, all /certificates/{id} reads.
 import { toNairobiDate } from '../lib/nairobi-time.ts';
+import { serverValues, type BatchWrite } from '../lib/db.ts';
 
 export const CPD_SETTINGS_PATH = 'settings/cpd';
 
@@ -93,13 +98,19 @@ export function cpdSettingsGaps(s: CpdSettings): string[] {
   return gaps;
 }
 
-/** The summit's days, as Nairobi dates ('YYYY-MM-DD'), first to last; [] without both dates. */
+/** The most days a summit has: firestore.rules checks settings/site's summitDays without a loop, up to this many. */
+export const MAX_SUMMIT_DAYS = 31;
+
+/**
+ * The summit's days, as Nairobi dates ('YYYY-MM-DD'), first to last (at most MAX_SUMMIT_DAYS); []
+ * without both dates. Saved with the dates as settings/site's summitDays, which the rules read.
+ */
 export function summitDays(start: Date | null, end: Date | null): string[] {
   if (!start || !end) return [];
   const first = toNairobiDate(start);
   const last = toNairobiDate(end);
   const days: string[] = [];
-  for (let d = first; d <= last && days.length < 31; d = nextDay(d)) days.push(d);
+  for (let d = first; d <= last && days.length < MAX_SUMMIT_DAYS; d = nextDay(d)) days.push(d);
   return days;
 }
 
@@ -139,6 +150,26 @@ export function certificatePoints(dayCount: number, pointsPerDay: number): numbe
 export const validPointsPerDay = (n: number) => n > 0 && n <= 100 && Number.isInteger(n * 2);
 
 export const evaluationId = (registrationId: string, day: string) => `${registrationId}_${day}`;
+
+/**
+ * An evaluation's commit: the registration's `evaluatedDays` gains the day (one key, a field-path
+ * update, at the server's time) and evaluations/{registrationId}_{day} is created, together (the
+ * rules refuse either alone). Certificates count the days evaluated from the registration, so
+ * issuing reads no evaluation.
+ */
+export function evaluationWrites(e: Pick<Evaluation, 'registrationId' | 'day' | 'email' | 'answers'>): BatchWrite[] {
+  const now = serverValues.now();
+  return [
+    { update: `registrations/${e.registrationId}`, data: { [`evaluatedDays.${e.day}`]: now } },
+    { set: `evaluations/${evaluationId(e.registrationId, e.day)}`, data: { ...e, submittedAt: now } },
+  ];
+}
+
+/** The days a registration's evaluations were submitted for ('YYYY-MM-DD' keys of its `evaluatedDays`). */
+export function evaluatedDays(record: object | null | undefined): Set<string> {
+  const days = (record as { evaluatedDays?: unknown } | null | undefined)?.evaluatedDays;
+  return new Set(Object.keys(days && typeof days === 'object' ? days : {}));
+}
 
 export interface EvaluationAnswer {
   id: string;

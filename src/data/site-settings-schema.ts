@@ -12,6 +12,11 @@ export interface SiteSettings {
   tagline: string;
   startDate: Date | null;
   endDate: Date | null;
+  /**
+   * The summit's days, Nairobi dates from startDate's to endDate's (data/certificates.ts summitDays),
+   * saved with the dates: the rules test a check-in's and a certificate's days against it.
+   */
+  summitDays: string[];
   venue: string;
   registrationOpen: boolean;
   capacity: number;

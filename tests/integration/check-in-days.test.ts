@@ -13,16 +13,27 @@ import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
 import { ACCOUNTS } from './support/actors.ts';
 import { client, closeClients, stack } from './support/clients.ts';
 import { fixture, ownerGet, unclaimedCode, uniqueId } from './support/owner.ts';
+import { daysFrom, microsecondTime, serverToday, useSummit } from './support/certificates.ts';
+import { dayLabel } from '../../src/data/certificates.ts';
+import { nairobiDayStart, toNairobiDate } from '../../src/lib/nairobi-time.ts';
 
 let finance: Firestore;
 let admin: Firestore;
 let financeAgain: Firestore;
+// A check-in records today in Nairobi by the database's clock: the summit runs from yesterday
+// (DAYS[0], recorded before: a fixture) over today (DAYS[1]) to tomorrow. The clock is not moved: other
+// files date their fixtures by the wall clock.
+let DAYS: string[] = [];
+let restoreSummit: () => Promise<void>;
 beforeAll(async () => {
   [finance, admin, financeAgain] = await Promise.all([client(ACCOUNTS.finance), client(ACCOUNTS.admin), client(ACCOUNTS.finance)]);
+  DAYS = daysFrom(toNairobiDate(new Date(nairobiDayStart(await serverToday()).getTime() - 86_400_000)), 3);
+  restoreSummit = await useSummit(DAYS);
 });
-afterAll(closeClients);
-
-const DAYS = ['2027-03-10', '2027-03-11', '2027-03-12'];
+afterAll(async () => {
+  await restoreSummit();
+  await closeClients();
+});
 let nextSlot = 700 + Math.floor(Math.random() * 150);
 
 /** A confirmed, paid registration holding a taken slot, with its checkout, as the site stores one. */
@@ -83,21 +94,27 @@ async function storedAttendance(id: string): Promise<Record<string, string>> {
 describe('check-in by day, by finance at the desk', () => {
   it('two desks scanning one ticket on the same day admit once; the other hears when', async () => {
     const id = await confirmed();
-    const outcomes = await Promise.allSettled([checkIn(finance, id, DAYS[0]), checkIn(financeAgain, id, DAYS[0])]);
+    const outcomes = await Promise.allSettled([checkIn(finance, id, DAYS[1]), checkIn(financeAgain, id, DAYS[1])]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(CheckInRefused);
-    expect(refused.reason.message).toMatch(/^Amina Yusuf is already checked in for .*10 March 2027 at \d\d:\d\d\. A ticket admits once a day\.$/);
-    expect(Object.keys(await storedAttendance(id))).toEqual([DAYS[0]]);
+    expect(refused.reason.message).toMatch(
+      new RegExp(`^Amina Yusuf is already checked in for ${dayLabel(DAYS[1])} at \\d\\d:\\d\\d\\. A ticket admits once a day\\.$`),
+    );
+    expect(Object.keys(await storedAttendance(id))).toEqual([DAYS[1]]);
     expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ status: 'checked-in' });
   });
 
   it('admits again on the next day with one more key, the first day kept to the microsecond', async () => {
-    const id = await confirmed();
-    await checkIn(finance, id, DAYS[0]);
+    // Admitted yesterday (at a time with microseconds, as the server stamps it), and today again.
+    const id = await confirmed({
+      status: 'checked-in',
+      attendance: { [DAYS[0]]: microsecondTime(new Date(nairobiDayStart(DAYS[0]).getTime() + 9 * 3_600_000)) },
+    });
     const first = await storedAttendance(id);
-    expect(first[DAYS[0]]).toMatch(/\.\d{6}Z$/);
-    expect(await checkIn(finance, id, DAYS[1])).toMatch(/— day 2 of 3; attended: \w{3} 10, \w{3} 11\.$/);
+    expect(first[DAYS[0]]).toMatch(/\.\d{3}456Z$/);
+    const [d0, d1] = [DAYS[0], DAYS[1]].map((d) => Number(d.slice(8)));
+    expect(await checkIn(finance, id, DAYS[1])).toMatch(new RegExp(`— day 2 of 3; attended: \\w{3} ${d0}, \\w{3} ${d1}\\.$`));
     const both = await storedAttendance(id);
     expect(both).toEqual({ ...first, [DAYS[1]]: expect.any(String) });
     const stored = (await ownerGet(`registrations/${id}`))!;
@@ -107,9 +124,11 @@ describe('check-in by day, by finance at the desk', () => {
   });
 
   it('undo takes back the latest day, then the last one, confirming the registration again', async () => {
-    const id = await confirmed();
-    await checkIn(finance, id, DAYS[0]);
-    await checkIn(finance, id, DAYS[2]);
+    const id = await confirmed({
+      status: 'checked-in',
+      attendance: { [DAYS[0]]: microsecondTime(new Date(nairobiDayStart(DAYS[0]).getTime() + 9 * 3_600_000)) },
+    });
+    await checkIn(finance, id, DAYS[1]);
     const before = await storedAttendance(id);
     await undo(finance, id);
     expect(await storedAttendance(id)).toEqual({ [DAYS[0]]: before[DAYS[0]] });
@@ -124,7 +143,7 @@ describe('check-in by day, by finance at the desk', () => {
 
   it('an unpaid registration is refused before anything is written', async () => {
     const id = await confirmed({ status: 'pending', paymentStatus: 'unpaid' });
-    await expect(checkIn(finance, id, DAYS[0])).rejects.toThrow(/not confirmed yet: it is not paid/);
+    await expect(checkIn(finance, id, DAYS[1])).rejects.toThrow(/not confirmed yet: it is not paid/);
     expect(await storedAttendance(id)).toEqual({});
   });
 });

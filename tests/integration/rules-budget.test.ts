@@ -4,21 +4,25 @@
 // CPD settings with eight questions, and issuing a certificate. Every stack enforces the budget,
 // so any path over it fails the tests that take it; these count it, so a path creeping up is
 // seen here by its figures (`npm run rules-budget` prints them all).
-import { doc, setDoc } from 'firebase/firestore/lite';
+import { doc, setDoc, updateDoc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES_BUDGET } from '../../emulator/rules-budget.ts';
 import type { RequestRecord } from '../../emulator/src/rules-usage.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
-import { certifiedRegistration, CPD, useCpdSettings } from './support/certificates.ts';
+import { certifiedRegistration, CPD, DAY1, DAY2, useCpdSettings } from './support/certificates.ts';
 import { closeClients, stack } from './support/clients.ts';
 import { commit, registrationDraft } from './support/forms.ts';
+import { ownerGet } from './support/owner.ts';
+import { patchDocument } from '../../emulator/seed/rest.ts';
+import { summitDays } from '../../src/data/certificates.ts';
 
 let as: Actors;
 let restoreCpd: () => Promise<void>;
 
 beforeAll(async () => {
   as = await signInActors();
-  restoreCpd = await useCpdSettings();
+  // Issuing with each day's evaluation required: the heavier figure.
+  restoreCpd = await useCpdSettings({ ...CPD, requireEvaluation: true });
 });
 
 afterAll(async () => {
@@ -78,6 +82,28 @@ describe('the rules budget on the heaviest paths', () => {
     expect(registering.readsPerOperation).toBe(8);
   });
 
+  it('an administrator saving the site settings with a month-long summit: its 31 days checked one against the next', async () => {
+    const site = (await ownerGet('settings/site'))!;
+    const [startDate, endDate] = [new Date('2027-02-28T21:00:00Z'), new Date('2027-03-31T14:00:00Z')];
+    const days = summitDays(startDate, endDate);
+    expect(days).toHaveLength(31);
+    try {
+      const spent = commits(
+        await spentBy(async () =>
+          expect(await verdict(updateDoc(doc(as.db.admin, 'settings', 'site'), { startDate, endDate, summitDays: days, tagline: site.tagline }))).toBe(
+            'allowed',
+          ),
+        ),
+      );
+      expect(spent).toHaveLength(1);
+      expectWithinBudget(spent[0]);
+      // The 30 comparisons ran (about 500 expressions, README "The rules budget").
+      expect(spent[0].expressionsPerOperation).toBeGreaterThan(400);
+    } finally {
+      await patchDocument(stack(), 'settings/site', { startDate: site.startDate, endDate: site.endDate, summitDays: site.summitDays });
+    }
+  });
+
   it('an administrator saving the CPD settings with eight questions', async () => {
     const eight = Array.from({ length: 8 }, (_, i) => ({
       id: `q-${i}`,
@@ -93,7 +119,8 @@ describe('the rules budget on the heaviest paths', () => {
   });
 
   it('an administrator issuing a certificate: it, its public check, the registration naming it and the email', async () => {
-    const spent = commits(await spentBy(() => certifiedRegistration(as.db.admin)));
+    const evaluated = { evaluatedDays: { [DAY1]: new Date(), [DAY2]: new Date() } };
+    const spent = commits(await spentBy(() => certifiedRegistration(as.db.admin, [DAY1, DAY2], evaluated)));
     const issuing = spent.find((c) => c.operations.includes('create certificates'));
     expect(issuing?.operations).toEqual(expect.arrayContaining(['create certificateChecks', 'update registrations', 'create mail']));
     for (const c of spent) expectWithinBudget(c);

@@ -23,6 +23,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, serverValues, writePath } from '../../src/lib/db.ts';
 import { evaluationId } from '../../src/data/certificates.ts';
+import { nairobiDayStart, toNairobiDate } from '../../src/lib/nairobi-time.ts';
 import { checkoutOf, registrationChange } from '../../src/data/registration-record.ts';
 import { ACCOUNTS, signInActors, verdict, type Actor, type Actors } from './support/actors.ts';
 import { closeClients, connect } from './support/clients.ts';
@@ -40,7 +41,13 @@ import {
   DAY1,
   DAY2,
   DAY3,
+  daysFrom,
+  microsecondTime,
+  evaluate,
   evaluationDoc,
+  evaluationOnly,
+  serverToday,
+  useSummit,
   INSTITUTE,
   issueCommit,
   PDF,
@@ -67,8 +74,9 @@ afterAll(async () => {
 const expectAllowed = async (operation: Promise<unknown>) => expect(await verdict(operation)).toBe('allowed');
 const expectDenied = async (operation: Promise<unknown>) => expect(await verdict(operation)).toBe('denied');
 
+/** "My registration"'s evaluation commit (the evaluation and the registration's evaluatedDays). */
 const submitEvaluation = (who: Attendee, registrationId: string, day: string, data: Doc = evaluationDoc(registrationId, day, who.email)) =>
-  setDoc(doc(who.db, 'evaluations', evaluationId(registrationId, day)), data);
+  evaluate(who, data, evaluationId(registrationId, day));
 
 /** A registration with a valid certificate issued through the rules. */
 async function certified(days = [DAY1, DAY2]) {
@@ -158,39 +166,40 @@ describe('settings/cpd', () => {
 });
 
 describe("the check-in's attendance", () => {
+  // A check-in records today in Nairobi by the database's clock, a day of the summit: here the
+  // summit runs from yesterday (D1, attendance already recorded) to tomorrow (D3), and D2 is today.
+  let [D1, D2, D3] = ['', '', ''];
+  let restoreSummit: () => Promise<void>;
+  beforeAll(async () => {
+    const today = await serverToday();
+    [D1, D2, D3] = daysFrom(toNairobiDate(new Date(nairobiDayStart(today).getTime() - 86_400_000)), 3);
+    restoreSummit = await useSummit([D1, D2, D3]);
+  });
+  afterAll(() => restoreSummit());
+
   it('finance admits a registration on a new day: that one key at the server time; earlier days keep their times', async () => {
-    const a = await attendedRegistration([DAY1]);
+    const a = await attendedRegistration([D1]);
     const before = (await ownerGet(`registrations/${a.id}`))!.attendance as Record<string, Date>;
-    await expectAllowed(commit(as.db.finance, await checkInWrites(a.id, DAY2)));
+    await expectAllowed(commit(as.db.finance, await checkInWrites(a.id, D2)));
     const after = (await ownerGet(`registrations/${a.id}`))!;
-    expect(Object.keys(after.attendance as object).sort()).toEqual([DAY1, DAY2]);
-    expect((after.attendance as Record<string, Date>)[DAY1]).toEqual(before[DAY1]);
-    expect((after.attendance as Record<string, Date>)[DAY2]).toEqual(after.checkedInAt);
+    expect(Object.keys(after.attendance as object).sort()).toEqual([D1, D2]);
+    expect((after.attendance as Record<string, Date>)[D1]).toEqual(before[D1]);
+    expect((after.attendance as Record<string, Date>)[D2]).toEqual(after.checkedInAt);
     // An administrator checks in the same way; a registration without attendance gets its first day.
     const fresh = await attendedRegistration([], { attendance: undefined, status: 'confirmed' });
-    await expectAllowed(commit(as.db.admin, await checkInWrites(fresh.id, DAY1)));
+    await expectAllowed(commit(as.db.admin, await checkInWrites(fresh.id, D2)));
   });
 
   it('refuses the same day twice', async () => {
-    const a = await attendedRegistration([DAY1]);
-    await expectDenied(commit(as.db.finance, await checkInWrites(a.id, DAY1)));
+    const a = await attendedRegistration([D1]);
+    await expectDenied(commit(as.db.finance, await checkInWrites(a.id, D1)));
   });
 
   it('refuses two days at once', async () => {
-    const a = await attendedRegistration([DAY1]);
+    const a = await attendedRegistration([D1]);
     await expectDenied(
-      commit(as.db.finance, await checkInWrites(a.id, DAY2, { [`attendance.${DAY2}`]: serverValues.now(), [`attendance.${DAY3}`]: serverValues.now() })),
+      commit(as.db.finance, await checkInWrites(a.id, D2, { [`attendance.${D2}`]: serverValues.now(), [`attendance.${D3}`]: serverValues.now() })),
     );
-  });
-
-  it('refuses rewriting the whole map (earlier days re-sent as the browser read them: milliseconds, stored in microseconds)', async () => {
-    const a = await attendedRegistration([]);
-    await expectAllowed(commit(as.db.finance, await checkInWrites(a.id, DAY1)));
-    const read = (await getDoc(doc(as.db.finance, 'registrations', a.id))).data()!;
-    const attendance = Object.fromEntries(Object.entries(read.attendance as Record<string, { toDate(): Date }>).map(([k, t]) => [k, t.toDate()]));
-    await expectDenied(commit(as.db.finance, await checkInWrites(a.id, DAY2, { attendance: { ...attendance, [DAY2]: serverValues.now() } })));
-    // The same day's key on its own is what the desk sends.
-    await expectAllowed(commit(as.db.finance, await checkInWrites(a.id, DAY2)));
   });
 
   it.each([
@@ -199,45 +208,45 @@ describe("the check-in's attendance", () => {
     ['a date with a time', '2027-03-10T08'],
     ['a two-digit year', '27-03-10'],
   ])('refuses %s', async (_, key) => {
-    const a = await attendedRegistration([DAY1]);
+    const a = await attendedRegistration([D1]);
     await expectDenied(commit(as.db.finance, await checkInWrites(a.id, key)));
   });
 
   it("refuses the browser's own time, and a day added without checking in", async () => {
-    const a = await attendedRegistration([DAY1]);
-    await expectDenied(commit(as.db.finance, await checkInWrites(a.id, DAY2, { [`attendance.${DAY2}`]: new Date() })));
-    await expectDenied(commit(as.db.admin, await checkInWrites(a.id, DAY2, { [`attendance.${DAY2}`]: new Date() })));
+    const a = await attendedRegistration([D1]);
+    await expectDenied(commit(as.db.finance, await checkInWrites(a.id, D2, { [`attendance.${D2}`]: new Date() })));
+    await expectDenied(commit(as.db.admin, await checkInWrites(a.id, D2, { [`attendance.${D2}`]: new Date() })));
     const { r, seat } = await current(a.id);
-    await expectDenied(commit(as.db.finance, registrationChange(r, { [`attendance.${DAY2}`]: serverValues.now() }, seat)));
+    await expectDenied(commit(as.db.finance, registrationChange(r, { [`attendance.${D2}`]: serverValues.now() }, seat)));
   });
 
   it('refuses the editor, the attendee themselves and another attendee', async () => {
-    const a = await attendedRegistration([DAY1]);
-    const writes = await checkInWrites(a.id, DAY2);
+    const a = await attendedRegistration([D1]);
+    const writes = await checkInWrites(a.id, D2);
     await expectDenied(commit(as.db.editor, writes));
     await expectDenied(commit(a.who.db, writes));
     await expectDenied(commit((await attendee()).db, writes));
   });
 
   it('undoing a check-in removes one day, unless a valid certificate may count it', async () => {
-    const a = await attendedRegistration([DAY1, DAY2, DAY3]);
-    const undo = (db = as.db.finance, id = a.id, day = DAY3) => {
+    const a = await attendedRegistration([D1, D2, D3]);
+    const undo = (db = as.db.finance, id = a.id, day = D3) => {
       const b = writeBatch(db);
       b.update(doc(db, 'registrations', id), { [`attendance.${day}`]: deleteField() });
       return b.commit();
     };
     await expectDenied(undo(as.db.editor));
     await expectAllowed(undo());
-    expect(Object.keys((await ownerGet(`registrations/${a.id}`))!.attendance as object).sort()).toEqual([DAY1, DAY2]);
+    expect(Object.keys((await ownerGet(`registrations/${a.id}`))!.attendance as object).sort()).toEqual([D1, D2]);
     const both = writeBatch(as.db.finance);
-    both.update(doc(as.db.finance, 'registrations', a.id), { [`attendance.${DAY1}`]: deleteField(), [`attendance.${DAY2}`]: deleteField() });
+    both.update(doc(as.db.finance, 'registrations', a.id), { [`attendance.${D1}`]: deleteField(), [`attendance.${D2}`]: deleteField() });
     await expectDenied(both.commit());
-    const { a: holder, certId } = await certified([DAY1, DAY2]);
-    await expectDenied(undo(as.db.finance, holder.id, DAY2));
-    await expectDenied(undo(as.db.admin, holder.id, DAY2));
+    const { a: holder, certId } = await certified([D1, D2]);
+    await expectDenied(undo(as.db.finance, holder.id, D2));
+    await expectDenied(undo(as.db.admin, holder.id, D2));
     // Once that certificate is revoked, the day may go.
     await expectAllowed(commit(as.db.admin, revokeWrites(certId, 'Checked in by mistake on the second day.')));
-    await expectAllowed(undo(as.db.finance, holder.id, DAY2));
+    await expectAllowed(undo(as.db.finance, holder.id, D2));
   });
 
   it('nobody but the issuing commit sets certificateId', async () => {
@@ -263,12 +272,45 @@ describe("the check-in's attendance", () => {
     // Days the desk never recorded, or a certificate no commit issued, typed in by recreating it.
     await expectDenied(recreate({ ...plain, attendance }));
     await expectDenied(recreate({ ...plain, attendance: { [DAY3]: new Date() } }));
+    // Nor days evaluated (only an evaluation's own commit adds one).
+    await expectDenied(recreate({ ...plain, evaluatedDays: { [DAY1]: new Date() } }));
     await expectDenied(recreate({ ...plain, certificateId: newId() }));
     await expectAllowed(recreate(plain));
+  });
+
+  it('refuses rewriting the whole map (earlier days re-sent as the browser read them: milliseconds, stored in microseconds)', async () => {
+    // Yesterday's admission stored with microseconds, as the server stamped it.
+    const a = await attendedRegistration([D1], { attendance: { [D1]: microsecondTime(new Date(nairobiDayStart(D1).getTime() + 9 * 3_600_000)) } });
+    const read = (await getDoc(doc(as.db.finance, 'registrations', a.id))).data()!;
+    const attendance = Object.fromEntries(Object.entries(read.attendance as Record<string, { toDate(): Date }>).map(([k, t]) => [k, t.toDate()]));
+    await expectDenied(commit(as.db.finance, await checkInWrites(a.id, D2, { attendance: { ...attendance, [D2]: serverValues.now() } })));
+    // The same day's key on its own is what the desk sends.
+    await expectAllowed(commit(as.db.finance, await checkInWrites(a.id, D2)));
   });
 });
 
 describe('evaluations', () => {
+  it("is created in one commit with its day in the registration's evaluatedDays: neither alone, nor another day", async () => {
+    const a = await attendedRegistration();
+    // The evaluation alone (how it was written before the rules counted evaluated days).
+    await expectDenied(evaluationOnly(a.who, evaluationDoc(a.id, DAY1, a.who.email)));
+    // The registration marking another day than the one evaluated, or the day at the browser's time.
+    const evaluation = { set: `evaluations/${evaluationId(a.id, DAY1)}`, data: evaluationDoc(a.id, DAY1, a.who.email) };
+    await expectDenied(commit(a.who.db, [{ update: `registrations/${a.id}`, data: { [`evaluatedDays.${DAY2}`]: serverValues.now() } }, evaluation]));
+    await expectDenied(commit(a.who.db, [{ update: `registrations/${a.id}`, data: { [`evaluatedDays.${DAY1}`]: new Date() } }, evaluation]));
+    // Marking a second day with the first day's evaluation.
+    await expectDenied(
+      commit(a.who.db, [
+        { update: `registrations/${a.id}`, data: { [`evaluatedDays.${DAY1}`]: serverValues.now(), [`evaluatedDays.${DAY2}`]: serverValues.now() } },
+        evaluation,
+      ]),
+    );
+    await expectAllowed(submitEvaluation(a.who, a.id, DAY1));
+    const stored = (await ownerGet(`registrations/${a.id}`))!;
+    expect(Object.keys(stored.evaluatedDays as object)).toEqual([DAY1]);
+    expect((stored.evaluatedDays as Record<string, Date>)[DAY1]).toEqual((await ownerGet(`evaluations/${evaluationId(a.id, DAY1)}`))!.submittedAt);
+  });
+
   it('the attendee submits one for a day attended and reads their own; administrators read all; nobody else', async () => {
     const a = await attendedRegistration();
     const id = evaluationId(a.id, DAY1);

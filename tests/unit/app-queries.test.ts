@@ -158,7 +158,6 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['evaluations of a day', () => fetchEvaluations('2027-05-12')],
     ['checked-in attendees for certificates', () => certificates.fetchAttendeePage(null)],
     ['a checked-in attendee found by name, address or code', () => certificates.fetchAttendeeSearch('daniel kip@example.org')],
-    ['their evaluated days', () => certificates.fetchEvaluatedDays(['a', 'b'])],
     ['checked-in count', certificates.countCheckedIn],
     ['certificates export', () => certificates.fetchAllCertificates()],
   ];

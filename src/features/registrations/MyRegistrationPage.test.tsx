@@ -328,8 +328,10 @@ describe('CPD: days attended, evaluations and certificates', () => {
     const thanks = await screen.findByText(`Thank you: your evaluation of ${dayLabel(DAY1)} is in.`, {}, LONG);
     expect(thanks).toHaveAttribute('role', 'status');
     await waitFor(() => expect(thanks).toHaveFocus());
+    // The registration records the day evaluated in the evaluation's own commit (the rules ask for both).
     expect(fake.state.commits).toEqual([
       [
+        { update: `registrations/${REG}`, data: { [`evaluatedDays.${DAY1}`]: expect.anything() } },
         {
           set: `evaluations/${REG}_${DAY1}`,
           data: {

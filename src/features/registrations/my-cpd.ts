@@ -4,9 +4,9 @@
 // read by their owner). Used by CpdSections.tsx and its EvaluationForm.tsx, which the page loads
 // for an attendee checked in on some day, so everyone else's page makes no extra read.
 import { useQuery } from '@tanstack/react-query';
-import { cpdSettingsFrom, evaluationId, type Certificate, type EvaluationAnswer, type EvaluationQuestion } from '../../data/certificates.ts';
+import { cpdSettingsFrom, evaluationId, evaluationWrites, type Certificate, type EvaluationAnswer, type EvaluationQuestion } from '../../data/certificates.ts';
 import { db } from '../../lib/data.ts';
-import { serverValues, type WithId } from '../../lib/db.ts';
+import type { WithId } from '../../lib/db.ts';
 
 export interface MyCpd {
   questions: EvaluationQuestion[];
@@ -52,14 +52,15 @@ export interface EvaluationSubmission {
 }
 
 /**
- * Creates evaluations/{registrationId}_{day}. The rules refuse a second write to it, so when the
+ * Creates evaluations/{registrationId}_{day} with the day in the registration's evaluatedDays
+ * (evaluationWrites). The rules refuse a second write to it, so when the
  * commit fails the document is read: a first attempt whose reply was lost did land, and that is a
  * success, not an error to show.
  */
 export async function submitEvaluation({ registrationId, day, email, answers }: EvaluationSubmission): Promise<void> {
   const id = evaluationId(registrationId, day);
   try {
-    await db.commit([{ set: `evaluations/${id}`, data: { registrationId, day, email, answers, submittedAt: serverValues.now() } }]);
+    await db.commit(evaluationWrites({ registrationId, day, email, answers }));
   } catch (error) {
     const landed = await db.fetchDocument('evaluations', id).catch(() => null);
     if (landed) return;

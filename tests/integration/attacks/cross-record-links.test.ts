@@ -19,6 +19,7 @@ import {
   DAY1,
   DAY2,
   evaluate,
+  evaluationOnly,
   evaluationDoc,
   issueCommit,
   replaceData,
@@ -263,7 +264,7 @@ describe('CPD certificates and evaluations', () => {
 
     it('refuses an evaluation for a registration id that names no registration, or holds a slash', async () => {
       const who = await attendee();
-      await denied(evaluate(who, evaluationDoc(`reg-${newId()}`, DAY1, who.email)));
+      await denied(evaluationOnly(who, evaluationDoc(`reg-${newId()}`, DAY1, who.email)));
       await denied(setDoc(doc(who.db, 'evaluations', `x_${DAY1}`), evaluationDoc('registrations/x', DAY1, who.email)));
     });
   });

@@ -5,7 +5,19 @@
 // every message (this branch's data/mail.ts has no certificate builder yet).
 import { doc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore/lite';
 import { activityWrite, newId, serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
-import { certificatePoints, certifiedActivity, evaluationId, newCertificateCheck, type CpdSettings } from '../../../src/data/certificates.ts';
+import {
+  certificatePoints,
+  certifiedActivity,
+  evaluationId,
+  evaluationWrites,
+  newCertificateCheck,
+  summitDays,
+  type CpdSettings,
+} from '../../../src/data/certificates.ts';
+import { nairobiDayStart, toNairobiDate } from '../../../src/lib/nairobi-time.ts';
+import { patchDocument } from '../../../emulator/seed/rest.ts';
+import { stack } from './clients.ts';
+import { serverNow } from './clock.ts';
 import { SAMPLE_CPD_SETTINGS } from '../../../emulator/seed/sample-forms.ts';
 import { registrationChange } from '../../../src/data/registration-record.ts';
 import { ACCOUNTS, verdict } from './actors.ts';
@@ -13,11 +25,17 @@ import { commit, fieldsOf, registrationDoc, type Doc } from './forms.ts';
 import { ownerDelete, ownerGet, uniqueId } from './owner.ts';
 import { attendee, ownerWrite, seatedFixture, type Attendee } from './seats.ts';
 
-/** Writes CPD as settings/cpd (past the rules); resolves to a function that puts back what was there. */
+/**
+ * Writes CPD as settings/cpd and makes the summit run over TEST_SUMMIT (March 2027, which holds
+ * DAY1..DAY3: certificates count only the summit's days), past the rules; resolves to a function
+ * that puts back what was there.
+ */
 export async function useCpdSettings(settings: Doc = { ...CPD }): Promise<() => Promise<void>> {
   const saved = await ownerGet('settings/cpd');
   await ownerWrite(['settings/cpd', settings]);
+  const restoreSummit = await useSummit(TEST_SUMMIT);
   return async () => {
+    await restoreSummit();
     if (saved) await ownerWrite(['settings/cpd', saved]);
     else await ownerDelete('settings/cpd');
   };
@@ -27,6 +45,9 @@ export async function useCpdSettings(settings: Doc = { ...CPD }): Promise<() => 
 export const CPD: CpdSettings = {
   ...SAMPLE_CPD_SETTINGS,
   pointsPerDay: 1.5,
+  // Days count without their evaluations unless a case requires them (its fixtures then carry the
+  // days evaluated, or the attendee evaluates through the rules).
+  requireEvaluation: false,
   // A text question between two ratings, so an answer's kind is checked by its position.
   questions: [
     { id: 'overall', label: 'How useful was the day overall?', kind: 'rating' },
@@ -38,6 +59,45 @@ export const CPD: CpdSettings = {
 
 export const INSTITUTE = 'National Cancer Institute';
 export const [DAY1, DAY2, DAY3] = ['2027-03-10', '2027-03-11', '2027-03-12'];
+
+/** The summit the certificate tests issue against: March 2027, a month of days (the most a summit has). */
+export const TEST_SUMMIT = Array.from({ length: 31 }, (_, i) => `2027-03-${String(i + 1).padStart(2, '0')}`);
+
+/**
+ * Makes the summit run over `days` (consecutive Nairobi dates, first to last) in settings/site, past
+ * the rules: its dates (09:00 on the first day to 17:00 on the last, Nairobi time) and summitDays as
+ * the settings form derives them. Resolves to a function that puts back what was there.
+ */
+export async function useSummit(days: readonly string[]): Promise<() => Promise<void>> {
+  const startDate = new Date(nairobiDayStart(days[0]).getTime() + 9 * 3_600_000);
+  const endDate = new Date(nairobiDayStart(days[days.length - 1]).getTime() + 17 * 3_600_000);
+  const derived = summitDays(startDate, endDate);
+  if (derived.join() !== days.join()) throw new Error(`${days.join(', ')} are not consecutive days: the summit would run over ${derived.join(', ')}.`);
+  const site = (await ownerGet('settings/site'))!;
+  const before = { startDate: site.startDate ?? null, endDate: site.endDate ?? null, summitDays: site.summitDays ?? [] };
+  await patchDocument(stack(), 'settings/site', { startDate, endDate, summitDays: derived });
+  return () => patchDocument(stack(), 'settings/site', before);
+}
+
+/** `count` consecutive Nairobi dates from `first` ('YYYY-MM-DD'). */
+export const daysFrom = (first: string, count: number) =>
+  Array.from({ length: count }, (_, i) => toNairobiDate(new Date(nairobiDayStart(first).getTime() + i * 86_400_000)));
+
+/**
+ * A time with microseconds, as the server stamps attendance (fixtures otherwise store milliseconds):
+ * what a browser reads back of it (milliseconds) is then not what is stored.
+ */
+export function microsecondTime(at: Date): Date {
+  const iso = at.toISOString().replace(/Z$/, '456Z');
+  return new (class extends Date {
+    override toISOString() {
+      return iso;
+    }
+  })(at.getTime());
+}
+
+/** Today in Nairobi by the database's clock (the day a check-in records). */
+export const serverToday = async () => toNairobiDate(await serverNow());
 
 // ---------- scene ----------
 
@@ -173,13 +233,20 @@ export const without = (writes: BatchWrite[], prefix: string) => writes.filter((
 export const replaceData = (writes: BatchWrite[], prefix: string, change: (d: Doc) => Doc) =>
   writes.map((w) => (writePath(w).startsWith(prefix) && 'data' in w ? { ...w, data: change(w.data) } : w));
 
-/** The attendee submitting an evaluation (under its own id unless a case names another). */
+/**
+ * The attendee submitting an evaluation as "my registration" does (evaluationWrites: the evaluation
+ * and the registration's evaluatedDays in one commit), under its own id unless a case names another.
+ */
 export const evaluate = (who: Attendee, data: Doc, id = evaluationId(String(data.registrationId), String(data.day))) =>
+  commit(who.db, [evaluationWrites(data as Parameters<typeof evaluationWrites>[0])[0], { set: `evaluations/${id}`, data }]);
+
+/** The evaluation alone, without the registration's evaluatedDays (the commit before the rules asked for both). */
+export const evaluationOnly = (who: Attendee, data: Doc, id = evaluationId(String(data.registrationId), String(data.day))) =>
   setDoc(doc(who.db, 'evaluations', id), data);
 
 /** A registration admitted on `days` with a valid certificate, issued by `admin` through the rules. */
-export async function certifiedRegistration(admin: Firestore, days = [DAY1, DAY2]) {
-  const a = await attendedRegistration(days);
+export async function certifiedRegistration(admin: Firestore, days = [DAY1, DAY2], change: Doc = {}) {
+  const a = await attendedRegistration(days, change);
   const issue = issueCommit(a, days);
   const result = await verdict(commit(admin, issue.writes));
   if (result !== 'allowed') throw new Error(`Issuing a certificate for ${a.id} was ${result}`);

@@ -16,3 +16,11 @@ export async function advanceServerClock(seconds: number): Promise<string> {
   if (!res.ok) throw new Error(`Advancing the Firestore emulator's clock by ${seconds} s failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { now: string }).now;
 }
+
+/** Database time now (the stack's clock, ahead of the wall clock once advanced). */
+export async function serverNow(): Promise<Date> {
+  const { firestore, projectId } = stack();
+  const res = await fetch(`http://${firestore}/emulator/v1/projects/${projectId}/clock`);
+  if (!res.ok) throw new Error(`Reading the Firestore emulator's clock failed: ${res.status}`);
+  return new Date(((await res.json()) as { now: string }).now);
+}

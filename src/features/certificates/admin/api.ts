@@ -1,5 +1,5 @@
 // Reads and actions of the Certificates screen. Every read is bounded (a page of registrations,
-// their evaluations by 30s, the certificates they name one by one; the export a thousand at a
+// the certificates they name one by one; the export a thousand at a
 // time); every action is a transaction on fresh data with its activity-log entry in the same
 // commit (useStaffTransaction).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,13 +15,11 @@ import { cachedLogos, decideIssueWithMail, issueRequest, type LogoSource } from 
 import { searchCheckedIn } from './attendee-search.ts';
 import { decideRevoke, revokePaths, type RevokeRequest } from './revoke-certificate.ts';
 import { certificateCsv, type StoredCertificate } from './certificate-csv.ts';
-import { checkedIn, IN_LIMIT, chunks, evaluatedDaysOf, type AttendeePage, type AttendeeRecord, type CertificateSummary } from './eligibility-preview.ts';
+import { attendeeItem, checkedIn, type AttendeePage, type AttendeeRecord, type CertificateSummary } from './eligibility-preview.ts';
 
 export const PAGE_SIZE = 25;
 /** Registrations judged at a time by "Issue all eligible". */
 export const BULK_CHUNK = 100;
-/** The most days a summit has (summitDays' cap): bounds the evaluations read for a chunk. */
-const MAX_DAYS = 31;
 
 export const certificateKeys = {
   all: adminKey('certificates'),
@@ -36,32 +34,15 @@ export function useCpdSettings() {
   return useQuery({ queryKey: certificateKeys.settings, queryFn: fetchCpdSettings });
 }
 
-/** Evaluations of these registrations (any number of them: one query per 30). */
-export async function fetchEvaluatedDays(registrationIds: string[]): Promise<Map<string, string[]>> {
-  const found = await Promise.all(
-    chunks(registrationIds, IN_LIMIT).map((ids) =>
-      db.fetchDocuments<{ registrationId: string; day: string }>('evaluations', {
-        where: [['registrationId', 'in', ids]],
-        orderBy: null,
-        limit: ids.length * MAX_DAYS,
-      }),
-    ),
-  );
-  return evaluatedDaysOf(found.flat());
-}
-
 async function fetchCertificateSummary(id: string): Promise<CertificateSummary | null> {
   const c = await db.fetchDocument<Certificate>('certificates', id);
   return c && { id: c.id, status: c.status, points: c.points, days: c.days ?? [], fullName: c.fullName };
 }
 
-/** Registrations with what eligibility needs: their evaluated days and the certificate each names. */
+/** Registrations with what eligibility needs: the certificate each names (their days evaluated they carry). */
 async function withEligibilityData(items: AttendeeRecord[]): Promise<AttendeePage['items']> {
-  const [evaluated, certificates] = await Promise.all([
-    fetchEvaluatedDays(items.map((r) => r.id)),
-    Promise.all(items.map((r) => (r.certificateId ? fetchCertificateSummary(r.certificateId) : null))),
-  ]);
-  return items.map((r, i) => ({ ...r, evaluatedDays: evaluated.get(r.id) ?? [], certificate: certificates[i] }));
+  const certificates = await Promise.all(items.map((r) => (r.certificateId ? fetchCertificateSummary(r.certificateId) : null)));
+  return items.map((r, i) => attendeeItem(r, certificates[i]));
 }
 
 /** A page of checked-in registrations, each with its evaluated days and the certificate it names. */

@@ -1,9 +1,11 @@
 // Who earns a certificate, person by person, as the issuing screen shows it: read in bounded
-// chunks (a page of checked-in registrations, their evaluations in one query per 30 of them, the
-// certificates they name one by one), then judged by eligibility() in data/certificates.ts, the same
-// function the issuing transaction runs again on fresh data.
+// chunks (a page of checked-in registrations, the certificates they name one by one), then judged by
+// eligibility() in data/certificates.ts, the same function the issuing transaction runs again on
+// fresh data. The days evaluated are the registration's own `evaluatedDays`, as the issuing
+// transaction and the rules count them (an evaluation's commit writes the day there): the
+// evaluations themselves are not read, so the screen never calls eligible whom the rules refuse.
 import type { Cursor, Filter, Page } from '../../../lib/db.ts';
-import { eligibility, type CpdSettings, type Eligibility } from '../../../data/certificates.ts';
+import { eligibility, evaluatedDays, type CpdSettings, type Eligibility } from '../../../data/certificates.ts';
 
 /** What the screen reads of a registration. */
 export interface AttendeeRecord {
@@ -12,6 +14,8 @@ export interface AttendeeRecord {
   email: string;
   status: string;
   attendance?: Record<string, unknown> | null;
+  /** Day → when its evaluation was submitted (data/certificates.ts evaluationWrites). */
+  evaluatedDays?: Record<string, unknown> | null;
   certificateId?: string;
 }
 
@@ -26,7 +30,7 @@ export interface CertificateSummary {
 
 /** One page of attendees with what their eligibility needs. */
 export interface AttendeePage {
-  items: Array<AttendeeRecord & { evaluatedDays: string[]; certificate: CertificateSummary | null }>;
+  items: Array<Omit<AttendeeRecord, 'evaluatedDays'> & { evaluatedDays: string[]; certificate: CertificateSummary | null }>;
   next: Cursor | null;
 }
 
@@ -40,20 +44,10 @@ export type PreviewRow = AttendeePage['items'][number] & {
 /** The registrations the preview lists: checked in, by name (served by the status + fullName index). */
 export const checkedIn = (): { where: Filter[]; orderBy: [string, 'asc'] } => ({ where: [['status', '==', 'checked-in']], orderBy: ['fullName', 'asc'] });
 
-/** `in` takes at most 30 values: a chunk's ids, 30 at a time. */
-export const IN_LIMIT = 30;
-
-export const chunks = <T>(items: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
-
-/** Each registration's evaluated days, from the evaluations read for them. */
-export function evaluatedDaysOf(evaluations: Array<{ registrationId?: unknown; day?: unknown }>): Map<string, string[]> {
-  const byRegistration = new Map<string, string[]>();
-  for (const e of evaluations) {
-    if (typeof e.registrationId !== 'string' || typeof e.day !== 'string') continue;
-    byRegistration.set(e.registrationId, [...(byRegistration.get(e.registrationId) ?? []), e.day].sort());
-  }
-  return byRegistration;
+/** A registration as the preview lists it: its days evaluated (its own `evaluatedDays`, sorted) and the certificate it names. */
+export function attendeeItem(r: AttendeeRecord, certificate: CertificateSummary | null): AttendeePage['items'][number] {
+  const { evaluatedDays: _stored, ...rest } = r;
+  return { ...rest, evaluatedDays: [...evaluatedDays(r)].sort(), certificate };
 }
 
 /** A registration's certificate counts as issued only if it exists and is valid (a revoked one may be issued again). */

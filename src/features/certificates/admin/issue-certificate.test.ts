@@ -126,12 +126,16 @@ describe('issuing a certificate, decided on fresh data', () => {
     expect((await refusal(run({ registration: null }).decision)).kind).toBe('missing');
   });
 
-  it('reads each attended day’s evaluation when the settings require them, and counts only evaluated days', async () => {
+  it('counts only the days the registration records as evaluated when the settings require them, reading no evaluation', async () => {
     const cpd = { ...CPD, requireEvaluation: true, minDays: 1 };
-    const one = run({ cpd, more: { 'evaluations/reg-1_2027-03-11': { day: '2027-03-11' } } });
+    // An evaluation document alone does not count (the rules count the registration's evaluatedDays).
+    const one = run({
+      cpd,
+      registration: { ...REGISTRATION, evaluatedDays: { '2027-03-11': new Date() } },
+      more: { 'evaluations/reg-1_2027-03-10': { day: '2027-03-10' } },
+    });
     const { writes } = await one.decision;
-    // One read per summit day attended (not the stray day outside the summit), after the certificate it names (none).
-    expect(one.reads).toEqual(['evaluations/reg-1_2027-03-10', 'evaluations/reg-1_2027-03-11']);
+    expect(one.reads).toEqual([]);
     expect((writes[0] as unknown as { data: { days: string[]; points: number } }).data).toMatchObject({ days: ['2027-03-11'], points: 2.5 });
     const none = await refusal(run({ cpd }).decision);
     expect(none.message).toContain(`No evaluation for ${dayLabel('2027-03-10')}.`);

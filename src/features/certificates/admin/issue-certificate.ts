@@ -1,6 +1,6 @@
 // Issuing a CPD certificate, decided inside a transaction (db.transact via useStaffTransaction) on
-// fresh reads of the registration, settings/cpd, settings/site, the certificate the registration
-// already names and, when the settings require them, its evaluations: so a certificate is issued
+// fresh reads of the registration (its attendance and the days evaluated, as the rules count them),
+// settings/cpd, settings/site and the certificate the registration already names: so a certificate is issued
 // on what is true when it lands, not on the preview the screen showed (a check-in undone, settings
 // changed, another administrator issuing the same one a moment earlier). A correction revokes the
 // certificate it replaces in the same transaction, so there is never a revoked certificate without
@@ -24,7 +24,7 @@ import {
   cpdSettingsGaps,
   eligibility,
   newCertificateCheck,
-  evaluationId,
+  evaluatedDays,
   pointsLabel,
   summitDays,
   type Certificate,
@@ -94,13 +94,9 @@ export async function decideIssue(
     throw new IssueRefusal('issued', `${name} already has a valid certificate (${currentId}).`);
   }
 
-  // Evaluations are only read when they count: one read per day attended (never updated, but read
-  // here so the decision and its reads are one snapshot).
-  const attended = Object.keys((registration.attendance as Record<string, unknown> | undefined) ?? {}).filter((d) => days.includes(d));
-  const evaluated = new Set<string>();
-  if (settings.requireEvaluation) {
-    for (const day of attended) if (await read(`evaluations/${evaluationId(registrationId, day)}`)) evaluated.add(day);
-  }
+  // The days evaluated are the registration's own record of them (each written by its evaluation's
+  // commit), which the rules count too: no read per day.
+  const evaluated = evaluatedDays(registration);
   const verdict = eligibility({ status: text(registration.status), attendance: registration.attendance as Record<string, unknown> }, evaluated, settings, days);
   if (!verdict.eligible) throw new IssueRefusal('ineligible', `${name} is not eligible: ${verdict.reasons.join(' ')}`);
 

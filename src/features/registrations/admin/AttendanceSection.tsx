@@ -10,6 +10,7 @@ import { attendedDays, dayLabel, summitDays } from '../../../data/certificates.t
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { CheckInRefused, useCheckIn, useUndoCheckIn } from './api.ts';
 import { defaultDay } from './check-in.ts';
+import { toNairobiDate } from '../../../lib/nairobi-time.ts';
 import type { StaffRecord } from './records.ts';
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
@@ -69,6 +70,9 @@ export function AttendanceSection({ record, name }: { record: StaffRecord; name:
 function AttendanceActions({ record, name, days, open, attended }: { record: StaffRecord; name: string; days: string[]; open: string[]; attended: string[] }) {
   const checkIn = useCheckIn();
   const undo = useUndoCheckIn();
+  // Only today can be recorded (the rules take today's Nairobi date by the server's clock): the
+  // other days are listed but not offered, and the check-in's verdict says why if one is sent.
+  const today = toNairobiDate(new Date());
   const [day, setDay] = useState(() => (open.includes(defaultDay(days)) ? defaultDay(days) : (open[0] ?? '')));
   const busy = checkIn.isPending || undo.isPending;
   const latest = attended.at(-1);
@@ -85,8 +89,8 @@ function AttendanceActions({ record, name, days, open, attended }: { record: Sta
               </label>
               <select id="attendance-day" className="field-input" value={chosen} onChange={(e) => setDay(e.target.value)} disabled={busy}>
                 {open.map((d) => (
-                  <option key={d} value={d}>
-                    {dayLabel(d)}
+                  <option key={d} value={d} disabled={d !== today}>
+                    {`${dayLabel(d)}${d === today ? ' (today)' : ''}`}
                   </option>
                 ))}
               </select>

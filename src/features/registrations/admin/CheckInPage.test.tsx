@@ -1,5 +1,5 @@
-// The check-in desk by day: the day chosen (today in Nairobi during the summit, else staff choose),
-// kept from one attendee to the next; each day written as its own key; the same day refused.
+// The check-in desk by day: today in Nairobi during the summit (no other day: the rules record
+// today's), kept from one attendee to the next; each day written as its own key; the same day refused.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -51,7 +51,6 @@ function at(iso: string) {
 beforeEach(() => {
   fake.state = createFakeState();
   fake.state.docs.set('settings/site', { startDate: START, endDate: END, capacity: 100 });
-  sessionStorage.clear();
 });
 afterEach(() => vi.useRealTimers());
 
@@ -101,39 +100,41 @@ describe('the check-in desk by day', () => {
     expect(fake.state.commits).toHaveLength(commits);
   });
 
-  it('asks staff to choose the day when today is not a summit day, and keeps their choice for the tab', async () => {
+  it('checks nobody in when today is not a summit day, and says so before sending anything', async () => {
     at('2027-03-09T20:59:00Z'); // 23:59 on Tue 9 March in Nairobi: the eve of the summit
     registration('r1');
     const user = userEvent.setup();
     const day = await openDesk();
     expect(day).toHaveValue('');
-    expect(day).toHaveFocus();
-    expect(screen.getByText(/^Today \(.*9 March 2027\) is not a day of the summit: choose the day/)).toBeVisible();
+    expect(
+      screen.getByText(/^Today \(.*9 March 2027\) is not a day of the summit: attendees are checked in on each summit day, on the day itself\./),
+    ).toBeVisible();
+    // The summit's days are listed, none of them to be chosen: the server records today's date only.
+    expect(
+      within(day)
+        .getAllByRole('option')
+        .filter((o) => !(o as HTMLOptionElement).disabled),
+    ).toHaveLength(1);
 
     await checkIn(user, 'r1');
-    expect(await screen.findByText(/Choose the day you are checking in for first\./)).toBeVisible();
+    expect(await screen.findByText(/Today \(.*9 March 2027\) is not a day of the summit, so nobody can be checked in/)).toBeVisible();
     expect(screen.getByLabelText('Day')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Scan QR code' }));
+    expect(screen.queryByLabelText('Camera view')).toBeNull();
     expect(fake.state.commits).toHaveLength(0);
-
-    await user.selectOptions(screen.getByLabelText('Day'), '2027-03-12');
-    await checkIn(user, 'r1');
-    expect(await screen.findByText(/Checked in: Attendee r1, for .*12 March 2027 — day 3 of 3; attended: Fri 12\./)).toBeVisible();
-    expect(Object.keys(stored('r1').attendance as object)).toEqual(['2027-03-12']);
-    // Kept for the tab, marked with the (Nairobi) day it was chosen on.
-    expect(JSON.parse(sessionStorage.getItem('summit:check-in-day')!)).toEqual({ day: '2027-03-12', on: '2027-03-09' });
   });
 
-  it('remembers the chosen day for the tab on that day only', async () => {
-    at('2027-03-10T07:00:00Z');
-    sessionStorage.setItem('summit:check-in-day', JSON.stringify({ day: '2027-03-12', on: '2027-03-10' }));
-    expect(await openDesk()).toHaveValue('2027-03-12');
-    expect(screen.getByText(/^Not today: check-ins are recorded for .*12 March 2027\./)).toBeVisible();
-  });
-
-  it('forgets a day chosen on an earlier day: the next morning starts from today', async () => {
-    at('2027-03-11T04:00:00Z');
-    sessionStorage.setItem('summit:check-in-day', JSON.stringify({ day: '2027-03-10', on: '2027-03-10' }));
-    expect(await openDesk()).toHaveValue('2027-03-11');
+  it("offers today's summit day only: the others are listed but cannot be chosen", async () => {
+    at('2027-03-11T07:00:00Z');
+    const day = await openDesk();
+    expect(day).toHaveValue('2027-03-11');
+    const options = within(day).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.value, o.disabled])).toEqual([
+      ['2027-03-10', true],
+      ['2027-03-11', false],
+      ['2027-03-12', true],
+    ]);
+    expect(screen.getByText('Each attendee is checked in once a day, for today.')).toBeVisible();
   });
 
   it('a desk left open overnight moves to the new day before checking anyone in for the old one', async () => {
@@ -154,16 +155,15 @@ describe('the check-in desk by day', () => {
     expect(Object.keys(stored('r1').attendance as object)).toEqual(['2027-03-11']);
   });
 
-  it('a day chosen by hand yesterday gives way to the new day too', async () => {
-    at('2027-03-11T15:00:00Z');
+  it("a desk left open after the summit's last day checks nobody in the next morning", async () => {
+    at('2027-03-12T15:00:00Z'); // 18:00 on the last day
     registration('r1');
     const user = userEvent.setup();
-    await openDesk();
-    await user.selectOptions(screen.getByLabelText('Day'), '2027-03-10');
-    vi.setSystemTime(new Date('2027-03-12T05:00:00Z'));
+    expect(await openDesk()).toHaveValue('2027-03-12');
+    vi.setSystemTime(new Date('2027-03-13T05:00:00Z'));
     await checkIn(user, 'r1');
-    expect(await screen.findByText(/A new day has started/)).toBeVisible();
-    expect(screen.getByLabelText('Day')).toHaveValue('2027-03-12');
+    expect(await screen.findByText(/Today \(.*13 March 2027\) is not a day of the summit, so nobody can be checked in/)).toBeVisible();
+    expect(screen.getByLabelText('Day')).toHaveValue('');
     expect(fake.state.commits).toHaveLength(0);
   });
 
@@ -228,7 +228,7 @@ describe("a registration's attendance on its page", () => {
     expect(logs()).toEqual(['Undid the check-in of Attendee r1 (r1) for 2027-03-11']);
   });
 
-  it('confirms the registration again when its only day is undone, and checks it in for a chosen day', async () => {
+  it('confirms the registration again when its only day is undone, and checks it in for today', async () => {
     at('2027-03-12T09:00:00Z');
     registration('r1', { status: 'checked-in', attendance: { '2027-03-10': new Date('2027-03-10T06:05:00Z') } });
     const user = userEvent.setup();
@@ -240,13 +240,13 @@ describe("a registration's attendance on its page", () => {
     expect(stored('r1')).toMatchObject({ status: 'confirmed', attendance: {} });
     expect(fake.state.docs.get('checkouts/r1')).toMatchObject({ status: 'confirmed' });
 
-    // A desk's missed scan, entered from the record: today (the last day) is offered first.
+    // A desk's missed scan, entered from the record: today (the last day) only; a past day cannot be chosen.
     section = await screen.findByRole('region', { name: 'Attendance' });
     expect(within(section).getByLabelText('Day')).toHaveValue('2027-03-12');
-    await user.selectOptions(within(section).getByLabelText('Day'), '2027-03-11');
+    expect(within(section).getByRole('option', { name: /11 March 2027/ })).toBeDisabled();
     await user.click(within(section).getByRole('button', { name: 'Check in for this day' }));
-    expect(await within(section).findByText(/Checked in: Attendee r1, for .*11 March 2027 — day 2 of 3; attended: Thu 11\./)).toBeVisible();
-    expect(stored('r1')).toMatchObject({ status: 'checked-in', attendance: { '2027-03-11': expect.any(Date) } });
+    expect(await within(section).findByText(/Checked in: Attendee r1, for .*12 March 2027 — day 3 of 3; attended: Fri 12\./)).toBeVisible();
+    expect(stored('r1')).toMatchObject({ status: 'checked-in', attendance: { '2027-03-12': expect.any(Date) } });
   });
 
   it('says why undoing is refused while a certificate counts the days', async () => {

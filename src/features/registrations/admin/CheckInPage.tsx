@@ -7,33 +7,12 @@ import { dayLabel, summitDays } from '../../../data/certificates.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
 import { CheckInRefused, useCheckIn } from './api.ts';
-import { checkInVerdict, defaultDay, normaliseCode } from './check-in.ts';
+import { checkInVerdict, dayRefusal, defaultDay, normaliseCode } from './check-in.ts';
 import { QrScanner } from './QrScanner.tsx';
 
 const VALID_CODE = /^[A-Za-z0-9_-]{1,128}$/;
 
 type Outcome = { kind: 'admit' | 'refuse'; message: string };
-
-// The day staff chose, kept for the tab (a reload, a look at another screen) but only on the day it
-// was chosen: the next morning the desk starts again from today.
-const DAY_KEY = 'summit:check-in-day';
-
-function rememberedDay(days: readonly string[], today: string): string {
-  try {
-    const { day, on } = JSON.parse(sessionStorage.getItem(DAY_KEY) ?? '{}') as { day?: string; on?: string };
-    return on === today && day && days.includes(day) ? day : '';
-  } catch {
-    return '';
-  }
-}
-
-function remember(day: string, today: string) {
-  try {
-    sessionStorage.setItem(DAY_KEY, JSON.stringify({ day, on: today }));
-  } catch {
-    // Storage refused (private mode): the choice still holds while the screen is open.
-  }
-}
 
 export default function CheckInPage() {
   const settings = useSiteSettings();
@@ -63,7 +42,9 @@ export default function CheckInPage() {
 function Desk({ days }: { days: string[] }) {
   const checkIn = useCheckIn();
   const today = toNairobiDate(new Date());
-  const [day, setDay] = useState(() => rememberedDay(days, today) || defaultDay(days));
+  // Only today can be checked in for (the rules record today's Nairobi date by the server's clock):
+  // the desk starts on it during the summit, and on no day otherwise.
+  const [day, setDay] = useState(() => defaultDay(days));
   // The Nairobi date the desk's day was set on: a tablet left open overnight must not go on
   // recording yesterday's day for this morning's arrivals.
   const [setOn, setSetOn] = useState(today);
@@ -73,8 +54,9 @@ function Desk({ days }: { days: string[] }) {
   const input = useRef<HTMLInputElement>(null);
   const daySelect = useRef<HTMLSelectElement>(null);
 
-  const askForDay = useCallback(() => {
-    setOutcome({ kind: 'refuse', message: 'Choose the day you are checking in for first.' });
+  // No day, or not today's: say why before anything is read or sent (the rules would refuse it bare).
+  const refuseDay = useCallback((message: string) => {
+    setOutcome({ kind: 'refuse', message });
     daySelect.current?.focus();
   }, []);
 
@@ -83,29 +65,31 @@ function Desk({ days }: { days: string[] }) {
       const ticket = normaliseCode(raw);
       setOutcome(null);
       const now = toNairobiDate(new Date());
+      let forDay = day;
       if (now !== setOn) {
         // A new day since the desk's day was set: start again from today's, and let staff see it
         // before anyone is checked in for it.
-        const fresh = defaultDay(days);
+        forDay = defaultDay(days);
         setSetOn(now);
-        setDay(fresh);
-        if (fresh !== day) {
+        setDay(forDay);
+        if (forDay && forDay !== day) {
           setOutcome({
             kind: 'refuse',
-            message: `A new day has started (${dayLabel(now)}). ${fresh ? `The desk now checks in for ${dayLabel(fresh)}` : 'Choose the day you are checking in for'}, then check in again.`,
+            message: `A new day has started (${dayLabel(now)}). The desk now checks in for ${dayLabel(forDay)}, then check in again.`,
           });
           daySelect.current?.focus();
           return;
         }
       }
-      if (!day) return askForDay();
+      const notToday = dayRefusal(forDay, days, now);
+      if (notToday) return refuseDay(notToday);
       if (!VALID_CODE.test(ticket)) {
-        setOutcome(ticket ? checkInVerdict(null, ticket, day, days) : { kind: 'refuse', message: 'Type or scan a ticket code.' });
+        setOutcome(ticket ? checkInVerdict(null, ticket, forDay, days, now) : { kind: 'refuse', message: 'Type or scan a ticket code.' });
         input.current?.focus();
         return;
       }
       checkIn.mutate(
-        { code: ticket, day, days },
+        { code: ticket, day: forDay, days },
         {
           onSuccess: (message) => {
             setOutcome({ kind: 'admit', message: message ?? 'Checked in.' });
@@ -121,7 +105,7 @@ function Desk({ days }: { days: string[] }) {
         },
       );
     },
-    [checkIn, day, days, askForDay, setOn],
+    [checkIn, day, days, refuseDay, setOn],
   );
 
   const onScanned = useCallback(
@@ -150,23 +134,21 @@ function Desk({ days }: { days: string[] }) {
           onChange={(e) => {
             setDay(e.target.value);
             setSetOn(today);
-            remember(e.target.value, today);
             setOutcome(null);
           }}
         >
-          {!day && <option value="">Choose the day…</option>}
+          {!day && <option value="">No day to check in for</option>}
+          {/* The summit's days for where today stands among them; only today's can be chosen. */}
           {days.map((d, i) => (
-            <option key={d} value={d}>
+            <option key={d} value={d} disabled={d !== today}>
               {`${dayLabel(d)} — day ${i + 1} of ${days.length}${d === today ? ' (today)' : ''}`}
             </option>
           ))}
         </select>
         <p id="check-in-day-hint" className="mt-1 text-sm text-slate-700">
           {!todayIsSummitDay
-            ? `Today (${dayLabel(today)}) is not a day of the summit: choose the day you are checking attendees in for.`
-            : day && day !== today
-              ? `Not today: check-ins are recorded for ${dayLabel(day)}.`
-              : 'Each attendee is checked in once a day; the day stays chosen for the next attendee.'}
+            ? `Today (${dayLabel(today)}) is not a day of the summit: attendees are checked in on each summit day, on the day itself.`
+            : 'Each attendee is checked in once a day, for today.'}
         </p>
       </div>
       <form
@@ -196,7 +178,16 @@ function Desk({ days }: { days: string[] }) {
         <button type="submit" className="btn-primary" disabled={checkIn.isPending}>
           {checkIn.isPending ? 'Checking…' : 'Check in'}
         </button>
-        <button type="button" className="btn-secondary" onClick={() => (day || scanning ? setScanning((s) => !s) : askForDay())} aria-expanded={scanning}>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => {
+            const notToday = scanning ? null : dayRefusal(day, days, toNairobiDate(new Date()));
+            if (notToday) refuseDay(notToday);
+            else setScanning((s) => !s);
+          }}
+          aria-expanded={scanning}
+        >
           Scan QR code
         </button>
       </form>

@@ -15,6 +15,7 @@ import { deadlineText, fetchWaiting, offerDeadline } from './waitlist.ts';
 import { sponsorWrites } from '../../../data/partners.ts';
 import { attendedDays } from '../../../data/certificates.ts';
 import { checkInVerdict, undoCheckInPlan, type TicketHolder } from './check-in.ts';
+import { toNairobiDate } from '../../../lib/nairobi-time.ts';
 import { COLLECTION, listOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
 import { searchRecords } from './search.ts';
 import { adminKey, keysShowing } from '../../../data/query-keys.ts';
@@ -264,7 +265,7 @@ export function useArchiveRecord(collection: 'registrations' | 'partners') {
 
 export interface CheckInVars {
   code: string;
-  /** The summit day being checked in ('YYYY-MM-DD', Nairobi), one of `days`. */
+  /** The summit day being checked in ('YYYY-MM-DD', Nairobi): today's, one of `days`. */
   day: string;
   days: readonly string[];
 }
@@ -273,15 +274,21 @@ export interface CheckInVars {
  * A check-in decided on the registration as read in the transaction: the day's attendance (one
  * key of the map, a field-path update, so the days already stored keep their exact times),
  * `checkedInAt` and the status, with its checkout projection in step (and its seat, which a
- * confirmed ticket already holds). Throws CheckInRefused with the desk's words.
+ * confirmed ticket already holds). Throws CheckInRefused with the desk's words, a day that is not
+ * today by this device's clock (`now`) included, before the rules refuse it without any.
  */
-export function decideCheckIn(doc: WithId<Record<string, unknown>> | null, { code, day, days }: CheckInVars, seat: WithId<Record<string, unknown>> | null) {
+export function decideCheckIn(
+  doc: WithId<Record<string, unknown>> | null,
+  { code, day, days }: CheckInVars,
+  seat: WithId<Record<string, unknown>> | null,
+  now = new Date(),
+) {
   const holder = doc as unknown as TicketHolder | null;
-  const verdict = checkInVerdict(holder, code, day, days);
+  const verdict = checkInVerdict(holder, code, day, days, toNairobiDate(now));
   if (verdict.kind === 'refuse' || !holder || !doc) throw new CheckInRefused(verdict.message);
-  const now = serverValues.now();
+  const at = serverValues.now();
   return {
-    writes: registrationChange(doc, { [`attendance.${day}`]: now, checkedInAt: now, status: 'checked-in' }, seat),
+    writes: registrationChange(doc, { [`attendance.${day}`]: at, checkedInAt: at, status: 'checked-in' }, seat),
     log: `Checked in ${holder.fullName} (${code}) for ${day}`,
     result: verdict.message,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summitDays } from '../../../data/certificates.ts';
-import { attendanceSummary, checkInVerdict, defaultDay, normaliseCode, undoCheckInPlan, type TicketHolder } from './check-in.ts';
+import { attendanceSummary, checkInVerdict, dayRefusal, defaultDay, normaliseCode, undoCheckInPlan, type TicketHolder } from './check-in.ts';
 
 // The summit: Tue 10 to Thu, 12 March 2027, from 09:00 on the first day to 17:00 on the last (Nairobi).
 const DAYS = summitDays(new Date('2027-03-10T06:00:00Z'), new Date('2027-03-12T14:00:00Z'));
@@ -38,7 +38,7 @@ describe('the summit days the desk offers', () => {
 
 describe('checking in for a day', () => {
   it('admits a confirmed registration on the first day, saying which day of how many', () => {
-    expect(checkInVerdict(holder('confirmed'), 'r1', TUE, DAYS)).toEqual({
+    expect(checkInVerdict(holder('confirmed'), 'r1', TUE, DAYS, TUE)).toEqual({
       kind: 'admit',
       message: 'Checked in: Amina Yusuf, for Wed, 10 March 2027 — day 1 of 3; attended: Wed 10.',
     });
@@ -46,7 +46,7 @@ describe('checking in for a day', () => {
 
   it('admits a registration checked in on earlier days again on a new day, listing every day attended', () => {
     const yesterday = holder('checked-in', 'paid', { [TUE]: new Date('2027-03-10T06:05:00Z') });
-    expect(checkInVerdict(yesterday, 'r1', WED, DAYS)).toEqual({
+    expect(checkInVerdict(yesterday, 'r1', WED, DAYS, WED)).toEqual({
       kind: 'admit',
       message: 'Checked in: Amina Yusuf, for Thu, 11 March 2027 — day 2 of 3; attended: Wed 10, Thu 11.',
     });
@@ -54,52 +54,70 @@ describe('checking in for a day', () => {
 
   it('admits on the last day, and lists a day missed out as it is (days in order)', () => {
     const first = holder('checked-in', 'paid', { [TUE]: new Date() });
-    expect(checkInVerdict(first, 'r1', THU, DAYS).message).toBe('Checked in: Amina Yusuf, for Fri, 12 March 2027 — day 3 of 3; attended: Wed 10, Fri 12.');
-    // Checked in late for an earlier day (the desk catching up): still in calendar order.
+    expect(checkInVerdict(first, 'r1', THU, DAYS, THU).message).toBe('Checked in: Amina Yusuf, for Fri, 12 March 2027 — day 3 of 3; attended: Wed 10, Fri 12.');
+    // A later day already on the record (stored before the summit's dates moved): still in calendar order.
     const last = holder('checked-in', 'paid', { [THU]: new Date() });
-    expect(checkInVerdict(last, 'r1', TUE, DAYS).message).toBe('Checked in: Amina Yusuf, for Wed, 10 March 2027 — day 1 of 3; attended: Wed 10, Fri 12.');
+    expect(checkInVerdict(last, 'r1', TUE, DAYS, TUE).message).toBe('Checked in: Amina Yusuf, for Wed, 10 March 2027 — day 1 of 3; attended: Wed 10, Fri 12.');
   });
 
   it('refuses the same day twice, with the time they came in that day in Nairobi', () => {
     const inToday = holder('checked-in', 'paid', { [TUE]: new Date('2027-03-10T05:45:00Z'), [WED]: new Date('2027-03-11T13:45:00Z') });
-    expect(checkInVerdict(inToday, 'r1', WED, DAYS)).toEqual({
+    expect(checkInVerdict(inToday, 'r1', WED, DAYS, WED)).toEqual({
       kind: 'refuse',
       message: 'Amina Yusuf is already checked in for Thu, 11 March 2027 at 16:45. A ticket admits once a day.',
     });
-    expect(checkInVerdict(inToday, 'r1', TUE, DAYS).message).toBe(
+    expect(checkInVerdict(inToday, 'r1', TUE, DAYS, TUE).message).toBe(
       'Amina Yusuf is already checked in for Wed, 10 March 2027 at 08:45. A ticket admits once a day.',
     );
   });
 
   it('refuses the same day twice without a time when none was read (a day written but not yet read back)', () => {
-    expect(checkInVerdict(holder('checked-in', 'paid', { [TUE]: null }), 'r1', TUE, DAYS).message).toBe(
+    expect(checkInVerdict(holder('checked-in', 'paid', { [TUE]: null }), 'r1', TUE, DAYS, TUE).message).toBe(
       'Amina Yusuf is already checked in for Wed, 10 March 2027. A ticket admits once a day.',
     );
   });
 
-  it('refuses a day that is not a summit day, or no day, before reading anything else', () => {
-    expect(checkInVerdict(holder('confirmed'), 'r1', '2027-03-09', DAYS)).toEqual({
+  it('refuses a day that is not today, in words, before the rules would refuse it bare', () => {
+    // Today is Thursday, the 11th: Wednesday and Friday are summit days but not today.
+    expect(checkInVerdict(holder('confirmed'), 'r1', TUE, DAYS, WED)).toEqual({
       kind: 'refuse',
-      message: 'Tue, 9 March 2027 is not a day of the summit: choose the day at the top of the screen.',
+      message: 'Check-ins are recorded on the day itself: Wed, 10 March 2027 is not today. Choose today, Thu, 11 March 2027, at the top of the screen.',
     });
-    expect(checkInVerdict(holder('confirmed'), 'r1', '2027-03-13', DAYS).kind).toBe('refuse');
-    expect(checkInVerdict(holder('confirmed'), 'r1', '', DAYS).message).toBe('No day is not a day of the summit: choose the day at the top of the screen.');
-    expect(checkInVerdict(holder('confirmed'), 'r1', TUE, []).kind).toBe('refuse');
+    expect(checkInVerdict(holder('confirmed'), 'r1', THU, DAYS, WED).kind).toBe('refuse');
+    expect(checkInVerdict(holder('confirmed'), 'r1', '2027-03-13', DAYS, WED).message).toMatch(
+      /^Check-ins are recorded on the day itself: Sat, 13 March 2027 is not today\./,
+    );
+    expect(checkInVerdict(holder('confirmed'), 'r1', '', DAYS, WED).message).toBe(
+      'Check-ins are recorded on the day itself: no day is chosen. Choose today, Thu, 11 March 2027, at the top of the screen.',
+    );
+    // Before anything about the registration: a cancelled one hears about the day first.
+    expect(checkInVerdict(holder('cancelled'), 'r1', TUE, DAYS, WED).message).toMatch(/^Check-ins are recorded on the day itself/);
+  });
+
+  it('refuses every day when today is not a summit day, whichever day is chosen', () => {
+    const eve = '2027-03-09';
+    const refusal =
+      'Today (Tue, 9 March 2027) is not a day of the summit, so nobody can be checked in: attendees are checked in on each summit day, on the day itself.';
+    for (const day of [...DAYS, eve, '']) expect(checkInVerdict(holder('confirmed'), 'r1', day, DAYS, eve)).toEqual({ kind: 'refuse', message: refusal });
+    expect(checkInVerdict(holder('confirmed'), 'r1', TUE, [], TUE).kind).toBe('refuse');
+    expect(dayRefusal(WED, DAYS, WED)).toBeNull();
   });
 
   it('refuses unknown codes, cancelled and unpaid registrations with what to do, on any day', () => {
-    expect(checkInVerdict(null, 'NOPE', TUE, DAYS)).toEqual({
+    expect(checkInVerdict(null, 'NOPE', TUE, DAYS, TUE)).toEqual({
       kind: 'refuse',
       message: 'No registration has the code NOPE. Check the code or send the attendee to the registration desk.',
     });
-    expect(checkInVerdict(holder('cancelled'), 'r1', TUE, DAYS).message).toBe('The registration of Amina Yusuf is cancelled.');
+    expect(checkInVerdict(holder('cancelled'), 'r1', TUE, DAYS, TUE).message).toBe('The registration of Amina Yusuf is cancelled.');
     // Cancelled after attending a day: still refused as cancelled, on that day and the next.
-    expect(checkInVerdict(holder('cancelled', 'paid', { [TUE]: new Date() }), 'r1', TUE, DAYS).message).toBe('The registration of Amina Yusuf is cancelled.');
-    expect(checkInVerdict(holder('pending', 'unpaid'), 'r1', TUE, DAYS)).toEqual({
+    expect(checkInVerdict(holder('cancelled', 'paid', { [TUE]: new Date() }), 'r1', TUE, DAYS, TUE).message).toBe(
+      'The registration of Amina Yusuf is cancelled.',
+    );
+    expect(checkInVerdict(holder('pending', 'unpaid'), 'r1', TUE, DAYS, TUE)).toEqual({
       kind: 'refuse',
       message: 'Amina Yusuf is not confirmed yet: it is not paid. Send them to the registration desk.',
     });
-    expect(checkInVerdict(holder('pending', 'submitted'), 'r1', WED, DAYS)).toEqual({
+    expect(checkInVerdict(holder('pending', 'submitted'), 'r1', WED, DAYS, WED)).toEqual({
       kind: 'refuse',
       message: 'Amina Yusuf is not confirmed yet: their payment is awaiting verification. Send them to the registration desk.',
     });

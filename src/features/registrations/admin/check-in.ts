@@ -3,7 +3,8 @@
 //
 // A registration records each summit day its holder is admitted (`attendance`, Nairobi calendar
 // day → when): CPD certificates count those days (data/certificates.ts). A ticket admits once a
-// day, on every day of the summit.
+// day, on every day of the summit, and only on the day itself: the rules record today in Nairobi
+// by the server's clock (firestore.rules checkInDay), so nobody backdates a day.
 import { attendedDays, dayLabel } from '../../../data/certificates.ts';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
 
@@ -51,15 +52,29 @@ export function attendanceSummary(day: string, attended: readonly string[], days
 }
 
 /**
- * Whether `holder` is admitted on `day`, one of the summit's `days`. A confirmed registration, or
- * one checked in on other days, is admitted; the same day twice is refused with the time they came
- * in; unpaid and cancelled registrations are refused with what to do.
+ * Why nobody can be checked in for `day` now, in the desk's words, or null when it is today
+ * (`today`, the Nairobi date by this device's clock) and a day of the summit: the only day the
+ * rules accept (any other is refused by the server with a bare permission error).
  */
-export function checkInVerdict(holder: TicketHolder | null, code: string, day: string, days: readonly string[]): Verdict {
+export function dayRefusal(day: string, days: readonly string[], today: string): string | null {
+  if (!days.includes(today))
+    return `Today (${dayLabel(today)}) is not a day of the summit, so nobody can be checked in: attendees are checked in on each summit day, on the day itself.`;
+  if (day !== today)
+    return `Check-ins are recorded on the day itself: ${day ? `${dayLabel(day)} is not today` : 'no day is chosen'}. Choose today, ${dayLabel(today)}, at the top of the screen.`;
+  return null;
+}
+
+/**
+ * Whether `holder` is admitted on `day`, one of the summit's `days`, which must be `today` (the
+ * Nairobi date now, by this device's clock: dayRefusal). A confirmed registration, or one checked
+ * in on other days, is admitted; the same day twice is refused with the time they came in; unpaid
+ * and cancelled registrations are refused with what to do.
+ */
+export function checkInVerdict(holder: TicketHolder | null, code: string, day: string, days: readonly string[], today: string): Verdict {
   if (!holder) return { kind: 'refuse', message: `No registration has the code ${code}. Check the code or send the attendee to the registration desk.` };
-  // The screen offers only summit days; a day from elsewhere (a stale tab, a changed summit) is not one.
-  if (!days.includes(day))
-    return { kind: 'refuse', message: `${day ? dayLabel(day) : 'No day'} is not a day of the summit: choose the day at the top of the screen.` };
+  // The screen offers only today; another day (a stale tab, a changed summit, a day off the summit) is refused here, in words.
+  const notToday = dayRefusal(day, days, today);
+  if (notToday) return { kind: 'refuse', message: notToday };
   if (holder.status === 'cancelled') return { kind: 'refuse', message: `The registration of ${holder.fullName} is cancelled.` };
   if (holder.status !== 'confirmed' && holder.status !== 'checked-in') {
     const why = holder.paymentStatus === 'submitted' ? 'their payment is awaiting verification' : 'it is not paid';

@@ -60,7 +60,7 @@ describe('settings', () => {
     // The public content version moves in the same commit: prerendered pages learn they are out of date.
     // The emails' partials are rebuilt from the settings as saved, in the same transaction.
     expect(fake.commits[0]).toEqual([
-      { update: 'settings/site', data: { venue: 'Safari Park Hotel', capacity: 1500 } },
+      { update: 'settings/site', data: { venue: 'Safari Park Hotel', capacity: 1500, summitDays: expect.any(Array) } },
       { set: 'templates/siteUrl', data: { partial: true, html: 'http://localhost:5173', text: 'http://localhost:5173' } },
       { set: 'templates/contacts', data: expect.objectContaining({ partial: true, text: expect.stringContaining('National Cancer Institute') }) },
       { set: 'templates/howToPay', data: expect.objectContaining({ partial: true, text: expect.stringContaining('Paybill number: 000000') }) },
@@ -143,6 +143,21 @@ describe('settings', () => {
     expect(fake.commits).toHaveLength(0);
   });
 
+  it("saves the summit's days with no field changed when the stored settings lack them (the one save after deploying)", async () => {
+    const { summitDays: days, ...before } = fake.site!;
+    fake.site = before;
+    renderStaffScreen(SettingsPage);
+    await screen.findByLabelText('Venue');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent("Saved the summit's days");
+    expect(fake.commits[0]).toContainEqual({ update: 'settings/site', data: { summitDays: days } });
+    expect(fake.commits[0]).toContainEqual({ log: "Updated settings: the summit's days" });
+    // Saved once: the next save with nothing changed writes nothing.
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Nothing to save: no field has changed.');
+    expect(fake.commits).toHaveLength(1);
+  });
+
   it('shows errors beside their fields, focuses the first, keeps the input and writes nothing', async () => {
     renderStaffScreen(SettingsPage);
     const user = userEvent.setup();
@@ -173,7 +188,7 @@ describe('settings', () => {
     await save();
     await screen.findByRole('status');
     const [write, , , , , log] = fake.commits[0] as [{ data: { categories: Record<string, unknown> } }, unknown, unknown, unknown, unknown, { log: string }];
-    expect(Object.keys(write.data)).toEqual(['categories']);
+    expect(Object.keys(write.data)).toEqual(['categories', 'summitDays']);
     expect(write.data.categories).toEqual({
       delegate: { label: 'Delegate', fee: 15000 },
       survivor: { label: 'Survivor or caregiver', fee: 0 },

@@ -20,6 +20,7 @@ import {
   registrationOpeningRefusal,
   settingsChanges,
   settingsFormSchema,
+  summitDaysStale,
   SOCIAL_KEYS,
   toFormValues,
   toSettingsDocument,
@@ -37,7 +38,7 @@ const formKey = ['settings', 'site', 'form'];
 async function loadSettings() {
   // counters/invoices exists once the first invoice is issued; from then on the rules lock the numbering.
   const [stored, invoices] = await Promise.all([db.fetchDocument('settings', 'site'), db.fetchDocument<{ last?: number }>('counters', 'invoices')]);
-  return { values: toFormValues(stored), lastInvoice: invoices ? Number(invoices.last ?? 0) : null };
+  return { values: toFormValues(stored), lastInvoice: invoices ? Number(invoices.last ?? 0) : null, daysStale: summitDaysStale(stored) };
 }
 
 function SettingsScreen() {
@@ -51,7 +52,7 @@ function SettingsScreen() {
         summary="What the public site shows: the summit, registration and fees, contacts, payment instructions and invoices. Changes show on the site as soon as you save."
       />
       <QueryState query={query} noun="settings">
-        {(data) => <SettingsEditor initial={data.values} lastInvoice={data.lastInvoice} />}
+        {(data) => <SettingsEditor initial={data.values} lastInvoice={data.lastInvoice} daysStale={data.daysStale} />}
       </QueryState>
     </div>
   );
@@ -113,8 +114,10 @@ function useSyncSeatSlots() {
   });
 }
 
-function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastInvoice: number | null }) {
+function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: SettingsForm; lastInvoice: number | null; daysStale: boolean }) {
   const saved = useRef(initial);
+  // The stored document lacks the summit's days (saved before the rules read them): a save writes them even with no field changed.
+  const daysToSave = useRef(daysStale);
   const [notice, setNotice] = useState('');
   const save = useSaveSettings();
   const slots = useSyncSeatSlots();
@@ -138,7 +141,7 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
     setNotice('');
     save.reset();
     const { fields } = settingsChanges(saved.current, values);
-    if (!fields.length) {
+    if (!fields.length && !daysToSave.current) {
       setNotice('Nothing to save: no field has changed.');
       return;
     }
@@ -155,7 +158,12 @@ function SettingsEditor({ initial, lastInvoice }: { initial: SettingsForm; lastI
     }
     const previous = saved.current.capacity;
     saved.current = values;
+    daysToSave.current = false;
     reset(values);
+    if (!fields.length) {
+      setNotice("Saved the summit's days: the check-in desk and certificates count them.");
+      return;
+    }
     const slotNotice = fields.includes('capacity')
       ? await syncSlots({ capacity: values.capacity, previous, unpaidHoldHours: values.unpaidHoldHours, offerHours: values.offerHours })
       : '';

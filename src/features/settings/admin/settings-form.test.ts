@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { demoDocuments } from '../../../../emulator/seed/demo-data.ts';
-import { registrationOpeningRefusal, settingsChanges, settingsFormSchema, toFormValues, toSettingsDocument, type SettingsForm } from './settings-form.ts';
+import { toNairobiDateTime } from '../../../lib/nairobi-time.ts';
+import {
+  registrationOpeningRefusal,
+  settingsChanges,
+  settingsFormSchema,
+  summitDaysStale,
+  toFormValues,
+  toSettingsDocument,
+  type SettingsForm,
+} from './settings-form.ts';
 
 const seed = new Map(demoDocuments(new Date('2027-01-01T00:00:00Z'))).get('settings/site')!;
 const form = () => toFormValues(seed);
@@ -23,7 +32,8 @@ describe('settings form', () => {
     const after = { ...form(), venue: 'Safari Park Hotel, Nairobi', capacity: 1500 };
     const changes = settingsChanges(form(), settingsFormSchema.parse(after));
     expect(changes.fields.sort()).toEqual(['capacity', 'venue']);
-    expect(changes.data).toEqual({ venue: 'Safari Park Hotel, Nairobi', capacity: 1500 });
+    // The summit's days go with every save (a document saved before they existed gains them).
+    expect(changes.data).toEqual({ venue: 'Safari Park Hotel, Nairobi', capacity: 1500, summitDays: expect.any(Array) });
     expect(changes.log).toBe('Updated settings: capacity, venue');
   });
 
@@ -116,7 +126,7 @@ describe('the seat times', () => {
     });
     expect(toFormValues(null)).toMatchObject({ unpaidHoldHours: 72, holdReminderHours: 24, offerHours: 48 });
     const changes = settingsChanges(form(), settingsFormSchema.parse({ ...form(), unpaidHoldHours: 48, offerHours: 24 }));
-    expect(changes.data).toEqual({ unpaidHoldHours: 48, offerHours: 24 });
+    expect(changes.data).toEqual({ unpaidHoldHours: 48, offerHours: 24, summitDays: expect.any(Array) });
     expect(changes.log).toBe('Updated settings: offer time, unpaid hold');
   });
 });
@@ -177,5 +187,33 @@ describe('opening registration while payment details are placeholders', () => {
     expect(registrationOpeningRefusal(openDemo, { ...openDemo, registrationOpen: false })).toBeNull();
     expect(registrationOpeningRefusal(openDemo, { ...openDemo, venue: 'Safari Park Hotel' })).toBeNull();
     expect(registrationOpeningRefusal(closed(), { ...closed(), venue: 'Safari Park Hotel' })).toBeNull();
+  });
+});
+
+describe("the summit's days", () => {
+  it('are saved from the dates, Nairobi days first to last (20:59:59Z is the day before, 21:00:00Z the day itself)', () => {
+    const f = settingsFormSchema.parse({ ...form(), startDate: toNairobiDateTime(new Date('2027-03-09T21:00:00Z')), endDate: '2027-03-12T17:00' });
+    expect(toSettingsDocument(f).summitDays).toEqual(['2027-03-10', '2027-03-11', '2027-03-12']);
+    const late = settingsFormSchema.parse({ ...f, startDate: toNairobiDateTime(new Date('2027-03-09T20:59:00Z')) });
+    expect(toSettingsDocument(late).summitDays[0]).toBe('2027-03-09');
+  });
+
+  it('refuse a summit longer than the 31 days the rules can check; 31 are fine', () => {
+    expect(settingsFormSchema.safeParse({ ...form(), startDate: '2027-03-01T09:00', endDate: '2027-03-31T17:00' }).success).toBe(true);
+    const long = settingsFormSchema.safeParse({ ...form(), startDate: '2027-03-01T09:00', endDate: '2027-04-01T09:00' });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues.map((i) => i.message)).toContain('The summit can last at most 31 days.');
+  });
+});
+
+describe("the stored summit's days", () => {
+  const stored = { ...new Map(demoDocuments()).get('settings/site')! };
+  it('are stale when missing or not those the dates give, and current as the settings form saves them', () => {
+    expect(summitDaysStale(stored)).toBe(false);
+    const { summitDays: _days, ...before } = stored;
+    expect(summitDaysStale(before)).toBe(true);
+    expect(summitDaysStale({ ...stored, summitDays: ['2020-01-01'] })).toBe(true);
+    // Nothing stored yet: the first save writes the whole document anyway.
+    expect(summitDaysStale(null)).toBe(false);
   });
 });

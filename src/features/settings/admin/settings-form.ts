@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../../content/site.ts';
 import type { SiteSettings } from '../../../data/site-settings-schema.ts';
 import { registrationBlockers } from '../../../data/go-live.ts';
-import { fromNairobiDateTime, toNairobiDateTime } from '../../../lib/nairobi-time.ts';
+import { fromNairobiDateTime, toNairobiDate, toNairobiDateTime } from '../../../lib/nairobi-time.ts';
+import { MAX_SUMMIT_DAYS, summitDays } from '../../../data/certificates.ts';
 import { withWebScheme } from '../../../lib/validation.ts';
 
 export const SOCIAL_KEYS = ['tiktok', 'instagram', 'twitter', 'facebook', 'youtube'] as const;
@@ -120,6 +121,9 @@ export const settingsFormSchema = z
     const start = fromNairobiDateTime(f.startDate);
     const end = fromNairobiDateTime(f.endDate);
     if (start && end && end < start) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The summit must end after it starts.' });
+    // Its days are saved as a list the rules read (summitDays), which holds at most MAX_SUMMIT_DAYS.
+    else if (start && end && summitDays(start, end).at(-1) !== toNairobiDate(end))
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: `The summit can last at most ${MAX_SUMMIT_DAYS} days.` });
     // The reminder goes out before the hold ends, so it must come at least an hour before the end.
     if (Number.isInteger(f.holdReminderHours) && Number.isInteger(f.unpaidHoldHours) && f.unpaidHoldHours >= 1 && f.holdReminderHours >= f.unpaidHoldHours)
       ctx.addIssue({
@@ -215,6 +219,7 @@ export function toSettingsDocument(
     tagline: f.tagline,
     startDate: fromNairobiDateTime(f.startDate),
     endDate: fromNairobiDateTime(f.endDate),
+    summitDays: summitDays(fromNairobiDateTime(f.startDate), fromNairobiDateTime(f.endDate)),
     venue: f.venue,
     registrationOpen: f.registrationOpen,
     capacity: f.capacity,
@@ -288,15 +293,28 @@ function stable(v: unknown): string {
  */
 export function settingsChanges(before: SettingsForm, after: SettingsForm) {
   const [was, now] = [toSettingsDocument(before), toSettingsDocument(after)];
-  const fields = (Object.keys(now) as Array<keyof typeof now>).filter((k) => stable(was[k]) !== stable(now[k]));
+  // summitDays follows the dates (not a field of the form), and goes with every save: a document
+  // saved before it existed gains it, as the rules refuse settings/site without it.
+  const fields = (Object.keys(now) as Array<keyof typeof now>).filter((k): k is keyof SettingsForm => k !== 'summitDays' && stable(was[k]) !== stable(now[k]));
   return {
     fields,
-    data: Object.fromEntries(fields.map((k) => [k, now[k]])),
-    log: `Updated settings: ${fields
-      .map((k) => FIELD_NAMES[k])
-      .sort()
-      .join(', ')}`,
+    data: { ...Object.fromEntries(fields.map((k) => [k, now[k]])), summitDays: now.summitDays } as Record<string, unknown>,
+    log: `Updated settings: ${
+      fields
+        .map((k) => FIELD_NAMES[k])
+        .sort()
+        .join(', ') || "the summit's days"
+    }`,
   };
+}
+
+/**
+ * Whether a stored settings/site lacks the summitDays its dates give (saved before the rules read
+ * them, or written by hand): then a save with no field changed still writes them, so "save Settings
+ * once" after deploying is all it takes for check-ins and certificates to find the summit's days.
+ */
+export function summitDaysStale(stored: Record<string, unknown> | null): boolean {
+  return !!stored && stable(stored.summitDays ?? null) !== stable(toSettingsDocument(toFormValues(stored)).summitDays);
 }
 
 /**
