@@ -8,6 +8,7 @@ import { attendeePath } from '../../src/data/attendees.ts';
 import { SAMPLE_BANK_FORMAT, SAMPLE_CPD_SETTINGS, SAMPLE_REGISTRATION } from './sample-forms.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
 import { FREE_SEAT, seatPath, WAITING_COUNT } from '../../src/data/seats.ts';
+import { waitlistPath } from '../../src/data/waitlist.ts';
 import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, statementFormatId } from '../../src/data/statement-formats.ts';
 import { withSeededPaymentCodes } from './payment-codes.ts';
 import { CPD_SETTINGS_PATH, evaluationId, summitDays, type CpdSettings, type Evaluation } from '../../src/data/certificates.ts';
@@ -602,7 +603,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   ];
   for (const [fullName, email, category, daysAgo, status] of waitlist) {
     const form = { ...SAMPLE_REGISTRATION, fullName, email, organisation: 'Nakuru Level 5 Hospital', category };
-    docs.push([`waitlist/${email}`, { email, fullName, category, form, position: ago(daysAgo), status, offer: null, timestamp: ago(daysAgo) }]);
+    docs.push([waitlistPath(email), { email, fullName, category, form, position: ago(daysAgo), status, offer: null, timestamp: ago(daysAgo) }]);
   }
   docs.push([`${WAITING_COUNT.collection}/${WAITING_COUNT.id}`, { waiting: 0, lastAddress: '' }]);
   // One bank's statement layout (Settings › Statement formats), as finance would type it, so the

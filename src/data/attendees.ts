@@ -2,9 +2,10 @@
 // attendee's entry names their registration; a new one may replace it only once that registration
 // is cancelled, gone, or unpaid past its hold with its seat lost.
 import type { ReadInTransaction } from '../lib/db.ts';
+import { mailboxOf } from '../lib/email-address.ts';
 import { seatIsFree, seatPath, type SeatTimes } from './seats.ts';
 
-export const attendeePath = (email: string) => `attendees/${email.trim().toLowerCase()}`;
+export const attendeePath = (email: string) => `attendees/${mailboxOf(email)}`;
 
 type Stored = Record<string, unknown>;
 

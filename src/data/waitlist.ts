@@ -3,6 +3,7 @@
 // them). An offer hands one seat slot to the entry: the slot says 'offered' with a random claim,
 // the entry names the slot and the claim, and claiming it creates the registration on that slot.
 import { serverValues, type BatchWrite } from '../lib/db.ts';
+import { mailboxOf } from '../lib/email-address.ts';
 import { newSeatClaim, seatExpiry, seatPath, WAITING_COUNT, type SeatTimes } from './seats.ts';
 
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'registered', 'withdrawn', 'passed'] as const;
@@ -27,7 +28,8 @@ export interface WaitlistEntry {
   timestamp: Date;
 }
 
-export const waitlistPath = (email: string) => `waitlist/${email.trim().toLowerCase()}`;
+/** One entry per mailbox (lib/email-address.ts mailboxOf: `x+2@d` is `x@d`'s). */
+export const waitlistPath = (email: string) => `waitlist/${mailboxOf(email)}`;
 
 /**
  * Moves the count of people waiting by one, naming the entry that moved into or out of 'waiting'
@@ -36,7 +38,7 @@ export const waitlistPath = (email: string) => `waitlist/${email.trim().toLowerC
  */
 export const waitingCountWrite = (email: string, by: 1 | -1): BatchWrite => ({
   set: `${WAITING_COUNT.collection}/${WAITING_COUNT.id}`,
-  data: { waiting: serverValues.increment(by), lastAddress: waitlistPath(email).slice('waitlist/'.length) },
+  data: { waiting: serverValues.increment(by), lastAddress: mailboxOf(email) },
   merge: true,
 });
 

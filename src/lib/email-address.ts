@@ -11,6 +11,17 @@ export const EMAIL_PATTERN = "^([A-Za-z0-9_'+-]+[.])*[A-Za-z0-9_'+-]*[A-Za-z0-9_
 
 export const EMAIL_MAX_LENGTH = 254;
 
+/** A sub-address tag: from a `+` in the local part to the `@` (firestore.rules' mailbox() holds the same). */
+export const PLUS_TAG_PATTERN = '[+][^@]*@';
+
+/**
+ * The mailbox an address delivers to, as one person: lower case, without a `+tag` (`x+2@d` and
+ * `x@d` are one attendee, who may hold one seat and one place on the waiting list). Dots are kept:
+ * folding them is one provider's rule and would merge other providers' distinct addresses. The
+ * forms, the seed and the rules (attendees/{mailbox}, waitlist/{mailbox}) all key by this.
+ */
+export const mailboxOf = (email: string) => email.trim().toLowerCase().replace(new RegExp(PLUS_TAG_PATTERN), '@');
+
 /** An address as emailField accepts it: trimmed, or null when emailField would refuse it. */
 export function checkedEmail(typed: string): string | null {
   const email = typed.trim();

@@ -170,6 +170,26 @@ describe('when the address or the summit says no', () => {
     expect(screen.getByLabelText('Full name')).toHaveValue(FORM.fullName);
   });
 
+  it('tells a +tag address that its mailbox already holds a seat, under which address (masked), keeping the form', async () => {
+    fake.link.session = { uid: 'attendee-2', email: 'achieng+summit@example.org' };
+    fake.state.docs.set('attendees/achieng@example.org', { registrationId: 'OLD0000000000001' });
+    fake.state.docs.set('registrations/OLD0000000000001', {
+      email: 'achieng@example.org',
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      seat: '3',
+      seatClaim: 'c',
+    });
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm({ email: 'achieng+summit@example.org' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const alert = await screen.findByRole('alert', {}, LONG);
+    expect(alert).toHaveTextContent('This mailbox already has a registration, under a•••@example.org: an address with a +tag reaches the same mailbox');
+    expect(within(alert).getByRole('link', { name: 'My registration' })).toHaveAttribute('href', '/my-registration');
+    expect(registrations()).toEqual(['registrations/OLD0000000000001']);
+  });
+
   it('offers the waiting list with the form kept when the last seats went while registering', async () => {
     fake.link.session = { uid: 'attendee-1', email: 'achieng@example.org' };
     renderPage(RegisterPage, '/register');

@@ -36,6 +36,7 @@ import type { RegistrationFields } from './form-checks.ts';
 import { ATTENDANCE_MODES } from '../../data/statuses.ts';
 import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
 import { AlreadyRegisteredError, SummitFullError } from './errors.ts';
+import { maskedEmail } from '../../lib/email-address.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
@@ -77,7 +78,7 @@ const MyRegistrationLink = ({ children = MY_REGISTRATION_LINK.label }: { childre
 
 /** Why the last attempt did not go through, shown above the form (which keeps what was typed). */
 type Problem =
-  | { kind: 'already' }
+  | { kind: 'already'; otherAddress: string | null }
   | { kind: 'full' }
   | { kind: 'throttled'; error: unknown }
   | { kind: 'failed'; waitlist: boolean }
@@ -96,7 +97,12 @@ function ProblemAlert({
 }) {
   switch (problem.kind) {
     case 'already':
-      return (
+      return problem.otherAddress ? (
+        <FormAlert reveal>
+          This mailbox already has a registration, under {maskedEmail(problem.otherAddress)}: an address with a +tag reaches the same mailbox, and one person
+          holds one seat. Sign in to <MyRegistrationLink /> with that address to see it, pay for it or cancel it.
+        </FormAlert>
+      ) : (
         <FormAlert reveal>
           This address already has a registration. See it, pay for it or cancel it on <MyRegistrationLink />.
         </FormAlert>
@@ -283,7 +289,7 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
       } catch (error) {
         setForm(values);
         setPhase({ kind: 'form' });
-        if (error instanceof AlreadyRegisteredError) setProblem({ kind: 'already' });
+        if (error instanceof AlreadyRegisteredError) setProblem({ kind: 'already', otherAddress: error.otherAddress });
         else if (error instanceof SummitFullError) setProblem({ kind: 'full' });
         else if (error instanceof ThrottledError) setProblem({ kind: 'throttled', error });
         else setProblem({ kind: 'failed', waitlist });

@@ -5,9 +5,13 @@ export class UnknownCategoryError extends Error {}
 /** Every seat is taken (or the last free ones went to others while we tried): the waiting list is open. */
 export class SummitFullError extends Error {}
 
-/** The address already has a registration that holds its seat. */
+/** The address (or another address of its mailbox, lib/email-address.ts mailboxOf) already has a registration that holds its seat. */
 export class AlreadyRegisteredError extends Error {
-  constructor(readonly reference: string) {
+  constructor(
+    readonly reference: string,
+    /** The address it is under, when that is another address of the same mailbox (`x@d` for `x+2@d`). */
+    readonly otherAddress: string | null = null,
+  ) {
     super(`This address already has registration ${reference}.`);
   }
 }

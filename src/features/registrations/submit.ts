@@ -87,7 +87,10 @@ export function decideRegistration(
 ) {
   return async (read: ReadInTransaction): Promise<BatchWrite[]> => {
     const current = await activeRegistration(form.email, settings, read);
-    if (current && current !== id) throw new AlreadyRegisteredError(current);
+    if (current && current !== id) {
+      const under = String((await read(`registrations/${current}`))?.email ?? '');
+      throw new AlreadyRegisteredError(current, under && under !== form.email.trim().toLowerCase() ? under : null);
+    }
     if (!offered && !seatsOpenToAll(await read(`${WAITING_COUNT.collection}/${WAITING_COUNT.id}`))) throw new SummitFullError('People are waiting');
     const slot = (await read(seatPath(seat))) as (Seat & { id: string }) | null;
     if (!slot || (!offered && !seatIsFree(slot, settings))) throw new SeatGoneError(seat);

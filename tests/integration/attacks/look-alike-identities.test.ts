@@ -7,8 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verdict } from '../support/actors.ts';
 import { closeClients, stack } from '../support/clients.ts';
 import { asForged, forgedToken, verifiedClaims } from '../support/forged.ts';
-import { commit, registrationDraft } from '../support/forms.ts';
-import { ownerDelete, uniqueId } from '../support/owner.ts';
+import { serverValues, writePath, type BatchWrite } from '../../../src/lib/db.ts';
+import { joinWaitlistWrites, waitingCountWrite } from '../../../src/data/waitlist.ts';
+import { mailboxOf } from '../../../src/lib/email-address.ts';
+import { commit, REGISTRATION, registrationDraft } from '../support/forms.ts';
+import { ownerDelete, ownerGet, uniqueId } from '../support/owner.ts';
 import { attendee, ownerWrite } from '../support/seats.ts';
 
 const KELVIN = '\u212A';
@@ -102,5 +105,53 @@ describe('a staff role', () => {
   it('comes with the exact address (the control), never with a look-alike', async () => {
     expect(await readLogs(staffEmail)).toBe(200);
     expect(await readLogs(staffEmail.replace('k', KELVIN))).toBe(403);
+  });
+});
+
+// One mailbox, one person (issue 32, item 2): `x+2@d` is delivered to `x@d`, so it is the same
+// attendee. Its entries are keyed by the mailbox (lib/email-address.ts mailboxOf, the rules'
+// mailbox()): a second seat or a second place on the waiting list under a +tag is refused, whether
+// the commit keys its entry by the +tag address (as the rules allowed before) or by the mailbox.
+describe('a +tag address of someone’s mailbox', () => {
+  /** The commit with its address's entry keyed by `key` instead (the rules must refuse any key but the mailbox). */
+  const keyedBy = (writes: BatchWrite[], key: string) =>
+    writes.map((w): BatchWrite => (writePath(w).startsWith('attendees/') && 'set' in w ? { set: `attendees/${key}`, data: w.data } : w));
+
+  it('refuses a second seat for the mailbox, keyed either way; the mailbox’s own address registers (the control)', async () => {
+    const base = uniqueId('x');
+    const owner = await attendee(`${base}@example.org`);
+    const first = await registrationDraft({}, owner);
+    expect(await verdict(commit(owner.db, first.writes()))).toBe('allowed');
+
+    const tagged = await attendee(`${base}+2@example.org`);
+    const second = await registrationDraft({}, tagged);
+    expect(await verdict(commit(tagged.db, keyedBy(second.writes(), tagged.email)))).toBe('denied');
+    expect(await verdict(commit(tagged.db, keyedBy(second.writes(), mailboxOf(tagged.email))))).toBe('denied');
+    expect(await ownerGet(`registrations/${second.id}`)).toBeNull();
+    // It reads the mailbox's registration (to be told where it is), but cannot cancel or list it as its own.
+    expect((await asForged(forgedToken(verifiedClaims(tagged.email, 'emailLink')), `/registrations/${first.id}`)).status).toBe(200);
+  });
+
+  it('refuses a +tag address joining the waiting list beside the mailbox’s own entry', async () => {
+    const base = uniqueId('w');
+    const owner = await attendee(`${base}@example.org`);
+    expect(await verdict(commit(owner.db, joinWaitlistWrites({ ...REGISTRATION, email: owner.email })))).toBe('allowed');
+    const tagged = await attendee(`${base}+list@example.org`);
+    const [entry] = joinWaitlistWrites({ ...REGISTRATION, email: tagged.email });
+    const ownKey = { ...entry, set: `waitlist/${tagged.email}` } as BatchWrite;
+    expect(
+      await verdict(
+        commit(tagged.db, [ownKey, { ...waitingCountWrite(tagged.email, 1), data: { waiting: serverValues.increment(1), lastAddress: tagged.email } }]),
+      ),
+    ).toBe('denied');
+    expect(await verdict(commit(tagged.db, joinWaitlistWrites({ ...REGISTRATION, email: tagged.email })))).toBe('denied');
+    expect(await ownerGet(`waitlist/${tagged.email}`)).toBeNull();
+  });
+
+  it('a +tag address that nobody else of its mailbox holds registers, keyed by the mailbox', async () => {
+    const tagged = await attendee(`${uniqueId('y')}+summit@example.org`);
+    const draft = await registrationDraft({}, tagged);
+    expect(await verdict(commit(tagged.db, draft.writes()))).toBe('allowed');
+    expect(await ownerGet(`attendees/${mailboxOf(tagged.email)}`)).toMatchObject({ registrationId: draft.id });
   });
 });
