@@ -13,13 +13,16 @@ describe('the waiting list', () => {
     expect(waitlistPath(' B@X.org')).toBe('waitlist/b@x.org');
   });
 
-  it('an offer marks the slot and the entry with the same claim, at the same server time', () => {
-    const [slot, entry] = offerWrites('amina@example.org', '12', 'OFFERCLAIMOFFER1');
+  it('an offer marks the slot and the entry with the same claim, at the same server time, and names the entry as the slot’s holder', () => {
+    const from = { collection: 'registrations' as const, id: 'REG1' };
+    const [slot, entry, move] = offerWrites('Amina@example.org', '12', { claim: 'OFFERCLAIMOFFER1', from });
     expect(slot).toEqual({ set: 'seats/12', data: { state: 'offered', claim: 'OFFERCLAIMOFFER1', heldSince: serverValues.now() } });
     expect(entry).toEqual({
       update: 'waitlist/amina@example.org',
       data: { status: 'offered', offer: { seat: '12', claim: 'OFFERCLAIMOFFER1', at: serverValues.now() } },
     });
+    expect(move).toEqual({ set: 'seatMoves/12', data: { from, to: { collection: 'waitlist', id: 'amina@example.org' }, at: serverValues.now() } });
+    expect(offerWrites('amina@example.org', '12')[2]).toMatchObject({ data: { from: null } });
     expect(passWrite('amina@example.org')).toEqual({ update: 'waitlist/amina@example.org', data: { status: 'passed', offer: null } });
   });
 

@@ -3,7 +3,7 @@
 // them). An offer hands one seat slot to the entry: the slot says 'offered' with a random claim,
 // the entry names the slot and the claim, and claiming it creates the registration on that slot.
 import { serverValues, type BatchWrite } from '../lib/db.ts';
-import { newSeatClaim, seatExpiry, seatPath, type SeatTimes } from './seats.ts';
+import { newSeatClaim, seatExpiry, seatMoveWrite, seatPath, type SeatHolder, type SeatTimes } from './seats.ts';
 
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'registered', 'withdrawn', 'passed'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
@@ -27,7 +27,10 @@ export interface WaitlistEntry {
   timestamp: Date;
 }
 
-export const waitlistPath = (email: string) => `waitlist/${email.trim().toLowerCase()}`;
+export const waitlistPath = (email: string) => `waitlist/${entryHolder(email).id}`;
+
+/** The entry as the holder of an offered slot (seatMoveWrite). */
+export const entryHolder = (email: string): SeatHolder => ({ collection: 'waitlist', id: email.trim().toLowerCase() });
 
 /** Joining (or joining again after leaving or passing): at the end of the list, by the server's clock. */
 export function joinWaitlistWrite(form: { email: string; fullName: string; category: string } & Record<string, unknown>): BatchWrite {
@@ -46,12 +49,21 @@ export const offerExpiry = (entry: Pick<WaitlistEntry, 'offer'>, times: SeatTime
 export const offerOpen = (entry: Pick<WaitlistEntry, 'status' | 'offer'>, times: SeatTimes, now = new Date()) =>
   entry.status === 'offered' && !!entry.offer && (offerExpiry(entry, times) ?? now) > now;
 
-/** Staff offer slot `seat` to the entry: the slot and the entry in step (the rules check the claim). */
-export function offerWrites(email: string, seat: string, claim = newSeatClaim()): BatchWrite[] {
+/**
+ * Staff offer slot `seat` to the entry: the slot and the entry in step, and the move naming the
+ * entry and `from`, the record that held the slot until now (a registration cancelled or an offer
+ * passed in the same commit; null for a free slot). The rules check the claim both ways.
+ */
+export function offerWrites(
+  email: string,
+  seat: string,
+  { claim = newSeatClaim(), from = null }: { claim?: string; from?: SeatHolder | null } = {},
+): BatchWrite[] {
   const at = serverValues.now();
   return [
     { set: seatPath(seat), data: { state: 'offered', claim, heldSince: at } },
     { update: waitlistPath(email), data: { status: 'offered', offer: { seat, claim, at } } },
+    seatMoveWrite(seat, from, entryHolder(email)),
   ];
 }
 
