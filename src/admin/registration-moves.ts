@@ -1,6 +1,6 @@
 // What goes with archiving or restoring a registration (firestore.rules: checkoutInStep): its
-// checkout projection leaves with it and comes back with it; an active registration archived gives
-// its seat back, and one restored that had paid (or needed no payment) takes it again if still free,
+// checkout projection leaves with it and comes back with it; a registration archived gives back the
+// seat it still holds, and one restored that had paid (or needed no payment) takes it again if still free,
 // each slot write with its seat move naming the registration (firestore.rules: staffMovesSeat).
 import type { DocumentData } from 'firebase/firestore/lite';
 import type { BatchWrite, ReadInTransaction } from '../lib/db.ts';
@@ -25,7 +25,8 @@ export async function registrationMoveWrites(to: 'archive' | 'original', id: str
     return writes;
   }
   const writes: BatchWrite[] = [{ delete: `checkouts/${id}` }];
-  if (path && active(moved)) {
+  if (path) {
+    // Whatever its status, a slot it still holds goes back with it (the rules' deleteFreesSeat).
     const seat = await read(path);
     if (holdsSeat(seat, moved.seatClaim)) writes.push(freeSeatWrite(String(moved.seat)), seatMoveWrite(String(moved.seat), registrationHolder(id), null));
   }

@@ -6,8 +6,8 @@ import { collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, se
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, serverValues, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
-import { checkoutOf, checkoutWrite, registrationChange } from '../../src/data/registration-record.ts';
-import { EPOCH, FREE_SEAT, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
+import { checkoutOf, checkoutWrite, registrationChange, registrationHolder } from '../../src/data/registration-record.ts';
+import { EPOCH, FREE_SEAT, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
 import { claimedWrite, joinWaitlistWrite, offerWrites, waitlistPath, withdrawWrite } from '../../src/data/waitlist.ts';
 import { throttleWrite, type ThrottleEntry } from '../../src/data/visitor-throttle.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
@@ -359,9 +359,10 @@ describe('who reads a registration', () => {
   });
 
   it('refuses an administrator deleting a registration and leaving its checkout behind', async () => {
-    const { id } = await registered();
-    await expectDenied(deleteDoc(doc(as.db.admin, 'registrations', id)));
-    await expectAllowed(commit(as.db.admin, [{ delete: `registrations/${id}` }, { delete: `checkouts/${id}` }]));
+    const { id, seat } = await registered();
+    const slotBack = [freeSeatWrite(seat), seatMoveWrite(seat, registrationHolder(id), null)];
+    await expectDenied(commit(as.db.admin, [{ delete: `registrations/${id}` }, ...slotBack]));
+    await expectAllowed(commit(as.db.admin, [{ delete: `registrations/${id}` }, { delete: `checkouts/${id}` }, ...slotBack]));
   });
 });
 

@@ -57,7 +57,7 @@ import {
 import { issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
 import { freeSlot, ownerWrite, seatedFixture } from './support/seats.ts';
-import { checkoutWrite, registrationChange } from '../../src/data/registration-record.ts';
+import { checkoutWrite, registrationChange, registrationHolder } from '../../src/data/registration-record.ts';
 import { EPOCH, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
 import { joinWaitlistWrite } from '../../src/data/waitlist.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
@@ -234,13 +234,18 @@ const HOW: Record<string, Subject> = {
         const slot = { id: seat, ...(await ownerGet(`seats/${seat}`))! };
         return commit(db, registrationChange({ ...stored, id }, { paymentStatus: 'paid', status: 'confirmed' }, slot));
       },
-      // An administrator removes a registration with its checkout projection.
+      // An administrator removes a registration with its checkout projection, giving its slot back.
       delete: async (db) => {
-        const { id } = await storedRegistration();
-        return commit(db, [{ delete: `registrations/${id}` }, { delete: `checkouts/${id}` }]);
+        const { id, seat } = await storedRegistration();
+        return commit(db, [
+          { delete: `registrations/${id}` },
+          { delete: `checkouts/${id}` },
+          freeSeatWrite(seat),
+          seatMoveWrite(seat, registrationHolder(id), null),
+        ]);
       },
     },
-    notes: { update: 'recording a payment, with its checkout and slot', delete: 'with its checkout' },
+    notes: { update: 'recording a payment, with its checkout and slot', delete: 'with its checkout and its slot given back' },
   },
   // Someone else's slot: anyone may read and count them; staff move them.
   seats: {

@@ -155,6 +155,16 @@ describe.each(STAFF)('%s points a second registration at an active slot’s clai
   });
 });
 
+describe('an administrator deletes a registration', () => {
+  it('refuses leaving its slot claimed by nobody (a seat nobody could free again); control: giving it back in the same commit', async () => {
+    const paid = await seated(true);
+    const gone: BatchWrite[] = [{ delete: `registrations/${paid.id}` }, { delete: `checkouts/${paid.id}` }];
+    await denied(commit(as.db.admin, gone));
+    await allowed(commit(as.db.admin, [...gone, freeSeatWrite(paid.seat), seatMoveWrite(paid.seat, registrationHolder(paid.id), null)]));
+    expect(await slotOf(paid.seat)).toMatchObject({ state: 'free' });
+  });
+});
+
 describe('an administrator creates a registration', () => {
   it('refuses one on an active slot’s claim; control: the same without a seat', async () => {
     const paid = await seated(true);
