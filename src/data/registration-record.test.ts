@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverValues } from '../lib/db.ts';
+import { serverValues, writePath } from '../lib/db.ts';
 import { checkoutOf, registrationChange, SeatLostError } from './registration-record.ts';
 import { activeRegistration, attendeePath, registrationLapsed } from './attendees.ts';
 
@@ -59,11 +59,20 @@ describe('what the reference alone opens (checkouts/{id})', () => {
 });
 
 describe('a staff change to a registration, with its projection and its seat', () => {
-  it('cancelling frees the seat in the same commit', () => {
+  it('cancelling frees the seat in the same commit, naming the registration as the slot’s `from`', () => {
     expect(registrationChange(registration, { status: 'cancelled' }, seat())).toEqual([
       { update: 'registrations/R1', data: { status: 'cancelled' } },
       { set: 'checkouts/R1', data: checkoutOf({ ...registration, status: 'cancelled' }) },
       { set: 'seats/7', data: { state: 'free', claim: '', heldSince: new Date(0) } },
+      { set: 'seatMoves/7', data: { from: { collection: 'registrations', id: 'R1' }, to: null, at: serverValues.now() } },
+    ]);
+  });
+
+  it('the attendee’s own cancellation frees the seat without a seat move (only staff write one)', () => {
+    expect(registrationChange(registration, { status: 'cancelled' }, seat(), { byOwner: true }).map(writePath)).toEqual([
+      'registrations/R1',
+      'checkouts/R1',
+      'seats/7',
     ]);
   });
 
@@ -79,11 +88,13 @@ describe('a staff change to a registration, with its projection and its seat', (
   it('being paid takes the seat for good', () => {
     const writes = registrationChange(registration, { paymentStatus: 'paid', status: 'confirmed' }, seat());
     expect(writes[2]).toMatchObject({ set: 'seats/7', data: { state: 'taken', claim: 'CLAIMCLAIMCLAIM7' } });
+    expect(writes[3]).toMatchObject({ set: 'seatMoves/7', data: { to: { collection: 'registrations', id: 'R1' } } });
   });
 
   it('a rejected payment starts a new hold from now, on the slot and the record alike', () => {
     const current = { ...registration, paymentStatus: 'submitted' };
-    const [record, checkout, slot] = registrationChange(current, { paymentStatus: 'unpaid', paymentNote: 'No such code' }, seat({ state: 'taken' }));
+    const [record, checkout, slot, move] = registrationChange(current, { paymentStatus: 'unpaid', paymentNote: 'No such code' }, seat({ state: 'taken' }));
+    expect(move).toMatchObject({ set: 'seatMoves/7', data: { to: { collection: 'registrations', id: 'R1' } } });
     expect(record).toEqual({ update: 'registrations/R1', data: { paymentStatus: 'unpaid', paymentNote: 'No such code', heldSince: serverValues.now() } });
     expect(checkout).toMatchObject({ data: { paymentStatus: 'unpaid', paymentNote: 'No such code' } });
     expect(slot).toEqual({ set: 'seats/7', data: { state: 'held', claim: 'CLAIMCLAIMCLAIM7', heldSince: serverValues.now() } });
@@ -107,6 +118,7 @@ describe('a staff change to a registration, with its projection and its seat', (
     });
     expect(writes[1]).toMatchObject({ data: { seat: '9', status: 'pending' } });
     expect(writes[2]).toEqual({ set: 'seats/9', data: { state: 'held', claim: 'NEWCLAIMNEWCLAIM', heldSince: serverValues.now() } });
+    expect(writes[3]).toEqual({ set: 'seatMoves/9', data: { from: null, to: { collection: 'registrations', id: 'R1' }, at: serverValues.now() } });
     expect(() => registrationChange(cancelled, { status: 'pending' }, null)).toThrow(SeatLostError);
   });
 

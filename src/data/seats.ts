@@ -164,6 +164,22 @@ export function claimSeatWrite(n: string, claim: string, paid: boolean, heldSinc
 /** Gives a slot back (a cancellation). */
 export const freeSeatWrite = (n: string): BatchWrite => ({ set: seatPath(n), data: { ...FREE_SEAT } });
 
+/** A record that holds a slot's claim: a registration, or a waiting-list entry's offer (its id is the address). */
+export interface SeatHolder {
+  collection: 'registrations' | 'waitlist';
+  id: string;
+}
+
+/**
+ * What every staff commit that writes slot `n` says about it (firestore.rules: staffMovesSeat): the
+ * record that held the slot and the one that holds it after (null for none), stamped now. The slot
+ * is public and names nobody, so the rules learn here which records to check; only finance reads it.
+ */
+export const seatMoveWrite = (n: string, from: SeatHolder | null, to: SeatHolder | null): BatchWrite => ({
+  set: `seatMoves/${n}`,
+  data: { from, to, at: serverValues.now() },
+});
+
 /** Whether the slot read is still held by this registration's claim. */
 export const holdsSeat = (seat: WithId<Record<string, unknown>> | null, claim: unknown) => !!seat && typeof claim === 'string' && seat.claim === claim;
 

@@ -35,14 +35,17 @@ describe('the waiting list', () => {
     expect(withdrawWrites({ email: 'a@x.org', status: 'offered' })).toEqual([{ update: 'waitlist/a@x.org', data: { status: 'withdrawn', offer: null } }]);
   });
 
-  it('an offer marks the slot and the entry with the same claim, at the same server time', () => {
-    const [slot, entry, count] = offerWrites('amina@example.org', '12', 'OFFERCLAIMOFFER1');
+  it('an offer marks the slot and the entry with the same claim, at the same server time, names the entry as the slot’s holder, and one fewer waits', () => {
+    const from = { collection: 'registrations' as const, id: 'REG1' };
+    const [slot, entry, move, count] = offerWrites('Amina@example.org', '12', { claim: 'OFFERCLAIMOFFER1', from });
     expect(count).toEqual(waitingCountWrite('amina@example.org', -1));
     expect(slot).toEqual({ set: 'seats/12', data: { state: 'offered', claim: 'OFFERCLAIMOFFER1', heldSince: serverValues.now() } });
     expect(entry).toEqual({
       update: 'waitlist/amina@example.org',
       data: { status: 'offered', offer: { seat: '12', claim: 'OFFERCLAIMOFFER1', at: serverValues.now() } },
     });
+    expect(move).toEqual({ set: 'seatMoves/12', data: { from, to: { collection: 'waitlist', id: 'amina@example.org' }, at: serverValues.now() } });
+    expect(offerWrites('amina@example.org', '12')[2]).toMatchObject({ data: { from: null } });
     expect(passWrite('amina@example.org')).toEqual({ update: 'waitlist/amina@example.org', data: { status: 'passed', offer: null } });
   });
 

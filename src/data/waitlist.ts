@@ -4,7 +4,7 @@
 // the entry names the slot and the claim, and claiming it creates the registration on that slot.
 import { serverValues, type BatchWrite } from '../lib/db.ts';
 import { mailboxOf } from '../lib/email-address.ts';
-import { newSeatClaim, seatExpiry, seatPath, WAITING_COUNT, type SeatTimes } from './seats.ts';
+import { newSeatClaim, seatExpiry, seatMoveWrite, seatPath, WAITING_COUNT, type SeatHolder, type SeatTimes } from './seats.ts';
 
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'registered', 'withdrawn', 'passed'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
@@ -29,7 +29,10 @@ export interface WaitlistEntry {
 }
 
 /** One entry per mailbox (lib/email-address.ts mailboxOf: `x+2@d` is `x@d`'s). */
-export const waitlistPath = (email: string) => `waitlist/${mailboxOf(email)}`;
+export const waitlistPath = (email: string) => `waitlist/${entryHolder(email).id}`;
+
+/** The entry as the holder of an offered slot (seatMoveWrite). */
+export const entryHolder = (email: string): SeatHolder => ({ collection: 'waitlist', id: mailboxOf(email) });
 
 /**
  * Moves the count of people waiting by one, naming the entry that moved into or out of 'waiting'
@@ -62,12 +65,22 @@ export const offerExpiry = (entry: Pick<WaitlistEntry, 'offer'>, times: SeatTime
 export const offerOpen = (entry: Pick<WaitlistEntry, 'status' | 'offer'>, times: SeatTimes, now = new Date()) =>
   entry.status === 'offered' && !!entry.offer && (offerExpiry(entry, times) ?? now) > now;
 
-/** Staff offer slot `seat` to a waiting entry: the slot and the entry in step (the rules check the claim), one fewer waiting. */
-export function offerWrites(email: string, seat: string, claim = newSeatClaim()): BatchWrite[] {
+/**
+ * Staff offer slot `seat` to a waiting entry: the slot and the entry in step, the move naming the
+ * entry and `from`, the record that held the slot until now (a registration cancelled or an offer
+ * passed in the same commit; null for a free slot), and one fewer waiting. The rules check the
+ * claim both ways.
+ */
+export function offerWrites(
+  email: string,
+  seat: string,
+  { claim = newSeatClaim(), from = null }: { claim?: string; from?: SeatHolder | null } = {},
+): BatchWrite[] {
   const at = serverValues.now();
   return [
     { set: seatPath(seat), data: { state: 'offered', claim, heldSince: at } },
     { update: waitlistPath(email), data: { status: 'offered', offer: { seat, claim, at } } },
+    seatMoveWrite(seat, from, entryHolder(email)),
     waitingCountWrite(email, -1),
   ];
 }

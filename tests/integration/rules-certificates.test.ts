@@ -24,7 +24,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, serverValues, writePath } from '../../src/lib/db.ts';
 import { evaluationId } from '../../src/data/certificates.ts';
 import { nairobiDayStart, toNairobiDate } from '../../src/lib/nairobi-time.ts';
-import { checkoutOf, registrationChange } from '../../src/data/registration-record.ts';
+import { checkoutOf, registrationChange, registrationHolder } from '../../src/data/registration-record.ts';
+import { claimSeatWrite, freeSeatWrite, seatMoveWrite } from '../../src/data/seats.ts';
 import { ACCOUNTS, signInActors, verdict, type Actor, type Actors } from './support/actors.ts';
 import { closeClients, connect } from './support/clients.ts';
 import { commit, type Doc } from './support/forms.ts';
@@ -258,17 +259,24 @@ describe("the check-in's attendance", () => {
   it('an administrator recreating a registration brings no attendance and no certificate with it', async () => {
     const a = await attendedRegistration();
     const { r } = await current(a.id);
-    const gone = writeBatch(as.db.admin);
-    gone.delete(doc(as.db.admin, 'registrations', a.id));
-    gone.delete(doc(as.db.admin, 'checkouts', a.id));
-    await expectAllowed(gone.commit());
+    const n = String((r as Doc).seat);
+    // Deleted with its slot given back (as archiving does), and recreated claiming it again.
+    await expectAllowed(
+      commit(as.db.admin, [
+        { delete: `registrations/${a.id}` },
+        { delete: `checkouts/${a.id}` },
+        freeSeatWrite(n),
+        seatMoveWrite(n, registrationHolder(a.id), null),
+      ]),
+    );
     const { attendance, ...plain } = r as Doc;
-    const recreate = (data: Doc) => {
-      const b = writeBatch(as.db.admin);
-      b.set(doc(as.db.admin, 'registrations', a.id), data);
-      b.set(doc(as.db.admin, 'checkouts', a.id), checkoutOf({ ...data, id: a.id }));
-      return b.commit();
-    };
+    const recreate = (data: Doc) =>
+      commit(as.db.admin, [
+        { set: `registrations/${a.id}`, data },
+        { set: `checkouts/${a.id}`, data: checkoutOf({ ...data, id: a.id }) },
+        claimSeatWrite(n, String((r as Doc).seatClaim), true),
+        seatMoveWrite(n, null, registrationHolder(a.id)),
+      ]);
     // Days the desk never recorded, or a certificate no commit issued, typed in by recreating it.
     await expectDenied(recreate({ ...plain, attendance }));
     await expectDenied(recreate({ ...plain, attendance: { [DAY3]: new Date() } }));

@@ -57,8 +57,8 @@ import {
 import { issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
 import { freeSlot, ownerWrite, seatedFixture } from './support/seats.ts';
-import { checkoutWrite, registrationChange } from '../../src/data/registration-record.ts';
-import { EPOCH, newSeatClaim } from '../../src/data/seats.ts';
+import { checkoutWrite, registrationChange, registrationHolder } from '../../src/data/registration-record.ts';
+import { EPOCH, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
 import { joinWaitlistWrites } from '../../src/data/waitlist.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { DEFAULT_CPD_SETTINGS } from '../../src/data/certificates.ts';
@@ -236,13 +236,18 @@ const HOW: Record<string, Subject> = {
         const slot = { id: seat, ...(await ownerGet(`seats/${seat}`))! };
         return commit(db, registrationChange({ ...stored, id }, { paymentStatus: 'paid', status: 'confirmed' }, slot));
       },
-      // An administrator removes a registration with its checkout projection.
+      // An administrator removes a registration with its checkout projection, giving its slot back.
       delete: async (db) => {
-        const { id } = await storedRegistration();
-        return commit(db, [{ delete: `registrations/${id}` }, { delete: `checkouts/${id}` }]);
+        const { id, seat } = await storedRegistration();
+        return commit(db, [
+          { delete: `registrations/${id}` },
+          { delete: `checkouts/${id}` },
+          freeSeatWrite(seat),
+          seatMoveWrite(seat, registrationHolder(id), null),
+        ]);
       },
     },
-    notes: { update: 'recording a payment, with its checkout and slot', delete: 'with its checkout' },
+    notes: { update: 'recording a payment, with its checkout and slot', delete: 'with its checkout and its slot given back' },
   },
   // Someone else's slot: anyone may read and count them; staff move them.
   seats: {
@@ -255,13 +260,35 @@ const HOW: Record<string, Subject> = {
         await ownerDelete(`seats/${n}`);
         return setDoc(doc(db, 'seats', n), { state: 'free', claim: '', heldSince: EPOCH });
       },
+      // A slot moves only with the record that justifies it (attacks/seat-holders.test.ts): here a
+      // hold nobody acted on in time, freed in a commit whose seat move names no record.
       update: async (db) => {
         const n = await freeSlot();
-        return setDoc(doc(db, 'seats', n), { state: 'held', claim: newSeatClaim(), heldSince: serverTimestamp() });
+        await ownerWrite([seatPath(n), { state: 'held', claim: newSeatClaim(), heldSince: new Date('2020-01-01T00:00:00Z') }]);
+        return commit(db, [freeSeatWrite(n), seatMoveWrite(n, null, null)]);
       },
       delete: async (db) => deleteDoc(doc(db, 'seats', await freeSlot())),
     },
-    notes: { create: 'a missing slot within capacity, free', update: 'holding a free slot without a registration', delete: 'a free slot' },
+    notes: { create: 'a missing slot within capacity, free', update: 'freeing a lapsed hold, with its seat move', delete: 'a free slot' },
+  },
+  // What a staff commit says about the slot it moves: which record let it go, which holds it after.
+  seatMoves: {
+    ops: {
+      get: async (db) => {
+        const n = await freeSlot();
+        await ownerWrite([`seatMoves/${n}`, { from: null, to: { collection: 'waitlist', id: 'someone@example.org' }, at: new Date() }]);
+        return getDoc(doc(db, 'seatMoves', n));
+      },
+      list: (db) => getDocs(query(collection(db, 'seatMoves'), limit(5))),
+      create: async (db) => commit(db, [seatMoveWrite(await freeSlot(), null, null)]),
+      update: async (db) => {
+        const n = await freeSlot();
+        await ownerWrite([`seatMoves/${n}`, { from: null, to: null, at: new Date('2020-01-01T00:00:00Z') }]);
+        return commit(db, [seatMoveWrite(n, null, null)]);
+      },
+      delete: async (db) => deleteDoc(doc(db, 'seatMoves', await freeSlot())),
+    },
+    notes: { create: 'stamped now', update: 'stamped now' },
   },
   // The part of a registration its reference opens: written only in step with the registration.
   checkouts: {
@@ -513,6 +540,8 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'registrations':               { get: STAFF,    list: STAFF, create: VERIFIED, update: FINANCE, delete: ADMIN },
   // Slots hold a random claim and a time, nothing personal: anyone counts them. Only staff move them.
   'seats':                       { get: EVERYONE, list: EVERYONE, create: ADMIN, update: FINANCE, delete: ADMIN },
+  // Names a registration or an address: finance only (who writes it with every slot they move).
+  'seatMoves':                   { get: FINANCE,  list: NOBODY, create: FINANCE, update: FINANCE, delete: NOBODY },
   // What checkout shows: public by reference, never written out of step with its registration.
   'checkouts':                   { get: EVERYONE, list: STAFF, create: NOBODY, update: NOBODY, delete: NOBODY },
   // An entry names its address's active registration: its owner and staff read it; set only with a new registration.

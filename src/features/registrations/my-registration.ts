@@ -89,7 +89,7 @@ export async function cancelOwnRegistration(id: string): Promise<void> {
     if (!current || !['pending', 'confirmed'].includes(String(current.status))) throw new NotCancellableError(`Registration ${id} cannot be cancelled.`);
     const path = seatOf(current);
     const slot = path ? await read(path) : null;
-    return { writes: registrationChange(current, { status: 'cancelled', cancelledAt: serverValues.now() }, slot) };
+    return { writes: registrationChange(current, { status: 'cancelled', cancelledAt: serverValues.now() }, slot, { byOwner: true }) };
   });
 }
 

@@ -147,11 +147,11 @@ describe('the count of people waiting moves only with its entry', () => {
     const [a, b] = [await waiter(), await waiter()];
     expect(await waitingCount()).toBe(2);
     await expectDenied(commit(a.db, withdrawWrites({ email: a.email, status: 'offered' })));
-    const [seatWrite, entryWrite, countWrite] = offerWrites(a.email, await freeSlot());
-    await expectDenied(commit(as.db.finance, [seatWrite, entryWrite]));
+    const [seatWrite, entryWrite, moveWrite, countWrite] = offerWrites(a.email, await freeSlot());
+    await expectDenied(commit(as.db.finance, [seatWrite, entryWrite, moveWrite]));
     // One offered and another withdrawn by staff in one commit with one move: the count names one entry only.
-    await expectDenied(commit(as.db.finance, [seatWrite, entryWrite, countWrite, { update: waitlistPath(b.email), data: { status: 'withdrawn' } }]));
-    await expectAllowed(commit(as.db.finance, [seatWrite, entryWrite, countWrite]));
+    await expectDenied(commit(as.db.finance, [seatWrite, entryWrite, moveWrite, countWrite, { update: waitlistPath(b.email), data: { status: 'withdrawn' } }]));
+    await expectAllowed(commit(as.db.finance, [seatWrite, entryWrite, moveWrite, countWrite]));
     expect(await waitingCount()).toBe(1);
     await expectAllowed(commit(b.db, withdrawWrites({ email: b.email, status: 'waiting' })));
     expect(await waitingCount()).toBe(0);

@@ -337,12 +337,20 @@ describe('a payment and the registration’s seat', () => {
     expect(() => decideManual([unpaidSeated], { ...manual, seat: someoneElse })).toThrow(/lost its seat/);
     // Still its own hold: the cash takes the seat, and the checkout follows.
     const { writes } = decideManual([unpaidSeated], { ...manual, seat: held });
-    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'paymentReferences/CASH1001', 'registrations/reg-1', 'checkouts/reg-1', 'seats/17', 'mail/mail-1']);
+    expect(writes.map(pathOf)).toEqual([
+      'payments/pay-9',
+      'paymentReferences/CASH1001',
+      'registrations/reg-1',
+      'checkouts/reg-1',
+      'seats/17',
+      'seatMoves/17',
+      'mail/mail-1',
+    ]);
   });
 
   it('a rejected payment holds the seat again from now, on the slot, the record and the checkout alike', () => {
     const { writes } = decideReject([submitted, seated], { payment, note: 'Unknown code', staffEmail, mailId, seat: taken });
-    expect(writes.map(pathOf)).toEqual(['payments/pay-1', 'registrations/reg-1', 'checkouts/reg-1', 'seats/17', 'mail/mail-1']);
+    expect(writes.map(pathOf)).toEqual(['payments/pay-1', 'registrations/reg-1', 'checkouts/reg-1', 'seats/17', 'seatMoves/17', 'mail/mail-1']);
     expect(dataOf(writes[1])).toMatchObject({ paymentStatus: 'unpaid', paymentNote: 'Unknown code', heldSince: expect.anything() });
     expect(dataOf(writes[3])).toMatchObject({ state: 'held', claim });
   });

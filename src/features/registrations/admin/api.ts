@@ -7,7 +7,7 @@ import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { applicationDecisionMail, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
 import { payableRecord } from '../../../data/payable-records.ts';
-import { registrationChange, registrationPath, SeatLostError, seatOf } from '../../../data/registration-record.ts';
+import { registrationChange, registrationHolder, registrationPath, SeatLostError, seatOf } from '../../../data/registration-record.ts';
 import { findFreeSeats, seatTimesOf, holdsSeat, newSeatClaim, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { offerWrites, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
@@ -183,7 +183,10 @@ export function decideStatusChange(
     const offer = n && next?.status === 'waiting' && holdsSeat(seat, current.seatClaim);
     if (!offer) return { writes: registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat), log };
     const email = String(next.email);
-    const offerTo = [...offerWrites(email, n), waitlistOfferMail(mailId, { email, fullName: String(next.fullName) }, deadlineText(offerDeadline(times, now)))];
+    const offerTo = [
+      ...offerWrites(email, n, { from: registrationHolder(current.id) }),
+      waitlistOfferMail(mailId, { email, fullName: String(next.fullName) }, deadlineText(offerDeadline(times, now))),
+    ];
     return {
       writes: registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat, { offerTo }),
       log: `${log}; offered seat ${n} to ${email} from the waiting list`,

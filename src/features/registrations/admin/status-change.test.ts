@@ -16,7 +16,7 @@ const waiting = { id: 'next@x.org', email: 'next@x.org', fullName: 'Next Person'
 describe('a registration’s status change, with its checkout and its seat', () => {
   it('cancelling frees the seat when nobody waits', () => {
     const { writes, log } = decideStatusChange(current, mine, { record, name: 'Wanjiru', status: 'cancelled' }, { next: null, times, mailId: 'm', now });
-    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12']);
+    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'seatMoves/12']);
     expect(dataOf(writes[0])).toMatchObject({ status: 'cancelled', cancelledAt: expect.anything() });
     expect(dataOf(writes[1])).toMatchObject({ status: 'cancelled', seat: '12' });
     expect(dataOf(writes[2])).toEqual({ state: 'free', claim: '', heldSince: new Date(0) });
@@ -30,10 +30,12 @@ describe('a registration’s status change, with its checkout and its seat', () 
       { record, name: 'Wanjiru', status: 'cancelled' },
       { next: waiting, times, mailId: 'mail-7', now },
     );
-    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'waitlist/next@x.org', 'counters/waitlist', 'mail/mail-7']);
+    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'waitlist/next@x.org', 'seatMoves/12', 'counters/waitlist', 'mail/mail-7']);
     expect(dataOf(writes[2])).toMatchObject({ state: 'offered' });
     expect(dataOf(writes[2]).claim).not.toBe(CLAIM);
-    expect(dataOf(writes[5])).toMatchObject({ to: 'next@x.org', template: { name: 'waitlist-offer', data: { name: 'Next Person' } } });
+    // The slot's move names the cancelled registration as what let it go, the entry as its holder.
+    expect(dataOf(writes[4])).toMatchObject({ from: { collection: 'registrations', id: 'reg-1' }, to: { collection: 'waitlist', id: 'next@x.org' } });
+    expect(dataOf(writes[6])).toMatchObject({ to: 'next@x.org', template: { name: 'waitlist-offer', data: { name: 'Next Person' } } });
     expect(log).toBe('Set registration reg-1 (Wanjiru) to cancelled; offered seat 12 to next@x.org from the waiting list');
     // Someone no longer waiting (they withdrew meanwhile): the seat is simply freed.
     const freed = decideStatusChange(
@@ -42,7 +44,7 @@ describe('a registration’s status change, with its checkout and its seat', () 
       { record, name: 'Wanjiru', status: 'cancelled' },
       { next: { ...waiting, status: 'withdrawn' }, times, mailId: 'm', now },
     );
-    expect(freed.writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12']);
+    expect(freed.writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'seatMoves/12']);
   });
 
   it('checking in keeps the seat and moves the checkout in step', () => {
@@ -62,7 +64,7 @@ describe('a registration’s status change, with its checkout and its seat', () 
       { record: cancelledRecord, name: 'Wanjiru', status: 'pending' },
       { next: null, times, mailId: 'm', now, reseat },
     );
-    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/30']);
+    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/30', 'seatMoves/30']);
     expect(dataOf(writes[0])).toMatchObject({ status: 'pending', seat: '30', seatClaim: reseat.claim });
     expect(log).toBe('Set registration reg-1 (Wanjiru) to pending on seat 30');
     expect(() =>

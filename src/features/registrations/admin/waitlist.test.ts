@@ -69,12 +69,13 @@ describe('an offer', () => {
 
   it('offers a free seat: the slot and the entry in step, the email with the deadline, and the log line', () => {
     const { writes, log } = decideOffer(entry('a@x.org', 1), free, { seatId: '40', times, mailId: 'mail-9', now });
-    expect(writes.map(pathOf)).toEqual(['seats/40', 'waitlist/a@x.org', 'counters/waitlist', 'mail/mail-9']);
+    expect(writes.map(pathOf)).toEqual(['seats/40', 'waitlist/a@x.org', 'seatMoves/40', 'counters/waitlist', 'mail/mail-9']);
     const claim = dataOf(writes[0]).claim;
     expect(dataOf(writes[0])).toMatchObject({ state: 'offered' });
     expect(dataOf(writes[1])).toMatchObject({ status: 'offered', offer: { seat: '40', claim } });
-    expect(dataOf(writes[2])).toMatchObject({ lastAddress: 'a@x.org' });
-    expect(dataOf(writes[3])).toMatchObject({
+    expect(dataOf(writes[2])).toMatchObject({ from: null, to: { collection: 'waitlist', id: 'a@x.org' } });
+    expect(dataOf(writes[3])).toMatchObject({ lastAddress: 'a@x.org' });
+    expect(dataOf(writes[4])).toMatchObject({
       to: 'a@x.org',
       template: { name: 'waitlist-offer', data: { name: 'a', deadline: deadlineText(new Date(now.getTime() + 48 * HOUR)) } },
       recordCollection: 'waitlist',
@@ -102,9 +103,10 @@ describe('passing a lapsed offer', () => {
 
   it('hands the seat to the next person waiting in the same transaction, with their email', () => {
     const { writes, log } = decidePass([lapsed, entry('a@x.org', 1), seat], { claim, times, mailId: 'mail-2', now });
-    expect(writes.map(pathOf)).toEqual(['waitlist/old@x.org', 'seats/7', 'waitlist/a@x.org', 'counters/waitlist', 'mail/mail-2']);
+    expect(writes.map(pathOf)).toEqual(['waitlist/old@x.org', 'seats/7', 'waitlist/a@x.org', 'seatMoves/7', 'counters/waitlist', 'mail/mail-2']);
     expect(dataOf(writes[0])).toEqual({ status: 'passed', offer: null });
     expect(dataOf(writes[1]).claim).not.toBe(claim);
+    expect(dataOf(writes[3])).toMatchObject({ from: { collection: 'waitlist', id: 'old@x.org' }, to: { collection: 'waitlist', id: 'a@x.org' } });
     expect(log).toBe('Passed the lapsed offer of seat 7 to old@x.org; offered it to a@x.org');
   });
 

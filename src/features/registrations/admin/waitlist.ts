@@ -8,7 +8,7 @@ import type { BatchWrite, Cursor, Page, WithId } from '../../../lib/db.ts';
 import { holdReminderMail, holdReminderMailId, waitlistOfferMail } from '../../../data/mail.ts';
 import { checkoutOf, seatOf } from '../../../data/registration-record.ts';
 import { findFreeSeats, seatExpiry, seatIsFree, seatPath, WAITING_COUNT, waitingOf, type Seat, type SeatTimes } from '../../../data/seats.ts';
-import { offerExpiry, offerOpen, offerWrites, passWrite, positionBetween, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
+import { entryHolder, offerExpiry, offerOpen, offerWrites, passWrite, positionBetween, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
 
 export type Entry = WithId<WaitlistEntry>;
 
@@ -129,7 +129,8 @@ export function decidePass(
     return {
       writes: [
         passWrite(email),
-        ...offerWrites(to, seatId),
+        // The lapsed offer's entry passes in the same commit: it let the slot go (the rules' releasedBy).
+        ...offerWrites(to, seatId, { from: entryHolder(email) }),
         waitlistOfferMail(mailId, { email: to, fullName: String(next.fullName) }, deadlineText(offerDeadline(times, now))),
       ],
       log: `${passed}; offered it to ${to}`,
