@@ -130,7 +130,7 @@ describe('the waiting list screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Offer a seat to Baraka Mwangi' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Offered a seat to Baraka Mwangi: they have been emailed.');
     const writes = fake.transactions.at(-1)!;
-    expect(writes.map(pathOf)).toEqual(['seats/3', 'waitlist/baraka@x.org', 'counters/waitlist', 'mail/mail-1', undefined]);
+    expect(writes.map(pathOf)).toEqual(['seats/3', 'waitlist/baraka@x.org', 'seatMoves/3', 'counters/waitlist', 'mail/mail-1', undefined]);
     expect(writes.at(-1)).toEqual({ log: 'Offered seat 3 to baraka@x.org from the waiting list', userEmail: 'admin@summit.test' });
   });
 
@@ -147,7 +147,7 @@ describe('the waiting list screen', () => {
     renderStaffScreen(WaitlistPage, { role: 'finance' });
     expect(await screen.findByText('Automatically offered 1 seat to the waiting list.')).toBeInTheDocument();
     expect(fake.transactions).toHaveLength(1);
-    expect(fake.transactions[0].map(pathOf)).toEqual(['seats/3', 'waitlist/achieng@x.org', 'counters/waitlist', 'mail/mail-1', undefined]);
+    expect(fake.transactions[0].map(pathOf)).toEqual(['seats/3', 'waitlist/achieng@x.org', 'seatMoves/3', 'counters/waitlist', 'mail/mail-1', undefined]);
     expect(fake.transactions[0].at(-1)).toEqual({
       log: 'Offered (automatically) seat 3 to achieng@x.org from the waiting list',
       userEmail: 'finance@summit.test',
@@ -173,6 +173,7 @@ describe('the waiting list screen', () => {
       'waitlist/achieng@x.org',
       'seats/2',
       'waitlist/baraka@x.org',
+      'seatMoves/2',
       'counters/waitlist',
       'mail/mail-1',
       undefined,
