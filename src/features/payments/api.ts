@@ -84,6 +84,12 @@ export async function fetchCheckoutRecord(
   return found && describeRecord(found.collection, found.record, await labels);
 }
 
+/** The same for staff, who also find a record by its payment code (its claim, which only they read). */
+export async function fetchStaffRecord(typed: string, labels: Promise<Labels | null> = fetchLabels()): Promise<CheckoutRecord | null> {
+  const found = await findPayableRecord(typed, 'records');
+  return found && describeRecord(found.collection, found.record, await labels);
+}
+
 /** Checkout under a reference, or under a payment code for the attendee signed in on this browser (null otherwise). */
 export function useCheckoutRecord(id: string) {
   return useQuery({
