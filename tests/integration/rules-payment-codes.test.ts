@@ -176,7 +176,9 @@ describe('a record’s code never changes', () => {
     await allowed(commit(d.by.db, d.writes()));
     const next = await unclaimedCode();
     const current = { ...(await ownerGet(`partners/${d.id}`))!, id: d.id };
-    await denied(commit(as.db.admin, [...applicationChange(current, { paymentCode: next }), paymentCodeClaimWrite(next, { collection: 'partners', recordId: d.id })]));
+    await denied(
+      commit(as.db.admin, [...applicationChange(current, { paymentCode: next }), paymentCodeClaimWrite(next, { collection: 'partners', recordId: d.id })]),
+    );
     await denied(commit(as.db.admin, applicationChange(current, { paymentCode: next })));
     await denied(commit(as.db.finance, applicationChange(current, { paymentCode: next })));
     await allowed(commit(as.db.admin, applicationChange(current, { status: 'confirmed' })));
@@ -231,7 +233,12 @@ describe('records the administrator creates', () => {
     };
     await allowed(commit(as.db.admin, await make(await unclaimedCode(), true)));
     // Not without its checkout projection.
-    await denied(commit(as.db.admin, (await make(await unclaimedCode(), true)).filter((w) => !writePath(w).startsWith('applicationCheckouts/'))));
+    await denied(
+      commit(
+        as.db.admin,
+        (await make(await unclaimedCode(), true)).filter((w) => !writePath(w).startsWith('applicationCheckouts/')),
+      ),
+    );
     await denied(commit(as.db.admin, await make(String(theirs.doc.paymentCode), false)));
     await denied(commit(as.db.admin, await make(await unclaimedCode(), false)));
     const id = uniqueId('by-admin');

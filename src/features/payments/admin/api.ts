@@ -156,8 +156,7 @@ export function useRecordManualPayment() {
 export const newPaymentId = () => db.newId('payments');
 
 /** Finds what a payment code or reference pays for (registration first, then partner application or booth). */
-export const findPayable = (reference: string) =>
-  reference.trim() && !reference.includes('/') ? fetchStaffRecord(reference.trim()) : Promise.resolve(null);
+export const findPayable = (reference: string) => (reference.trim() && !reference.includes('/') ? fetchStaffRecord(reference.trim()) : Promise.resolve(null));
 
 // ---- donation pledges ----
 
