@@ -166,6 +166,15 @@ test('apply as a partner, with tiers and benefits shown', async ({ page }) => {
   expect(code).toMatch(/^NCS-[2-9A-HJ-NP-Z]{5}$/);
   await expect(page.getByText(`Your payment code is ${code} (reference ${ref})`)).toBeVisible();
   expect(await readDocument(`paymentCodes/${code}`)).toEqual({ collection: 'partners', recordId: ref });
+  // The code alone opens nothing of the application (it is guessable): how to pay with it, and the reference for more.
+  await page.goto(`/checkout/${code}`);
+  await expect(page.getByRole('heading', { name: 'Paying with this code' })).toBeVisible();
+  await expect(page.getByText(organisation)).toHaveCount(0);
+  await expect(page.getByText(ref)).toHaveCount(0);
+  await page.getByLabel('Reference', { exact: true }).fill(ref);
+  await page.getByRole('button', { name: 'Open my checkout' }).click();
+  await expect(page).toHaveURL(`/checkout/${ref}`);
+  await expect(page.getByText(organisation)).toBeVisible();
 
   await page.goto(`/checkout/${ref}`);
   // Named as settings label the tier, not by its key (gold).

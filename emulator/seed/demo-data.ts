@@ -7,6 +7,7 @@ import type { MessageStatus } from '../../src/data/statuses.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
 import { SAMPLE_BANK_FORMAT, SAMPLE_CPD_SETTINGS, SAMPLE_REGISTRATION } from './sample-forms.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
+import { applicationCheckoutOf, applicationCheckoutPath } from '../../src/data/application-record.ts';
 import { FREE_SEAT, seatPath, WAITING_COUNT } from '../../src/data/seats.ts';
 import { waitlistPath } from '../../src/data/waitlist.ts';
 import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, statementFormatId } from '../../src/data/statement-formats.ts';
@@ -588,6 +589,9 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   // Every registration and application has its payment code and claim, before the checkouts copy it.
   docs.push(...withSeededPaymentCodes(docs));
   docs.push(...seatDocuments(docs, now));
+  // And every application its checkout projection (src/data/application-record.ts), as the site writes one.
+  for (const [path, a] of [...docs])
+    if (path.startsWith('partners/')) docs.push([applicationCheckoutPath(String(a.id)), applicationCheckoutOf(a as Record<string, unknown> & { id: string })]);
   // The public content version (src/data/content-version.ts) starts at 1: prerendered pages read
   // it, and a missing document would answer them with a 404 (a console error) until the first
   // staff change.

@@ -10,6 +10,7 @@ import type { DocumentData } from 'firebase/firestore/lite';
 import { useStaff } from './staff-context.ts';
 import { contentVersionWrites } from './content-version.ts';
 import { registrationMoveWrites } from './registration-moves.ts';
+import { applicationMoveWrites } from '../data/application-record.ts';
 
 interface StaffAction<V, R> {
   /** The log line, e.g. `Archived registration ${id}`. */
@@ -100,9 +101,14 @@ export function useStaffMove<V>({
     mutationFn: (vars: V) => {
       const { collection, id, to } = move(vars);
       const entry = [...contentVersionWrites([collection]), db.activityWrite(log(vars), staff.tokenEmail)];
-      // A registration moves with its checkout projection (and, archived while active, frees its seat).
+      // A registration moves with its checkout projection (and, archived while active, frees its seat);
+      // an application with its own.
       const also: MoveAlsoWrite =
-        collection === 'registrations' ? async (moved, read) => [...(await registrationMoveWrites(to, id, moved, read)), ...entry] : entry;
+        collection === 'registrations'
+          ? async (moved, read) => [...(await registrationMoveWrites(to, id, moved, read)), ...entry]
+          : collection === 'partners'
+            ? async (moved) => [...applicationMoveWrites(to, id, moved), ...entry]
+            : entry;
       return to === 'archive' ? db.moveToArchive(collection, id, also) : db.restoreFromArchive(collection, id, also);
     },
     onSuccess: (_result, vars) => refresh(client, typeof invalidate === 'function' ? invalidate(vars) : invalidate),

@@ -1,8 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const stored = vi.hoisted(() => ({ docs: new Map<string, Record<string, unknown>>(), reads: [] as string[] }));
+const stored = vi.hoisted(() => ({ docs: new Map<string, Record<string, unknown>>(), reads: [] as string[], queries: [] as unknown[] }));
 vi.mock('../lib/data.ts', () => ({
   db: {
+    // The owner's query on their registrations (equality filters only), over the stored documents.
+    fetchDocuments: async (collection: string, options: { where: Array<[string, '==', unknown]> }) => {
+      stored.queries.push([collection, options.where]);
+      return [...stored.docs.entries()]
+        .filter(([path, d]) => path.startsWith(`${collection}/`) && options.where.every(([field, , value]) => d[field] === value))
+        .map(([path, d]) => ({ ...d, id: path.split('/')[1] }));
+    },
     fetchDocument: async (collection: string, id: string) => {
       stored.reads.push(`${collection}/${id}`);
       const d = stored.docs.get(`${collection}/${id}`);
@@ -19,6 +26,7 @@ const REF = 'AB12CD34EF56GH78';
 beforeEach(() => {
   stored.docs.clear();
   stored.reads.length = 0;
+  stored.queries.length = 0;
 });
 
 describe('finding what someone pays for by the reference they quote', () => {
@@ -54,13 +62,47 @@ describe('finding what someone pays for by the reference they quote', () => {
 describe('finding what someone pays for by its payment code', () => {
   const CODE = `NCS-7K2Q${checkSymbol('7K2Q')}`;
 
-  it('reads the code’s claim, then the record it names (a registration from where checkout reads it)', async () => {
+  it('for staff, reads the code’s claim, then the record it names, however the code is typed', async () => {
     stored.docs.set(`paymentCodes/${CODE}`, { collection: 'registrations', recordId: REF });
-    stored.docs.set(`checkouts/${REF}`, { fullName: 'Achieng', paymentCode: CODE });
+    stored.docs.set(`registrations/${REF}`, { fullName: 'Achieng', paymentCode: CODE });
     for (const typed of [CODE, 'ncs7k2q' + CODE.at(-1)!.toLowerCase(), ` 7k2q-${CODE.at(-1)} `, 'NCS 7K2Q' + CODE.at(-1)]) {
-      expect(await findPayableRecord(typed, 'checkouts')).toEqual({ collection: 'registrations', record: { fullName: 'Achieng', paymentCode: CODE, id: REF } });
+      expect(await findPayableRecord(typed)).toEqual({ collection: 'registrations', record: { fullName: 'Achieng', paymentCode: CODE, id: REF } });
     }
     expect(stored.reads).toContain(`paymentCodes/${CODE}`);
+  });
+
+  it('for checkout, opens nothing by a code alone: it never reads the claim, which only staff may', async () => {
+    stored.docs.set(`paymentCodes/${CODE}`, { collection: 'registrations', recordId: REF });
+    stored.docs.set(`checkouts/${REF}`, { fullName: 'Achieng', paymentCode: CODE });
+    expect(await findPayableRecord(CODE, 'checkouts')).toBeNull();
+    expect(stored.reads).not.toContain(`paymentCodes/${CODE}`);
+    expect(stored.queries).toEqual([]);
+  });
+
+  it('for checkout, opens the signed-in attendee’s own registration by its code (their query on their address)', async () => {
+    stored.docs.set(`registrations/${REF}`, { fullName: 'Achieng', email: 'achieng@example.org', paymentCode: CODE });
+    expect(await findPayableRecord(CODE.toLowerCase(), 'checkouts', 'Achieng@Example.org')).toEqual({
+      collection: 'registrations',
+      record: { fullName: 'Achieng', email: 'achieng@example.org', paymentCode: CODE, id: REF },
+    });
+    expect(stored.queries).toEqual([
+      [
+        'registrations',
+        [
+          ['email', '==', 'achieng@example.org'],
+          ['paymentCode', '==', CODE],
+        ],
+      ],
+    ]);
+    expect(await findPayableRecord(CODE, 'checkouts', 'someone-else@example.org')).toBeNull();
+    expect(stored.reads).not.toContain(`paymentCodes/${CODE}`);
+  });
+
+  it('for checkout, opens an application by its reference from its projection, never the application', async () => {
+    stored.docs.set(`partners/${REF}`, { organisation: 'Aga Khan', phone: '+254 700 000000' });
+    stored.docs.set(`applicationCheckouts/${REF}`, { organisation: 'Aga Khan' });
+    expect(await findPayableRecord(REF, 'checkouts')).toEqual({ collection: 'partners', record: { organisation: 'Aga Khan', id: REF } });
+    expect(stored.reads).not.toContain(`partners/${REF}`);
   });
 
   it('finds an application by its code', async () => {

@@ -108,6 +108,18 @@ describe('claiming a code in the record’s own transaction', () => {
     expect(read).toHaveBeenCalledTimes(3);
   });
 
+  it('takes a refused read for a held code (a visitor may read only a code nobody holds), and passes other failures on', async () => {
+    const denied = Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
+    const read = vi.fn(async (path: string) => {
+      if (path === paymentCodePath('NCS-7K2QD')) throw denied;
+      return null;
+    });
+    const claim = await claimPaymentCode({ collection: 'partners', recordId: 'P1' }, read, codes('NCS-7K2QD', 'NCS-P4TXM'));
+    expect(claim.code).toBe('NCS-P4TXM');
+    const offline = Object.assign(new Error('offline'), { code: 'unavailable' });
+    await expect(claimPaymentCode({ collection: 'partners', recordId: 'P1' }, async () => Promise.reject(offline), codes('NCS-7K2QD'))).rejects.toBe(offline);
+  });
+
   it('gives up after a bounded number of draws rather than loop', async () => {
     const read = vi.fn(async () => ({ id: 'x' }));
     await expect(claimPaymentCode({ collection: 'partners', recordId: 'P1' }, read, () => 'NCS-7K2QD', 4)).rejects.toBeInstanceOf(NoFreePaymentCodeError);

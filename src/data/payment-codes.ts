@@ -89,6 +89,16 @@ export const paymentCodeClaimWrite = (code: string, claim: PaymentCodeClaim): Ba
 export class NoFreePaymentCodeError extends Error {}
 
 /**
+ * Whether a code is held, read in the record's own transaction. A visitor may read only a code nobody
+ * holds (firestore.rules: what a held code names is staff's), so a refused read means held.
+ */
+const isHeld = (read: ReadInTransaction, code: string) =>
+  read(paymentCodePath(code)).then(Boolean, (error: unknown) => {
+    if ((error as { code?: unknown } | null)?.code === 'permission-denied') return true;
+    throw error;
+  });
+
+/**
  * A fresh code for the record `claim` names and the write that claims it, decided on a read in the
  * record's own transaction: a code someone holds is drawn again (the rules refuse a taken one anyway,
  * so a race between two reads ends in the transaction's retry, never in two records with one code).
@@ -101,7 +111,7 @@ export async function claimPaymentCode(
 ): Promise<{ code: string; write: BatchWrite }> {
   for (let i = 0; i < tries; i++) {
     const code = draw();
-    if (!(await read(paymentCodePath(code)))) return { code, write: paymentCodeClaimWrite(code, claim) };
+    if (!(await isHeld(read, code))) return { code, write: paymentCodeClaimWrite(code, claim) };
   }
   throw new NoFreePaymentCodeError(`No free payment code in ${tries} draws.`);
 }

@@ -3,6 +3,7 @@
 // invoice issued, an administrator's test), to the record's own address, with the data the record
 // holds. The commits are the UI's own: its decision functions and data/mail.ts build every write.
 // (Visitors' messages are in rules-forms and rules-hostile.)
+import { applicationChange } from '../../src/data/application-record.ts';
 import { doc, getDoc, setDoc, updateDoc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDecisionMail, invoiceMail, MAIL_TEMPLATES, paymentVerifiedMail, testMail } from '../../src/data/mail.ts';
@@ -176,7 +177,7 @@ describe('application decisions', () => {
     const id = await fixture(`partners/${uniqueId('app')}`, fields);
     const record = { ...fields, id } as Parameters<typeof payableRecord>[1] & { status: string };
     const approved = applicationDecision('partners', record as never, status);
-    const writes: BatchWrite[] = [{ update: `partners/${id}`, data: { status } }];
+    const writes: BatchWrite[] = applicationChange({ ...fields, id }, { status });
     if (approved !== null) writes.push(applicationDecisionMail(uniqueId('mail'), payableRecord('partners', record), approved));
     return { id, writes: tamper(writes) };
   };
@@ -202,16 +203,8 @@ describe('application decisions', () => {
   it.each([
     [
       'an approval sent for a declined application',
-      (w: BatchWrite[]) => [
-        w[0],
-        {
-          ...w[1],
-          data: {
-            ...dataOf(w[1]),
-            template: { name: 'application-approved', data: { ...((dataOf(w[1]).template as Doc).data as Doc), amount: 'KES 50,000' } },
-          },
-        },
-      ],
+      (w: BatchWrite[]) =>
+        withMail(w, (m) => ({ ...m, template: { name: 'application-approved', data: { ...((m.template as Doc).data as Doc), amount: 'KES 50,000' } } })),
     ],
     ['a decision sent to another address', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, to: 'attacker@example.org' }))],
   ])('refuses %s', async (_, tamper) => {

@@ -58,6 +58,7 @@ import { issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
 import { freeSlot, ownerWrite, seatedFixture } from './support/seats.ts';
 import { checkoutWrite, registrationChange, registrationHolder } from '../../src/data/registration-record.ts';
+import { applicationChange, applicationCheckoutPath } from '../../src/data/application-record.ts';
 import { EPOCH, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
 import { joinWaitlistWrites } from '../../src/data/waitlist.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
@@ -87,6 +88,14 @@ const VERIFIED: readonly Actor[] = ['signedIn', 'editor', 'finance', 'admin'];
 
 /** Someone else's registration, holding its slot, stored past the rules. */
 const storedRegistration = async () => seatedFixture(uniqueId('reg'), fieldsOf(registrationDoc('', { email: `${uniqueId('someone')}@example.org` })));
+
+/** Someone else's application (a partnership), with its checkout projection, set up past the rules. */
+const storedApplication = async () => {
+  const id = uniqueId('app');
+  const stored = { id, timestamp: new Date(), ...fieldsOf(partnerDoc('')) };
+  await fixture(`partners/${id}`, stored);
+  return { id, stored };
+};
 
 /** A registration draft as the register form stores it (expiring a week ahead by the sender's clock). */
 const draftDoc = (email: string) => ({
@@ -433,7 +442,33 @@ const HOW: Record<string, Subject> = {
       delete: (db) => deleteDoc(doc(db, 'templates', 'application-declined')),
     },
   },
-  partners: documents('partners', () => fieldsOf(partnerDoc('')), submitAs(FORMS.booth), { paymentStatus: 'paid', status: 'confirmed' }),
+  partners: {
+    ops: {
+      ...documents('partners', () => fieldsOf(partnerDoc('')), submitAs(FORMS.booth), {}).ops,
+      // Staff record a payment as the back office does: the application and its checkout projection together.
+      update: async (db) => {
+        const { id, stored } = await storedApplication();
+        return commit(db, applicationChange({ ...stored, id }, { paymentStatus: 'paid', status: 'confirmed' }));
+      },
+      // An administrator removes an application with its checkout projection.
+      delete: async (db) => {
+        const { id } = await storedApplication();
+        return commit(db, [{ delete: `partners/${id}` }, { delete: applicationCheckoutPath(id) }]);
+      },
+    },
+    notes: { update: 'recording a payment, with its checkout', delete: 'with its checkout' },
+  },
+  // The part of an application its reference opens: written only in step with the application.
+  applicationCheckouts: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'applicationCheckouts', (await storedApplication()).id)),
+      list: (db) => getDocs(query(collection(db, 'applicationCheckouts'), limit(5))),
+      create: (db) => setDoc(doc(db, 'applicationCheckouts', uniqueId('no-application')), { id: 'x', organisation: 'Nobody', status: 'confirmed' }),
+      update: async (db) => updateDoc(doc(db, 'applicationCheckouts', (await storedApplication()).id), { paymentStatus: 'paid', status: 'confirmed' }),
+      delete: async (db) => deleteDoc(doc(db, 'applicationCheckouts', (await storedApplication()).id)),
+    },
+    notes: { create: 'with no application behind it', update: 'out of step with its application', delete: 'while its application exists' },
+  },
   messages: documents('messages', () => fieldsOf(messageDoc('')), submitAs(FORMS.message), { status: 'read' }),
   donations: documents('donations', () => fieldsOf(donationDoc('')), submitAs(FORMS.donation), { status: 'received' }),
   payments: {
@@ -564,7 +599,10 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'mail (resend)':               {                             update: STAFF },
   // The wording of the emails: administrators edit it, every staff member may read it.
   'templates':                   { get: STAFF,    list: STAFF, create: ADMIN, update: ADMIN, delete: NOBODY },
-  'partners':                    { get: EVERYONE, list: STAFF, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
+  // Someone else's application (contact name, address, phone): staff only; its reference opens
+  // applicationCheckouts/{id} only, and its payment code opens nothing (rules-payment-codes.test.ts).
+  'partners':                    { get: STAFF,    list: STAFF, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
+  'applicationCheckouts':        { get: EVERYONE, list: STAFF, create: NOBODY, update: NOBODY, delete: NOBODY },
   'messages':                    { get: STAFF,    list: STAFF, create: SIGNED_IN, update: STAFF, delete: ADMIN },
   'donations':                   { get: FINANCE,  list: FINANCE, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
   'payments':                    { get: FINANCE,  list: FINANCE, create: VERIFIED, update: FINANCE, delete: ADMIN },

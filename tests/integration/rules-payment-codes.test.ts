@@ -9,6 +9,7 @@ import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { checkSymbol, paymentCodeClaimWrite, paymentCodePath } from '../../src/data/payment-codes.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { registrationMoveWrites } from '../../src/admin/registration-moves.ts';
+import { applicationChange, applicationCheckoutPath, applicationCheckoutWrite, applicationMoveWrites } from '../../src/data/application-record.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, visitor } from './support/clients.ts';
 import { commit, dropWrite, fieldsOf, FORMS, partnerDoc, registrationDoc, searchable, type Doc, type Draft, type PublicForm } from './support/forms.ts';
@@ -156,13 +157,14 @@ describe('claims on their own', () => {
     expect(await ownerGet(path)).toEqual({ collection: 'partners', recordId: d.id });
   });
 
-  it('anyone may read a claim (checkout finds a record by its code); only staff list them', async () => {
+  it('only staff read what a claim names (a code is guessable); anyone may find a code free; only staff list them', async () => {
     const d = await FORMS.partner.draft();
     await allowed(commit(d.by.db, d.writes()));
     const code = String(d.doc.paymentCode);
-    const read = await getDoc(doc(as.db.anonymous, 'paymentCodes', code));
-    expect(read.data()).toEqual({ collection: 'partners', recordId: d.id });
-    await allowed(getDoc(doc(as.db.anonymous, 'paymentCodes', 'NCS-NOPE2')));
+    for (const actor of ['anonymous', 'signedIn', 'unverified'] as const) await denied(getDoc(doc(as.db[actor], 'paymentCodes', code)));
+    for (const actor of ['editor', 'finance', 'admin'] as const)
+      expect((await getDoc(doc(as.db[actor], 'paymentCodes', code))).data()).toEqual({ collection: 'partners', recordId: d.id });
+    await allowed(getDoc(doc(as.db.anonymous, 'paymentCodes', await unclaimedCode())));
     for (const actor of ['anonymous', 'signedIn', 'unverified'] as const) await denied(getDocs(collection(as.db[actor], 'paymentCodes')));
     for (const actor of ['editor', 'finance', 'admin'] as const) await allowed(getDocs(collection(as.db[actor], 'paymentCodes')));
   });
@@ -173,15 +175,13 @@ describe('a record’s code never changes', () => {
     const d = await FORMS.partner.draft();
     await allowed(commit(d.by.db, d.writes()));
     const next = await unclaimedCode();
+    const current = { ...(await ownerGet(`partners/${d.id}`))!, id: d.id };
     await denied(
-      commit(as.db.admin, [
-        { update: `partners/${d.id}`, data: { paymentCode: next } },
-        paymentCodeClaimWrite(next, { collection: 'partners', recordId: d.id }),
-      ]),
+      commit(as.db.admin, [...applicationChange(current, { paymentCode: next }), paymentCodeClaimWrite(next, { collection: 'partners', recordId: d.id })]),
     );
-    await denied(updateDoc(doc(as.db.admin, 'partners', d.id), { paymentCode: next }));
-    await denied(updateDoc(doc(as.db.finance, 'partners', d.id), { paymentCode: next }));
-    await allowed(updateDoc(doc(as.db.admin, 'partners', d.id), { status: 'confirmed' }));
+    await denied(commit(as.db.admin, applicationChange(current, { paymentCode: next })));
+    await denied(commit(as.db.finance, applicationChange(current, { paymentCode: next })));
+    await allowed(commit(as.db.admin, applicationChange(current, { status: 'confirmed' })));
   });
 });
 
@@ -190,10 +190,15 @@ describe('records the administrator creates', () => {
     const d = await FORMS.partner.draft();
     await allowed(commit(d.by.db, d.writes()));
     const db = createDb(() => as.db.admin);
-    await allowed(db.moveToArchive('partners', d.id));
+    // Its checkout projection leaves with it and comes back with it (as the Archive screen moves them).
+    await denied(db.moveToArchive('partners', d.id));
+    await allowed(db.moveToArchive('partners', d.id, (moved) => Promise.resolve(applicationMoveWrites('archive', d.id, moved))));
+    expect(await ownerGet(applicationCheckoutPath(d.id))).toBeNull();
     expect(await ownerGet(paymentCodePath(String(d.doc.paymentCode)))).toEqual({ collection: 'partners', recordId: d.id });
-    await allowed(db.restoreFromArchive('partners', d.id));
+    await denied(db.restoreFromArchive('partners', d.id));
+    await allowed(db.restoreFromArchive('partners', d.id, (moved) => Promise.resolve(applicationMoveWrites('original', d.id, moved))));
     expect(await ownerGet(`partners/${d.id}`)).toMatchObject({ paymentCode: d.doc.paymentCode });
+    expect(await ownerGet(applicationCheckoutPath(d.id))).toMatchObject({ paymentCode: d.doc.paymentCode });
   });
 
   it('restoring an archived registration keeps its code, in its checkout too', async () => {
@@ -209,8 +214,9 @@ describe('records the administrator creates', () => {
     const id = uniqueId('older-archived');
     const { paymentCode: _c, ...older } = fieldsOf(partnerDoc(id));
     await fixture(`archive/partners/items/${id}`, older);
-    await allowed(createDb(() => as.db.admin).restoreFromArchive('partners', id));
+    await allowed(createDb(() => as.db.admin).restoreFromArchive('partners', id, (moved) => Promise.resolve(applicationMoveWrites('original', id, moved))));
     expect(await ownerGet(`partners/${id}`)).not.toHaveProperty('paymentCode');
+    expect(await ownerGet(applicationCheckoutPath(id))).toMatchObject({ paymentCode: '' });
   });
 
   it('the admin creates an application only with a code claimed for it, never with another’s or without one', async () => {
@@ -221,10 +227,18 @@ describe('records the administrator creates', () => {
       const record = { ...searchable({ ...partnerDoc(id, code), id }), timestamp: new Date() };
       return [
         { set: `partners/${id}`, data: record },
+        applicationCheckoutWrite({ ...record, id }),
         ...(claim ? [paymentCodeClaimWrite(code, { collection: 'partners', recordId: id })] : []),
       ] as BatchWrite[];
     };
     await allowed(commit(as.db.admin, await make(await unclaimedCode(), true)));
+    // Not without its checkout projection.
+    await denied(
+      commit(
+        as.db.admin,
+        (await make(await unclaimedCode(), true)).filter((w) => !writePath(w).startsWith('applicationCheckouts/')),
+      ),
+    );
     await denied(commit(as.db.admin, await make(String(theirs.doc.paymentCode), false)));
     await denied(commit(as.db.admin, await make(await unclaimedCode(), false)));
     const id = uniqueId('by-admin');

@@ -1,6 +1,7 @@
 // A partnership application staff approve becomes a sponsor in the same commit (src/data/partners.ts
 // sponsorWrites). Finance approves applications but edits no content: the rules let it write that
 // sponsor only as a copy of the application it approves, and take it off only as it declines it.
+import { applicationChange } from '../../src/data/application-record.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sponsorIdFor, sponsorWrites } from '../../src/data/partners.ts';
 import { serverValues, type BatchWrite } from '../../src/lib/db.ts';
@@ -23,7 +24,8 @@ async function application(over: Record<string, unknown> = {}, doc = partnerDoc(
   return { id, ...fieldsOf(doc), ...over } as Record<string, unknown> & { id: string };
 }
 
-const approve = (app: { id: string }, extra: BatchWrite[]) => [{ update: `partners/${app.id}`, data: { status: 'confirmed' } }, ...extra];
+// The approval as the back office writes it: the application with its checkout projection in step.
+const approve = (app: Record<string, unknown> & { id: string }, extra: BatchWrite[]) => [...applicationChange(app, { status: 'confirmed' }), ...extra];
 const sponsorOf = (app: Record<string, unknown> & { id: string }) => sponsorWrites(app, true, serverValues.now());
 
 describe('a sponsor made from an approved application', () => {
@@ -82,7 +84,7 @@ describe('a sponsor made from an approved application', () => {
     await allowed(commit(as.db.finance, approve(app, sponsorOf(app))));
     const sponsor = `sponsors/${sponsorIdFor(app.id)}`;
     await denied(commit(as.db.finance, [{ delete: sponsor }]));
-    await allowed(commit(as.db.finance, [{ update: `partners/${app.id}`, data: { status: 'cancelled' } }, ...sponsorWrites(app, false, null)]));
+    await allowed(commit(as.db.finance, [...applicationChange(app, { status: 'cancelled' }), ...sponsorWrites(app, false, null)]));
     expect(await ownerGet(sponsor)).toBeNull();
     const seeded = await fixture(`sponsors/${uniqueId('sponsor')}`, { organisation: 'Seeded', tier: 'gold', published: true });
     await denied(commit(as.db.finance, [{ delete: `sponsors/${seeded}` }]));

@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { APPLICATION_CHECKOUTS, applicationCheckoutWrite } from '../../data/application-record.ts';
 import { applicationMail } from '../../data/mail.ts';
 import { claimPaymentCode } from '../../data/payment-codes.ts';
 import { recordSearchTokens } from '../../data/search-tokens.ts';
@@ -30,13 +31,19 @@ export async function sendApplication(id: string, application: Application, sett
     application.kind === 'partner'
       ? partnerDocument(application.form, settings.partnerTiers[application.form.tier]?.fee ?? 0, settings.currency)
       : boothDocument(application.form, settings.boothTypes[application.form.boothType]?.fee ?? 0, settings.currency);
-  await submitAsVisitor('partners', id, async (read) => {
-    const { code, write } = await claimPaymentCode({ collection: 'partners', recordId: id }, read);
-    const withCode = { ...stored, paymentCode: code };
-    const searchable = { ...withCode, searchTokens: recordSearchTokens({ ...withCode, id }) };
-    return [createWrite('partners', id, searchable), write, applicationMail(id, withCode, settings)];
-  });
-  // Read back: after a lost reply the code that landed is the first attempt's, not the last drawn.
-  const landed = await db.fetchDocument<{ paymentCode?: string }>('partners', id).catch(() => null);
+  await submitAsVisitor(
+    'partners',
+    id,
+    async (read) => {
+      const { code, write } = await claimPaymentCode({ collection: 'partners', recordId: id }, read);
+      const withCode = { ...stored, paymentCode: code };
+      const searchable = { ...withCode, searchTokens: recordSearchTokens({ ...withCode, id }) };
+      return [createWrite('partners', id, searchable), applicationCheckoutWrite({ ...withCode, id }), write, applicationMail(id, withCode, settings)];
+    },
+    () => db.fetchDocument(APPLICATION_CHECKOUTS, id).then(Boolean),
+  );
+  // Read back (the application's checkout: the application itself is staff's): after a lost reply
+  // the code that landed is the first attempt's, not the last drawn.
+  const landed = await db.fetchDocument<{ paymentCode?: string }>(APPLICATION_CHECKOUTS, id).catch(() => null);
   return landed?.paymentCode;
 }

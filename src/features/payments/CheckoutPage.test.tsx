@@ -94,7 +94,54 @@ describe('the payment code at checkout', () => {
   beforeEach(() => {
     registration({ state: 'held', claim: CLAIM, heldSince: new Date() });
     fake.state.docs.set(`checkouts/${REF}`, { ...fake.state.docs.get(`checkouts/${REF}`), paymentCode: CODE });
+    // The registrant's own record (what their signed-in query on their address finds), and the claim only staff read.
+    fake.state.docs.set(`registrations/${REF}`, { ...fake.state.docs.get(`checkouts/${REF}`), email: 'achieng@example.org' });
     fake.state.docs.set(`paymentCodes/${CODE}`, { collection: 'registrations', recordId: REF });
+  });
+
+  it.each([
+    ['nobody is signed in', null],
+    ['someone else is signed in', { uid: 'attendee-2', email: 'someone@example.org' }],
+  ])('opens nothing by the code alone when %s: how to pay with it, and the reference or sign-in for more', async (_, session) => {
+    fake.session = session;
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const Where = () => <p data-testid="checkout-path">{useLocation().pathname}</p>;
+    const Stub = createRoutesStub([
+      {
+        path: '/checkout/:id',
+        Component: () => (
+          <>
+            <Where />
+            <CheckoutPage />
+          </>
+        ),
+      },
+    ]);
+    render(
+      <QueryClientProvider client={client}>
+        <Stub initialEntries={[`/checkout/${CODE}`]} />
+      </QueryClientProvider>,
+    );
+    const paying = await screen.findByRole('region', { name: 'Paying with this code' }, LONG);
+    expect(paying).toHaveTextContent(`Enter ${CODE} as the`);
+    const more = screen.getByRole('region', { name: 'See what is due and your ticket' });
+    expect(within(more).getByRole('link', { name: 'sign in on My registration' })).toHaveAttribute('href', '/my-registration');
+    // Nothing of the record: not its name, address, reference, category or amount.
+    for (const text of ['Achieng', 'achieng@', 'a•••', REF, 'Delegate', '5,000']) expect(document.body).not.toHaveTextContent(text);
+
+    // The code is not a reference; the reference opens the checkout.
+    const user = userEvent.setup();
+    await user.type(within(more).getByLabelText('Reference'), CODE);
+    await user.click(within(more).getByRole('button', { name: 'Open my checkout' }));
+    expect(within(more).getByLabelText('Reference')).toHaveAccessibleDescription('Enter the reference from your confirmation email (not the payment code).');
+    // A reference as the site makes them (REF spells an L, which look-alike reading takes for a 1), typed any way.
+    const made = 'AB12CD34EF56GH78';
+    fake.state.docs.set(`checkouts/${made}`, { ...fake.state.docs.get(`checkouts/${REF}`), id: made });
+    await user.clear(within(more).getByLabelText('Reference'));
+    await user.type(within(more).getByLabelText('Reference'), ' ab12-cd34 ef56-gh78 ');
+    await user.click(within(more).getByRole('button', { name: 'Open my checkout' }));
+    expect(await screen.findByText('Registration · Delegate', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-path')).toHaveTextContent(`/checkout/${made}`);
   });
 
   it('shows the code prominently and asks for it as the Paybill account number and the bank reference', async () => {
@@ -173,6 +220,46 @@ describe('a registration paid in part from a statement', () => {
     expect(await screen.findByRole('region', { name: 'How to pay' }, LONG)).toHaveTextContent(`Pay ${shown(500_000)} entering`);
     expect(screen.queryByText('Received so far')).not.toBeInTheDocument();
     expect(await screen.findByLabelText('Amount paid (KES)', {}, LONG)).toHaveValue(5000);
+  });
+});
+
+describe('checkout of an application, from its projection', () => {
+  const APP = 'APPCONFIRMED0001';
+
+  beforeEach(() => {
+    // What the reference opens (applicationCheckouts/{id}); the application itself is staff's.
+    fake.state.docs.set(`applicationCheckouts/${APP}`, {
+      id: APP,
+      kind: 'booth',
+      organisation: 'Acme Ltd',
+      contactName: 'Jane Wambui',
+      email: 'jane@acme.example',
+      tier: '',
+      boothType: 'standard',
+      fee: 50000,
+      currency: 'KES',
+      status: 'confirmed',
+      paymentStatus: 'unpaid',
+      paymentNote: '',
+      paymentCode: 'NCS-P4TXM',
+      receivedMinor: 0,
+    });
+    fake.state.docs.set(`partners/${APP}`, { id: APP, status: 'confirmed', paymentStatus: 'unpaid', phone: '+254 700 000000' });
+  });
+
+  it('shows the organisation, what it is for and the amount, and pays with the projection in step in the same commit', async () => {
+    renderPage(CheckoutPage, `/checkout/${APP}`, '/checkout/:id');
+    expect(await screen.findByText('Acme Ltd', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText(/^Booth · /)).toBeInTheDocument();
+    expect(screen.getByText('Your payment code').parentElement).toHaveTextContent('NCS-P4TXM');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Transaction reference'), 'QWE12345RT');
+    await user.click(screen.getByRole('button', { name: 'Submit payment reference' }));
+    expect(await screen.findByRole('heading', { name: 'Payment reference received' }, LONG)).toBeInTheDocument();
+    const [commit] = fake.state.commits;
+    const paths = commit.map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete));
+    expect(paths).toEqual(expect.arrayContaining([`partners/${APP}`, `applicationCheckouts/${APP}`, 'paymentReferences/QWE12345RT']));
+    expect(fake.state.docs.get(`applicationCheckouts/${APP}`)).toMatchObject({ paymentStatus: 'submitted', organisation: 'Acme Ltd' });
   });
 });
 

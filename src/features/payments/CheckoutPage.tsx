@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams, type MetaFunction } from 'react-router';
+import { Link, useNavigate, useParams, type MetaFunction } from 'react-router';
 import { FormAlert, SelectField } from '../../components/fields.tsx';
 import { formatDateTime, formatMoney, formatMoneyMinor } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
@@ -19,6 +19,8 @@ import { maskedEmail } from '../../lib/email-address.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { checkoutHold, type Hold } from '../../data/payable-records.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
+import { readPaymentCode } from '../../data/payment-codes.ts';
+import { referenceCandidates } from '../../lib/reference.ts';
 
 // Shown once a record is paid: loaded then (its QR code and calendar file are not needed to pay).
 const Ticket = lazy(() => import('../../components/Ticket.tsx').then((m) => ({ default: m.Ticket })));
@@ -217,6 +219,81 @@ export function HoldNotice({ hold }: { hold: Hold }) {
   );
 }
 
+/**
+ * Checkout under a payment code, for anyone but the registration's attendee signed in on this
+ * browser: a code is short enough to guess, so it opens nothing on its own (not even whether it is
+ * taken). How to pay with it is the same for every code; what is due, and whose it is, opens with
+ * the reference from the confirmation email, or by signing in.
+ */
+function CodeOnly({ code, settings }: { code: string; settings: SiteSettings }) {
+  const navigate = useNavigate();
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const p = settings.payment;
+  const open = (event: FormEvent) => {
+    event.preventDefault();
+    const [clean] = referenceCandidates(reference);
+    if (!clean || !/^[A-Za-z0-9_-]{4,128}$/.test(clean) || readPaymentCode(reference))
+      return setError('Enter the reference from your confirmation email (not the payment code).');
+    navigate(`/checkout/${clean}`);
+  };
+  return (
+    <div className="container-page max-w-3xl py-12">
+      <h1>Checkout</h1>
+      <p className="mt-6 rounded-lg border-2 border-brand-700 p-4">
+        <span className="block text-slate-600">Payment code</span>
+        <strong className="font-mono text-3xl tracking-wider">{code}</strong>
+      </p>
+      <section aria-labelledby="how-to-pay-with-code" className="mt-8">
+        <h2 id="how-to-pay-with-code">Paying with this code</h2>
+        <p className="mt-2">
+          Enter <strong className="font-mono">{code}</strong> as the {p.mobileMoneyProvider ?? 'mobile money'} Paybill {p.mobileMoneyPaybill} &ldquo;Account
+          number&rdquo;, or as the reference of a bank transfer to {p.bankAccountName}, {p.bankName} account {p.bankAccountNumber}: finance matches the payment
+          by the code.
+        </p>
+      </section>
+      <section aria-labelledby="open-with-reference" className="mt-8">
+        <h2 id="open-with-reference">See what is due and your ticket</h2>
+        <p className="mt-2">
+          A payment code does not open a registration or application on its own, so nobody who guesses one learns whose it is. Enter the reference from your
+          confirmation email, or, for a registration,{' '}
+          <Link className="text-brand-700 underline" to="/my-registration">
+            sign in on My registration
+          </Link>{' '}
+          with the address you registered with and open this page again.
+        </p>
+        <form noValidate className="mt-4 space-y-4" onSubmit={open}>
+          <div>
+            <label className="field-label" htmlFor="code-reference">
+              Reference
+            </label>
+            <input
+              id="code-reference"
+              className="field-input font-mono"
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+              autoCapitalize="off"
+              autoCorrect="off"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'code-reference-error' : undefined}
+            />
+            {error && (
+              <p id="code-reference-error" className="field-error">
+                {error}
+              </p>
+            )}
+          </div>
+          <button className="btn-primary" type="submit">
+            Open my checkout
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}
+
 /** A partner application or booth booking is paid for only once staff approve it (the rules agree). */
 const awaitingReview = (r: CheckoutRecord) => r.collection === 'partners' && r.status === 'pending';
 
@@ -241,6 +318,7 @@ export default function CheckoutPage() {
       </div>
     );
   }
+  if (!record.data && readPaymentCode(id)) return <CodeOnly code={readPaymentCode(id)!} settings={settings.data!} />;
   if (!record.data) {
     return (
       <div className="container-page py-12">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { db } from '../../lib/data.ts';
 import { settingsLabel } from '../../data/labels.ts';
 import { findPayableRecord, payableRecord, type PayableRecord } from '../../data/payable-records.ts';
+import { readPaymentCode } from '../../data/payment-codes.ts';
 import type { PaymentForm, PaymentTarget } from './schema.ts';
 import { lazyModule } from '../../components/lazy-sending.ts';
 import { HoldLostError } from './errors.ts';
@@ -69,17 +70,37 @@ export function describeRecord(collection: PaymentTarget, d: Stored, settings: L
 export const fetchLabels = () => db.fetchDocument<NonNullable<Labels> & { id: string }>('settings', 'site').catch(() => null);
 
 /**
- * A registration (its checkout projection, checkouts/{id}) or an application by its reference, as
- * typed (anyone holding the reference may read it): case, spaces and look-alikes do not matter
- * (lib/reference.ts). A list of many records passes the labels it read once.
+ * A registration or an application (their checkout projections) by its reference, as typed (anyone
+ * holding the reference may read it): case, spaces and look-alikes do not matter (lib/reference.ts).
+ * By its payment code, only `owner`'s own registration (the address they are signed in with): a code
+ * alone opens nothing. A list of many records passes the labels it read once.
  */
-export async function fetchCheckoutRecord(typed: string, labels: Promise<Labels | null> = fetchLabels()): Promise<CheckoutRecord | null> {
-  const found = await findPayableRecord(typed, 'checkouts');
+export async function fetchCheckoutRecord(
+  typed: string,
+  labels: Promise<Labels | null> = fetchLabels(),
+  owner: string | null = null,
+): Promise<CheckoutRecord | null> {
+  const found = await findPayableRecord(typed, 'checkouts', owner);
   return found && describeRecord(found.collection, found.record, await labels);
 }
 
+/** The same for staff, who also find a record by its payment code (its claim, which only they read). */
+export async function fetchStaffRecord(typed: string, labels: Promise<Labels | null> = fetchLabels()): Promise<CheckoutRecord | null> {
+  const found = await findPayableRecord(typed, 'records');
+  return found && describeRecord(found.collection, found.record, await labels);
+}
+
+/** Checkout under a reference, or under a payment code for the attendee signed in on this browser (null otherwise). */
 export function useCheckoutRecord(id: string) {
-  return useQuery({ queryKey: ['checkout', id], queryFn: () => fetchCheckoutRecord(id), staleTime: 0 });
+  return useQuery({
+    queryKey: ['checkout', id],
+    queryFn: async () => {
+      // The Auth SDK loads only for a code: a reference opens its checkout for anyone.
+      const owner = readPaymentCode(id) ? ((await (await import('../../lib/email-link.ts')).attendeeSession())?.email ?? null) : null;
+      return fetchCheckoutRecord(id, fetchLabels(), owner);
+    },
+    staleTime: 0,
+  });
 }
 
 /** What is still due on a record, in cents: its fee less what statements brought in. */

@@ -10,6 +10,7 @@ import { createWrite, serverValues, type BatchWrite, type ReadInTransaction } fr
 import { paymentReceivedMail } from '../../data/mail.ts';
 import { seatPath } from '../../data/seats.ts';
 import { checkoutWrite } from '../../data/registration-record.ts';
+import { applicationCheckoutPath, applicationCheckoutWrite } from '../../data/application-record.ts';
 import { normaliseReference, referenceClaim } from '../../data/transaction-codes.ts';
 import { paymentDocument, paymentFormSchema, type PaymentForm } from './schema.ts';
 import type { CheckoutRecord } from './api.ts';
@@ -37,6 +38,15 @@ export function payingForSeat(id: string) {
   };
 }
 
+/** What paying for an application adds: its checkout projection in step (firestore.rules: applicationCheckoutFollows). */
+export function applicationPaid(id: string) {
+  return async (read: ReadInTransaction): Promise<BatchWrite[]> => {
+    const checkout = await read(applicationCheckoutPath(id));
+    if (!checkout) throw new Error(`Application ${id} has no checkout.`);
+    return [applicationCheckoutWrite({ ...checkout, id, paymentStatus: 'submitted' })];
+  };
+}
+
 /**
  * The payment reference, the record's flip to 'submitted', the claim on the transaction code and
  * the acknowledgement, as one commit (the rules require them together), under a payment id chosen
@@ -50,14 +60,11 @@ export async function submitPayment(record: CheckoutRecord, paymentId: string, f
     referenceClaim(paymentId, payment.reference),
     paymentReceivedMail(paymentId, payment, record.payable),
   ];
-  const seatWrites = record.collection === 'registrations' ? payingForSeat(record.id) : null;
-  // A registration is not readable by its reference: a first attempt landed when the code it claimed names this payment.
-  const landed =
-    record.collection === 'registrations'
-      ? async () => (await db.fetchDocument('paymentReferences', normaliseReference(payment.reference)))?.paymentId === paymentId
-      : async () => (await db.fetchDocument(record.collection, record.id))?.lastPaymentId === paymentId;
+  const inStep = record.collection === 'registrations' ? payingForSeat(record.id) : applicationPaid(record.id);
+  // Neither record is readable by its reference: a first attempt landed when the code it claimed names this payment.
+  const landed = async () => (await db.fetchDocument('paymentReferences', normaliseReference(payment.reference)))?.paymentId === paymentId;
   try {
-    await submitAsVisitor('payments', paymentId, seatWrites ? async (read) => [...writes, ...(await seatWrites(read))] : writes, landed);
+    await submitAsVisitor('payments', paymentId, async (read) => [...writes, ...(await inStep(read))], landed);
   } catch (error) {
     if (error instanceof HoldLostError) throw error;
     // Say why when the code was already used (for this or another record) rather than "try again".

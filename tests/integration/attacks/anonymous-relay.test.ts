@@ -4,6 +4,7 @@
 // address nobody has proved carries no words the sender chose: only fixed wording, settings'
 // labels and the record's reference and code. Staff's decision on an application goes to the same
 // unproven address, so it quotes none of the applicant's words either. (Issue 32, item 13.)
+import { applicationChange } from '../../../src/data/application-record.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchWrite } from '../../../src/lib/db.ts';
 import { applicationDecisionMail } from '../../../src/data/mail.ts';
@@ -56,7 +57,7 @@ describe('staff’s decision on an application', () => {
     const id = await fixture(`partners/${uniqueId('partner')}`, { ...fieldsOf(partnerDoc('')), contactName: LURE, organisation: LURE });
     const stored = (await ownerGet(`partners/${id}`))!;
     const mail = applicationDecisionMail(uniqueId('mail'), payableRecord('partners', { ...stored, id }), approved);
-    const writes: BatchWrite[] = [{ update: `partners/${id}`, data: { status: approved ? 'confirmed' : 'cancelled' } }, mail];
+    const writes: BatchWrite[] = [...applicationChange({ ...stored, id }, { status: approved ? 'confirmed' : 'cancelled' }), mail];
     return verdict(commit(as.db.admin, withWords(writes, words)));
   }
 

@@ -3,7 +3,8 @@
 // record could divert statement money. Each attack starts from the site's own commit (the control
 // passes) and adds or changes one thing (firestore.rules: paymentCodes, claimsPaymentCode,
 // keepsPaymentCode, codeUnchanged).
-import { deleteDoc, doc, setDoc, updateDoc } from 'firebase/firestore/lite';
+import { applicationCheckoutPath, applicationCheckoutWrite } from '../../../src/data/application-record.ts';
+import { deleteDoc, doc, updateDoc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentCodeClaimWrite, paymentCodePath } from '../../../src/data/payment-codes.ts';
 import { signInActors, verdict, type Actors } from '../support/actors.ts';
@@ -21,6 +22,9 @@ const allowed = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('
 const denied = async (op: Promise<unknown>) => expect(await verdict(op)).toBe('denied');
 
 const codeOf = (d: Draft) => String(d.doc.paymentCode);
+
+/** An administrator removes an application with its checkout projection. */
+const removal = (id: string) => [{ delete: `partners/${id}` }, { delete: applicationCheckoutPath(id) }];
 
 describe.each([FORMS.registration, FORMS.booth].map((f) => [f.name, f] as [string, PublicForm]))('a visitor’s %s', (_, form) => {
   it('never holds a second code (control: the site’s commit with one)', async () => {
@@ -62,7 +66,11 @@ describe('claims on what is not a record', () => {
     const d = await FORMS.booth.draft();
     const code = codeOf(d);
     const record = searchable({ ...d.doc, timestamp: new Date() });
-    const writes = [{ set: `partners/${d.id}`, data: record }, paymentCodeClaimWrite(code, { collection: 'partners', recordId: d.id })];
+    const writes = [
+      { set: `partners/${d.id}`, data: record },
+      applicationCheckoutWrite({ ...record, id: d.id }),
+      paymentCodeClaimWrite(code, { collection: 'partners', recordId: d.id }),
+    ];
     await denied(commit(as.db.finance, writes));
     await denied(commit(as.db.editor, writes));
     await allowed(commit(as.db.admin, writes));
@@ -74,11 +82,12 @@ describe('documented: what an administrator may do', () => {
     const d = await FORMS.booth.draft();
     await allowed(commit(d.by.db, d.writes()));
     const before = (await ownerGet(`partners/${d.id}`))!;
-    await allowed(deleteDoc(doc(as.db.admin, 'partners', d.id)));
+    await allowed(commit(as.db.admin, removal(d.id)));
     const fresh = await unclaimedCode();
     await allowed(
       commit(as.db.admin, [
         { set: `partners/${d.id}`, data: searchable({ ...before, paymentCode: fresh }) },
+        applicationCheckoutWrite({ ...before, id: d.id, paymentCode: fresh }),
         paymentCodeClaimWrite(fresh, { collection: 'partners', recordId: d.id }),
       ]),
     );
@@ -86,7 +95,12 @@ describe('documented: what an administrator may do', () => {
     // …but never with another record's code
     const other = await FORMS.booth.draft();
     await allowed(commit(other.by.db, other.writes()));
-    await allowed(deleteDoc(doc(as.db.admin, 'partners', d.id)));
-    await denied(setDoc(doc(as.db.admin, 'partners', d.id), searchable({ ...before, paymentCode: codeOf(other) })));
+    await allowed(commit(as.db.admin, removal(d.id)));
+    await denied(
+      commit(as.db.admin, [
+        { set: `partners/${d.id}`, data: searchable({ ...before, paymentCode: codeOf(other) }) },
+        applicationCheckoutWrite({ ...before, id: d.id, paymentCode: codeOf(other) }),
+      ]),
+    );
   });
 });

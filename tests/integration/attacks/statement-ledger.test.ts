@@ -3,6 +3,7 @@
 // each attack below tries to count one payment twice, keep money a reversal took off, or type a
 // balance in, as a visitor, an editor, finance or an administrator. Every refusal has its control:
 // the honest commit next to it passes, so the refusal is the tampering's doing.
+import { applicationCheckoutPath, applicationCheckoutWrite } from '../../../src/data/application-record.ts';
 import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
@@ -219,11 +220,14 @@ describe('a balance typed in', () => {
     const target = await booth();
     await apply(line(FEE_MINOR), target);
     const before = (await ownerGet(`partners/${target.id}`))!;
-    await allowed(deleteDoc(doc(as.db.admin, 'partners', target.id)));
+    await allowed(commit(as.db.admin, [{ delete: `partners/${target.id}` }, { delete: applicationCheckoutPath(target.id) }]));
     const { receivedMinor: _r, receivedVia: _v, ...rest } = before;
-    await denied(setDoc(doc(as.db.admin, 'partners', target.id), { ...rest, receivedMinor: 2 * FEE_MINOR, receivedVia: 'made-up' }));
-    await denied(setDoc(doc(as.db.admin, 'partners', target.id), { ...rest, receivedMinor: FEE_MINOR }));
-    await allowed(setDoc(doc(as.db.admin, 'partners', target.id), { ...rest, paymentStatus: 'unpaid' }));
+    // Each with its checkout projection in step, as the back office would write it.
+    const recreate = (data: Record<string, unknown>) =>
+      commit(as.db.admin, [{ set: `partners/${target.id}`, data }, applicationCheckoutWrite({ ...data, id: target.id })]);
+    await denied(recreate({ ...rest, receivedMinor: 2 * FEE_MINOR, receivedVia: 'made-up' }));
+    await denied(recreate({ ...rest, receivedMinor: FEE_MINOR }));
+    await allowed(recreate({ ...rest, paymentStatus: 'unpaid' }));
   });
 
   it('an editor takes no finance action: no import, no line, no balance (control: finance may)', async () => {

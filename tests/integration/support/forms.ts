@@ -17,6 +17,7 @@ import { registrationSeatWrites, type SeatChoice } from '../../../src/features/r
 import { claimSeatWrite, DEFAULT_SEAT_TIMES, newSeatClaim } from '../../../src/data/seats.ts';
 import { attendeePath, holdStart } from '../../../src/data/attendees.ts';
 import { checkoutWrite } from '../../../src/data/registration-record.ts';
+import { applicationCheckoutWrite } from '../../../src/data/application-record.ts';
 import { attendee, freeSlot, seatedFixture } from './seats.ts';
 import type { Firestore } from 'firebase/firestore/lite';
 import { applicationMail, donationMail, messageMail, paymentReceivedMail, registrationMail } from '../../../src/data/mail.ts';
@@ -161,8 +162,8 @@ const definedOnly = (w: BatchWrite): BatchWrite =>
  */
 export function paymentSeatWrites(paymentId: string, target: { collection: PaymentTarget; id: string; record: Doc }): BatchWrite[] {
   const r = target.record;
-  if (target.collection !== 'registrations') return [];
   const after = { ...r, id: target.id, paymentStatus: 'submitted', lastPaymentId: paymentId };
+  if (target.collection !== 'registrations') return [definedOnly(applicationCheckoutWrite(after))];
   return [checkoutWrite(after), ...(typeof r.seat === 'string' ? [claimSeatWrite(r.seat, String(r.seatClaim), true)] : [])];
 }
 
@@ -288,6 +289,8 @@ function singleDocument<F>(
         by: submitter,
         writes: (d = doc) => [
           { set: `${collection}/${id}`, data: tokensFollow(collection, doc, d) },
+          // An application's checkout projection, in step with whatever the case sent.
+          ...(payable ? [definedOnly(applicationCheckoutWrite({ ...tokensFollow(collection, doc, d), id }))] : []),
           ...claim(id, d),
           ...companionMail(() => mail(id, d as never)),
           throttle,

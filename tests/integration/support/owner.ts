@@ -1,5 +1,6 @@
 // Setting the scene with the emulator's `owner` bypass (as the seed does), so fixtures never go
 // through the rules under test. Every case gets its own document ids, so cases never interfere.
+import { applicationCheckoutOf, applicationCheckoutPath } from '../../../src/data/application-record.ts';
 import { deleteDocuments, fromFields, patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
 import { stack } from './clients.ts';
 import { newPaymentCode, paymentCodePath } from '../../../src/data/payment-codes.ts';
@@ -37,10 +38,17 @@ export async function unclaimedCode(): Promise<string> {
   return code;
 }
 
-/** Writes `data` at `path` with the `id` and `timestamp` the data module would have added (and its code's claim). */
+/**
+ * Writes `data` at `path` with the `id` and `timestamp` the data module would have added (and its
+ * code's claim; an application's checkout projection too, as its creating commit writes it).
+ */
 export async function fixture(path: string, data: object): Promise<string> {
   const id = path.split('/').pop()!;
-  await writeDocuments(stack(), [[path, { id, timestamp: new Date(), ...data }], ...codeClaims(path, data)]);
+  const stored = { id, timestamp: new Date(), ...data };
+  const projection: Array<[string, Record<string, unknown>]> = /^partners\/[^/]+$/.test(path)
+    ? [[applicationCheckoutPath(id), applicationCheckoutOf(stored)]]
+    : [];
+  await writeDocuments(stack(), [[path, stored], ...codeClaims(path, data), ...projection]);
   return id;
 }
 

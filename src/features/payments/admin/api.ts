@@ -6,7 +6,7 @@ import { serverValues, type Cursor, type Filter } from '../../../lib/db.ts';
 import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../../admin/use-staff-action.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
-import { fetchCheckoutRecord, fetchLabels, type CheckoutRecord } from '../api.ts';
+import { fetchCheckoutRecord, fetchLabels, fetchStaffRecord, type CheckoutRecord } from '../api.ts';
 import { ticketAttachments } from '../ticket-files.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
 import {
@@ -155,9 +155,8 @@ export function useRecordManualPayment() {
 
 export const newPaymentId = () => db.newId('payments');
 
-/** Finds what a reference pays for (registration first, then partner application or booth). */
-export const findPayable = (reference: string) =>
-  reference.trim() && !reference.includes('/') ? fetchCheckoutRecord(reference.trim()) : Promise.resolve(null);
+/** Finds what a payment code or reference pays for (registration first, then partner application or booth). */
+export const findPayable = (reference: string) => (reference.trim() && !reference.includes('/') ? fetchStaffRecord(reference.trim()) : Promise.resolve(null));
 
 // ---- donation pledges ----
 

@@ -139,7 +139,7 @@ describe('recording a payment received directly', () => {
 
   it('creates a verified payment in the record currency and marks the record paid and confirmed', () => {
     const { writes, log } = decideManual([unpaid], manual);
-    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'paymentReferences/CHQ000123', 'partners/booth-1', 'mail/mail-1']);
+    expect(writes.map(pathOf)).toEqual(['payments/pay-9', 'paymentReferences/CHQ000123', 'partners/booth-1', 'applicationCheckouts/booth-1', 'mail/mail-1']);
     // The receipt is claimed by this payment: the same cheque cannot pay twice.
     expect(dataOf(writes[1])).toEqual({ paymentId: 'pay-9' });
     expect(dataOf(writes[0])).toMatchObject({
@@ -154,15 +154,17 @@ describe('recording a payment received directly', () => {
       verifiedBy: staffEmail,
     });
     expect(dataOf(writes[2])).toEqual({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-9' });
+    // Its checkout projection in step (what the reference opens).
+    expect(dataOf(writes[3])).toMatchObject({ id: 'booth-1', paymentStatus: 'paid', status: 'confirmed', organisation: 'Acme Ltd' });
     expect(log).toBe('Recorded cheque payment pay-9 (KES 150,000) for application booth-1');
     // An application has no ticket: the message greets its contact person and says no ticket.
-    expect(dataOf(writes[3])).toMatchObject({
+    expect(dataOf(writes[4])).toMatchObject({
       to: 'jane@acme.example',
       template: { name: 'payment-verified', data: { name: 'Jane Wambui', reference: 'booth-1', amount: 'KES 150,000', ticket: false } },
       recordCollection: 'partners',
       paymentId: 'pay-9',
     });
-    expect(dataOf(writes[3])).not.toHaveProperty('message');
+    expect(dataOf(writes[4])).not.toHaveProperty('message');
   });
 
   it('refuses a receipt already recorded, and a payment without its note', () => {

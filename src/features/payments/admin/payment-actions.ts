@@ -9,6 +9,7 @@ import type { PaymentStatus } from '../../../data/statuses.ts';
 import { paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
 import { payableRecord } from '../../../data/payable-records.ts';
 import { registrationChange, seatOf } from '../../../data/registration-record.ts';
+import { applicationChange } from '../../../data/application-record.ts';
 import { normaliseReference, referenceClaim } from '../../../data/transaction-codes.ts';
 import type { PaymentTarget } from '../schema.ts';
 
@@ -75,10 +76,10 @@ export async function readSeat(collection: PaymentTarget, target: Read, read: Re
 /**
  * The record's change and what goes with it: for a registration, its checkout projection and its
  * seat (data/registration-record.ts, which refuses to record a payment for a seat someone else has
- * taken since the hold lapsed); an application changes alone.
+ * taken since the hold lapsed); for an application, its checkout projection (data/application-record.ts).
  */
 export function recordChange(collection: PaymentTarget, target: WithId<DocumentData>, changes: Record<string, unknown>, seat: Read): BatchWrite[] {
-  return collection === 'registrations' ? registrationChange(target, changes, seat) : [{ update: `${collection}/${target.id}`, data: changes }];
+  return collection === 'registrations' ? registrationChange(target, changes, seat) : applicationChange(target, changes);
 }
 
 /** A pending record becomes confirmed once paid; a checked-in or cancelled one keeps its status. */

@@ -7,6 +7,7 @@ import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { applicationDecisionMail, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
 import { payableRecord } from '../../../data/payable-records.ts';
+import { applicationChange } from '../../../data/application-record.ts';
 import { registrationChange, registrationHolder, registrationPath, SeatLostError, seatOf } from '../../../data/registration-record.ts';
 import { findFreeSeats, seatTimesOf, holdsSeat, newSeatClaim, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
@@ -245,7 +246,7 @@ function useApplicationStatusChange() {
     writes: ({ record, status }: { record: StaffRecord; name: string; status: string }) => {
       const approved = applicationDecision(collection, record, status);
       return [
-        { update: `${collection}/${record.id}`, data: { status } },
+        ...applicationChange(record, { status }),
         ...(approved === null ? [] : [applicationDecisionMail(db.newId('mail'), payableRecord('partners', record), approved)]),
         // Approved: among the partners on /about at once; declined after approval: off it again.
         ...(approved === true || (approved === false && record.status === 'confirmed') ? sponsorWrites(record, approved, serverValues.now()) : []),
