@@ -37,7 +37,10 @@ async function cancel(who: Attendee, id: string) {
   const r = (await ownerGet(`registrations/${id}`))!;
   const seat = await ownerGet(seatPath(String(r.seat)));
   await expectAllowed(
-    commit(who.db, registrationChange({ ...r, id }, { status: 'cancelled', cancelledAt: serverValues.now() }, seat && { ...seat, id: String(r.seat) })),
+    commit(
+      who.db,
+      registrationChange({ ...r, id }, { status: 'cancelled', cancelledAt: serverValues.now() }, seat && { ...seat, id: String(r.seat) }, { byOwner: true }),
+    ),
   );
 }
 
