@@ -30,7 +30,15 @@ describe('a registration’s status change, with its checkout and its seat', () 
       { record, name: 'Wanjiru', status: 'cancelled' },
       { next: waiting, times, mailId: 'mail-7', now },
     );
-    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'waitlist/next@x.org', 'seatMoves/12', 'counters/waitlist', 'mail/mail-7']);
+    expect(writes.map(pathOf)).toEqual([
+      'registrations/reg-1',
+      'checkouts/reg-1',
+      'seats/12',
+      'waitlist/next@x.org',
+      'seatMoves/12',
+      'counters/waitlist',
+      'mail/mail-7',
+    ]);
     expect(dataOf(writes[2])).toMatchObject({ state: 'offered' });
     expect(dataOf(writes[2]).claim).not.toBe(CLAIM);
     // The slot's move names the cancelled registration as what let it go, the entry as its holder.
