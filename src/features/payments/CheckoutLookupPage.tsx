@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, type MetaFunction } from 'react-router';
 import { pageMeta } from '../../components/page-meta.ts';
+import { ReferenceInput } from './ReferenceInput.tsx';
 import { referenceCandidates } from '../../lib/reference.ts';
 import { readPaymentCode } from '../../data/payment-codes.ts';
 
@@ -28,29 +29,7 @@ export default function CheckoutLookupPage() {
         Enter your payment code or your registration or application reference to see what is due, pay, and get your e-ticket.
       </p>
       <form noValidate className="mt-6 space-y-4" onSubmit={submit}>
-        <div>
-          <label className="field-label" htmlFor="reference">
-            Payment code or reference
-          </label>
-          <input
-            id="reference"
-            className="field-input font-mono"
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            // Phone keyboards would capitalise and "correct" a code.
-            autoCapitalize="off"
-            autoCorrect="off"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'reference-error' : undefined}
-          />
-          {error && (
-            <p id="reference-error" className="field-error">
-              {error}
-            </p>
-          )}
-        </div>
+        <ReferenceInput id="reference" label="Payment code or reference" value={reference} onChange={setReference} error={error} />
         <button className="btn-primary" type="submit">
           Find my registration
         </button>

@@ -21,6 +21,7 @@ import { checkoutHold, type Hold } from '../../data/payable-records.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { readPaymentCode } from '../../data/payment-codes.ts';
 import { referenceCandidates } from '../../lib/reference.ts';
+import { ReferenceInput } from './ReferenceInput.tsx';
 
 // Shown once a record is paid: loaded then (its QR code and calendar file are not needed to pay).
 const Ticket = lazy(() => import('../../components/Ticket.tsx').then((m) => ({ default: m.Ticket })));
@@ -263,28 +264,7 @@ function CodeOnly({ code, settings }: { code: string; settings: SiteSettings }) 
           with the address you registered with and open this page again.
         </p>
         <form noValidate className="mt-4 space-y-4" onSubmit={open}>
-          <div>
-            <label className="field-label" htmlFor="code-reference">
-              Reference
-            </label>
-            <input
-              id="code-reference"
-              className="field-input font-mono"
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-              autoCapitalize="off"
-              autoCorrect="off"
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'code-reference-error' : undefined}
-            />
-            {error && (
-              <p id="code-reference-error" className="field-error">
-                {error}
-              </p>
-            )}
-          </div>
+          <ReferenceInput id="code-reference" label="Reference" value={reference} onChange={setReference} error={error} />
           <button className="btn-primary" type="submit">
             Open my checkout
           </button>
