@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serverValues } from '../lib/db.ts';
 import {
   joinWaitlistWrites,
+  rejoinAt,
+  REJOIN_MINUTES,
   offerExpiry,
   waitingCountWrite,
   withdrawWrites,
@@ -47,6 +50,15 @@ describe('the waiting list', () => {
     expect(move).toEqual({ set: 'seatMoves/12', data: { from, to: { collection: 'waitlist', id: 'amina@example.org' }, at: serverValues.now() } });
     expect(offerWrites('amina@example.org', '12')[2]).toMatchObject({ data: { from: null } });
     expect(passWrite('amina@example.org')).toEqual({ update: 'waitlist/amina@example.org', data: { status: 'passed', offer: null } });
+  });
+
+  it('someone who joined may join again (having left) only REJOIN_MINUTES later, as the rules say', () => {
+    const joined = new Date(now.getTime() - 9 * 60_000);
+    expect(rejoinAt({ timestamp: joined }, now)).toEqual(new Date(joined.getTime() + 10 * 60_000));
+    expect(rejoinAt({ timestamp: new Date(now.getTime() - 10 * 60_000) }, now)).toBeNull();
+    expect(rejoinAt(null, now)).toBeNull();
+    const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
+    expect(rules).toContain(`request.time >= resource.data.timestamp + duration.value(${REJOIN_MINUTES}, 'm')`);
   });
 
   it('an offer stays open for the offer time, and not once passed or claimed', () => {

@@ -45,6 +45,20 @@ export const waitingCountWrite = (email: string, by: 1 | -1): BatchWrite => ({
   merge: true,
 });
 
+/**
+ * How long after joining someone may join again (having left, passed or registered): a loop of
+ * joining and leaving would move the count of people waiting many times a second (firestore.rules:
+ * joinsWaitlist holds the same minutes).
+ */
+export const REJOIN_MINUTES = 10;
+
+/** When the entry's person may join again, or null when they may now (or never joined). */
+export function rejoinAt(entry: Pick<WaitlistEntry, 'timestamp'> | null, now = new Date()): Date | null {
+  if (!entry || !(entry.timestamp instanceof Date)) return null;
+  const at = new Date(entry.timestamp.getTime() + REJOIN_MINUTES * 60_000);
+  return at > now ? at : null;
+}
+
 /** Joining (or joining again after leaving or passing): at the end of the list, by the server's clock. */
 export function joinWaitlistWrites(form: { email: string; fullName: string; category: string } & Record<string, unknown>): BatchWrite[] {
   const now = serverValues.now();

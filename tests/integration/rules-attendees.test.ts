@@ -8,7 +8,7 @@ import { createDb, serverValues, writePath, type BatchWrite } from '../../src/li
 import { attendeePath } from '../../src/data/attendees.ts';
 import { checkoutOf, checkoutWrite, registrationChange, registrationHolder } from '../../src/data/registration-record.ts';
 import { EPOCH, FREE_SEAT, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
-import { claimedWrite, joinWaitlistWrites, offerWrites, waitlistPath, withdrawWrites } from '../../src/data/waitlist.ts';
+import { claimedWrite, joinWaitlistWrites, offerWrites, REJOIN_MINUTES, waitlistPath, withdrawWrites } from '../../src/data/waitlist.ts';
 import { throttleWrite, type ThrottleEntry } from '../../src/data/visitor-throttle.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, connect, visitor } from './support/clients.ts';
@@ -581,8 +581,11 @@ describe('the waiting list', () => {
     await expectAllowed(getDoc(doc(who.db, 'waitlist', who.email)));
     await expectDenied(commit(stranger.db, withdrawWrites({ email: who.email, status: 'waiting' })));
     await expectAllowed(commit(who.db, withdrawWrites({ email: who.email, status: 'waiting' })));
-    // Back on the list later, at its end.
+    // Back on the list later (REJOIN_MINUTES after joining: attacks/volume), at its end.
+    const joined = new Date(Date.now() - (REJOIN_MINUTES + 1) * 60_000);
+    await ownerWrite([waitlistPath(who.email), { ...(await ownerGet(waitlistPath(who.email)))!, timestamp: joined, position: joined }]);
     await expectAllowed(join(who));
+    expect(await entry(who.email)).toMatchObject({ status: 'waiting' });
   });
 
   it('refuses joining for someone else, anonymously, unverified, twice, or while registration is closed', async () => {

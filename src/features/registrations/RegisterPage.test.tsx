@@ -204,6 +204,28 @@ describe('when the address or the summit says no', () => {
     expect(fake.state.docs.get('waitlist/achieng@example.org')).toMatchObject({ status: 'waiting', form: storedForm() });
   });
 
+  it('tells someone who joined and left moments ago when they may join again, keeping the form and storing nothing', async () => {
+    fake.link.session = { uid: 'attendee-1', email: 'achieng@example.org' };
+    const joined = new Date(Date.now() - 3 * 60_000);
+    fake.state.docs.set('waitlist/achieng@example.org', {
+      email: 'achieng@example.org',
+      status: 'withdrawn',
+      offer: null,
+      timestamp: joined,
+      position: joined,
+    });
+    takeEverySeat(fake.state);
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm();
+    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+
+    const alert = await screen.findByRole('alert', {}, LONG);
+    expect(alert).toHaveTextContent('You joined the waiting list a few minutes ago. Your answers are still here: you can join again after');
+    expect(screen.getByLabelText('Full name')).toHaveValue(FORM.fullName);
+    expect(fake.state.docs.get('waitlist/achieng@example.org')).toMatchObject({ status: 'withdrawn' });
+    expect(fake.state.docs.get('counters/waitlist')).toBeUndefined();
+  });
+
   it('offers the waiting list on the same form when no seat is free', async () => {
     takeEverySeat(fake.state);
     renderPage(RegisterPage, '/register');

@@ -6,7 +6,7 @@ import { Link, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, PolicyLinks, SelectField, TextAreaField } from '../../components/fields.tsx';
 import { CHECKOUT_LINK, MY_REGISTRATION_LINK } from '../../content/site.ts';
 import { ATTENDANCE_LABELS } from '../../data/labels.ts';
-import { formatMoney } from '../../components/format.ts';
+import { formatDeadline, formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -35,7 +35,7 @@ import type { RegistrationForm } from './schema.ts';
 import type { RegistrationFields } from './form-checks.ts';
 import { ATTENDANCE_MODES } from '../../data/statuses.ts';
 import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
-import { AlreadyRegisteredError, SummitFullError } from './errors.ts';
+import { AlreadyRegisteredError, RejoinTooSoonError, SummitFullError } from './errors.ts';
 import { maskedEmail } from '../../lib/email-address.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
 
@@ -81,6 +81,7 @@ type Problem =
   | { kind: 'already'; otherAddress: string | null }
   | { kind: 'full' }
   | { kind: 'throttled'; error: unknown }
+  | { kind: 'rejoin'; retryAt: Date }
   | { kind: 'failed'; waitlist: boolean }
   | { kind: 'link'; text: string; email: string | null };
 
@@ -121,6 +122,12 @@ function ProblemAlert({
       );
     case 'throttled':
       return <FormAlert reveal>{throttleMessage(problem.error, 'registrations')}</FormAlert>;
+    case 'rejoin':
+      return (
+        <FormAlert reveal>
+          You joined the waiting list a few minutes ago. Your answers are still here: you can join again after {formatDeadline(problem.retryAt)}.
+        </FormAlert>
+      );
     case 'failed':
       return (
         <FormAlert reveal>
@@ -292,6 +299,7 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
         if (error instanceof AlreadyRegisteredError) setProblem({ kind: 'already', otherAddress: error.otherAddress });
         else if (error instanceof SummitFullError) setProblem({ kind: 'full' });
         else if (error instanceof ThrottledError) setProblem({ kind: 'throttled', error });
+        else if (error instanceof RejoinTooSoonError) setProblem({ kind: 'rejoin', retryAt: error.retryAt });
         else setProblem({ kind: 'failed', waitlist });
       } finally {
         setBusy(false);

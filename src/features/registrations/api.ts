@@ -9,6 +9,8 @@ import { fetchSiteSettings } from '../../data/site-settings.ts';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
 import type { RegistrationSettings } from './submit.ts';
 import type { RegistrationForm } from './schema.ts';
+import type { WaitlistEntry } from '../../data/waitlist.ts';
+import { RejoinTooSoonError } from './errors.ts';
 
 /** Why the form offers the waiting list instead of registering, or null when a seat may be claimed. */
 export type SeatsGone = 'taken' | 'waiting' | null;
@@ -100,6 +102,9 @@ export async function registerNow(id: string, form: RegistrationForm, settings: 
 
 /** Joins the waiting list under the proven address (the whole form, so an offer is claimed in one tap). */
 export async function joinWaitlist(form: RegistrationForm, extra: BatchWrite[] = []): Promise<void> {
-  const { joinWaitlistWrites } = await import('../../data/waitlist.ts'); // only when every seat is taken
+  const { joinWaitlistWrites, rejoinAt, waitlistPath } = await import('../../data/waitlist.ts'); // only when every seat is taken
+  const [, id] = waitlistPath(form.email).split('/');
+  const again = rejoinAt(await db.fetchDocument<WaitlistEntry>('waitlist', id));
+  if (again) throw new RejoinTooSoonError(again);
   await db.commit([...joinWaitlistWrites(form), ...extra]);
 }

@@ -5,6 +5,13 @@ export class UnknownCategoryError extends Error {}
 /** Every seat is taken (or the last free ones went to others while we tried): the waiting list is open. */
 export class SummitFullError extends Error {}
 
+/** The person joined the waiting list moments ago (and left): they may join again at `retryAt`. */
+export class RejoinTooSoonError extends Error {
+  constructor(readonly retryAt: Date) {
+    super(`Joined the waiting list moments ago; join again after ${retryAt.toISOString()}`);
+  }
+}
+
 /** The address (or another address of its mailbox, lib/email-address.ts mailboxOf) already has a registration that holds its seat. */
 export class AlreadyRegisteredError extends Error {
   constructor(

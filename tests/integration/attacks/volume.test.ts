@@ -10,7 +10,7 @@ import { VISITOR_LIMITS, type ThrottledCollection } from '../../../src/data/visi
 import { ACCOUNTS, verdict } from '../support/actors.ts';
 import { client, closeClients, stack, visitor } from '../support/clients.ts';
 import { commit, FORMS, REGISTRATION, registrationDraftForm, type PublicForm } from '../support/forms.ts';
-import { joinWaitlistWrites } from '../../../src/data/waitlist.ts';
+import { joinWaitlistWrites, REJOIN_MINUTES, waitlistPath, withdrawWrites } from '../../../src/data/waitlist.ts';
 import { ownerGet } from '../support/owner.ts';
 import { attendee, ownerWrite } from '../support/seats.ts';
 import { MAX_QUESTIONS } from '../../../src/data/certificates.ts';
@@ -247,5 +247,25 @@ describe('the register form kept before registering (drafts, waiting-list entrie
   // (An entry repeats the name beside the form: a megabyte name would be refused as a document over 1 MiB, not by the rules.)
   it.each(cases.filter(([, change]) => !('email' in change) && change.fullName !== HUGE))('refuses a waiting-list entry with %s', async (_, change) => {
     expect(await verdict(join(await attendee(), change))).toBe('denied');
+  });
+});
+
+// Issue 32: a join moves the count of people waiting, so a loop of joining and leaving would
+// write that one document many times a second. One mailbox holds one entry, and joins again only
+// REJOIN_MINUTES after its last join.
+describe('joining and leaving the waiting list', () => {
+  it('refuses joining again at once after leaving; allows it once the last join is REJOIN_MINUTES old', async () => {
+    const who = await attendee();
+    const join = () => commit(who.db, joinWaitlistWrites({ ...REGISTRATION, email: who.email }));
+    expect(await verdict(join())).toBe('allowed');
+    expect(await verdict(commit(who.db, withdrawWrites({ email: who.email, status: 'waiting' })))).toBe('allowed');
+    expect(await verdict(join())).toBe('denied');
+    const entry = (await ownerGet(waitlistPath(who.email)))!;
+    const almost = new Date(Date.now() - (REJOIN_MINUTES - 1) * 60_000);
+    await ownerWrite([waitlistPath(who.email), { ...entry, timestamp: almost, position: almost }]);
+    expect(await verdict(join())).toBe('denied');
+    const old = new Date(Date.now() - (REJOIN_MINUTES + 1) * 60_000);
+    await ownerWrite([waitlistPath(who.email), { ...entry, timestamp: old, position: old }]);
+    expect(await verdict(join())).toBe('allowed');
   });
 });
