@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newReference, readTypedReference, referenceCandidates, REFERENCE_LENGTH } from './reference.ts';
+import { checkoutReference, newReference, readTypedReference, referenceCandidates, REFERENCE_LENGTH } from './reference.ts';
 
 describe('references people type back', () => {
   it('are 16 characters of the unambiguous alphabet, and differ', () => {
@@ -46,5 +46,17 @@ describe('what reads as a reference', () => {
 
   it('reads runs of spaces, tabs and hyphens away', () => {
     expect(readTypedReference('K7M2 -- Q9V0\tXR1T\n\nZ3A8')).toBe('K7M2Q9V0XR1TZ3A8');
+  });
+});
+
+describe('what checkout opens for a typed reference', () => {
+  it('reads a reference back, keeps an older id as typed, and refuses what names no record', () => {
+    const ref = newReference();
+    expect(checkoutReference(` ${ref.toLowerCase().slice(0, 8)}-${ref.slice(8)} `)).toBe(ref);
+    expect(checkoutReference('demo-registration-1')).toBe('demo-registration-1');
+    expect(checkoutReference('abc')).toBeNull();
+    expect(checkoutReference('../admin')).toBeNull();
+    expect(checkoutReference('my reference')).toBeNull();
+    expect(checkoutReference('')).toBeNull();
   });
 });

@@ -29,3 +29,12 @@ export function referenceCandidates(typed: string): string[] {
   const isReference = read.length === REFERENCE_LENGTH && [...read].every((c) => ALPHABET.includes(c));
   return [...new Set([...(isReference ? [read] : []), trimmed])].filter(Boolean);
 }
+
+/**
+ * What checkout opens for a typed reference: the reference read back (or an older id as typed),
+ * or null for something no record is named by (a path, a sentence), so a form can say so.
+ */
+export function checkoutReference(typed: string): string | null {
+  const [clean] = referenceCandidates(typed);
+  return clean && /^[A-Za-z0-9_-]{4,128}$/.test(clean) ? clean : null;
+}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, type MetaFunction } from 'react-router';
 import { pageMeta } from '../../components/page-meta.ts';
 import { ReferenceInput } from './ReferenceInput.tsx';
-import { referenceCandidates } from '../../lib/reference.ts';
+import { checkoutReference } from '../../lib/reference.ts';
 import { readPaymentCode } from '../../data/payment-codes.ts';
 
 export const meta: MetaFunction = () => pageMeta('Checkout', 'Enter your registration reference to see what is due and how to pay.');
@@ -17,9 +17,8 @@ export default function CheckoutLookupPage() {
     const code = readPaymentCode(reference);
     if (code) return navigate(`/checkout/${code}`);
     // Read back as the reference it is (case, spaces, O for 0 do not matter): the address is clean.
-    const [clean] = referenceCandidates(reference);
-    if (!clean || !/^[A-Za-z0-9_-]{4,128}$/.test(clean))
-      return setError('Enter the payment code (like NCS-7K2QD) or the reference from your confirmation email.');
+    const clean = checkoutReference(reference);
+    if (!clean) return setError('Enter the payment code (like NCS-7K2QD) or the reference from your confirmation email.');
     navigate(`/checkout/${clean}`);
   };
   return (

@@ -20,7 +20,7 @@ import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { checkoutHold, type Hold } from '../../data/payable-records.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { readPaymentCode } from '../../data/payment-codes.ts';
-import { referenceCandidates } from '../../lib/reference.ts';
+import { checkoutReference } from '../../lib/reference.ts';
 import { ReferenceInput } from './ReferenceInput.tsx';
 
 // Shown once a record is paid: loaded then (its QR code and calendar file are not needed to pay).
@@ -233,9 +233,8 @@ function CodeOnly({ code, settings }: { code: string; settings: SiteSettings }) 
   const p = settings.payment;
   const open = (event: FormEvent) => {
     event.preventDefault();
-    const [clean] = referenceCandidates(reference);
-    if (!clean || !/^[A-Za-z0-9_-]{4,128}$/.test(clean) || readPaymentCode(reference))
-      return setError('Enter the reference from your confirmation email (not the payment code).');
+    const clean = checkoutReference(reference);
+    if (!clean || readPaymentCode(reference)) return setError('Enter the reference from your confirmation email (not the payment code).');
     navigate(`/checkout/${clean}`);
   };
   return (
