@@ -15,10 +15,11 @@ export interface FakeDb {
 
 export const createFakeState = (): FakeDb => ({ docs: new Map(), commits: [], now: () => new Date(), failCommits: null });
 
-function resolveValue(state: FakeDb, value: unknown, before: unknown): unknown {
-  if (value instanceof ServerValue) return value.kind === 'time' ? state.now() : Number(before ?? 0) + value.by;
+// `time` is the commit's one time: Firestore gives every serverTimestamp() in a commit the same value.
+function resolveValue(time: Date, value: unknown, before: unknown): unknown {
+  if (value instanceof ServerValue) return value.kind === 'time' ? time : Number(before ?? 0) + value.by;
   if (value instanceof Date || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value as Data).map(([k, v]) => [k, resolveValue(state, v, (before as Data | undefined)?.[k])]));
+  return Object.fromEntries(Object.entries(value as Data).map(([k, v]) => [k, resolveValue(time, v, (before as Data | undefined)?.[k])]));
 }
 
 const compare = (a: unknown, b: unknown) => {
@@ -51,9 +52,10 @@ function matches(d: Data, [field, op, value]: Filter): boolean {
 }
 
 export function applyWrites(state: FakeDb, writes: BatchWrite[]) {
+  const time = state.now();
   for (const w of writes) {
     if ('delete' in w) state.docs.delete(w.delete);
-    else if ('set' in w) state.docs.set(w.set, resolveValue(state, w.data, w.merge ? state.docs.get(w.set) : undefined) as Data);
+    else if ('set' in w) state.docs.set(w.set, resolveValue(time, w.data, w.merge ? state.docs.get(w.set) : undefined) as Data);
     else {
       const current = state.docs.get(w.update);
       if (!current) throw Object.assign(new Error(`fake db: no document ${w.update}`), { code: 'not-found' });
@@ -64,10 +66,10 @@ export function applyWrites(state: FakeDb, writes: BatchWrite[]) {
         if (rest.length) {
           const map = { ...(next[head] as Data) };
           if (removed) delete map[rest.join('.')];
-          else map[rest.join('.')] = resolveValue(state, value, map[rest.join('.')]);
+          else map[rest.join('.')] = resolveValue(time, value, map[rest.join('.')]);
           next[head] = map;
         } else if (removed) delete next[key];
-        else next[key] = resolveValue(state, value, current[key]);
+        else next[key] = resolveValue(time, value, current[key]);
       }
       state.docs.set(w.update, next);
     }
