@@ -1,22 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
-
-// The app runs on Preact through its React compatibility layer (README: "Why Preact"): every import
-// of React or ReactDOM, in our code and in the libraries (React Router, TanStack Query,
-// react-hook-form, tiptap), resolves to preact/compat. The component tests stay on React (README,
-// "Why Preact": Testing Library's renderer and tiptap's CommonJS store bindings load React itself under
-// vitest); the e2e tests run the production build, on Preact.
-const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 /**
  * The bundle report of the browser build: build/bundle-report.html to explore (a treemap), and
@@ -28,12 +14,27 @@ const bundleReport = [
   visualizer({ filename: 'build/bundle-stats.json', template: 'raw-data' }),
 ];
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package exports only its development build, for production builds too
+ * (remix-run/react-router#12532, #14102): its dev-only warnings and checks are shipped and run. The
+ * browser build takes the production build it also ships, which drops them (about 3 KB gzip).
+ */
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+/**
+ * The libraries every page runs before it can start, in one file: left to the automatic split they
+ * were spread over six files (react-dom in one, React Router in another, TanStack Query across four
+ * of our own), each gzipped apart.
+ */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : bundleReport)],
-  resolve: { alias: PREACT_ALIASES },
-  // The libraries that import React are bundled into the prerender too, so their React imports
-  // resolve to Preact as the browser's do (left external, Node would load React itself for them).
-  ssr: { noExternal: [/^react-router/, /^@react-router\//, /^@tanstack\/react-query/, /^react-hook-form/, /^@hookform\//, /^@tiptap\//, /^preact/] },
+  resolve: { alias: command === 'build' && !isSsrBuild ? REACT_ROUTER_PRODUCTION : [] },
+  build: { rolldownOptions: { output: { advancedChunks: { groups: [{ name: 'framework', test: FRAMEWORK }] } } } },
   server: { port: 5173, strictPort: true },
   optimizeDeps: {
     entries: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}', '!src/app/entry.server.tsx'],

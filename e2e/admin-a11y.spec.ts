@@ -1,7 +1,7 @@
 // axe-core on every back-office screen, signed in as the admin (who sees every control), after its
 // data has loaded; and the admin menu stays usable on a phone.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { loadRoutePatterns } from '../scripts/route-patterns.ts';
 import { admin, signIn } from './support.ts';
 

@@ -3,7 +3,7 @@
 // (the record becomes paid and confirmed, or goes back to unpaid with the reason), record a cash
 // payment; and an editor neither sees nor opens the finance screens.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { findDocuments } from '../emulator/seed/rest.ts';
 import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';

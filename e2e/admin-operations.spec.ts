@@ -2,7 +2,7 @@
 // Users, Settings and Archive. Other specs share this stack and change its data, so every test makes
 // its own records (unique by Date.now()) and compares screens with what the database holds then.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { DEMO_PROJECT_ID, DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { documentExists, findDocuments, patchDocument, toValue, writeDocuments } from '../emulator/seed/rest.ts';
 import { stack } from './records.ts';

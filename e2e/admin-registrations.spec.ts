@@ -1,7 +1,7 @@
 // Staff at work on registrations: find people, change their status, check them in at the door by
 // code or camera, export what they see, archive; and what an editor may not do.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { documentExists, findDocuments } from '../emulator/seed/rest.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { makeRegistration, readDocument, stack } from './records.ts';

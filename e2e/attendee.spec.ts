@@ -1,7 +1,7 @@
 // An attendee's own registration, in a real browser: registering proves the address (the emailed
 // sign-in link, opened on this device or another), one registration per address, and "my
 // registration" brings back a lost reference, the ticket, and a way to give the seat back.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { docsRoot, findDocuments } from '../emulator/seed/rest.ts';
 import { signInLinkFor } from './inbox.ts';
 import { makeRegistration, readDocument, removeRegistration, stack } from './records.ts';

@@ -1,7 +1,7 @@
 // Staff sign-in as the browser keeps it: the page asked for before signing in is where sign-in
 // returns (and only a back-office page on this site), and the auth_token cookie's attributes as
 // chromium stores them (src/lib/session.ts: path /, 27 days, SameSite=Lax, Secure over https).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;

@@ -5,7 +5,7 @@
 // to the public check, which says "valid"; once staff correct it, the old one says "revoked" and
 // leads to its replacement.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { certificatePoints, dayLabel, verifyPath } from '../src/data/certificates.ts';
 import { nairobiDayStart } from '../src/lib/nairobi-time.ts';
 import { pdfQrText } from '../src/data/certificate-pdf.test-support.ts';

@@ -3,7 +3,7 @@
 // (Launch switches force a browser of its own, hence a file of its own.)
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 import { writeQrVideo } from './fake-camera.ts';
 import { makeRegistration, readDocument } from './records.ts';

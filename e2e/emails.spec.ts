@@ -1,7 +1,7 @@
 // The emails people receive, end to end: the production build in a real browser, our Firestore
 // emulator, the mail worker and MailDev, whose REST API is read here as a person reads their inbox.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
 import { attachment, attachmentOfType, emailTo, fileName } from './inbox.ts';

@@ -2,7 +2,7 @@
 // key opens them with no script at all, and their links load their pages. Once the app runs, they
 // close as a menu should: on Escape, on a tap outside, on navigation.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { builtVersion, setContentVersion } from './records.ts';
 import { startApp } from './support.ts';
 

@@ -1,6 +1,6 @@
 // On a phone: what a visitor did is in view and focused when the page changes under them, and the
 // ways back (checkout, terms, privacy) are where they look.
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, test } from './test.ts';
 import { registrationAwaitingPayment } from './records.ts';
 import { freshTransactionCode, registerVerified, signInToMyRegistration } from './support.ts';
 

@@ -1,6 +1,8 @@
 // Public pages arrive as HTML: readable, styled and navigable before any JavaScript runs; then
 // they hydrate without a mismatch (which React would answer by throwing the HTML away).
-import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from './test.ts';
 import { findDocuments, fromFields, patchDocument } from '../emulator/seed/rest.ts';
 import { builtVersion, setContentVersion, stack } from './records.ts';
 import { fillRegistration, startApp } from './support.ts';
@@ -70,6 +72,40 @@ test.describe('without JavaScript', () => {
     await page.goto('/faq');
     await expect(page.getByText('How do I pay for my registration?')).toBeAttached();
   });
+});
+
+/** Every page the build prerendered, by its path, read from build/client (the preview serves it). */
+function builtPages(): Array<{ path: string; html: string }> {
+  const client = join(import.meta.dirname, '../build/client');
+  return (readdirSync(client, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('index.html') && !file.startsWith('assets'))
+    .map((file) => ({ path: `/${file.replace(/\/?index\.html$/, '')}`, html: readFileSync(join(client, file), 'utf8') }));
+}
+
+test('every prerendered page carries its title, description, canonical address and Open Graph in <head>, and no head tag in <body>', () => {
+  const pages = builtPages();
+  expect(pages.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/register', '/program', '/faq', ARTICLE]));
+  for (const { path, html } of pages) {
+    const [head, body] = html.split('</head>');
+    expect(head.match(/<title>[^<]+<\/title>/g), path).toHaveLength(1);
+    expect(head.match(/<meta name="description" content="[^"]{20,}"/g), path).toHaveLength(1);
+    const noindex = head.includes('<meta name="robots" content="noindex"');
+    if (!noindex) expect(head, path).toContain(`<link rel="canonical" href="https://summit.example.org${path === '/' ? '/' : path}"`);
+    for (const property of ['og:title', 'og:description', 'og:type', 'og:url', 'og:site_name'])
+      expect(head.match(new RegExp(`<meta property="${property}" content="[^"]+"`, 'g')), `${path} ${property}`).toHaveLength(1);
+    expect(body.match(/<(title|meta|base)\b[^>]*>|<link rel="(canonical|icon|alternate)"[^>]*>/g), path).toBeNull();
+  }
+  const article = pages.find((p) => p.path === ARTICLE)!.html;
+  expect(article).toContain('<title>Why early detection saves lives | National Cancer Summit</title>');
+  expect(article).toContain('<meta property="og:type" content="article"/>');
+});
+
+test('every prerendered page is whole in its HTML: no part left hidden for a script to put in place', () => {
+  for (const { path, html } of builtPages()) {
+    // React's markers of an outlined Suspense boundary: a placeholder, the content hidden at the end, and the script that swaps them.
+    expect(html, path).not.toMatch(/<template id="B:|<div hidden id="S:|\$RC=|\$RV=/);
+  }
+  expect(builtPages().find((p) => p.path === '/register')!.html).toMatch(/<form id="registration-form"/);
 });
 
 /** Script requests the page makes from now on. */

@@ -1,6 +1,6 @@
 // What staff enter reaches the public site: photos and logos (sized, lazy, with alt text), an
 // event's registration link, events apart by past and upcoming, articles titled by their titles.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { writePublicDocuments } from './records.ts';
 import { startApp } from './support.ts';
 

@@ -3,7 +3,7 @@
 // violation reported, once its app has started and its data has loaded; no page can be framed;
 // the camera is allowed on the check-in only, and the menu's Check-in link loads it as a document
 // of its own so the scanner gets it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, expectConsoleError, test, type Page } from './test.ts';
 import { loadRoutePatterns } from '../scripts/route-patterns.ts';
 import { admin, signIn, startApp } from './support.ts';
 
@@ -104,6 +104,7 @@ test('every page, file and missing address is sent with the protections', async 
 });
 
 test('no page of the site can be framed by another (the back office cannot be clickjacked)', async ({ page }) => {
+  expectConsoleError(/frame-ancestors/);
   const refused = page.waitForEvent('console', (m) => /frame-ancestors/.test(m.text()));
   await page.setContent('<iframe src="http://localhost:4173/admin-login" title="framed"></iframe>');
   await refused;

@@ -1,6 +1,6 @@
 // Staff onboarding with Firebase Auth's own flows, end to end: the Auth emulator issues the codes,
 // the stack mails them to MailDev with the production action URL, and a real browser follows them.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { ownerHeaders, writeDocuments } from '../emulator/seed/rest.ts';
 import { emailsTo, emailTo, linkIn } from './inbox.ts';
 import { stack } from './records.ts';

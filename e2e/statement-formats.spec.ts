@@ -1,7 +1,7 @@
 // Finance keeps the banks' statement layouts in a real browser against the real stack (rules,
 // transactions, the activity log): the demo's layout is listed, one is added, edited and deleted,
 // each with its log line; an editor neither sees nor opens the screen.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { signIn } from './support.ts';
 

@@ -4,7 +4,7 @@
 // classes each; applying pays the first delegate (whose checkout then shows the e-ticket and who
 // is emailed it), counts the part payment (its payer is told what is still due), queues the unknown
 // line; the same file again changes nothing.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { mpesaCsv } from '../src/features/payments/admin/statement/statement.test-support.ts';
 import { newPaymentCode } from '../src/data/payment-codes.ts';

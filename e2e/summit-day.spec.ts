@@ -7,7 +7,7 @@
 // lasts until the stack stops: the specs after this one (visitor, waiting-list) date what they
 // check by the database's clock or on pages that follow it.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './test.ts';
 import { readDocument } from './records.ts';
 import { admin, advanceServerClock, registerVerified, signIn, summitAroundServerToday, useServerClock } from './support.ts';
 

@@ -1,7 +1,7 @@
 // A visitor's whole jobs in a real browser: register (proving the address by the emailed sign-in
 // link), get a reference, check out, submit a payment reference, get a ticket; and what goes wrong:
 // closed registration, hostile input, a dropped network.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, expectConsoleError, test, type Page } from './test.ts';
 import { findDocuments, patchDocument } from '../emulator/seed/rest.ts';
 import { readDocument, stack } from './records.ts';
 import { emailTo } from './inbox.ts';
@@ -78,6 +78,8 @@ test('script typed into a field is stored and shown as text', async ({ page }) =
 });
 
 test('a network failure during submit loses nothing, and retrying registers exactly once', async ({ page }) => {
+  // The SDK logs each failed attempt while the connection is down.
+  expectConsoleError(/RPC_ERROR/);
   await page.goto('/register');
   await startApp(page);
   const v = await fillRegistration(page);

@@ -11,7 +11,7 @@
 // the clock a day on before it, to check in on the summit's second day: everything here is dated by
 // the database's clock. check-in-camera.spec.ts runs after it all the same, in a worker of its own
 // for its fake-camera launch options: it puts the summit around the database's today, wherever.)
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { findDocuments, writeDocuments } from '../emulator/seed/rest.ts';
 import { FREE_SEAT, seatPath } from '../src/data/seats.ts';
 import { emailTo } from './inbox.ts';

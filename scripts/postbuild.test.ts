@@ -392,7 +392,7 @@ describe('scripts start when the page needs them', () => {
 
 describe('the bundle report', () => {
   it('names a module by its package (scoped or not, nested or not), or by our folder', () => {
-    expect(ownerOf('/work/app/node_modules/preact/compat/dist/compat.module.js')).toBe('preact');
+    expect(ownerOf('/work/app/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('react-dom');
     expect(ownerOf('/work/app/node_modules/@tanstack/query-core/build/modern/query.js')).toBe('@tanstack/query-core');
     expect(ownerOf('/work/app/node_modules/a/node_modules/@firebase/util/dist/index.esm.js')).toBe('@firebase/util');
     expect(ownerOf('/work/app/src/features/home/HomePage.tsx')).toBe('src/features/home');
@@ -404,7 +404,7 @@ describe('the bundle report', () => {
     const stats = {
       nodeParts: { p1: { renderedLength: 300 }, p2: { renderedLength: 100 }, p3: { renderedLength: 50 } },
       nodeMetas: {
-        m1: { id: '/a/node_modules/preact/dist/preact.module.js', moduleParts: { 'assets/entry.js': 'p1' } },
+        m1: { id: '/a/node_modules/react-dom/cjs/react-dom.production.js', moduleParts: { 'assets/entry.js': 'p1' } },
         m2: { id: '/a/src/app/root.tsx', moduleParts: { 'assets/entry.js': 'p2' } },
         m3: { id: '/a/src/app/routes.ts', moduleParts: { 'assets/root.js': 'p3', 'assets/other.js': 'p3' } },
       },
@@ -414,7 +414,7 @@ describe('the bundle report', () => {
       { file: 'assets/root.js', gzip: 40 },
     ]);
     expect(shares).toEqual([
-      { owner: 'preact', bytes: 750 },
+      { owner: 'react-dom', bytes: 750 },
       { owner: 'src/app', bytes: 290 },
     ]);
     expect(bytesByOwner(stats, [{ file: 'assets/missing.js', gzip: 10 }])).toEqual([]);

@@ -16,6 +16,7 @@ import { loadRoutePatterns } from './route-patterns.ts';
 import { CLIENT_ONLY_PAGES, isClientOnly } from './client-only-pages.ts';
 import { builtPages, readFirebaseJson } from './hosting-config.ts';
 import { inlineHashes } from './inline-scripts.ts';
+import { withShareTags } from './head-tags.ts';
 import { notAllowed, sitePolicy } from './security-headers.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -105,7 +106,7 @@ export async function pageLoaderScript(): Promise<string> {
   return outputFiles[0].text.trim().replace(/<\/script/gi, '<\\/script');
 }
 
-// React Router's entry script as Preact renders it (React writes async="").
+// React Router's entry script as React renders it.
 const ENTRY_ELEMENT = /<script type="module" async(?:="")?>([\s\S]*?)<\/script>/;
 
 /**
@@ -234,14 +235,15 @@ async function main() {
     const styled = /(__spa-fallback|404)\.html$/.test(file)
       ? inlineWholeStylesheet(source, (href) => readFileSync(join(client, href), 'utf8'))
       : await inlineCriticalCss(source, beasties);
-    const html = startScriptsOnDemand(styled, loader, startFile);
-    writeFileSync(file, html);
     const page =
       file
         .slice(client.length)
         .replace(/index\.html$/, '')
         .replace(/\/$/, '') || '/';
-    if (!/__spa-fallback|404/.test(page)) firstPaint.push({ page, kb: gzipSync(html).length / 1024 });
+    const prerendered = !/__spa-fallback|404/.test(page);
+    const html = startScriptsOnDemand(prerendered ? withShareTags(styled, page, SITE_URL) : styled, loader, startFile);
+    writeFileSync(file, html);
+    if (prerendered) firstPaint.push({ page, kb: gzipSync(html).length / 1024 });
   }
   console.log('\nFirst paint of each prerendered page: HTML with its inline CSS (gzip; budget 14 KB):');
   for (const { page, kb } of firstPaint.sort((a, b) => b.kb - a.kb)) console.log(`  ${kb.toFixed(1).padStart(6)} KB  ${page}`);

@@ -1,24 +1,13 @@
-// The app starts here (scripts/page-loader.ts decides when). React Router's HydratedRouter first
-// decodes the state the page carries, and suspends until it has: React can suspend at a root,
-// Preact cannot (it would hydrate around a suspended root and leave the page's HTML behind). So
-// the router is asked once before hydrating, and hydration waits for the promise it throws.
+// The app starts here (scripts/page-loader.ts decides when) and hydrates the whole document.
+// React reports a hydration mismatch through onRecoverableError, whose default logs it to the
+// console, where the e2e tests' guard (e2e/support.ts) fails on it.
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 
-async function routerStateDecoded() {
-  try {
-    HydratedRouter({});
-  } catch (thrown) {
-    if (thrown instanceof Promise) await thrown;
-  }
-}
-
-void routerStateDecoded().then(() =>
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  ),
+hydrateRoot(
+  document,
+  <StrictMode>
+    <HydratedRouter />
+  </StrictMode>,
 );

@@ -20,18 +20,9 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'The national summit on cancer prevention, early detection, treatment and care.' },
 ];
 
-/**
- * The document element. Preact hydrates a whole document into <html> itself (document ==
- * documentElement in its render), so in the browser the tree starts at <head> and <body>; the
- * prerender writes the element with its attributes, which hydration leaves as they are.
- */
-function Html({ children }: { children: ReactNode }) {
-  return typeof document === 'undefined' ? <html lang="en">{children}</html> : <>{children}</>;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <Html>
+    <html lang="en">
       <head>
         <meta charSet="utf-8" />
         {/* Filled by the build with the rules this page uses (lib/critical-css.ts). */}
@@ -47,7 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration />
         <Scripts />
       </body>
-    </Html>
+    </html>
   );
 }
 

@@ -9,8 +9,3 @@ export function pageMeta(title: string, description?: string, { index = true } =
   if (!index) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
 }
-
-/** Only the description: the page renders its own title (DocumentTitle) once its content is known. */
-export function descriptionMeta(description: string): MetaDescriptor[] {
-  return [{ name: 'description', content: description }];
-}

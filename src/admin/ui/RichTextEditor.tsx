@@ -6,7 +6,7 @@
 import { Editor, type JSONContent } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { naturalSize } from '../../components/image-size.ts';
 import { safeUrl } from '../../components/RichText.tsx';
 import { ImageDialog, LinkDialog } from './RichTextDialogs.tsx';
@@ -126,11 +126,7 @@ function areaAttributes(labelledBy: string, describedBy: string | undefined, inv
   };
 }
 
-// forwardRef, not React 19's ref prop: Preact's compat layer passes a ref only through forwardRef.
-const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(function RichTextEditor(
-  { value, onChange, onBlur, labelledBy, describedBy, invalid, disabled },
-  ref,
-) {
+function RichTextEditor({ value, onChange, onBlur, labelledBy, describedBy, invalid, disabled, ref }: RichTextEditorProps & { ref?: Ref<RichTextEditorHandle> }) {
   const [notice, setNotice] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // The toolbar button that opened the dialog: focus goes back to it when the dialog closes.
@@ -144,8 +140,8 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
   const area = useRef<HTMLDivElement>(null);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   // The editor is made and mounted here, not with tiptap's React hook: that hook re-applies its
-  // options after renders, from effects and timers, and under Preact (whose effects run after the
-  // frame) one landing between keystrokes redrew the document before it had read what was typed.
+  // options after renders, from effects and timers, and one landing between keystrokes redrew the
+  // document before it had read what was typed.
   const [editor, setEditor] = useState<Editor | null>(null);
   useLayoutEffect(() => {
     const made = new Editor({
@@ -156,8 +152,7 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
       editorProps: { attributes: areaAttributes(labelledBy, describedBy, invalid) },
       // The form hears of the document when typing pauses, and at once when the editor loses
       // focus (before any button pressed outside it acts). Telling it at every keystroke
-      // re-rendered the whole form inside the editor's input handling, and under Preact, which
-      // renders at once, fast typing then lost characters.
+      // re-rendered the whole form inside the editor's input handling.
       onUpdate: () => {
         clearTimeout(pending.current);
         pending.current = setTimeout(emit, 250);
@@ -265,6 +260,6 @@ const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(fun
       </p>
     </div>
   );
-});
+}
 
 export default RichTextEditor;

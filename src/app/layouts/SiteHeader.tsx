@@ -89,7 +89,8 @@ function HeaderMenu({
 }) {
   const ref = useMenuDismissal();
   return (
-    <details ref={ref} name="site-header-menu" className={className}>
+    // A visitor may open it before the app runs: its `open` then differs from the render, and is theirs to keep.
+    <details ref={ref} name="site-header-menu" className={className} suppressHydrationWarning>
       <summary className={`${SUMMARY} ${summaryClassName}`}>{summary}</summary>
       {children}
     </details>

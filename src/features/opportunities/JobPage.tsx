@@ -1,12 +1,15 @@
 import { Link, useParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { DocumentTitle } from '../../components/DocumentTitle.tsx';
-import { descriptionMeta } from '../../components/page-meta.ts';
 import { RichText } from '../../components/RichText.tsx';
 import { usePublishedBySlug } from '../../data/published.ts';
 import { deadlineText, type Job } from './jobs.ts';
 
-export const meta: MetaFunction = () => descriptionMeta('A position with the National Cancer Summit.');
+// The page's title and description are the position's (DocumentTitle); an empty meta keeps the
+// root's generic ones out of the head.
+export const meta: MetaFunction = () => [];
+
+const ABOUT_A_POSITION = 'A position with the National Cancer Summit.';
 
 export default function JobPage() {
   const { slug = '' } = useParams();
@@ -14,14 +17,14 @@ export default function JobPage() {
   if (job.isPending)
     return (
       <div className="container-page py-12">
-        <DocumentTitle title="Careers" />
+        <DocumentTitle title="Careers" description={ABOUT_A_POSITION} />
         <h1>Loading position…</h1>
       </div>
     );
   if (job.isError)
     return (
       <div className="container-page py-12">
-        <DocumentTitle title="Careers" />
+        <DocumentTitle title="Careers" description={ABOUT_A_POSITION} />
         <h1>Careers</h1>
         <FormAlert>We could not load this position. Reload the page to try again.</FormAlert>
       </div>
@@ -29,7 +32,7 @@ export default function JobPage() {
   if (!job.data)
     return (
       <div className="container-page py-12">
-        <DocumentTitle title="Position not found" noindex />
+        <DocumentTitle title="Position not found" description={ABOUT_A_POSITION} noindex />
         <h1>Position not found</h1>
         <p className="mt-4">
           There is no open position at this address: it may have been filled or closed. See the{' '}
@@ -47,7 +50,7 @@ export default function JobPage() {
   const j = job.data;
   return (
     <article className="container-page max-w-3xl py-12">
-      <DocumentTitle title={j.title} />
+      <DocumentTitle title={j.title} description={j.summary || ABOUT_A_POSITION} />
       <h1>{j.title}</h1>
       <p className="mt-2 text-slate-600">
         {j.location} · {deadlineText(j.deadline)}

@@ -2,18 +2,21 @@ import { Suspense } from 'react';
 import { Link, useParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { DocumentTitle } from '../../components/DocumentTitle.tsx';
-import { descriptionMeta } from '../../components/page-meta.ts';
 import { usePublication } from '../../data/publications.ts';
 import { ArticleView } from './ArticleView.tsx';
 
-export const meta: MetaFunction = () => descriptionMeta('An article from the National Cancer Summit.');
+// The page's title and description are the article's (DocumentTitle); an empty meta keeps the
+// root's generic ones out of the head.
+export const meta: MetaFunction = () => [];
+
+const ABOUT_AN_ARTICLE = 'An article from the National Cancer Summit.';
 
 function Article({ slug }: { slug: string }) {
   const { data: article } = usePublication(slug);
   if (!article) {
     return (
       <div className="container-page py-12">
-        <DocumentTitle title="Article not found" noindex />
+        <DocumentTitle title="Article not found" description={ABOUT_AN_ARTICLE} noindex />
         <h1>Article not found</h1>
         <p className="mt-4">
           There is no published article at this address: it may have been moved or unpublished, or the address was cut short. See the{' '}
@@ -35,7 +38,7 @@ function Article({ slug }: { slug: string }) {
   }
   return (
     <>
-      <DocumentTitle title={article.title} />
+      <DocumentTitle title={article.title} description={article.summary || ABOUT_AN_ARTICLE} />
       <ArticleView article={article} />
     </>
   );
@@ -47,7 +50,7 @@ export default function ArticlePage() {
     <Suspense
       fallback={
         <div className="container-page py-12">
-          <DocumentTitle title="Article" />
+          <DocumentTitle title="Article" description={ABOUT_AN_ARTICLE} />
           <h1>Loading article…</h1>
         </div>
       }
