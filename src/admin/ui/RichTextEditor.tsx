@@ -126,7 +126,16 @@ function areaAttributes(labelledBy: string, describedBy: string | undefined, inv
   };
 }
 
-function RichTextEditor({ value, onChange, onBlur, labelledBy, describedBy, invalid, disabled, ref }: RichTextEditorProps & { ref?: Ref<RichTextEditorHandle> }) {
+function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  labelledBy,
+  describedBy,
+  invalid,
+  disabled,
+  ref,
+}: RichTextEditorProps & { ref?: Ref<RichTextEditorHandle> }) {
   const [notice, setNotice] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // The toolbar button that opened the dialog: focus goes back to it when the dialog closes.
