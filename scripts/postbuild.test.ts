@@ -95,6 +95,8 @@ describe('inline stylesheet', () => {
       expect(out.match(/<style/g)).toHaveLength(1);
       expect(out).toContain(`<link rel="stylesheet" href="/assets/root-1.css" media="print" onload="this.media='all'">`);
       expect(out).toContain('<noscript><link rel="stylesheet" href="/assets/root-1.css"></noscript>');
+      // The document element as the app renders it, so hydration finds nothing it did not write.
+      expect(out).not.toContain('data-beasties-container');
     });
 
     it('leaves a page without the element alone', async () => {

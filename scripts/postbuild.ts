@@ -81,7 +81,9 @@ export async function inlineCriticalCss(html: string, beasties: Beasties): Promi
   if (!html.includes(PLACEHOLDER)) return html;
   const out = await beasties.process(html);
   const inlined = /<style>([\s\S]*?)<\/style>/.exec(out);
-  return inlined ? out.replace(inlined[0], '').replace(PLACEHOLDER, filled(inlined[1])) : out;
+  // Beasties marks the document element; the app's render does not have the attribute.
+  const unmarked = out.replace(/(<html\b[^>]*?) data-beasties-container(="")?/, '$1');
+  return inlined ? unmarked.replace(inlined[0], '').replace(PLACEHOLDER, filled(inlined[1])) : unmarked;
 }
 
 export const criticalCss = (path: string) =>
