@@ -2,7 +2,7 @@
 // they hydrate without a mismatch (which React would answer by throwing the HTML away).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from './test.ts';
+import { devices, expect, test, type Page } from './test.ts';
 import { findDocuments, fromFields, patchDocument } from '../emulator/seed/rest.ts';
 import { builtVersion, setContentVersion, stack } from './records.ts';
 import { fillRegistration, startApp } from './support.ts';
@@ -200,18 +200,29 @@ test.describe('scripts start when the page needs them', () => {
   });
 });
 
-test('/register brings the Auth SDK only once the visitor asks for a sign-in link', async ({ page }) => {
-  const scripts = scriptRequests(page);
-  const authSdk = () => scripts.filter((url) => /\/firebase-auth-[\w-]+\.js$/.test(url));
-  await page.goto('/register');
-  await startApp(page);
-  await expect(page.getByLabel('Full name')).toBeEditable();
-  await page.waitForLoadState('networkidle');
-  expect(authSdk()).toEqual([]);
-  await fillRegistration(page);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  expect(authSdk()).toHaveLength(1);
+// On a phone's browser (as on Safari), Firebase Auth set up for popups loads Google's sign-in frame
+// (apis.google.com) as soon as it starts: a visitor's email link needs none of it.
+test.describe('on a phone', () => {
+  test.use({ userAgent: devices['Pixel 7'].userAgent });
+
+  test('/register brings the Auth SDK only once the visitor asks for a sign-in link, and nothing from another site', async ({ page }) => {
+    const scripts = scriptRequests(page);
+    const hosts = new Set<string>();
+    page.on('request', (r) => hosts.add(new URL(r.url()).hostname));
+    const authSdk = () => scripts.filter((url) => /\/firebase-auth-[\w-]+\.js$/.test(url));
+    await page.goto('/register');
+    await startApp(page);
+    await expect(page.getByLabel('Full name')).toBeEditable();
+    await page.waitForLoadState('networkidle');
+    expect(authSdk()).toEqual([]);
+    await fillRegistration(page);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    expect(authSdk()).toHaveLength(1);
+    // The email link needs no Google sign-in frame (apis.google.com): only this site and Firebase (the emulators here).
+    await page.waitForLoadState('networkidle');
+    expect([...hosts].sort()).toEqual(['127.0.0.1', 'localhost']);
+  });
 });
 
 test('prerendered pages hydrate without errors and then fetch their data', async ({ page }) => {

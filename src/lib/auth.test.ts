@@ -13,6 +13,7 @@ const sdk = vi.hoisted(() => ({
   signedOut: 0,
   verificationsSent: [] as Array<{ email: string; url: string }>,
   verificationFails: false,
+  popupResolvers: [] as unknown[],
   auth: { currentUser: null as unknown, authStateReady: async () => {} },
 }));
 vi.mock('firebase/auth', async (original) => ({
@@ -25,7 +26,10 @@ vi.mock('firebase/auth', async (original) => ({
     sdk.tokenListener = listener;
   },
   signInWithEmailAndPassword: async () => ({ user: sdk.signInUser }),
-  signInWithPopup: async () => ({ user: sdk.signInUser }),
+  signInWithPopup: async (_auth: unknown, _provider: unknown, resolver: unknown) => {
+    sdk.popupResolvers.push(resolver);
+    return { user: sdk.signInUser };
+  },
   signOut: async () => {
     sdk.signedOut++;
   },
@@ -217,6 +221,9 @@ describe('signing in and out', () => {
     const { user } = account({ token: 'google-token' });
     sdk.signInUser = user;
     expect(await signInWithGoogle()).toBe(user);
+    // The popup's resolver goes to this call only: the shared Auth instance has none (firebase-auth.ts).
+    const { browserPopupRedirectResolver } = await import('firebase/auth');
+    expect(sdk.popupResolvers).toEqual([browserPopupRedirectResolver]);
     expect(storedUser()).toEqual({ uid: 'u1', email: 'editor@summit.test', displayName: 'Editor' });
     expect(storedToken()).toBe('google-token');
   });

@@ -1,5 +1,6 @@
 // Firebase Auth: only /login, /admin-login and /admin import this module.
 import {
+  browserPopupRedirectResolver,
   GoogleAuthProvider,
   onIdTokenChanged,
   signInWithEmailAndPassword,
@@ -83,7 +84,7 @@ export async function signInWithPassword(email: string, password: string) {
 
 export async function signInWithGoogle() {
   await ready;
-  return remember((await signInWithPopup(auth, new GoogleAuthProvider())).user);
+  return remember((await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver)).user);
 }
 
 export async function signOut() {
