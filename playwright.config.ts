@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/browser.ts';
 
 // End-to-end: a real browser (Debian's chromium; Playwright's own download is unreachable here)
-// against the production build served by our preview server, with a fresh local stack started by
+// against the production build served by our preview server (and, for e2e/dev-server.spec.ts, the
+// dev server `npm start` runs), with a fresh local stack started by
 // the global setup on the ports the build talks to (firebase.json: 8080 / 9099).
 
 export default defineConfig({
@@ -24,10 +25,19 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npx tsx scripts/preview.ts --port 4173',
-    url: 'http://localhost:4173/',
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: 'npx tsx scripts/preview.ts --port 4173',
+      url: 'http://localhost:4173/',
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    // What `npm start` serves (e2e/dev-server.spec.ts): the dev server, against the same stack.
+    {
+      command: 'npx react-router dev --port 5173 --strictPort',
+      url: 'http://localhost:5173/',
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
 });
