@@ -68,10 +68,14 @@ async function summitDay(browser: Browser, days: string[]) {
   await expect(visitor.getByRole('heading', { name: 'Your e-ticket' })).toBeVisible();
   await expect(visitor.getByRole('img', { name: `QR code of reference ${reference}` })).toBeVisible();
 
+  // The code printed on the ticket (and in the emails), as the desk hears it: lower case, no dash.
+  const ticketCode = (await visitor.getByRole('region', { name: 'Your e-ticket' }).getByText(/^NCS-/).textContent())!;
+  expect(ticketCode).toMatch(/^NCS-[2-9A-Z]{5}$/);
+
   // Back at the desk, for today.
   await staff.goto('/admin/check-in');
   await expect(day).toHaveValue(days[0]);
-  await staff.getByLabel('Ticket code').fill(reference);
+  await staff.getByLabel('Ticket code').fill(ticketCode.replace('-', '').toLowerCase());
   await staff.keyboard.press('Enter');
   await expect(staff.getByText(new RegExp(`^✓ Checked in: ${name}, for .* — day 1 of 3; attended: \\w{3} \\d+\\.$`))).toBeVisible();
   // The same ticket again that day: refused, with when.

@@ -66,7 +66,7 @@ async function confirmed(over: Record<string, unknown> = {}) {
 const checkIn = (db: Firestore, code: string, day: string) =>
   createDb(() => db).transact([`registrations/${code}`], async ([doc], read) => {
     const seat = seatOf(doc);
-    const { writes, log, result } = decideCheckIn(doc, { code, day, days: DAYS }, seat ? await read(seat) : null);
+    const { writes, log, result } = decideCheckIn(doc, { code, id: code, day, days: DAYS }, seat ? await read(seat) : null);
     return { writes: [...writes, createDb(() => db).activityWrite(log, ACCOUNTS.finance.email)], result };
   });
 

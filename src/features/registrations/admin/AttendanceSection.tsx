@@ -101,7 +101,7 @@ function AttendanceActions({ record, name, days, open, attended }: { record: Sta
               disabled={busy}
               onClick={() => {
                 undo.reset();
-                checkIn.mutate({ code: record.id, day: chosen, days });
+                checkIn.mutate({ code: record.id, id: record.id, day: chosen, days });
               }}
             >
               Check in for this day

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../tests/fake-db.ts';
+import { newPaymentCode } from '../../../data/payment-codes.ts';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
 
 const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
@@ -165,6 +166,25 @@ describe('the check-in desk by day', () => {
     expect(await screen.findByText(/Today \(.*13 March 2027\) is not a day of the summit, so nobody can be checked in/)).toBeVisible();
     expect(screen.getByLabelText('Day')).toHaveValue('');
     expect(fake.state.commits).toHaveLength(0);
+  });
+
+  it('checks in by the payment code on the ticket, typed in lower case without its dash; an unknown code is refused as typed', async () => {
+    at('2027-03-10T07:00:00Z');
+    const code = newPaymentCode(() => new Uint8Array([0, 4, 22, 3]));
+    registration('r1', { code });
+    fake.state.docs.set(`paymentCodes/${code}`, { collection: 'registrations', recordId: 'r1' });
+    const other = newPaymentCode(() => new Uint8Array([9, 9, 9, 9]));
+    fake.state.docs.set(`paymentCodes/${other}`, { collection: 'partners', recordId: 'p1' });
+    const user = userEvent.setup();
+    await openDesk();
+    await checkIn(user, code.replace('-', '').toLowerCase());
+    expect(await screen.findByText(/Checked in: Attendee r1, for .*10 March 2027/)).toBeVisible();
+    expect(stored('r1')).toMatchObject({ status: 'checked-in', attendance: { '2027-03-10': expect.any(Date) } });
+    // A code no registration was given (an application's, here) names no ticket.
+    await checkIn(user, other.toLowerCase());
+    expect(
+      await screen.findByText(`✗ No registration has the code ${other.toLowerCase()}. Check the code or send the attendee to the registration desk.`),
+    ).toBeVisible();
   });
 
   it('refuses unpaid and cancelled tickets on a summit day as before', async () => {

@@ -6,11 +6,9 @@ import { FormAlert } from '../../../components/fields.tsx';
 import { dayLabel, summitDays } from '../../../data/certificates.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
-import { CheckInRefused, useCheckIn } from './api.ts';
-import { checkInVerdict, dayRefusal, defaultDay, normaliseCode } from './check-in.ts';
+import { CheckInRefused, ticketRegistrationId, useCheckIn } from './api.ts';
+import { checkInVerdict, dayRefusal, defaultDay, normaliseCode, ticketLookup } from './check-in.ts';
 import { QrScanner } from './QrScanner.tsx';
-
-const VALID_CODE = /^[A-Za-z0-9_-]{1,128}$/;
 
 type Outcome = { kind: 'admit' | 'refuse'; message: string };
 
@@ -61,7 +59,7 @@ function Desk({ days }: { days: string[] }) {
   }, []);
 
   const submit = useCallback(
-    (raw: string) => {
+    async (raw: string) => {
       const ticket = normaliseCode(raw);
       setOutcome(null);
       const now = toNairobiDate(new Date());
@@ -83,13 +81,23 @@ function Desk({ days }: { days: string[] }) {
       }
       const notToday = dayRefusal(forDay, days, now);
       if (notToday) return refuseDay(notToday);
-      if (!VALID_CODE.test(ticket)) {
+      const lookup = ticketLookup(ticket);
+      const refuseCode = () => {
         setOutcome(ticket ? checkInVerdict(null, ticket, forDay, days, now) : { kind: 'refuse', message: 'Type or scan a ticket code.' });
+        input.current?.focus();
+      };
+      if (!lookup) return refuseCode();
+      let id: string | null;
+      try {
+        id = await ticketRegistrationId(lookup);
+      } catch {
+        setOutcome({ kind: 'refuse', message: 'The ticket could not be looked up. Check the connection and try again.' });
         input.current?.focus();
         return;
       }
+      if (!id) return refuseCode();
       checkIn.mutate(
-        { code: ticket, day: forDay, days },
+        { code: ticket, id, day: forDay, days },
         {
           onSuccess: (message) => {
             setOutcome({ kind: 'admit', message: message ?? 'Checked in.' });
@@ -112,7 +120,7 @@ function Desk({ days }: { days: string[] }) {
     (scanned: string) => {
       setScanning(false);
       setCode(normaliseCode(scanned));
-      submit(scanned);
+      void submit(scanned);
     },
     [submit],
   );
@@ -155,7 +163,7 @@ function Desk({ days }: { days: string[] }) {
         className="mt-4 flex max-w-xl flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          submit(code);
+          void submit(code);
         }}
       >
         <div className="min-w-0 flex-1">

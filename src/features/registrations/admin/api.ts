@@ -15,7 +15,8 @@ import { offerWrites, waitlistPath, type WaitlistEntry } from '../../../data/wai
 import { deadlineText, fetchWaiting, offerDeadline } from './waitlist.ts';
 import { sponsorWrites } from '../../../data/partners.ts';
 import { attendedDays } from '../../../data/certificates.ts';
-import { checkInVerdict, undoCheckInPlan, type TicketHolder } from './check-in.ts';
+import { checkInVerdict, undoCheckInPlan, type TicketHolder, type TicketLookup } from './check-in.ts';
+import { PAYMENT_CODES, type PaymentCodeClaim } from '../../../data/payment-codes.ts';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
 import { COLLECTION, listOptions, type ListFilters, type StaffRecord, type Tab } from './records.ts';
 import { searchRecords } from './search.ts';
@@ -267,8 +268,18 @@ export function useArchiveRecord(collection: 'registrations' | 'partners') {
   });
 }
 
+/** The registration a ticket code names (ticketLookup), or null: a payment code is looked up (staff may read its claim). */
+export async function ticketRegistrationId(lookup: TicketLookup): Promise<string | null> {
+  if ('reference' in lookup) return lookup.reference;
+  const claim = await db.fetchDocument<PaymentCodeClaim>(PAYMENT_CODES, lookup.paymentCode);
+  return claim?.collection === 'registrations' ? claim.recordId : null;
+}
+
 export interface CheckInVars {
+  /** The code as the desk typed or scanned it, for its messages. */
   code: string;
+  /** The registration it names (ticketRegistrationId). */
+  id: string;
   /** The summit day being checked in ('YYYY-MM-DD', Nairobi): today's, one of `days`. */
   day: string;
   days: readonly string[];
@@ -305,7 +316,7 @@ export function decideCheckIn(
  */
 export function useCheckIn() {
   return useStaffTransaction({
-    paths: ({ code }: CheckInVars) => [registrationPath(code)],
+    paths: ({ id }: CheckInVars) => [registrationPath(id)],
     decide: async ([doc], vars, read) => {
       const seatPath = seatOf(doc);
       return decideCheckIn(doc, vars, seatPath ? await read(seatPath) : null);

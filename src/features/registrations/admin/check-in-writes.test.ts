@@ -20,7 +20,7 @@ const isRemoval = (v: unknown) => v instanceof ServerValue && v.kind === 'remove
 
 describe('checking in for a day', () => {
   it('writes the day, the time and the status as one update, with the checkout in step', () => {
-    const { writes, log, result } = decideCheckIn(registration(), { code: 'reg-1', day: '2027-03-11', days: DAYS }, seat, on('2027-03-11'));
+    const { writes, log, result } = decideCheckIn(registration(), { code: 'reg-1', id: 'reg-1', day: '2027-03-11', days: DAYS }, seat, on('2027-03-11'));
     expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1']);
     const data = dataOf(writes[0]);
     expect(Object.keys(data).sort()).toEqual(['attendance.2027-03-11', 'checkedInAt', 'status']);
@@ -33,25 +33,34 @@ describe('checking in for a day', () => {
 
   it('adds a new day to a registration checked in before, never rewriting the days it has', () => {
     const before = registration({ status: 'checked-in', attendance: { '2027-03-10': new Date('2027-03-10T06:00:00.123Z') } });
-    const data = dataOf(decideCheckIn(before, { code: 'reg-1', day: '2027-03-12', days: DAYS }, seat, on('2027-03-12')).writes[0]);
+    const data = dataOf(decideCheckIn(before, { code: 'reg-1', id: 'reg-1', day: '2027-03-12', days: DAYS }, seat, on('2027-03-12')).writes[0]);
     expect(Object.keys(data).sort()).toEqual(['attendance.2027-03-12', 'checkedInAt', 'status']);
   });
 
   it('refuses (writing nothing) the same day twice, a day off the summit or not today, an unpaid or a missing registration', () => {
     const inToday = registration({ status: 'checked-in', attendance: { '2027-03-10': new Date('2027-03-10T06:00:00Z') } });
-    expect(() => decideCheckIn(inToday, { code: 'reg-1', day: '2027-03-10', days: DAYS }, seat, on('2027-03-10'))).toThrow(CheckInRefused);
-    expect(() => decideCheckIn(inToday, { code: 'reg-1', day: '2027-03-10', days: DAYS }, seat, on('2027-03-10'))).toThrow(
+    expect(() => decideCheckIn(inToday, { code: 'reg-1', id: 'reg-1', day: '2027-03-10', days: DAYS }, seat, on('2027-03-10'))).toThrow(CheckInRefused);
+    expect(() => decideCheckIn(inToday, { code: 'reg-1', id: 'reg-1', day: '2027-03-10', days: DAYS }, seat, on('2027-03-10'))).toThrow(
       /already checked in for .* at 09:00/,
     );
-    expect(() => decideCheckIn(registration(), { code: 'reg-1', day: '2027-03-13', days: DAYS }, seat, on('2027-03-13'))).toThrow(/is not a day of the summit/);
+    expect(() => decideCheckIn(registration(), { code: 'reg-1', id: 'reg-1', day: '2027-03-13', days: DAYS }, seat, on('2027-03-13'))).toThrow(
+      /is not a day of the summit/,
+    );
     // A summit day that is not today by the device's clock: refused in words (the rules would refuse it bare).
-    expect(() => decideCheckIn(registration(), { code: 'reg-1', day: '2027-03-11', days: DAYS }, seat, on('2027-03-10'))).toThrow(
+    expect(() => decideCheckIn(registration(), { code: 'reg-1', id: 'reg-1', day: '2027-03-11', days: DAYS }, seat, on('2027-03-10'))).toThrow(
       /recorded on the day itself: .*11 March 2027 is not today/,
     );
     expect(() =>
-      decideCheckIn(registration({ status: 'pending', paymentStatus: 'unpaid' }), { code: 'reg-1', day: '2027-03-10', days: DAYS }, seat, on('2027-03-10')),
+      decideCheckIn(
+        registration({ status: 'pending', paymentStatus: 'unpaid' }),
+        { code: 'reg-1', id: 'reg-1', day: '2027-03-10', days: DAYS },
+        seat,
+        on('2027-03-10'),
+      ),
     ).toThrow(/not confirmed yet/);
-    expect(() => decideCheckIn(null, { code: 'nope', day: '2027-03-10', days: DAYS }, null, on('2027-03-10'))).toThrow(/No registration has the code nope/);
+    expect(() => decideCheckIn(null, { code: 'nope', id: 'nope', day: '2027-03-10', days: DAYS }, null, on('2027-03-10'))).toThrow(
+      /No registration has the code nope/,
+    );
   });
 });
 

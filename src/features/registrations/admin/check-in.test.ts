@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summitDays } from '../../../data/certificates.ts';
-import { attendanceSummary, checkInVerdict, dayRefusal, defaultDay, normaliseCode, undoCheckInPlan, type TicketHolder } from './check-in.ts';
+import { attendanceSummary, checkInVerdict, dayRefusal, defaultDay, normaliseCode, ticketLookup, undoCheckInPlan, type TicketHolder } from './check-in.ts';
+import { newPaymentCode } from '../../../data/payment-codes.ts';
 
 // The summit: Tue 10 to Thu, 12 March 2027, from 09:00 on the first day to 17:00 on the last (Nairobi).
 const DAYS = summitDays(new Date('2027-03-10T06:00:00Z'), new Date('2027-03-12T14:00:00Z'));
@@ -163,5 +164,33 @@ describe('reading a scanned or typed code', () => {
     ['https://summit.example.org/checkout/ab%20c', 'https://summit.example.org/checkout/ab%20c'],
   ])('reads %j as %j', (input, code) => {
     expect(normaliseCode(input)).toBe(code);
+  });
+});
+
+describe('what a ticket code names', () => {
+  // As printed under the QR code and in the emails.
+  const CODE = newPaymentCode(() => new Uint8Array([0, 4, 22, 3]));
+  const body = CODE.slice(4);
+
+  it.each([CODE, CODE.toLowerCase(), `ncs ${body.toLowerCase()}`, `NCS${body}`, ` ${body.toLowerCase()} `, `ncs-${body.slice(0, 2)} ${body.slice(2)}`])(
+    'reads %j as the payment code',
+    (typed) => {
+      expect(ticketLookup(typed)).toEqual({ paymentCode: CODE });
+    },
+  );
+
+  it('reads a reference as checkout does: any case, spaced, from the QR code or the checkout link', () => {
+    expect(ticketLookup('7k2q x9ab c3de f4gh')).toEqual({ reference: '7K2QX9ABC3DEF4GH' });
+    expect(ticketLookup('https://summit.example.org/checkout/7K2QX9ABC3DEF4GH')).toEqual({ reference: '7K2QX9ABC3DEF4GH' });
+    // References from before the format (the demo's) are taken as typed.
+    expect(ticketLookup('demo-registration-1')).toEqual({ reference: 'demo-registration-1' });
+  });
+
+  it('names nothing for a code with a wrong check symbol read as a reference, or for text no record is named by', () => {
+    const wrongCheck = `${CODE.slice(0, -1)}${CODE.endsWith('2') ? '3' : '2'}`;
+    expect(ticketLookup(wrongCheck)).not.toHaveProperty('paymentCode');
+    expect(ticketLookup('')).toBeNull();
+    expect(ticketLookup('a/b')).toBeNull();
+    expect(ticketLookup('<script>')).toBeNull();
   });
 });

@@ -6,6 +6,8 @@
 // day, on every day of the summit, and only on the day itself: the rules record today in Nairobi
 // by the server's clock (firestore.rules checkInDay), so nobody backdates a day.
 import { attendedDays, dayLabel } from '../../../data/certificates.ts';
+import { readPaymentCode } from '../../../data/payment-codes.ts';
+import { referenceCandidates } from '../../../lib/reference.ts';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
 
 export interface TicketHolder {
@@ -20,12 +22,29 @@ export interface TicketHolder {
 
 export type Verdict = { kind: 'admit'; message: string } | { kind: 'refuse'; message: string };
 
-/** A ticket code is the registration reference, as printed and as its QR code holds it. */
+/** What was typed or scanned at the desk, trimmed; a scanned /checkout/{id} address counts as its reference (some phones share the link rather than the code). */
 export function normaliseCode(input: string): string {
   const code = input.trim();
-  // A scanned /checkout/{id} address also counts: some phones share the link rather than the code.
   const fromLink = code.match(/\/checkout\/([A-Za-z0-9_-]+)\/?$/);
   return fromLink ? fromLink[1] : code;
+}
+
+/**
+ * What a ticket code names: the payment code printed on the ticket and in the emails ("NCS-26Q5W",
+ * typed in any case, with spaces or without the dash), or the registration's reference (the QR
+ * code, checkout's link; read back as checkout reads it). Null when it can be neither.
+ */
+/** What a registration's id can be: anything else names no document. */
+const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+export type TicketLookup = { paymentCode: string } | { reference: string };
+
+export function ticketLookup(typed: string): TicketLookup | null {
+  const ticket = normaliseCode(typed);
+  const paymentCode = readPaymentCode(ticket);
+  if (paymentCode) return { paymentCode };
+  const [reference] = referenceCandidates(ticket);
+  return reference && DOCUMENT_ID.test(reference) ? { reference } : null;
 }
 
 /** The desk's default day: today in Nairobi when it is a summit day, else none (staff choose). */
