@@ -17,7 +17,7 @@ const bundleReport = [
 /**
  * React Router's package exports only its development build, for production builds too
  * (remix-run/react-router#12532, #14102): its dev-only warnings and checks are shipped and run. The
- * browser build takes the production build it also ships, which drops them (about 3 KB gzip).
+ * browser build takes the production build it also ships, which drops them (0.6 KB gzip a page).
  */
 const REACT_ROUTER_PRODUCTION = [
   { find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
