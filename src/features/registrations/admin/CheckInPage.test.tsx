@@ -171,7 +171,7 @@ describe('the check-in desk by day', () => {
   it('checks in by the payment code on the ticket, typed in lower case without its dash; an unknown code is refused as typed', async () => {
     at('2027-03-10T07:00:00Z');
     const code = newPaymentCode(() => new Uint8Array([0, 4, 22, 3]));
-    registration('r1', { code });
+    registration('r1', { paymentCode: code });
     fake.state.docs.set(`paymentCodes/${code}`, { collection: 'registrations', recordId: 'r1' });
     const other = newPaymentCode(() => new Uint8Array([9, 9, 9, 9]));
     fake.state.docs.set(`paymentCodes/${other}`, { collection: 'partners', recordId: 'p1' });
