@@ -22,6 +22,7 @@ test('finance imports a statement: matched, partial, duplicate and unknown lines
   const part = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: partCode });
   const run = Date.now().toString(36).toUpperCase();
   const receipt = (n: number) => `T${run}${n}`;
+  const mistyped = paidCode.slice(0, -1) + (paidCode.endsWith('Z') ? 'Y' : 'Z');
   const file = {
     name: `mpesa-${run}.csv`,
     mimeType: 'text/csv',
@@ -30,7 +31,7 @@ test('finance imports a statement: matched, partial, duplicate and unknown lines
         { receipt: receipt(1), paidIn: '15,000.00', account: paidCode.toLowerCase().replace('-', '') },
         { receipt: receipt(2), paidIn: '7,500.00', account: partCode },
         { receipt: receipt(1), paidIn: '15,000.00', account: paidCode },
-        { receipt: receipt(3), paidIn: '2,000.00', account: 'conference' },
+        { receipt: receipt(3), paidIn: '2,000.00', account: mistyped },
       ]),
     ),
   };
@@ -56,7 +57,8 @@ test('finance imports a statement: matched, partial, duplicate and unknown lines
     expect(await readDocument(`registrations/${paid.id}`)).toMatchObject({ paymentStatus: 'paid', status: 'confirmed', receivedMinor: FEE * 100 });
     expect(await readDocument(`registrations/${part.id}`)).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', receivedMinor: 750_000 });
     const queue = page.getByRole('table', { name: /waiting for a decision/ });
-    await expect(queue.getByRole('row').filter({ hasText: receipt(3) })).toContainText('quotes no payment code');
+    // A code nobody was given (one symbol wrong) is named as such, not as no code at all.
+    await expect(queue.getByRole('row').filter({ hasText: receipt(3) })).toContainText(`quotes "${mistyped}", not a payment code anyone was given`);
 
     // The import as a whole is on record, with its file's checksum.
     const imports = page.getByRole('table', { name: /Statement imports/ });

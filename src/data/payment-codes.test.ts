@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   checkSymbol,
   claimPaymentCode,
+  findMistypedCodes,
   findPaymentCodes,
   isPaymentCode,
   newPaymentCode,
@@ -84,6 +85,15 @@ describe('payment codes', () => {
     expect(findPaymentCodes(`${a}XYZ`)).toEqual([]); // part of a longer word
     expect(findPaymentCodes(`NCS-7K2Q${checkSymbol('7K2Q') === 'Z' ? 'Y' : 'Z'}`)).toEqual([]);
     expect(findPaymentCodes(`NCS: 7K2Q ${checkSymbol('7K2Q')}`)).toEqual([a]);
+  });
+
+  it('finds the mistyped codes a line quotes, as typed, and never a valid one', () => {
+    const wrong = checkSymbol('7K2Q') === 'Z' ? 'Y' : 'Z';
+    expect(findMistypedCodes(`Acc ncs-7k2q${wrong.toLowerCase()}, again NCS-7K2Q${wrong} and NCS-7K2Q${checkSymbol('7K2Q')}`)).toEqual([
+      `ncs-7k2q${wrong.toLowerCase()}`,
+      `NCS-7K2Q${wrong}`,
+    ]);
+    expect(findMistypedCodes('NCS-7K2Q and 7K2QZ and NCSX')).toEqual([]);
   });
 });
 

@@ -82,6 +82,19 @@ export function findPaymentCodes(text: string): string[] {
   return found;
 }
 
+/**
+ * What a line of text quotes as a code that is none: "NCS" and five symbols whose check symbol
+ * fails (a mistyped code), as typed, each once. Finance reads them in the reason a line is unknown.
+ */
+export function findMistypedCodes(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(new RegExp(IN_TEXT.source, 'gi'))) {
+    const quoted = match[0].trim();
+    if (!readPaymentCode(match[1]) && !found.includes(quoted)) found.push(quoted);
+  }
+  return found;
+}
+
 /** The claim written in the record's own commit (firestore.rules: paymentCodes create). */
 export const paymentCodeClaimWrite = (code: string, claim: PaymentCodeClaim): BatchWrite => ({ set: paymentCodePath(code), data: { ...claim } });
 

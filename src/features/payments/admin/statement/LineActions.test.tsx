@@ -70,7 +70,7 @@ describe('an import’s page', () => {
     expect(rowOf('RKA1000002')).toHaveTextContent('Refund due: KES 1,000.00');
     expect(rowOf('RKA1000001')).not.toHaveTextContent('Refund due');
     expect(rowOf('RKA1000004')).toHaveTextContent('queued unknown code');
-    expect(rowOf('RKA1000004')).toHaveTextContent('The line quotes no payment code, and no visitor submitted its receipt.');
+    expect(rowOf('RKA1000004')).toHaveTextContent('The line quotes "ABC", not a payment code anyone was given, and no visitor submitted its receipt.');
   });
 
   it('says so for an id no import has', async () => {

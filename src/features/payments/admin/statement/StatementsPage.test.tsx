@@ -90,7 +90,7 @@ describe('importing a statement: preview, then apply', () => {
     expect(results[0]).toBe('matchedPays the KES 15,000.00 due on Delegate 1 (' + codeFor(1) + ').');
     expect(results[1]).toMatch(/^partialPays KES 5,000\.00 of the KES 15,000\.00 due on Delegate 2/);
     expect(results[2]).toBe('duplicateReceipt RKA1000001 appears earlier in this file.');
-    expect(results[3]).toMatch(/^unknown codeThe line quotes no payment code/);
+    expect(results[3]).toMatch(/^unknown codeThe line quotes "ABC", not a payment code anyone was given/);
     expect(previewCounts()).toEqual({
       'matched 1': 'verified: the record becomes paid',
       'partial 1': 'counted: the record keeps the rest due',
@@ -153,7 +153,7 @@ describe('importing a statement: preview, then apply', () => {
     expect(lines.RKA1000004).toMatchObject({
       state: 'queued',
       class: 'unknown',
-      reason: 'The line quotes no payment code, and no visitor submitted its receipt.',
+      reason: 'The line quotes "ABC", not a payment code anyone was given, and no visitor submitted its receipt.',
       amountMinor: 200_000,
     });
     expect(docsIn(fake.state, 'logs').map((l) => l.message)).toContain('Imported statement mpesa-november.csv (4 lines)');

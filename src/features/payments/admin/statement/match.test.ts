@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { countClasses, lineCodes, matchStatement, MATCH_CLASSES, type Ledger, type LedgerRecord, type MatchedLine, type SubmittedPayment } from './match.ts';
+import {
+  countClasses,
+  lineCodes,
+  lineNonCodes,
+  matchStatement,
+  MATCH_CLASSES,
+  type Ledger,
+  type LedgerRecord,
+  type MatchedLine,
+  type SubmittedPayment,
+} from './match.ts';
 import { codeFor, ledgerRecord } from './statement.test-support.ts';
 import type { ParsedStatement, StatementLine } from './types.ts';
 
@@ -145,9 +155,21 @@ describe('unknown: no record named, or more than one', () => {
     expect(m).toMatchObject({ class: 'unknown', reason: `${codeFor(999)} names no registration or application.` });
   });
 
-  it('quotes a code with a wrong check symbol (a typo) as no code', () => {
+  it('quotes a code with a wrong check symbol (a typo) as no code, and says which it quoted', () => {
     const typo = CODE.slice(0, -1) + (CODE.endsWith('2') ? '3' : '2');
-    expect(match([line({ account: typo })])[0].class).toBe('unknown');
+    expect(match([line({ account: typo })])[0]).toMatchObject({
+      class: 'unknown',
+      reason: `The line quotes "${typo}", not a payment code anyone was given, and no visitor submitted its receipt.`,
+    });
+    expect(match([line({ account: ' jane wanjiru ' })])[0].reason).toMatch(/^The line quotes "jane wanjiru", not a payment code/);
+    const inDetails = match([line({ account: '', details: `Transfer ref ${typo.toLowerCase()} and NCS 22223 thanks` })])[0];
+    expect(inDetails.reason).toMatch(new RegExp(`^The line quotes "${typo.toLowerCase()}" and "NCS 22223", none of them a payment code anyone`));
+  });
+
+  it('does not call a valid code in the account cell mistyped', () => {
+    expect(lineNonCodes({ account: CODE.toLowerCase().replace('-', ' '), details: '' })).toEqual([]);
+    expect(lineNonCodes({ account: `Acc ${CODE}`, details: '' })).toEqual([]);
+    expect(lineNonCodes({ account: '   ', details: 'Pay Bill from 254712345678 - JANE W' })).toEqual([]);
   });
 
   it('quotes codes of two different records', () => {

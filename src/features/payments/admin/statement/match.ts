@@ -2,7 +2,7 @@
 // the payer quoted (M-Pesa's account number, a transfer's narration) names the record; failing
 // that, a visitor who submitted this receipt as their transaction code names it. Amounts are
 // compared in minor units, and several lines paying one record add up in file order.
-import { findPaymentCodes, readPaymentCode } from '../../../../data/payment-codes.ts';
+import { findMistypedCodes, findPaymentCodes, readPaymentCode } from '../../../../data/payment-codes.ts';
 import { formatMinor } from '../../../../components/format.ts';
 import { unitsToMinor } from './amounts.ts';
 import { normaliseReference } from '../../../../data/transaction-codes.ts';
@@ -66,6 +66,18 @@ export function lineCodes(line: Pick<StatementLine, 'account' | 'details'>): str
   return [...new Set(codes)];
 }
 
+/**
+ * What a line quotes where a code belongs that is no code anyone was given: an account cell that
+ * reads as no code ("NCS-7K2QZ" with a wrong check symbol, a name), and mistyped codes in its details.
+ */
+export function lineNonCodes(line: Pick<StatementLine, 'account' | 'details'>): string[] {
+  const account = line.account.trim();
+  const quoted = [...(account && !readPaymentCode(account) && !findPaymentCodes(account).length ? [account] : []), ...findMistypedCodes(line.details)];
+  return [...new Set(quoted)];
+}
+
+const quoteList = (items: string[]) => items.map((item) => `"${item}"`).join(' and ');
+
 class LedgerIndex {
   private byCode = new Map<string, LedgerRecord[]>();
   private byKey = new Map<string, LedgerRecord>();
@@ -104,6 +116,12 @@ class LedgerIndex {
     if (bySubmission.length === 1) return { record: bySubmission[0], paymentId: paymentFor(bySubmission[0]) };
     if (codes.length) return { reason: `${codes.join(', ')} ${codes.length > 1 ? 'name' : 'names'} no registration or application.` };
     if (submissions.length) return { reason: `Receipt ${line.receipt} was submitted for a record that no longer exists.` };
+    const nonCodes = lineNonCodes(line);
+    if (nonCodes.length) {
+      return {
+        reason: `The line quotes ${quoteList(nonCodes)}, ${nonCodes.length > 1 ? 'none of them a payment code' : 'not a payment code'} anyone was given, and no visitor submitted its receipt.`,
+      };
+    }
     return { reason: 'The line quotes no payment code, and no visitor submitted its receipt.' };
   }
 }
