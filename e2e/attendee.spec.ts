@@ -5,7 +5,7 @@ import { expect, test } from './test.ts';
 import { docsRoot, findDocuments } from '../emulator/seed/rest.ts';
 import { signInLinkFor } from './inbox.ts';
 import { makeRegistration, readDocument, removeRegistration, stack } from './records.ts';
-import { expectAccessible, fillRegistration, reference, signInToMyRegistration, startApp } from './support.ts';
+import { expectAccessible, fillRegistration, reference, registerVerified, signInToMyRegistration, startApp } from './support.ts';
 
 test('register → emailed link → confirmed, under the proven address, holding a seat', async ({ page }) => {
   // Typed in mixed case: the address is stored as the sign-in token carries it, in lower case.
@@ -20,6 +20,11 @@ test('register → emailed link → confirmed, under the proven address, holding
   await expectAccessible(page);
   // Nothing is registered before the address is proven.
   expect(await findDocuments(stack, 'registrations', 'email', email)).toHaveLength(0);
+  // A reload keeps the visitor's place: the link sent, with "send it again".
+  await page.reload();
+  await startApp(page);
+  await expect(page.getByText(`We sent a sign-in link to ${email}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send the link again' })).toBeVisible();
 
   await page.goto(await signInLinkFor(email));
   await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible();
@@ -28,10 +33,58 @@ test('register → emailed link → confirmed, under the proven address, holding
   const ref = await reference(page);
   const stored = (await readDocument(`registrations/${ref}`))!;
   expect(stored).toMatchObject({ email, fullName: 'Amani Link', status: 'pending', paymentStatus: 'unpaid' });
+  // One code to keep, the payment code, and what it is for; the reference stays inside the link.
+  const notice = page.getByRole('region', { name: 'Registration received' });
+  await expect(notice).toContainText(`Your payment code is ${String(stored.paymentCode)}. Quote it as the account number when you pay`);
+  await expect(notice).not.toContainText(ref);
+  // A reload shows it again.
+  await page.reload();
+  await startApp(page);
+  await expect(page.getByRole('region', { name: 'Registration received' })).toContainText(String(stored.paymentCode));
   expect(await readDocument(`seats/${String(stored.seat)}`)).toMatchObject({ state: 'held', claim: stored.seatClaim });
   expect(await readDocument(`attendees/${email}`)).toEqual({ registrationId: ref, heldSince: stored.heldSince });
   await page.getByRole('link', { name: 'Continue to checkout' }).click();
   await expect(page.getByText('Awaiting payment').first()).toBeVisible();
+});
+
+test('an attendee signed in on this browser who opens /register again is told at once, with the code and a link', async ({ page }) => {
+  const first = await registerVerified(page, { category: 'survivor' });
+  try {
+    const stored = (await readDocument(`registrations/${first.reference}`))!;
+    // Free: told its code and that nothing is due, never to pay.
+    const received = page.getByRole('region', { name: 'Registration received' });
+    await expect(received).toContainText(`Your code is ${String(stored.paymentCode)}. Nothing is due`);
+    await expect(received.getByRole('link', { name: 'Open your e-ticket' })).toBeVisible();
+    // Another tab (no place kept in it), the same browser's session.
+    const other = await page.context().newPage();
+    await other.goto('/register');
+    await startApp(other);
+    const notice = other.getByRole('region', { name: 'You are already registered' });
+    await expect(notice).toContainText(String(stored.paymentCode));
+    await expect(notice.getByRole('link', { name: 'My registration' })).toHaveAttribute('href', '/my-registration');
+    await expectAccessible(other);
+    await notice.getByRole('button', { name: 'Register someone else' }).click();
+    await expect(other.getByLabel('Full name')).toHaveValue('');
+  } finally {
+    await removeRegistration(first.reference);
+  }
+});
+
+test('Back then Forward on "Check your email" comes back to it', async ({ page }) => {
+  await page.goto('/about');
+  await page.goto('/register');
+  await startApp(page);
+  const typed = await fillRegistration(page);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.goForward();
+  await startApp(page);
+  await expect(page.getByText(`We sent a sign-in link to ${typed.email.toLowerCase()}`)).toBeVisible();
+  // "Change address" brings back the form as typed.
+  await page.getByRole('button', { name: 'Change address' }).click();
+  await expect(page.getByLabel('Organisation')).toHaveValue(typed.organisation);
 });
 
 test('the link opened on another device asks for the address, then registers what was typed on the first', async ({ page, browser }) => {

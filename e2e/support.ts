@@ -49,8 +49,8 @@ export async function fillRegistration(page: Page, over: Partial<Record<string, 
   return v;
 }
 
-/** The reference a submitted form shows. */
-export const reference = async (page: Page) => (await page.locator('[data-reference]').first().textContent())!.trim();
+/** The reference of what a form just created (kept inside the page's links, never shown as a code to keep). */
+export const reference = async (page: Page) => (await page.locator('[data-reference]').first().getAttribute('data-reference'))!;
 
 /**
  * After Register (or Join the waiting list) on a filled form: the page asks the visitor to check

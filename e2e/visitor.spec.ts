@@ -163,10 +163,11 @@ test('apply as a partner, with tiers and benefits shown', async ({ page }) => {
   const ref = await reference(page);
   const [stored] = await findDocuments(stack, 'partners', 'organisation', organisation);
   expect(stored).toBeTruthy();
-  // Its payment code is shown with its reference, and claimed for it.
+  // Its payment code is the one code shown (the reference is not one to keep), and claimed for it.
   const code = String((await readDocument(`partners/${ref}`))!.paymentCode);
   expect(code).toMatch(/^NCS-[2-9A-HJ-NP-Z]{5}$/);
-  await expect(page.getByText(`Your payment code is ${code} (reference ${ref})`)).toBeVisible();
+  await expect(page.getByText(`Your payment code is ${code}.`)).toBeVisible();
+  await expect(page.getByText(ref)).toHaveCount(0);
   expect(await readDocument(`paymentCodes/${code}`)).toEqual({ collection: 'partners', recordId: ref });
   // The code alone opens nothing of the application (it is guessable): how to pay with it, and the reference for more.
   await page.goto(`/checkout/${code}`);

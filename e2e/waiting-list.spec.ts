@@ -49,13 +49,17 @@ async function registrationOf(email: string) {
   return entry ? readDocument(`registrations/${String(entry.registrationId)}`) : null;
 }
 
-/** Claims the seat offered to the signed-in attendee on "my registration"; resolves to the new registration's reference. */
+/**
+ * Claims the seat offered to the signed-in attendee on "my registration", which names the new
+ * registration by its payment code; resolves to the registration's reference (what the code names).
+ */
 async function claimOffer(page: Page) {
   await expect(page.getByText('A seat is offered to you.')).toBeVisible();
   await page.getByRole('button', { name: 'Claim your seat' }).click();
   const done = page.getByRole('status').filter({ hasText: 'Your seat is yours' });
   await expect(done).toBeVisible();
-  return /registration (\w+)\./.exec((await done.textContent())!)![1];
+  const code = /registration (NCS-[A-Z0-9]{5})\./.exec((await done.textContent())!)![1];
+  return String((await readDocument(`paymentCodes/${code}`))!.recordId);
 }
 
 /** One of the seat figures staff see (admin/ui/SeatFigures.tsx: counted by aggregation over the slots). */
@@ -116,8 +120,9 @@ test('a full summit offers the waiting list; a seat given back is offered to the
     await expect(page.getByText('A seat is offered to you.')).toBeVisible();
     await expectAccessible(page);
     claimed = await claimOffer(page);
-    await expect(page.getByRole('article', { name: `Registration ${claimed}` }).getByText('Awaiting payment')).toBeVisible();
     const registration = (await readDocument(`registrations/${claimed}`))!;
+    // "My registration" names it by its payment code, as everywhere a person reads it.
+    await expect(page.getByRole('article', { name: `Registration ${String(registration.paymentCode)}` }).getByText('Awaiting payment')).toBeVisible();
     expect(registration).toMatchObject({ email: first.email, fullName: 'Wambui First', seat: holder.seat, status: 'pending' });
     expect(await readDocument(`seats/${holder.seat}`)).toMatchObject({ state: 'held', claim: registration.seatClaim });
     expect(await readDocument(`waitlist/${first.email}`)).toMatchObject({ status: 'registered' });

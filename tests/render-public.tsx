@@ -88,7 +88,7 @@ export const FORM = {
   country: 'Kenya',
 };
 
-export async function fillRegistrationForm(values: Partial<typeof FORM> = {}) {
+export async function fillRegistrationForm(values: Partial<typeof FORM> & { category?: keyof typeof SETTINGS.categories } = {}) {
   const user = userEvent.setup();
   const v = { ...FORM, ...values };
   await user.type(await screen.findByLabelText('Full name'), v.fullName);
@@ -98,7 +98,7 @@ export async function fillRegistrationForm(values: Partial<typeof FORM> = {}) {
   await user.type(screen.getByLabelText('Role or job title'), v.jobTitle);
   await user.clear(screen.getByLabelText('Country'));
   await user.type(screen.getByLabelText('Country'), v.country);
-  await user.selectOptions(screen.getByLabelText('Category'), 'delegate');
+  await user.selectOptions(screen.getByLabelText('Category'), values.category ?? 'delegate');
   await user.click(screen.getByLabelText(/I agree to the terms/));
   return user;
 }

@@ -231,10 +231,14 @@ describe('the waiting list', () => {
 
     const [path] = [...fake.state.docs.keys()].filter((p) => p.startsWith('registrations/'));
     expect(fake.state.docs.get(path)).toMatchObject({ email: EMAIL, seat: '2', status: 'pending' });
+    // Named by the payment code drawn in its commit, the one code the attendee keeps.
+    const code = String(fake.state.docs.get(path)!.paymentCode);
+    expect(code).toMatch(/^NCS-[A-Z0-9]{5}$/);
+    expect(screen.getByText(/Your seat is yours: registration/)).toHaveTextContent(`Your seat is yours: registration ${code}. Pay on its checkout page`);
     const commit = fake.state.commits.find((writes) => writes.some((w) => 'set' in w && w.set === path))!;
     expect(commit).toContainEqual({ update: `waitlist/${EMAIL}`, data: { status: 'registered' } });
     expect(fake.state.docs.get('seats/2')).toMatchObject({ state: 'held', claim: fake.state.docs.get(path)!.seatClaim });
-    expect(await screen.findByRole('article', { name: `Registration ${path.split('/')[1]}` }, LONG)).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: `Registration ${code}` }, LONG)).toBeInTheDocument();
   });
 
   it('says when an offer was not claimed in time', async () => {

@@ -14,6 +14,7 @@ import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { offerExpiry, offerOpen, type WaitlistEntry } from '../../data/waitlist.ts';
 import type { WithId } from '../../lib/db.ts';
 import { newReference } from '../../lib/reference.ts';
+import { quotedCode } from '../../data/payment-codes.ts';
 import { CheckEmail, ConfirmEmail, EmailAddressForm } from './EmailLinkPanels.tsx';
 import {
   cancelOwnRegistration,
@@ -83,14 +84,14 @@ function statusText(r: Record<string, unknown>): string {
   }
 }
 
-function CancelConfirm({ id, onDone, onKeep }: { id: string; onDone: () => void; onKeep: () => void }) {
+function CancelConfirm({ id, code, onDone, onKeep }: { id: string; code: string; onDone: () => void; onKeep: () => void }) {
   const heading = useReveal<HTMLHeadingElement>();
   const cancel = useMutation({ mutationFn: () => cancelOwnRegistration(id), onSuccess: onDone });
   const headingId = useId();
   return (
     <div role="alertdialog" aria-modal="false" aria-labelledby={headingId} className="mt-4 rounded-md border border-red-300 bg-red-50 p-4">
       <h4 id={headingId} ref={heading} tabIndex={-1} className="font-semibold outline-none">
-        Cancel registration {id}?
+        Cancel registration {code}?
       </h4>
       <p className="mt-1">
         Your seat is released for someone else at once. This cannot be undone: to attend after all you would register again, if seats are free.
@@ -132,19 +133,14 @@ function RegistrationCard({
   const fee = Number(r.fee);
   const confirmed = ['confirmed', 'checked-in'].includes(String(r.status)) && ['paid', 'not-required'].includes(String(r.paymentStatus));
   const cancelled = r.status === 'cancelled';
-  const code = typeof r.paymentCode === 'string' ? r.paymentCode : '';
+  // The one code people keep: its payment code (the reference stays inside links and the QR code).
+  const code = quotedCode(r.id, r);
   return (
     <article aria-labelledby={headingId} className="mt-4 rounded-lg border border-slate-200 p-4">
       <h3 id={headingId} className="text-lg">
-        Registration <span className="font-mono">{r.id}</span>
+        Registration <span className="font-mono">{code}</span>
       </h3>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-        {code && (
-          <>
-            <dt className="text-slate-600">Payment code</dt>
-            <dd className="font-mono font-semibold">{code}</dd>
-          </>
-        )}
         <dt className="text-slate-600">Name</dt>
         <dd>{String(r.fullName)}</dd>
         <dt className="text-slate-600">For</dt>
@@ -192,9 +188,10 @@ function RegistrationCard({
       {confirming && (
         <CancelConfirm
           id={r.id}
+          code={code}
           onDone={() => {
             setConfirming(false);
-            onChanged(`Registration ${r.id} is cancelled and its seat released.`);
+            onChanged(`Registration ${code} is cancelled and its seat released.`);
           }}
           onKeep={() => {
             setConfirming(false);
@@ -211,8 +208,8 @@ function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEn
   const [reference] = useState(() => newReference());
   const claim = useMutation({
     mutationFn: () => claimOffer(reference, entry, settings),
-    onSuccess: (id) =>
-      onChanged(`Your seat is yours: registration ${id}.${settings.categories[entry.category]?.fee === 0 ? '' : ' Pay on its checkout page to keep it.'}`),
+    onSuccess: (code) =>
+      onChanged(`Your seat is yours: registration ${code}.${settings.categories[entry.category]?.fee === 0 ? '' : ' Pay on its checkout page to keep it.'}`),
   });
   const leave = useMutation({ mutationFn: () => leaveWaitlist(entry), onSuccess: () => onChanged('You have left the waiting list.') });
   const open = offerOpen(entry, settings);

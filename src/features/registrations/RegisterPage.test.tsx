@@ -1,8 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
-import { createLinkFake, emailLinkModule, fillRegistrationForm, FORM, renderPage, seed, storedForm, takeEverySeat } from '../../../tests/render-public.tsx';
+import {
+  createLinkFake,
+  emailLinkModule,
+  fillRegistrationForm,
+  FORM,
+  renderPage,
+  seed,
+  SETTINGS,
+  storedForm,
+  takeEverySeat,
+} from '../../../tests/render-public.tsx';
+import { formatMoney } from '../../components/format.ts';
 
 // Only the Firebase boundary is faked: the database client, the visitor's anonymous identity, App
 // Check and the attendee's email-link sign-in. Everything between (the data layer, the seat
@@ -76,15 +87,124 @@ describe('registering before the address is proven', () => {
     expect(await screen.findByRole('heading', { name: 'Registration received' }, LONG)).toHaveFocus();
     const [path] = registrations();
     const id = path.split('/')[1];
-    expect(screen.getByText(id)).toBeInTheDocument();
+    const record = fake.state.docs.get(path)!;
+    // One code to keep, the payment code, with what it is for; the reference only inside the link.
+    const notice = screen.getByRole('region', { name: 'Registration received' });
+    expect(await within(notice).findByText(String(record.paymentCode), {}, LONG)).toBeInTheDocument();
+    expect(notice).toHaveTextContent(
+      `Your payment code is ${String(record.paymentCode)}. Quote it as the account number when you pay ${formatMoney(SETTINGS.categories.delegate.fee, 'KES').replace(/\s/g, ' ')}, and show it at the entrance to collect your badge.`,
+    );
+    expect(notice).not.toHaveTextContent(id);
     expect(screen.getByRole('link', { name: 'Continue to checkout' })).toHaveAttribute('href', `/checkout/${id}`);
     expect(screen.getAllByRole('link', { name: 'My registration' }).at(-1)).toHaveAttribute('href', '/my-registration');
-    const record = fake.state.docs.get(path)!;
     expect(record).toMatchObject({ email: 'achieng@example.org', status: 'pending', paymentStatus: 'unpaid' });
     expect(fake.state.docs.get(`seats/${record.seat}`)).toMatchObject({ state: 'held', claim: record.seatClaim });
     expect(fake.state.docs.get(`checkouts/${id}`)).toMatchObject({ id, status: 'pending', seat: record.seat });
     expect(fake.state.docs.get('attendees/achieng@example.org')).toEqual({ registrationId: id, heldSince: record.heldSince });
     expect(fake.link.sent).toEqual([]);
+  });
+});
+
+describe('the visitor’s place is kept', () => {
+  /** A reload: the page mounts afresh in the same tab (its sessionStorage and localStorage kept). */
+  const reload = () => {
+    cleanup();
+    renderPage(RegisterPage, '/register');
+  };
+
+  it('a reload of "Check your email" shows it again, and "send it again" sends the same draft’s link', async () => {
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByRole('region', { name: 'Check your email' }, LONG);
+    const [id] = draftIds();
+
+    reload();
+    const panel = await screen.findByRole('region', { name: 'Check your email' }, LONG);
+    expect(panel).toHaveTextContent('We sent a sign-in link to achieng@example.org.');
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Send the link again' }));
+    await within(panel).findByText(/We sent a new link/, {}, LONG);
+    expect(fake.link.sent).toEqual([
+      ['achieng@example.org', `/register?draft=${id}`],
+      ['achieng@example.org', `/register?draft=${id}`],
+    ]);
+    // Changing the address brings back the form as typed, and a reload then shows the form.
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Change address' }));
+    expect(await screen.findByLabelText('Full name', {}, LONG)).toHaveValue(FORM.fullName);
+    reload();
+    expect(await screen.findByRole('button', { name: 'Register' }, LONG)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Check your email' })).toBeNull();
+  });
+
+  it('a reload of "Registration received" shows the registration again, with its code', async () => {
+    fake.link.session = { uid: 'attendee-1', email: 'achieng@example.org' };
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByRole('heading', { name: 'Registration received' }, LONG);
+    const [path] = registrations();
+    const code = String(fake.state.docs.get(path)!.paymentCode);
+
+    reload();
+    const notice = await screen.findByRole('region', { name: 'Registration received' }, LONG);
+    expect(await within(notice).findByText(code, {}, LONG)).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Continue to checkout' })).toHaveAttribute('href', `/${path.replace('registrations', 'checkout')}`);
+  });
+
+  it('a free registration is told nothing is due, and shown its e-ticket, not checkout to pay', async () => {
+    fake.link.session = { uid: 'attendee-1', email: 'achieng@example.org' };
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm({ category: 'student' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const notice = await screen.findByRole('region', { name: 'Registration received' }, LONG);
+    const [path] = registrations();
+    await within(notice).findByText(String(fake.state.docs.get(path)!.paymentCode), {}, LONG);
+    expect(notice).toHaveTextContent('Your code is NCS-');
+    expect(notice).toHaveTextContent('Nothing is due: show it, or your e-ticket’s QR code, at the entrance to collect your badge.');
+    expect(notice).not.toHaveTextContent(/pay/i);
+    expect(within(notice).getByRole('link', { name: 'Open your e-ticket' })).toBeInTheDocument();
+  });
+});
+
+describe('a signed-in attendee who already has a registration', () => {
+  const AUTH_USER = 'firebase:authUser:demo-key:[DEFAULT]';
+  const registered = async () => {
+    fake.link.session = { uid: 'attendee-1', email: 'achieng@example.org' };
+    renderPage(RegisterPage, '/register');
+    const user = await fillRegistrationForm();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByRole('heading', { name: 'Registration received' }, LONG);
+    cleanup();
+    sessionStorage.clear(); // another tab, or another day
+    const [path] = registrations();
+    return fake.state.docs.get(path)!;
+  };
+
+  it('is told at once, with the code and a link to it, and may still register someone else', async () => {
+    const record = await registered();
+    localStorage.setItem(AUTH_USER, JSON.stringify({ uid: 'attendee-1', email: 'achieng@example.org', emailVerified: true, isAnonymous: false }));
+    renderPage(RegisterPage, '/register');
+    const notice = await screen.findByRole('region', { name: 'You are already registered' }, LONG);
+    expect(await within(notice).findByText(String(record.paymentCode), {}, LONG)).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'My registration' })).toHaveAttribute('href', '/my-registration');
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Register someone else' }));
+    expect(await screen.findByLabelText('Full name', {}, LONG)).toHaveValue('');
+  });
+
+  it('is shown the form when the stored session is anonymous (a visitor who sent a form), or the registration is cancelled', async () => {
+    const record = await registered();
+    localStorage.setItem(AUTH_USER, JSON.stringify({ uid: 'visitor-1', emailVerified: false, isAnonymous: true }));
+    renderPage(RegisterPage, '/register');
+    expect(await screen.findByRole('button', { name: 'Register' }, LONG)).toBeInTheDocument();
+    cleanup();
+
+    fake.state.docs.set(`registrations/${String(record.id)}`, { ...record, status: 'cancelled' });
+    localStorage.setItem(AUTH_USER, JSON.stringify({ uid: 'attendee-1', email: 'achieng@example.org', emailVerified: true, isAnonymous: false }));
+    renderPage(RegisterPage, '/register');
+    expect(await screen.findByRole('button', { name: 'Register' }, LONG)).toBeInTheDocument();
+    // Given the time the check takes, the form is still the page.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('region', { name: 'You are already registered' })).toBeNull();
   });
 });
 
@@ -107,7 +227,7 @@ describe('arriving with the sign-in link', () => {
 
     expect(await screen.findByRole('heading', { name: 'Registration received' }, LONG)).toBeInTheDocument();
     expect(fake.link.completed).toEqual([['Achieng@example.org', href]]);
-    expect(screen.getByText('REF0000000000001')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue to checkout' })).toHaveAttribute('href', '/checkout/REF0000000000001');
     expect(fake.state.docs.get('registrations/REF0000000000001')).toMatchObject({ email: 'achieng@example.org' });
     expect(fake.state.docs.has('registrationDrafts/REF0000000000001')).toBe(false);
     const commit = fake.state.commits.find((writes) => writes.some((w) => 'set' in w && w.set === 'registrations/REF0000000000001'))!;

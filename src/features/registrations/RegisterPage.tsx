@@ -8,10 +8,10 @@ import { CHECKOUT_LINK, MY_REGISTRATION_LINK } from '../../content/site.ts';
 import { ATTENDANCE_LABELS } from '../../data/labels.ts';
 import { formatDeadline, formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
-import { SubmittedNotice } from '../../components/SubmittedNotice.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
 import { getStoredLocation } from '../../lib/geo.ts';
+import { attendeeSessionHint } from '../../lib/session-hint.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { ThrottledError, throttleMessage } from '../../data/visitor-throttle.ts';
@@ -38,6 +38,7 @@ import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
 import { AlreadyRegisteredError, RejoinTooSoonError, SummitFullError } from './errors.ts';
 import { maskedEmail } from '../../lib/email-address.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
+import { keepPlace, storedPlace } from './register-place.ts';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
@@ -48,6 +49,8 @@ const checks = lazyModule(() => import('./form-checks.ts'));
 const panels = () => import('./EmailLinkPanels.tsx');
 const CheckEmail = lazy(() => panels().then((m) => ({ default: m.CheckEmail })));
 const ConfirmEmail = lazy(() => panels().then((m) => ({ default: m.ConfirmEmail })));
+// Shown once a registration exists (just made, or found for a signed-in attendee).
+const RegisteredNotice = lazy(() => import('./RegisteredNotice.tsx'));
 /** What sending needs: the form's checks and the registration's own writes (seat, payment code). */
 const prepareSending = () => Promise.all([checks(), import('./submit.ts'), panels()]);
 
@@ -254,7 +257,7 @@ type Phase =
   | { kind: 'signing-in' }
   | { kind: 'confirm-email'; error: string | null }
   | { kind: 'check-email'; email: string; waitlist: boolean; draftSaved: boolean }
-  | { kind: 'registered'; reference: string }
+  | { kind: 'registered'; reference: string; returning?: boolean }
   | { kind: 'waitlisted'; email: string };
 
 /**
@@ -287,15 +290,18 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
         if (waitlist) {
           await joinWaitlist(values, extra());
           setPhase({ kind: 'waitlisted', email: values.email });
+          keepPlace({ kind: 'waitlisted', email: values.email });
         } else {
           await registerNow(reference, values, settings, extra());
           setPhase({ kind: 'registered', reference });
+          keepPlace({ kind: 'registered', reference });
         }
         forgetLocalDraft();
         void client.invalidateQueries({ queryKey: ['seats'] });
       } catch (error) {
         setForm(values);
         setPhase({ kind: 'form' });
+        keepPlace(null);
         if (error instanceof AlreadyRegisteredError) setProblem({ kind: 'already', otherAddress: error.otherAddress });
         else if (error instanceof SummitFullError) setProblem({ kind: 'full' });
         else if (error instanceof ThrottledError) setProblem({ kind: 'throttled', error });
@@ -332,6 +338,7 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
       }
       await link.sendAttendeeLink(values.email, `/register?draft=${reference}${waitlist ? '&waitlist=1' : ''}`);
       setPhase({ kind: 'check-email', email: values.email, waitlist, draftSaved });
+      keepPlace({ kind: 'check-email', id: reference, email: values.email, waitlist, draftSaved });
     } catch (error) {
       if (error instanceof ThrottledError) setProblem({ kind: 'throttled', error });
       else setProblem({ kind: 'link', text: 'We could not send the sign-in link. Check your connection and try again.', email: null });
@@ -363,6 +370,7 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
         return;
       }
       forgetLink();
+      keepPlace(null);
       const fromServer = draft ? await readDraft(draft) : null;
       const kept = fromServer ?? localDraft(draft ?? undefined)?.form ?? null;
       if (!draft || !kept) {
@@ -378,7 +386,7 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
   );
 
   useEffect(() => {
-    if (!openedWithSignInLink()) return;
+    if (!openedWithSignInLink()) return restorePlace();
     setPhase({ kind: 'signing-in' });
     let live = true;
     void loadEmailLink().then((link) => {
@@ -394,6 +402,38 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
     // Once, when the page opens with a link.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  /**
+   * Back where this tab was (a reload, Back then Forward): the link sent, or the registration made.
+   * Else an attendee signed in on this browser who already holds a registration is told so at once
+   * (the Auth SDK loads only when the browser keeps such a session).
+   */
+  function restorePlace() {
+    const place = storedPlace();
+    if (place?.kind === 'check-email') {
+      setId(place.id);
+      const kept = localDraft(place.id);
+      if (kept) setForm(kept.form);
+      setPhase(place);
+    } else if (place) {
+      setPhase(place);
+    } else if (attendeeSessionHint()) {
+      void import('./my-registration.ts')
+        .then((m) => m.signedInRegistration())
+        .then(
+          (reference) => reference && setPhase((now) => (now.kind === 'form' ? { kind: 'registered', reference, returning: true } : now)),
+          () => undefined, // offline or signed out meanwhile: the form, as for anyone
+        );
+    }
+  }
+
+  const registerAnother = () => {
+    keepPlace(null);
+    setId(newReference());
+    setForm(null);
+    setProblem(null);
+    setPhase({ kind: 'form' });
+  };
 
   const newLink = (email: string) => {
     if (form) void send({ ...form, email }, linkParams.current.waitlist || problem?.kind === 'full', newReference());
@@ -426,6 +466,7 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
             onChangeAddress={() => {
               // The draft under this reference names the old address: the new one gets its own.
               setId(newReference());
+              keepPlace(null);
               setPhase({ kind: 'form' });
             }}
           />
@@ -433,10 +474,13 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
       );
     case 'registered':
       return (
-        <SubmittedNotice title="Registration received" reference={phase.reference} checkout>
-          Keep it: you need it to pay and to collect your badge. We have sent it to your email too. You can see, pay for or cancel your registration any time on{' '}
-          <MyRegistrationLink />.
-        </SubmittedNotice>
+        <Suspense fallback={<LoadingLine>Loading your registration…</LoadingLine>}>
+          <RegisteredNotice
+            reference={phase.reference}
+            title={phase.returning ? 'You are already registered' : 'Registration received'}
+            onRegisterAnother={phase.returning ? registerAnother : undefined}
+          />
+        </Suspense>
       );
     case 'waitlisted':
       return <Waitlisted email={phase.email} />;

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
 import { serverValues, type WithId } from '../../lib/db.ts';
 import { registrationLapsed } from '../../data/attendees.ts';
+import { quotedCode } from '../../data/payment-codes.ts';
 import { registrationChange, registrationPath, seatOf } from '../../data/registration-record.ts';
 import { holdsSeat, seatExpiry, type SeatTimes } from '../../data/seats.ts';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
@@ -64,6 +65,25 @@ export function useMyRegistration(email: string) {
   return useQuery({ queryKey: myRegistrationKey(email), queryFn: () => fetchMyRegistration(email), staleTime: 0 });
 }
 
+/** One registration, read by its attendee (firestore.rules: only its owner, signed in with its address). */
+export function useOwnRegistration(id: string) {
+  return useQuery({ queryKey: ['registration', id], queryFn: () => db.fetchDocument<Record<string, unknown>>('registrations', id), retry: 1 });
+}
+
+/** A registration still in force: pending or confirmed (cancelled and checked-in ones are done with). */
+export const inForce = (record: Record<string, unknown>) => ['pending', 'confirmed'].includes(String(record.status));
+
+/**
+ * The registration of whoever is signed in on this browser with a proven address: the address's
+ * current one while in force, or null (nobody signed in, or nothing in force).
+ */
+export async function signedInRegistration(): Promise<string | null> {
+  const session = await (await import('../../lib/email-link.ts')).attendeeSession();
+  if (!session) return null;
+  const { registrations } = await fetchMyRegistration(session.email);
+  return registrations.find((r) => r.current && inForce(r.record))?.record.id ?? null;
+}
+
 /** An unpaid registration's hold: until when, or lapsed (its seat released). Null when nothing is held. */
 export type OwnHold = { state: 'held'; until: Date } | { state: 'lapsed' } | null;
 
@@ -78,15 +98,14 @@ export function ownHold({ record, slot }: OwnRegistration, times: SeatTimes, now
  * Whether its owner may cancel it: pending or confirmed, and either the address's current one or
  * one whose seat is no longer its own (the rules let an owner free only the current one's seat).
  */
-export const mayCancel = ({ record, slot, current }: OwnRegistration) =>
-  ['pending', 'confirmed'].includes(String(record.status)) && (current || !holdsSeat(slot, record.seatClaim));
+export const mayCancel = ({ record, slot, current }: OwnRegistration) => inForce(record) && (current || !holdsSeat(slot, record.seatClaim));
 
 export class NotCancellableError extends Error {}
 
 /** Cancels it in one transaction: the record, its checkout in step, and its seat freed (data/registration-record.ts). */
 export async function cancelOwnRegistration(id: string): Promise<void> {
   await db.transact([registrationPath(id)], async ([current], read) => {
-    if (!current || !['pending', 'confirmed'].includes(String(current.status))) throw new NotCancellableError(`Registration ${id} cannot be cancelled.`);
+    if (!current || !inForce(current)) throw new NotCancellableError(`Registration ${id} cannot be cancelled.`);
     const path = seatOf(current);
     const slot = path ? await read(path) : null;
     return { writes: registrationChange(current, { status: 'cancelled', cancelledAt: serverValues.now() }, slot, { byOwner: true }) };
@@ -96,11 +115,17 @@ export async function cancelOwnRegistration(id: string): Promise<void> {
 /** Leaves the waiting list (declining an open offer too: the slot is freed by the next offer or by time). */
 export const leaveWaitlist = (entry: Pick<WaitlistEntry, 'email' | 'status'>) => db.commit(withdrawWrites(entry));
 
-/** Turns the open offer into a registration on the offered slot, under the reference `id`, the entry marked as registered in the same commit. */
+/**
+ * Turns the open offer into a registration on the offered slot, under the reference `id`, the entry
+ * marked as registered in the same commit. Resolves to the code the attendee keeps.
+ */
 export async function claimOffer(id: string, entry: WaitlistEntry, settings: RegistrationSettings): Promise<string> {
   if (!entry.offer) throw new Error('No offer to claim');
   const form = { ...(entry.form as RegistrationForm), email: entry.email.trim().toLowerCase() };
   // The registration's checks and writes (zod among them) load with the claim, not with the page.
   const { decideRegistration } = await import('./submit.ts');
-  return submitAsVisitor('registrations', id, decideRegistration(id, form, settings, entry.offer.seat, [claimedWrite(entry.email)], true));
+  await submitAsVisitor('registrations', id, decideRegistration(id, form, settings, entry.offer.seat, [claimedWrite(entry.email)], true));
+  // Its payment code was drawn in the transaction: read back, it is what the attendee is told.
+  const made = await db.fetchDocument<Record<string, unknown>>('registrations', id).catch(() => null);
+  return quotedCode(id, made ?? {});
 }
