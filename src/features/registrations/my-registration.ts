@@ -65,9 +65,20 @@ export function useMyRegistration(email: string) {
   return useQuery({ queryKey: myRegistrationKey(email), queryFn: () => fetchMyRegistration(email), staleTime: 0 });
 }
 
-/** One registration, read by its attendee (firestore.rules: only its owner, signed in with its address). */
+/**
+ * One registration, read by its attendee (firestore.rules: only its owner, signed in with its
+ * address). After a reload the session is read back first: a read sent before Auth has restored
+ * it goes out without the attendee's token, and is refused.
+ */
 export function useOwnRegistration(id: string) {
-  return useQuery({ queryKey: ['registration', id], queryFn: () => db.fetchDocument<Record<string, unknown>>('registrations', id), retry: 1 });
+  return useQuery({
+    queryKey: ['registration', id],
+    queryFn: async () => {
+      await (await import('../../lib/email-link.ts')).attendeeSession();
+      return db.fetchDocument<Record<string, unknown>>('registrations', id);
+    },
+    retry: 1,
+  });
 }
 
 /** A registration still in force: pending or confirmed (cancelled and checked-in ones are done with). */
