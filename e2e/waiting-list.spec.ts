@@ -101,7 +101,10 @@ test('a full summit offers the waiting list; a seat given back is offered to the
     // Staff cancel the holder's registration: its seat is offered to the first in line, in the same commit.
     await staff.goto(`/admin/registrations/registrations/${holder.id}`);
     await staff.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await staff.getByRole('alertdialog').getByRole('button', { name: 'Cancel it' }).click();
+    const confirm = staff.getByRole('alertdialog', { name: `Cancel the registration of ${holder.fullName}?` });
+    // Two answers that cannot be mistaken for each other.
+    await expect(confirm.getByRole('button', { name: 'Keep the registration' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Cancel the registration' }).click();
     await expect(staff.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
     await expect.poll(async () => (await readDocument(`seats/${holder.seat}`))?.state).toBe('offered');
     const entry = (await readDocument(`waitlist/${first.email}`))!;

@@ -24,4 +24,27 @@ describe('ConfirmButton', () => {
     expect(onConfirm).toHaveBeenCalledWith('');
     expect(revoke).toHaveFocus();
   });
+
+  it('names its two answers so they cannot be mistaken: keeping closes without acting, focus back on the opener', async () => {
+    const onConfirm = vi.fn();
+    render(
+      <ConfirmButton
+        question="Cancel the registration of Amina?"
+        confirmLabel="Cancel the registration"
+        dismissLabel="Keep the registration"
+        onConfirm={onConfirm}
+      >
+        Cancel
+      </ConfirmButton>,
+    );
+    const opener = screen.getByRole('button', { name: 'Cancel' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel the registration of Amina?' });
+    expect(screen.getByRole('button', { name: 'Keep the registration' })).toHaveFocus();
+    expect(dialog).not.toHaveTextContent(/Cancel it|^Cancel$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Keep the registration' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
 });

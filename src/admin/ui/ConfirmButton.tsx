@@ -1,5 +1,5 @@
 // A destructive action asks first. The question is a modal dialog: focus moves into it, Escape or
-// "Cancel" closes it and focus returns to the button that opened it. With `note`, the dialog also
+// "Cancel" (or its `dismissLabel`) closes it and focus returns to the button that opened it. With `note`, the dialog also
 // asks for a reason (rejecting a payment, voiding an invoice), required unless `note.optional`.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
@@ -16,6 +16,11 @@ interface Props {
   question: string;
   /** What confirming does, e.g. "Archive registration". */
   confirmLabel: string;
+  /**
+   * What closing without acting does, when "Cancel" would be ambiguous: a dialog that cancels a
+   * registration offers "Keep the registration" / "Cancel the registration", never "Cancel" / "Cancel it".
+   */
+  dismissLabel?: string;
   /** Receives the note ('' without `note`). */
   onConfirm: (note: string) => unknown;
   disabled?: boolean;
@@ -28,7 +33,18 @@ interface Props {
 
 const NOTE_MAX = 500;
 
-export function ConfirmButton({ children, label, question, confirmLabel, onConfirm, disabled, className, note, confirmClassName }: Props) {
+export function ConfirmButton({
+  children,
+  label,
+  question,
+  confirmLabel,
+  dismissLabel = 'Cancel',
+  onConfirm,
+  disabled,
+  className,
+  note,
+  confirmClassName,
+}: Props) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [noteError, setNoteError] = useState('');
@@ -121,7 +137,7 @@ export function ConfirmButton({ children, label, question, confirmLabel, onConfi
             )}
             <div className="mt-6 flex justify-end gap-3">
               <button ref={cancel} type="button" className="btn-secondary" onClick={close}>
-                Cancel
+                {dismissLabel}
               </button>
               <button type="button" className={confirmClassName ?? 'btn-primary bg-red-700 hover:bg-red-800'} onClick={confirm}>
                 {confirmLabel}

@@ -306,3 +306,17 @@ describe('checkout of a registration, from its projection', () => {
     expect(screen.getByRole('button', { name: 'Submit payment reference' })).toBeInTheDocument();
   });
 });
+
+describe('a cancelled registration', () => {
+  it('owes nothing: no amount due, nothing still due, no way to pay, whatever was received before', async () => {
+    registration({ state: 'free', claim: '', heldSince: new Date(0) });
+    fake.state.docs.set(`checkouts/${REF}`, { ...fake.state.docs.get(`checkouts/${REF}`), status: 'cancelled', receivedMinor: 100_000 });
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    expect(await screen.findByText('This registration was cancelled. Contact the organisers if you think this is a mistake.', {}, LONG)).toBeInTheDocument();
+    const amount = screen.getByText('Amount due').nextElementSibling!;
+    expect(amount).toHaveTextContent('Nothing: it is cancelled');
+    expect(screen.queryByText('Still due')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'How to pay' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Submit your payment reference' })).toBeNull();
+  });
+});

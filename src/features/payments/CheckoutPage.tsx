@@ -317,6 +317,8 @@ export default function CheckoutPage() {
   const confirmed = ['confirmed', 'checked-in'].includes(r.status) && ['paid', 'not-required'].includes(r.paymentStatus);
   // Whether the hold still stands is known once the slot is read (a failed read shows no notice: the rules decide at payment).
   const hold = r.collection === 'registrations' && slot.isSuccess ? checkoutHold(r, slot.data, s) : null;
+  // A cancelled record owes nothing: what was paid for it stays on record, nothing more is asked.
+  const cancelledUnpaid = r.status === 'cancelled' && r.paymentStatus !== 'paid';
   return (
     <div className="container-page max-w-3xl py-12">
       <h1>Checkout</h1>
@@ -335,8 +337,8 @@ export default function CheckoutPage() {
         <dt className="text-slate-600">For</dt>
         <dd>{r.what}</dd>
         <dt className="text-slate-600">{r.paymentStatus === 'paid' ? 'Paid' : 'Amount due'}</dt>
-        <dd>{r.fee === 0 ? 'Free' : formatMoney(r.fee, r.currency)}</dd>
-        {r.receivedMinor > 0 && r.paymentStatus !== 'paid' && (
+        <dd>{r.fee === 0 ? 'Free' : cancelledUnpaid ? 'Nothing: it is cancelled' : formatMoney(r.fee, r.currency)}</dd>
+        {r.receivedMinor > 0 && r.paymentStatus !== 'paid' && !cancelledUnpaid && (
           <>
             <dt className="text-slate-600">Received so far</dt>
             <dd>{formatMoneyMinor(r.receivedMinor, r.currency)}</dd>

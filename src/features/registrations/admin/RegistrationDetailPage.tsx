@@ -104,6 +104,7 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
   const change = useStatusChange(collection);
   const archive = useArchiveRecord(collection);
   const busy = change.isPending || archive.isPending;
+  const kind = collection === 'registrations' ? 'registration' : 'application';
   return (
     <section className="mt-8" aria-labelledby="actions-heading">
       <h2 id="actions-heading">Actions</h2>
@@ -114,8 +115,9 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
               <ConfirmButton
                 key={status}
                 disabled={busy}
-                question={`Cancel the ${collection === 'registrations' ? 'registration' : 'application'} of ${name}?`}
-                confirmLabel="Cancel it"
+                question={`Cancel the ${kind} of ${name}?`}
+                confirmLabel={`Cancel the ${kind}`}
+                dismissLabel={`Keep the ${kind}`}
                 onConfirm={() => change.mutate({ record, name, status })}
               >
                 {label}
