@@ -88,6 +88,13 @@ test('a full summit offers the waiting list; a seat given back is offered to the
   let claimed = '';
   try {
     const first = await joinWaitingList(page, 'Wambui First', { checkA11y: true });
+    // Joining is confirmed by email, and "my registration" shows the entry from that moment.
+    const joined = await emailTo(first.email, /You are on the waiting list/);
+    expect(joined.text).toContain('Dear Wambui First,');
+    expect(joined.text).toContain('http://localhost:4173/my-registration');
+    await page.goto('/my-registration');
+    await startApp(page);
+    await expect(page.getByRole('region', { name: 'Waiting list' })).toContainText('You are on the waiting list since');
     // A second person behind them: the offer goes to the first.
     const second = await joinWaitingList(await browser.newPage(), 'Kiprop Second');
 

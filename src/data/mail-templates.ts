@@ -130,6 +130,16 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'Our finance team will contact you about how to give, and will confirm when your gift arrives. If you made no pledge, you can ignore this email.',
     ],
   }),
+  'waitlist-joined': template({
+    subject: 'You are on the waiting list for the National Cancer Summit',
+    paragraphs: [
+      'Dear {{name}},',
+      'Every seat at the National Cancer Summit is taken, and you are on the waiting list, in the order people joined. When a seat frees up the organisers offer it to the next person on the list, by email: you then have a limited time to take it.',
+      'Your registration page shows your place on the list; there you can also leave it.',
+    ],
+    html: link('/my-registration', 'See your place on the list').html,
+    text: link('/my-registration', 'See your place on the list').text,
+  }),
   'waitlist-offer': template({
     subject: 'A seat at the National Cancer Summit is yours to take',
     paragraphs: [

@@ -22,6 +22,7 @@ export const MAIL_TEMPLATES = [
   'invoice-issued',
   'message-received',
   'donation-thanks',
+  'waitlist-joined',
   'waitlist-offer',
   'hold-reminder',
   'payment-partial',
@@ -43,6 +44,7 @@ export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'invoice-issued': 'Invoice issued',
   'message-received': 'Contact message acknowledged',
   'donation-thanks': 'Donation pledge thanked',
+  'waitlist-joined': 'On the waiting list',
   'waitlist-offer': 'Seat offered (waiting list)',
   'hold-reminder': 'Unpaid hold ending soon',
   'payment-partial': 'Part payment received (statement)',
@@ -90,6 +92,7 @@ export interface MailDataByTemplate {
   'invoice-issued': { name: string; number: string; total: string; dueDate: string; quote: string };
   'message-received': { reference: string };
   'donation-thanks': { reference: string };
+  'waitlist-joined': { name: string };
   'waitlist-offer': { name: string; deadline: string };
   'hold-reminder': { name: string; reference: string; code: string; amount: string; deadline: string };
   'payment-partial': { name: string; reference: string; code: string; amount: string; due: string };
@@ -306,6 +309,24 @@ export function waitlistOfferMail(mailId: string, entry: { email: string; fullNa
   return mailWrite(mailId, 'waitlist-offer', entry.email, { name: entry.fullName, deadline }, { collection: 'waitlist', id: address });
 }
 
+/**
+ * "You are on the list": sent by the commit that joins (firestore.rules waitlistJoinedMail). Its id
+ * names the entry and the join before it (`previousJoin`, the entry's timestamp before this commit;
+ * null for a first join), so each join sends exactly one, and a join can send no more.
+ */
+export const waitlistJoinedMailId = (address: string, previousJoin: Date | null) => `waitlist-joined-${address}-${previousJoin ? previousJoin.getTime() : 0}`;
+
+export function waitlistJoinedMail(entry: { email: string; fullName: string }, previousJoin: Date | null): BatchWrite {
+  const address = entry.email.trim().toLowerCase();
+  return mailWrite(
+    waitlistJoinedMailId(address, previousJoin),
+    'waitlist-joined',
+    entry.email,
+    { name: entry.fullName },
+    { collection: 'waitlist', id: address },
+  );
+}
+
 /** The one reminder an unpaid registration gets before its hold lapses: its id says it was sent (mail documents are never deleted). */
 export const holdReminderMailId = (registrationId: string) => `hold-reminder-${registrationId}`;
 
@@ -341,6 +362,7 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027', quote: 'NCS-P4TXM' },
   'message-received': { reference: 'Mx4Lm2Xb3kR9tV7wZ4yN' },
   'donation-thanks': { reference: 'Dn5Lm2Xb3kR9tV7wZ4yN' },
+  'waitlist-joined': { name: 'Wanjiru Kamau' },
   'waitlist-offer': { name: 'Wanjiru Kamau', deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)' },
   'hold-reminder': {
     name: 'Wanjiru Kamau',

@@ -10,6 +10,7 @@ import { checkoutOf, checkoutWrite, registrationChange, registrationHolder } fro
 import { EPOCH, FREE_SEAT, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
 import { claimedWrite, joinWaitlistWrites, offerWrites, REJOIN_MINUTES, waitlistPath, withdrawWrites } from '../../src/data/waitlist.ts';
 import { throttleWrite, type ThrottleEntry } from '../../src/data/visitor-throttle.ts';
+import { waitlistJoinedMail, waitlistJoinedMailId } from '../../src/data/mail.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, connect, visitor } from './support/clients.ts';
 import {
@@ -586,6 +587,58 @@ describe('the waiting list', () => {
     await ownerWrite([waitlistPath(who.email), { ...(await ownerGet(waitlistPath(who.email)))!, timestamp: joined, position: joined }]);
     await expectAllowed(join(who));
     expect(await entry(who.email)).toMatchObject({ status: 'waiting' });
+  });
+
+  describe('the "you are on the list" email', () => {
+    const joinWithMail = (who: Attendee, previous: Date | null, mail = waitlistJoinedMail({ ...REGISTRATION, email: who.email }, previous)) =>
+      commit(who.db, [...joinWaitlistWrites({ ...REGISTRATION, email: who.email }), mail]);
+    type MailWrite = { set: string; data: Doc };
+    const mailOf = (who: Attendee, previous: Date | null = null) => waitlistJoinedMail({ ...REGISTRATION, email: who.email }, previous) as MailWrite;
+
+    it('goes with each join, once, to the joiner with their name; a join after leaving sends another', async () => {
+      const who = await attendee();
+      await expectAllowed(joinWithMail(who, null));
+      const first = await ownerGet(`mail/${waitlistJoinedMailId(who.email, null)}`);
+      expect(first).toMatchObject({ to: who.email, template: { name: 'waitlist-joined', data: { name: REGISTRATION.fullName } }, recordId: who.email });
+      await expectAllowed(commit(who.db, withdrawWrites({ email: who.email, status: 'waiting' })));
+      const joined = new Date(Date.now() - (REJOIN_MINUTES + 1) * 60_000);
+      await ownerWrite([waitlistPath(who.email), { ...(await ownerGet(waitlistPath(who.email)))!, timestamp: joined, position: joined }]);
+      // The id of the first join's message is taken: joining again names the join before it.
+      await expectDenied(joinWithMail(who, null));
+      await expectAllowed(joinWithMail(who, joined));
+      expect(await ownerGet(`mail/${waitlistJoinedMailId(who.email, joined)}`)).toMatchObject({ template: { name: 'waitlist-joined' } });
+    });
+
+    it.each([
+      ['without a join in the same commit', 'alone'],
+      ['to another address', 'to'],
+      ['in words of the sender’s (another name)', 'name'],
+      ['with data of its own', 'data'],
+      ['under an id of its own (a second message for one join)', 'id'],
+      ['about another person’s entry', 'record'],
+    ])('is refused %s', async (_, how) => {
+      const who = await attendee();
+      const mail = mailOf(who);
+      const changed: Record<string, MailWrite> = {
+        to: { ...mail, data: { ...mail.data, to: 'victim@example.org' } },
+        name: { ...mail, data: { ...mail.data, template: { name: 'waitlist-joined', data: { name: 'Click https://evil.example now' } } } },
+        data: { ...mail, data: { ...mail.data, template: { name: 'waitlist-joined', data: { name: REGISTRATION.fullName, link: 'x' } } } },
+        id: { ...mail, set: `mail/waitlist-joined-${who.email}-1` },
+        record: { ...mail, data: { ...mail.data, recordId: `${uniqueId('other')}@example.org` } },
+      };
+      if (how === 'alone') {
+        await expectAllowed(join(who));
+        await expectDenied(commit(who.db, [mail]));
+      } else {
+        await expectDenied(joinWithMail(who, null, changed[how]));
+      }
+    });
+
+    it('is refused twice in one join (volume)', async () => {
+      const who = await attendee();
+      const mail = mailOf(who);
+      await expectDenied(commit(who.db, [...joinWaitlistWrites({ ...REGISTRATION, email: who.email }), mail, { ...mail, set: `mail/${uniqueId('mail')}` }]));
+    });
   });
 
   it('refuses joining for someone else, anonymously, unverified, twice, or while registration is closed', async () => {

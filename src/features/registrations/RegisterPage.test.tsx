@@ -249,6 +249,11 @@ describe('arriving with the sign-in link', () => {
       offer: null,
       form: storedForm(),
     });
+    // Told by email, in the same commit (firestore.rules waitlistJoinedMail: one per join).
+    expect(fake.state.docs.get('mail/waitlist-joined-achieng@example.org-0')).toMatchObject({
+      to: 'achieng@example.org',
+      template: { name: 'waitlist-joined', data: { name: FORM.fullName } },
+    });
     expect(registrations()).toEqual([]);
   });
 

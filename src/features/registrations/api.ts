@@ -100,11 +100,16 @@ export async function registerNow(id: string, form: RegistrationForm, settings: 
   return registerWithFreeSeat(db, (decide) => submitAsVisitor('registrations', id, decide), id, form, settings, extra);
 }
 
-/** Joins the waiting list under the proven address (the whole form, so an offer is claimed in one tap). */
+/** Joins the waiting list under the proven address (the whole form, so an offer is claimed in one tap), with its email. */
 export async function joinWaitlist(form: RegistrationForm, extra: BatchWrite[] = []): Promise<void> {
-  const { joinWaitlistWrites, rejoinAt, waitlistPath } = await import('../../data/waitlist.ts'); // only when every seat is taken
+  // Only when every seat is taken: the list's writes and its "you are on the list" email.
+  const [{ joinWaitlistWrites, rejoinAt, waitlistPath }, { waitlistJoinedMail }] = await Promise.all([
+    import('../../data/waitlist.ts'),
+    import('../../data/mail.ts'),
+  ]);
   const [, id] = waitlistPath(form.email).split('/');
-  const again = rejoinAt(await db.fetchDocument<WaitlistEntry>('waitlist', id));
+  const before = await db.fetchDocument<WaitlistEntry>('waitlist', id);
+  const again = rejoinAt(before);
   if (again) throw new RejoinTooSoonError(again);
-  await db.commit([...joinWaitlistWrites(form), ...extra]);
+  await db.commit([...joinWaitlistWrites(form), waitlistJoinedMail(form, before?.timestamp instanceof Date ? before.timestamp : null), ...extra]);
 }
