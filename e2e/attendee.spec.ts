@@ -3,7 +3,7 @@
 // registration" brings back a lost reference, the ticket, and a way to give the seat back.
 import { expect, test } from './test.ts';
 import { docsRoot, findDocuments } from '../emulator/seed/rest.ts';
-import { signInLinkFor } from './inbox.ts';
+import { emailTo, signInLinkFor } from './inbox.ts';
 import { makeRegistration, readDocument, removeRegistration, stack } from './records.ts';
 import { expectAccessible, fillRegistration, reference, registerVerified, signInToMyRegistration, startApp } from './support.ts';
 
@@ -205,6 +205,11 @@ test('an attendee cancels from "my registration", and the seat is free again at 
     expect(await readDocument(`seats/${r.seat}`)).toMatchObject({ state: 'free', claim: '' });
     expect(await readDocument(`registrations/${r.id}`)).toMatchObject({ status: 'cancelled' });
     expect(await readDocument(`checkouts/${r.id}`)).toMatchObject({ status: 'cancelled' });
+    // Told by email, with its code; and checkout asks for nothing more.
+    const told = await emailTo(r.email, /is cancelled/);
+    expect(told.text).toContain(`Your registration ${r.id} for the National Cancer Summit is cancelled`);
+    await page.goto(`/checkout/${r.id}`);
+    await expect(page.getByText('Nothing: it is cancelled')).toBeVisible();
   } finally {
     await removeRegistration(r.id);
   }

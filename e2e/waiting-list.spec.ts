@@ -113,6 +113,8 @@ test('a full summit offers the waiting list; a seat given back is offered to the
     await expect(confirm.getByRole('button', { name: 'Keep the registration' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Cancel the registration' }).click();
     await expect(staff.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
+    // The holder is told, whoever cancels.
+    expect((await emailTo(holder.email, /is cancelled/)).text).toContain('is cancelled, and its seat is free for someone else');
     await expect.poll(async () => (await readDocument(`seats/${holder.seat}`))?.state).toBe('offered');
     const entry = (await readDocument(`waitlist/${first.email}`))!;
     expect(entry).toMatchObject({ status: 'offered', offer: { seat: holder.seat } });

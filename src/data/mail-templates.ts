@@ -43,6 +43,14 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     html: link('/checkout/{{reference}}', 'Open your e-ticket').html,
     text: link('/checkout/{{reference}}', 'Open your e-ticket').text,
   }),
+  'registration-cancelled': template({
+    subject: 'Your summit registration {{code}} is cancelled',
+    paragraphs: [
+      'Dear {{name}},',
+      'Your registration <strong>{{code}}</strong> for the National Cancer Summit is cancelled, and its seat is free for someone else.',
+      'If you have paid for it, or you did not expect this, contact us: our details are below.',
+    ],
+  }),
   'payment-received': template({
     subject: 'We received your payment reference for {{code}}',
     paragraphs: [

@@ -12,6 +12,7 @@ import type { PayableRecord } from './payable-records.ts';
 export const MAIL_TEMPLATES = [
   'registration-pending',
   'registration-confirmed',
+  'registration-cancelled',
   'payment-received',
   'payment-verified',
   'payment-rejected',
@@ -34,6 +35,7 @@ export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'registration-pending': 'Registration received (payment due)',
   'registration-confirmed': 'Registration confirmed (free category)',
+  'registration-cancelled': 'Registration cancelled',
   'payment-received': 'Payment reference received',
   'payment-verified': 'Payment verified (e-ticket)',
   'payment-rejected': 'Payment rejected',
@@ -79,6 +81,7 @@ export type MailRecordCollection = 'registrations' | 'partners' | 'invoices' | '
 export interface MailDataByTemplate {
   'registration-pending': { name: string; reference: string; code: string; category: string; amount: string };
   'registration-confirmed': { name: string; reference: string; code: string; category: string };
+  'registration-cancelled': { name: string; reference: string; code: string };
   'payment-received': { name: string; reference: string; code: string; amount: string; transactionCode: string };
   'payment-verified': { name: string; reference: string; code: string; amount: string; ticket: boolean };
   'payment-rejected': { name: string; reference: string; code: string; reason: string };
@@ -310,6 +313,23 @@ export function waitlistOfferMail(mailId: string, entry: { email: string; fullNa
 }
 
 /**
+ * "Your registration is cancelled": sent by the commit that cancels it, whoever cancels (its
+ * attendee or staff; firestore.rules registrationCancelledMail). Its id names the registration and
+ * the cancellation before it (`cancelledAt` before this commit; none for a first), so a
+ * registration reinstated and cancelled again is told again, and one cancellation sends one.
+ */
+export const registrationCancelledMailId = (id: string, previousCancel: unknown) =>
+  `registration-cancelled-${id}-${previousCancel instanceof Date ? previousCancel.getTime() : 0}`;
+
+export function registrationCancelledMail(r: Record<string, unknown> & { id: string }): BatchWrite {
+  const data = { name: String(r.fullName), reference: r.id, code: quotedCode(r.id, r) };
+  return mailWrite(registrationCancelledMailId(r.id, r.cancelledAt), 'registration-cancelled', String(r.email), data, {
+    collection: 'registrations',
+    id: r.id,
+  });
+}
+
+/**
  * "You are on the list": sent by the commit that joins (firestore.rules waitlistJoinedMail). Its id
  * names the entry and the join before it (`previousJoin`, the entry's timestamp before this commit;
  * null for a first join), so each join sends exactly one, and a join can send no more.
@@ -364,6 +384,7 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   'donation-thanks': { reference: 'Dn5Lm2Xb3kR9tV7wZ4yN' },
   'waitlist-joined': { name: 'Wanjiru Kamau' },
   'waitlist-offer': { name: 'Wanjiru Kamau', deadline: 'Friday 12 March 2027, 14:00 (Nairobi time)' },
+  'registration-cancelled': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD' },
   'hold-reminder': {
     name: 'Wanjiru Kamau',
     reference: 'Xb3kP9qLm2Rt7VwZ4yNc',

@@ -10,7 +10,7 @@ import { checkoutOf, checkoutWrite, registrationChange, registrationHolder } fro
 import { EPOCH, FREE_SEAT, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
 import { claimedWrite, joinWaitlistWrites, offerWrites, REJOIN_MINUTES, waitlistPath, withdrawWrites } from '../../src/data/waitlist.ts';
 import { throttleWrite, type ThrottleEntry } from '../../src/data/visitor-throttle.ts';
-import { waitlistJoinedMail, waitlistJoinedMailId } from '../../src/data/mail.ts';
+import { registrationCancelledMail, registrationCancelledMailId, waitlistJoinedMail, waitlistJoinedMailId } from '../../src/data/mail.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, connect, visitor } from './support/clients.ts';
 import {
@@ -461,6 +461,18 @@ describe('changes built from what the app’s Db reads', () => {
     const slot = await db.fetchDocument('seats', String(r.seat));
     await expectAllowed(commit(who.db, registrationChange(r, { status: 'cancelled', cancelledAt: serverValues.now() }, slot, { byOwner: true })));
     expect(await slotOf(seat)).toEqual({ ...FREE_SEAT });
+  });
+
+  it('the owner’s cancel tells them by email, as "my registration" commits it; a stranger cannot send that message', async () => {
+    const { who, id } = await registered();
+    const db = createDb(() => who.db);
+    const r = (await db.fetchDocument('registrations', id))!;
+    const slot = await db.fetchDocument('seats', String(r.seat));
+    const mail = registrationCancelledMail(r);
+    const stranger = await attendee();
+    await expectDenied(commit(stranger.db, [mail]));
+    await expectAllowed(commit(who.db, [...registrationChange(r, { status: 'cancelled', cancelledAt: serverValues.now() }, slot, { byOwner: true }), mail]));
+    expect(await ownerGet(`mail/${registrationCancelledMailId(id, null)}`)).toMatchObject({ to: who.email, template: { name: 'registration-cancelled' } });
   });
 });
 

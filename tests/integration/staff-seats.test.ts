@@ -4,8 +4,10 @@
 // its email; a lapsed offer passed on; the one hold reminder; archiving and restoring a registration.
 import type { Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type BatchWrite } from '../../src/lib/db.ts';
-import { checkoutOf } from '../../src/data/registration-record.ts';
+import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
+import { checkoutOf, registrationChange } from '../../src/data/registration-record.ts';
+import { registrationCancelledMail, registrationCancelledMailId } from '../../src/data/mail.ts';
+import { quotedCode } from '../../src/data/payment-codes.ts';
 import { registrationMoveWrites } from '../../src/admin/registration-moves.ts';
 import { decideVerify, readSeat, verdictPaths, type AdminPayment } from '../../src/features/payments/admin/payment-actions.ts';
 import { decideStatusChange, freeSlot } from '../../src/features/registrations/admin/api.ts';
@@ -161,6 +163,65 @@ describe('cancelling a registration', () => {
     );
     expect(await verdict(result)).toBe('allowed');
     expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'free', claim: '' });
+  });
+
+  it('tells the registrant, once per cancellation: cancelled, reinstated and cancelled again sends a second message', async () => {
+    const { id, seat } = await registration({ status: 'confirmed', paymentStatus: 'paid' });
+    const cancel = () =>
+      transact(finance, [`registrations/${id}`], async ([current], read) => {
+        const record = { ...(current as Record<string, unknown>), id } as never;
+        return decideStatusChange(
+          current,
+          await read(`seats/${seat}`),
+          { record, name: 'Wanjiru', status: 'cancelled' },
+          { next: null, times, mailId: 'unused' },
+        ).writes;
+      });
+    expect(await verdict(cancel())).toBe('allowed');
+    const first = (await ownerGet(`registrations/${id}`))!;
+    const told = await ownerGet(`mail/${registrationCancelledMailId(id, null)}`);
+    expect(told).toMatchObject({
+      to: first.email,
+      template: { name: 'registration-cancelled', data: { name: first.fullName, reference: id, code: quotedCode(id, first) } },
+      recordCollection: 'registrations',
+      recordId: id,
+    });
+    // Reinstated (as finance does, on its own free slot), then cancelled again: a message of its own.
+    await fixture(`seats/${seat}`, { state: 'free', claim: '', heldSince: new Date(0) });
+    const reinstated = transact(finance, [`registrations/${id}`], async ([current], read) => {
+      const own = await read(`seats/${seat}`);
+      const reseat = await freeSlot(own, [], times, read);
+      const record = { ...(current as Record<string, unknown>), id } as never;
+      return decideStatusChange(current, own, { record, name: 'Wanjiru', status: 'confirmed' }, { next: null, times, mailId: 'unused', reseat }).writes;
+    });
+    expect(await verdict(reinstated)).toBe('allowed');
+    expect(await verdict(cancel())).toBe('allowed');
+    expect(await ownerGet(`mail/${registrationCancelledMailId(id, first.cancelledAt)}`)).toMatchObject({ template: { name: 'registration-cancelled' } });
+  });
+
+  it.each([
+    ['without a cancellation in the same commit', 'alone'],
+    ['to another address', 'to'],
+    ['in other words (data of the sender’s)', 'data'],
+    ['under a second id for one cancellation', 'id'],
+  ])('refuses a cancellation message %s', async (_, how) => {
+    const { id, seat } = await registration({ status: 'confirmed', paymentStatus: 'paid' });
+    const r = { ...(await ownerGet(`registrations/${id}`))!, id };
+    const mail = registrationCancelledMail(r) as { set: string; data: Record<string, unknown> };
+    const bad = {
+      alone: mail,
+      to: { ...mail, data: { ...mail.data, to: 'victim@example.org' } },
+      data: {
+        ...mail,
+        data: { ...mail.data, template: { name: 'registration-cancelled', data: { name: 'Visit https://evil.example', reference: id, code: id } } },
+      },
+      id: { ...mail, set: `mail/registration-cancelled-${id}-1` },
+    }[how]!;
+    const writes = async (read: (path: string) => Promise<Record<string, unknown> | null>) =>
+      how === 'alone'
+        ? [bad]
+        : [...registrationChange({ ...r }, { status: 'cancelled', cancelledAt: serverValues.now() }, (await read(`seats/${seat}`)) as never), bad];
+    expect(await verdict(transact(finance, [], async (_docs, read) => writes(read as never)))).toBe('denied');
   });
 });
 

@@ -160,7 +160,7 @@ describe('signed in', () => {
     expect(within(cancelled).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('cancels after confirming: the record, its checkout and its freed seat in one commit', async () => {
+  it('cancels after confirming: the record, its checkout, its freed seat and the email in one commit', async () => {
     renderPage(MyRegistrationPage, '/my-registration');
     const held = await card('REGHELD000000001');
     const user = userEvent.setup();
@@ -176,7 +176,12 @@ describe('signed in', () => {
     expect(await screen.findByText('Registration REGHELD000000001 is cancelled and its seat released.', {}, LONG)).toHaveAttribute('role', 'status');
     expect(fake.state.commits).toHaveLength(1);
     const paths = fake.state.commits[0].map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete));
-    expect(paths).toEqual(['registrations/REGHELD000000001', 'checkouts/REGHELD000000001', 'seats/1']);
+    expect(paths).toEqual(['registrations/REGHELD000000001', 'checkouts/REGHELD000000001', 'seats/1', 'mail/registration-cancelled-REGHELD000000001-0']);
+    // Told by email, in the same commit, whether or not it was paid.
+    expect(fake.state.docs.get('mail/registration-cancelled-REGHELD000000001-0')).toMatchObject({
+      to: EMAIL,
+      template: { name: 'registration-cancelled', data: { reference: 'REGHELD000000001' } },
+    });
     expect(fake.state.docs.get('registrations/REGHELD000000001')).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(Date) });
     expect(fake.state.docs.get('checkouts/REGHELD000000001')).toMatchObject({ status: 'cancelled' });
     expect(fake.state.docs.get('seats/1')).toEqual({ state: 'free', claim: '', heldSince: new Date(0) });

@@ -5,7 +5,7 @@ import { serverValues, type BatchWrite, type Cursor, type WithId } from '../../.
 import { toCsv } from '../../../lib/csv.ts';
 import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffMove, useStaffTask, useStaffTransaction, useStaffWrites } from '../../../admin/use-staff-action.ts';
-import { applicationDecisionMail, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
+import { applicationDecisionMail, registrationCancelledMail, waitlistOfferMail, type MailDocument } from '../../../data/mail.ts';
 import { payableRecord } from '../../../data/payable-records.ts';
 import { applicationChange } from '../../../data/application-record.ts';
 import { registrationChange, registrationHolder, registrationPath, SeatLostError, seatOf } from '../../../data/registration-record.ts';
@@ -183,14 +183,15 @@ export function decideStatusChange(
   const n = typeof current.seat === 'string' ? current.seat : '';
   if (status === 'cancelled') {
     const offer = n && next?.status === 'waiting' && holdsSeat(seat, current.seatClaim);
-    if (!offer) return { writes: registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat), log };
+    const told = registrationCancelledMail(current);
+    if (!offer) return { writes: [...registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat), told], log };
     const email = String(next.email);
     const offerTo = [
       ...offerWrites(email, n, { from: registrationHolder(current.id) }),
       waitlistOfferMail(mailId, { email, fullName: String(next.fullName) }, deadlineText(offerDeadline(times, now))),
     ];
     return {
-      writes: registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat, { offerTo }),
+      writes: [...registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat, { offerTo }), told],
       log: `${log}; offered seat ${n} to ${email} from the waiting list`,
     };
   }

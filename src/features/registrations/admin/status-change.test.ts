@@ -16,7 +16,8 @@ const waiting = { id: 'next@x.org', email: 'next@x.org', fullName: 'Next Person'
 describe('a registration’s status change, with its checkout and its seat', () => {
   it('cancelling frees the seat when nobody waits', () => {
     const { writes, log } = decideStatusChange(current, mine, { record, name: 'Wanjiru', status: 'cancelled' }, { next: null, times, mailId: 'm', now });
-    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'seatMoves/12']);
+    // The registrant is told, in the same commit (firestore.rules registrationCancelledMail).
+    expect(writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'seatMoves/12', 'mail/registration-cancelled-reg-1-0']);
     expect(dataOf(writes[0])).toMatchObject({ status: 'cancelled', cancelledAt: expect.anything() });
     expect(dataOf(writes[1])).toMatchObject({ status: 'cancelled', seat: '12' });
     expect(dataOf(writes[2])).toEqual({ state: 'free', claim: '', heldSince: new Date(0) });
@@ -38,6 +39,7 @@ describe('a registration’s status change, with its checkout and its seat', () 
       'seatMoves/12',
       'counters/waitlist',
       'mail/mail-7',
+      'mail/registration-cancelled-reg-1-0',
     ]);
     expect(dataOf(writes[2])).toMatchObject({ state: 'offered' });
     expect(dataOf(writes[2]).claim).not.toBe(CLAIM);
@@ -52,7 +54,7 @@ describe('a registration’s status change, with its checkout and its seat', () 
       { record, name: 'Wanjiru', status: 'cancelled' },
       { next: { ...waiting, status: 'withdrawn' }, times, mailId: 'm', now },
     );
-    expect(freed.writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'seatMoves/12']);
+    expect(freed.writes.map(pathOf)).toEqual(['registrations/reg-1', 'checkouts/reg-1', 'seats/12', 'seatMoves/12', 'mail/registration-cancelled-reg-1-0']);
   });
 
   it('checking in keeps the seat and moves the checkout in step', () => {
