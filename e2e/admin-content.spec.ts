@@ -38,8 +38,8 @@ test('an editor writes a formatted article, keeps it as a draft, publishes it an
 
   const body = page.getByRole('textbox', { name: 'Body' });
   await body.click();
-  await page.getByRole('button', { name: 'Heading 2' }).click();
-  await expect(page.getByRole('button', { name: 'Heading 2' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'H2 heading' }).click();
+  await expect(page.getByRole('button', { name: 'H2 heading' })).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.type('Where to get screened');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Bold' }).click();

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { ScrollRegion } from './ScrollRegion.tsx';
 
 export interface Column<T> {
   header: string;
@@ -6,12 +7,16 @@ export interface Column<T> {
   className?: string;
 }
 
-/** A plain, accessible table: a caption names it, headers are column headers, rows scroll sideways on phones. */
+/** A plain, accessible table: a caption names it, headers are column headers; on phones it
+ *  scrolls sideways in its own region, named by the caption too, while the page reflows. */
 export function DataTable<T extends { id: string }>({ caption, columns, rows }: { caption: string; columns: Column<T>[]; rows: T[] }) {
+  const captionId = useId();
   return (
-    <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+    <ScrollRegion labelledBy={captionId} className="mt-4 rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         <thead className="bg-slate-50">
           <tr>
             {columns.map((c) => (
@@ -33,6 +38,6 @@ export function DataTable<T extends { id: string }>({ caption, columns, rows }: 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -17,7 +17,7 @@ export function Pager({
   label?: string;
 }) {
   return (
-    <nav aria-label={label} className="mt-4 flex items-center gap-3">
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-3">
       <button type="button" className="btn-secondary" disabled={!hasPrevious || busy} onClick={onPrevious}>
         Previous page
       </button>

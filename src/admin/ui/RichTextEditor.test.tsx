@@ -1,6 +1,6 @@
 // The editor's toolbar changes the stored document (tiptap JSON), says which formats are on
 // (aria-pressed), refuses unsafe link and image addresses, and stores each image's size.
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -83,10 +83,26 @@ describe('RichTextEditor', () => {
     const { area } = setup();
     expect(area).toHaveAttribute('aria-multiline', 'true');
     const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
-    for (const name of ['Heading 2', 'Heading 3', 'Bold', 'Italic', 'Bulleted list', 'Numbered list', 'Quote', 'Link', 'Image']) {
+    for (const name of ['H2 heading', 'H3 heading', 'Bold', 'Italic', 'Bulleted list', '1. List, numbered', 'Quote', 'Link', 'Image']) {
       expect(toolbar).toContainElement(screen.getByRole('button', { name }));
     }
     expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('names each tool with the words it shows (label in name), a single letter or a symbol excepted', () => {
+    setup();
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+    const buttons = within(screen.getByRole('toolbar', { name: 'Formatting' })).getAllByRole('button');
+    for (const button of buttons) {
+      const shown = words(button.textContent ?? '');
+      if (shown.length <= 1) continue;
+      expect(` ${words(button.getAttribute('aria-label') ?? '')} `).toContain(` ${shown} `);
+    }
+    expect(buttons.filter((b) => words(b.textContent ?? '').length > 1)).toHaveLength(6);
   });
 
   it('Bold makes the selected text bold in the stored document', async () => {
@@ -103,28 +119,28 @@ describe('RichTextEditor', () => {
     expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('Bulleted list and Numbered list wrap the paragraph in a list, and say so', async () => {
+  it('Bulleted list and numbered list wrap the paragraph in a list, and say so', async () => {
     const { last } = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Bulleted list' }));
     await waitFor(() =>
       expect(last()?.content?.[0]).toEqual({ type: 'bulletList', content: [{ type: 'listItem', content: [paragraph('Early detection saves lives')] }] }),
     );
     expect(screen.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'Numbered list' }));
+    await userEvent.click(screen.getByRole('button', { name: '1. List, numbered' }));
     await waitFor(() => expect(last()?.content?.[0]?.type).toBe('orderedList'));
-    expect(screen.getByRole('button', { name: 'Numbered list' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '1. List, numbered' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('a heading stays where the cursor is when the form hands the document back', async () => {
     const { last } = setup();
-    await userEvent.click(screen.getByRole('button', { name: 'Heading 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'H2 heading' }));
     await waitFor(() =>
       expect(last()?.content?.[0]).toEqual({ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Early detection saves lives' }] }),
     );
     // Re-applying the copy would move the cursor to the end, out of the heading.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Heading 2' })).toHaveAttribute('aria-pressed', 'true'));
-    await userEvent.click(screen.getByRole('button', { name: 'Heading 3' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'H2 heading' })).toHaveAttribute('aria-pressed', 'true'));
+    await userEvent.click(screen.getByRole('button', { name: 'H3 heading' }));
     await waitFor(() => expect(last()?.content?.[0]?.attrs).toEqual({ level: 3 }));
   });
 });

@@ -101,14 +101,16 @@ async function addImage(editor: Editor, src: string, alt: string): Promise<strin
 
 type Dialog = 'link' | 'image';
 
-/** The toolbar: each tool's name, its visible text, whether it is on where the cursor is, and what it does (or the dialog it opens). */
+/** The toolbar: each tool's name, its visible text, whether it is on where the cursor is, and what it does (or the dialog it opens).
+ *  A name holds the visible text (WCAG 2.5.3, label in name: "H2" is said to a screen reader as "H2 heading", and is what
+ *  someone using speech input says to press it); single letters and symbols (B, I, •, “ ”) are pictures of the tool. */
 const TOOLS: Array<{ label: string; text: string; active?: (e: Editor) => boolean } & ({ apply: (e: Editor) => unknown } | { dialog: Dialog })> = [
-  { label: 'Heading 2', text: 'H2', active: (e) => e.isActive('heading', { level: 2 }), apply: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
-  { label: 'Heading 3', text: 'H3', active: (e) => e.isActive('heading', { level: 3 }), apply: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
+  { label: 'H2 heading', text: 'H2', active: (e) => e.isActive('heading', { level: 2 }), apply: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
+  { label: 'H3 heading', text: 'H3', active: (e) => e.isActive('heading', { level: 3 }), apply: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
   { label: 'Bold', text: 'B', active: (e) => e.isActive('bold'), apply: (e) => e.chain().focus().toggleBold().run() },
   { label: 'Italic', text: 'I', active: (e) => e.isActive('italic'), apply: (e) => e.chain().focus().toggleItalic().run() },
   { label: 'Bulleted list', text: '• List', active: (e) => e.isActive('bulletList'), apply: (e) => e.chain().focus().toggleBulletList().run() },
-  { label: 'Numbered list', text: '1. List', active: (e) => e.isActive('orderedList'), apply: (e) => e.chain().focus().toggleOrderedList().run() },
+  { label: '1. List, numbered', text: '1. List', active: (e) => e.isActive('orderedList'), apply: (e) => e.chain().focus().toggleOrderedList().run() },
   { label: 'Quote', text: '“ ”', active: (e) => e.isActive('blockquote'), apply: (e) => e.chain().focus().toggleBlockquote().run() },
   { label: 'Link', text: 'Link', active: (e) => e.isActive('link'), dialog: 'link' },
   { label: 'Image', text: 'Image', dialog: 'image' },

@@ -32,15 +32,17 @@ function FigureCard<D>({ title, query, noun, children }: { title: string; query:
 // Figures are counted when the page opens, so they are never a minute old.
 const useFigures = <D,>(key: unknown[], queryFn: () => Promise<D>) => useQuery({ queryKey: ['overview', ...key], queryFn, staleTime: 0 });
 
-function Figures({ label, figures }: { label?: string; figures: Array<Pick<Figure, 'key' | 'label'> & { value: ReactNode }> }) {
+/** Two figures a row on a phone, three on a wider screen; `wide` ones (sums of money, which do
+ *  not break between the currency and the amount) one a row on a phone. */
+function Figures({ label, figures, wide }: { label?: string; figures: Array<Pick<Figure, 'key' | 'label'> & { value: ReactNode }>; wide?: boolean }) {
   return (
     <>
       {label && <h3 className="mt-3 text-sm font-semibold uppercase tracking-wide text-slate-600">{label}</h3>}
-      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+      <dl className={`mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-3 ${wide ? 'grid-cols-1' : 'grid-cols-2'}`}>
         {figures.map((f) => (
-          <div key={f.key} className="py-1">
+          <div key={f.key} className="min-w-0 py-1">
             <dt className="text-sm capitalize text-slate-700">{f.label}</dt>
-            <dd className="text-2xl font-semibold tabular-nums text-slate-900">{f.value}</dd>
+            <dd className="break-words text-2xl font-semibold tabular-nums text-slate-900">{f.value}</dd>
           </div>
         ))}
       </dl>
@@ -96,7 +98,7 @@ function EmailsCard() {
         <>
           <Figures figures={[{ key: 'failed', label: 'Not delivered', value: f.total }]} />
           {f.latest.length > 0 && (
-            <ul className="mt-2 space-y-1 text-sm">
+            <ul className="mt-2 space-y-1 break-words text-sm">
               {f.latest.map((m) => (
                 <li key={m.id}>
                   {MAIL_LABELS[m.template.name as MailTemplateName] ?? m.template.name} to {m.to}
@@ -129,6 +131,7 @@ function PaymentsSection({ currency }: { currency: string }) {
       <FigureCard title="Payments" query={query} noun="payment figures">
         {(p) => (
           <Figures
+            wide
             figures={(['verified', 'submitted'] as const).map((s) => ({
               key: s,
               label: PAYMENT_LABELS[s],

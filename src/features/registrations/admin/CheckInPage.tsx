@@ -166,7 +166,8 @@ function Desk({ days }: { days: string[] }) {
           void submit(code);
         }}
       >
-        <div className="min-w-0 flex-1">
+        {/* As wide as the row leaves, but never narrower than a code: on a phone the buttons wrap under it. */}
+        <div className="min-w-0 grow basis-60">
           <label className="field-label" htmlFor="ticket-code">
             Ticket code
           </label>

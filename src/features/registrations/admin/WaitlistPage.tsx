@@ -157,13 +157,13 @@ function WaitlistScreen() {
           <FormAlert>{failure(error)}</FormAlert>
         </div>
       )}
-      <div className="mt-6 flex items-center gap-2">
+      <div className="mt-6 flex flex-wrap items-center gap-2">
         <label htmlFor="waitlist-view" className="font-medium">
           Show
         </label>
         <select
           id="waitlist-view"
-          className="rounded-md border border-slate-300 px-2 py-1"
+          className="min-w-0 max-w-full rounded-md border border-slate-300 px-2 py-1"
           value={view}
           onChange={(e) => setView(e.target.value as WaitlistView)}
         >

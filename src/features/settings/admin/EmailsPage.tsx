@@ -199,7 +199,7 @@ function TemplateEditor({ name, templates }: { name: MailTemplateName; templates
             <span className="text-slate-600">Subject:</span> <strong data-testid="preview-subject">{preview.subject}</strong>
           </p>
           <iframe title="HTML preview" sandbox="" srcDoc={preview.html ?? ''} className="h-96 w-full rounded border border-slate-300 bg-white" />
-          <pre aria-label="Plain-text preview" className="whitespace-pre-wrap rounded border border-slate-300 bg-slate-50 p-3 text-sm">
+          <pre aria-label="Plain-text preview" className="whitespace-pre-wrap break-words rounded border border-slate-300 bg-slate-50 p-3 text-sm">
             {preview.text}
           </pre>
         </div>

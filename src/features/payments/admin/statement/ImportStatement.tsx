@@ -134,7 +134,7 @@ export function ImportStatement({ formats, currency }: { formats: BankFormat[]; 
   const toApply = plan ? (plan.counts.matched ?? 0) + (plan.counts.partial ?? 0) + (plan.counts.overpaid ?? 0) : 0;
   return (
     <>
-      <form className="mt-4 grid max-w-xl gap-4" onSubmit={onPreview} noValidate>
+      <form className="mt-4 grid max-w-xl grid-cols-1 gap-4" onSubmit={onPreview} noValidate>
         <div>
           <label htmlFor={`${id}-format`} className="block font-semibold">
             Layout
@@ -160,7 +160,7 @@ export function ImportStatement({ formats, currency }: { formats: BankFormat[]; 
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             aria-describedby={`${id}-hint`}
-            className="mt-1"
+            className="mt-1 max-w-full"
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
               setState({ busy: false, error: '', preview: null });
