@@ -478,7 +478,8 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
           <RegisteredNotice
             reference={phase.reference}
             title={phase.returning ? 'You are already registered' : 'Registration received'}
-            onRegisterAnother={phase.returning ? registerAnother : undefined}
+            // Kept for the tab: without this, coming back to /register later would only ever show it.
+            onRegisterAnother={registerAnother}
           />
         </Suspense>
       );

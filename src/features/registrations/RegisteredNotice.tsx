@@ -16,7 +16,7 @@ const MyRegistration = () => (
   </Link>
 );
 
-export default function RegisteredNotice({ reference, title, onRegisterAnother }: { reference: string; title: string; onRegisterAnother?: () => void }) {
+export default function RegisteredNotice({ reference, title, onRegisterAnother }: { reference: string; title: string; onRegisterAnother: () => void }) {
   const heading = useReveal<HTMLHeadingElement>();
   const registration = useOwnRegistration(reference);
   const record = registration.data;
@@ -50,11 +50,9 @@ export default function RegisteredNotice({ reference, title, onRegisterAnother }
         <Link className="btn-primary" to={`/checkout/${reference}`} data-reference={reference}>
           {record && !due ? 'Open your e-ticket' : 'Continue to checkout'}
         </Link>
-        {onRegisterAnother && (
-          <button type="button" className="btn-secondary" onClick={onRegisterAnother}>
-            Register someone else
-          </button>
-        )}
+        <button type="button" className="btn-secondary" onClick={onRegisterAnother}>
+          Register someone else
+        </button>
       </div>
     </section>
   );
