@@ -146,7 +146,7 @@ test('the admin adds a staff member by email with a role, changes the role and r
   await expect(mine.getByRole('button')).toHaveCount(0);
   await expect(mine.getByRole('combobox')).toHaveCount(0);
 
-  await page.getByLabel('Email').fill(email.replace('new.member', 'New.Member'));
+  await page.getByLabel('Email', { exact: true }).fill(email.replace('new.member', 'New.Member'));
   await page.getByLabel('Role', { exact: true }).selectOption('editor');
   await page.getByRole('button', { name: 'Add and invite' }).click();
   await expect(page.getByRole('status')).toContainText(`Added ${email} as editor. We emailed ${email} a link to choose a password`);
