@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useSt
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, PolicyLinks, SelectField, TextAreaField } from '../../components/fields.tsx';
-import { CHECKOUT_LINK, MY_REGISTRATION_LINK } from '../../content/site.ts';
+import { CHECKOUT_LINK } from '../../content/site.ts';
 import { ATTENDANCE_LABELS } from '../../data/labels.ts';
 import { formatDeadline, formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
@@ -39,6 +39,7 @@ import { AlreadyRegisteredError, RejoinTooSoonError, SummitFullError } from './e
 import { maskedEmail } from '../../lib/email-address.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
 import { keepPlace, storedPlace } from './register-place.ts';
+import { MyRegistrationLink } from './MyRegistrationLink.tsx';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
@@ -72,12 +73,6 @@ function RegistrationClosed() {
     </div>
   );
 }
-
-const MyRegistrationLink = ({ children = MY_REGISTRATION_LINK.label }: { children?: string }) => (
-  <Link className="text-brand-700 underline" to={MY_REGISTRATION_LINK.to}>
-    {children}
-  </Link>
-);
 
 /** Why the last attempt did not go through, shown above the form (which keeps what was typed). */
 type Problem =

@@ -6,15 +6,9 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../components/format.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
-import { MY_REGISTRATION_LINK } from '../../content/site.ts';
 import { quotedCode } from '../../data/payment-codes.ts';
 import { useOwnRegistration } from './my-registration.ts';
-
-const MyRegistration = () => (
-  <Link className="text-brand-700 underline" to={MY_REGISTRATION_LINK.to}>
-    {MY_REGISTRATION_LINK.label}
-  </Link>
-);
+import { MyRegistrationLink } from './MyRegistrationLink.tsx';
 
 export default function RegisteredNotice({ reference, title, onRegisterAnother }: { reference: string; title: string; onRegisterAnother: () => void }) {
   const heading = useReveal<HTMLHeadingElement>();
@@ -40,11 +34,11 @@ export default function RegisteredNotice({ reference, title, onRegisterAnother }
         </p>
       ) : (
         <p className="mt-2">
-          We could not load your registration just now. Its code is in the email we sent you, and on <MyRegistration />.
+          We could not load your registration just now. Its code is in the email we sent you, and on <MyRegistrationLink />.
         </p>
       )}
       <p className="mt-2">
-        You can see{due ? ', pay for' : ''} or cancel your registration any time on <MyRegistration />.
+        You can see{due ? ', pay for' : ''} or cancel your registration any time on <MyRegistrationLink />.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Link className="btn-primary" to={`/checkout/${reference}`} data-reference={reference}>

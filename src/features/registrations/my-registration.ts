@@ -6,7 +6,6 @@ import { db } from '../../lib/data.ts';
 import { serverValues, type WithId } from '../../lib/db.ts';
 import { registrationLapsed } from '../../data/attendees.ts';
 import { quotedCode } from '../../data/payment-codes.ts';
-import { registrationCancelledMail } from '../../data/mail.ts';
 import { registrationChange, registrationPath, seatOf } from '../../data/registration-record.ts';
 import { holdsSeat, seatExpiry, type SeatTimes } from '../../data/seats.ts';
 import { submitAsVisitor } from '../../data/visitor-submit.ts';
@@ -116,6 +115,8 @@ export class NotCancellableError extends Error {}
 
 /** Cancels it in one transaction: the record, its checkout in step, its seat freed (data/registration-record.ts), and the email saying so. */
 export async function cancelOwnRegistration(id: string): Promise<void> {
+  // The messages' module loads with the cancel, not with the page.
+  const { registrationCancelledMail } = await import('../../data/mail.ts');
   await db.transact([registrationPath(id)], async ([current], read) => {
     if (!current || !inForce(current)) throw new NotCancellableError(`Registration ${id} cannot be cancelled.`);
     const path = seatOf(current);
