@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../lib/data.ts', () => ({ db: {} }));
-const { countFreeSeats, countSeats, findFreeSeats, freeSeatCandidates, pickOne, seatExpiry, seatIsFree, seatSlotWrites, FREE_SEAT, EPOCH } =
-  await import('./seats.ts');
+const { countFreeSeats, countSeats, findFreeSeats, freeSeatCandidates, pickOne, seatExpiry, seatIsFree, FREE_SEAT, EPOCH } = await import('./seats.ts');
 
 const HOUR = 3_600_000;
 const times = { unpaidHoldHours: 72, offerHours: 48 };
@@ -110,29 +109,6 @@ describe('finding a slot to claim', () => {
     expect(pickOne(['a', 'b', 'c'], () => 0.99)).toBe('c');
     expect(pickOne(['a', 'b', 'c'], () => 0)).toBe('a');
     expect(pickOne([], () => 0.5)).toBeUndefined();
-  });
-});
-
-describe('keeping the slots in step with the capacity', () => {
-  it('creates the missing slots, free', () => {
-    const { writes, keptAbove } = seatSlotWrites(3, [{ id: '2', state: 'taken', heldSince: EPOCH }], times, now);
-    expect(writes).toEqual([
-      { set: 'seats/1', data: FREE_SEAT },
-      { set: 'seats/3', data: FREE_SEAT },
-    ]);
-    expect(keptAbove).toBe(0);
-  });
-
-  it('removes free and lapsed slots above a lowered capacity, and keeps (and counts) held ones', () => {
-    const existing = [
-      { id: '1', state: 'taken' as const, heldSince: EPOCH },
-      { id: '2', state: 'free' as const, heldSince: EPOCH },
-      { id: '3', state: 'held' as const, heldSince: ago(1) },
-      { id: '4', state: 'held' as const, heldSince: ago(100) },
-    ];
-    const { writes, keptAbove } = seatSlotWrites(1, existing, times, now);
-    expect(writes).toEqual([{ delete: 'seats/2' }, { delete: 'seats/4' }]);
-    expect(keptAbove).toBe(1);
   });
 });
 

@@ -182,29 +182,3 @@ export const seatMoveWrite = (n: string, from: SeatHolder | null, to: SeatHolder
 
 /** Whether the slot read is still held by this registration's claim. */
 export const holdsSeat = (seat: WithId<Record<string, unknown>> | null, claim: unknown) => !!seat && typeof claim === 'string' && seat.claim === claim;
-
-/**
- * The writes that make the slots match the capacity: create the missing ones (free), remove the
- * free ones above it. Held slots above a lowered capacity stay (their holders keep their seats)
- * and are reported, so staff see the capacity is exceeded until they are released.
- */
-export function seatSlotWrites(capacity: number, existing: ReadonlyArray<WithId<Pick<Seat, 'state' | 'heldSince'>>>, times: SeatTimes, now = new Date()) {
-  const have = new Map(existing.map((s) => [Number(s.id), s]));
-  const writes: BatchWrite[] = [];
-  for (let n = 1; n <= capacity; n++) if (!have.has(n)) writes.push({ set: seatPath(n), data: { ...FREE_SEAT } });
-  let keptAbove = 0;
-  for (const [n, seat] of have) {
-    if (n <= capacity) continue;
-    if (seatIsFree(seat, times, now)) writes.push({ delete: seatPath(n) });
-    else keptAbove++;
-  }
-  return { writes, keptAbove };
-}
-
-/** Brings the slots in step with the capacity, 400 writes per commit (an administrator's action). */
-export async function syncSeatSlots(capacity: number, times: SeatTimes, client: Pick<Db, 'fetchDocuments' | 'commit'> = db) {
-  const existing = await client.fetchDocuments<Seat>('seats', { orderBy: null });
-  const { writes, keptAbove } = seatSlotWrites(capacity, existing, times);
-  for (let i = 0; i < writes.length; i += 400) await client.commit(writes.slice(i, i + 400));
-  return { changed: writes.length, keptAbove };
-}

@@ -293,6 +293,17 @@ describe('one active registration per address', () => {
     expect((await register(who)).result).toBe('allowed');
   });
 
+  it('allows registering again once the unpaid hold lapsed and its slot was removed (a capacity lowered)', async () => {
+    const { who, seat } = await registered();
+    await lapse(seat);
+    await ownerDelete(seatPath(seat));
+    try {
+      expect((await register(who)).result).toBe('allowed');
+    } finally {
+      await ownerWrite([seatPath(seat), { ...FREE_SEAT }]);
+    }
+  });
+
   it('refuses registering again while a free-of-charge or paid registration holds the slot, however old', async () => {
     const { who, seat } = await registered({ category: 'survivor' });
     await ownerWrite([seatPath(seat), { ...(await slotOf(seat))!, heldSince: LONG_AGO }]);

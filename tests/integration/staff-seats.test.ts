@@ -11,12 +11,13 @@ import { quotedCode } from '../../src/data/payment-codes.ts';
 import { registrationMoveWrites } from '../../src/admin/registration-moves.ts';
 import { decideVerify, readSeat, verdictPaths, type AdminPayment } from '../../src/features/payments/admin/payment-actions.ts';
 import { decideStatusChange, freeSlot } from '../../src/features/registrations/admin/api.ts';
-import { decidePass, decideReminder } from '../../src/features/registrations/admin/waitlist.ts';
+import { decideOffer, decidePass, decideReminder } from '../../src/features/registrations/admin/waitlist.ts';
+import { findSeatHolder, seatMoveWrites } from '../../src/data/seat-capacity.ts';
 import { ACCOUNTS, verdict } from './support/actors.ts';
 import { writeDocuments } from '../../emulator/seed/rest.ts';
 import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
 import { client, closeClients, stack } from './support/clients.ts';
-import { fixture, ownerGet, unclaimedCode, uniqueId } from './support/owner.ts';
+import { fixture, ownerDelete, ownerGet, unclaimedCode, uniqueId } from './support/owner.ts';
 
 let admin: Firestore;
 let finance: Firestore;
@@ -240,6 +241,103 @@ describe('reinstating a cancelled registration', () => {
     expect(after).toMatchObject({ status: 'pending', seat });
     expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'taken', claim: after.seatClaim });
     expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ status: 'pending', seatClaim: after.seatClaim });
+  });
+});
+
+describe('a capacity lowered: the seats held above it move below it', () => {
+  /** Moves slot `from` (as stored) to `to` as data/seat-capacity.ts does, by `as`. */
+  const move = (as: Firestore, from: string, to: string, holderPath: string) =>
+    transact(as, [`seats/${from}`, `seats/${to}`, holderPath], ([slot, target, record]) => {
+      const [collection, id] = holderPath.split('/') as ['registrations' | 'waitlist', string];
+      return seatMoveWrites({ ...(slot as { state: 'held'; claim: string; heldSince: Date }), id: from }, to, { collection, id }, record, times, target);
+    });
+
+  it("a registration's seat: the same claim on the new slot, the old one free, the record and its checkout naming the new slot", async () => {
+    const { id, seat, claim } = await registration({});
+    const to = slot();
+    await fixture(`seats/${to}`, { state: 'free', claim: '', heldSince: new Date(0) });
+    await expect(
+      findSeatHolder(
+        claim,
+        createDb(() => admin),
+      ),
+    ).resolves.toEqual({ collection: 'registrations', id });
+    expect(await verdict(move(admin, seat, to, `registrations/${id}`))).toBe('allowed');
+    expect(await ownerGet(`seats/${to}`)).toMatchObject({ state: 'held', claim });
+    expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'free', claim: '' });
+    expect(await ownerGet(`registrations/${id}`)).toMatchObject({ seat: to, seatClaim: claim });
+    expect(await ownerGet(`checkouts/${id}`)).toMatchObject({ seat: to, seatClaim: claim });
+  });
+
+  it("an offer's seat: the entry offers the new slot", async () => {
+    const seat = slot();
+    const to = slot();
+    const claim = newClaim();
+    const email = await waiting({ status: 'offered', offer: { seat, claim, at: ago(1) } });
+    await fixture(`seats/${seat}`, { state: 'offered', claim, heldSince: ago(1) });
+    await fixture(`seats/${to}`, { state: 'free', claim: '', heldSince: new Date(0) });
+    await expect(
+      findSeatHolder(
+        claim,
+        createDb(() => admin),
+      ),
+    ).resolves.toEqual({ collection: 'waitlist', id: email });
+    expect(await verdict(move(admin, seat, to, `waitlist/${email}`))).toBe('allowed');
+    expect(await ownerGet(`waitlist/${email}`)).toMatchObject({ status: 'offered', offer: { seat: to, claim } });
+    expect(await ownerGet(`seats/${to}`)).toMatchObject({ state: 'offered', claim });
+    expect(await ownerGet(`seats/${seat}`)).toMatchObject({ state: 'free' });
+  });
+
+  it('never onto a slot someone holds, and never freeing a slot its registration still names', async () => {
+    const a = await registration({});
+    const b = await registration({ status: 'confirmed', paymentStatus: 'paid' });
+    // Onto b's slot, written as if it were free: the slot's rule sees it held.
+    const onto = transact(admin, [`seats/${a.seat}`, `registrations/${a.id}`], ([slot, record]) =>
+      seatMoveWrites(
+        { ...(slot as { state: 'held'; claim: string; heldSince: Date }), id: a.seat },
+        b.seat,
+        { collection: 'registrations', id: a.id },
+        record,
+        times,
+        null,
+      ),
+    );
+    expect(await verdict(onto)).toBe('denied');
+    // Freeing a's slot, the registration unmoved.
+    const freed = transact(admin, [], () => [
+      { set: `seats/${a.seat}`, data: { state: 'free', claim: '', heldSince: new Date(0) } },
+      { set: `seatMoves/${a.seat}`, data: { from: { collection: 'registrations', id: a.id }, to: null, at: serverValues.now() } },
+    ]);
+    expect(await verdict(freed)).toBe('denied');
+    expect(await ownerGet(`seats/${a.seat}`)).toMatchObject({ state: 'held', claim: a.claim });
+  });
+
+  it('a slot above the capacity (1200 in the seed) is never offered nor moved to', async () => {
+    const above = '1201';
+    await fixture(`seats/${above}`, { state: 'free', claim: '', heldSince: new Date(0) });
+    try {
+      const email = await waiting();
+      const offer = transact(
+        finance,
+        [`waitlist/${email}`, `seats/${above}`],
+        ([e, s]) => decideOffer(e, s, { seatId: above, times, mailId: uniqueId('mail') }).writes,
+      );
+      expect(await verdict(offer)).toBe('denied');
+      // The same offer on a free slot at or below it is allowed: the slot's number was the refusal.
+      const below = slot();
+      await fixture(`seats/${below}`, { state: 'free', claim: '', heldSince: new Date(0) });
+      const offerBelow = transact(
+        finance,
+        [`waitlist/${email}`, `seats/${below}`],
+        ([e, s]) => decideOffer(e, s, { seatId: below, times, mailId: uniqueId('mail') }).writes,
+      );
+      expect(await verdict(offerBelow)).toBe('allowed');
+      const { id, seat } = await registration({});
+      expect(await verdict(move(admin, seat, above, `registrations/${id}`))).toBe('denied');
+      expect(await ownerGet(`registrations/${id}`)).toMatchObject({ seat });
+    } finally {
+      await ownerDelete(`seats/${above}`);
+    }
   });
 });
 

@@ -72,6 +72,7 @@ const statements = await import('../../src/features/payments/admin/statement/sta
 const { fetchLedger } = await import('../../src/features/payments/admin/statement/import-api.ts');
 const waitlist = await import('../../src/features/registrations/admin/waitlist.ts');
 const seats = await import('../../src/data/seats.ts');
+const seatCapacity = await import('../../src/data/seat-capacity.ts');
 const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
 const { freeSeatsQuery } = await import('../../src/features/registrations/api.ts');
 const { fetchMyRegistration } = await import('../../src/features/registrations/my-registration.ts');
@@ -152,7 +153,8 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['people waiting, counted', () => waitlist.fetchWaitingCounts()],
     ['offers', () => waitlist.fetchOffered()],
     ['holds ending soon', () => waitlist.fetchHoldsEndingSoon({ ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
-    ['a slot’s holder', () => waitlist.fetchHolder('x')],
+    ['a slot’s holder, a registration or an offer', () => seatCapacity.findSeatHolder('x')],
+    ['the slots a capacity change brings in step', () => seatCapacity.syncSeatSlots(0, seats.DEFAULT_SEAT_TIMES)],
     ['reminder sent', () => waitlist.reminderSent('x')],
     ['statement formats', fetchStatementFormats],
     ['my evaluations and certificates', () => fetchMyCpd('a@b.test')],

@@ -34,7 +34,9 @@ describe('the seat figures', () => {
   });
 
   it('say when slots above a lowered capacity are still held', () => {
-    expect(seatNote({ taken: 8, held: 3, offered: 0, free: 0 }, 10)).toBe('1 slot is held or taken above the capacity of 10: they stay until released.');
+    expect(seatNote({ taken: 8, held: 3, offered: 0, free: 0 }, 10)).toBe(
+      '1 seat is held above the capacity of 10 (a move below it failed): save the capacity again in Settings to move it.',
+    );
     expect(seatNote({ taken: 8, held: 0, offered: 0, free: 2 }, 10)).toBe('');
   });
 });

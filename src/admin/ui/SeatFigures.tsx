@@ -19,11 +19,13 @@ export function useSeatCounts(times: SeatTimes | undefined) {
   });
 }
 
-/** What the figures say beyond the numbers: slots held above a lowered capacity. */
+/** What the figures say beyond the numbers: seats still held above a lowered capacity (data/seat-capacity.ts moves them below it). */
 export function seatNote(counts: SeatCounts, capacity: number): string {
   const slots = counts.taken + counts.held + counts.offered + counts.free;
   const over = slots - capacity;
-  return over > 0 ? `${over} ${over === 1 ? 'slot is' : 'slots are'} held or taken above the capacity of ${capacity}: they stay until released.` : '';
+  if (over <= 0) return '';
+  const seats = over === 1 ? '1 seat is' : `${over} seats are`;
+  return `${seats} held above the capacity of ${capacity} (a move below it failed): save the capacity again in Settings to move ${over === 1 ? 'it' : 'them'}.`;
 }
 
 export function SeatFigures({ heading = 'Seats', className = '' }: { heading?: string; className?: string }) {

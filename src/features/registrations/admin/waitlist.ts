@@ -9,6 +9,7 @@ import { holdReminderMail, holdReminderMailId, waitlistOfferMail } from '../../.
 import { checkoutOf, seatOf } from '../../../data/registration-record.ts';
 import { findFreeSeats, seatExpiry, seatIsFree, seatPath, WAITING_COUNT, waitingOf, type Seat, type SeatTimes } from '../../../data/seats.ts';
 import { entryHolder, offerExpiry, offerOpen, offerWrites, passWrite, positionBetween, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
+import { registrationHoldingClaim } from '../../../data/seat-capacity.ts';
 
 export type Entry = WithId<WaitlistEntry>;
 
@@ -302,7 +303,7 @@ export async function sendHoldReminders(times: PassTimes, transact: Transact, no
   const seats = await fetchHoldsEndingSoon(times, now());
   let sent = 0;
   for (const seat of seats) {
-    const holder = await fetchHolder(seat.claim);
+    const holder = await registrationHoldingClaim(seat.claim);
     if (!holder || (await reminderSent(holder.id))) continue;
     const done = await transact([`registrations/${holder.id}`], async ([r], read) => {
       const path = seatOf(r);
@@ -312,10 +313,6 @@ export async function sendHoldReminders(times: PassTimes, transact: Transact, no
   }
   return sent;
 }
-
-/** The registration a held slot's claim names (staff may read registrations; the claim is unique). */
-export const fetchHolder = async (claim: string) =>
-  (await db.fetchDocuments<Record<string, unknown>>('registrations', { where: [['seatClaim', '==', claim]], orderBy: null, limit: 1 }))[0] ?? null;
 
 /** Whether the registration's reminder exists (the messages about a record, as its page lists them). */
 export async function reminderSent(registrationId: string) {

@@ -10,18 +10,37 @@ const fake = vi.hoisted(() => ({
   commits: [] as unknown[][],
   seats: [] as Array<{ id: string; state: string; claim: string; heldSince: Date }>,
   slotCommits: [] as unknown[][],
+  moves: [] as unknown[][],
+  registrations: [] as Array<Record<string, unknown>>,
   logs: [] as string[],
 }));
+
+/** What Firestore's count would say of the fake slots under `filters` (state ==, heldSince < or >=). */
+function countSlots(filters: Array<[string, string, unknown]>) {
+  return fake.seats.filter((s) =>
+    filters.every(([field, op, value]) => {
+      const v = s[field as 'state' | 'heldSince'];
+      if (op === '==') return v === value;
+      const [a, b] = [(v as Date).getTime(), (value as Date).getTime()];
+      return op === '<' ? a < b : a >= b;
+    }),
+  ).length;
+}
 
 vi.mock('../../../lib/data.ts', () => ({
   db: {
     fetchDocument: async (collection: string) => (collection === 'settings' ? fake.site : fake.invoices),
     activityWrite: (message: string) => ({ log: message }),
-    transact: async (_paths: string[], decide: (docs: unknown[]) => Promise<{ writes: unknown[] }>) => {
-      fake.commits.push((await decide([fake.site])).writes);
+    transact: async (paths: string[], decide: (docs: unknown[]) => Promise<{ writes: unknown[] }>) => {
+      if (paths[0] === 'settings/site') return void fake.commits.push((await decide([fake.site])).writes);
+      // A seat held above a lowered capacity, moved below it: the two slots and the holder.
+      const read = (path: string) =>
+        fake.seats.find((s) => `seats/${s.id}` === path) ?? fake.registrations.find((r) => `registrations/${r.id}` === path) ?? null;
+      fake.moves.push((await decide(paths.map(read))).writes);
     },
-    // The seat slots a capacity change brings in step, and the log line that follows.
-    fetchDocuments: async () => fake.seats,
+    // The seat slots a capacity change brings in step (and their holders), and the log line that follows.
+    fetchDocuments: async (collection: string) => (collection === 'seats' ? fake.seats : collection === 'registrations' ? fake.registrations : []),
+    fetchCount: async (_collection: string, filters: Array<[string, string, unknown]>) => countSlots(filters),
     commit: async (writes: unknown[]) => {
       fake.slotCommits.push(writes);
     },
@@ -38,8 +57,10 @@ beforeEach(() => {
   fake.invoices = null;
   fake.commits.length = 0;
   fake.slotCommits.length = 0;
+  fake.moves.length = 0;
   fake.logs.length = 0;
   fake.seats = [];
+  fake.registrations = [];
 });
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -93,12 +114,34 @@ describe('settings', () => {
     expect(fake.logs).toEqual(['Seat slots: 2 created']);
   });
 
-  it('a lower capacity removes free slots above it and keeps the held ones, saying so', async () => {
+  it('a lower capacity moves the seats held above it below it and removes the slots above, saying so', async () => {
     fake.site = { ...fake.site, capacity: 3 };
     fake.seats = [
       { id: '1', state: 'free', claim: '', heldSince: new Date(0) },
-      { id: '2', state: 'held', claim: 'b'.repeat(16), heldSince: new Date() },
-      { id: '3', state: 'free', claim: '', heldSince: new Date(0) },
+      { id: '2', state: 'free', claim: '', heldSince: new Date(0) },
+      { id: '3', state: 'held', claim: 'b'.repeat(16), heldSince: new Date() },
+    ];
+    fake.registrations = [{ id: 'R3', seat: '3', seatClaim: 'b'.repeat(16), status: 'pending', paymentStatus: 'unpaid' }];
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    const capacity = await screen.findByLabelText('Capacity (seats)');
+    await user.clear(capacity);
+    await user.type(capacity, '1');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Seat slots: 2 removed; 1 seat held above the new capacity moved below it.');
+    expect(fake.moves).toHaveLength(1);
+    expect(fake.moves[0]).toContainEqual({ update: 'registrations/R3', data: { seat: '1' } });
+    expect(fake.slotCommits).toEqual([[{ delete: 'seats/2' }, { delete: 'seats/3' }]]);
+    expect(fake.logs).toEqual(['Seat slots: 2 removed; 1 seat held above the new capacity moved below it']);
+  });
+
+  it('a capacity below the seats in use is refused beside the field, and nothing is saved or moved', async () => {
+    fake.site = { ...fake.site, capacity: 3 };
+    fake.seats = [
+      { id: '1', state: 'taken', claim: 'a'.repeat(16), heldSince: new Date() },
+      { id: '2', state: 'offered', claim: 'b'.repeat(16), heldSince: new Date() },
+      // A hold that lapsed 100 hours ago is free: it does not count.
+      { id: '3', state: 'held', claim: 'c'.repeat(16), heldSince: new Date(Date.now() - 200 * 3_600_000) },
     ];
     renderStaffScreen(SettingsPage);
     const user = userEvent.setup();
@@ -106,10 +149,17 @@ describe('settings', () => {
     await user.clear(capacity);
     await user.type(capacity, '1');
     await save();
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Seat slots: 1 removed; 1 held or taken above the new capacity of 1 kept until their holders release them.',
-    );
-    expect(fake.slotCommits).toEqual([[{ delete: 'seats/3' }]]);
+    expect(await screen.findByText(/^2 seats are taken, held unpaid or offered: the capacity cannot be lower than that\./)).toBeInTheDocument();
+    expect(capacity).toHaveFocus();
+    expect(capacity).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.commits).toEqual([]);
+    expect(fake.slotCommits).toEqual([]);
+    // At exactly the seats in use it is saved.
+    await user.clear(capacity);
+    await user.type(capacity, '2');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(fake.commits).toHaveLength(1);
   });
 
   it('the hold, reminder and offer times are edited with their hints, and a reminder after the hold is refused', async () => {

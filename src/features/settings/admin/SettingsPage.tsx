@@ -13,7 +13,8 @@ import { db } from '../../../lib/data.ts';
 import type { BatchWrite } from '../../../lib/db.ts';
 import { mailPartials } from '../../../data/mail-templates.ts';
 import { adminKey } from '../../../data/query-keys.ts';
-import { syncSeatSlots } from '../../../data/seats.ts';
+import { capacityRefusal, seatsInUse, syncSeatSlots, type SlotSyncResult } from '../../../data/seat-capacity.ts';
+import { countSeats } from '../../../data/seats.ts';
 import { FeeOptionsFieldset } from './FeeOptionsFieldset.tsx';
 import {
   PAYMENT_FIELDS,
@@ -96,22 +97,31 @@ function useSaveSettings() {
 type SlotSync = { capacity: number; previous: number; unpaidHoldHours: number; offerHours: number };
 
 /** "Seat slots: 200 created": the log line and the notice of a capacity change. */
-export function slotSyncText({ capacity, previous }: Pick<SlotSync, 'capacity' | 'previous'>, { changed, keptAbove }: { changed: number; keptAbove: number }) {
-  const moved = `Seat slots: ${changed} ${capacity >= previous ? 'created' : 'removed'}`;
-  return keptAbove ? `${moved}; ${keptAbove} held or taken above the new capacity of ${capacity} kept until their holders release them` : moved;
+export function slotSyncText({ capacity, previous }: Pick<SlotSync, 'capacity' | 'previous'>, { created, moved, removed, keptAbove }: SlotSyncResult) {
+  const n = (count: number) => count.toLocaleString('en-KE');
+  const parts = [capacity >= previous ? `${n(created)} created` : `${n(removed)} removed`];
+  if (moved) parts.push(`${n(moved)} ${moved === 1 ? 'seat' : 'seats'} held above the new capacity moved below it`);
+  if (keptAbove) parts.push(`${n(keptAbove)} still held above the capacity of ${n(capacity)}: save it again to move them`);
+  return `Seat slots: ${parts.join('; ')}`;
 }
 
 /**
  * After a capacity change is saved, the seat slots follow it (seats/1 … seats/{capacity}): the
- * missing ones are created free, free ones above it removed. Only administrators may, as only
- * they may save the capacity.
+ * missing ones are created free; when it comes down, seats held above it move below it and the
+ * slots above are removed. Only administrators may, as only they may save the capacity.
  */
 function useSyncSeatSlots() {
-  return useStaffTask<SlotSync, { changed: number; keptAbove: number }>({
+  return useStaffTask<SlotSync, SlotSyncResult>({
     run: ({ capacity, unpaidHoldHours, offerHours }) => syncSeatSlots(capacity, { unpaidHoldHours, offerHours }),
     log: (vars, result) => slotSyncText(vars, result),
     invalidate: [adminKey('seats'), ['overview']],
   });
+}
+
+/** Why a lower capacity cannot be saved now (the seats in use, counted fresh), or ''. */
+async function lowerCapacityRefusal(before: SettingsForm, after: SettingsForm) {
+  if (after.capacity >= before.capacity) return '';
+  return capacityRefusal(after.capacity, seatsInUse(await countSeats({ unpaidHoldHours: after.unpaidHoldHours, offerHours: after.offerHours })));
 }
 
 function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: SettingsForm; lastInvoice: number | null; daysStale: boolean }) {
@@ -149,6 +159,17 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
     if (refusal) {
       setError('registrationOpen', { message: refusal });
       setFocus('registrationOpen');
+      return;
+    }
+    let tooLow = '';
+    try {
+      tooLow = await lowerCapacityRefusal(saved.current, values);
+    } catch {
+      tooLow = 'The seats in use could not be counted, so a lower capacity cannot be checked. Try again.';
+    }
+    if (tooLow) {
+      setError('capacity', { message: tooLow });
+      setFocus('capacity');
       return;
     }
     try {
