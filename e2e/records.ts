@@ -3,7 +3,7 @@
 // with everything the site writes with it (seat slot, attendee entry, checkout projection), so the
 // rules and the pages see it as one the site made.
 import type { APIRequestContext } from '@playwright/test';
-import { docsRoot, fromFields, ownerHeaders, toFields, writeDocuments } from '../emulator/seed/rest.ts';
+import { docsRoot, fromFields, ownerHeaders, patchDocument, toFields, writeDocuments } from '../emulator/seed/rest.ts';
 import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
 import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
 import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
@@ -265,6 +265,17 @@ export async function fillSummit({ keep = [] }: { keep?: string[] } = {}): Promi
     const untouched = changed.filter(([n, f]) => same(now.get(n), filled(n, f)));
     await writeFields(untouched.map(([n, f]) => [seatPath(n), f]));
   };
+}
+
+/**
+ * Puts the demo's capacity back (a test that lowered it in Settings and failed before raising it):
+ * the settings say 1200 again and every missing slot up to it is created free.
+ */
+export async function restoreCapacity() {
+  const have = new Set((await readCollection('seats')).map(([n]) => n));
+  const missing = Array.from({ length: SUMMIT_CAPACITY }, (_, i) => String(i + 1)).filter((n) => !have.has(n));
+  await patchDocument(stack, 'settings/site', { capacity: SUMMIT_CAPACITY });
+  for (let i = 0; i < missing.length; i += 400) await commitDocuments(missing.slice(i, i + 400).map((n) => ({ path: seatPath(n), data: { ...FREE_SEAT } })));
 }
 
 /** Removes waiting-list entries (owner access), so a test's person is first in line, and the count of people waiting with them. */

@@ -15,7 +15,7 @@ import { expect, test, type Page } from './test.ts';
 import { findDocuments, writeDocuments } from '../emulator/seed/rest.ts';
 import { FREE_SEAT, seatPath } from '../src/data/seats.ts';
 import { emailTo } from './inbox.ts';
-import { clearWaitlist, fillSummit, makeRegistration, readDocument, removeRegistration, stack } from './records.ts';
+import { clearWaitlist, fillSummit, makeRegistration, readDocument, removeRegistration, restoreCapacity, stack, SUMMIT_CAPACITY } from './records.ts';
 import {
   admin,
   advanceServerClock,
@@ -146,6 +146,85 @@ test('a full summit offers the waiting list; a seat given back is offered to the
     if (claimed) await removeRegistration(claimed);
     await removeRegistration(holder.id);
     await undo();
+    await clearWaitlist();
+  }
+});
+
+/** Sets the capacity in Settings and saves; resolves to the notice the save shows. */
+async function saveCapacity(page: Page, capacity: number) {
+  await page.goto('/admin/settings');
+  await page.getByLabel('Capacity (seats)').fill(String(capacity));
+  await page.getByRole('button', { name: 'Save settings' }).click();
+}
+
+/** What the staff figures say, read again: taken, held and offered add up to the seats in use. */
+async function seatsInUse(page: Page) {
+  await page.goto('/admin/waitlist');
+  const read = async (label: string) => Number((await seatFigure(page, label).textContent())!.replace(/,/g, ''));
+  await expect(seatFigure(page, 'Taken')).toHaveText(/\d/);
+  return (await read('Taken')) + (await read('Held unpaid')) + (await read('Offered'));
+}
+
+test('the capacity lowered to the seats in use: nobody registers, a seat given back is offered and claimed below it, and raising it frees seats again', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const holder = await makeRegistration();
+  const staff = await browser.newPage();
+  let claimed = '';
+  try {
+    await signIn(staff, admin);
+    const inUse = await seatsInUse(staff);
+    expect(inUse).toBeGreaterThan(0);
+
+    // Below the seats in use it is refused, beside the field, and nothing changes.
+    await saveCapacity(staff, inUse - 1);
+    await expect(
+      staff.getByText(`${inUse.toLocaleString('en-KE')} seats are taken, held unpaid or offered: the capacity cannot be lower than that.`, { exact: false }),
+    ).toBeVisible();
+    await expect(staff.getByLabel('Capacity (seats)')).toBeFocused();
+    expect(await readDocument('settings/site')).toMatchObject({ capacity: SUMMIT_CAPACITY });
+
+    // At exactly the seats in use: the seats held above it move below it, the slots above go.
+    await saveCapacity(staff, inUse);
+    await expect(staff.getByRole('status')).toContainText(`Seat slots: ${(SUMMIT_CAPACITY - inUse).toLocaleString('en-KE')} removed`);
+    const moved = (await readDocument(`registrations/${holder.id}`))!;
+    expect(Number(moved.seat)).toBeLessThanOrEqual(inUse);
+    expect(await readDocument(`seats/${String(moved.seat)}`)).toMatchObject({ state: 'taken', claim: holder.seatClaim });
+    expect(await readDocument(`seats/${SUMMIT_CAPACITY}`)).toBeNull();
+    await expectSeatFigures(staff, { Capacity: inUse, Free: 0 });
+    await expect(staff.getByText(/held above the capacity/)).toHaveCount(0);
+
+    // Every seat in use: a visitor is offered the waiting list, not a seat.
+    const first = await joinWaitingList(page, 'Njeri Capacity');
+
+    // A seat given back goes to them, below the capacity.
+    await staff.goto(`/admin/registrations/registrations/${holder.id}`);
+    await staff.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: 'Cancel the registration' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
+    await expect.poll(async () => (await readDocument(`waitlist/${first.email}`))?.status).toBe('offered');
+    const offer = (await readDocument(`waitlist/${first.email}`))!.offer as { seat: string };
+    expect(offer.seat).toBe(moved.seat);
+    await expectSeatFigures(staff, { Capacity: inUse, Offered: 1, Free: 0 });
+
+    // They claim it: the summit stays exactly full.
+    await page.goto('/my-registration');
+    await startApp(page);
+    claimed = await claimOffer(page);
+    expect(await readDocument(`registrations/${claimed}`)).toMatchObject({ seat: offer.seat, status: 'pending' });
+    await expectSeatFigures(staff, { Capacity: inUse, Offered: 0, Free: 0 });
+
+    // Raised again: the new seats are free, and the figures add up to the capacity.
+    await saveCapacity(staff, SUMMIT_CAPACITY);
+    await expect(staff.getByRole('status')).toContainText(`Seat slots: ${(SUMMIT_CAPACITY - inUse).toLocaleString('en-KE')} created`);
+    await expectSeatFigures(staff, { Capacity: SUMMIT_CAPACITY, Free: SUMMIT_CAPACITY - inUse });
+  } finally {
+    await staff.close();
+    if (claimed) await removeRegistration(claimed);
+    await removeRegistration(holder.id);
+    if ((await readDocument('settings/site'))?.capacity !== SUMMIT_CAPACITY) await restoreCapacity();
     await clearWaitlist();
   }
 });
