@@ -8,7 +8,10 @@ import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { findDocuments } from '../emulator/seed/rest.ts';
 import { pdfTexts } from '../src/lib/pdf-text.test-support.ts';
 import { normaliseReference } from '../src/data/transaction-codes.ts';
-import { readDocument, registrationAwaitingPayment, stack } from './records.ts';
+import { newPaymentCode } from '../src/data/payment-codes.ts';
+import { withSearchTokens } from '../src/data/search-tokens.ts';
+import { mpesaCsv } from '../src/features/payments/admin/statement/statement.test-support.ts';
+import { makeRegistration, readDocument, registrationAwaitingPayment, stack } from './records.ts';
 import { signIn, signInToMyRegistration } from './support.ts';
 
 const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
@@ -186,6 +189,47 @@ test('finance records a cash payment against a reference, seeing the amount due,
   await manual.getByLabel('Registration or application reference').fill(id);
   await manual.getByRole('button', { name: 'Find' }).click();
   await expect(manual.getByText('This registration is already paid.')).toBeVisible();
+});
+
+test('a statement paying part of a registration: staff see what was received and what is still due, in the list and on the record', async ({ page }) => {
+  const run = unique();
+  const code = newPaymentCode();
+  const id = `e2e-part-${run}`;
+  const name = `Zawadi Partpay${run}`;
+  await makeRegistration(
+    withSearchTokens({
+      id,
+      fullName: name,
+      email: `${id}@example.org`,
+      organisation: 'Test Hospital',
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      fee: 15000,
+      paymentCode: code,
+    }),
+  );
+  await signIn(page, finance);
+  await page.goto('/admin/statements');
+  const receipt = `P${run}`.toUpperCase();
+  await page
+    .getByLabel('Statement file')
+    .setInputFiles({ name: `mpesa-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(mpesaCsv([{ receipt, paidIn: '5,000.00', account: code }])) });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('row').filter({ hasText: receipt })).toContainText('partial');
+  await preview.getByRole('button', { name: 'Apply statement' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply statement' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText('1 applied');
+
+  await page.goto('/admin/registrations');
+  await page.getByLabel('Search by name, email, organisation or reference').fill(`partpay${run}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+  await expect(row).toContainText('Received Ksh 5,000 · Due Ksh 10,000');
+
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Received Ksh 5,000 · Due Ksh 10,000')).toBeVisible();
 });
 
 test('an editor has no Payments or Invoice Generator in the menu and is refused at their addresses', async ({ page }) => {

@@ -14,10 +14,11 @@ import { PAYMENT_METHODS } from '../../data/statuses.ts';
 import type { PaymentFields } from './send.ts';
 import { HoldLostError, ReferenceTakenError } from './errors.ts';
 import { lazyResolver, usePrepareOnFirstUse } from '../../components/lazy-sending.ts';
-import { registrantIs, sending, stillDueMinor, useAttendeeSession, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
+import { registrantIs, sending, useAttendeeSession, useCheckoutRecord, useSeatSlot, useSubmitPayment, type CheckoutRecord } from './api.ts';
 import { maskedEmail } from '../../lib/email-address.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { checkoutHold, type Hold } from '../../data/payable-records.ts';
+import { paidInPart, stillDueMinor } from '../../data/money-received.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { readPaymentCode } from '../../data/payment-codes.ts';
 import { checkoutReference } from '../../lib/reference.ts';
@@ -338,7 +339,7 @@ export default function CheckoutPage() {
         <dd>{r.what}</dd>
         <dt className="text-slate-600">{r.paymentStatus === 'paid' ? 'Paid' : 'Amount due'}</dt>
         <dd>{r.fee === 0 ? 'Free' : cancelledUnpaid ? 'Nothing: it is cancelled' : formatMoney(r.fee, r.currency)}</dd>
-        {r.receivedMinor > 0 && r.paymentStatus !== 'paid' && !cancelledUnpaid && (
+        {paidInPart(r) && (
           <>
             <dt className="text-slate-600">Received so far</dt>
             <dd>{formatMoneyMinor(r.receivedMinor, r.currency)}</dd>

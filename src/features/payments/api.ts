@@ -4,6 +4,7 @@ import { db } from '../../lib/data.ts';
 import { settingsLabel } from '../../data/labels.ts';
 import { findPayableRecord, payableRecord, type PayableRecord } from '../../data/payable-records.ts';
 import { readPaymentCode } from '../../data/payment-codes.ts';
+import { receivedMinorOf } from '../../data/money-received.ts';
 import type { PaymentForm, PaymentTarget } from './schema.ts';
 import { lazyModule } from '../../components/lazy-sending.ts';
 import { HoldLostError } from './errors.ts';
@@ -46,7 +47,7 @@ export function describeRecord(collection: PaymentTarget, d: Stored, settings: L
   const common = {
     id: d.id,
     code: typeof d.paymentCode === 'string' ? d.paymentCode : '',
-    receivedMinor: typeof d.receivedMinor === 'number' ? d.receivedMinor : 0,
+    receivedMinor: receivedMinorOf(d),
     collection,
     payable: payableRecord(collection, d),
     email: String(d.email),
@@ -102,9 +103,6 @@ export function useCheckoutRecord(id: string) {
     staleTime: 0,
   });
 }
-
-/** What is still due on a record, in cents: its fee less what statements brought in. */
-export const stillDueMinor = (r: Pick<CheckoutRecord, 'fee' | 'receivedMinor'>) => Math.max(0, Math.round(r.fee * 100) - r.receivedMinor);
 
 /** A seat slot as it stands (public: a state, a claim and a time), to tell whether a hold still stands. */
 export function useSeatSlot(seat: string) {

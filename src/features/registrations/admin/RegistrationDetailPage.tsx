@@ -14,6 +14,7 @@ import { useArchiveRecord, useRecord, useRecordPayments, useStatusChange } from 
 import { NEXT_STATUSES, type StaffRecord } from './records.ts';
 import { RecordMessages } from './RecordMessages.tsx';
 import { AttendanceSection } from './AttendanceSection.tsx';
+import { ReceivedAndDue } from './ReceivedAndDue.tsx';
 
 const FIELDS: Record<'registrations' | 'partners', Array<[string, string]>> = {
   registrations: [
@@ -185,6 +186,7 @@ export default function RegistrationDetailPage() {
               <p className="mt-3 flex flex-wrap items-center gap-2">
                 <StatusBadge status={r.status} /> <StatusBadge status={r.paymentStatus} />
                 <span>{formatMoney(r.fee, r.currency)}</span>
+                <ReceivedAndDue record={r} lead="· " />
                 {r.checkedInAt instanceof Date && <span>· checked in {when.format(r.checkedInAt)}</span>}
                 <a className="text-brand-700 underline" href={`/checkout/${r.id}`} target="_blank" rel="noreferrer">
                   Checkout page and ticket

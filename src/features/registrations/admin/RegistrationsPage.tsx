@@ -16,6 +16,7 @@ import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../../data/statuses.ts';
 import { useExport, useRecordPages, useRecordSearch } from './api.ts';
 import { SEARCH_HINT } from './search.ts';
 import { useOfferPass } from './use-offer-pass.ts';
+import { ReceivedAndDue } from './ReceivedAndDue.tsx';
 import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
@@ -53,7 +54,15 @@ function columns(tab: Tab): Column<StaffRecord>[] {
     { header: tab === 'attendees' ? 'Category' : tab === 'partners' ? 'Tier' : 'Booth', cell: (r) => String(r.category ?? r.tier ?? r.boothType ?? '') },
     { header: 'Fee', cell: (r) => formatMoney(r.fee, r.currency) },
     { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { header: 'Payment', cell: (r) => <StatusBadge status={r.paymentStatus} /> },
+    {
+      header: 'Payment',
+      cell: (r) => (
+        <>
+          <StatusBadge status={r.paymentStatus} />
+          <ReceivedAndDue record={r} className="mt-1 block" />
+        </>
+      ),
+    },
     { header: 'Received', cell: (r) => (r.timestamp ? dateTime.format(r.timestamp) : '') },
   ];
 }

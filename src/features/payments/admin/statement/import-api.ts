@@ -8,6 +8,7 @@ import { serverValues, type BatchWrite, type ReadInTransaction, type WithId } fr
 import type { PayableCollection } from '../../../../data/collections.ts';
 import { MPESA_FORMAT_ID } from '../../../../data/statement-layouts.ts';
 import { SeatLostError } from '../../../../data/registration-record.ts';
+import { stillDueMinor } from '../../../../data/money-received.ts';
 import { readSeat } from '../payment-actions.ts';
 import { withTicket } from '../api.ts';
 import type { Ledger, LedgerRecord, MatchedLine } from './match.ts';
@@ -155,7 +156,7 @@ export async function applyVars(
   read: ReadInTransaction,
   manualNote?: string,
 ) {
-  const settles = !!record && line.amountMinor >= Math.round(Number(record.fee) * 100) - cents(record.receivedMinor);
+  const settles = !!record && line.amountMinor >= stillDueMinor({ fee: Number(record.fee), receivedMinor: cents(record.receivedMinor) });
   return {
     importId,
     line,

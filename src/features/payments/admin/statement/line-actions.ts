@@ -13,6 +13,7 @@ import type { StatementLine } from './types.ts';
 import type { PayableCollection } from '../../../../data/collections.ts';
 import { paymentPartialMail, paymentVerifiedMail } from '../../../../data/mail.ts';
 import { payableRecord } from '../../../../data/payable-records.ts';
+import { stillDueMinor } from '../../../../data/money-received.ts';
 import { recordChange, statusWhenPaid, targetNoun } from '../payment-actions.ts';
 
 type Read = WithId<DocumentData> | null;
@@ -54,8 +55,8 @@ export function outstandingMinor(collection: PayableCollection, record: Read, cu
     );
   if (String(record.currency) !== currency)
     throw new NotPayableError('invalid', `Paid in ${currency}, but the ${noun} ${record.id} is due in ${String(record.currency)}.`);
-  const due = Math.round(Number(record.fee) * 100) - minor(record.receivedMinor);
-  if (due <= 0) throw new NotPayableError('already-paid', `Nothing is outstanding on the ${noun} ${record.id}: refund the payer.`);
+  const due = stillDueMinor({ fee: Number(record.fee), receivedMinor: minor(record.receivedMinor) });
+  if (due === 0) throw new NotPayableError('already-paid', `Nothing is outstanding on the ${noun} ${record.id}: refund the payer.`);
   return due;
 }
 

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { paidInPart, receivedAndDue, receivedMinorOf, stillDueMinor } from './money-received.ts';
+
+// A Ksh 15,000 registration, unpaid and pending unless a case says otherwise.
+const record = (over: Partial<Parameters<typeof receivedAndDue>[0]> = {}) => ({
+  fee: 15000,
+  receivedMinor: 0,
+  status: 'pending',
+  paymentStatus: 'unpaid',
+  ...over,
+});
+
+describe('money received towards a record', () => {
+  it('reads a stored record’s sum, 0 when it has none', () => {
+    expect(receivedMinorOf({ receivedMinor: 500_050 })).toBe(500_050);
+    expect(receivedMinorOf({})).toBe(0);
+    expect(receivedMinorOf({ receivedMinor: '5000' })).toBe(0);
+  });
+
+  it('leaves the fee less what came in still due, never less than nothing', () => {
+    expect(stillDueMinor(record({ receivedMinor: 500_000 }))).toBe(1_000_000);
+    expect(stillDueMinor(record({ fee: 2999.5, receivedMinor: 0 }))).toBe(299_950);
+    expect(stillDueMinor(record({ receivedMinor: 1_600_000 }))).toBe(0);
+  });
+
+  it('is paid in part while money came in and the record still owes: not paid, not cancelled', () => {
+    expect(paidInPart(record({ receivedMinor: 1 }))).toBe(true);
+    expect(paidInPart(record({ receivedMinor: 500_000, paymentStatus: 'submitted' }))).toBe(true);
+    expect(paidInPart(record())).toBe(false);
+    expect(paidInPart(record({ receivedMinor: 500_000, paymentStatus: 'paid', status: 'confirmed' }))).toBe(false);
+    expect(paidInPart(record({ receivedMinor: 500_000, status: 'cancelled' }))).toBe(false);
+  });
+});
+
+describe('what staff are shown beside the payment status', () => {
+  it('for a record paid in part: what came in and what is still due', () => {
+    expect(receivedAndDue(record({ receivedMinor: 500_000 }))).toEqual({ receivedMinor: 500_000, dueMinor: 1_000_000 });
+  });
+
+  it('nothing for an unpaid record, a fully paid one, or one paid without statements', () => {
+    expect(receivedAndDue(record())).toBeNull();
+    expect(receivedAndDue(record({ receivedMinor: 1_500_000, paymentStatus: 'paid', status: 'confirmed' }))).toBeNull();
+    // verified from the payer's own submission after a part payment: the status says paid
+    expect(receivedAndDue(record({ receivedMinor: 500_000, paymentStatus: 'paid', status: 'confirmed' }))).toBeNull();
+    expect(receivedAndDue(record({ fee: 0, paymentStatus: 'not-required', status: 'confirmed' }))).toBeNull();
+  });
+
+  it('what came in, and nothing due, when more came in than the fee or the record was cancelled', () => {
+    expect(receivedAndDue(record({ receivedMinor: 1_600_000, paymentStatus: 'paid', status: 'confirmed' }))).toEqual({ receivedMinor: 1_600_000, dueMinor: 0 });
+    expect(receivedAndDue(record({ receivedMinor: 500_000, status: 'cancelled' }))).toEqual({ receivedMinor: 500_000, dueMinor: 0 });
+    expect(receivedAndDue(record({ fee: 0, receivedMinor: 100_000, paymentStatus: 'not-required', status: 'confirmed' }))).toEqual({
+      receivedMinor: 100_000,
+      dueMinor: 0,
+    });
+  });
+});

@@ -1,0 +1,34 @@
+// What a record's payer has paid towards its fee, read one way by the payer's checkout and by staff.
+// `receivedMinor` (cents) is what bank and mobile-money statements brought in, moved only with the
+// payment that brought it (firestore.rules: receivedInStep); a payment staff verify from the
+// payer's own submission marks the record paid without adding to it, so the payment status, not
+// the sum, says whether a record is paid.
+
+/** The parts of a record (or its checkout projection) these read. */
+export interface MoneyIn {
+  fee: number;
+  receivedMinor: number;
+  status: string;
+  paymentStatus: string;
+}
+
+/** A stored record's `receivedMinor`: 0 before any money came in (and on records from before it was kept). */
+export const receivedMinorOf = (d: Record<string, unknown>) => (typeof d.receivedMinor === 'number' ? d.receivedMinor : 0);
+
+/** What is still due on a record, in cents: its fee less what statements brought in (never less than nothing). */
+export const stillDueMinor = (r: Pick<MoneyIn, 'fee' | 'receivedMinor'>) => Math.max(0, Math.round(r.fee * 100) - r.receivedMinor);
+
+/** Paid in part: some money came in and the record still owes the rest (it is neither paid nor cancelled: a cancelled record owes nothing). */
+export const paidInPart = (r: MoneyIn) => r.receivedMinor > 0 && r.paymentStatus !== 'paid' && r.status !== 'cancelled';
+
+/**
+ * The money staff are shown beside a record's payment status, when the status does not tell it:
+ * what came in, and what is still due while it is paid in part (0 when nothing more is owed: an
+ * over-payment, or money received before it was cancelled, which is the payer's to have back).
+ * Null when the status says it all: nothing came in, or a paid record took no more than its fee.
+ */
+export function receivedAndDue(r: MoneyIn): { receivedMinor: number; dueMinor: number } | null {
+  const accountedFor = r.paymentStatus === 'paid' ? Math.round(r.fee * 100) : 0;
+  if (r.receivedMinor <= accountedFor) return null;
+  return { receivedMinor: r.receivedMinor, dueMinor: paidInPart(r) ? stillDueMinor(r) : 0 };
+}

@@ -1,0 +1,124 @@
+// Staff see a part payment as the payer does at checkout: what came in and what is still due, in the
+// registrations list and on the record; paid, unpaid and free records read as the status says.
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeState, fakeDb } from '../../../../tests/fake-db.ts';
+import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
+
+const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
+vi.mock('../../../lib/data.ts', () => ({
+  get db() {
+    return fakeDb(fake.state);
+  },
+  get publicReads() {
+    return fakeDb(fake.state);
+  },
+}));
+
+const { default: RegistrationsPage } = await import('./RegistrationsPage.tsx');
+const { default: RegistrationDetailPage } = await import('./RegistrationDetailPage.tsx');
+
+// Ksh 15,000 registrations, each as a payment left it (receivedMinor: what statements brought in, in cents).
+const CASES = {
+  'Part Paid': { receivedMinor: 500_000, status: 'pending', paymentStatus: 'unpaid' },
+  'Fully Paid': { receivedMinor: 1_500_000, status: 'confirmed', paymentStatus: 'paid' },
+  'Not Yet Paid': { status: 'pending', paymentStatus: 'unpaid' },
+  'Over Paid': { receivedMinor: 1_600_000, status: 'confirmed', paymentStatus: 'paid' },
+  'Free Guest': { fee: 0, receivedMinor: 0, status: 'confirmed', paymentStatus: 'not-required' },
+} as const;
+type Case = keyof typeof CASES;
+
+const idOf = (name: string) => name.toLowerCase().replace(' ', '-');
+
+beforeEach(() => {
+  fake.state = createFakeState();
+  fake.state.docs.set('settings/site', { capacity: 100 });
+  Object.entries(CASES).forEach(([fullName, over], i) =>
+    fake.state.docs.set(`registrations/${idOf(fullName)}`, {
+      fullName,
+      email: `${idOf(fullName)}@example.org`,
+      organisation: 'Kenyatta National Hospital',
+      category: 'delegate',
+      fee: 15000,
+      currency: 'KES',
+      timestamp: new Date(Date.UTC(2027, 0, 1 + i)),
+      ...over,
+    }),
+  );
+  fake.state.docs.set('partners/alliance', {
+    kind: 'partner',
+    organisation: 'Oncology Alliance',
+    contactName: 'Amina Otieno',
+    email: 'amina@alliance.example',
+    tier: 'gold',
+    fee: 100000,
+    currency: 'KES',
+    status: 'confirmed',
+    paymentStatus: 'unpaid',
+    receivedMinor: 4_000_050,
+    timestamp: new Date(Date.UTC(2027, 0, 1)),
+  });
+});
+
+describe('the registrations list', () => {
+  const paymentCell = async (name: string) => {
+    const row = (await screen.findByRole('link', { name })).closest('tr')!;
+    const column = within(row.closest('table')!)
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Payment');
+    return within(row).getAllByRole('cell')[column];
+  };
+
+  it('shows a part-paid registration’s received and due amounts under its payment status', async () => {
+    renderStaffScreen(RegistrationsPage, { path: '/admin/registrations' });
+    expect(await paymentCell('Part Paid')).toHaveTextContent(/^awaiting payment\s*Received Ksh 5,000 · Due Ksh 10,000$/);
+  });
+
+  it('shows only what came in when more came in than the fee: no negative due', async () => {
+    renderStaffScreen(RegistrationsPage, { path: '/admin/registrations' });
+    expect(await paymentCell('Over Paid')).toHaveTextContent(/^paid\s*Received Ksh 16,000$/);
+  });
+
+  it.each<[Case, string]>([
+    ['Fully Paid', 'paid'],
+    ['Not Yet Paid', 'awaiting payment'],
+    ['Free Guest', 'no payment needed'],
+  ])('shows %s as its payment status alone', async (name, status) => {
+    renderStaffScreen(RegistrationsPage, { path: '/admin/registrations' });
+    expect(await paymentCell(name)).toHaveTextContent(new RegExp(`^${status}$`));
+  });
+
+  it('shows a part-paid partner application’s amounts on the Partners tab', async () => {
+    renderStaffScreen(RegistrationsPage, { path: '/admin/registrations?tab=partners' });
+    expect(await paymentCell('Oncology Alliance')).toHaveTextContent('Received Ksh 40,000.50 · Due Ksh 59,999.50');
+  });
+});
+
+describe('the record page', () => {
+  /** The line under the record's name: its statuses, its fee, and what came in. */
+  async function openRecord(collection: 'registrations' | 'partners', id: string) {
+    renderStaffScreen(RegistrationDetailPage, { path: `/admin/registrations/${collection}/${id}`, route: '/admin/registrations/:collection/:id' });
+    await screen.findByRole('heading', { level: 1 });
+    return screen.getByRole('link', { name: 'Checkout page and ticket' }).parentElement!;
+  }
+
+  it('shows a part-paid registration’s received and due amounts after its fee', async () => {
+    expect(await openRecord('registrations', 'part-paid')).toHaveTextContent('Ksh 15,000· Received Ksh 5,000 · Due Ksh 10,000');
+  });
+
+  it('shows only what came in for an over-paid registration', async () => {
+    const line = await openRecord('registrations', 'over-paid');
+    expect(line).toHaveTextContent('Ksh 15,000· Received Ksh 16,000');
+    expect(line).not.toHaveTextContent('Due');
+  });
+
+  it.each<Case>(['Fully Paid', 'Not Yet Paid', 'Free Guest'])('shows nothing received or due for %s', async (name) => {
+    const line = await openRecord('registrations', idOf(name));
+    expect(line).not.toHaveTextContent('Received');
+    expect(line).not.toHaveTextContent('Due');
+  });
+
+  it('shows a part-paid partner application’s amounts too', async () => {
+    expect(await openRecord('partners', 'alliance')).toHaveTextContent('Ksh 100,000· Received Ksh 40,000.50 · Due Ksh 59,999.50');
+  });
+});
