@@ -7,8 +7,16 @@ import { applicationCheckoutPath, applicationCheckoutWrite } from '../../../src/
 import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, setDoc, updateDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, writePath, type BatchWrite } from '../../../src/lib/db.ts';
-import { decideReverseLine, linePath, queuedLineWrite, reversePaths, type LineFacts } from '../../../src/features/payments/admin/statement/line-actions.ts';
-import { decideManual, manualPaths } from '../../../src/features/payments/admin/payment-actions.ts';
+import {
+  decideRecordedLine,
+  decideReverseLine,
+  linePath,
+  queuedLineWrite,
+  recordedPaths,
+  reversePaths,
+  type LineFacts,
+} from '../../../src/features/payments/admin/statement/line-actions.ts';
+import { decideManual, decideVerify, manualPaths, verdictPaths, type AdminPayment } from '../../../src/features/payments/admin/payment-actions.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients } from '../support/clients.ts';
 import { boothDoc, commit, FORMS, fieldsOf } from '../support/forms.ts';
@@ -331,6 +339,132 @@ describe('counted money and its evidence (issue 32, item 8)', () => {
     const second = await booth();
     expect(await manual(second, receipt)).toBe('denied');
     expect(await ownerGet(`partners/${second.id}`)).toMatchObject({ paymentStatus: 'unpaid' });
+  });
+});
+
+describe('money verified by hand, then seen on the statement (issue 34, item 7)', () => {
+  /** Finance records money received directly (decideManual), `change` applied to the payment written. */
+  async function recordByHand(target: Target, reference: string, change: Record<string, unknown> = {}) {
+    const paymentId = uniqueId('hand');
+    const result = await verdict(
+      createDb(() => as.db.finance).transact(manualPaths({ targetCollection: target.collection, targetId: target.id, reference }), ([record]) => ({
+        writes: decideManual([record, null], {
+          paymentId,
+          targetCollection: target.collection,
+          targetId: target.id,
+          payerName: 'Afya Labs',
+          method: 'mobile-money',
+          reference,
+          amount: FEE_MINOR / 100,
+          note: 'Seen on the Paybill app before the statement came',
+          staffEmail: ACCOUNTS.finance.email,
+          mailId: uniqueId('mail'),
+        }).writes.map((w) => (writePath(w) === `payments/${paymentId}` && 'data' in w ? ({ ...w, data: { ...w.data, ...change } } as BatchWrite) : w)),
+      })),
+    );
+    return { result, paymentId };
+  }
+
+  /** The import's link of a line to a payment verified by hand (decideRecordedLine), `tamper` applied. */
+  const confirm = (facts: LineFacts, paymentId: string, tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w) =>
+    createDb(() => as.db.finance).transact(recordedPaths(facts.receiptKey, paymentId), (docs) => ({
+      writes: tamper(decideRecordedLine(docs, { importId, line: facts, staffEmail: ACCOUNTS.finance.email }).writes),
+    }));
+
+  it("counts in the record's received money at its own amount, never at another (control: the screen's commit)", async () => {
+    const target = await booth();
+    const facts = line(FEE_MINOR);
+    expect((await recordByHand(target, facts.receipt, { amountMinor: FEE_MINOR * 2 })).result).toBe('denied');
+    expect((await recordByHand(target, facts.receipt, { amount: FEE_MINOR / 50 })).result).toBe('denied');
+    expect((await recordByHand(target, facts.receipt, { statementLine: facts.receiptKey })).result).toBe('denied');
+    expect(await received(target)).toBe(0);
+    expect((await recordByHand(target, facts.receipt)).result).toBe('allowed');
+    expect(await received(target)).toBe(FEE_MINOR);
+  });
+
+  it('a visitor’s submission verified by hand counts the amount they stated, which finance cannot raise', async () => {
+    const submission = await FORMS.boothPayment.draft();
+    await commit(submission.by.db, submission.writes({ ...submission.doc, method: 'bank-transfer', reference: line(1).receipt }));
+    const target = submission.target!;
+    const stored = (await ownerGet(`payments/${submission.id}`))! as unknown as AdminPayment;
+    const verify = (change: Record<string, unknown>) =>
+      createDb(() => as.db.finance).transact(verdictPaths({ payment: { ...stored, id: submission.id } }), ([current, record]) => ({
+        writes: decideVerify([current, record], {
+          payment: { ...stored, id: submission.id },
+          note: 'Seen in the bank app',
+          staffEmail: ACCOUNTS.finance.email,
+          mailId: uniqueId('mail'),
+        }).writes.map((w) => (writePath(w) === `payments/${submission.id}` && 'data' in w ? ({ ...w, data: { ...w.data, ...change } } as BatchWrite) : w)),
+      }));
+    const raised = Number(stored.amount) * 2;
+    await denied(verify({ amount: raised, amountMinor: raised * 100 }));
+    await allowed(verify({}));
+    expect(await ownerGet(`payments/${submission.id}`)).toMatchObject({ status: 'verified', amountMinor: Number(stored.amount) * 100 });
+    expect(await ownerGet(`${target.collection}/${target.id}`)).toMatchObject({ receivedMinor: Number(stored.amount) * 100, receivedVia: submission.id });
+  });
+
+  it('a line with its receipt confirms it: linked, nothing counted twice; never linked to another receipt’s payment or twice', async () => {
+    const target = await booth();
+    const facts = line(FEE_MINOR);
+    const { paymentId, result } = await recordByHand(target, facts.receipt);
+    expect(result).toBe('allowed');
+    // Another receipt's line may not name this payment (the claim is the receipt's).
+    const stranger = line(FEE_MINOR);
+    await denied(
+      commit(as.db.finance, [
+        { update: `payments/${paymentId}`, data: { statementLine: stranger.receiptKey } },
+        ...decideRecordedLine(
+          [null, { id: paymentId, status: 'verified', targetCollection: target.collection, targetId: target.id }, { id: stranger.receiptKey, paymentId }],
+          {
+            importId,
+            line: stranger,
+            staffEmail: ACCOUNTS.finance.email,
+          },
+        ).writes.filter((w) => writePath(w) !== `payments/${paymentId}`),
+      ]),
+    );
+    await allowed(confirm(facts, paymentId));
+    expect(await ownerGet(linePath(facts.receiptKey))).toMatchObject({ state: 'recorded', class: 'recorded', paymentId, overMinor: 0 });
+    expect(await ownerGet(`payments/${paymentId}`)).toMatchObject({ status: 'verified', statementLine: facts.receiptKey, amountMinor: FEE_MINOR });
+    expect(await received(target)).toBe(FEE_MINOR);
+  });
+
+  it('never links a payment that is not verified, nor one a line already names', async () => {
+    const submission = await FORMS.boothPayment.draft();
+    const facts = line(1);
+    await commit(submission.by.db, submission.writes({ ...submission.doc, method: 'bank-transfer', reference: facts.receipt }));
+    // Decided as if verified: the stored payment is still submitted.
+    await denied(
+      commit(
+        as.db.finance,
+        decideRecordedLine(
+          [
+            null,
+            { id: submission.id, status: 'verified', targetCollection: 'partners', targetId: submission.target!.id },
+            { id: facts.receiptKey, paymentId: submission.id },
+          ],
+          { importId, line: facts, staffEmail: ACCOUNTS.finance.email },
+        ).writes,
+      ),
+    );
+    // A payment a statement line counted already names its line: a second line may not name it.
+    const target = await booth();
+    const applied = line(FEE_MINOR);
+    const paid = await apply(applied, target);
+    const again = line(FEE_MINOR);
+    await denied(
+      commit(
+        as.db.finance,
+        decideRecordedLine(
+          [null, { id: paid, status: 'verified', targetCollection: target.collection, targetId: target.id }, { id: again.receiptKey, paymentId: paid }],
+          {
+            importId,
+            line: again,
+            staffEmail: ACCOUNTS.finance.email,
+          },
+        ).writes,
+      ),
+    );
   });
 });
 

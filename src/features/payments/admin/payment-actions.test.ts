@@ -61,6 +61,19 @@ describe('verifying a payment', () => {
     expect(log).toBe('Verified payment pay-1 (KES 5,000) for registration reg-1');
   });
 
+  it("counts the amount the payer stated in the record's received money, on top of a part paid before", () => {
+    const stated = { ...submitted, amount: 5000 };
+    const { writes } = decideVerify([stated, { ...waiting, receivedMinor: 250_050 }], { payment, note: '', staffEmail, mailId });
+    expect(dataOf(writes[0])).toMatchObject({ status: 'verified', amountMinor: 500_000 });
+    expect(dataOf(writes[1])).toMatchObject({ paymentStatus: 'paid', receivedMinor: 750_050, receivedVia: 'pay-1' });
+    // An older payment with cents (or none stated) is not counted: the rules count whole amounts only.
+    for (const amount of [5000.5, undefined, 0]) {
+      const [paymentWrite, recordWrite] = decideVerify([{ ...submitted, amount }, waiting], { payment, note: '', staffEmail, mailId }).writes;
+      expect(dataOf(paymentWrite)).not.toHaveProperty('amountMinor');
+      expect(dataOf(recordWrite)).not.toHaveProperty('receivedMinor');
+    }
+  });
+
   it('keeps a checked-in status, and refuses a payment already decided, a missing record or a second payment', () => {
     const { writes } = decideVerify([submitted, { ...waiting, status: 'checked-in' }], { payment, note: '', staffEmail, mailId });
     expect(dataOf(writes[1]).status).toBe('checked-in');
@@ -153,7 +166,9 @@ describe('recording a payment received directly', () => {
       targetId: 'booth-1',
       verifiedBy: staffEmail,
     });
-    expect(dataOf(writes[2])).toEqual({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-9' });
+    // Counted in the record's received money, as a statement line's would be (the rules' countedByHand).
+    expect(dataOf(writes[0])).toMatchObject({ amountMinor: 15_000_000 });
+    expect(dataOf(writes[2])).toEqual({ paymentStatus: 'paid', status: 'confirmed', lastPaymentId: 'pay-9', receivedMinor: 15_000_000, receivedVia: 'pay-9' });
     // Its checkout projection in step (what the reference opens).
     expect(dataOf(writes[3])).toMatchObject({ id: 'booth-1', paymentStatus: 'paid', status: 'confirmed', organisation: 'Acme Ltd' });
     expect(log).toBe('Recorded cheque payment pay-9 (KES 150,000) for application booth-1');

@@ -85,6 +85,19 @@ export function recordChange(collection: PaymentTarget, target: WithId<DocumentD
 /** A pending record becomes confirmed once paid; a checked-in or cancelled one keeps its status. */
 export const statusWhenPaid = (status: unknown) => (status === 'pending' ? 'confirmed' : status);
 
+/**
+ * Money verified by hand counts in the record's received amount as a statement line's does
+ * (firestore.rules: countedByHand): the payment carries its amount in minor units and the record
+ * grows by it, so every screen, the statement import included, sees the same money received.
+ * Whole amounts only (both forms take them); an older payment with cents is left uncounted.
+ */
+export function countByHand(amount: unknown, target: Read, paymentId: string) {
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || !target) return { payment: {}, record: {} };
+  const amountMinor = amount * 100;
+  const before = typeof target.receivedMinor === 'number' ? target.receivedMinor : 0;
+  return { payment: { amountMinor }, record: { receivedMinor: before + amountMinor, receivedVia: paymentId } };
+}
+
 function stillSubmitted(current: Read, id: string) {
   if (!current) throw new Error(`Payment ${id} no longer exists.`);
   if (current.status !== 'submitted') throw new Error(`Payment ${id} is already ${String(current.status)}.`);
@@ -103,10 +116,17 @@ export function decideVerify(
     );
   }
   const now = serverValues.now();
+  // The amount the payer stated, as stored (the rules keep it).
+  const counted = countByHand(current!.amount, target, payment.id);
   return {
     writes: [
-      { update: `payments/${payment.id}`, data: { status: 'verified', verifiedBy: staffEmail, verifiedAt: now, note } },
-      ...recordChange(payment.targetCollection, target, { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: payment.id }, seat),
+      { update: `payments/${payment.id}`, data: { status: 'verified', verifiedBy: staffEmail, verifiedAt: now, note, ...counted.payment } },
+      ...recordChange(
+        payment.targetCollection,
+        target,
+        { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: payment.id, ...counted.record },
+        seat,
+      ),
       paymentVerifiedMail(mailId, payableRecord(payment.targetCollection, target), payment, attachments),
     ],
     log: `Verified payment ${payment.id} (${amountText(payment.amount, payment.currency)}) for ${noun} ${payment.targetId}`,
@@ -180,6 +200,7 @@ export function decideManual([target, claim]: Read[], m: ManualPayment & Verdict
   if (!m.note.trim()) throw new Error('Say how the payment reached you: the note is the evidence behind it.');
   const now = serverValues.now();
   const currency = String(target.currency);
+  const counted = countByHand(m.amount, target, m.paymentId);
   return {
     writes: [
       {
@@ -199,10 +220,16 @@ export function decideManual([target, claim]: Read[], m: ManualPayment & Verdict
           verifiedBy: m.staffEmail,
           verifiedAt: now,
           note: m.note,
+          ...counted.payment,
         },
       },
       referenceClaim(m.paymentId, m.reference),
-      ...recordChange(m.targetCollection, target, { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: m.paymentId }, m.seat ?? null),
+      ...recordChange(
+        m.targetCollection,
+        target,
+        { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: m.paymentId, ...counted.record },
+        m.seat ?? null,
+      ),
       paymentVerifiedMail(m.mailId, payableRecord(m.targetCollection, target), { id: m.paymentId, amount: m.amount, currency }, m.attachments),
     ],
     log: `Recorded ${PAYMENT_METHOD_LABELS[m.method].toLowerCase()} payment ${m.paymentId} (${amountText(m.amount, currency)}) for ${noun} ${m.targetId}`,

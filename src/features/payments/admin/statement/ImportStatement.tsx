@@ -18,11 +18,12 @@ import { fetchImportWithChecksum, useApplyStatement, type StatementImport } from
 /** The preview's table shows this many lines; the counts cover them all. */
 const SHOWN = 300;
 
-const CLASS_ORDER: MatchClass[] = ['matched', 'partial', 'overpaid', 'duplicate', 'unknown', 'already-paid', 'cancelled', 'invalid'];
+const CLASS_ORDER: MatchClass[] = ['matched', 'partial', 'overpaid', 'recorded', 'duplicate', 'unknown', 'already-paid', 'cancelled', 'invalid'];
 const WILL: Record<MatchClass, string> = {
   matched: 'verified: the record becomes paid',
   partial: 'counted: the record keeps the rest due',
   overpaid: 'verified and flagged for a refund',
+  recorded: 'linked: confirms a payment verified by hand',
   duplicate: 'skipped: already imported',
   unknown: 'queued: no record found',
   'already-paid': 'queued: the record is already paid (refund?)',
@@ -192,7 +193,8 @@ export function ImportStatement({ formats, currency }: { formats: BankFormat[]; 
         )}
         {results && (
           <p className="rounded-md bg-green-50 p-3 text-green-900" role="status">
-            Imported: {results.applied} applied, {results.queued} queued for a decision, {results.skipped} already imported.{' '}
+            Imported: {results.applied} applied,{results.recorded ? ` ${results.recorded} confirming payments verified by hand,` : ''} {results.queued} queued
+            for a decision, {results.skipped} already imported.{' '}
             <Link className="underline" to={`/admin/statements/${results.importId}`}>
               See this import
             </Link>

@@ -13,16 +13,34 @@ import { readSeat } from '../payment-actions.ts';
 import { withTicket } from '../api.ts';
 import type { Ledger, LedgerRecord, MatchedLine } from './match.ts';
 import type { ParsedStatement } from './types.ts';
-import { applyPaths, decideApplyLine, linePath, NotPayableError, queuedLineWrite, type LineFacts, type QueueClass } from './line-actions.ts';
+import {
+  applyPaths,
+  decideApplyLine,
+  decideRecordedLine,
+  linePath,
+  NotPayableError,
+  queuedLineWrite,
+  recordedPaths,
+  type LineFacts,
+  type QueueClass,
+} from './line-actions.ts';
 
 const cents = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
 
+const submittedOf = (p: WithId<DocumentData>) => ({
+  id: p.id,
+  reference: String(p.reference),
+  targetCollection: p.targetCollection as PayableCollection,
+  targetId: String(p.targetId),
+});
+
 /** Everything a statement is matched against, read a thousand documents at a time. */
 export async function fetchLedger(): Promise<Ledger> {
-  const [registrations, partners, submitted, lines] = await Promise.all([
+  const [registrations, partners, submitted, verified, lines] = await Promise.all([
     db.fetchEvery<DocumentData>('registrations'),
     db.fetchEvery<DocumentData>('partners'),
     db.fetchEvery<DocumentData>('payments', { where: [['status', '==', 'submitted']] }),
+    db.fetchEvery<DocumentData>('payments', { where: [['status', '==', 'verified']] }),
     db.fetchEvery<DocumentData>('statementLines', { orderBy: ['at', 'desc'] }),
   ]);
   const record =
@@ -40,7 +58,9 @@ export async function fetchLedger(): Promise<Ledger> {
     });
   return {
     records: [...registrations.map(record('registrations')), ...partners.map(record('partners'))],
-    submitted: submitted.map((p) => ({ id: p.id, reference: String(p.reference), targetCollection: p.targetCollection, targetId: String(p.targetId) })),
+    submitted: submitted.map(submittedOf),
+    // Verified with no statement line: by hand (a line's own payment names its line).
+    recorded: verified.filter((p) => !p.statementLine).map((p) => ({ ...submittedOf(p), amountMinor: Number.isInteger(p.amountMinor) ? p.amountMinor : null })),
     importedReceipts: new Set(lines.map((l) => l.id)),
   };
 }
@@ -57,6 +77,8 @@ export interface ImportPlan {
 
 export interface ImportResults {
   applied: number;
+  /** Confirming a payment verified by hand: linked to it, nothing counted again. */
+  recorded: number;
   queued: number;
   /** Already imported (this file earlier, or the same receipt in another): nothing written. */
   skipped: number;
@@ -103,13 +125,18 @@ const importWrite = (plan: ImportPlan, by: string): BatchWrite => ({
  */
 export async function applyStatement(plan: ImportPlan, staffEmail: string, onProgress?: (done: number) => void): Promise<ImportResults> {
   await db.commit([importWrite(plan, staffEmail), db.activityWrite(`Imported statement ${plan.fileName} (${plan.lines.length} lines)`, staffEmail)]);
-  const results: ImportResults = { applied: 0, queued: 0, skipped: 0 };
+  const results: ImportResults = { applied: 0, recorded: 0, queued: 0, skipped: 0 };
   const method = plan.parsed.format === MPESA_FORMAT_ID ? 'mobile-money' : 'bank-transfer';
   const toQueue: Array<{ line: MatchedLine; lineClass: QueueClass; reason: string }> = [];
   let done = 0;
   for (const line of plan.lines) {
     if (line.class === 'duplicate') results.skipped++;
-    else if (APPLIES.has(line.class) && line.record) {
+    else if (line.class === 'recorded' && line.paymentId) {
+      const outcome = await confirmLine(plan.importId, line, staffEmail);
+      if (outcome === 'recorded') results.recorded++;
+      else if (outcome === 'skipped') results.skipped++;
+      else toQueue.push({ line, lineClass: outcome.lineClass, reason: outcome.reason });
+    } else if (APPLIES.has(line.class) && line.record) {
       const outcome = await applyLine(plan.importId, line, method, staffEmail);
       if (outcome === 'applied') results.applied++;
       else if (outcome === 'skipped') results.skipped++;
@@ -127,6 +154,20 @@ export async function applyStatement(plan: ImportPlan, staffEmail: string, onPro
 }
 
 type LineOutcome = 'applied' | 'skipped' | { lineClass: QueueClass; reason: string };
+
+/** A line that is a payment verified by hand, linked to it on fresh reads; one that no longer fits is queued. */
+async function confirmLine(importId: string, line: MatchedLine, staffEmail: string): Promise<'recorded' | Exclude<LineOutcome, 'applied'>> {
+  try {
+    await db.transact(recordedPaths(line.receiptKey, line.paymentId!), (docs) => {
+      const decision = decideRecordedLine(docs, { importId, line: factsOf(line), staffEmail });
+      return { writes: [...decision.writes, db.activityWrite(decision.log, staffEmail)] };
+    });
+    return 'recorded';
+  } catch (error) {
+    if (error instanceof NotPayableError) return error.lineClass === 'duplicate' ? 'skipped' : { lineClass: error.lineClass, reason: error.message };
+    throw error;
+  }
+}
 
 /** One matched line, decided again on fresh reads; a record that takes no money now sends it to the queue. */
 async function applyLine(importId: string, line: MatchedLine, method: 'mobile-money' | 'bank-transfer', staffEmail: string): Promise<LineOutcome> {

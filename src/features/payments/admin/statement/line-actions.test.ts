@@ -3,6 +3,8 @@ import type { BatchWrite } from '../../../../lib/db.ts';
 import {
   applyPaths,
   decideApplyLine,
+  decideRecordedLine,
+  recordedPaths,
   decideDismissLine,
   decideReverseLine,
   NotPayableError,
@@ -239,5 +241,40 @@ describe('putting a line aside and reversing one', () => {
     expect(reverse([{ ...stored, state: 'queued' }, verified, partner, null])).toThrow(/only an applied line/);
     expect(reverse([stored, { status: 'reversed' }, partner, null])).toThrow(/is reversed: nothing to reverse/);
     expect(reverse([stored, verified, null, null])).toThrow(/Restore it before reversing/);
+  });
+});
+
+describe('a line confirming a payment verified by hand', () => {
+  const byHand = { id: 'pay-hand', status: 'verified', targetCollection: 'partners', targetId: 'app-1', amountMinor: line.amountMinor };
+  const claim = { id: line.receiptKey, paymentId: 'pay-hand' };
+  const a = { importId: 'imp-1', line, staffEmail: 'finance@example.org' };
+
+  it('stores the line as that payment’s, and the payment names it: nothing counted, no record touched', () => {
+    expect(recordedPaths(line.receiptKey, 'pay-hand')).toEqual([
+      `statementLines/${line.receiptKey}`,
+      'payments/pay-hand',
+      `paymentReferences/${line.receiptKey}`,
+    ]);
+    const { writes, log } = decideRecordedLine([null, byHand, claim], a);
+    expect(writes).toHaveLength(2);
+    expect(dataAt(writes, 'payments/pay-hand')).toEqual({ statementLine: line.receiptKey });
+    expect(dataAt(writes, `statementLines/${line.receiptKey}`)).toMatchObject({
+      state: 'recorded',
+      class: 'recorded',
+      paymentId: 'pay-hand',
+      targetCollection: 'partners',
+      targetId: 'app-1',
+      overMinor: 0,
+      amountMinor: line.amountMinor,
+    });
+    expect(log).toMatch(/^Statement receipt .+ confirms payment pay-hand, recorded by hand for application app-1$/);
+  });
+
+  it('is a duplicate once stored, and goes to the queue when the payment changed since the preview', () => {
+    expect(() => decideRecordedLine([{ id: line.receiptKey, state: 'recorded' }, byHand, claim], a)).toThrow(/already imported \(recorded\)/);
+    for (const changed of [null, { ...byHand, status: 'reversed' }, { ...byHand, statementLine: 'OTHER' }]) {
+      expect(() => decideRecordedLine([null, changed, claim], a)).toThrow(expect.objectContaining({ lineClass: 'unknown' }));
+    }
+    expect(() => decideRecordedLine([null, byHand, { ...claim, paymentId: 'pay-other' }], a)).toThrow(/has changed since/);
   });
 });

@@ -25,7 +25,7 @@ export type LineFacts = StatementLine;
 export type QueueClass = 'unknown' | 'already-paid' | 'cancelled' | 'invalid' | 'duplicate' | 'seat-lost';
 
 /** What became of a stored line (firestore.rules: statementLineFacts names the same states). */
-export type LineState = 'applied' | 'queued' | 'matched-manually' | 'dismissed' | 'reversed';
+export type LineState = 'applied' | 'queued' | 'matched-manually' | 'dismissed' | 'reversed' | 'recorded';
 
 export const linePath = (receiptKey: string) => `statementLines/${receiptKey}`;
 const paymentPath = (id: string) => `payments/${id}`;
@@ -226,6 +226,38 @@ export function decideApplyLine([stored, record, claim, submitted = null]: Read[
   };
 }
 
+/** The documents confirming a payment verified by hand reads: the line, the payment, the claim on the receipt. */
+export const recordedPaths = (receiptKey: string, paymentId: string) => [linePath(receiptKey), paymentPath(paymentId), claimPath(receiptKey)];
+
+/**
+ * A line whose receipt finance verified by hand (firestore.rules: recordsPayment): stored as that
+ * payment's line, and the payment names it. Nothing is counted: the payment counted its money when
+ * it was verified. Refused (to the queue) when the payment changed since the preview.
+ */
+export function decideRecordedLine([stored, payment, claim]: Read[], a: Pick<ApplyLine, 'importId' | 'line' | 'staffEmail'>): Pick<Decision, 'writes' | 'log'> {
+  const { line } = a;
+  if (stored) throw new NotPayableError('duplicate', `Receipt ${line.receipt} was already imported (${String(stored.state)}).`);
+  if (!payment || payment.status !== 'verified' || payment.statementLine || claim?.paymentId !== payment.id) {
+    throw new NotPayableError('unknown', `Receipt ${line.receipt} was recorded by hand, but that payment has changed since: match the line by hand.`);
+  }
+  const collection = payment.targetCollection as PayableCollection;
+  return {
+    writes: [
+      { update: paymentPath(payment.id), data: { statementLine: line.receiptKey } },
+      lineOutcome(a, null, {
+        state: 'recorded',
+        class: 'recorded',
+        reason: '',
+        paymentId: payment.id,
+        targetCollection: collection,
+        targetId: String(payment.targetId),
+        by: a.staffEmail,
+      }),
+    ],
+    log: `Statement receipt ${line.receipt} (${formatMinorShort(line.amountMinor, line.currency)}) confirms payment ${payment.id}, recorded by hand for ${targetNoun(collection)} ${String(payment.targetId)}`,
+  };
+}
+
 /** A line left for finance, with the reason (no record, a cancelled or paid one, another currency…). */
 export function queuedLineWrite(
   a: Pick<ApplyLine, 'importId' | 'line' | 'staffEmail'>,
@@ -274,7 +306,7 @@ export const reversePaths = (line: { receiptKey: string; paymentId: string; targ
  */
 export function decideReverseLine([stored, payment, record, claim]: Read[], { note, staffEmail, seat }: { note: string; staffEmail: string; seat: Read }) {
   if (!note.trim()) throw new Error('Say why this line is reversed: the note stays with it.');
-  if (!stored || (stored.state !== 'applied' && stored.state !== 'matched-manually'))
+  if (!stored || !['applied', 'matched-manually', 'recorded'].includes(String(stored.state)))
     throw new Error(`This line is ${stored ? String(stored.state) : 'gone'}: only an applied line can be reversed.`);
   if (payment?.status !== 'verified')
     throw new Error(`Its payment ${String(stored.paymentId)} is ${payment ? String(payment.status) : 'gone'}: nothing to reverse.`);

@@ -8,6 +8,7 @@ import {
   type Ledger,
   type LedgerRecord,
   type MatchedLine,
+  type RecordedPayment,
   type SubmittedPayment,
 } from './match.ts';
 import { codeFor, ledgerRecord } from './statement.test-support.ts';
@@ -36,10 +37,54 @@ function line(overrides: Partial<StatementLine> = {}): StatementLine {
 
 function match(lines: StatementLine[], ledger: Partial<Ledger> = {}): MatchedLine[] {
   const parsed: ParsedStatement = { format: 'mpesa', lines, errors: [], skipped: 0 };
-  return matchStatement(parsed, { records: [ledgerRecord(1), ledgerRecord(2)], submitted: [], importedReceipts: new Set(), ...ledger });
+  return matchStatement(parsed, { records: [ledgerRecord(1), ledgerRecord(2)], submitted: [], recorded: [], importedReceipts: new Set(), ...ledger });
 }
 const classes = (matched: MatchedLine[]) => matched.map((m) => m.class);
 const withRecord = (record: Partial<LedgerRecord>) => ({ records: [ledgerRecord(1, record), ledgerRecord(2)] });
+
+describe('a payment finance verified by hand, then seen on the statement', () => {
+  const byHand = (over: Partial<RecordedPayment> = {}): RecordedPayment => ({
+    id: 'pay-hand',
+    reference: 'tk 0000 0001',
+    targetCollection: 'registrations',
+    targetId: ledgerRecord(1).id,
+    amountMinor: 1_500_000,
+    ...over,
+  });
+  const paid = { records: [ledgerRecord(1, { paymentStatus: 'paid', amountReceived: 15_000 }), ledgerRecord(2)] };
+
+  it('is that payment: the line confirms it (its receipt, in any spacing or case), never "already paid — refund?"', () => {
+    const [m] = match([line({ receipt: 'TK00000001', receiptKey: 'TK00000001' })], { ...paid, recorded: [byHand()] });
+    expect(m).toMatchObject({ class: 'recorded', paymentId: 'pay-hand', record: { id: ledgerRecord(1).id }, overMinor: 0 });
+    expect(m.reason).toBe(`Receipt TK00000001 was recorded by hand as payment pay-hand for Delegate 1 (${CODE}): this line confirms it.`);
+  });
+
+  it('whatever code the line quotes (the receipt names one payment across the summit)', () => {
+    const [m] = match([line({ receipt: 'TK00000001', receiptKey: 'TK00000001', account: OTHER })], { ...paid, recorded: [byHand()] });
+    expect(m).toMatchObject({ class: 'recorded', paymentId: 'pay-hand' });
+  });
+
+  it('an older payment that counted nothing is confirmed too; an amount that differs is left for finance', () => {
+    const [older] = match([line({ receipt: 'TK00000001', receiptKey: 'TK00000001' })], { ...paid, recorded: [byHand({ amountMinor: null })] });
+    expect(older.class).toBe('recorded');
+    const [differs] = match([line({ receipt: 'TK00000001', receiptKey: 'TK00000001', amountMinor: 3_500_000 })], { ...paid, recorded: [byHand()] });
+    expect(differs).toMatchObject({ class: 'unknown', paymentId: null, record: null });
+    expect(differs.reason).toBe(
+      `Receipt TK00000001 was recorded by hand as payment pay-hand of KES 15,000.00 for Delegate 1 (${CODE}), but the statement says KES 35,000.00: check which is right.`,
+    );
+  });
+
+  it('a receipt imported before stays a duplicate; another receipt to the paid record stays "already paid"', () => {
+    const [dup] = match([line({ receipt: 'TK00000001', receiptKey: 'TK00000001' })], {
+      ...paid,
+      recorded: [byHand()],
+      importedReceipts: new Set(['TK00000001']),
+    });
+    expect(dup.class).toBe('duplicate');
+    const [other] = match([line({ receipt: 'TK00000002', receiptKey: 'TK00000002' })], { ...paid, recorded: [byHand()] });
+    expect(other.class).toBe('already-paid');
+  });
+});
 
 describe('matched, partial, overpaid: the amount against what is due', () => {
   it('matches the exact amount due and settles the record', () => {
@@ -268,7 +313,17 @@ describe('invalid: another currency than the record’s', () => {
 describe('countClasses', () => {
   it('counts every class, zero included', () => {
     const matched = match([line(), line({ receipt: 'X1' }), line({ receipt: 'x-1' }), line({ account: '' })], withRecord({ fee: 30000 }));
-    expect(countClasses(matched)).toEqual({ matched: 1, partial: 1, overpaid: 0, duplicate: 1, unknown: 1, 'already-paid': 0, cancelled: 0, invalid: 0 });
+    expect(countClasses(matched)).toEqual({
+      matched: 1,
+      partial: 1,
+      overpaid: 0,
+      recorded: 0,
+      duplicate: 1,
+      unknown: 1,
+      'already-paid': 0,
+      cancelled: 0,
+      invalid: 0,
+    });
     expect(Object.keys(countClasses([]))).toEqual([...MATCH_CLASSES]);
   });
 });

@@ -8,7 +8,7 @@ import { unitsToMinor } from './amounts.ts';
 import { normaliseReference } from '../../../../data/transaction-codes.ts';
 import { type ParsedStatement, type StatementLine } from './types.ts';
 
-export const MATCH_CLASSES = ['matched', 'partial', 'overpaid', 'duplicate', 'unknown', 'already-paid', 'cancelled', 'invalid'] as const;
+export const MATCH_CLASSES = ['matched', 'partial', 'overpaid', 'recorded', 'duplicate', 'unknown', 'already-paid', 'cancelled', 'invalid'] as const;
 export type MatchClass = (typeof MATCH_CLASSES)[number];
 
 /** A registration or a partner application as matching needs it. */
@@ -34,6 +34,12 @@ export interface SubmittedPayment {
   targetId: string;
 }
 
+/** A payment finance verified by hand (a visitor's submission, or money received directly) that no statement line confirms yet. */
+export interface RecordedPayment extends SubmittedPayment {
+  /** What it counted into its record, minor units (null: an older payment that counted nothing). */
+  amountMinor: number | null;
+}
+
 export interface MatchedLine extends StatementLine {
   class: MatchClass;
   /** Why, in a sentence finance reads. */
@@ -52,6 +58,8 @@ export interface MatchedLine extends StatementLine {
 export interface Ledger {
   records: LedgerRecord[];
   submitted: SubmittedPayment[];
+  /** Payments verified by hand with no statement line yet: a line with the same receipt is that payment. */
+  recorded: RecordedPayment[];
   /** receiptKeys already in statementLines (earlier imports). */
   importedReceipts: ReadonlySet<string>;
 }
@@ -82,6 +90,7 @@ class LedgerIndex {
   private byCode = new Map<string, LedgerRecord[]>();
   private byKey = new Map<string, LedgerRecord>();
   private submittedByReceipt = new Map<string, SubmittedPayment[]>();
+  private recordedByReceipt = new Map<string, RecordedPayment>();
 
   constructor(ledger: Ledger) {
     for (const record of ledger.records) {
@@ -93,6 +102,17 @@ class LedgerIndex {
       const key = normaliseReference(payment.reference);
       if (key) this.submittedByReceipt.set(key, [...(this.submittedByReceipt.get(key) ?? []), payment]);
     }
+    // One payment per receipt across the summit (paymentReferences): a receipt names one at most.
+    for (const payment of ledger.recorded) {
+      const key = normaliseReference(payment.reference);
+      if (key) this.recordedByReceipt.set(key, payment);
+    }
+  }
+
+  /** The payment verified by hand under this line's receipt, with its record, if any. */
+  recordedFor(line: StatementLine) {
+    const payment = this.recordedByReceipt.get(line.receiptKey);
+    return payment ? { payment, record: this.byKey.get(recordKey(payment.targetCollection, payment.targetId)) ?? null } : null;
   }
 
   /** The record a line pays for, or why none can be named. */
@@ -157,10 +177,33 @@ export function matchStatement(parsed: ParsedStatement, ledger: Ledger): Matched
       continue;
     }
     seen.add(line.receiptKey);
+    const recorded = index.recordedFor(line);
+    if (recorded) {
+      matched.push(confirmsRecorded(line, recorded.payment, recorded.record));
+      continue;
+    }
     const found = index.recordFor(line);
     matched.push('reason' in found ? classed(line, 'unknown', found.reason) : classify(line, found.record, found.paymentId, paidInFile));
   }
   return matched;
+}
+
+/**
+ * A line whose receipt finance already verified by hand: the same money, so it confirms that
+ * payment (nothing is counted again); an amount that differs is left for finance to look at.
+ */
+function confirmsRecorded(line: StatementLine, payment: RecordedPayment, record: LedgerRecord | null): MatchedLine {
+  const name = record ? describe(record) : `${payment.targetCollection}/${payment.targetId}`;
+  const recordedAs = `Receipt ${line.receipt} was recorded by hand as payment ${payment.id}`;
+  if (payment.amountMinor !== null && payment.amountMinor !== line.amountMinor) {
+    const money = (minor: number) => formatMinor(minor, line.currency);
+    return classed(
+      line,
+      'unknown',
+      `${recordedAs} of ${money(payment.amountMinor)} for ${name}, but the statement says ${money(line.amountMinor)}: check which is right.`,
+    );
+  }
+  return classed(line, 'recorded', `${recordedAs} for ${name}: this line confirms it.`, { record, paymentId: payment.id });
 }
 
 /** A line whose record is known, against what is still due (less what earlier lines of the file paid). */
