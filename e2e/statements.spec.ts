@@ -83,3 +83,57 @@ test('finance imports a statement: matched, partial, duplicate and unknown lines
     await Promise.all([removeRegistration(paid.id), removeRegistration(part.id)]);
   }
 });
+
+test('a payment finance verified by hand, then seen on the M-Pesa statement, is that payment: confirmed, counted once, never queued for a refund', async ({
+  page,
+}) => {
+  const code = newPaymentCode();
+  const registration = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: code });
+  const receipt = `H${Date.now().toString(36).toUpperCase()}`.slice(0, 10).padEnd(10, 'Q');
+  try {
+    await signIn(page, finance);
+    // Seen on the Paybill app before the statement came: recorded by hand.
+    await page.goto('/admin/payments');
+    const manual = page.getByRole('region', { name: 'Record a payment received directly' });
+    await manual.getByLabel('Registration or application reference').fill(registration.id);
+    await manual.getByRole('button', { name: 'Find' }).click();
+    await manual.getByLabel('Method').selectOption('mobile-money');
+    await manual.getByLabel('Receipt, cheque or transaction number').fill(receipt.toLowerCase());
+    await manual.getByLabel('Note').fill('Seen on the Paybill app: the statement is not out yet');
+    await manual.getByRole('button', { name: 'Record payment' }).click();
+    await expect(manual.getByRole('status').filter({ hasText: 'Recorded Ksh 15,000 from' })).toBeVisible();
+    // Counted in the money received, as a statement line would be.
+    expect(await readDocument(`registrations/${registration.id}`)).toMatchObject({ paymentStatus: 'paid', receivedMinor: FEE * 100 });
+
+    // The statement shows the same receipt.
+    await page.goto('/admin/statements');
+    await page.getByLabel('Statement file').setInputFiles({
+      name: `mpesa-hand-${receipt}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(mpesaCsv([{ receipt, paidIn: '15,000.00', account: code }])),
+    });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const row = page.getByRole('region', { name: 'Preview' }).getByRole('row').filter({ hasText: receipt });
+    await expect(row).toContainText('verified by hand');
+    await expect(row).toContainText('this line confirms it');
+    await expect(row).not.toContainText('already paid');
+    await page.getByRole('region', { name: 'Preview' }).getByRole('button', { name: 'Apply statement' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply statement' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText(
+      '0 applied, 1 confirming payments verified by hand, 0 queued for a decision, 0 already imported',
+    );
+    // Linked to the payment, and nothing counted twice.
+    const paymentId = String((await readDocument(`registrations/${registration.id}`))!.lastPaymentId);
+    expect(await readDocument(`statementLines/${receipt}`)).toMatchObject({ state: 'recorded', paymentId });
+    expect(await readDocument(`payments/${paymentId}`)).toMatchObject({ status: 'verified', statementLine: receipt });
+    expect(await readDocument(`registrations/${registration.id}`)).toMatchObject({ paymentStatus: 'paid', receivedMinor: FEE * 100 });
+    await expect(
+      page
+        .getByRole('table', { name: /waiting for a decision/ })
+        .getByRole('row')
+        .filter({ hasText: receipt }),
+    ).toHaveCount(0);
+  } finally {
+    await removeRegistration(registration.id);
+  }
+});

@@ -427,6 +427,10 @@ describe('money verified by hand, then seen on the statement (issue 34, item 7)'
     expect(await ownerGet(linePath(facts.receiptKey))).toMatchObject({ state: 'recorded', class: 'recorded', paymentId, overMinor: 0 });
     expect(await ownerGet(`payments/${paymentId}`)).toMatchObject({ status: 'verified', statementLine: facts.receiptKey, amountMinor: FEE_MINOR });
     expect(await received(target)).toBe(FEE_MINOR);
+    // Reversed with its line, as an applied line is: the money it counted comes off.
+    await reverse(facts, target, paymentId);
+    expect(await ownerGet(linePath(facts.receiptKey))).toMatchObject({ state: 'reversed' });
+    expect(await received(target)).toBe(0);
   });
 
   it('never links a payment that is not verified, nor one a line already names', async () => {

@@ -70,7 +70,7 @@ export function LineActions({ line, onDone }: { line: StoredLine; onDone: (messa
           Put aside<span className="sr-only"> receipt {line.receipt}</span>
         </ConfirmButton>
       )}
-      {(line.state === 'applied' || line.state === 'matched-manually') && line.paymentId && line.targetCollection && line.targetId && (
+      {['applied', 'matched-manually', 'recorded'].includes(line.state) && line.paymentId && line.targetCollection && line.targetId && (
         <ConfirmButton
           className="btn-secondary px-2 py-1 text-sm"
           disabled={reverse.isPending}

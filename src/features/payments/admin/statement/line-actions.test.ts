@@ -196,7 +196,8 @@ describe('putting a line aside and reversing one', () => {
     amountMinor: 1_500_000,
     currency: 'KES',
   };
-  const verified = { id: 'pay-new', status: 'verified' };
+  // The payment counted what the line brought (the rules keep the two equal).
+  const verified = { id: 'pay-new', status: 'verified', amountMinor: 1_500_000 };
 
   it('reads the line, its payment, the record and the claim', () => {
     expect(reversePaths({ receiptKey: 'TK12AB34CD', paymentId: 'pay-new', targetCollection: 'partners', targetId: 'app-1' })).toEqual([
@@ -241,6 +242,9 @@ describe('putting a line aside and reversing one', () => {
     expect(reverse([{ ...stored, state: 'queued' }, verified, partner, null])).toThrow(/only an applied line/);
     expect(reverse([stored, { status: 'reversed' }, partner, null])).toThrow(/is reversed: nothing to reverse/);
     expect(reverse([stored, verified, null, null])).toThrow(/Restore it before reversing/);
+    // A line confirming a payment verified by hand is reversed with it, unless that payment counted nothing (older).
+    expect(reverse([{ ...stored, state: 'recorded' }, verified, partner, null])).not.toThrow();
+    expect(reverse([{ ...stored, state: 'recorded' }, { status: 'verified' }, partner, null])).toThrow(/before payments counted money/);
   });
 });
 

@@ -310,11 +310,15 @@ export function decideReverseLine([stored, payment, record, claim]: Read[], { no
     throw new Error(`This line is ${stored ? String(stored.state) : 'gone'}: only an applied line can be reversed.`);
   if (payment?.status !== 'verified')
     throw new Error(`Its payment ${String(stored.paymentId)} is ${payment ? String(payment.status) : 'gone'}: nothing to reverse.`);
+  // What the payment counted (a line's own amount; a payment verified by hand, its own): an older
+  // payment verified by hand counted nothing, so there is nothing to take off.
+  if (!Number.isInteger(payment.amountMinor))
+    throw new Error(`Its payment ${payment.id} was verified by hand before payments counted money: it cannot be reversed here.`);
   const collection = stored.targetCollection as PayableCollection;
   const noun = targetNoun(collection);
   if (!record) throw new Error(`The ${noun} ${String(stored.targetId)} was not found (archived?). Restore it before reversing.`);
   const now = serverValues.now();
-  const received = minor(record.receivedMinor) - minor(stored.amountMinor);
+  const received = minor(record.receivedMinor) - minor(payment.amountMinor);
   const stillCovered = received >= Math.round(Number(record.fee) * 100);
   const unpaid = record.paymentStatus === 'paid' && !stillCovered;
   const changes = {
@@ -331,6 +335,6 @@ export function decideReverseLine([stored, payment, record, claim]: Read[], { no
   ];
   return {
     writes,
-    log: `Reversed statement receipt ${String(stored.receipt)} (${formatMinorShort(minor(stored.amountMinor), String(stored.currency))}) on ${noun} ${record.id}: ${note.trim()}`,
+    log: `Reversed statement receipt ${String(stored.receipt)} (${formatMinorShort(minor(payment.amountMinor), String(stored.currency))}) on ${noun} ${record.id}: ${note.trim()}`,
   };
 }
