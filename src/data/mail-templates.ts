@@ -64,8 +64,8 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
   'payment-verified': template({
     subject: 'Payment verified: your summit e-ticket ({{code}})',
     paragraphs: ['Dear {{name}},', 'Your payment of {{amount}} for {{code}} has been verified. Thank you.'],
-    html: `{{#if ticket}}\n<p>Your e-ticket is below: show this QR code at the entrance. The summit's dates are attached as a calendar file.</p>\n<p><img src="cid:ticket-qr" alt="Your ticket QR code" width="200" height="200"></p>\n{{/if}}\n${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').html}`,
-    text: `{{#if ticket}}Your e-ticket QR code is attached: show it at the entrance. The summit's dates are attached as a calendar file.\n{{/if}}${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').text}`,
+    html: `{{#if refund}}\n<p>That is {{refund}} more than the fee: we will refund it to you, and email you when we have.</p>\n{{/if}}\n{{#if ticket}}\n<p>Your e-ticket is below: show this QR code at the entrance. The summit's dates are attached as a calendar file.</p>\n<p><img src="cid:ticket-qr" alt="Your ticket QR code" width="200" height="200"></p>\n{{/if}}\n${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').html}`,
+    text: `{{#if refund}}That is {{refund}} more than the fee: we will refund it to you, and email you when we have.\n{{/if}}{{#if ticket}}Your e-ticket QR code is attached: show it at the entrance. The summit's dates are attached as a calendar file.\n{{/if}}${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').text}`,
   }),
   'payment-rejected': template({
     subject: 'We could not verify your payment for {{code}}',

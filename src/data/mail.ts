@@ -83,7 +83,7 @@ export interface MailDataByTemplate {
   'registration-confirmed': { name: string; reference: string; code: string; category: string };
   'registration-cancelled': { name: string; reference: string; code: string };
   'payment-received': { name: string; reference: string; code: string; amount: string; transactionCode: string };
-  'payment-verified': { name: string; reference: string; code: string; amount: string; ticket: boolean };
+  'payment-verified': { name: string; reference: string; code: string; amount: string; refund: string; ticket: boolean };
   'payment-rejected': { name: string; reference: string; code: string; reason: string };
   // To an address nobody has proved (an application's, a contact message's, a pledge's): no words
   // the sender chose, only the site's wording, settings' labels and the record's reference and code,
@@ -228,17 +228,23 @@ export function paymentReceivedMail(paymentId: string, p: { reference: string; a
 
 // ---- what staff actions send (a fresh mail id each time: the same record can be decided again) ----
 
+/**
+ * The payment that makes a record paid: what came in (worded by the caller: a payment's own amount,
+ * or all a statement's lines brought, cents and all) and, when that is more than the fee, the
+ * over-payment to be refunded ('' when none), as the rules word both (paymentVerifiedMail).
+ */
 export function paymentVerifiedMail(
   mailId: string,
   record: PayableRecord,
-  p: { id: string; amount: number; currency: string },
+  p: { id: string; amount: string; refund: string },
   attachments: MailAttachment[] = [],
 ): BatchWrite {
   const data = {
     name: record.name,
     reference: record.id,
     code: record.code,
-    amount: mailMoney(p.amount, p.currency),
+    amount: p.amount,
+    refund: p.refund,
     ticket: record.collection === 'registrations',
   };
   return mailWrite(mailId, 'payment-verified', record.email, data, record, { paymentId: p.id, attachments });
@@ -368,7 +374,7 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   'registration-pending': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', category: 'Delegate', amount: 'KES 15,000' },
   'registration-confirmed': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', category: 'Student' },
   'payment-received': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 15,000', transactionCode: 'SGH7K2Q9XT' },
-  'payment-verified': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 15,000', ticket: true },
+  'payment-verified': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 15,000', refund: '', ticket: true },
   'payment-rejected': {
     name: 'Wanjiru Kamau',
     reference: 'Xb3kP9qLm2Rt7VwZ4yNc',

@@ -18,6 +18,9 @@ export const receivedMinorOf = (d: Record<string, unknown>) => (typeof d.receive
 /** What is still due on a record, in cents: its fee less what statements brought in (never less than nothing). */
 export const stillDueMinor = (r: Pick<MoneyIn, 'fee' | 'receivedMinor'>) => Math.max(0, Math.round(r.fee * 100) - r.receivedMinor);
 
+/** Received beyond the fee, in cents: the payer's to have back (0 when none). */
+export const overPaidMinor = (r: Pick<MoneyIn, 'fee' | 'receivedMinor'>) => Math.max(0, r.receivedMinor - Math.round(r.fee * 100));
+
 /** Paid in part: some money came in and the record still owes the rest (it is neither paid nor cancelled: a cancelled record owes nothing). */
 export const paidInPart = (r: MoneyIn) => r.receivedMinor > 0 && r.paymentStatus !== 'paid' && r.status !== 'cancelled';
 

@@ -141,7 +141,7 @@ describe('payment verdicts', () => {
     await fixture(`payments/${paymentId}`, { ...fieldsOf(paymentDoc(paymentId, 'registrations', recordId)), status: 'verified' });
     await fixture(`registrations/${recordId}`, { ...record, paymentStatus: 'paid', status: 'confirmed' });
     const target: PayableRecord = payableRecord('registrations', { ...record, id: recordId });
-    const write = paymentVerifiedMail(uniqueId('mail'), target, { id: paymentId, amount: 15000, currency: 'KES' });
+    const write = paymentVerifiedMail(uniqueId('mail'), target, { id: paymentId, amount: 'KES 15,000', refund: '' });
     await expectDenied(createDb(() => as.db.finance).commit([write]));
   });
 

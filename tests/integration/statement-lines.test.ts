@@ -3,7 +3,7 @@
 // a line tied to another record's payment, a receipt imported twice, the statement's words edited.
 import { doc, getDoc, serverTimestamp, setDoc, updateDoc, deleteDoc, writeBatch, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type BatchWrite } from '../../src/lib/db.ts';
+import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { readSeat } from '../../src/features/payments/admin/payment-actions.ts';
 import {
   decideDismissLine,
@@ -106,6 +106,27 @@ describe('applying statement lines', () => {
     expect(await apply(last, target)).toMatchObject({ lineClass: 'overpaid', settles: true, overMinor: 200_050 });
     expect(await ownerGet(`registrations/${r.id}`)).toMatchObject({ paymentStatus: 'paid', receivedMinor: 1_700_050 });
     expect(await ownerGet(linePath(last.receiptKey))).toMatchObject({ overMinor: 200_050 });
+    // The payer is told all that came in, and that what is over the fee will be refunded.
+    const verified = (await findDocuments(stack(), 'mail', 'recordId', r.id)).map(
+      (m) => fromFields(m.fields as never).template as { name: string; data: Record<string, unknown> },
+    );
+    expect(verified.find((t) => t.name === 'payment-verified')?.data).toMatchObject({ amount: 'KES 17,000.50', refund: 'KES 2,000.50' });
+  });
+
+  it('refuses a "payment verified" message that hides an over-payment, or names a refund nobody is due', async () => {
+    const withRefund = (refund: string) => (w: BatchWrite) =>
+      writePath(w).startsWith('mail/') && 'data' in w && (w.data.template as { name: string }).name === 'payment-verified'
+        ? ({
+            ...w,
+            data: { ...w.data, template: { ...(w.data.template as object), data: { ...(w.data.template as { data: object }).data, refund } } },
+          } as BatchWrite)
+        : w;
+    const over = await unpaid();
+    await expect(apply(facts(1_600_000), { collection: 'registrations', id: over.id }, { tamper: withRefund('') })).rejects.toThrow();
+    const exact = await unpaid();
+    await expect(apply(facts(1_500_000), { collection: 'registrations', id: exact.id }, { tamper: withRefund('KES 1,000') })).rejects.toThrow();
+    // Control: the screen's own commit.
+    expect(await apply(facts(1_600_000), { collection: 'registrations', id: over.id })).toMatchObject({ lineClass: 'overpaid', overMinor: 100_000 });
   });
 
   it('pays an approved partnership application the same way, in parts', async () => {

@@ -182,6 +182,13 @@ describe('recording a payment received directly', () => {
     expect(dataOf(writes[4])).not.toHaveProperty('message');
   });
 
+  it('more than the fee: the email says what came in and that the rest will be refunded', () => {
+    const { writes } = decideManual([{ ...unpaid, fee: 120000, receivedMinor: 0 }], manual);
+    expect(dataOf(writes[4])).toMatchObject({ template: { data: { amount: 'KES 150,000', refund: 'KES 30,000' } } });
+    const exact = decideManual([unpaid], manual).writes;
+    expect(dataOf(exact[4])).toMatchObject({ template: { data: { amount: 'KES 150,000', refund: '' } } });
+  });
+
   it('refuses a receipt already recorded, and a payment without its note', () => {
     expect(() => decideManual([unpaid, { id: 'CHQ000123', paymentId: 'pay-1' }], manual)).toThrow(
       'Receipt CHQ 000123 is already recorded (payment pay-1): one receipt pays once.',

@@ -4,9 +4,11 @@
 import type { DocumentData } from 'firebase/firestore/lite';
 import { serverValues, type BatchWrite, type ReadInTransaction, type WithId } from '../../../lib/db.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
+import { formatMinorShort } from '../../../components/format.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
 import type { PaymentStatus } from '../../../data/statuses.ts';
-import { paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
+import { mailMoney, paymentRejectedMail, paymentVerifiedMail } from '../../../data/mail.ts';
+import { overPaidMinor, receivedMinorOf } from '../../../data/money-received.ts';
 import { payableRecord } from '../../../data/payable-records.ts';
 import { registrationChange, seatOf } from '../../../data/registration-record.ts';
 import { applicationChange } from '../../../data/application-record.ts';
@@ -85,13 +87,23 @@ export function recordChange(collection: PaymentTarget, target: WithId<DocumentD
 /** A pending record becomes confirmed once paid; a checked-in or cancelled one keeps its status. */
 export const statusWhenPaid = (status: unknown) => (status === 'pending' ? 'confirmed' : status);
 
+/** The over-payment a "payment verified" email names, as the rules word it ('' for none). */
+export const refundWords = (fee: unknown, receivedMinor: number, currency: string) => {
+  const over = overPaidMinor({ fee: Number(fee), receivedMinor });
+  return over > 0 ? formatMinorShort(over, currency) : '';
+};
+
 /**
  * Money verified by hand counts in the record's received amount as a statement line's does
  * (firestore.rules: countedByHand): the payment carries its amount in minor units and the record
  * grows by it, so every screen, the statement import included, sees the same money received.
  * Whole amounts only (both forms take them); an older payment with cents is left uncounted.
  */
-export function countByHand(amount: unknown, target: Read, paymentId: string) {
+export function countByHand(
+  amount: unknown,
+  target: Read,
+  paymentId: string,
+): { payment: { amountMinor?: number }; record: { receivedMinor?: number; receivedVia?: string } } {
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || !target) return { payment: {}, record: {} };
   const amountMinor = amount * 100;
   const before = typeof target.receivedMinor === 'number' ? target.receivedMinor : 0;
@@ -127,7 +139,16 @@ export function decideVerify(
         { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: payment.id, ...counted.record },
         seat,
       ),
-      paymentVerifiedMail(mailId, payableRecord(payment.targetCollection, target), payment, attachments),
+      paymentVerifiedMail(
+        mailId,
+        payableRecord(payment.targetCollection, target),
+        {
+          id: payment.id,
+          amount: mailMoney(payment.amount, payment.currency),
+          refund: refundWords(target.fee, counted.record.receivedMinor ?? receivedMinorOf(target), String(target.currency)),
+        },
+        attachments,
+      ),
     ],
     log: `Verified payment ${payment.id} (${amountText(payment.amount, payment.currency)}) for ${noun} ${payment.targetId}`,
   };
@@ -230,7 +251,16 @@ export function decideManual([target, claim]: Read[], m: ManualPayment & Verdict
         { paymentStatus: 'paid', status: statusWhenPaid(target.status), lastPaymentId: m.paymentId, ...counted.record },
         m.seat ?? null,
       ),
-      paymentVerifiedMail(m.mailId, payableRecord(m.targetCollection, target), { id: m.paymentId, amount: m.amount, currency }, m.attachments),
+      paymentVerifiedMail(
+        m.mailId,
+        payableRecord(m.targetCollection, target),
+        {
+          id: m.paymentId,
+          amount: mailMoney(m.amount, currency),
+          refund: refundWords(target.fee, counted.record.receivedMinor ?? receivedMinorOf(target), currency),
+        },
+        m.attachments,
+      ),
     ],
     log: `Recorded ${PAYMENT_METHOD_LABELS[m.method].toLowerCase()} payment ${m.paymentId} (${amountText(m.amount, currency)}) for ${noun} ${m.targetId}`,
   };

@@ -14,7 +14,7 @@ import type { PayableCollection } from '../../../../data/collections.ts';
 import { paymentPartialMail, paymentVerifiedMail } from '../../../../data/mail.ts';
 import { payableRecord } from '../../../../data/payable-records.ts';
 import { stillDueMinor } from '../../../../data/money-received.ts';
-import { recordChange, statusWhenPaid, targetNoun } from '../payment-actions.ts';
+import { recordChange, refundWords, statusWhenPaid, targetNoun } from '../payment-actions.ts';
 
 type Read = WithId<DocumentData> | null;
 
@@ -204,7 +204,13 @@ export function decideApplyLine([stored, record, claim, submitted = null]: Read[
   const payable = payableRecord(target.collection, r);
   writes.push(
     settles
-      ? paymentVerifiedMail(a.mailId, payable, { id: paymentId, amount: Number(r.fee), currency: String(r.currency) }, a.attachments)
+      ? paymentVerifiedMail(
+          a.mailId,
+          payable,
+          // All the lines brought in (cents and all), and what is over the fee.
+          { id: paymentId, amount: formatMinorShort(received, line.currency), refund: refundWords(r.fee, received, line.currency) },
+          a.attachments,
+        )
       : paymentPartialMail(
           a.mailId,
           payable,
