@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paidInPart, receivedAndDue, receivedMinorOf, stillDueMinor } from './money-received.ts';
+import { paidInPart, receivedAndDue, receivedMinorOf, stillDueMinor, refundDueMinor } from './money-received.ts';
 
 // A Ksh 15,000 registration, unpaid and pending unless a case says otherwise.
 const record = (over: Partial<Parameters<typeof receivedAndDue>[0]> = {}) => ({
@@ -34,7 +34,7 @@ describe('money received towards a record', () => {
 
 describe('what staff are shown beside the payment status', () => {
   it('for a record paid in part: what came in and what is still due', () => {
-    expect(receivedAndDue(record({ receivedMinor: 500_000 }))).toEqual({ receivedMinor: 500_000, dueMinor: 1_000_000 });
+    expect(receivedAndDue(record({ receivedMinor: 500_000 }))).toEqual({ receivedMinor: 500_000, dueMinor: 1_000_000, refundDueMinor: 0 });
   });
 
   it('nothing for an unpaid record, a fully paid one, or one paid without statements', () => {
@@ -45,12 +45,20 @@ describe('what staff are shown beside the payment status', () => {
     expect(receivedAndDue(record({ fee: 0, paymentStatus: 'not-required', status: 'confirmed' }))).toBeNull();
   });
 
-  it('what came in, and nothing due, when more came in than the fee or the record was cancelled', () => {
-    expect(receivedAndDue(record({ receivedMinor: 1_600_000, paymentStatus: 'paid', status: 'confirmed' }))).toEqual({ receivedMinor: 1_600_000, dueMinor: 0 });
-    expect(receivedAndDue(record({ receivedMinor: 500_000, status: 'cancelled' }))).toEqual({ receivedMinor: 500_000, dueMinor: 0 });
+  it('what came in, nothing due, and the refund due: what is over the fee, or all of it on a cancelled or free record', () => {
+    expect(receivedAndDue(record({ receivedMinor: 1_600_000, paymentStatus: 'paid', status: 'confirmed' }))).toEqual({
+      receivedMinor: 1_600_000,
+      dueMinor: 0,
+      refundDueMinor: 100_000,
+    });
+    expect(receivedAndDue(record({ receivedMinor: 500_000, status: 'cancelled' }))).toEqual({ receivedMinor: 500_000, dueMinor: 0, refundDueMinor: 500_000 });
     expect(receivedAndDue(record({ fee: 0, receivedMinor: 100_000, paymentStatus: 'not-required', status: 'confirmed' }))).toEqual({
       receivedMinor: 100_000,
       dueMinor: 0,
+      refundDueMinor: 100_000,
     });
+    // One cent over is a cent to refund.
+    expect(refundDueMinor(record({ receivedMinor: 1_500_001, paymentStatus: 'paid', status: 'confirmed' }))).toBe(1);
+    expect(refundDueMinor(record({ receivedMinor: 500_000 }))).toBe(0);
   });
 });

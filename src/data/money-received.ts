@@ -25,13 +25,22 @@ export const overPaidMinor = (r: Pick<MoneyIn, 'fee' | 'receivedMinor'>) => Math
 export const paidInPart = (r: MoneyIn) => r.receivedMinor > 0 && r.paymentStatus !== 'paid' && r.status !== 'cancelled';
 
 /**
+ * What of the money received is the payer's to have back: what is over the fee of a paid record,
+ * all of it on a cancelled record or one that needs no payment; nothing while it is paid in part.
+ */
+export function refundDueMinor(r: MoneyIn): number {
+  if (r.status === 'cancelled' || r.paymentStatus === 'not-required') return r.receivedMinor;
+  return r.paymentStatus === 'paid' ? overPaidMinor(r) : 0;
+}
+
+/**
  * The money staff are shown beside a record's payment status, when the status does not tell it:
- * what came in, and what is still due while it is paid in part (0 when nothing more is owed: an
- * over-payment, or money received before it was cancelled, which is the payer's to have back).
+ * what came in, what is still due while it is paid in part, and what is to be refunded (an
+ * over-payment, money received before it was cancelled).
  * Null when the status says it all: nothing came in, or a paid record took no more than its fee.
  */
-export function receivedAndDue(r: MoneyIn): { receivedMinor: number; dueMinor: number } | null {
+export function receivedAndDue(r: MoneyIn): { receivedMinor: number; dueMinor: number; refundDueMinor: number } | null {
   const accountedFor = r.paymentStatus === 'paid' ? Math.round(r.fee * 100) : 0;
   if (r.receivedMinor <= accountedFor) return null;
-  return { receivedMinor: r.receivedMinor, dueMinor: paidInPart(r) ? stillDueMinor(r) : 0 };
+  return { receivedMinor: r.receivedMinor, dueMinor: paidInPart(r) ? stillDueMinor(r) : 0, refundDueMinor: refundDueMinor(r) };
 }

@@ -82,6 +82,7 @@ const { fetchStatementFormats } = await import('../../src/data/statement-formats
 const { fetchMyCpd } = await import('../../src/features/registrations/my-cpd.ts');
 const { fetchEvaluations } = await import('../../src/features/certificates/admin/evaluations.ts');
 const certificates = await import('../../src/features/certificates/admin/api.ts');
+const { fetchRefundsDue } = await import('../../src/features/payments/admin/refunds.ts');
 
 type ContentConfig = Parameters<typeof listQuery>[0];
 // Every content screen's configuration, found by file name rather than listed by hand.
@@ -139,6 +140,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['an import’s lines', () => statements.fetchImportLines('x')],
     ['queued statement lines', () => statements.fetchQueuePage(null)],
     ['donation totals', () => payments.fetchDonationTotals('KES')],
+    ['refunds due', fetchRefundsDue],
     ...ARCHIVABLE_COLLECTIONS.map((c): [string, () => Promise<unknown>] => [`archive ${c}`, () => archivePage(c).fetch(null)]),
     ['registration figures', () => figures.registrationFigures({ delegate: { label: 'Delegate' } })],
     ['partner figures', figures.partnerFigures],

@@ -8,6 +8,7 @@ import { DataTable } from '../../../admin/ui/DataTable.tsx';
 import { Pager } from '../../../admin/ui/Pager.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
+import { ReceivedAndDue } from '../../../admin/ui/ReceivedAndDue.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
 import { formatDateTime, formatMoney } from '../../../components/format.ts';
 import { usePaymentPages, useRejectPayment, useVerifyPayment, type PaymentRow, type StatusFilter } from './api.ts';
@@ -32,6 +33,7 @@ function PaysFor({ row }: { row: PaymentRow }) {
       <span className="block text-xs text-slate-600">
         {t ? `${t.what} · due ${formatMoney(t.fee, t.currency)} · ${t.paymentStatus}` : 'Record not found (archived?)'}
       </span>
+      {t && <ReceivedAndDue record={t} className="block text-xs font-semibold text-slate-800" />}
       {row.warnings.length > 0 && (
         <ul className="mt-1 space-y-0.5 text-xs font-semibold text-amber-900" aria-label={`Check before verifying the payment from ${row.payerName}`}>
           {row.warnings.map((w) => (

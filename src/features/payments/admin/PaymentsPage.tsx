@@ -7,6 +7,7 @@ import { DonationsSection } from './DonationsSection.tsx';
 import { ManualPaymentForm } from './ManualPaymentForm.tsx';
 import { PaymentList } from './PaymentList.tsx';
 import { PaymentTotals } from './PaymentTotals.tsx';
+import { RefundsDue } from './RefundsDue.tsx';
 
 function Payments() {
   const staff = useStaff();
@@ -22,6 +23,11 @@ function Payments() {
           <section aria-labelledby="payments-heading" className="mt-10">
             <h2 id="payments-heading">Payments</h2>
             <PaymentList />
+          </section>
+          <section aria-labelledby="refunds-heading" className="mt-10">
+            <h2 id="refunds-heading">Refunds due</h2>
+            <p className="mt-1 text-slate-700">Every record holding more than it owes: an over-payment, or money received before it was cancelled.</p>
+            <RefundsDue />
           </section>
           <section aria-labelledby="manual-heading" className="mt-10">
             <h2 id="manual-heading">Record a payment received directly</h2>

@@ -76,7 +76,7 @@ describe('the registrations list', () => {
 
   it('shows only what came in when more came in than the fee: no negative due', async () => {
     renderStaffScreen(RegistrationsPage, { path: '/admin/registrations' });
-    expect(await paymentCell('Over Paid')).toHaveTextContent(/^paid\s*Received Ksh 16,000$/);
+    expect(await paymentCell('Over Paid')).toHaveTextContent(/^paid\s*Received Ksh 16,000 · Refund due Ksh 1,000$/);
   });
 
   it.each<[Case, string]>([
@@ -106,10 +106,10 @@ describe('the record page', () => {
     expect(await openRecord('registrations', 'part-paid')).toHaveTextContent('Ksh 15,000· Received Ksh 5,000 · Due Ksh 10,000');
   });
 
-  it('shows only what came in for an over-paid registration', async () => {
+  it('shows what came in and the refund due for an over-paid registration, never a negative due', async () => {
     const line = await openRecord('registrations', 'over-paid');
-    expect(line).toHaveTextContent('Ksh 15,000· Received Ksh 16,000');
-    expect(line).not.toHaveTextContent('Due');
+    expect(line).toHaveTextContent('Ksh 15,000· Received Ksh 16,000 · Refund due Ksh 1,000');
+    expect(line).not.toHaveTextContent(/(^|· )Due/);
   });
 
   it.each<Case>(['Fully Paid', 'Not Yet Paid', 'Free Guest'])('shows nothing received or due for %s', async (name) => {

@@ -14,7 +14,7 @@ import { useArchiveRecord, useRecord, useRecordPayments, useStatusChange } from 
 import { NEXT_STATUSES, type StaffRecord } from './records.ts';
 import { RecordMessages } from './RecordMessages.tsx';
 import { AttendanceSection } from './AttendanceSection.tsx';
-import { ReceivedAndDue } from './ReceivedAndDue.tsx';
+import { ReceivedAndDue } from '../../../admin/ui/ReceivedAndDue.tsx';
 
 const FIELDS: Record<'registrations' | 'partners', Array<[string, string]>> = {
   registrations: [

@@ -16,7 +16,7 @@ import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../../data/statuses.ts';
 import { useExport, useRecordPages, useRecordSearch } from './api.ts';
 import { SEARCH_HINT } from './search.ts';
 import { useOfferPass } from './use-offer-pass.ts';
-import { ReceivedAndDue } from './ReceivedAndDue.tsx';
+import { ReceivedAndDue } from '../../../admin/ui/ReceivedAndDue.tsx';
 import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
