@@ -137,3 +137,45 @@ test('a payment finance verified by hand, then seen on the M-Pesa statement, is 
     await removeRegistration(registration.id);
   }
 });
+
+test('an over-payment: the payer is told what came in and that the rest will be refunded; staff see the refund due on the record, the payment and one list', async ({
+  page,
+}) => {
+  const code = newPaymentCode();
+  const registration = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: code });
+  const receipt = `O${Date.now().toString(36).toUpperCase()}`.slice(0, 10).padEnd(10, 'Q');
+  try {
+    await signIn(page, finance);
+    await page.goto('/admin/statements');
+    await page.getByLabel('Statement file').setInputFiles({
+      name: `mpesa-over-${receipt}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(mpesaCsv([{ receipt, paidIn: '20,000.00', account: code }])),
+    });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row').filter({ hasText: receipt })).toContainText('over-paid');
+    await page.getByRole('region', { name: 'Preview' }).getByRole('button', { name: 'Apply statement' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply statement' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText('1 applied');
+
+    // The payer: all that came in, and the refund.
+    const mail = await emailTo(registration.email, /Payment verified/);
+    expect(mail.text).toContain('Your payment of KES 20,000 for');
+    expect(mail.text).toContain('That is KES 5,000 more than the fee: we will refund it to you');
+
+    // The record, the Payments list and the one list of refunds due agree.
+    await page.goto(`/admin/registrations/registrations/${registration.id}`);
+    await expect(page.getByText(/Received Ksh\s20,000 · Refund due Ksh\s5,000/)).toBeVisible();
+    await page.goto('/admin/payments');
+    const refunds = page.getByRole('table', { name: 'Refunds due, largest first' });
+    await expect(refunds.getByRole('row').filter({ hasText: registration.fullName })).toContainText(
+      /paid more than the fee.*Ksh\s15,000.*Ksh\s20,000.*Ksh\s5,000/,
+    );
+    await page.getByLabel('Show').selectOption('verified');
+    await expect(page.getByRole('table', { name: 'Payments, newest first' }).getByRole('row').filter({ hasText: receipt })).toContainText(
+      /Received Ksh\s20,000 · Refund due Ksh\s5,000/,
+    );
+  } finally {
+    await removeRegistration(registration.id);
+  }
+});
