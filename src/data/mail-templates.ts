@@ -188,6 +188,15 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'You can download it again at any time from My registration.',
     ],
   }),
+  'refund-sent': template({
+    subject: 'Your refund for {{code}}',
+    paragraphs: [
+      'Dear {{name}},',
+      'We have refunded {{amount}} for {{code}}. Its reference is <strong>{{refundReference}}</strong>: quote it if you ask your bank or M-Pesa about it.',
+    ],
+    html: checkout.html,
+    text: checkout.text,
+  }),
 };
 
 /** What the partials are built from: settings/site as stored. */

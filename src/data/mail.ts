@@ -28,6 +28,7 @@ export const MAIL_TEMPLATES = [
   'hold-reminder',
   'payment-partial',
   'certificate-issued',
+  'refund-sent',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -51,6 +52,7 @@ export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'hold-reminder': 'Unpaid hold ending soon',
   'payment-partial': 'Part payment received (statement)',
   'certificate-issued': 'CPD certificate issued',
+  'refund-sent': 'Refund sent',
 };
 
 /** How staff read a delivery state. */
@@ -101,6 +103,7 @@ export interface MailDataByTemplate {
   'payment-partial': { name: string; reference: string; code: string; amount: string; due: string };
   /** `points`: a number (firestore.rules checks it equals the certificate's). */
   'certificate-issued': { name: string; certificateId: string; activity: string; points: number };
+  'refund-sent': { name: string; reference: string; code: string; amount: string; refundReference: string };
 }
 
 /** How many times staff may send one message again: a resend cannot be turned into a mail cannon. */
@@ -227,6 +230,11 @@ export function paymentReceivedMail(paymentId: string, p: { reference: string; a
 }
 
 // ---- what staff actions send (a fresh mail id each time: the same record can be decided again) ----
+
+/** A refund finance made, to the record's payer (the message's id is the refund's: one message per refund). */
+export function refundSentMail(refundId: string, record: PayableRecord, amount: string, refundReference: string): BatchWrite {
+  return mailWrite(refundId, 'refund-sent', record.email, { name: record.name, reference: record.id, code: record.code, amount, refundReference }, record);
+}
 
 /**
  * The payment that makes a record paid: what came in (worded by the caller: a payment's own amount,
@@ -400,4 +408,5 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   },
   'payment-partial': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 5,000', due: 'KES 10,000' },
   'certificate-issued': { name: 'Wanjiru Kamau', certificateId: 'Kq7Xb3kP9qLm2Rt7VwZ4', activity: 'National Cancer Summit 2027', points: 12 },
+  'refund-sent': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 5,000', refundReference: 'TLK4H2QX9B' },
 };

@@ -34,7 +34,7 @@ describe('money received towards a record', () => {
 
 describe('what staff are shown beside the payment status', () => {
   it('for a record paid in part: what came in and what is still due', () => {
-    expect(receivedAndDue(record({ receivedMinor: 500_000 }))).toEqual({ receivedMinor: 500_000, dueMinor: 1_000_000, refundDueMinor: 0 });
+    expect(receivedAndDue(record({ receivedMinor: 500_000 }))).toEqual({ receivedMinor: 500_000, dueMinor: 1_000_000, refundDueMinor: 0, refundedMinor: 0 });
   });
 
   it('nothing for an unpaid record, a fully paid one, or one paid without statements', () => {
@@ -50,13 +50,23 @@ describe('what staff are shown beside the payment status', () => {
       receivedMinor: 1_600_000,
       dueMinor: 0,
       refundDueMinor: 100_000,
+      refundedMinor: 0,
     });
-    expect(receivedAndDue(record({ receivedMinor: 500_000, status: 'cancelled' }))).toEqual({ receivedMinor: 500_000, dueMinor: 0, refundDueMinor: 500_000 });
+    expect(receivedAndDue(record({ receivedMinor: 500_000, status: 'cancelled' }))).toEqual({
+      receivedMinor: 500_000,
+      dueMinor: 0,
+      refundDueMinor: 500_000,
+      refundedMinor: 0,
+    });
     expect(receivedAndDue(record({ fee: 0, receivedMinor: 100_000, paymentStatus: 'not-required', status: 'confirmed' }))).toEqual({
       receivedMinor: 100_000,
       dueMinor: 0,
       refundDueMinor: 100_000,
+      refundedMinor: 0,
     });
+    // Less what was refunded already, never below nothing.
+    expect(refundDueMinor(record({ receivedMinor: 500_000, status: 'cancelled', refundedMinor: 200_000 }))).toBe(300_000);
+    expect(refundDueMinor(record({ receivedMinor: 1_600_000, paymentStatus: 'paid', refundedMinor: 100_000 }))).toBe(0);
     // One cent over is a cent to refund.
     expect(refundDueMinor(record({ receivedMinor: 1_500_001, paymentStatus: 'paid', status: 'confirmed' }))).toBe(1);
     expect(refundDueMinor(record({ receivedMinor: 500_000 }))).toBe(0);

@@ -10,10 +10,15 @@ export interface MoneyIn {
   receivedMinor: number;
   status: string;
   paymentStatus: string;
+  /** Refunds recorded so far (refunds/{id}), in cents; 0 when none. */
+  refundedMinor?: number;
 }
 
 /** A stored record's `receivedMinor`: 0 before any money came in (and on records from before it was kept). */
 export const receivedMinorOf = (d: Record<string, unknown>) => (typeof d.receivedMinor === 'number' ? d.receivedMinor : 0);
+
+/** A stored record's `refundedMinor`: 0 before any refund was recorded. */
+export const refundedMinorOf = (d: Record<string, unknown>) => (typeof d.refundedMinor === 'number' ? d.refundedMinor : 0);
 
 /** What is still due on a record, in cents: its fee less what statements brought in (never less than nothing). */
 export const stillDueMinor = (r: Pick<MoneyIn, 'fee' | 'receivedMinor'>) => Math.max(0, Math.round(r.fee * 100) - r.receivedMinor);
@@ -26,11 +31,12 @@ export const paidInPart = (r: MoneyIn) => r.receivedMinor > 0 && r.paymentStatus
 
 /**
  * What of the money received is the payer's to have back: what is over the fee of a paid record,
- * all of it on a cancelled record or one that needs no payment; nothing while it is paid in part.
+ * all of it on a cancelled record or one that needs no payment, less what was refunded already;
+ * nothing while it is paid in part (firestore.rules: refundDue, which caps a refund by it).
  */
 export function refundDueMinor(r: MoneyIn): number {
-  if (r.status === 'cancelled' || r.paymentStatus === 'not-required') return r.receivedMinor;
-  return r.paymentStatus === 'paid' ? overPaidMinor(r) : 0;
+  const owed = r.status === 'cancelled' || r.paymentStatus === 'not-required' ? r.receivedMinor : r.paymentStatus === 'paid' ? overPaidMinor(r) : 0;
+  return Math.max(0, owed - (r.refundedMinor ?? 0));
 }
 
 /**
@@ -39,8 +45,13 @@ export function refundDueMinor(r: MoneyIn): number {
  * over-payment, money received before it was cancelled).
  * Null when the status says it all: nothing came in, or a paid record took no more than its fee.
  */
-export function receivedAndDue(r: MoneyIn): { receivedMinor: number; dueMinor: number; refundDueMinor: number } | null {
+export function receivedAndDue(r: MoneyIn): { receivedMinor: number; dueMinor: number; refundDueMinor: number; refundedMinor: number } | null {
   const accountedFor = r.paymentStatus === 'paid' ? Math.round(r.fee * 100) : 0;
   if (r.receivedMinor <= accountedFor) return null;
-  return { receivedMinor: r.receivedMinor, dueMinor: paidInPart(r) ? stillDueMinor(r) : 0, refundDueMinor: refundDueMinor(r) };
+  return {
+    receivedMinor: r.receivedMinor,
+    dueMinor: paidInPart(r) ? stillDueMinor(r) : 0,
+    refundDueMinor: refundDueMinor(r),
+    refundedMinor: r.refundedMinor ?? 0,
+  };
 }

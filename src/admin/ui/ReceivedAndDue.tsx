@@ -1,8 +1,8 @@
 import { formatMoneyMinor } from '../../components/format.ts';
-import { receivedAndDue, receivedMinorOf, type MoneyIn } from '../../data/money-received.ts';
+import { receivedAndDue, receivedMinorOf, refundedMinorOf, type MoneyIn } from '../../data/money-received.ts';
 
 /** A record (or its checkout projection) as the money line reads it: its stored receivedMinor may be missing. */
-type Payable = Omit<MoneyIn, 'receivedMinor'> & { currency: string; receivedMinor?: unknown };
+type Payable = Omit<MoneyIn, 'receivedMinor' | 'refundedMinor'> & { currency: string; receivedMinor?: unknown; refundedMinor?: unknown };
 
 /**
  * "Received Ksh 5,000 · Due Ksh 10,000" beside a record's payment status while it is paid in part,
@@ -11,12 +11,13 @@ type Payable = Omit<MoneyIn, 'receivedMinor'> & { currency: string; receivedMino
  * (data/money-received.ts). `lead` goes before it, where it follows other text on a line.
  */
 export function ReceivedAndDue({ record, lead = '', className }: { record: Payable; lead?: string; className?: string }) {
-  const money = receivedAndDue({ ...record, receivedMinor: receivedMinorOf(record) });
+  const money = receivedAndDue({ ...record, receivedMinor: receivedMinorOf(record), refundedMinor: refundedMinorOf(record) });
   if (!money) return null;
   const amount = (minor: number) => formatMoneyMinor(minor, record.currency);
   const parts = [
     `Received ${amount(money.receivedMinor)}`,
     ...(money.dueMinor > 0 ? [`Due ${amount(money.dueMinor)}`] : []),
+    ...(money.refundedMinor > 0 ? [`Refunded ${amount(money.refundedMinor)}`] : []),
     ...(money.refundDueMinor > 0 ? [`Refund due ${amount(money.refundDueMinor)}`] : []),
   ];
   // Each part kept on one line, so a narrow table cell wraps between them rather than inside one.

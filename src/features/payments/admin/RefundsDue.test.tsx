@@ -1,6 +1,7 @@
 // One list of refunds due across the summit: over-payments, money received before a cancellation
 // or on a record that needs none; never a record paid in part or paid exactly.
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
@@ -49,9 +50,9 @@ describe('refunds due', () => {
     const table = await screen.findByRole('table', { name: 'Refunds due, largest first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/^Cancelled Otieno.*cancelled after paying.*Ksh\s15,000.*Ksh\s15,000.*Ksh\s15,000$/),
-      expect.stringMatching(/^Overpaid Wanjiru.*paid more than the fee.*Ksh\s15,000.*Ksh\s20,000.*Ksh\s5,000$/),
-      expect.stringMatching(/^Afya Labs.*paid more than the fee.*Ksh\s50,000.*Ksh\s50,000\.01.*Ksh\s0\.01$/),
+      expect.stringMatching(/^Cancelled Otieno.*cancelled after paying.*Ksh\s15,000.*Ksh\s15,000.*Ksh\s15,000Record refund/),
+      expect.stringMatching(/^Overpaid Wanjiru.*paid more than the fee.*Ksh\s15,000.*Ksh\s20,000.*Ksh\s5,000Record refund/),
+      expect.stringMatching(/^Afya Labs.*paid more than the fee.*Ksh\s50,000.*Ksh\s50,000\.01.*Ksh\s0\.01Record refund/),
     ]);
     expect(within(rows[0]).getByRole('link', { name: 'Cancelled Otieno' })).toHaveAttribute('href', '/admin/registrations/registrations/cancel');
     expect(within(rows[2]).getByRole('link', { name: 'Afya Labs' })).toHaveAttribute('href', '/admin/registrations/partners/booth');
@@ -60,6 +61,40 @@ describe('refunds due', () => {
   it('says so when none is due', async () => {
     fake.state.docs.set('registrations/exact', registration('Exact Achieng', { status: 'confirmed', paymentStatus: 'paid', receivedMinor: 1_500_000 }));
     renderStaffScreen(RefundsDue);
+    expect(await screen.findByText('No refunds are due: no record holds more than it owes.')).toBeInTheDocument();
+  });
+});
+
+describe('recording a refund made', () => {
+  it('from the list: the amount due offered, checked, then the refund recorded with its email, and the record leaves the list', async () => {
+    fake.state.docs.set('registrations/over', registration('Overpaid Wanjiru', { status: 'confirmed', paymentStatus: 'paid', receivedMinor: 2_000_000 }));
+    renderStaffScreen(RefundsDue);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record refund to Overpaid Wanjiru' }));
+    const form = screen.getByRole('form', { name: 'Record a refund to Overpaid Wanjiru' });
+    const amount = within(form).getByLabelText('Amount refunded (KES)');
+    expect(amount).toHaveValue('5000');
+    // More than is due, no reference: refused beside the fields, nothing written.
+    await user.clear(amount);
+    await user.type(amount, '5000.01');
+    await user.click(within(form).getByRole('button', { name: 'Record refund' }));
+    expect(await within(form).findByText(/The refund due is 5,000: refund no more\./)).toBeInTheDocument();
+    expect(within(form).getByText('Enter the M-Pesa, bank or cheque reference of the refund.')).toBeInTheDocument();
+    expect(fake.state.commits).toEqual([]);
+    await user.clear(amount);
+    await user.type(amount, '5,000');
+    await user.type(within(form).getByLabelText('Refund reference'), 'TLK4H2QX9B');
+    await user.click(within(form).getByRole('button', { name: 'Record refund' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Recorded a refund of Ksh\s5,000 to Overpaid Wanjiru: they are emailed\.$/);
+    const [writes] = fake.state.commits;
+    expect(writes.map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete))).toEqual([
+      expect.stringMatching(/^refunds\//),
+      'registrations/over',
+      'checkouts/over',
+      expect.stringMatching(/^mail\//),
+      expect.stringMatching(/^logs\//),
+    ]);
+    expect(fake.state.docs.get('registrations/over')).toMatchObject({ refundedMinor: 500_000 });
     expect(await screen.findByText('No refunds are due: no record holds more than it owes.')).toBeInTheDocument();
   });
 });

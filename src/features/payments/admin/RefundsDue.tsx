@@ -1,5 +1,6 @@
 // Refunds due across the summit (refunds.ts): who, why, how much came in and how much goes back.
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../admin/ui/DataTable.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
@@ -7,6 +8,7 @@ import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
 import { adminKey } from '../../../data/query-keys.ts';
 import { formatMoneyMinor } from '../../../components/format.ts';
 import { fetchRefundsDue, type RefundDue } from './refunds.ts';
+import { RefundForm } from './RefundForm.tsx';
 
 /** Why the money is the payer's: worded for finance. */
 const why = (r: RefundDue) =>
@@ -14,38 +16,75 @@ const why = (r: RefundDue) =>
 
 export function RefundsDue() {
   const refunds = useQuery({ queryKey: [...adminKey('payments'), 'refunds-due'], queryFn: fetchRefundsDue, staleTime: 0 });
+  const [chosen, setChosen] = useState<RefundDue | null>(null);
+  const [done, setDone] = useState('');
   return (
-    <QueryState query={refunds} noun="refunds due" isEmpty={(rows) => rows.length === 0} empty="No refunds are due: no record holds more than it owes.">
-      {(rows) => (
-        <DataTable
-          caption="Refunds due, largest first"
-          rows={rows}
-          columns={[
-            {
-              header: 'Record',
-              cell: (r) => (
-                <>
-                  <Link className="text-brand-700 underline" to={`/admin/registrations/${r.collection}/${r.id}`}>
-                    {r.name || r.id}
-                  </Link>
-                  {r.code && <span className="block font-mono text-xs text-slate-700">{r.code}</span>}
-                </>
-              ),
-            },
-            {
-              header: 'Why',
-              cell: (r) => (
-                <>
-                  <StatusBadge status={r.status} /> <span className="block text-xs text-slate-700">{why(r)}</span>
-                </>
-              ),
-            },
-            { header: 'Fee', cell: (r) => formatMoneyMinor(Math.round(r.fee * 100), r.currency), className: 'text-right tabular-nums' },
-            { header: 'Received', cell: (r) => formatMoneyMinor(r.receivedMinor, r.currency), className: 'text-right tabular-nums' },
-            { header: 'Refund due', cell: (r) => <strong>{formatMoneyMinor(r.refundDueMinor, r.currency)}</strong>, className: 'text-right tabular-nums' },
-          ]}
+    <>
+      <div aria-live="polite">
+        {done && (
+          <p className="mt-3 rounded-md bg-green-50 p-3 text-green-900" role="status">
+            {done}
+          </p>
+        )}
+      </div>
+      <QueryState query={refunds} noun="refunds due" isEmpty={(rows) => rows.length === 0} empty="No refunds are due: no record holds more than it owes.">
+        {(rows) => (
+          <DataTable
+            caption="Refunds due, largest first"
+            rows={rows}
+            columns={[
+              {
+                header: 'Record',
+                cell: (r) => (
+                  <>
+                    <Link className="text-brand-700 underline" to={`/admin/registrations/${r.collection}/${r.id}`}>
+                      {r.name || r.id}
+                    </Link>
+                    {r.code && <span className="block font-mono text-xs text-slate-700">{r.code}</span>}
+                  </>
+                ),
+              },
+              {
+                header: 'Why',
+                cell: (r) => (
+                  <>
+                    <StatusBadge status={r.status} /> <span className="block text-xs text-slate-700">{why(r)}</span>
+                  </>
+                ),
+              },
+              { header: 'Fee', cell: (r) => formatMoneyMinor(Math.round(r.fee * 100), r.currency), className: 'text-right tabular-nums' },
+              { header: 'Received', cell: (r) => formatMoneyMinor(r.receivedMinor, r.currency), className: 'text-right tabular-nums' },
+              { header: 'Refund due', cell: (r) => <strong>{formatMoneyMinor(r.refundDueMinor, r.currency)}</strong>, className: 'text-right tabular-nums' },
+              {
+                header: 'Actions',
+                cell: (r) => (
+                  <button
+                    type="button"
+                    className="btn-secondary px-2 py-1 text-sm"
+                    aria-expanded={chosen?.id === r.id}
+                    onClick={() => {
+                      setDone('');
+                      setChosen(chosen?.id === r.id ? null : r);
+                    }}
+                  >
+                    Record refund <span className="sr-only">to {r.name || r.id}</span>
+                  </button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
+      {chosen && (
+        <RefundForm
+          key={chosen.id}
+          record={chosen}
+          onDone={(message) => {
+            setChosen(null);
+            setDone(message);
+          }}
         />
       )}
-    </QueryState>
+    </>
   );
 }

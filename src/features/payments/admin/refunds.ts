@@ -4,9 +4,14 @@
 // list agrees with the record pages and with the statement import.
 import type { DocumentData } from 'firebase/firestore/lite';
 import { db } from '../../../lib/data.ts';
-import type { WithId } from '../../../lib/db.ts';
+import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
 import type { PayableCollection } from '../../../data/collections.ts';
-import { receivedMinorOf, refundDueMinor } from '../../../data/money-received.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
+import { refundSentMail } from '../../../data/mail.ts';
+import { payableRecord } from '../../../data/payable-records.ts';
+import { formatDate, formatMinorShort, formatMoneyMinor } from '../../../components/format.ts';
+import { recordChange, targetNoun, type MANUAL_METHODS } from './payment-actions.ts';
+import { receivedMinorOf, refundDueMinor, refundedMinorOf } from '../../../data/money-received.ts';
 
 export interface RefundDue {
   id: string;
@@ -22,7 +27,13 @@ export interface RefundDue {
 }
 
 function refundOf(collection: PayableCollection, d: WithId<DocumentData>): RefundDue {
-  const money = { fee: Number(d.fee) || 0, status: String(d.status), paymentStatus: String(d.paymentStatus), receivedMinor: receivedMinorOf(d) };
+  const money = {
+    fee: Number(d.fee) || 0,
+    status: String(d.status),
+    paymentStatus: String(d.paymentStatus),
+    receivedMinor: receivedMinorOf(d),
+    refundedMinor: refundedMinorOf(d),
+  };
   return {
     ...money,
     id: d.id,
@@ -42,4 +53,60 @@ export async function fetchRefundsDue(): Promise<RefundDue[]> {
       .then((docs) => docs.map((d) => refundOf(collection, d)));
   const [registrations, partners] = await Promise.all([holding('registrations'), holding('partners')]);
   return [...registrations, ...partners].filter((r) => r.refundDueMinor > 0).sort((a, b) => b.refundDueMinor - a.refundDueMinor);
+}
+
+/** A refund finance made, as the form gives it. */
+export interface RefundMade {
+  refundId: string;
+  collection: PayableCollection;
+  id: string;
+  amountMinor: number;
+  method: (typeof MANUAL_METHODS)[number];
+  reference: string;
+  refundedOn: Date;
+  note: string;
+  /** The signed-in address (firestore.rules: the refund's `by` is the token's). */
+  staffEmail: string;
+}
+
+export const refundPaths = (r: Pick<RefundMade, 'collection' | 'id'>) => [`${r.collection}/${r.id}`];
+
+/**
+ * Recording a refund made, decided on the record as stored: never more than its refund due now
+ * (firestore.rules: refundDue), never dated ahead; the refund, the record's refunded money grown by
+ * it (refundedInStep) and the payer's email (refundMail) in one commit.
+ */
+export function decideRefund([record]: Array<WithId<DocumentData> | null>, r: RefundMade, now = new Date()) {
+  if (!record) throw new Error(`The ${targetNoun(r.collection)} ${r.id} was not found (archived?): restore it before recording a refund.`);
+  const currency = String(record.currency);
+  const refunded = refundedMinorOf(record);
+  const due = refundOf(r.collection, record).refundDueMinor;
+  if (due <= 0) throw new Error(`No refund is due on this ${targetNoun(r.collection)} now.`);
+  if (r.amountMinor > due) throw new Error(`At most ${formatMoneyMinor(due, currency)} is due to be refunded on this ${targetNoun(r.collection)}.`);
+  if (r.refundedOn.getTime() > now.getTime()) throw new Error('The refund cannot be dated in the future.');
+  const amount = formatMinorShort(r.amountMinor, currency);
+  const payable = payableRecord(r.collection, record);
+  return {
+    writes: [
+      {
+        set: `refunds/${r.refundId}`,
+        data: {
+          id: r.refundId,
+          timestamp: serverValues.now(),
+          targetCollection: r.collection,
+          targetId: r.id,
+          amountMinor: r.amountMinor,
+          currency,
+          method: r.method,
+          reference: r.reference,
+          refundedOn: r.refundedOn,
+          note: r.note,
+          by: r.staffEmail,
+        },
+      },
+      ...recordChange(r.collection, record, { refundedMinor: refunded + r.amountMinor, refundedVia: r.refundId }, null),
+      refundSentMail(r.refundId, payable, amount, r.reference),
+    ] satisfies BatchWrite[],
+    log: `Recorded a refund of ${amount} (${PAYMENT_METHOD_LABELS[r.method]}, reference ${r.reference}, ${formatDate(r.refundedOn)}) for ${targetNoun(r.collection)} ${r.id}`,
+  };
 }
