@@ -175,6 +175,20 @@ test('an over-payment: the payer is told what came in and that the rest will be 
     await expect(page.getByRole('table', { name: 'Payments, newest first' }).getByRole('row').filter({ hasText: receipt })).toContainText(
       /Received Ksh\s20,000 · Refund due Ksh\s5,000/,
     );
+
+    // Finance sends the Ksh 5,000 back and records it: the payer hears of it, and the list no longer holds it.
+    await refunds.getByRole('button', { name: `Record refund to ${registration.fullName}` }).click();
+    const form = page.getByRole('form', { name: `Record a refund to ${registration.fullName}` });
+    await expect(form.getByLabel('Amount refunded (KES)')).toHaveValue('5000');
+    await form.getByLabel('Refund reference').fill('TLK4H2QX9B');
+    await form.getByRole('button', { name: 'Record refund' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Recorded a refund of' })).toContainText(`to ${registration.fullName}: they are emailed.`);
+    await expect(refunds.getByRole('row').filter({ hasText: registration.fullName })).toHaveCount(0);
+    const refunded = await emailTo(registration.email, /Your refund for/);
+    expect(refunded.text).toContain(`We have refunded KES 5,000 for ${code}. Its reference is TLK4H2QX9B`);
+    await page.goto(`/admin/registrations/registrations/${registration.id}`);
+    await expect(page.getByText(/Received Ksh\s20,000 · Refunded Ksh\s5,000/)).toBeVisible();
+    await expect(page.getByText(/Refund due/)).toHaveCount(0);
   } finally {
     await removeRegistration(registration.id);
   }
