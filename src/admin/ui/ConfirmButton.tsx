@@ -14,6 +14,8 @@ interface Props {
   label?: string;
   /** The question, e.g. "Archive the registration of Wanjiru Kamau?" */
   question: string;
+  /** What the person deciding should know, below the question (the dialog's description): money received, say. */
+  detail?: string;
   /** What confirming does, e.g. "Archive registration". */
   confirmLabel: string;
   /**
@@ -37,6 +39,7 @@ export function ConfirmButton({
   children,
   label,
   question,
+  detail,
   confirmLabel,
   dismissLabel = 'Cancel',
   onConfirm,
@@ -52,6 +55,7 @@ export function ConfirmButton({
   const noteInput = useRef<HTMLTextAreaElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const detailId = useId();
   const noteId = useId();
   useEffect(() => {
     if (open) (noteInput.current ?? cancel.current)?.focus();
@@ -89,6 +93,7 @@ export function ConfirmButton({
             role="alertdialog"
             aria-modal="true"
             aria-labelledby={titleId}
+            aria-describedby={detail ? detailId : undefined}
             className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl"
             onKeyDown={(e) => {
               if (e.key === 'Escape') close();
@@ -107,6 +112,11 @@ export function ConfirmButton({
             <p id={titleId} className="text-lg font-semibold text-slate-900">
               {question}
             </p>
+            {detail && (
+              <p id={detailId} className="mt-2 text-slate-800">
+                {detail}
+              </p>
+            )}
             {note && (
               <div className="mt-4">
                 <label className="field-label" htmlFor={noteId}>

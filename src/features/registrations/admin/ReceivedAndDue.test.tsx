@@ -1,6 +1,7 @@
 // Staff see a part payment as the payer does at checkout: what came in and what is still due, in the
 // registrations list and on the record; paid, unpaid and free records read as the status says.
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
@@ -120,5 +121,29 @@ describe('the record page', () => {
 
   it('shows a part-paid partner application’s amounts too', async () => {
     expect(await openRecord('partners', 'alliance')).toHaveTextContent('Ksh 100,000· Received Ksh 40,000.50 · Due Ksh 59,999.50');
+  });
+});
+
+describe('cancelling a record that holds money', () => {
+  /** The cancel dialog of a record: its question and what it says of the money (its description). */
+  async function cancelDialog(id: string) {
+    renderStaffScreen(RegistrationDetailPage, { path: `/admin/registrations/registrations/${id}`, route: '/admin/registrations/:collection/:id' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    return screen.getByRole('alertdialog');
+  }
+
+  it('says what was received becomes a refund due, listed where finance records it', async () => {
+    expect(await cancelDialog('part-paid')).toHaveAccessibleDescription(
+      /^Ksh\s5,000 was received for it: cancelled, it is listed under Refunds due on the Payments screen, where finance records the refund\.$/,
+    );
+  });
+
+  it('says a record marked paid without money counted is finance’s to refund by hand', async () => {
+    fake.state.docs.set('registrations/fully-paid', { ...fake.state.docs.get('registrations/fully-paid'), receivedMinor: 0 });
+    expect(await cancelDialog('fully-paid')).toHaveAccessibleDescription(/^It is marked paid, with no money counted against it/);
+  });
+
+  it('nothing about money for one that received none', async () => {
+    expect(await cancelDialog(idOf('Not Yet Paid'))).not.toHaveAttribute('aria-describedby');
   });
 });

@@ -5,7 +5,8 @@ import { can } from '../../../admin/permissions.ts';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
-import { formatMoney } from '../../../components/format.ts';
+import { formatMoney, formatMoneyMinor } from '../../../components/format.ts';
+import { receivedMinorOf, refundedMinorOf } from '../../../data/money-received.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { APPLICATION_KIND_LABELS, ATTENDANCE_LABELS, labelOf, PAYMENT_METHOD_LABELS, settingsLabel } from '../../../data/labels.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
@@ -93,6 +94,20 @@ function Payments({ collection, id }: { collection: string; id: string }) {
   );
 }
 
+/**
+ * What cancelling means for the money a record holds: received money becomes a refund due, listed
+ * on the Payments screen where finance records the refund (data/money-received.ts refundDueMinor).
+ */
+function moneyOnCancelling(record: StaffRecord): string | undefined {
+  const received = receivedMinorOf(record) - refundedMinorOf(record);
+  if (received > 0) {
+    return `${formatMoneyMinor(received, String(record.currency))} was received for it: cancelled, it is listed under Refunds due on the Payments screen, where finance records the refund.`;
+  }
+  if (record.paymentStatus === 'paid')
+    return 'It is marked paid, with no money counted against it: if a refund is due, finance pays it and notes it on the record.';
+  return undefined;
+}
+
 /** A refusal the action explains (a seat lost to someone else, a record changed meanwhile) as it says; a failed request generically. */
 function actionFailure(error: Error | null): string {
   if (error && !('code' in error) && error.message) return error.message;
@@ -117,6 +132,7 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
                 key={status}
                 disabled={busy}
                 question={`Cancel the ${kind} of ${name}?`}
+                detail={moneyOnCancelling(record)}
                 confirmLabel={`Cancel the ${kind}`}
                 dismissLabel={`Keep the ${kind}`}
                 onConfirm={() => change.mutate({ record, name, status })}
