@@ -37,14 +37,9 @@ export function Ticket({ record, settings }: { record: TicketHolder; settings: S
           <dd className="font-semibold">{record.name}</dd>
           <dt className="text-slate-600">Ticket</dt>
           <dd>{record.what}</dd>
-          {record.code && (
-            <>
-              <dt className="text-slate-600">Code</dt>
-              <dd className="font-mono font-semibold">{record.code}</dd>
-            </>
-          )}
-          <dt className="text-slate-600">Reference</dt>
-          <dd className="font-mono">{record.id}</dd>
+          {/* One code shown to people: the payment code; the reference only for an older record without one. */}
+          <dt className="text-slate-600">{record.code ? 'Code' : 'Reference'}</dt>
+          <dd className={`font-mono ${record.code ? 'font-semibold' : ''}`}>{record.code || record.id}</dd>
           <dt className="text-slate-600">When</dt>
           <dd>{formatDateRange(settings.startDate, settings.endDate)}</dd>
           <dt className="text-slate-600">Where</dt>

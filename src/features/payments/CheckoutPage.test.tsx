@@ -214,6 +214,23 @@ describe('a registration paid in part from a statement', () => {
     expect(await screen.findByLabelText('Amount paid (KES)', {}, LONG)).toHaveValue(3000);
   });
 
+  it('paid more than the fee: what came in, and that the rest is refunded; the 16-character reference is not shown beside the code', async () => {
+    registration({ state: 'taken', claim: CLAIM, heldSince: new Date() });
+    fake.state.docs.set(`checkouts/${REF}`, {
+      ...fake.state.docs.get(`checkouts/${REF}`),
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      receivedMinor: 700_000,
+      paymentCode: 'NCS-7K2QD',
+    });
+    renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
+    const paid = await screen.findByText('Paid', { selector: 'dt' }, LONG);
+    expect(paid.nextElementSibling).toHaveTextContent(shown(700_000));
+    expect(screen.getByText('Over the fee').nextElementSibling).toHaveTextContent(`${shown(200_000)}: refunded to you. We email you when it is sent.`);
+    expect(screen.queryByText('Reference', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByText(REF)).toBeNull();
+  });
+
   it('shows nothing of it before any money came in', async () => {
     registration({ state: 'held', claim: CLAIM, heldSince: new Date() });
     renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');

@@ -18,7 +18,7 @@ import { registrantIs, sending, useAttendeeSession, useCheckoutRecord, useSeatSl
 import { maskedEmail } from '../../lib/email-address.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { checkoutHold, type Hold } from '../../data/payable-records.ts';
-import { paidInPart, stillDueMinor } from '../../data/money-received.ts';
+import { overPaidMinor, paidInPart, stillDueMinor } from '../../data/money-received.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { readPaymentCode } from '../../data/payment-codes.ts';
 import { checkoutReference } from '../../lib/reference.ts';
@@ -320,6 +320,8 @@ export default function CheckoutPage() {
   const hold = r.collection === 'registrations' && slot.isSuccess ? checkoutHold(r, slot.data, s) : null;
   // A cancelled record owes nothing: what was paid for it stays on record, nothing more is asked.
   const cancelledUnpaid = r.status === 'cancelled' && r.paymentStatus !== 'paid';
+  // Paid more than the fee: what came in, and that the rest goes back (data/money-received.ts).
+  const over = r.paymentStatus === 'paid' ? overPaidMinor(r) : 0;
   return (
     <div className="container-page max-w-3xl py-12">
       <h1>Checkout</h1>
@@ -331,14 +333,33 @@ export default function CheckoutPage() {
         </p>
       )}
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 p-4">
-        <dt className="text-slate-600">Reference</dt>
-        <dd className="font-mono">{r.id}</dd>
+        {/* The 16-character reference stays inside links: one code is shown, the payment code above (an older record without one shows its reference). */}
+        {!r.code && (
+          <>
+            <dt className="text-slate-600">Reference</dt>
+            <dd className="font-mono">{r.id}</dd>
+          </>
+        )}
         <dt className="text-slate-600">Name</dt>
         <dd>{r.name}</dd>
         <dt className="text-slate-600">For</dt>
         <dd>{r.what}</dd>
         <dt className="text-slate-600">{r.paymentStatus === 'paid' ? 'Paid' : 'Amount due'}</dt>
-        <dd>{r.fee === 0 ? 'Free' : cancelledUnpaid ? 'Nothing: it is cancelled' : formatMoney(r.fee, r.currency)}</dd>
+        <dd>
+          {r.fee === 0
+            ? 'Free'
+            : cancelledUnpaid
+              ? 'Nothing: it is cancelled'
+              : over > 0
+                ? formatMoneyMinor(r.receivedMinor, r.currency)
+                : formatMoney(r.fee, r.currency)}
+        </dd>
+        {over > 0 && (
+          <>
+            <dt className="text-slate-600">Over the fee</dt>
+            <dd>{formatMoneyMinor(over, r.currency)}: refunded to you. We email you when it is sent.</dd>
+          </>
+        )}
         {paidInPart(r) && (
           <>
             <dt className="text-slate-600">Received so far</dt>
