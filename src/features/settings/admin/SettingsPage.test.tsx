@@ -65,6 +65,17 @@ beforeEach(() => {
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
+/** Opens Settings, types a capacity and saves; the field and the user, to go on. */
+async function saveCapacity(value: string) {
+  renderStaffScreen(SettingsPage);
+  const user = userEvent.setup();
+  const capacity = await screen.findByLabelText('Capacity (seats)');
+  await user.clear(capacity);
+  await user.type(capacity, value);
+  await save();
+  return { user, capacity };
+}
+
 describe('settings', () => {
   it('saves only the changed fields, logged in the same commit as "Updated settings: capacity, venue"', async () => {
     const { client } = renderStaffScreen(SettingsPage);
@@ -98,12 +109,7 @@ describe('settings', () => {
       { id: '1', state: 'taken', claim: 'a'.repeat(16), heldSince: new Date() },
       { id: '2', state: 'free', claim: '', heldSince: new Date(0) },
     ];
-    renderStaffScreen(SettingsPage);
-    const user = userEvent.setup();
-    const capacity = await screen.findByLabelText('Capacity (seats)');
-    await user.clear(capacity);
-    await user.type(capacity, '4');
-    await save();
+    await saveCapacity('4');
     expect(await screen.findByRole('status')).toHaveTextContent('Saved. The public site now shows the new value. Seat slots: 2 created.');
     expect(fake.slotCommits).toEqual([
       [
@@ -122,12 +128,7 @@ describe('settings', () => {
       { id: '3', state: 'held', claim: 'b'.repeat(16), heldSince: new Date() },
     ];
     fake.registrations = [{ id: 'R3', seat: '3', seatClaim: 'b'.repeat(16), status: 'pending', paymentStatus: 'unpaid' }];
-    renderStaffScreen(SettingsPage);
-    const user = userEvent.setup();
-    const capacity = await screen.findByLabelText('Capacity (seats)');
-    await user.clear(capacity);
-    await user.type(capacity, '1');
-    await save();
+    await saveCapacity('1');
     expect(await screen.findByRole('status')).toHaveTextContent('Seat slots: 2 removed; 1 seat held above the new capacity moved below it.');
     expect(fake.moves).toHaveLength(1);
     expect(fake.moves[0]).toContainEqual({ update: 'registrations/R3', data: { seat: '1' } });
@@ -143,12 +144,7 @@ describe('settings', () => {
       // A hold that lapsed 100 hours ago is free: it does not count.
       { id: '3', state: 'held', claim: 'c'.repeat(16), heldSince: new Date(Date.now() - 200 * 3_600_000) },
     ];
-    renderStaffScreen(SettingsPage);
-    const user = userEvent.setup();
-    const capacity = await screen.findByLabelText('Capacity (seats)');
-    await user.clear(capacity);
-    await user.type(capacity, '1');
-    await save();
+    const { user, capacity } = await saveCapacity('1');
     expect(await screen.findByText(/^2 seats are taken, held unpaid or offered: the capacity cannot be lower than that\./)).toBeInTheDocument();
     expect(capacity).toHaveFocus();
     expect(capacity).toHaveAttribute('aria-invalid', 'true');
