@@ -36,14 +36,15 @@ export function useStaffWrites<V>({ writes, ...action }: StaffAction<V, void> & 
   });
 }
 
-/** An action whose own writes cannot take the log entry (an export, a read): the entry follows it. */
+/** An action whose own writes cannot take the log entry (an export, a read): the entry follows it (none when its line is '': it changed nothing). */
 export function useStaffTask<V, R = void>({ run, ...action }: StaffAction<V, R> & { run: (vars: V) => Promise<R> }) {
   const staff = useStaff();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (vars: V) => {
       const result = await run(vars);
-      await db.recordActivity(action.log(vars, result), staff.tokenEmail);
+      const line = action.log(vars, result);
+      if (line) await db.recordActivity(line, staff.tokenEmail);
       return result;
     },
     onSuccess: () => refresh(client, action.invalidate),

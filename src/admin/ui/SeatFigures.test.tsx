@@ -35,7 +35,7 @@ describe('the seat figures', () => {
 
   it('say when slots above a lowered capacity are still held', () => {
     expect(seatNote({ taken: 8, held: 3, offered: 0, free: 0 }, 10)).toBe(
-      '1 seat is held above the capacity of 10 (a move below it failed): save the capacity again in Settings to move it.',
+      '1 seat is held above the capacity of 10 (a move below it failed): press Save in Settings to move it.',
     );
     expect(seatNote({ taken: 8, held: 0, offered: 0, free: 2 }, 10)).toBe('');
   });

@@ -25,7 +25,7 @@ export function seatNote(counts: SeatCounts, capacity: number): string {
   const over = slots - capacity;
   if (over <= 0) return '';
   const seats = over === 1 ? '1 seat is' : `${over} seats are`;
-  return `${seats} held above the capacity of ${capacity} (a move below it failed): save the capacity again in Settings to move ${over === 1 ? 'it' : 'them'}.`;
+  return `${seats} held above the capacity of ${capacity} (a move below it failed): press Save in Settings to move ${over === 1 ? 'it' : 'them'}.`;
 }
 
 export function SeatFigures({ heading = 'Seats', className = '' }: { heading?: string; className?: string }) {

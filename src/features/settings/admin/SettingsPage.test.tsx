@@ -136,6 +136,23 @@ describe('settings', () => {
     expect(fake.logs).toEqual(['Seat slots: 2 removed; 1 seat held above the new capacity moved below it']);
   });
 
+  it('with nothing changed, a seat still held above the capacity (its move failed before) is moved below it, and said', async () => {
+    fake.site = { ...fake.site, capacity: 1 };
+    fake.seats = [
+      { id: '1', state: 'free', claim: '', heldSince: new Date(0) },
+      { id: '2', state: 'taken', claim: 'b'.repeat(16), heldSince: new Date() },
+    ];
+    fake.registrations = [{ id: 'R2', seat: '2', seatClaim: 'b'.repeat(16), status: 'confirmed', paymentStatus: 'paid' }];
+    renderStaffScreen(SettingsPage);
+    await screen.findByLabelText('Venue');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Nothing to save: no field has changed. Seat slots: 1 removed; 1 seat held above the new capacity moved below it.',
+    );
+    expect(fake.moves[0]).toContainEqual({ update: 'registrations/R2', data: { seat: '1' } });
+    expect(fake.commits).toEqual([]);
+  });
+
   it('a capacity below the seats in use is refused beside the field, and nothing is saved or moved', async () => {
     fake.site = { ...fake.site, capacity: 3 };
     fake.seats = [

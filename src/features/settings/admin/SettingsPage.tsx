@@ -94,14 +94,15 @@ function useSaveSettings() {
   });
 }
 
-type SlotSync = { capacity: number; previous: number; unpaidHoldHours: number; offerHours: number };
+type SlotSync = { capacity: number; unpaidHoldHours: number; offerHours: number };
 
-/** "Seat slots: 200 created": the log line and the notice of a capacity change. */
-export function slotSyncText({ capacity, previous }: Pick<SlotSync, 'capacity' | 'previous'>, { created, moved, removed, keptAbove }: SlotSyncResult) {
+/** "Seat slots: 200 created": the log line and the notice of a capacity change ('' when the slots were already in step). */
+export function slotSyncText({ capacity }: Pick<SlotSync, 'capacity'>, { created, moved, removed, keptAbove }: SlotSyncResult) {
+  if (!created && !moved && !removed && !keptAbove) return '';
   const n = (count: number) => count.toLocaleString('en-KE');
-  const parts = [capacity >= previous ? `${n(created)} created` : `${n(removed)} removed`];
+  const parts = [...(created ? [`${n(created)} created`] : []), ...(removed ? [`${n(removed)} removed`] : [])];
   if (moved) parts.push(`${n(moved)} ${moved === 1 ? 'seat' : 'seats'} held above the new capacity moved below it`);
-  if (keptAbove) parts.push(`${n(keptAbove)} still held above the capacity of ${n(capacity)}: save it again to move them`);
+  if (keptAbove) parts.push(`${n(keptAbove)} still held above the capacity of ${n(capacity)}: press Save again to move them`);
   return `Seat slots: ${parts.join('; ')}`;
 }
 
@@ -133,7 +134,8 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
   const slots = useSyncSeatSlots();
   const syncSlots = async (vars: SlotSync) => {
     try {
-      return ` ${slotSyncText(vars, await slots.mutateAsync(vars))}.`;
+      const text = slotSyncText(vars, await slots.mutateAsync(vars));
+      return text && ` ${text}.`;
     } catch {
       return ''; // the alert below says so, with a way to try again
     }
@@ -152,7 +154,14 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
     save.reset();
     const { fields } = settingsChanges(saved.current, values);
     if (!fields.length && !daysToSave.current) {
-      setNotice('Nothing to save: no field has changed.');
+      // The slots are still brought in step: a seat a lowered capacity could not move below it (its
+      // holder changed meanwhile) moves now. Nothing is logged when nothing changed.
+      const slotNotice = await syncSlots({
+        capacity: values.capacity,
+        unpaidHoldHours: values.unpaidHoldHours,
+        offerHours: values.offerHours,
+      });
+      setNotice(`Nothing to save: no field has changed.${slotNotice}`);
       return;
     }
     const refusal = registrationOpeningRefusal(saved.current, values);
@@ -177,7 +186,6 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
     } catch {
       return; // the alert below says so; the form keeps everything typed
     }
-    const previous = saved.current.capacity;
     saved.current = values;
     daysToSave.current = false;
     reset(values);
@@ -186,7 +194,7 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
       return;
     }
     const slotNotice = fields.includes('capacity')
-      ? await syncSlots({ capacity: values.capacity, previous, unpaidHoldHours: values.unpaidHoldHours, offerHours: values.offerHours })
+      ? await syncSlots({ capacity: values.capacity, unpaidHoldHours: values.unpaidHoldHours, offerHours: values.offerHours })
       : '';
     setNotice(`Saved. The public site now shows the new ${fields.length === 1 ? 'value' : 'values'}.${slotNotice}`);
   });
