@@ -63,6 +63,7 @@ import { EPOCH, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../
 import { joinWaitlistWrites } from '../../src/data/waitlist.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { DEFAULT_CPD_SETTINGS } from '../../src/data/certificates.ts';
+import { decideRefund } from '../../src/features/payments/admin/refunds.ts';
 
 const OPS = ['get', 'list', 'create', 'update', 'delete'] as const;
 type Op = (typeof OPS)[number];
@@ -95,6 +96,35 @@ const storedApplication = async () => {
   const stored = { id, timestamp: new Date(), ...fieldsOf(partnerDoc('')) };
   await fixture(`partners/${id}`, stored);
   return { id, stored };
+};
+
+/** An approved partner application, paid Ksh 10,000 over its fee: a refund of 10,000 is due on it. */
+const overpaidApplication = async () => {
+  const { id, stored } = await storedApplication();
+  const over = {
+    ...stored,
+    status: 'confirmed',
+    paymentStatus: 'paid',
+    receivedMinor: Math.round(Number((stored as Record<string, unknown>).fee) * 100) + 1_000_000,
+  };
+  await fixture(`partners/${id}`, over);
+  return { ...over, id };
+};
+
+/** A refund on record, as the Payments screen writes one (owner write: the subject is reading it). */
+const storedRefund = async () => {
+  const id = uniqueId('refund');
+  await fixture(`refunds/${id}`, {
+    id,
+    targetCollection: 'partners',
+    targetId: 'x',
+    amountMinor: 100,
+    currency: 'KES',
+    method: 'cash',
+    reference: 'R1',
+    note: '',
+  });
+  return id;
 };
 
 /** A registration draft as the register form stores it (expiring a week ahead by the sender's clock). */
@@ -489,6 +519,31 @@ const HOW: Record<string, Subject> = {
     ),
     notes: { create: 'as a visitor’s payment submission for their own registration (signed in with its address)' },
   },
+  // A refund finance made (features/payments/admin/refunds.ts), as the screen commits it with the record and the email.
+  refunds: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'refunds', await storedRefund())),
+      list: (db) => getDocs(query(collection(db, 'refunds'), limit(5))),
+      create: async (db, actor) => {
+        const record = await overpaidApplication();
+        const made = {
+          refundId: uniqueId('refund'),
+          collection: 'partners' as const,
+          id: record.id,
+          amountMinor: 1_000_000,
+          method: 'mobile-money' as const,
+          reference: 'TLK4H2QX9B',
+          refundedOn: new Date(Date.now() - 60_000),
+          note: '',
+          staffEmail: emailOf(actor) ?? 'nobody@example.org',
+        };
+        return ui(db).commit(decideRefund([record], made).writes);
+      },
+      update: async (db) => updateDoc(doc(db, 'refunds', await storedRefund()), { note: 'changed' }),
+      delete: async (db) => deleteDoc(doc(db, 'refunds', await storedRefund())),
+    },
+    notes: { create: 'with the record counting it and the payer’s email' },
+  },
   'payments (for a booth)': {
     ops: { create: submitAs(FORMS.boothPayment) },
     notes: { create: 'as a visitor’s payment submission for an approved booth booking (whoever holds its reference)' },
@@ -608,6 +663,8 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'payments':                    { get: FINANCE,  list: FINANCE, create: VERIFIED, update: FINANCE, delete: ADMIN },
   'payments (for a booth)':      {                             create: SIGNED_IN },
   'payments (manual record)':    {                             create: FINANCE },
+  // A refund made: finance records it once, with its record; nobody changes or deletes it.
+  'refunds':                     { get: FINANCE,  list: FINANCE, create: FINANCE, update: NOBODY, delete: NOBODY },
   // Issued invoices are never deleted: the series must stay unbroken.
   'invoices':                    { get: FINANCE,  list: FINANCE, create: FINANCE, update: FINANCE, delete: NOBODY },
   // The counter moves only with the invoice it numbers (see invoices create).
