@@ -4,7 +4,7 @@
 // classes each; applying pays the first delegate (whose checkout then shows the e-ticket and who
 // is emailed it), counts the part payment (its payer is told what is still due), queues the unknown
 // line; the same file again changes nothing.
-import { expect, test } from './test.ts';
+import { expect, test, type Page } from './test.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
 import { mpesaCsv } from '../src/features/payments/admin/statement/statement.test-support.ts';
 import { newPaymentCode } from '../src/data/payment-codes.ts';
@@ -84,12 +84,32 @@ test('finance imports a statement: matched, partial, duplicate and unknown lines
   }
 });
 
+/** A delegate awaiting Ksh 15,000 under a fresh payment code, and a fresh M-Pesa receipt starting with `tag`. */
+async function unpaidDelegate(tag: string) {
+  const code = newPaymentCode();
+  const registration = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: code });
+  return { code, registration, receipt: `${tag}${Date.now().toString(36).toUpperCase()}`.slice(0, 10).padEnd(10, 'Q') };
+}
+
+/** Uploads a one-line M-Pesa statement on /admin/statements and previews it; resolves to the line's preview row. */
+async function previewLine(page: Page, line: { receipt: string; paidIn: string; account: string }) {
+  await page.goto('/admin/statements');
+  await page.getByLabel('Statement file').setInputFiles({ name: `mpesa-${line.receipt}.csv`, mimeType: 'text/csv', buffer: Buffer.from(mpesaCsv([line])) });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  return page.getByRole('region', { name: 'Preview' }).getByRole('row').filter({ hasText: line.receipt });
+}
+
+/** Applies the previewed statement, confirming; resolves to the import's summary. */
+async function applyPreview(page: Page) {
+  await page.getByRole('region', { name: 'Preview' }).getByRole('button', { name: 'Apply statement' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply statement' }).click();
+  return page.getByRole('status').filter({ hasText: 'Imported:' });
+}
+
 test('a payment finance verified by hand, then seen on the M-Pesa statement, is that payment: confirmed, counted once, never queued for a refund', async ({
   page,
 }) => {
-  const code = newPaymentCode();
-  const registration = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: code });
-  const receipt = `H${Date.now().toString(36).toUpperCase()}`.slice(0, 10).padEnd(10, 'Q');
+  const { code, registration, receipt } = await unpaidDelegate('H');
   try {
     await signIn(page, finance);
     // Seen on the Paybill app before the statement came: recorded by hand.
@@ -106,22 +126,11 @@ test('a payment finance verified by hand, then seen on the M-Pesa statement, is 
     expect(await readDocument(`registrations/${registration.id}`)).toMatchObject({ paymentStatus: 'paid', receivedMinor: FEE * 100 });
 
     // The statement shows the same receipt.
-    await page.goto('/admin/statements');
-    await page.getByLabel('Statement file').setInputFiles({
-      name: `mpesa-hand-${receipt}.csv`,
-      mimeType: 'text/csv',
-      buffer: Buffer.from(mpesaCsv([{ receipt, paidIn: '15,000.00', account: code }])),
-    });
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const row = page.getByRole('region', { name: 'Preview' }).getByRole('row').filter({ hasText: receipt });
+    const row = await previewLine(page, { receipt, paidIn: '15,000.00', account: code });
     await expect(row).toContainText('verified by hand');
     await expect(row).toContainText('this line confirms it');
     await expect(row).not.toContainText('already paid');
-    await page.getByRole('region', { name: 'Preview' }).getByRole('button', { name: 'Apply statement' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply statement' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText(
-      '0 applied, 1 confirming payments verified by hand, 0 queued for a decision, 0 already imported',
-    );
+    await expect(await applyPreview(page)).toContainText('0 applied, 1 linked to a payment verified by hand, 0 queued for a decision, 0 already imported');
     // Linked to the payment, and nothing counted twice.
     const paymentId = String((await readDocument(`registrations/${registration.id}`))!.lastPaymentId);
     expect(await readDocument(`statementLines/${receipt}`)).toMatchObject({ state: 'recorded', paymentId });
@@ -141,22 +150,11 @@ test('a payment finance verified by hand, then seen on the M-Pesa statement, is 
 test('an over-payment: the payer is told what came in and that the rest will be refunded; staff see the refund due on the record, the payment and one list', async ({
   page,
 }) => {
-  const code = newPaymentCode();
-  const registration = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid', fee: FEE, paymentCode: code });
-  const receipt = `O${Date.now().toString(36).toUpperCase()}`.slice(0, 10).padEnd(10, 'Q');
+  const { code, registration, receipt } = await unpaidDelegate('O');
   try {
     await signIn(page, finance);
-    await page.goto('/admin/statements');
-    await page.getByLabel('Statement file').setInputFiles({
-      name: `mpesa-over-${receipt}.csv`,
-      mimeType: 'text/csv',
-      buffer: Buffer.from(mpesaCsv([{ receipt, paidIn: '20,000.00', account: code }])),
-    });
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row').filter({ hasText: receipt })).toContainText('over-paid');
-    await page.getByRole('region', { name: 'Preview' }).getByRole('button', { name: 'Apply statement' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply statement' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Imported:' })).toContainText('1 applied');
+    await expect(await previewLine(page, { receipt, paidIn: '20,000.00', account: code })).toContainText('over-paid');
+    await expect(await applyPreview(page)).toContainText('1 applied');
 
     // The payer: all that came in, and the refund.
     const mail = await emailTo(registration.email, /Payment verified/);

@@ -1,7 +1,8 @@
 // The refunds due across the summit, in one list: every registration and partner application that
 // received more than it owes (an over-payment, money received before it was cancelled, money on a
 // record that needs none), read from the money each record holds (data/money-received.ts), so the
-// list agrees with the record pages and with the statement import.
+// list agrees with the record pages and with the statement import; and recording a refund made
+// from it (decideRefund).
 import type { DocumentData } from 'firebase/firestore/lite';
 import { db } from '../../../lib/data.ts';
 import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
