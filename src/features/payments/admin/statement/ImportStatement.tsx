@@ -193,8 +193,9 @@ export function ImportStatement({ formats, currency }: { formats: BankFormat[]; 
         )}
         {results && (
           <p className="rounded-md bg-green-50 p-3 text-green-900" role="status">
-            Imported: {results.applied} applied,{results.recorded ? ` ${results.recorded} linked to ${results.recorded === 1 ? 'a payment' : 'payments'} verified by hand,` : ''} {results.queued} queued
-            for a decision, {results.skipped} already imported.{' '}
+            Imported: {results.applied} applied,
+            {results.recorded ? ` ${results.recorded} linked to ${results.recorded === 1 ? 'a payment' : 'payments'} verified by hand,` : ''} {results.queued}{' '}
+            queued for a decision, {results.skipped} already imported.{' '}
             <Link className="underline" to={`/admin/statements/${results.importId}`}>
               See this import
             </Link>
