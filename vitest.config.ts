@@ -12,7 +12,14 @@ export const standaloneProjects = [
       environment: 'node' as const,
       // CI machines are noisy and have two cores: a test is a failure when it is wrong, not slow.
       testTimeout: 20_000,
-      include: ['emulator/src/**/*.test.ts', 'emulator/mail/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+      include: [
+        'emulator/src/**/*.test.ts',
+        'emulator/mail/**/*.test.ts',
+        'src/**/*.test.ts',
+        'functions/src/**/*.test.ts',
+        'scripts/**/*.test.ts',
+        'tests/unit/**/*.test.ts',
+      ],
     },
   },
   {

@@ -15,6 +15,7 @@ import type { StackAddress } from './seed/rest.ts';
 import { MAIL_PORTS } from './mail/ports.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { startAuthMailer } from './mail/auth-mail.ts';
+import { startTimedWork } from './timed-work.ts';
 import { rulesBudgetArg } from './rules-budget.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -34,6 +35,8 @@ export interface StackOptions {
   mailWebPort?: number;
   /** Run the mail worker and Auth's mailer (default true; a test of the worker itself starts its own). */
   mailWorker?: boolean;
+  /** Run the timed work every few seconds (default: with the mail worker, whose emails it writes). */
+  timedWork?: boolean;
   /** Where the seeded email links point (the app's address). */
   siteUrl?: string;
   log?: (line: string) => void;
@@ -57,9 +60,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const children: ChildProcess[] = [];
   let worker: MailWorker | null = null;
   let authMailer: MailWorker | null = null;
+  let timedWork: { stop(): Promise<void> } | null = null;
   const tempDirs = ownDir ? [ownDir] : [];
   const stop = async () => {
-    await Promise.all([worker?.stop(), authMailer?.stop()]);
+    await Promise.all([worker?.stop(), authMailer?.stop(), timedWork?.stop()]);
     await Promise.all(children.map((c) => stopChild(c)));
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   };
@@ -86,6 +90,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       worker = startMailWorker({ stack: address, smtp, log });
       authMailer = await startAuthMailer({ stack: address, smtp, siteUrl: options.siteUrl ?? 'http://localhost:5173', log });
     }
+    if (options.timedWork ?? options.mailWorker ?? true) timedWork = startTimedWork({ stack: address, log });
     return { address, stop };
   } catch (error) {
     await stop();

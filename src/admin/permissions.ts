@@ -18,7 +18,8 @@ export type Capability =
   | 'users'
   | 'certificates' // CPD: settings, evaluations, issue, revoke, export (firestore.rules: administrators)
   | 'settings'
-  | 'archive';
+  | 'archive'
+  | 'timed-work:run'; // "Run now": the schedule's offers, passes, places and reminders, by hand
 
 const GRANTS: Record<StaffRole, readonly Capability[]> = {
   admin: [
@@ -38,6 +39,7 @@ const GRANTS: Record<StaffRole, readonly Capability[]> = {
     'certificates',
     'settings',
     'archive',
+    'timed-work:run',
   ],
   editor: ['registrations:read', 'content', 'procurement:read', 'messages', 'logs', 'archive'],
   finance: [

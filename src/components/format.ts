@@ -34,19 +34,5 @@ export function formatMinorShort(minor: number, currency: string): string {
   return minor % 100 === 0 ? `${currency} ${(minor / 100).toLocaleString('en-KE')}` : formatMinor(minor, currency);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Nairobi',
-});
-
-/** "12 May 2027, 14:05" in Nairobi time (back-office lists), or '' while unknown. */
-export function formatDateTime(date: Date | null | undefined): string {
-  return date instanceof Date ? dateTimeFormat.format(date) : '';
-}
-
-/** A deadline as attendees are told it, saying whose clock: "12 Mar 2027, 14:00 (Nairobi time)". */
-export const formatDeadline = (date: Date) => `${formatDateTime(date)} (Nairobi time)`;
+// Date and time in Nairobi are lib's (the data layer words emails with them too).
+export { formatDateTime, formatDeadline } from '../lib/nairobi-time.ts';

@@ -26,6 +26,11 @@ export interface WaitlistEntry {
   status: WaitlistStatus;
   offer: WaitlistOffer | null;
   timestamp: Date;
+  /**
+   * Where a waiting person stands (1: next in line), as the timed work last counted it
+   * (data/timed-work): absent until it has run since they joined.
+   */
+  place?: number;
 }
 
 /** One entry per mailbox (lib/email-address.ts mailboxOf: `x+2@d` is `x@d`'s). */
@@ -98,6 +103,9 @@ export function offerWrites(
     waitingCountWrite(email, -1),
   ];
 }
+
+/** The timed work numbering a waiting person's place in the list (firestore.rules: placesEntry). */
+export const placeWrite = (email: string, place: number): BatchWrite => ({ update: waitlistPath(email), data: { place } });
 
 /** The entry's offer lapsed unclaimed: it passes to the next person (the slot is free again by time). */
 export const passWrite = (email: string): BatchWrite => ({ update: waitlistPath(email), data: { status: 'passed', offer: null } });

@@ -37,3 +37,20 @@ export function lastNairobiDays(count: number, now = new Date()): Array<{ date: 
 export function nairobiDayEnd(isoDate: string): Date {
   return new Date(nairobiDayStart(isoDate).getTime() + DAY_MS);
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Africa/Nairobi',
+});
+
+/** "12 May 2027, 14:05" in Nairobi time (back-office lists), or '' while unknown. */
+export function formatDateTime(date: Date | null | undefined): string {
+  return date instanceof Date ? dateTimeFormat.format(date) : '';
+}
+
+/** A deadline as attendees are told it, saying whose clock: "12 Mar 2027, 14:00 (Nairobi time)". */
+export const formatDeadline = (date: Date) => `${formatDateTime(date)} (Nairobi time)`;

@@ -71,6 +71,7 @@ const figures = await import('../../src/features/overview/admin/figures.ts');
 const statements = await import('../../src/features/payments/admin/statement/statement-api.ts');
 const { fetchLedger } = await import('../../src/features/payments/admin/statement/import-api.ts');
 const waitlist = await import('../../src/features/registrations/admin/waitlist.ts');
+const timedWork = await import('../../src/data/timed-work/run.ts');
 const seats = await import('../../src/data/seats.ts');
 const seatCapacity = await import('../../src/data/seat-capacity.ts');
 const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
@@ -151,13 +152,14 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['seat counts', () => seats.countSeats(seats.DEFAULT_SEAT_TIMES)],
     ['free seats', () => seats.findFreeSeats(seats.DEFAULT_SEAT_TIMES)],
     ...(['active', 'all'] as const).map((view): [string, () => Promise<unknown>] => [`waiting list ${view}`, () => waitlist.fetchWaitlistPage(view, null)]),
-    ['people waiting', () => waitlist.fetchWaiting(20)],
+    ['people waiting', () => timedWork.fetchWaiting(db, 20)],
+    ['everyone waiting', () => timedWork.fetchAllWaiting(db)],
     ['people waiting, counted', () => waitlist.fetchWaitingCounts()],
-    ['offers', () => waitlist.fetchOffered()],
-    ['holds ending soon', () => waitlist.fetchHoldsEndingSoon({ ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
+    ['offers', () => timedWork.fetchOffered(db)],
+    ['holds ending soon', () => timedWork.fetchHoldsEndingSoon(db, { ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
     ['a slot’s holder, a registration or an offer', () => seatCapacity.findSeatHolder('x')],
     ['the slots a capacity change brings in step', () => seatCapacity.syncSeatSlots(0, seats.DEFAULT_SEAT_TIMES)],
-    ['reminder sent', () => waitlist.reminderSent('x')],
+    ['reminders sent lately', () => timedWork.remindedLately(db, { ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
     ['statement formats', fetchStatementFormats],
     ['my evaluations and certificates', () => fetchMyCpd('a@b.test')],
     ['evaluations of all days', () => fetchEvaluations('')],

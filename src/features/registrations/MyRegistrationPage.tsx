@@ -220,6 +220,11 @@ function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEn
     <section aria-labelledby="waitlist-heading" className="mt-10">
       <h2 id="waitlist-heading">Waiting list</h2>
       <div className="mt-4 rounded-lg border border-slate-200 p-4">
+        {entry.status === 'waiting' && typeof entry.place === 'number' && (
+          <p className="mb-2 text-lg font-semibold">
+            You are number {entry.place} in line{entry.place === 1 ? ': the next seat that frees up is offered to you' : ''}.
+          </p>
+        )}
         {entry.status === 'waiting' && (
           <p>
             You are on the waiting list since {formatDeadline(entry.position)}, as {settingsLabel(settings, 'categories', entry.category)}. When a seat frees up

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePath, type BatchWrite } from '../../../src/lib/db.ts';
 import { waitlistOfferMail } from '../../../src/data/mail.ts';
 import { joinWaitlistWrites, offerWrites } from '../../../src/data/waitlist.ts';
-import { deadlineText } from '../../../src/features/registrations/admin/waitlist.ts';
+import { deadlineText } from '../../../src/data/timed-work/decisions.ts';
 import { signInActors, verdict, type Actors } from '../support/actors.ts';
 import { closeClients } from '../support/clients.ts';
 import { boothDoc, commit, fieldsOf, REGISTRATION, type Doc } from '../support/forms.ts';

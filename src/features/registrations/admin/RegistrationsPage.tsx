@@ -15,7 +15,7 @@ import { useSiteSettings } from '../../../data/site-settings.ts';
 import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../../data/statuses.ts';
 import { useExport, useRecordPages, useRecordSearch } from './api.ts';
 import { SEARCH_HINT } from './search.ts';
-import { useOfferPass } from './use-offer-pass.ts';
+import { ScheduleStatusPanel } from './ScheduleStatusPanel.tsx';
 import { ReceivedAndDue } from '../../../admin/ui/ReceivedAndDue.tsx';
 import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
 
@@ -171,8 +171,6 @@ function SearchResults(state: ReturnType<typeof useListState>) {
 export default function RegistrationsPage() {
   const state = useListState();
   const staff = useStaff();
-  // Free seats go to the waiting list while this screen is open (for a role that may offer them).
-  const pass = useOfferPass();
   return (
     <>
       <AdminHeader title="Registrations" summary="Attendees, partner applications and booth bookings.">
@@ -184,11 +182,7 @@ export default function RegistrationsPage() {
         <ExportButton tab={state.tab} filters={state.filters} />
       </AdminHeader>
       <SeatFigures className="mt-6" />
-      {pass.summary && (
-        <p aria-live="polite" className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-900">
-          {pass.summary}
-        </p>
-      )}
+      {can(staff.role, 'registrations:update') && <ScheduleStatusPanel className="mt-4" />}
       <nav aria-label="Record types" className="mt-6 flex gap-2 border-b border-slate-200">
         {TABS.map((t) => (
           <Link

@@ -15,6 +15,9 @@ const fake = vi.hoisted(() => ({
   failPage: false,
   /** counters/waitlist as stored (null: not yet created). */
   count: null as { waiting: number; lastAddress: string } | null,
+  /** timedWork/schedule: the schedule's last run (null: it never ran). */
+  schedule: null as Record<string, unknown> | null,
+  logged: [] as string[],
 }));
 
 const matches = (d: Doc, where: Filter[] = []) =>
@@ -27,13 +30,19 @@ vi.mock('../../../lib/data.ts', () => {
         ? { capacity: 3, unpaidHoldHours: 72, offerHours: 48, holdReminderHours: 0, categories: { delegate: { label: 'Delegate', fee: 15000 } } }
         : collection === 'counters'
           ? fake.count
-          : null,
+          : collection === 'timedWork'
+            ? fake.schedule
+            : null,
     fetchPage: async (_name: string, options: { where: Filter[] }) => {
       if (fake.failPage) throw new Error('offline');
       const items = fake.entries.filter((e) => matches(e, options.where)).sort((a, b) => (a.position as Date).getTime() - (b.position as Date).getTime());
       return { items: items.map((e) => ({ ...e })), next: null };
     },
     fetchDocuments: async (name: string, options: { where?: Filter[] }) => {
+      const docs = name === 'waitlist' ? fake.entries : name === 'seats' ? fake.seats : [];
+      return docs.filter((d) => matches(d, options.where)).map((d) => ({ ...d }));
+    },
+    fetchEvery: async (name: string, options: { where?: Filter[] }) => {
       const docs = name === 'waitlist' ? fake.entries : name === 'seats' ? fake.seats : [];
       return docs.filter((d) => matches(d, options.where)).map((d) => ({ ...d }));
     },
@@ -57,6 +66,9 @@ vi.mock('../../../lib/data.ts', () => {
     },
     activityWrite: (message: string, userEmail: string) => ({ log: message, userEmail }),
     newId: () => 'mail-1',
+    recordActivity: async (message: string) => {
+      fake.logged.push(message);
+    },
   };
   // The public reads (over REST in the app) answer alike.
   return { db, publicReads: db };
@@ -86,6 +98,8 @@ beforeEach(() => {
   fake.commits.length = 0;
   fake.transactions.length = 0;
   fake.failPage = false;
+  fake.schedule = { lastRunAt: new Date(), offered: 0, passed: 0, reminded: 0, placed: 0, failed: 0, ms: 40 };
+  fake.logged.length = 0;
 });
 
 const table = async () => screen.findByRole('table', { name: 'Waiting list, first in line first' });
@@ -142,16 +156,58 @@ describe('the waiting list screen', () => {
     expect(fake.transactions).toEqual([]);
   });
 
-  it('offers free seats automatically, in order, while the screen is open', async () => {
+  it('offers nothing by itself: the schedule does, and says when it last ran', async () => {
     fake.seats[2] = { id: '3', state: 'free', claim: '', heldSince: new Date(0) };
     renderStaffScreen(WaitlistPage, { role: 'finance' });
-    expect(await screen.findByText('Automatically offered 1 seat to the waiting list.')).toBeInTheDocument();
-    expect(fake.transactions).toHaveLength(1);
+    expect(await screen.findByText(/^Last ran /)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run now' })).toBeNull();
+    expect(fake.transactions).toEqual([]);
+  });
+
+  it('flags a schedule that has not run for five minutes, or never ran', async () => {
+    fake.schedule = { ...fake.schedule, lastRunAt: new Date(Date.now() - 6 * 60_000) };
+    renderStaffScreen(WaitlistPage, { role: 'finance' });
+    expect(await screen.findByText(/^The schedule has not run since /)).toHaveTextContent('or ask an administrator to run it now.');
+    cleanup();
+    fake.schedule = null;
+    renderStaffScreen(WaitlistPage, { role: 'finance' });
+    expect(await screen.findByText(/^The schedule has never run\./)).toBeInTheDocument();
+  });
+
+  it('does not flag a run four minutes ago', async () => {
+    fake.schedule = { ...fake.schedule, lastRunAt: new Date(Date.now() - 4 * 60_000) };
+    renderStaffScreen(WaitlistPage, { role: 'finance' });
+    expect(await screen.findByText(/^Last ran /)).toBeInTheDocument();
+    expect(screen.queryByText(/has not run since/)).toBeNull();
+  });
+
+  it('lets an administrator run it now: free seats offered in order, each step and the run logged', async () => {
+    fake.seats[2] = { id: '3', state: 'free', claim: '', heldSince: new Date(0) };
+    renderStaffScreen(WaitlistPage, { role: 'admin' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Run now' }));
+    expect(await screen.findByText(/^Offered 1 seat to the waiting list/)).toBeInTheDocument();
     expect(fake.transactions[0].map(pathOf)).toEqual(['seats/3', 'waitlist/achieng@x.org', 'seatMoves/3', 'counters/waitlist', 'mail/mail-1', undefined]);
-    expect(fake.transactions[0].at(-1)).toEqual({
-      log: 'Offered (automatically) seat 3 to achieng@x.org from the waiting list',
-      userEmail: 'finance@summit.test',
-    });
+    expect(fake.transactions[0].at(-1)).toEqual({ log: 'Offered seat 3 to achieng@x.org from the waiting list', userEmail: 'admin@summit.test' });
+    expect(fake.logged.at(-1)).toMatch(/^Ran the timed work by hand: Offered 1 seat to the waiting list/);
+  });
+
+  it('numbers the places of the people waiting; run again, says it had nothing to do, and logs that too', async () => {
+    renderStaffScreen(WaitlistPage, { role: 'admin' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Run now' }));
+    expect(await screen.findByText('Renumbered 3 places in the waiting list.')).toBeInTheDocument();
+    expect(fake.commits).toEqual([
+      [
+        { update: 'waitlist/achieng@x.org', data: { place: 1 } },
+        { update: 'waitlist/baraka@x.org', data: { place: 2 } },
+        { update: 'waitlist/chebet@x.org', data: { place: 3 } },
+      ],
+    ]);
+    cleanup();
+    fake.entries = fake.entries.map((e, i) => ({ ...e, place: i + 1 }));
+    renderStaffScreen(WaitlistPage, { role: 'admin' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Run now' }));
+    expect(await screen.findByText('Nothing was due.')).toBeInTheDocument();
+    expect(fake.logged).toContain('Ran the timed work by hand: nothing was due.');
   });
 
   it('shows a lapsed offer with a Pass button, which passes it to the next person waiting', async () => {

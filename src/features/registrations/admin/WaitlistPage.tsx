@@ -14,7 +14,7 @@ import { adminKey } from '../../../data/query-keys.ts';
 import { seatTimesOf, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { offerExpiry, offerOpen, waitlistPath } from '../../../data/waitlist.ts';
-import { useOfferPass } from './use-offer-pass.ts';
+import { ScheduleStatusPanel } from './ScheduleStatusPanel.tsx';
 import {
   fetchWaitingCounts,
   fetchWaitlistPage,
@@ -112,7 +112,6 @@ function WaitlistScreen() {
   const categories = settings.data?.categories ?? {};
   const [view, setView] = useState<WaitlistView>('active');
   const pages = useCursorPages([...adminKey('waitlist'), view], (after) => fetchWaitlistPage(view, after));
-  const pass = useOfferPass();
   const offer = useOfferSeat(times);
   const passOne = usePassOffer(times);
   const move = useMove();
@@ -135,17 +134,16 @@ function WaitlistScreen() {
     <div>
       <AdminHeader
         title="Waiting list"
-        summary="People waiting for a seat, in the order they are offered one. Free seats are offered automatically while this screen is open; an offer nobody takes in time passes to the next person."
+        summary="People waiting for a seat, in the order they are offered one. The schedule offers free seats in this order, every minute; an offer nobody takes in time passes to the next person."
       >
         <Link className="btn-secondary" to="/admin/registrations">
           Registrations
         </Link>
       </AdminHeader>
       <SeatFigures className="mt-6" />
+      <ScheduleStatusPanel className="mt-4" />
       <WaitingCount />
       <div aria-live="polite" className="mt-4 space-y-3">
-        {pass.summary && <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-900">{pass.summary}</p>}
-        {pass.failed && <p className="text-sm text-slate-700">The automatic offers could not run just now; they try again in a minute.</p>}
         {notice && (
           <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
             {notice}

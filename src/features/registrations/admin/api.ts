@@ -12,7 +12,8 @@ import { registrationChange, registrationHolder, registrationPath, SeatLostError
 import { findFreeSeats, seatTimesOf, holdsSeat, newSeatClaim, seatIsFree, seatPath, type Seat, type SeatTimes } from '../../../data/seats.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { offerWrites, waitlistPath, type WaitlistEntry } from '../../../data/waitlist.ts';
-import { deadlineText, fetchWaiting, offerDeadline } from './waitlist.ts';
+import { deadlineText, offerDeadline } from '../../../data/timed-work/decisions.ts';
+import { fetchWaiting } from '../../../data/timed-work/run.ts';
 import { sponsorWrites } from '../../../data/partners.ts';
 import { attendedDays } from '../../../data/certificates.ts';
 import { checkInVerdict, undoCheckInPlan, type TicketHolder, type TicketLookup } from './check-in.ts';
@@ -213,7 +214,7 @@ function useRegistrationStatusChange() {
       const times = seatTimesOf(settings.data);
       return {
         ...vars,
-        next: vars.status === 'cancelled' ? ((await fetchWaiting(1))[0] ?? null) : null,
+        next: vars.status === 'cancelled' ? ((await fetchWaiting(db, 1))[0] ?? null) : null,
         freeSeats: vars.record.status === 'cancelled' && vars.status !== 'cancelled' ? await findFreeSeats(times, 10) : [],
       };
     },

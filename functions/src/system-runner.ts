@@ -1,0 +1,56 @@
+// One run of the timed work as the system identity: signed in with a custom token (minted by
+// firebase-admin: in production by the scheduled function, locally by the stack's runner against
+// the Auth emulator), through the client SDK and therefore through firestore.rules, exactly as a
+// browser acts. Nothing here bypasses the rules: production and the local stack run this same code.
+import { deleteApp, initializeApp, type FirebaseOptions } from 'firebase/app';
+import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithCustomToken } from 'firebase/auth';
+import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
+import { createDb, type Db } from '../../src/lib/db.ts';
+import { readPassTimes, runTimedWork } from '../../src/data/timed-work/run.ts';
+import { SCHEDULE_ACTOR, scheduleStatusWrite, type TimedWorkOutcome } from '../../src/data/timed-work/status.ts';
+
+export interface SystemRunnerOptions {
+  firebase: FirebaseOptions;
+  /** A custom token for SYSTEM_UID with SYSTEM_CLAIMS (firebase-admin's createCustomToken). */
+  mintToken: () => Promise<string>;
+  /** Locally: the emulators' "host:port". */
+  emulators?: { auth: string; firestore: string };
+  /** Each runner its own app, so two of them (a test racing them) sign in separately. */
+  name?: string;
+}
+
+export interface SystemRunner {
+  /** The data module, signed in as the system identity. */
+  signedIn(): Promise<Db>;
+  runOnce(): Promise<{ outcome: TimedWorkOutcome; ms: number }>;
+  close(): Promise<void>;
+}
+
+export function createSystemRunner({ firebase, mintToken, emulators, name = 'timed-work' }: SystemRunnerOptions): SystemRunner {
+  const app = initializeApp(firebase, name);
+  const auth = initializeAuth(app, { persistence: inMemoryPersistence });
+  const firestore = getFirestore(app);
+  if (emulators) {
+    connectAuthEmulator(auth, `http://${emulators.auth}`, { disableWarnings: true });
+    const [host, port] = emulators.firestore.split(':');
+    connectFirestoreEmulator(firestore, host, Number(port));
+  }
+  const db = createDb(() => firestore);
+  // Signed in once; the SDK refreshes the ID token as it nears its hour.
+  const signedIn = async () => {
+    if (!auth.currentUser) await signInWithCustomToken(auth, await mintToken());
+    return db;
+  };
+  return {
+    signedIn,
+    async runOnce() {
+      const started = performance.now();
+      await signedIn();
+      const outcome = await runTimedWork(db, await readPassTimes(db), { who: SCHEDULE_ACTOR, by: 'schedule' });
+      const ms = performance.now() - started;
+      await db.commit([scheduleStatusWrite(outcome, ms)]);
+      return { outcome, ms };
+    },
+    close: () => deleteApp(app),
+  };
+}

@@ -1,0 +1,167 @@
+// The timed work: what must happen on time whether or not anyone has the back office open. One
+// run passes lapsed offers on, offers free seats (lapsed holds among them) to the people waiting in
+// list order, numbers each waiting person's place, and sends each unpaid hold its one reminder.
+// Each step is its own transaction on fresh reads with its activity-log line and email, so two
+// runs at once (the schedule and an administrator's "Run now", or two schedule instances) never
+// offer one seat twice or send one reminder twice: the loser's transaction retries, reads the
+// new state and steps aside (WaitlistChanged). The same code runs in the scheduled Cloud Function
+// (functions/), the local stack's runner (emulator/timed-work.ts) and the back office's "Run now".
+import type { BatchWrite, Db } from '../../lib/db.ts';
+import { holdReminderMailId } from '../mail.ts';
+import { seatOf } from '../registration-record.ts';
+import { registrationHoldingClaim } from '../seat-capacity.ts';
+import { findFreeSeats, seatPath, seatTimesOf, type Seat } from '../seats.ts';
+import { waitlistPath, type WaitlistEntry } from '../waitlist.ts';
+import { decideOffer, decidePass, decideReminder, planOfferPass, planPlaces, WaitlistChanged, type Actor, type PassTimes, type Read } from './decisions.ts';
+import { NOTHING_DONE, type TimedWorkOutcome } from './status.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** A transaction with its activity-log entry, in the name of `who`. */
+export type Transact = (
+  paths: string[],
+  decide: (docs: Read[], read: (path: string) => Promise<Read>) => Promise<{ writes: BatchWrite[]; log: string }>,
+) => Promise<void>;
+
+export function transactAs(client: Db, who: string): Transact {
+  return (paths, decide) =>
+    client.transact(paths, async (docs, read) => {
+      const { writes, log } = await decide(docs as Read[], read as (path: string) => Promise<Read>);
+      return { writes: [...writes, client.activityWrite(log, who)] };
+    });
+}
+
+/** Settings' hold, offer and reminder hours (settings/site, which anyone may read). */
+export async function readPassTimes(client: Pick<Db, 'fetchDocument'>): Promise<PassTimes> {
+  const site = await client.fetchDocument<Record<string, unknown>>('settings', 'site');
+  const reminder = site?.holdReminderHours;
+  return { ...seatTimesOf(site), holdReminderHours: typeof reminder === 'number' ? reminder : 24 };
+}
+
+/** Entries holding an offer (open or lapsed): few at any time. */
+export const fetchOffered = (client: Pick<Db, 'fetchDocuments'>, limit = 100) =>
+  client.fetchDocuments<WaitlistEntry>('waitlist', { where: [['status', '==', 'offered']], orderBy: null, limit });
+
+/** The first `limit` people waiting (no offer), in list order. */
+export const fetchWaiting = (client: Pick<Db, 'fetchDocuments'>, limit: number) =>
+  client.fetchDocuments<WaitlistEntry>('waitlist', { where: [['status', '==', 'waiting']], orderBy: ['position', 'asc'], limit });
+
+/** Everyone waiting, in list order (a page of a thousand at a time). */
+export const fetchAllWaiting = (client: Pick<Db, 'fetchEvery'>) =>
+  client.fetchEvery<WaitlistEntry>('waitlist', { where: [['status', '==', 'waiting']], orderBy: ['position', 'asc'] });
+
+/** Every unpaid hold whose reminder is due: held slots whose hold ends within holdReminderHours. */
+export const fetchHoldsEndingSoon = (client: Pick<Db, 'fetchEvery'>, times: PassTimes, now = new Date()) =>
+  times.holdReminderHours <= 0
+    ? Promise.resolve([])
+    : client.fetchEvery<Seat>('seats', {
+        where: [
+          ['state', '==', 'held'],
+          ['heldSince', '>=', new Date(now.getTime() - times.unpaidHoldHours * HOUR_MS)],
+          ['heldSince', '<=', new Date(now.getTime() - (times.unpaidHoldHours - times.holdReminderHours) * HOUR_MS)],
+        ],
+        orderBy: ['heldSince', 'asc'],
+      });
+
+/**
+ * The registrations reminded lately: a reminder is sent within holdReminderHours of its hold's end,
+ * and every hold fetchHoldsEndingSoon finds ends in the future, so any reminder of one was sent in
+ * the last holdReminderHours (an hour's margin for clocks). One query instead of one per hold.
+ */
+export async function remindedLately(client: Pick<Db, 'fetchEvery'>, times: PassTimes, now = new Date()): Promise<Set<string>> {
+  const mail = await client.fetchEvery<{ recordId: string }>('mail', {
+    where: [
+      ['recordCollection', '==', 'registrations'],
+      ['template.name', '==', 'hold-reminder'],
+      ['timestamp', '>=', new Date(now.getTime() - (times.holdReminderHours + 1) * HOUR_MS)],
+    ],
+    orderBy: ['timestamp', 'asc'],
+  });
+  return new Set(mail.map((m) => m.recordId));
+}
+
+/**
+ * A step the data moved under is skipped quietly; any other failure (a refusal by the rules, say a
+ * reminder decided on a clock ahead of the server's) is counted and skipped too, so one step never
+ * stops the others. The next run tries again.
+ */
+const skipStep = (outcome: TimedWorkOutcome) => (error: unknown) => {
+  if (!(error instanceof WaitlistChanged)) {
+    outcome.failed++;
+    console.warn('A step of the timed work failed', error);
+  }
+  return false;
+};
+
+export interface RunOptions {
+  /** Whose name the activity log gives each step (SCHEDULE_ACTOR, or the staff member's address). */
+  who: string;
+  by: Actor;
+  now?: () => Date;
+}
+
+/** One run of the timed work (see the top of this file). */
+export async function runTimedWork(client: Db, times: PassTimes, { who, by, now = () => new Date() }: RunOptions): Promise<TimedWorkOutcome> {
+  const outcome: TimedWorkOutcome = { ...NOTHING_DONE };
+  const transact = transactAs(client, who);
+  const [offered, waiting] = await Promise.all([fetchOffered(client), fetchAllWaiting(client)]);
+  const freeSeats = waiting.length > 0 ? await findFreeSeats(times, Math.min(waiting.length, 200), now(), client) : [];
+  const plan = planOfferPass({ offered, waiting, freeSeats, times, now: now() });
+  for (const { lapsed, next } of plan.passes) {
+    const claim = lapsed.offer?.claim ?? '';
+    const seat = lapsed.offer?.seat ?? '';
+    const paths = [waitlistPath(lapsed.email), next ? waitlistPath(next.email) : waitlistPath(lapsed.email), seatPath(seat)];
+    let handedOn = false;
+    const done = await transact(paths, async ([l, n, s]) => {
+      const decision = decidePass([l, next ? n : null, s], { claim, times, mailId: client.newId('mail'), now: now() });
+      handedOn = decision.writes.length > 1;
+      return decision;
+    }).then(() => true, skipStep(outcome));
+    if (done) outcome.passed++;
+    if (done && handedOn) outcome.offered++;
+  }
+  for (const { entry, seat } of plan.offers) {
+    const done = await transact([waitlistPath(entry.email), seatPath(seat)], async ([e, s]) =>
+      decideOffer(e, s, { seatId: seat, times, mailId: client.newId('mail'), now: now(), by }),
+    ).then(() => true, skipStep(outcome));
+    if (done) outcome.offered++;
+  }
+  // Offers took people out of the list: number the rest as they now stand.
+  outcome.placed = await numberPlaces(client, outcome.offered > 0 ? await fetchAllWaiting(client) : waiting, outcome);
+  outcome.reminded = await sendHoldReminders(client, times, transact, now, outcome);
+  return outcome;
+}
+
+/** Places are a courtesy, not a seat: written without a transaction, a hundred to a commit. */
+async function numberPlaces(client: Pick<Db, 'commit'>, waiting: Parameters<typeof planPlaces>[0], outcome: TimedWorkOutcome): Promise<number> {
+  const writes = planPlaces(waiting);
+  let placed = 0;
+  for (let i = 0; i < writes.length; i += 100) {
+    const chunk = writes.slice(i, i + 100);
+    // An entry that left meanwhile fails its chunk; the next run numbers the list again.
+    if (await client.commit(chunk).then(() => true, skipStep(outcome))) placed += chunk.length;
+  }
+  return placed;
+}
+
+/** The reminders due now, once per registration (its id names it, read in the same transaction). */
+export async function sendHoldReminders(
+  client: Db,
+  times: PassTimes,
+  transact: Transact,
+  now = () => new Date(),
+  outcome: TimedWorkOutcome = { ...NOTHING_DONE },
+): Promise<number> {
+  const [seats, reminded] = await Promise.all([fetchHoldsEndingSoon(client, times, now()), remindedLately(client, times, now())]);
+  let sent = 0;
+  for (const seat of seats) {
+    const holder = await registrationHoldingClaim(seat.claim, client);
+    if (!holder || reminded.has(holder.id)) continue;
+    const done = await transact([`registrations/${holder.id}`, `mail/${holdReminderMailId(holder.id)}`], async ([r, mail], read) => {
+      const path = seatOf(r);
+      return decideReminder(r, path ? await read(path) : null, times, now(), mail);
+    }).then(() => true, skipStep(outcome));
+    if (done) sent++;
+  }
+  return sent;
+}
