@@ -25,7 +25,21 @@ const sameFeature = (type) => ({ to: { element: { type, captured: { feature: '{{
 const below = (...types) => types.map((type) => to(type));
 
 export default tseslint.config(
-  { ignores: ['build', 'dist', 'functions/lib', 'functions/.bundle-test-*', '.react-router', 'node_modules', 'test-results', 'playwright-report', '.emulator-data', '.stryker-tmp', 'reports'] },
+  {
+    ignores: [
+      'build',
+      'dist',
+      'functions/lib',
+      'functions/.bundle-test-*',
+      '.react-router',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      '.emulator-data',
+      '.stryker-tmp',
+      'reports',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
