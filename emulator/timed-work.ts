@@ -13,6 +13,13 @@ export const TIMED_WORK_INTERVAL_MS = 5_000;
 
 let runners = 0;
 
+/** How far the emulator's database clock has been moved ahead of the wall clock (clock:advance). */
+async function emulatorClockOffsetMs(stack: StackAddress): Promise<number> {
+  const res = await fetch(`http://${stack.firestore}/emulator/v1/projects/${stack.projectId}/clock`);
+  if (!res.ok) throw new Error(`Reading the emulator's clock failed: ${res.status}`);
+  return ((await res.json()) as { offsetSeconds: number }).offsetSeconds * 1000;
+}
+
 /** A runner of the timed work on a stack, as the system identity (a test may race two). */
 export function systemRunnerFor(stack: StackAddress) {
   // firebase-admin mints an unsigned token when it is told an Auth emulator runs (any address will do).
@@ -24,6 +31,7 @@ export function systemRunnerFor(stack: StackAddress) {
     mintToken: () => getAuth(admin).createCustomToken(SYSTEM_UID, { ...SYSTEM_CLAIMS }),
     emulators: { auth: stack.auth, firestore: stack.firestore },
     name,
+    clockOffsetMs: () => emulatorClockOffsetMs(stack),
   });
   return { signedIn: runner.signedIn, runOnce: runner.runOnce, close: () => Promise.all([runner.close(), deleteApp(admin)]).then(() => undefined) };
 }
