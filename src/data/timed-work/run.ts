@@ -127,19 +127,28 @@ export async function runTimedWork(client: Db, times: PassTimes, { who, by, now 
     if (done) outcome.offered++;
   }
   // Offers took people out of the list: number the rest as they now stand.
-  outcome.placed = await numberPlaces(client, outcome.offered > 0 ? await fetchAllWaiting(client) : waiting, outcome);
+  outcome.placed = await numberPlaces(client, outcome.offered > 0 || outcome.passed > 0 ? await fetchAllWaiting(client) : waiting);
   outcome.reminded = await sendHoldReminders(client, times, transact, now, outcome);
   return outcome;
 }
 
-/** Places are a courtesy, not a seat: written without a transaction, a hundred to a commit. */
-async function numberPlaces(client: Pick<Db, 'commit'>, waiting: Parameters<typeof planPlaces>[0], outcome: TimedWorkOutcome): Promise<number> {
+/**
+ * Places are a courtesy, not a seat: written without a transaction, a hundred to a commit. A commit
+ * refused as a whole (someone in it stopped waiting a moment ago: another run offered them a seat,
+ * or they left) is written again one entry at a time, and an entry still refused has left the list.
+ */
+async function numberPlaces(client: Pick<Db, 'commit'>, waiting: Parameters<typeof planPlaces>[0]): Promise<number> {
   const writes = planPlaces(waiting);
   let placed = 0;
+  const written = (chunk: BatchWrite[]) =>
+    client.commit(chunk).then(
+      () => chunk.length,
+      () => 0,
+    );
   for (let i = 0; i < writes.length; i += 100) {
     const chunk = writes.slice(i, i + 100);
-    // An entry that left meanwhile fails its chunk; the next run numbers the list again.
-    if (await client.commit(chunk).then(() => true, skipStep(outcome))) placed += chunk.length;
+    const whole = await written(chunk);
+    placed += whole || (await Promise.all(chunk.map((w) => written([w])))).reduce((a, b) => a + b, 0);
   }
   return placed;
 }
