@@ -62,12 +62,21 @@ describe('the free seats the public form asks for', () => {
 });
 
 describe('finding a slot to claim', () => {
-  it('prefers never-held slots, and only then lapsed holds and offers', async () => {
+  it('prefers never-held slots, and reads no lapsed ones when those fill the limit', async () => {
     const fetchDocuments = vi.fn(async (_c: string, options: { where: unknown[][] }) =>
       options.where[0][2] === 'free' ? [{ id: '9' }, { id: '10' }] : [{ id: 'never' }],
     );
-    expect(await findFreeSeats(times, 40, now, { fetchDocuments } as never)).toEqual(['9', '10']);
+    expect(await findFreeSeats(times, 2, now, { fetchDocuments } as never)).toEqual(['9', '10']);
     expect(fetchDocuments).toHaveBeenCalledTimes(1);
+  });
+
+  it('fills the rest of the limit with lapsed holds and offers, never more than the limit', async () => {
+    const fetchDocuments = vi.fn(async (_c: string, options: { where: unknown[][]; limit: number }) =>
+      options.where[0][2] === 'free' ? [{ id: '9' }] : options.where[0][2] === 'held' ? [{ id: '3' }, { id: '4' }].slice(0, options.limit) : [{ id: '8' }],
+    );
+    expect(await findFreeSeats(times, 3, now, { fetchDocuments } as never)).toEqual(['9', '3', '4']);
+    expect(fetchDocuments.mock.calls.slice(1).map(([, o]) => o.limit)).toEqual([2, 2]);
+    expect(await findFreeSeats(times, 40, now, { fetchDocuments } as never)).toEqual(['9', '3', '4', '8']);
   });
 
   it('falls back to lapsed holds, then lapsed offers, oldest first', async () => {

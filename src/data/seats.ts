@@ -112,13 +112,17 @@ export async function countFreeSeats(times: SeatTimes, now = new Date(), client:
   return counts.reduce((a, b) => a + b, 0);
 }
 
-/** Up to `limit` slots free now: never held first, then lapsed holds and offers, oldest first. */
+/**
+ * Up to `limit` slots free now: never held first, then lapsed holds and offers, oldest first (the
+ * timed work offers all of them in one run, not the lapsed ones a run later).
+ */
 export async function findFreeSeats(times: SeatTimes, limit = 40, now = new Date(), client: Pick<Db, 'fetchDocuments'> = db): Promise<string[]> {
   const [never, ...lapsed] = FREE_FILTERS(times, now);
-  const free = await client.fetchDocuments<Seat>('seats', { where: never, orderBy: null, limit });
-  if (free.length > 0) return free.map((s) => s.id);
-  const found = await Promise.all(lapsed.map((where) => client.fetchDocuments<Seat>('seats', { where, orderBy: ['heldSince', 'asc'], limit })));
-  return found.flat().map((s) => s.id);
+  const free = (await client.fetchDocuments<Seat>('seats', { where: never, orderBy: null, limit })).map((s) => s.id);
+  if (free.length >= limit) return free;
+  const rest = limit - free.length;
+  const found = await Promise.all(lapsed.map((where) => client.fetchDocuments<Seat>('seats', { where, orderBy: ['heldSince', 'asc'], limit: rest })));
+  return [...free, ...found.flat().map((s) => s.id)].slice(0, limit);
 }
 
 /**

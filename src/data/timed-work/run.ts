@@ -17,6 +17,31 @@ import { NOTHING_DONE, type TimedWorkOutcome } from './status.ts';
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * Every offer moves counters/waitlist, and Cloud Firestore sustains about one write a second to one
+ * document: offers (and passes handed on) are spaced a second apart, so a capacity raised by 200
+ * seats reaches the list over a few runs instead of contending with visitors joining it.
+ */
+export const COUNT_SPACING_MS = 1_000;
+
+/**
+ * A run starts no offer or pass after this long, so its places and reminders still fit before the
+ * function stops at 50 s; the offers left are the next run's.
+ */
+export const RUN_BUDGET_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `spacingMs` after the last call's time (none the first time). */
+function pacer(spacingMs: number) {
+  let last = -Infinity;
+  return async () => {
+    const wait = last + spacingMs - performance.now();
+    if (wait > 0) await sleep(wait);
+    last = performance.now();
+  };
+}
+
 /** A transaction with its activity-log entry, in the name of `who`. */
 export type Transact = (
   paths: string[],
@@ -98,16 +123,28 @@ export interface RunOptions {
   who: string;
   by: Actor;
   now?: () => Date;
+  /** COUNT_SPACING_MS and RUN_BUDGET_MS unless a test or the bench says otherwise. */
+  spacingMs?: number;
+  budgetMs?: number;
 }
 
 /** One run of the timed work (see the top of this file). */
-export async function runTimedWork(client: Db, times: PassTimes, { who, by, now = () => new Date() }: RunOptions): Promise<TimedWorkOutcome> {
+export async function runTimedWork(
+  client: Db,
+  times: PassTimes,
+  { who, by, now = () => new Date(), spacingMs = COUNT_SPACING_MS, budgetMs = RUN_BUDGET_MS }: RunOptions,
+): Promise<TimedWorkOutcome> {
   const outcome: TimedWorkOutcome = { ...NOTHING_DONE };
   const transact = transactAs(client, who);
+  const deadline = performance.now() + budgetMs;
+  const inTime = () => performance.now() < deadline;
+  const paced = pacer(spacingMs);
   const [offered, waiting] = await Promise.all([fetchOffered(client), fetchAllWaiting(client)]);
   const freeSeats = waiting.length > 0 ? await findFreeSeats(times, Math.min(waiting.length, 200), now(), client) : [];
   const plan = planOfferPass({ offered, waiting, freeSeats, times, now: now() });
   for (const { lapsed, next } of plan.passes) {
+    if (next) await paced();
+    if (!inTime()) break;
     const claim = lapsed.offer?.claim ?? '';
     const seat = lapsed.offer?.seat ?? '';
     const paths = [waitlistPath(lapsed.email), next ? waitlistPath(next.email) : waitlistPath(lapsed.email), seatPath(seat)];
@@ -121,6 +158,8 @@ export async function runTimedWork(client: Db, times: PassTimes, { who, by, now 
     if (done && handedOn) outcome.offered++;
   }
   for (const { entry, seat } of plan.offers) {
+    await paced();
+    if (!inTime()) break;
     const done = await transact([waitlistPath(entry.email), seatPath(seat)], async ([e, s]) =>
       decideOffer(e, s, { seatId: seat, times, mailId: client.newId('mail'), now: now(), by }),
     ).then(() => true, skipStep(outcome));
