@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-
-import { decideOffer, decidePass, decideReminder, deadlineText, planOfferPass, planPlaces, reminderDue, WaitlistChanged, type Entry } from './decisions.ts';
+import { waitingEntry as entry } from './entries.test-support.ts';
+import { decideOffer, decidePass, decideReminder, deadlineText, planOfferPass, planPlaces, reminderDue, WaitlistChanged } from './decisions.ts';
 
 const HOUR = 3_600_000;
 const now = new Date('2027-03-10T09:00:00Z');
 const times = { unpaidHoldHours: 72, offerHours: 48 };
 const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
 
-// What a transaction reads is plain data; an entry is one.
-type Read = Record<string, unknown> & { id: string };
-const entry = (email: string, minute: number, over: Partial<Entry> = {}): Entry & Read => ({
-  id: email,
-  email,
-  fullName: email.split('@')[0],
-  category: 'delegate',
-  form: {},
-  position: new Date(Date.UTC(2027, 2, 1, 8, minute)),
-  status: 'waiting',
-  offer: null,
-  timestamp: new Date(Date.UTC(2027, 2, 1, 8, minute)),
-  ...over,
-});
 const offered = (email: string, minute: number, seat: string, hoursAgo: number) =>
   entry(email, minute, { status: 'offered', offer: { seat, claim: `claim${seat}`.padEnd(16, 'x'), at: at(hoursAgo) } });
 

@@ -5,21 +5,17 @@ import { createFakeState, fakeDb, type FakeDb } from '../../../tests/fake-db.ts'
 import type { Db } from '../../lib/db.ts';
 import { FREE_SEAT } from '../seats.ts';
 import { COUNT_SPACING_MS, runTimedWork } from './run.ts';
+import { waitingEntry } from './entries.test-support.ts';
 
 const times = { unpaidHoldHours: 72, offerHours: 48, holdReminderHours: 24 };
 let state: FakeDb;
 let client: Db;
 
-const person = (email: string, minute: number) => ({
-  email,
-  fullName: email.split('@')[0],
-  category: 'delegate',
-  form: {},
-  position: new Date(Date.UTC(2027, 2, 1, 8, minute)),
-  status: 'waiting',
-  offer: null,
-  timestamp: new Date(Date.UTC(2027, 2, 1, 8, minute)),
-});
+// Stored without its id, as Firestore stores a document.
+const person = (email: string, minute: number) => {
+  const { id: _id, ...stored } = waitingEntry(email, minute);
+  return stored;
+};
 
 const offeredTo = () =>
   state.commits.flatMap((writes) =>
