@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRunnerFor } from '../../emulator/timed-work.ts';
 import { activityWrite, createDb, type BatchWrite, type Db } from '../../src/lib/db.ts';
 import { holdReminderMailId } from '../../src/data/mail.ts';
-import { FREE_SEAT, newSeatClaim, seatPath } from '../../src/data/seats.ts';
-import { placeWrite, waitlistPath } from '../../src/data/waitlist.ts';
+import { FREE_SEAT, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
+import { passWrite, placeWrite, waitlistPath, withdrawWrites } from '../../src/data/waitlist.ts';
 import { scheduleStatusWrite, NOTHING_DONE } from '../../src/data/timed-work/status.ts';
 import { remindedLately } from '../../src/data/timed-work/run.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
@@ -178,6 +178,28 @@ describe('the system identity’s writes', () => {
     await expectDenied(system.commit([{ update: waitlistPath(email), data: { status: 'withdrawn', offer: null } }]));
     const offered = await waiting(1, { status: 'offered', offer: { seat: '1', claim: newSeatClaim(), at: new Date() } });
     await expectDenied(system.commit([placeWrite(offered, 1)]));
+  });
+
+  it('makes offers and passes lapsed ones on, but never withdraws anyone, reorders the list or takes back an open offer', async () => {
+    const email = await waiting(1);
+    await expectDenied(system.commit(withdrawWrites({ email, status: 'waiting' })));
+    await expectDenied(system.commit([{ update: waitlistPath(email), data: { position: new Date(0) } }]));
+    const open = await waiting(1, { status: 'offered', offer: { seat: '1', claim: newSeatClaim(), at: new Date() } });
+    await expectDenied(system.commit([passWrite(open)]));
+    const lapsed = await waiting(1, { status: 'offered', offer: { seat: '1', claim: newSeatClaim(), at: ago(49) } });
+    await expectAllowed(system.commit([passWrite(lapsed)]));
+    // Finance may do all of it (the screens' own moves).
+    await expectAllowed(dbOf('finance').commit(withdrawWrites({ email, status: 'waiting' })));
+  });
+
+  it('only ever offers a slot: it may not free one, even a lapsed hold finance may free', async () => {
+    const id = uniqueId('tw-reg');
+    await seatedFixture(id, { ...SAMPLE_REGISTRATION, email: `${id}@example.org`, status: 'pending', paymentStatus: 'unpaid', fee: 15000, currency: 'KES' }, { heldSince: ago(100) });
+    const seat = String((await ownerGet(`registrations/${id}`))!.seat);
+    created.push(`registrations/${id}`, `checkouts/${id}`, seatPath(seat), `seatMoves/${seat}`);
+    const free = [freeSeatWrite(seat), seatMoveWrite(seat, { collection: 'registrations', id }, null)];
+    await expectDenied(system.commit(free));
+    await expectAllowed(dbOf('finance').commit(free));
   });
 
   it('records its run with its counts and the server’s time, and nothing else there', async () => {
