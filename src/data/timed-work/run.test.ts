@@ -33,7 +33,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('one run of the timed work', () => {
-  it('offers each person waiting a free seat in list order, a second apart', async () => {
+  it('offers each person waiting a free seat in list order, COUNT_SPACING_MS apart', async () => {
     const run = runTimedWork(client, times, { who: 'schedule', by: 'schedule' });
     await vi.advanceTimersByTimeAsync(0);
     expect(offeredTo()).toEqual(['waitlist/a@x.org']);

@@ -19,10 +19,11 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Every offer moves counters/waitlist, and Cloud Firestore sustains about one write a second to one
- * document: offers (and passes handed on) are spaced a second apart, so a capacity raised by 200
- * seats reaches the list over a few runs instead of contending with visitors joining it.
+ * document: offers (and passes handed on) are spaced 1.2 s apart, under that rate with room for
+ * people joining the list meanwhile, so a capacity raised by 200 seats reaches the list over a few
+ * runs instead of contending for the count.
  */
-export const COUNT_SPACING_MS = 1_000;
+export const COUNT_SPACING_MS = 1_200;
 
 /**
  * A run starts no offer or pass after this long, so its places and reminders still fit before the
