@@ -194,7 +194,11 @@ describe('the system identity’s writes', () => {
 
   it('only ever offers a slot: it may not free one, even a lapsed hold finance may free', async () => {
     const id = uniqueId('tw-reg');
-    await seatedFixture(id, { ...SAMPLE_REGISTRATION, email: `${id}@example.org`, status: 'pending', paymentStatus: 'unpaid', fee: 15000, currency: 'KES' }, { heldSince: ago(100) });
+    await seatedFixture(
+      id,
+      { ...SAMPLE_REGISTRATION, email: `${id}@example.org`, status: 'pending', paymentStatus: 'unpaid', fee: 15000, currency: 'KES' },
+      { heldSince: ago(100) },
+    );
     const seat = String((await ownerGet(`registrations/${id}`))!.seat);
     created.push(`registrations/${id}`, `checkouts/${id}`, seatPath(seat), `seatMoves/${seat}`);
     const free = [freeSeatWrite(seat), seatMoveWrite(seat, { collection: 'registrations', id }, null)];
