@@ -211,7 +211,7 @@ async function lapseToEmail(stack: Stack, lapses: number): Promise<Row[]> {
 type Runner = ReturnType<typeof systemRunnerFor>;
 
 /** Runs the timed work until a run does nothing (at most `max` runs), one row each. */
-async function runsUntilSteady(runner: Runner, scenario: string, max = 5): Promise<Row[]> {
+async function runsUntilSteady(runner: Runner, scenario: string, max = 12): Promise<Row[]> {
   const rows: Row[] = [];
   for (let n = 1; n <= max; n++) {
     const { outcome, ms } = await runner.runOnce();
@@ -292,7 +292,7 @@ async function oneRunAtCapacity(stack: Stack, print: PrintTable, waiting: number
     await runner.close();
   }
   print(
-    `Timed work, run after run until one does nothing (runOnce as the system identity, rules enforced; the schedule and the mail worker off; ${capacity} seats, ${waiting} waiting)`,
+    `Timed work, run after run until one does nothing, at most 12 (runOnce as the system identity, rules enforced; the schedule and the mail worker off; ${capacity} seats, ${waiting} waiting)`,
     runs,
   );
   print('After each scenario’s runs (owner reads)', checks);
