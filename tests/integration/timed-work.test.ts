@@ -136,6 +136,15 @@ describe('the system identity may make the timed work’s reads', () => {
   });
 });
 
+describe('a reminder not sent yet, read as missing in the transaction that sends it', () => {
+  it('by finance and administrators (Run now) as by the schedule; not by an editor, a visitor, nor under another id', async () => {
+    const reminder = holdReminderMailId(uniqueId('none'));
+    for (const actor of ['finance', 'admin'] as const) await expectAllowed(dbOf(actor).fetchDocument('mail', reminder));
+    for (const actor of ['editor', 'signedIn', 'anonymous'] as const) await expectDenied(dbOf(actor).fetchDocument('mail', reminder));
+    await expectDenied(dbOf('finance').fetchDocument('mail', uniqueId('mail')));
+  });
+});
+
 describe('the system identity may not read anything else', () => {
   it.each([
     ['payments', 'payments'],

@@ -6,6 +6,7 @@
 // offer one seat twice or send one reminder twice: the loser's transaction retries, reads the
 // new state and steps aside (WaitlistChanged). The same code runs in the scheduled Cloud Function
 // (functions/), the local stack's runner (emulator/timed-work.ts) and the back office's "Run now".
+import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import type { BatchWrite, Db } from '../../lib/db.ts';
 import { holdReminderMailId } from '../mail.ts';
 import { seatOf } from '../registration-record.ts';
@@ -57,11 +58,11 @@ export function transactAs(client: Db, who: string): Transact {
     });
 }
 
-/** Settings' hold, offer and reminder hours (settings/site, which anyone may read). */
+/** Settings' hold, offer and reminder hours (settings/site, which anyone may read), the site's defaults for any missing. */
 export async function readPassTimes(client: Pick<Db, 'fetchDocument'>): Promise<PassTimes> {
   const site = await client.fetchDocument<Record<string, unknown>>('settings', 'site');
   const reminder = site?.holdReminderHours;
-  return { ...seatTimesOf(site), holdReminderHours: typeof reminder === 'number' ? reminder : 24 };
+  return { ...seatTimesOf(site), holdReminderHours: typeof reminder === 'number' ? reminder : DEFAULT_SETTINGS.holdReminderHours };
 }
 
 /** Entries holding an offer (open or lapsed): few at any time. */
