@@ -36,6 +36,6 @@ export function hostingGlob(pattern: string): string {
 }
 
 export async function loadRoutePatterns(): Promise<string[]> {
-  const table = (await import('../src/app/routes.ts')) as { default: RouteEntry[] };
+  const table = (await import('../../src/app/routes.ts')) as { default: RouteEntry[] };
   return flattenRoutes(table.default);
 }

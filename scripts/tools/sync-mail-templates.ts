@@ -7,11 +7,11 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { fromFields, toFields } from '../emulator/seed/rest.ts';
-import { DEFAULT_MAIL_TEMPLATES, mailPartials, type MailSettings } from '../src/data/mail-templates.ts';
-import { MAIL_PARTIALS, MAIL_TEMPLATES } from '../src/data/mail.ts';
-import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
-import type { TemplateDocument } from '../src/lib/mail-render.ts';
+import { fromFields, toFields } from '../../emulator/seed/rest.ts';
+import { DEFAULT_MAIL_TEMPLATES, mailPartials, type MailSettings } from '../../src/data/mail-templates.ts';
+import { MAIL_PARTIALS, MAIL_TEMPLATES } from '../../src/data/mail.ts';
+import { firestoreDocumentsUrl } from '../../src/lib/firestore-rest.ts';
+import type { TemplateDocument } from '../../src/lib/mail-render.ts';
 
 export interface SyncTarget {
   projectId: string;

@@ -1,9 +1,9 @@
 // The headers a browser enforces on every page Hosting serves (firebase.json, written by
-// scripts/hosting-config.ts; the preview server serves the same, scripts/preview-headers.ts).
+// scripts/build/hosting-config.ts; the preview server serves the same, scripts/serve/preview-headers.ts).
 // One policy for the whole site: the back office is a route of the same app as the public pages
 // (the SPA fallback), and a client-side navigation keeps the document, and so its policy, of the
 // page where the visit began.
-import { ADMIN_SCREENS } from '../src/app/admin/admin-screens.ts';
+import { ADMIN_SCREENS } from '../../src/app/admin/admin-screens.ts';
 
 /** Where the browser may talk to, and why. */
 const ORIGINS = {
@@ -27,7 +27,7 @@ const ORIGINS = {
 };
 
 export interface InlineHashes {
-  /** Hash sources of the inline scripts the build emits (scripts/inline-scripts.ts). */
+  /** Hash sources of the inline scripts the build emits (scripts/build/inline-scripts.ts). */
   scripts: string[];
   /** Hash sources of the event handler attributes it emits (the stylesheet's onload switch). */
   handlers: string[];

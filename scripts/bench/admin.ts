@@ -3,10 +3,10 @@
 // a search result, and to a finished CSV export of all 20,000 rows. Printed, never asserted.
 import { readFile } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
-import { writeDocuments, type StackAddress } from '../emulator/seed/rest.ts';
-import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
-import { withSearchTokens } from '../src/data/search-tokens.ts';
-import { withSeededPaymentCodes } from '../emulator/seed/payment-codes.ts';
+import { writeDocuments, type StackAddress } from '../../emulator/seed/rest.ts';
+import { DEMO_STAFF } from '../../emulator/seed/demo-data.ts';
+import { withSearchTokens } from '../../src/data/search-tokens.ts';
+import { withSeededPaymentCodes } from '../../emulator/seed/payment-codes.ts';
 
 const COUNT = 20_000;
 const FIRST = ['Amina', 'Brian', 'Chebet', 'Daniel', 'Esther', 'Faith', 'George', 'Halima', 'Ian', 'Joy'];

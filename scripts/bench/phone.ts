@@ -170,7 +170,7 @@ function menuRun(browser: Browser, url: string) {
     const before = phone.js();
     await menuButton(page).tap();
     await waitForMark(page, 'menu');
-    // The menu needs no script and its tap starts none (scripts/page-loader.ts); whatever it did
+    // The menu needs no script and its tap starts none (scripts/build/page-loader.ts); whatever it did
     // start has arrived once the network is quiet again.
     await settle(page, phone);
     const after = phone.js();
@@ -191,7 +191,7 @@ function typingRun(browser: Browser, url: string) {
   return firstVisit(browser, url, { menu: null, field: FIRST_FIELD }, async (page) => {
     const field = page.getByLabel(FIRST_FIELD, { exact: true });
     // On the phone's screen the field is above the fold today; were it not, the visitor would
-    // scroll to it (which, on a form's page, starts the app: scripts/page-loader.ts).
+    // scroll to it (which, on a form's page, starts the app: scripts/build/page-loader.ts).
     await field.scrollIntoViewIfNeeded();
     // force: the field is disabled until the app runs, and the visitor taps it all the same.
     await field.tap({ force: true });

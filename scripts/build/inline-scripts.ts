@@ -1,5 +1,5 @@
 // The JavaScript a built page runs from its own text, which the Content-Security-Policy must allow by
-// hash (scripts/security-headers.ts): inline <script> elements of a JavaScript type, and event
+// hash (scripts/build/security-headers.ts): inline <script> elements of a JavaScript type, and event
 // handler attributes (allowed with 'unsafe-hashes'). Data blocks (application/json) and the inert
 // app entry (text/x-on-demand) never run, so they need no hash. Postbuild checks every page of a
 // build against firebase.json's policy, so a page that gains a script the policy does not allow

@@ -3,7 +3,7 @@
 import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
-import type { StackAddress } from '../emulator/seed/rest.ts';
+import type { StackAddress } from '../../emulator/seed/rest.ts';
 
 /** A Firebase app of its own (`name` must be unique while it lives; deleteApp it after). */
 export function stackClient(a: StackAddress, name: string) {

@@ -1,8 +1,8 @@
 // The headers the preview server sends: firebase.json's, matched to a path as Hosting matches them
 // (every rule whose glob matches, in order, a later one replacing an earlier one's header), so
 // `npm start` and the e2e run browse under the policy production enforces.
-import { readFirebaseJson } from './hosting-config.ts';
-import { withSources, type HostingHeader } from './security-headers.ts';
+import { readFirebaseJson } from '../build/hosting-config.ts';
+import { withSources, type HostingHeader } from '../build/security-headers.ts';
 
 /** A Hosting glob as a RegExp: `**` any run of segments, `*` one segment's characters. */
 export function globPattern(glob: string): RegExp {

@@ -1,4 +1,4 @@
-// The loader inlined at the end of every prerendered page (scripts/postbuild.ts compiles and
+// The loader inlined at the end of every prerendered page (scripts/build/postbuild.ts compiles and
 // minifies it). A prerendered page is complete without JavaScript: its HTML carries the text and
 // the data it was built with. So the app's scripts (about 180 KB) start only when the page needs
 // them, and a visitor who only reads spends no mobile data on them:
@@ -17,8 +17,8 @@
 // replayed once the app has hydrated; a visitor form's fields open at once, and what is typed is
 // kept. So no first tap is lost; links need no holding, as every public page also exists as HTML.
 
-import { countOutboundClicks, sendEvent } from '../src/lib/plausible-events.ts';
-import { TRIGGERS, withTrigger } from '../src/lib/page-loader-triggers.ts';
+import { countOutboundClicks, sendEvent } from '../../src/lib/plausible-events.ts';
+import { TRIGGERS, withTrigger } from '../../src/lib/page-loader-triggers.ts';
 
 declare const __CONFIG_ID__: string;
 declare const __HYDRATED_EVENT__: string;

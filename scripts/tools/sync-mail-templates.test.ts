@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_TEMPLATES } from '../src/data/mail.ts';
+import { MAIL_TEMPLATES } from '../../src/data/mail.ts';
 import { plannedWrites } from './sync-mail-templates.ts';
 
 const settings = {

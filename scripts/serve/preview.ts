@@ -1,16 +1,16 @@
 // `npm run preview`: serves build/client the way Firebase Hosting will: prerendered HTML where the
 // build made it, the SPA shell for the other real routes, and the 404 page with status 404 for
-// anything else, with firebase.json's headers (scripts/preview-headers.ts). Text is gzip-compressed
+// anything else, with firebase.json's headers (scripts/serve/preview-headers.ts). Text is gzip-compressed
 // so byte figures match what a phone would download.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { isKnownPath, loadRoutePatterns } from './route-patterns.ts';
+import { isKnownPath, loadRoutePatterns } from '../build/route-patterns.ts';
 import { headersFor, previewHeaderRules } from './preview-headers.ts';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)), 'build/client');
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)), 'build/client');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,7 +1,7 @@
 // Writes firebase.json's `hosting` block from the route table and the build: every real route is
 // rewritten to the SPA shell (Hosting serves a prerendered page's own index.html first: files win
 // over rewrites), and anything else falls through to 404.html with a 404; every page gets the
-// security headers (scripts/security-headers.ts), whose script policy allows, by hash, the inline
+// security headers (scripts/build/security-headers.ts), whose script policy allows, by hash, the inline
 // scripts the build emits (so it reads them from build/client).
 // `npm run hosting-config` after adding a route, or when a build says its inline scripts changed;
 // a unit test fails while firebase.json and the route table disagree, and the build fails while a
@@ -13,7 +13,7 @@ import { hostingGlob, loadRoutePatterns } from './route-patterns.ts';
 import { inlineHashes } from './inline-scripts.ts';
 import { securityHeaders, type InlineHashes } from './security-headers.ts';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const firebaseJsonPath = join(root, 'firebase.json');
 const client = join(root, 'build/client');
 

@@ -16,10 +16,10 @@ import {
   sitemapXml,
   startScriptsOnDemand,
 } from './postbuild.ts';
-import { CRITICAL_CSS_ID } from '../src/lib/critical-css.ts';
-import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
-import { RELOAD_KEY } from '../src/lib/chunk-reload.ts';
-import { TRIGGERS } from '../src/lib/page-loader-triggers.ts';
+import { CRITICAL_CSS_ID } from '../../src/lib/critical-css.ts';
+import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../../src/lib/page-loader.ts';
+import { RELOAD_KEY } from '../../src/lib/chunk-reload.ts';
+import { TRIGGERS } from '../../src/lib/page-loader-triggers.ts';
 
 describe('sitemap and robots', () => {
   const paths = indexablePaths([

@@ -4,7 +4,7 @@
 // A database the build cannot reach is not an error: those pages are then served by the SPA
 // fallback, exactly as an article published after the build is.
 import { loadEnv } from 'vite';
-import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
+import { firestoreDocumentsUrl } from '../../src/lib/firestore-rest.ts';
 
 type Env = Record<string, string | undefined>;
 

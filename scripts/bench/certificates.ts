@@ -9,8 +9,8 @@ import { deleteApp } from 'firebase/app';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { setLogLevel } from 'firebase/firestore/lite';
 import { stackClient } from './stack-client.ts';
-import { docsRoot, fromFields, ownerHeaders, writeDocuments, type StackAddress } from '../emulator/seed/rest.ts';
-import { certificatePdf } from '../src/data/certificate-pdf.ts';
+import { docsRoot, fromFields, ownerHeaders, writeDocuments, type StackAddress } from '../../emulator/seed/rest.ts';
+import { certificatePdf } from '../../src/data/certificate-pdf.ts';
 import {
   certificatePoints,
   certifiedActivity,
@@ -19,21 +19,21 @@ import {
   evaluationId,
   summitDays,
   type Certificate,
-} from '../src/data/certificates.ts';
-import { checkoutOf } from '../src/data/registration-record.ts';
-import { createDb, type Db } from '../src/lib/db.ts';
-import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
-import { createRestReads } from '../src/lib/rest-reads.ts';
-import { issuePaths } from '../src/features/certificates/admin/issue-certificate.ts';
-import { issueFailure } from '../src/features/certificates/admin/issue-all.ts';
-import { decideIssueWithMail, issueRequest } from '../src/features/certificates/admin/issue-with-mail.ts';
+} from '../../src/data/certificates.ts';
+import { checkoutOf } from '../../src/data/registration-record.ts';
+import { createDb, type Db } from '../../src/lib/db.ts';
+import { firestoreDocumentsUrl } from '../../src/lib/firestore-rest.ts';
+import { createRestReads } from '../../src/lib/rest-reads.ts';
+import { issuePaths } from '../../src/features/certificates/admin/issue-certificate.ts';
+import { issueFailure } from '../../src/features/certificates/admin/issue-all.ts';
+import { decideIssueWithMail, issueRequest } from '../../src/features/certificates/admin/issue-with-mail.ts';
 
 type Row = Record<string, string | number>;
 
 const ADMIN = { email: 'admin@summit.test', password: 'summit-admin-2027' };
 /** The seed's checked-in delegate (emulator/seed/demo-data.ts), cloned into the registrations issued here. */
 const SEEDED = 'demo-registration-6';
-const LOGO = readFileSync(new URL('../public/demo/logos/institute.png', import.meta.url));
+const LOGO = readFileSync(new URL('../../public/demo/logos/institute.png', import.meta.url));
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => n.toFixed(1);

@@ -10,14 +10,14 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { sendSignInLinkToEmail, signInWithEmailLink } from 'firebase/auth';
 import { stackClient } from './stack-client.ts';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore/lite';
-import type { StackAddress } from '../emulator/seed/rest.ts';
-import { fromFields, ownerHeaders, docsRoot } from '../emulator/seed/rest.ts';
-import type { HotDocument } from '../emulator/src/hotspots.ts';
-import { submitAs } from '../src/data/visitor-submit.ts';
-import { registerWithFreeSeat, type RegistrationSettings } from '../src/features/registrations/submit.ts';
-import { countSeats, seatTimesOf } from '../src/data/seats.ts';
-import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
-import { createDb } from '../src/lib/db.ts';
+import type { StackAddress } from '../../emulator/seed/rest.ts';
+import { fromFields, ownerHeaders, docsRoot } from '../../emulator/seed/rest.ts';
+import type { HotDocument } from '../../emulator/src/hotspots.ts';
+import { submitAs } from '../../src/data/visitor-submit.ts';
+import { registerWithFreeSeat, type RegistrationSettings } from '../../src/features/registrations/submit.ts';
+import { countSeats, seatTimesOf } from '../../src/data/seats.ts';
+import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
+import { createDb } from '../../src/lib/db.ts';
 
 type Row = Record<string, string | number>;
 

@@ -4,29 +4,29 @@
 //   2. public pages in a real chromium against the production build: HTML and JS bytes
 //      (compressed, as transferred) and Firestore documents read per first visit;
 //   3. Lighthouse (mobile preset) on /, /register, /program and an article page, median of 3 runs;
-//   4. the back office at 20,000 registrations (scripts/bench-admin.ts);
+//   4. the back office at 20,000 registrations (scripts/bench/admin.ts);
 //   5. a registration rush: 500 visitors, 50 at a time, through the app's own write path, with the
-//      documents written faster than Firestore sustains (scripts/bench-rush.ts);
+//      documents written faster than Firestore sustains (scripts/bench/rush.ts);
 //   6. a 20,000-line M-Pesa statement parsed and matched against 20,000 registrations in the
-//      browser (scripts/bench-statement.ts; needs no stack);
+//      browser (scripts/bench/statement.ts; needs no stack);
 //   7. public pages on a throttled phone: JS before and after the first tap, and how long that tap
-//      waits for an answer (scripts/bench-phone.ts);
+//      waits for an answer (scripts/bench/phone.ts);
 //   8. CPD certificates (--only certificates): the PDF's build time and size, issuing 200 through
 //      the screen's own decision and email one at a time and 4 at a time, and the public
-//      verification read (scripts/bench-certificates.ts);
+//      verification read (scripts/bench/certificates.ts);
 //   9. the security rules' document reads and expressions on every path of the integration
-//      suites, against Cloud Firestore's limits and the project's budget (scripts/rules-budget.ts,
+//      suites, against Cloud Firestore's limits and the project's budget (scripts/measure/rules-budget.ts,
 //      alone: --only rules or `npm run rules-budget`);
 //  10. the timed work (alone: --only timed-work): from an unpaid hold lapsing to the waitlist-offer
 //      email in MailDev with the schedule running every 5 s, median of 10, and one run's duration
-//      at 1,200 seats with 200 people waiting (scripts/bench-timed-work.ts; stacks of its own);
+//      at 1,200 seats with 200 people waiting (scripts/bench/timed-work.ts; stacks of its own);
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
-import { startStack, type Stack } from '../emulator/stack.ts';
-import { adminFigures } from './bench-admin.ts';
-import { PHONE_RUNS, phoneFigures } from './bench-phone.ts';
-import { statementFigures } from './bench-statement.ts';
+import { startStack, type Stack } from '../../emulator/stack.ts';
+import { adminFigures } from './admin.ts';
+import { PHONE_RUNS, phoneFigures } from './phone.ts';
+import { statementFigures } from './statement.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -211,18 +211,18 @@ async function lighthouseScores(): Promise<Row[]> {
 }
 
 async function emulatorFigures(): Promise<Row[]> {
-  const { runEmulatorBench } = (await import('../emulator/bench.ts')) as { runEmulatorBench: () => Promise<Row> };
+  const { runEmulatorBench } = (await import('../../emulator/bench.ts')) as { runEmulatorBench: () => Promise<Row> };
   const figures = await runEmulatorBench();
   return Object.entries(figures).map(([measure, value]) => ({ measure, value }));
 }
 
 async function mailFigures(stack: Stack): Promise<Row[]> {
-  const { runMailBench } = await import('../emulator/mail/bench.ts');
+  const { runMailBench } = await import('../../emulator/mail/bench.ts');
   return Object.entries(await runMailBench(stack.address)).map(([measure, value]) => ({ measure, value }));
 }
 
 async function rushFigures(stack: Stack) {
-  const { registrationRush } = await import('./bench-rush.ts');
+  const { registrationRush } = await import('./rush.ts');
   const { figures, hottest } = await registrationRush(stack.address);
   table('Registration rush (500 visitors, 50 at a time, through the app’s write path, rules and indexes enforced)', figures);
   table('Hottest documents in the rush (Cloud Firestore sustains about 1 write per second to one document)', hottest);
@@ -258,7 +258,7 @@ async function phoneTable() {
  */
 async function withServedBuild(run: () => Promise<void>) {
   if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('The production build failed.');
-  const preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--port', '4173'], { stdio: 'ignore' });
+  const preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve/preview.ts', '--port', '4173'], { stdio: 'ignore' });
   try {
     for (let i = 0; i < 100; i++) {
       if (
@@ -289,7 +289,7 @@ async function publicPageTables() {
 }
 
 async function certificateTables(stack: Stack) {
-  const { certificateFigures } = await import('./bench-certificates.ts');
+  const { certificateFigures } = await import('./certificates.ts');
   const { pdf, issuing, mailKb, verify } = await certificateFigures(stack.address);
   table('CPD certificate PDF (certificatePdf in Node, A4 landscape with its QR code)', pdf);
   table(
@@ -307,15 +307,15 @@ const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   pages: () => withServedBuild(publicPageTables),
   certificates: certificateTables,
 };
-/** The rules' spending on every path of the integration suites (scripts/rules-budget.ts; a stack of its own). */
+/** The rules' spending on every path of the integration suites (scripts/measure/rules-budget.ts; a stack of its own). */
 async function rulesTables() {
-  const { rulesBudgetTables } = await import('./rules-budget.ts');
+  const { rulesBudgetTables } = await import('../measure/rules-budget.ts');
   for (const { title, rows } of await rulesBudgetTables()) table(title, rows);
 }
 
-/** The timed work (scripts/bench-timed-work.ts): a stack with the schedule running, then one without, each its own. */
+/** The timed work (scripts/bench/timed-work.ts): a stack with the schedule running, then one without, each its own. */
 async function timedWorkTables() {
-  const { timedWorkFigures } = await import('./bench-timed-work.ts');
+  const { timedWorkFigures } = await import('./timed-work.ts');
   await timedWorkFigures(table);
 }
 

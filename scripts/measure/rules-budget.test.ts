@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationRecord, RequestRecord } from '../emulator/src/rules-usage.ts';
+import type { OperationRecord, RequestRecord } from '../../emulator/src/rules-usage.ts';
 import { budgetTable, heaviest, pathName, requestShape } from './rules-budget.ts';
 
 const op = (method: OperationRecord['method'], path: string, reads: number, expressions: number, allowed = true): OperationRecord => ({

@@ -5,11 +5,11 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { build } from 'esbuild';
-import { benchStatement } from '../src/features/payments/admin/statement/statement.test-support.ts';
+import { benchStatement } from '../../src/features/payments/admin/statement/statement.test-support.ts';
 
 const LINES = 20_000;
 const RUNS = 3;
-const STATEMENT_DIR = fileURLToPath(new URL('../src/features/payments/admin/statement/', import.meta.url));
+const STATEMENT_DIR = fileURLToPath(new URL('../../src/features/payments/admin/statement/', import.meta.url));
 
 /** The import's parse and match modules as one browser script that puts them on `window`. */
 async function bundle(): Promise<string> {

@@ -3,7 +3,7 @@
 // (`npm run build` alone, with no database to read, prerenders the pages without data and serves
 // every article from the SPA fallback). `npm test` builds this way for the e2e run.
 import { spawnSync } from 'node:child_process';
-import { startStack } from '../emulator/stack.ts';
+import { startStack } from '../../emulator/stack.ts';
 
 // The build is served by the preview server (port 4173): the demo's images and links point there.
 const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });

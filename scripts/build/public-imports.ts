@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const appDir = resolve(root, 'src/app');
 
 interface RouteEntry {
@@ -101,7 +101,7 @@ function publicRoutes(entries: RouteEntry[], parentFile: string | null = null): 
 }
 
 export async function adminModulesOnPublicRoutes(): Promise<string[]> {
-  const table = (await import('../src/app/routes.ts')) as { default: RouteEntry[] };
+  const table = (await import('../../src/app/routes.ts')) as { default: RouteEntry[] };
   const modules = [{ id: 'root', file: resolve(appDir, 'root.tsx') }, ...publicRoutes(table.default)];
   return adminModulesReached(modules, { from: resolve(root, CERTIFICATE_DOOR.from), to: resolve(root, CERTIFICATE_DOOR.to) });
 }
@@ -135,7 +135,7 @@ export function adminModulesReached(modules: ReadonlyArray<{ id: string; file: s
  * signed-in read, Auth when a visitor submits or signs in, App Check when configured.
  */
 export async function firebaseOnPublicStarts(): Promise<string[]> {
-  const table = (await import('../src/app/routes.ts')) as { default: RouteEntry[] };
+  const table = (await import('../../src/app/routes.ts')) as { default: RouteEntry[] };
   const problems = new Set<string>();
   const modules = [{ id: 'root', file: resolve(appDir, 'root.tsx') }, ...publicRoutes(table.default).filter(({ id }) => !SIGN_IN_ROUTES.has(id))];
   for (const { id, file } of modules) {

@@ -2,7 +2,7 @@
 // description the page renders (its route's `meta`, or DocumentTitle for an article): the canonical
 // address and Open Graph. Added by the build, which knows the site's address (SITE_URL) and each
 // page's path; a browser navigating inside the app needs none of them.
-import { SITE_NAME } from '../src/components/page-meta.ts';
+import { SITE_NAME } from '../../src/components/page-meta.ts';
 
 const TITLE = /<title>([^<]*)<\/title>/;
 const DESCRIPTION = /<meta name="description" content="([^"]*)"\/?>/;

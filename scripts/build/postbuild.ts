@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
 import { build } from 'esbuild';
-import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/chunk-reload.ts';
-import { CRITICAL_CSS_ID } from '../src/lib/critical-css.ts';
-import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
+import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_KEY } from '../../src/lib/chunk-reload.ts';
+import { CRITICAL_CSS_ID } from '../../src/lib/critical-css.ts';
+import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../../src/lib/page-loader.ts';
 import { loadRoutePatterns } from './route-patterns.ts';
 import { CLIENT_ONLY_PAGES, isClientOnly } from './client-only-pages.ts';
 import { builtPages, readFirebaseJson } from './hosting-config.ts';
@@ -19,7 +19,7 @@ import { inlineHashes } from './inline-scripts.ts';
 import { withShareTags } from './head-tags.ts';
 import { notAllowed, sitePolicy } from './security-headers.ts';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const client = join(root, 'build/client');
 const SITE_URL = (process.env.SITE_URL ?? 'https://summit.example.org').replace(/\/$/, '');
 
@@ -92,9 +92,9 @@ export const criticalCss = (path: string) =>
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
 const INERT_TYPE = 'text/x-on-demand';
 
-/** scripts/page-loader.ts, compiled and minified for inlining, its constants filled in. */
+/** scripts/build/page-loader.ts, compiled and minified for inlining, its constants filled in. */
 export async function pageLoaderScript(): Promise<string> {
-  const file = join(root, 'scripts/page-loader.ts');
+  const file = join(root, 'scripts/build/page-loader.ts');
   const define = {
     __CONFIG_ID__: JSON.stringify(PAGE_LOADER_CONFIG_ID),
     __HYDRATED_EVENT__: JSON.stringify(HYDRATED_EVENT),
@@ -112,7 +112,7 @@ export async function pageLoaderScript(): Promise<string> {
 const ENTRY_ELEMENT = /<script type="module" async(?:="")?>([\s\S]*?)<\/script>/;
 
 /**
- * The app's scripts start when the page needs them (scripts/page-loader.ts says when). The entry
+ * The app's scripts start when the page needs them (scripts/build/page-loader.ts says when). The entry
  * script stays where React rendered it, inert by its type (React does not compare attributes when
  * hydrating), and carries the module preloads taken out of the head, for the loader to add back.
  * With the preloads in the head, the first round trip on a slow phone network would share the

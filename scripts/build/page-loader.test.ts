@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 // @vitest-environment-options {"url": "https://summit.example.org/about"}
-// The page loader's source, run in this test's own page (scripts/postbuild.test.ts runs the
+// The page loader's source, run in this test's own page (scripts/build/postbuild.test.ts runs the
 // compiled, minified build in a page of its own; this drives each decision with a controlled
 // clock, frames, network and viewport). Each test builds a prerendered page, loads the loader
 // afresh, and removes every listener it added afterwards.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_KEY } from '../src/lib/chunk-reload.ts';
-import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../src/lib/page-loader.ts';
-import { TRIGGERS } from '../src/lib/page-loader-triggers.ts';
+import { CHUNK_LOAD_ERROR, RELOAD_GUARD_MS, RELOAD_KEY } from '../../src/lib/chunk-reload.ts';
+import { HYDRATED_EVENT, PAGE_LOADER_CONFIG_ID } from '../../src/lib/page-loader.ts';
+import { TRIGGERS } from '../../src/lib/page-loader-triggers.ts';
 
-// The constants scripts/postbuild.ts fills in when it compiles the loader.
+// The constants scripts/build/postbuild.ts fills in when it compiles the loader.
 Object.assign(globalThis, {
   __CONFIG_ID__: PAGE_LOADER_CONFIG_ID,
   __HYDRATED_EVENT__: HYDRATED_EVENT,

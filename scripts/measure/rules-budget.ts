@@ -12,10 +12,10 @@
 // three heaviest operations by expressions, with the functions that spent them. Figures only: the
 // assertion is every test run on a stack that enforces the budget.
 import { spawn } from 'node:child_process';
-import { startStack } from '../emulator/stack.ts';
-import { RULES_BUDGET } from '../emulator/rules-budget.ts';
-import { FIRESTORE_LIMITS } from '../emulator/src/rules/limits.ts';
-import type { RequestRecord } from '../emulator/src/rules-usage.ts';
+import { startStack } from '../../emulator/stack.ts';
+import { RULES_BUDGET } from '../../emulator/rules-budget.ts';
+import { FIRESTORE_LIMITS } from '../../emulator/src/rules/limits.ts';
+import type { RequestRecord } from '../../emulator/src/rules-usage.ts';
 
 type Row = Record<string, string | number>;
 

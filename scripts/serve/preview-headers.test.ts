@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { globPattern, headersFor, previewHeaderRules } from './preview-headers.ts';
-import { readFirebaseJson } from './hosting-config.ts';
+import { readFirebaseJson } from '../build/hosting-config.ts';
 
 describe('Hosting globs', () => {
   it('match as Hosting does: ** any path, * one segment, anything else literally', () => {

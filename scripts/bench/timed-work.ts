@@ -11,16 +11,16 @@
 //      never held and 100 unpaid holds lapsed; every seat taken (places only). Each starts with 200
 //      new people waiting, the last scenario's registered.
 // Fixtures are written past the rules (the owner bypass, as the seed and the tests write them).
-import { startStack, type Stack } from '../emulator/stack.ts';
-import { systemRunnerFor, TIMED_WORK_INTERVAL_MS } from '../emulator/timed-work.ts';
-import { docsRoot, findDocuments, fromFields, ownerHeaders, toFields, type StackAddress } from '../emulator/seed/rest.ts';
-import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
-import type { HotDocument } from '../emulator/src/hotspots.ts';
-import { attendeePath } from '../src/data/attendees.ts';
-import { checkoutOf } from '../src/data/registration-record.ts';
-import { FREE_SEAT, newSeatClaim, seatPath, WAITING_COUNT } from '../src/data/seats.ts';
-import { NOTHING_DONE, type TimedWorkOutcome } from '../src/data/timed-work/status.ts';
-import { waitlistPath } from '../src/data/waitlist.ts';
+import { startStack, type Stack } from '../../emulator/stack.ts';
+import { systemRunnerFor, TIMED_WORK_INTERVAL_MS } from '../../emulator/timed-work.ts';
+import { docsRoot, findDocuments, fromFields, ownerHeaders, toFields, type StackAddress } from '../../emulator/seed/rest.ts';
+import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
+import type { HotDocument } from '../../emulator/src/hotspots.ts';
+import { attendeePath } from '../../src/data/attendees.ts';
+import { checkoutOf } from '../../src/data/registration-record.ts';
+import { FREE_SEAT, newSeatClaim, seatPath, WAITING_COUNT } from '../../src/data/seats.ts';
+import { NOTHING_DONE, type TimedWorkOutcome } from '../../src/data/timed-work/status.ts';
+import { waitlistPath } from '../../src/data/waitlist.ts';
 
 type Row = Record<string, string | number>;
 export type PrintTable = (title: string, rows: Row[]) => void;
