@@ -1,6 +1,6 @@
 // How much one visitor identity may write, and the throttles/{uid} write that goes with each visitor
 // submission. firestore.rules' throttleMoves() holds the same limits (tests/integration/
-// attack-volume.test.ts submits up to each limit and one past it), so a bot cannot fill the inbox,
+// attacks/volume.test.ts submits up to each limit and one past it), so a bot cannot fill the inbox,
 // inflate the pledges or take every seat from one identity; a person filling in a form never
 // comes near them.
 import { serverValues, type BatchWrite } from '../lib/db.ts';
