@@ -21,7 +21,24 @@ export interface HandBuiltPath {
   path: string;
   /** The route pattern it spells. */
   route: string;
+  /** The property or attribute whose value the literal is, if any (`to`, `path` …). */
+  property?: string;
 }
+
+/**
+ * Literals that spell a route and stay: each a rule and its reason. A rule that no longer matches
+ * anything is stale (the test says so).
+ */
+export const ALLOWED: ReadonlyArray<{ file: RegExp; property: string; reason: string }> = [
+  {
+    file: /^src\/features\/[^/]+\/admin\/[^/]+-content\.tsx?$/,
+    property: 'path',
+    reason:
+      "a content collection's list route (ContentConfig.path): typed ContentListRoute, so the typecheck holds it to the route table, and the kit passes it to href()",
+  },
+];
+
+export const isAllowed = (f: HandBuiltPath) => ALLOWED.some((a) => a.file.test(f.file) && a.property === f.property);
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** A template's substitution, in the text read. */
@@ -76,13 +93,15 @@ function textOf(node: ts.Node): string | undefined {
   return undefined;
 }
 
-/** Whether the literal is a link's target: `to="/"`, `href="/"`, `{ to: '/' }`. */
-function isLinkTarget(node: ts.Node): boolean {
+/** The property or JSX attribute whose value the literal is: `to="/"`, `{ path: '/admin/events' }`. */
+function propertyOf(node: ts.Node): string | undefined {
   const p = node.parent;
-  const name = p && (ts.isJsxAttribute(p) || ts.isPropertyAssignment(p)) ? p.name.getText() : undefined;
-  if (name === 'to' || name === 'href') return true;
-  return !!p && ts.isJsxExpression(p) && isLinkTarget(p);
+  if (p && (ts.isJsxAttribute(p) || ts.isPropertyAssignment(p)) && p.initializer === node) return p.name.getText();
+  return p && ts.isJsxExpression(p) ? propertyOf(p) : undefined;
 }
+
+/** Whether the literal is a link's target: `to="/"`, `href="/"`, `{ to: '/' }`. */
+const isLinkTarget = (node: ts.Node) => ['to', 'href'].includes(propertyOf(node) ?? '');
 
 /** The hand-built paths of one source file. */
 export function scanSource(file: string, source: string, patterns: readonly string[]): HandBuiltPath[] {
@@ -97,7 +116,7 @@ export function scanSource(file: string, source: string, patterns: readonly stri
       const route = routeOf(path, patterns, !origin && isLinkTarget(node) && m.index === 0);
       if (route) {
         const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-        found.push({ file, line, path: path.replaceAll(HOLE, '${…}'), route });
+        found.push({ file, line, path: path.replaceAll(HOLE, '${…}'), route, property: propertyOf(node) });
       }
     }
     // A template's substitutions may hold literals of their own.
@@ -126,6 +145,7 @@ export async function findHandBuiltPaths(root = ROOT): Promise<HandBuiltPath[]> 
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const found = await findHandBuiltPaths();
-  for (const f of found) console.log(`${f.file}:${f.line}\t${f.path}\t(${f.route})`);
-  console.log(`${found.length} hand-built path${found.length === 1 ? '' : 's'}`);
+  for (const f of found) console.log(`${f.file}:${f.line}\t${f.path}\t(${f.route})${isAllowed(f) ? '\tallowed' : ''}`);
+  const left = found.filter((f) => !isAllowed(f)).length;
+  console.log(`${found.length} hand-built path${found.length === 1 ? '' : 's'}, ${found.length - left} of them allowed (ALLOWED), ${left} not`);
 }
