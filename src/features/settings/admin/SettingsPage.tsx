@@ -287,7 +287,7 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
         <FeeOptionsFieldset key={section.list} {...section} savedKeys={savedKeys(section.list)} {...feeProps} />
       ))}
 
-      <FormSection legend="Contact and social links" hint="Shown in every page's footer and on /contact.">
+      <FormSection legend="Contact and social links" hint={`Shown in every page's footer and on ${href('/contact')}.`}>
         <TextField label="Contact phone" type="tel" error={errors.contactPhone?.message} {...register('contactPhone')} />
         <TextAreaField label="Contact emails, one per line" error={errors.contactEmails?.message} {...register('contactEmails')} />
         {SOCIAL_KEYS.map((k) => (
@@ -309,7 +309,7 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
         <TextField label="Ministry of Health website" type="url" error={errors.ministryUrl?.message} {...register('ministryUrl')} />
       </FormSection>
 
-      <FormSection legend="Payment instructions" hint="What payers see at checkout, on invoices and on /donate.">
+      <FormSection legend="Payment instructions" hint={`What payers see at checkout, on invoices and on ${href('/donate')}.`}>
         {PAYMENT_FIELDS.map(([k, label]) => (
           <TextField key={k} label={label} error={errors.payment?.[k]?.message} {...register(`payment.${k}`)} />
         ))}
