@@ -41,6 +41,8 @@ describe('the scan for hand-built paths', () => {
     expect(paths("link('/checkout/{{reference}}', 'Open')")).toEqual(['/checkout/{{reference}}']);
     expect(paths('const url = `${origin}/checkout/${id}`;')).toEqual(['/checkout/${…}']);
     expect(paths("const hint = 'Listed on /careers; each at /careers/ followed by its slug.';")).toEqual(['/careers', '/careers/']);
+    expect(paths('<FormSection hint="Shown in the footer and on /contact." />')).toEqual(['/contact']);
+    expect(paths('<p>They then sign in at <strong>/admin-login</strong>, or with Google.</p>')).toEqual(['/admin-login']);
   });
 
   it('leaves href()’s own patterns, separators, other sites, Firestore paths and files alone', () => {

@@ -90,6 +90,8 @@ function textOf(node: ts.Node): string | undefined {
     return node.text;
   }
   if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((s) => HOLE + s.literal.text).join('');
+  // A page's own words: "sign in at <strong>/admin-login</strong>".
+  if (ts.isJsxText(node)) return node.text;
   return undefined;
 }
 
@@ -112,7 +114,7 @@ export function scanSource(file: string, source: string, patterns: readonly stri
     if (text === undefined) return void ts.forEachChild(node, visit);
     const origin = text.startsWith(`${HOLE}/`);
     for (const m of (origin ? text.slice(1) : text).matchAll(PATH)) {
-      const path = m[0];
+      const path = m[0].replace(/[.:!]+$/, ''); // the end of a sentence ("sign in at /admin-login.")
       const route = routeOf(path, patterns, !origin && isLinkTarget(node) && m.index === 0);
       if (route) {
         const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
