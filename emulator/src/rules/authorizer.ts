@@ -7,6 +7,7 @@ import { FIRESTORE_LIMITS, RulesLimitError, type RuntimeLimits } from './limits.
 import { authorizeList } from './list.ts';
 import { applicableChains, type CompiledRules, type MatchChain, type Scope } from './matcher.ts';
 import { DocumentReads } from './reads.ts';
+import type { Target } from './target.ts';
 import { fromFields, fromJson, RMap, RPath, RTimestamp, RUnknown, type RValue } from './values.ts';
 
 export interface AuthorizerOptions {
@@ -14,20 +15,6 @@ export interface AuthorizerOptions {
   debug?: (text: string) => void;
   /** Cloud Firestore's limits by default; tighter ones (a project's margin) through tighterLimits(). */
   limits?: RuntimeLimits;
-}
-
-/** What a single evaluation is about: one document (or "any document a query could return"). */
-export interface Target {
-  /** Document path relative to the documents root, e.g. "registrations/abc". */
-  path: string;
-  resource: RValue;
-  requestResource: RValue;
-  /** request.path; unknown for a list's query-constrained document. */
-  requestPath: RValue;
-  /** A path segment standing for something the query leaves open: bound wildcards become unknown. */
-  unknownSegment?: string;
-  /** How the reason names the document (default: its path). */
-  display?: string;
 }
 
 /** Per authorize() call: what every evaluation of the request shares. */
