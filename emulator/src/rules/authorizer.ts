@@ -2,6 +2,7 @@
 // build `request` and `resource`, and allow when any allow statement for the method holds
 // (across all matching blocks). Otherwise deny, saying which lines said no and why.
 import type { AccessDecision, AccessRequest, Authorizer } from './contract.ts';
+import type { RulesCoverage } from './coverage.ts';
 import { documentValue, Env, expressionMeter, holds, type EvalContext, type ExpressionMeter } from './evaluator.ts';
 import { FIRESTORE_LIMITS, RulesLimitError, type RuntimeLimits } from './limits.ts';
 import { authorizeList } from './list.ts';
@@ -15,6 +16,8 @@ export interface AuthorizerOptions {
   debug?: (text: string) => void;
   /** Cloud Firestore's limits by default; tighter ones (a project's margin) through tighterLimits(). */
   limits?: RuntimeLimits;
+  /** Counts each allow's and each function's outcomes (coverage.ts); off when absent. compileRules() loads the rules into it. */
+  coverage?: RulesCoverage;
 }
 
 /** Per authorize() call: what every evaluation of the request shares. */
@@ -40,6 +43,7 @@ function withUnknowns(bindings: ReadonlyMap<string, RValue>, unknown: string | u
 
 export class RulesAuthorizer implements Authorizer {
   private readonly debug: (text: string) => void;
+  private readonly coverage: RulesCoverage | undefined;
   readonly limits: RuntimeLimits;
 
   constructor(
@@ -48,6 +52,7 @@ export class RulesAuthorizer implements Authorizer {
   ) {
     this.debug = options.debug ?? ((text) => console.log(`[rules debug] ${text}`));
     this.limits = options.limits ?? FIRESTORE_LIMITS;
+    this.coverage = options.coverage;
   }
 
   authorize(request: AccessRequest): AccessDecision {
@@ -142,9 +147,18 @@ export class RulesAuthorizer implements Authorizer {
       const allows = block.node.allows.filter((a) => a.methods.includes(method));
       if (!allows.length) continue;
       const { envs, innermost } = this.environments(chain, globals, target.unknownSegment);
-      const ctx: EvalContext = { reads: state.reads, meter, scopeEnvs: envs, debug: this.debug, calls: [], database: request.database };
+      const ctx: EvalContext = {
+        reads: state.reads,
+        meter,
+        scopeEnvs: envs,
+        debug: this.debug,
+        calls: [],
+        database: request.database,
+        coverage: this.coverage,
+      };
       for (const allow of allows) {
         const verdict = holds(allow.condition, innermost, ctx);
+        this.coverage?.allow(allow, verdict.allowed ? 'true' : verdict.error ? 'error' : 'false');
         if (verdict.allowed) return { allowed: true };
         const at = `for '${method}' @ L${allow.pos.line}`;
         const e = verdict.error;
