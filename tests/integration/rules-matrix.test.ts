@@ -74,7 +74,9 @@ interface Subject {
   notes?: Partial<Record<Op, string>>;
 }
 
-const CONTENT = ['publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions'];
+// The public content collections (firestore.rules contentCollection). Sponsors' other writers (finance,
+// in the commit that approves or declines an application) are rules-sponsors.test.ts's.
+const CONTENT = ['publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions', 'sponsors'];
 
 const ui = (db: Firestore) => createDb(() => db);
 
@@ -125,6 +127,21 @@ const storedRefund = async () => {
     note: '',
   });
   return id;
+};
+
+/** A payer's reference as the payment that quoted it claimed it (paymentReferences/{normalised}), its payment still submitted. */
+const storedReference = async () => {
+  const paymentId = await fixture(`payments/${uniqueId('pay')}`, {
+    payerName: 'A',
+    method: 'mobile-money',
+    reference: 'QWE123RT',
+    amount: 15000,
+    currency: 'KES',
+    status: 'submitted',
+    targetCollection: 'registrations',
+    targetId: 'x',
+  });
+  return fixture(`paymentReferences/${uniqueId('REF')}`, { paymentId });
 };
 
 /** A registration draft as the register form stores it (expiring a week ahead by the sender's clock). */
@@ -428,6 +445,14 @@ const HOW: Record<string, Subject> = {
     notes: { create: 'with no certificate behind it', update: 'out of step with its certificate' },
   },
 
+  // How many people wait: read (the register form decides from it), moved only with the entries
+  // (attacks/seat-fairness.test.ts); deleting it would make everyone seem not to wait.
+  'counters/waitlist': {
+    ops: {
+      get: (db) => getDoc(doc(db, 'counters', 'waitlist')),
+      delete: (db) => deleteDoc(doc(db, 'counters', 'waitlist')),
+    },
+  },
   'counters/content': counter(
     'content',
     (db) => setDoc(doc(db, 'counters', 'content'), { version: increment(1) }, { merge: true }),
@@ -544,6 +569,21 @@ const HOW: Record<string, Subject> = {
     },
     notes: { create: 'with the record counting it and the payer’s email' },
   },
+  // The payer's references taken (normalised): checkout asks whether one is, finance lists them.
+  paymentReferences: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'paymentReferences', await storedReference())),
+      list: (db) => getDocs(query(collection(db, 'paymentReferences'), limit(5))),
+      create: (db) => setDoc(doc(db, 'paymentReferences', uniqueId('REF')), { paymentId: 'demo-payment-submitted-1' }),
+      update: async (db) => updateDoc(doc(db, 'paymentReferences', await storedReference()), { paymentId: 'demo-payment-submitted-1' }),
+      delete: async (db) => deleteDoc(doc(db, 'paymentReferences', await storedReference())),
+    },
+    notes: {
+      create: 'for a payment made before, on its own',
+      update: 'naming another payment',
+      delete: 'while its payment is not rejected',
+    },
+  },
   'payments (for a booth)': {
     ops: { create: submitAs(FORMS.boothPayment) },
     notes: { create: 'as a visitor’s payment submission for an approved booth booking (whoever holds its reference)' },
@@ -646,6 +686,8 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'certificates':                { get: ADMIN,    list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
   // The public verification projection: read by its unguessable id, enumerated by nobody but administrators.
   'certificateChecks':           { get: EVERYONE, list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
+  // Anyone may learn whether people wait; the count moves only with the entries, and stays.
+  'counters/waitlist':           { get: EVERYONE,                                        delete: NOBODY },
   // Every page may learn whether it is out of date; any staff change to public content moves it.
   'counters/content':            { get: EVERYONE, list: NOBODY, update: STAFF, delete: NOBODY },
   // The Trigger Email queue: written only in the commit of the action it reports (rules-forms,
@@ -663,6 +705,10 @@ const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
   'payments':                    { get: FINANCE,  list: FINANCE, create: VERIFIED, update: FINANCE, delete: ADMIN },
   'payments (for a booth)':      {                             create: SIGNED_IN },
   'payments (manual record)':    {                             create: FINANCE },
+  // Whether a reference is taken is anyone's question (it names a payment id, which opens nothing); finance
+  // lists them. Claimed only in the commit of the payment that quotes it, never rewritten, and freed
+  // only as finance rejects or reverses that payment (attacks/statement-ledger.test.ts).
+  'paymentReferences':           { get: EVERYONE, list: FINANCE, create: NOBODY, update: NOBODY, delete: NOBODY },
   // A refund made: finance records it once, with its record; nobody changes or deletes it.
   'refunds':                     { get: FINANCE,  list: FINANCE, create: FINANCE, update: NOBODY, delete: NOBODY },
   // Issued invoices are never deleted: the series must stay unbroken.
