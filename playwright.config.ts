@@ -27,7 +27,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      command: 'npx tsx scripts/preview.ts --port 4173',
+      command: 'npx tsx scripts/serve/preview.ts --port 4173',
       url: 'http://localhost:4173/',
       reuseExistingServer: false,
       timeout: 60_000,

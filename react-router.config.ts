@@ -1,6 +1,6 @@
 import type { Config } from '@react-router/dev/config';
-import { publishedArticlePaths } from './scripts/published-paths.ts';
-import { isClientOnly } from './scripts/client-only-pages.ts';
+import { publishedArticlePaths } from './scripts/build/published-paths.ts';
+import { isClientOnly } from './scripts/build/client-only-pages.ts';
 
 // Static files on Firebase Hosting talking to Firestore from the browser (no server). Every public
 // page that is the same for every visitor is prerendered to HTML at build time and hydrated, so it

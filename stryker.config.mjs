@@ -36,7 +36,7 @@ export default {
     'src/features/payments/admin/statement/*.ts',
     'src/features/registrations/admin/check-in.ts',
     // The page loader every prerendered page runs.
-    'scripts/page-loader.ts',
+    'scripts/build/page-loader.ts',
     // The emulator's query engine and rules engine: what every test of the product stands on.
     'emulator/src/values.ts',
     'emulator/src/filters.ts',

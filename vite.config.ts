@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The bundle report of the browser build: build/bundle-report.html to explore (a treemap), and
- * build/bundle-stats.json, from which scripts/postbuild.ts prints where a public page's bytes go.
+ * build/bundle-stats.json, from which scripts/build/postbuild.ts prints where a public page's bytes go.
  * Outside build/client, so never deployed.
  */
 const bundleReport = [

@@ -1,7 +1,7 @@
 // axe-core on every public page, after its data has loaded, at phone and desktop widths.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './test.ts';
-import { loadRoutePatterns } from '../scripts/route-patterns.ts';
+import { loadRoutePatterns } from '../scripts/build/route-patterns.ts';
 import { startApp } from './support.ts';
 
 const PARAMS: Record<string, string> = {

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from './test.ts';
-import { loadRoutePatterns } from '../scripts/route-patterns.ts';
+import { loadRoutePatterns } from '../scripts/build/route-patterns.ts';
 import { admin, signIn } from './support.ts';
 
 const EXAMPLES: Record<string, string> = {

@@ -182,7 +182,7 @@ export async function removeRegistration(id: string) {
   await commitDocuments(docs);
 }
 
-/** The public content version now (scripts/page-loader.ts compares a page's with it). */
+/** The public content version now (scripts/build/page-loader.ts compares a page's with it). */
 export async function contentVersion(): Promise<number> {
   const res = await fetch(`${firestoreDocumentsUrl(stack.projectId, stack.firestore)}/counters/content`);
   if (res.status === 404) return 0;

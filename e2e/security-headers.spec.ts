@@ -4,7 +4,7 @@
 // the camera is allowed on the check-in only, and the menu's Check-in link loads it as a document
 // of its own so the scanner gets it.
 import { expect, expectConsoleError, test, type Page } from './test.ts';
-import { loadRoutePatterns } from '../scripts/route-patterns.ts';
+import { loadRoutePatterns } from '../scripts/build/route-patterns.ts';
 import { admin, signIn, startApp } from './support.ts';
 
 const EXAMPLES: Record<string, string> = {

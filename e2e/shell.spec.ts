@@ -1,7 +1,7 @@
 // The shell of the product: every route of the route table renders its page, unknown paths are
 // 404s, the back office is gated, and staff can sign in, reach every admin page and sign out.
 import { expect, test } from './test.ts';
-import { loadRoutePatterns } from '../scripts/route-patterns.ts';
+import { loadRoutePatterns } from '../scripts/build/route-patterns.ts';
 import { ensureAuthUser } from '../emulator/seed/rest.ts';
 import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
 import { admin, signIn } from './support.ts';

@@ -19,7 +19,7 @@ export async function signIn(page: Page, account: { email: string; password: str
 
 /**
  * The visitor's first key press, which on a prerendered page starts the app's scripts
- * (scripts/page-loader.ts); resolves once the page has hydrated.
+ * (scripts/build/page-loader.ts); resolves once the page has hydrated.
  */
 export async function startApp(page: Page) {
   await page.keyboard.press('Shift');

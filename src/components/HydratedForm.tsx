@@ -6,7 +6,7 @@ import { startsOnIntent } from '../lib/page-loader-triggers.ts';
 /**
  * A visitor form on a prerendered page. The HTML shows it before the JavaScript has arrived, and
  * without script it could only submit natively (a GET to the same address, the answers in the
- * URL), so its controls are disabled in the HTML. The page's loader (scripts/page-loader.ts)
+ * URL), so its controls are disabled in the HTML. The page's loader (scripts/build/page-loader.ts)
  * opens them at once and holds a submit until the app runs: a visitor can start typing before the
  * app has arrived, and `useTypedBeforeHydration` carries what they typed into the form's state.
  * The form's classes lay out the fieldset, which holds the fields (min-w-0: a fieldset would

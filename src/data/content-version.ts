@@ -1,6 +1,6 @@
 // The public site's content version: a counter the back office moves, in the same commit, with
 // every change to something a public page shows (src/admin/content-version.ts moves it). A
-// prerendered page carries the version it was built from, and its loader (scripts/page-loader.ts)
+// prerendered page carries the version it was built from, and its loader (scripts/build/page-loader.ts)
 // starts the app, which reads everything again, only when the database's version differs. So a
 // reader who never taps downloads no JavaScript and still never reads content older than the back
 // office's last change.

@@ -1,6 +1,6 @@
 // After a deploy, an open tab may ask for a code chunk that no longer exists. Reloading fetches
 // the new build; the 10 s guard (SPEC section 8) stops a reload loop when the chunk is truly broken.
-// (The page loader, scripts/page-loader.ts, reloads by the same key, guard and pattern.)
+// (The page loader, scripts/build/page-loader.ts, reloads by the same key, guard and pattern.)
 export const RELOAD_GUARD_MS = 10_000;
 export const RELOAD_KEY = 'chunkReloadAt';
 export const CHUNK_LOAD_ERROR =

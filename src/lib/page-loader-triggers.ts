@@ -1,4 +1,4 @@
-// How a prerendered page tells its loader (scripts/page-loader.ts) when to start the app's
+// How a prerendered page tells its loader (scripts/build/page-loader.ts) when to start the app's
 // scripts: one name per trigger, used by the components that set it and by the loader that reads
 // it, so neither can be renamed without the other.
 export const TRIGGERS = {

@@ -1,4 +1,4 @@
-// The contract between a prerendered page and its loader (scripts/page-loader.ts), which starts
+// The contract between a prerendered page and its loader (scripts/build/page-loader.ts), which starts
 // the app's JavaScript only when the page needs it: at the visitor's first tap or key, when a part
 // only the app can show comes into view, or when the content changed since the build. The build
 // writes this config into the page; the app announces when it has hydrated, so the loader can

@@ -1,7 +1,7 @@
 // Plausible's events API, spoken directly: the page loader (before the app starts, no tracker
 // library) and the app send page views and outbound-link clicks the same way, with the tracker's
 // own exclusions (a local address, a browser that opted out with plausible_ignore).
-// Kept free of imports: scripts/page-loader.ts bundles it into every prerendered page.
+// Kept free of imports: scripts/build/page-loader.ts bundles it into every prerendered page.
 
 /** Where Plausible receives events (the tracker's default host). */
 export const PLAUSIBLE_EVENTS = 'https://plausible.io/api/event';

@@ -1,6 +1,6 @@
 // Whether this browser may hold an attendee's session (signed in with a proven address), read from
 // the storage Firebase Auth persists its user in, without loading the Auth SDK: public pages load
-// that SDK only when it is needed (scripts/public-imports.ts). A hint, not a proof: a page that
+// that SDK only when it is needed (scripts/build/public-imports.ts). A hint, not a proof: a page that
 // acts on it confirms the session with the SDK (lib/email-link.ts attendeeSession), and if Firebase
 // ever stores its user otherwise the hint is simply absent (the page behaves as for a visitor).
 const AUTH_USER_KEY = /^firebase:authUser:/;

@@ -1,9 +1,9 @@
-// The build's list of article pages to prerender (scripts/published-paths.ts), read over REST from
+// The build's list of article pages to prerender (scripts/build/published-paths.ts), read over REST from
 // the real stack as an anonymous visitor: published articles only, never drafts.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../../src/lib/db.ts';
 import { DEMO_STAFF } from '../../emulator/seed/demo-data.ts';
-import { publishedArticlePaths } from '../../scripts/published-paths.ts';
+import { publishedArticlePaths } from '../../scripts/build/published-paths.ts';
 import { client, closeClients, stack } from './support/clients.ts';
 
 let db: Db;

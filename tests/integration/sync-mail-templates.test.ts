@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { patchDocument, writeDocuments } from '../../emulator/seed/rest.ts';
 import { DEFAULT_MAIL_TEMPLATES } from '../../src/data/mail-templates.ts';
-import { syncMailTemplates } from '../../scripts/sync-mail-templates.ts';
+import { syncMailTemplates } from '../../scripts/tools/sync-mail-templates.ts';
 import { stack } from './support/clients.ts';
 import { ownerDelete, ownerGet, withSettings } from './support/owner.ts';
 

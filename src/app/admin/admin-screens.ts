@@ -19,7 +19,7 @@ export interface AdminScreen {
   menu?: string;
   /**
    * Uses the camera. Hosting allows the camera to these screens' addresses only
-   * (scripts/security-headers.ts), and a browser decides by the headers of the document it loaded:
+   * (scripts/build/security-headers.ts), and a browser decides by the headers of the document it loaded:
    * the menu opens such a screen as a document of its own, not by a client-side navigation.
    */
   camera?: boolean;

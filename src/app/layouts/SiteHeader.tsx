@@ -14,7 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * Both header menus are native disclosures, `<details>` and `<summary>`, so a tap opens them at
  * once with no script at all (public pages load the app only at a visitor's tap elsewhere:
- * scripts/page-loader.ts). Chosen over `popover`, which would give Escape and light dismiss for
+ * scripts/build/page-loader.ts). Chosen over `popover`, which would give Escape and light dismiss for
  * free, because:
  * - `popover` needs Chrome 114, Safari 17 or Firefox 125: in an older Android WebView, on iOS 16 or
  *   in Opera Mini the menu would never open until the app ran (and Opera Mini never runs it);

@@ -49,7 +49,7 @@ const AttendedDays = lazy(() =>
 );
 /**
  * The certificate's PDF module, with pdf-lib: public code's one door to it is this page, by a
- * dynamic import on the attendee's tap (scripts/public-imports.ts CERTIFICATE_DOOR, eslint.config.js).
+ * dynamic import on the attendee's tap (scripts/build/public-imports.ts CERTIFICATE_DOOR, eslint.config.js).
  */
 const loadCertificatePdf = () => import('../../data/certificate-pdf.ts');
 const MyCertificates = lazy(() =>

@@ -1,6 +1,6 @@
 // The attendee's sign-in link (lib/email-link.ts) as the registration pages use it. The module
 // brings the Auth SDK, so it is loaded on demand, once the visitor acts or arrives with a link
-// (scripts/public-imports.ts lets public pages load it that way only).
+// (scripts/build/public-imports.ts lets public pages load it that way only).
 import type { EmailLinkProblem } from '../../lib/email-link.ts';
 
 export const loadEmailLink = () => import('../../lib/email-link.ts');
