@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import type { Capability } from '../permissions.ts';
-import { toDateInput, toDateTimeInput } from './datetime.ts';
+import { toNairobiDate, toNairobiDateTime } from '../../lib/nairobi-time.ts';
 
 export interface Option {
   value: string;
@@ -133,9 +133,9 @@ export function documentTitle(config: ContentConfig, doc: Record<string, unknown
 function formValue(field: FieldDescriptor, stored: unknown): unknown {
   switch (field.kind) {
     case 'datetime':
-      return toDateTimeInput(stored);
+      return toNairobiDateTime(stored);
     case 'date':
-      return toDateInput(stored);
+      return toNairobiDate(stored);
     case 'number':
       return typeof stored === 'number' ? String(stored) : '';
     case 'richtext':

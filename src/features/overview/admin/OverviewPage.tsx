@@ -12,8 +12,9 @@ import { GoLiveCard } from './GoLiveCard.tsx';
 import { failedMail, partnerFigures, paymentFigures, registrationFigures, registrationsPerDay, unreadMessages, type Figure } from './figures.ts';
 import { MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';
 import { Link } from 'react-router';
+import { nairobiFormat } from '../../../lib/nairobi-time.ts';
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Africa/Nairobi' });
+const dayLabel = nairobiFormat({ day: 'numeric', month: 'short' });
 const compact = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

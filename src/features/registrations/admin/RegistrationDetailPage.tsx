@@ -16,6 +16,7 @@ import { NEXT_STATUSES, type StaffRecord } from './records.ts';
 import { RecordMessages } from './RecordMessages.tsx';
 import { AttendanceSection } from './AttendanceSection.tsx';
 import { ReceivedAndDue } from '../../../admin/ui/ReceivedAndDue.tsx';
+import { formatDateTime } from '../../../lib/nairobi-time.ts';
 
 const FIELDS: Record<'registrations' | 'partners', Array<[string, string]>> = {
   registrations: [
@@ -65,8 +66,6 @@ function shown(field: string, value: unknown, settings: SiteSettings | undefined
   }
 }
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
-
 function Payments({ collection, id }: { collection: string; id: string }) {
   const payments = useRecordPayments(collection, id, true);
   return (
@@ -77,7 +76,7 @@ function Payments({ collection, id }: { collection: string; id: string }) {
           <ul className="mt-3 space-y-2">
             {list.map((p) => (
               <li key={p.id} className="flex flex-wrap gap-3 text-sm">
-                <span>{p.timestamp ? when.format(p.timestamp) : ''}</span>
+                <span>{p.timestamp ? formatDateTime(p.timestamp) : ''}</span>
                 <span>{formatMoney(p.amount, p.currency)}</span>
                 <span>{labelOf(PAYMENT_METHOD_LABELS, p.method)}</span>
                 <span className="font-mono">{p.reference}</span>
@@ -197,13 +196,13 @@ export default function RegistrationDetailPage() {
             <div className="mt-4">
               <AdminHeader
                 title={name}
-                summary={`${typeof r.paymentCode === 'string' && r.paymentCode ? `Payment code ${r.paymentCode} · ` : ''}Reference ${r.id}${r.timestamp ? ` · received ${when.format(r.timestamp)}` : ''}`}
+                summary={`${typeof r.paymentCode === 'string' && r.paymentCode ? `Payment code ${r.paymentCode} · ` : ''}Reference ${r.id}${r.timestamp ? ` · received ${formatDateTime(r.timestamp)}` : ''}`}
               />
               <p className="mt-3 flex flex-wrap items-center gap-2">
                 <StatusBadge status={r.status} /> <StatusBadge status={r.paymentStatus} />
                 <span>{formatMoney(r.fee, r.currency)}</span>
                 <ReceivedAndDue record={r} lead="· " />
-                {r.checkedInAt instanceof Date && <span>· checked in {when.format(r.checkedInAt)}</span>}
+                {r.checkedInAt instanceof Date && <span>· checked in {formatDateTime(r.checkedInAt)}</span>}
                 <a className="text-brand-700 underline" href={`/checkout/${r.id}`} target="_blank" rel="noreferrer">
                   Checkout page and ticket
                 </a>

@@ -18,8 +18,9 @@ import { SEARCH_HINT } from './search.ts';
 import { ScheduleStatusPanel } from './ScheduleStatusPanel.tsx';
 import { ReceivedAndDue } from '../../../admin/ui/ReceivedAndDue.tsx';
 import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
+import { nairobiFormat } from '../../../lib/nairobi-time.ts';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+const dateTime = nairobiFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 function useListState() {
   const [params, setParams] = useSearchParams();
