@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, href, useNavigate, useParams } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
 import { can } from '../../../admin/permissions.ts';
@@ -86,7 +86,7 @@ function Payments({ collection, id }: { collection: string; id: string }) {
           </ul>
         )}
       </QueryState>
-      <Link className="mt-3 inline-block text-brand-700 underline" to="/admin/payments">
+      <Link className="mt-3 inline-block text-brand-700 underline" to={href('/admin/payments')}>
         Go to payments
       </Link>
     </section>
@@ -153,7 +153,7 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
             // page shows "not found" (unmounting this button) before a per-call callback would run.
             onConfirm={() =>
               archive.mutateAsync({ id: record.id, name }).then(
-                () => navigate('/admin/registrations', { replace: true }),
+                () => navigate(href('/admin/registrations'), { replace: true }),
                 () => {},
               )
             }
@@ -185,7 +185,7 @@ export default function RegistrationDetailPage() {
   const staff = useStaff();
   return (
     <>
-      <Link className="text-brand-700 underline" to="/admin/registrations">
+      <Link className="text-brand-700 underline" to={href('/admin/registrations')}>
         ← All registrations
       </Link>
       <QueryState query={record} noun="record">
@@ -203,7 +203,7 @@ export default function RegistrationDetailPage() {
                 <span>{formatMoney(r.fee, r.currency)}</span>
                 <ReceivedAndDue record={r} lead="· " />
                 {r.checkedInAt instanceof Date && <span>· checked in {formatDateTime(r.checkedInAt)}</span>}
-                <a className="text-brand-700 underline" href={`/checkout/${r.id}`} target="_blank" rel="noreferrer">
+                <a className="text-brand-700 underline" href={href('/checkout/:id', { id: r.id })} target="_blank" rel="noreferrer">
                   Checkout page and ticket
                 </a>
               </p>

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, href, useSearchParams } from 'react-router';
 import { can } from '../../../admin/permissions.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
@@ -45,7 +45,7 @@ function columns(tab: Tab): Column<StaffRecord>[] {
     {
       header: tab === 'attendees' ? 'Name' : 'Organisation',
       cell: (r) => (
-        <Link className="font-medium text-brand-700 underline" to={`/admin/registrations/${COLLECTION[tab]}/${r.id}`}>
+        <Link className="font-medium text-brand-700 underline" to={href('/admin/registrations/:collection/:id', { collection: COLLECTION[tab], id: r.id })}>
           {displayName(tab, r)}
         </Link>
       ),
@@ -176,7 +176,7 @@ export default function RegistrationsPage() {
     <>
       <AdminHeader title="Registrations" summary="Attendees, partner applications and booth bookings.">
         {can(staff.role, 'registrations:update') && (
-          <Link className="btn-secondary" to="/admin/waitlist">
+          <Link className="btn-secondary" to={href('/admin/waitlist')}>
             Waiting list
           </Link>
         )}
