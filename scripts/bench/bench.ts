@@ -24,21 +24,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { startStack, type Stack } from '../../emulator/stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/browser.ts';
 import { adminFigures } from './admin.ts';
 import { PHONE_RUNS, phoneFigures } from './phone.ts';
 import { statementFigures } from './statement.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// Debian's chromium as the e2e run starts it; Lighthouse launches it itself, so it asks for headless too.
+const CHROMIUM = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const PREVIEW = 'http://localhost:4173';
 export const BENCH_ROUTES = [
   '/',
