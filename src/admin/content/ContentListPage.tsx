@@ -200,14 +200,7 @@ export function ContentListPage({ config }: { config: ContentConfig }) {
         {(page) => (
           <>
             <DataTable caption={config.title} columns={columns} rows={page.items} />
-            <Pager
-              pageNumber={pages.pageNumber}
-              hasPrevious={pages.hasPrevious}
-              hasNext={pages.hasNext}
-              busy={pages.isFetching}
-              onPrevious={pages.previous}
-              onNext={pages.next}
-            />
+            <Pager pages={pages} />
           </>
         )}
       </QueryState>

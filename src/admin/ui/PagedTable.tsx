@@ -30,14 +30,7 @@ export function PagedTable<T extends { id: string }, R extends { id: string } = 
           ) : (
             <DataTable<T> caption={caption} rows={page.items} columns={props.columns} />
           )}
-          <Pager
-            pageNumber={pages.pageNumber}
-            hasPrevious={pages.hasPrevious}
-            hasNext={pages.hasNext}
-            busy={pages.isFetching}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-          />
+          <Pager pages={pages} />
         </>
       )}
     </QueryState>

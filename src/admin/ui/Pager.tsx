@@ -1,19 +1,10 @@
 /** Previous / next for a cursor-paged list (see use-cursor-pages). A screen with two lists names each pager (`label`). */
 export function Pager({
-  pageNumber,
-  hasPrevious,
-  hasNext,
-  busy,
-  onPrevious,
-  onNext,
+  pages: { pageNumber, hasPrevious, hasNext, isFetching: busy, previous: onPrevious, next: onNext },
   label = 'Pages',
 }: {
-  pageNumber: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  busy?: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  /** What useCursorPages returns (the page it is on, whether there is another either way, and the moves). */
+  pages: { pageNumber: number; hasPrevious: boolean; hasNext: boolean; isFetching?: boolean; previous: () => void; next: () => void };
   label?: string;
 }) {
   return (

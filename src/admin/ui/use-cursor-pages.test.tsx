@@ -30,14 +30,7 @@ function List() {
           <li key={i.id}>{i.id}</li>
         ))}
       </ul>
-      <Pager
-        pageNumber={pages.pageNumber}
-        hasPrevious={pages.hasPrevious}
-        hasNext={pages.hasNext}
-        busy={pages.isFetching}
-        onPrevious={pages.previous}
-        onNext={pages.next}
-      />
+      <Pager pages={pages} />
     </>
   );
 }

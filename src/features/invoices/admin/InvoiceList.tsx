@@ -118,15 +118,7 @@ export function InvoiceList({ onCorrect }: { onCorrect: (invoice: StoredInvoice,
           />
         )}
       </QueryState>
-      <Pager
-        pageNumber={pages.pageNumber}
-        hasPrevious={pages.hasPrevious}
-        hasNext={pages.hasNext}
-        busy={pages.isFetching}
-        onPrevious={pages.previous}
-        onNext={pages.next}
-        label="Pages of invoices"
-      />
+      <Pager pages={pages} label="Pages of invoices" />
     </>
   );
 }

@@ -67,15 +67,7 @@ export function DonationsSection({ currency }: { currency: string }) {
           />
         )}
       </QueryState>
-      <Pager
-        pageNumber={pages.pageNumber}
-        hasPrevious={pages.hasPrevious}
-        hasNext={pages.hasNext}
-        busy={pages.isFetching}
-        onPrevious={pages.previous}
-        onNext={pages.next}
-        label="Pages of donation pledges"
-      />
+      <Pager pages={pages} label="Pages of donation pledges" />
     </>
   );
 }

@@ -162,15 +162,7 @@ export function PaymentList() {
           />
         )}
       </QueryState>
-      <Pager
-        pageNumber={pages.pageNumber}
-        hasPrevious={pages.hasPrevious}
-        hasNext={pages.hasNext}
-        busy={pages.isFetching}
-        onPrevious={pages.previous}
-        onNext={pages.next}
-        label="Pages of payments"
-      />
+      <Pager pages={pages} label="Pages of payments" />
     </>
   );
 }

@@ -135,14 +135,7 @@ function ListResults(state: ReturnType<typeof useListState>) {
       {(page) => (
         <>
           <DataTable caption={`${TAB_LABELS[state.tab]}, page ${pages.pageNumber}`} columns={columns(state.tab)} rows={page.items} />
-          <Pager
-            pageNumber={pages.pageNumber}
-            hasPrevious={pages.hasPrevious}
-            hasNext={pages.hasNext}
-            busy={pages.isFetching}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-          />
+          <Pager pages={pages} />
         </>
       )}
     </QueryState>
