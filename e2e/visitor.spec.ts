@@ -2,7 +2,7 @@
 // link), get a reference, check out, submit a payment reference, get a ticket; and what goes wrong:
 // closed registration, hostile input, a dropped network.
 import { expect, expectConsoleError, test, type Page } from './test.ts';
-import { findDocuments, patchDocument } from '../emulator/seed/rest.ts';
+import { findDocuments, fromFields, patchDocument } from '../emulator/seed/rest.ts';
 import { readDocument, stack } from './records.ts';
 import { emailTo } from './inbox.ts';
 import { admin, fillRegistration, followEmailedLink, reference, registerVerified, signIn, startApp } from './support.ts';
@@ -33,8 +33,24 @@ test('register, get a reference and a payment code, check out and submit a payme
   await page.getByLabel('Transaction reference').fill('QWE12345RT');
   await page.getByRole('button', { name: 'Submit payment reference' }).click();
   await expect(page.getByText('Payment reference received: awaiting verification')).toBeVisible();
-  const [payment] = await findDocuments(stack, 'payments', 'targetId', ref);
-  expect(payment).toBeTruthy();
+  // One payment, as the form sent it (the payer and the amount due filled in), awaiting verification,
+  // named by the registration, its transaction code claimed for it.
+  const payments = await findDocuments(stack, 'payments', 'targetId', ref);
+  expect(payments).toHaveLength(1);
+  const paymentId = String(payments[0].name).split('/').at(-1)!;
+  expect(fromFields(payments[0].fields as Parameters<typeof fromFields>[0])).toMatchObject({
+    id: paymentId,
+    targetCollection: 'registrations',
+    targetId: ref,
+    payerName: 'Wanjiru Kamau',
+    method: 'mobile-money',
+    reference: 'QWE12345RT',
+    amount: 15_000,
+    currency: 'KES',
+    status: 'submitted',
+  });
+  expect(await readDocument(`registrations/${ref}`)).toMatchObject({ paymentStatus: 'submitted', lastPaymentId: paymentId });
+  expect(await readDocument('paymentReferences/QWE12345RT')).toMatchObject({ paymentId });
 });
 
 test('a free category is confirmed at once and shows a printable e-ticket with a QR code', async ({ page }) => {
@@ -311,8 +327,17 @@ test('pledge a donation', async ({ page }) => {
   await page.getByLabel(/Amount/).fill('2500');
   await page.getByRole('button', { name: 'Pledge my gift' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your pledge' })).toBeVisible();
-  const [pledge] = await findDocuments(stack, 'donations', 'email', email);
-  expect(pledge).toBeTruthy();
+  const pledges = await findDocuments(stack, 'donations', 'email', email);
+  expect(pledges).toHaveLength(1);
+  expect(fromFields(pledges[0].fields as Parameters<typeof fromFields>[0])).toMatchObject({
+    name: 'Peter Mwangi',
+    email,
+    amount: 2500,
+    currency: 'KES',
+    message: '',
+    anonymous: false,
+    status: 'pledged',
+  });
 });
 
 test('FAQ answers open on demand; sitemap and robots are served', async ({ page, request }) => {
