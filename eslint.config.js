@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 
-// The layers, and who may import whom (README, "Architecture"): app → features → data →
+// The layers, and who may import whom (docs/architecture.md, "The layers"): app → features → data →
 // components/lib, each feature on its own, and the back office (every folder named `admin`) out
 // of reach of public code. A public page importing back-office code would ship it to every phone.
 const LAYERS = [

@@ -4,7 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './test.ts';
 import { DEMO_PROJECT_ID, DEMO_STAFF } from '../emulator/seed/demo-data.ts';
-import { documentExists, findDocuments, patchDocument, toValue, writeDocuments } from '../emulator/seed/rest.ts';
+import { documentExists, findDocuments, patchDocument, writeDocuments } from '../emulator/seed/rest.ts';
+import { encodeValue } from '../src/lib/firestore-rest.ts';
 import { stack } from './records.ts';
 import { admin, signIn } from './support.ts';
 
@@ -15,7 +16,7 @@ const root = `projects/${DEMO_PROJECT_ID}/databases/(default)/documents`;
 async function ownerAggregate(collectionId: string, where?: [string, unknown], sumField?: string): Promise<{ count: number; sum: number }> {
   const structuredQuery = {
     from: [{ collectionId }],
-    ...(where ? { where: { fieldFilter: { field: { fieldPath: where[0] }, op: 'EQUAL', value: toValue(where[1]) } } } : {}),
+    ...(where ? { where: { fieldFilter: { field: { fieldPath: where[0] }, op: 'EQUAL', value: encodeValue(where[1]) } } } : {}),
   };
   const aggregations = [{ alias: 'n', count: {} }, ...(sumField ? [{ alias: 's', sum: { field: { fieldPath: sumField } } }] : [])];
   const res = await fetch(`http://${stack.firestore}/v1/${root}:runAggregationQuery`, {

@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { devices, expect, test, type Page } from './test.ts';
-import { findDocuments, fromFields, patchDocument } from '../emulator/seed/rest.ts';
+import { findDocuments, patchDocument } from '../emulator/seed/rest.ts';
+import { decodeFields } from '../src/lib/firestore-rest.ts';
 import { builtVersion, setContentVersion, stack } from './records.ts';
 import { fillRegistration, startApp } from './support.ts';
 
@@ -192,7 +193,7 @@ test.describe('scripts start when the page needs them', () => {
     await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
     const [sent, ...more] = await findDocuments(stack, 'messages', 'subject', subject);
     expect(more).toEqual([]);
-    expect(fromFields(sent.fields as Parameters<typeof fromFields>[0])).toMatchObject({
+    expect(decodeFields(sent.fields as Parameters<typeof decodeFields>[0])).toMatchObject({
       name: 'Njeri',
       email: 'njeri@example.org',
       message: 'Typed before the page had its scripts.',

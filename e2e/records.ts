@@ -3,7 +3,8 @@
 // with everything the site writes with it (seat slot, attendee entry, checkout projection), so the
 // rules and the pages see it as one the site made.
 import type { APIRequestContext } from '@playwright/test';
-import { docsRoot, fromFields, ownerHeaders, patchDocument, toFields, writeDocuments } from '../emulator/seed/rest.ts';
+import { docsRoot, ownerHeaders, patchDocument, writeDocuments } from '../emulator/seed/rest.ts';
+import { decodeFields, encodeFields, type RestValue } from '../src/lib/firestore-rest.ts';
 import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
 import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
 import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
@@ -25,11 +26,11 @@ export async function readDocument(path: string): Promise<Record<string, unknown
   const res = await fetch(`http://${stack.firestore}/v1/${docName(path)}`, { headers: ownerHeaders });
   if (res.status === 404) return null;
   if (!res.ok) throw new Error(`Reading ${path} failed: ${res.status} ${await res.text()}`);
-  const doc = (await res.json()) as { fields?: Record<string, Record<string, unknown>> };
-  return fromFields(doc.fields ?? {});
+  const doc = (await res.json()) as { fields?: RestFields };
+  return decodeFields(doc.fields ?? {});
 }
 
-type RestFields = Record<string, Record<string, unknown>>;
+type RestFields = Record<string, RestValue>;
 
 /** Every document of a top-level collection (owner access), as [id, its fields as the REST API gives them: exact]. */
 async function readCollectionFields(collectionId: string): Promise<Array<[string, RestFields]>> {
@@ -48,7 +49,7 @@ async function readCollectionFields(collectionId: string): Promise<Array<[string
 
 /** Every document of a top-level collection (owner access), as [id, plain values]. */
 export async function readCollection(collectionId: string): Promise<Array<[string, Record<string, unknown>]>> {
-  return (await readCollectionFields(collectionId)).map(([id, fields]) => [id, fromFields(fields)]);
+  return (await readCollectionFields(collectionId)).map(([id, fields]) => [id, decodeFields(fields)]);
 }
 
 /**
@@ -59,7 +60,7 @@ export async function replaceFields(path: string, data: Record<string, unknown>)
   const res = await fetch(`http://${stack.firestore}/v1/${docName(path)}`, { headers: ownerHeaders });
   if (!res.ok) throw new Error(`Reading ${path} failed: ${res.status} ${await res.text()}`);
   const was = ((await res.json()) as { fields?: RestFields }).fields ?? {};
-  await writeFields([[path, { ...was, ...toFields(data) }]]);
+  await writeFields([[path, { ...was, ...encodeFields(data) }]]);
   return () => writeFields([[path, was]]);
 }
 
@@ -86,7 +87,7 @@ export async function commitDocuments(docs: Array<{ path: string; data: Record<s
     'delete' in d
       ? { delete: docName(d.delete) }
       : {
-          update: { name: docName(d.path), fields: toFields(d.data) },
+          update: { name: docName(d.path), fields: encodeFields(d.data) },
           ...(d.now?.length ? { updateTransforms: d.now.map((fieldPath) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' })) } : {}),
         },
   );
@@ -250,12 +251,13 @@ const FILL_CLAIM = 'E2EFULLSUMMIT';
  */
 export async function fillSummit({ keep = [] }: { keep?: string[] } = {}): Promise<() => Promise<void>> {
   const before = await readCollectionFields('seats');
-  const changed = before.filter(([n, f]) => !keep.includes(n) && f.state?.stringValue !== 'taken');
+  const text = (v: RestValue | undefined) => (v && 'stringValue' in v ? v.stringValue : '');
+  const changed = before.filter(([n, f]) => !keep.includes(n) && text(f.state) !== 'taken');
   // Taken, with the same time (exact) and the holder's claim, or one of its own when the slot was free.
   const filled = (n: string, f: RestFields): RestFields => ({
     ...f,
     state: { stringValue: 'taken' },
-    claim: { stringValue: String(f.claim?.stringValue || `${FILL_CLAIM}${n.padStart(6, '0')}`) },
+    claim: { stringValue: text(f.claim) || `${FILL_CLAIM}${n.padStart(6, '0')}` },
   });
   await writeFields(changed.map(([n, f]) => [seatPath(n), filled(n, f)]));
   return async () => {

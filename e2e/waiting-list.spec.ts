@@ -19,7 +19,8 @@
 // all the same, in a worker of its own for its fake-camera launch options: it puts the summit
 // around the database's today, wherever.)
 import { expect, test, type Page } from './test.ts';
-import { findDocuments, fromFields, writeDocuments } from '../emulator/seed/rest.ts';
+import { findDocuments, writeDocuments } from '../emulator/seed/rest.ts';
+import { decodeFields } from '../src/lib/firestore-rest.ts';
 import { FREE_SEAT, seatPath } from '../src/data/seats.ts';
 import { formatDateTime, formatDeadline } from '../src/lib/nairobi-time.ts';
 import { emailsTo, emailTo, type Email } from './inbox.ts';
@@ -133,7 +134,7 @@ async function freeOfferedSeat(seat: string) {
 /** Who wrote the activity-log lines with exactly this message (the schedule's lines say 'schedule'). */
 async function loggedBy(message: string) {
   const lines = await findDocuments(stack, 'logs', 'message', message);
-  return lines.map((line) => fromFields((line as { fields: Parameters<typeof fromFields>[0] }).fields).userEmail);
+  return lines.map((line) => decodeFields((line as { fields: Parameters<typeof decodeFields>[0] }).fields).userEmail);
 }
 
 test.beforeEach(async () => {

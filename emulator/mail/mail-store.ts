@@ -1,7 +1,8 @@
 // The mail worker's reads and writes of Firestore, over the emulator's REST API with the owner
 // bypass (as the extension's Admin SDK bypasses the rules in production).
 import type { TemplateDocument } from '../../src/lib/mail-render.ts';
-import { docsRoot, fromFields, ownerHeaders, toFields, type StackAddress } from '../seed/rest.ts';
+import { docsRoot, ownerHeaders, type StackAddress } from '../seed/rest.ts';
+import { decodeFields, encodeFields } from '../../src/lib/firestore-rest.ts';
 import type { Delivery } from './delivery.ts';
 
 export interface StoredMail {
@@ -10,7 +11,7 @@ export interface StoredMail {
   data: Record<string, unknown>;
 }
 
-type RestDocument = { name: string; updateTime: string; fields?: Parameters<typeof fromFields>[0] };
+type RestDocument = { name: string; updateTime: string; fields?: Parameters<typeof decodeFields>[0] };
 
 export class Conflict extends Error {}
 
@@ -35,18 +36,18 @@ export async function listMail(a: StackAddress): Promise<StoredMail[]> {
   })) as Array<{ document?: RestDocument }>;
   return rows
     .filter((r) => r.document)
-    .map(({ document: d }) => ({ path: relativePath(a, d!.name), updateTime: d!.updateTime, data: fromFields(d!.fields ?? {}) }));
+    .map(({ document: d }) => ({ path: relativePath(a, d!.name), updateTime: d!.updateTime, data: decodeFields(d!.fields ?? {}) }));
 }
 
 export async function readMail(a: StackAddress, path: string): Promise<StoredMail | null> {
   const [row] = (await call(a, ':batchGet', { documents: [`${docsRoot(a)}/${path}`] })) as Array<{ found?: RestDocument }>;
-  return row?.found ? { path, updateTime: row.found.updateTime, data: fromFields(row.found.fields ?? {}) } : null;
+  return row?.found ? { path, updateTime: row.found.updateTime, data: decodeFields(row.found.fields ?? {}) } : null;
 }
 
 /** Writes the delivery field only; with `ifUnchangedSince`, only if nobody wrote the document since (Conflict otherwise). */
 export async function writeDelivery(a: StackAddress, path: string, delivery: Delivery, ifUnchangedSince?: string): Promise<string> {
   const write = {
-    update: { name: `${docsRoot(a)}/${path}`, fields: toFields({ delivery: delivery as unknown as Record<string, unknown> }) },
+    update: { name: `${docsRoot(a)}/${path}`, fields: encodeFields({ delivery: delivery as unknown as Record<string, unknown> }) },
     updateMask: { fieldPaths: ['delivery'] },
     currentDocument: ifUnchangedSince ? { updateTime: ifUnchangedSince } : { exists: true },
   };
@@ -58,6 +59,6 @@ export async function writeDelivery(a: StackAddress, path: string, delivery: Del
 export async function readTemplates(a: StackAddress): Promise<Record<string, TemplateDocument>> {
   const rows = (await call(a, ':runQuery', { structuredQuery: { from: [{ collectionId: 'templates' }] } })) as Array<{ document?: RestDocument }>;
   return Object.fromEntries(
-    rows.filter((r) => r.document).map(({ document: d }) => [d!.name.split('/').pop()!, fromFields(d!.fields ?? {}) as TemplateDocument]),
+    rows.filter((r) => r.document).map(({ document: d }) => [d!.name.split('/').pop()!, decodeFields(d!.fields ?? {}) as TemplateDocument]),
   );
 }

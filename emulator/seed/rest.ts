@@ -1,38 +1,9 @@
 // Minimal REST writers for seeding: they speak the Firestore and Auth emulator protocols directly
 // (Firestore `commit` with the `owner` bypass, Auth's identitytoolkit endpoints), so the seed works
 // the same against our emulator and the official ones, without pulling the client SDKs into Node.
-import type { Fields, Value } from '../src/value-types.ts';
-
-export function toValue(v: unknown): Value {
-  if (v === null || v === undefined) return { nullValue: null };
-  if (v instanceof Date) return { timestampValue: v.toISOString() };
-  if (typeof v === 'boolean') return { booleanValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { integerValue: String(v) } : { doubleValue: v };
-  if (typeof v === 'string') return { stringValue: v };
-  if (Array.isArray(v)) return { arrayValue: { values: v.map(toValue) } };
-  if (typeof v === 'object') return { mapValue: { fields: toFields(v as Record<string, unknown>) } };
-  throw new TypeError(`Cannot seed value of type ${typeof v}`);
-}
-
-export function toFields(obj: Record<string, unknown>): Fields {
-  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, toValue(v)]));
-}
-
-type RestValue = Record<string, unknown>;
-
-/** A REST document's fields as plain values (integers as numbers, timestamps as Dates). */
-export function fromFields(fields: Record<string, RestValue>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, fromValue(v)]));
-}
-
-export function fromValue(v: RestValue): unknown {
-  if ('integerValue' in v) return Number(v.integerValue);
-  if ('timestampValue' in v) return new Date(String(v.timestampValue));
-  if ('mapValue' in v) return fromFields((v.mapValue as { fields?: Record<string, RestValue> }).fields ?? {});
-  if ('arrayValue' in v) return ((v.arrayValue as { values?: RestValue[] }).values ?? []).map(fromValue);
-  if ('nullValue' in v) return null;
-  return Object.values(v)[0]; // string, boolean, double
-}
+// Values are encoded and decoded by the app's own REST codec (src/lib/firestore-rest.ts), exactly as
+// the SDK would: the seed and the tools write what the app would write.
+import { encodeFields, encodeValue } from '../../src/lib/firestore-rest.ts';
 
 export interface StackAddress {
   projectId: string;
@@ -59,7 +30,7 @@ async function commit(a: StackAddress, writes: object[], what: string) {
 /** Writes documents (path → data) in commits of at most 500 writes, as Firestore allows. */
 export async function writeDocuments(a: StackAddress, docs: Array<[string, Record<string, unknown>]>) {
   for (let i = 0; i < docs.length; i += 500) {
-    const writes = docs.slice(i, i + 500).map(([path, data]) => ({ update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) } }));
+    const writes = docs.slice(i, i + 500).map(([path, data]) => ({ update: { name: `${docsRoot(a)}/${path}`, fields: encodeFields(data) } }));
     await commit(a, writes, 'Seeding Firestore');
   }
 }
@@ -133,7 +104,7 @@ export async function ensureAuthUser(
 /** Changes only the given top-level fields of a document (an update with a field mask). */
 export async function patchDocument(a: StackAddress, path: string, data: Record<string, unknown>) {
   const write = {
-    update: { name: `${docsRoot(a)}/${path}`, fields: toFields(data) },
+    update: { name: `${docsRoot(a)}/${path}`, fields: encodeFields(data) },
     updateMask: { fieldPaths: Object.keys(data) },
     currentDocument: { exists: true },
   };
@@ -146,7 +117,7 @@ export async function findDocuments(a: StackAddress, collectionId: string, field
     method: 'POST',
     headers: ownerHeaders,
     body: JSON.stringify({
-      structuredQuery: { from: [{ collectionId }], where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: toValue(value) } } },
+      structuredQuery: { from: [{ collectionId }], where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: encodeValue(value) } } },
     }),
   });
   if (!res.ok) throw new Error(`Query on ${collectionId} failed: ${res.status}`);

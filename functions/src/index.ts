@@ -1,7 +1,7 @@
 // The timed work in production: a scheduled Cloud Function (2nd gen, Cloud Scheduler) every
 // minute, so offers, passes, places and reminders happen on time with nobody in the back office.
 // It mints a custom token for the system identity and acts through the rules (system-runner.ts).
-// Deployed with `firebase deploy --only functions` (README: "The schedule").
+// Deployed with `firebase deploy --only functions` (README: "Production: the schedule").
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { defineString } from 'firebase-functions/params';

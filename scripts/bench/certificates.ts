@@ -9,7 +9,8 @@ import { deleteApp } from 'firebase/app';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { setLogLevel } from 'firebase/firestore/lite';
 import { stackClient } from './stack-client.ts';
-import { docsRoot, fromFields, ownerHeaders, writeDocuments, type StackAddress } from '../../emulator/seed/rest.ts';
+import { docsRoot, ownerHeaders, writeDocuments, type StackAddress } from '../../emulator/seed/rest.ts';
+import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import { certificatePdf } from '../../src/data/certificate-pdf.ts';
 import {
   certificatePoints,
@@ -52,7 +53,7 @@ async function timed(times: number, run: () => Promise<unknown>) {
 async function ownerGet(a: StackAddress, path: string) {
   const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}/${path}`, { headers: ownerHeaders });
   if (!res.ok) throw new Error(`Reading ${path}: ${res.status}`);
-  return fromFields(((await res.json()) as { fields: Parameters<typeof fromFields>[0] }).fields);
+  return decodeFields(((await res.json()) as { fields: Parameters<typeof decodeFields>[0] }).fields);
 }
 
 /** The PDF alone (no stack involved): as the attendee's download and the issuing mail build it. */

@@ -11,7 +11,8 @@ import { sendSignInLinkToEmail, signInWithEmailLink } from 'firebase/auth';
 import { stackClient } from './stack-client.ts';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore/lite';
 import type { StackAddress } from '../../emulator/seed/rest.ts';
-import { fromFields, ownerHeaders, docsRoot } from '../../emulator/seed/rest.ts';
+import { ownerHeaders, docsRoot } from '../../emulator/seed/rest.ts';
+import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import type { HotDocument } from '../../emulator/src/hotspots.ts';
 import { submitAs } from '../../src/data/visitor-submit.ts';
 import { registerWithFreeSeat, type RegistrationSettings } from '../../src/features/registrations/submit.ts';
@@ -26,7 +27,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function ownerGet(a: StackAddress, path: string) {
   const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}/${path}`, { headers: ownerHeaders });
   if (!res.ok) throw new Error(`Reading ${path}: ${res.status}`);
-  return fromFields(((await res.json()) as { fields: Parameters<typeof fromFields>[0] }).fields);
+  return decodeFields(((await res.json()) as { fields: Parameters<typeof decodeFields>[0] }).fields);
 }
 
 /** The emulator's write meter (emulator/src/hotspots.ts); DELETE starts it afresh. */

@@ -13,7 +13,8 @@
 // Fixtures are written past the rules (the owner bypass, as the seed and the tests write them).
 import { startStack, type Stack } from '../../emulator/stack.ts';
 import { systemRunnerFor, TIMED_WORK_INTERVAL_MS } from '../../emulator/timed-work.ts';
-import { docsRoot, findDocuments, fromFields, ownerHeaders, toFields, type StackAddress } from '../../emulator/seed/rest.ts';
+import { docsRoot, findDocuments, ownerHeaders, type StackAddress } from '../../emulator/seed/rest.ts';
+import { decodeFields, encodeFields } from '../../src/lib/firestore-rest.ts';
 import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
 import type { HotDocument } from '../../emulator/src/hotspots.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
@@ -26,7 +27,7 @@ type Row = Record<string, string | number>;
 export type PrintTable = (title: string, rows: Row[]) => void;
 
 const HOUR_MS = 3_600_000;
-type RestFields = Parameters<typeof fromFields>[0];
+type RestFields = Parameters<typeof decodeFields>[0];
 
 // ---------- fixtures, past the rules ----------
 
@@ -36,7 +37,7 @@ type Fixture = { path: string; data: Record<string, unknown>; now?: string[] };
 async function commitFixtures(a: StackAddress, docs: Fixture[]) {
   for (let i = 0; i < docs.length; i += 500) {
     const writes = docs.slice(i, i + 500).map((d) => ({
-      update: { name: `${docsRoot(a)}/${d.path}`, fields: toFields(d.data) },
+      update: { name: `${docsRoot(a)}/${d.path}`, fields: encodeFields(d.data) },
       ...(d.now?.length ? { updateTransforms: d.now.map((fieldPath) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' })) } : {}),
     }));
     const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}:commit`, { method: 'POST', headers: ownerHeaders, body: JSON.stringify({ writes }) });
@@ -48,12 +49,12 @@ async function ownerGet(a: StackAddress, path: string): Promise<Record<string, u
   const res = await fetch(`http://${a.firestore}/v1/${docsRoot(a)}/${path}`, { headers: ownerHeaders });
   if (res.status === 404) return null;
   if (!res.ok) throw new Error(`Reading ${path}: ${res.status}`);
-  return fromFields(((await res.json()) as { fields?: RestFields }).fields ?? {});
+  return decodeFields(((await res.json()) as { fields?: RestFields }).fields ?? {});
 }
 
 /** Documents of a collection whose `field` equals `value` (owner access), as plain values. */
 const ownerFind = async (a: StackAddress, collection: string, field: string, value: unknown) =>
-  (await findDocuments(a, collection, field, value)).map((d) => fromFields((d.fields ?? {}) as RestFields));
+  (await findDocuments(a, collection, field, value)).map((d) => decodeFields((d.fields ?? {}) as RestFields));
 
 /** Moves the database's clock forward; resolves to database time just after the move. */
 async function advanceClock(a: StackAddress, seconds: number): Promise<Date> {
@@ -126,7 +127,7 @@ async function ownerList(a: StackAddress, collection: string): Promise<Map<strin
     });
     if (!res.ok) throw new Error(`Listing ${collection}: ${res.status}`);
     const page = (await res.json()) as { documents?: Array<{ name: string; fields?: RestFields }>; nextPageToken?: string };
-    for (const d of page.documents ?? []) out.set(d.name.split('/').at(-1)!, fromFields(d.fields ?? {}));
+    for (const d of page.documents ?? []) out.set(d.name.split('/').at(-1)!, decodeFields(d.fields ?? {}));
     pageToken = page.nextPageToken ?? '';
   } while (pageToken);
   return out;

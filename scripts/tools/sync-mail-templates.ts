@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { fromFields, toFields } from '../../emulator/seed/rest.ts';
+import { decodeFields, encodeFields } from '../../src/lib/firestore-rest.ts';
 import { DEFAULT_MAIL_TEMPLATES, mailPartials, type MailSettings } from '../../src/data/mail-templates.ts';
 import { MAIL_PARTIALS, MAIL_TEMPLATES } from '../../src/data/mail.ts';
 import { firestoreDocumentsUrl } from '../../src/lib/firestore-rest.ts';
@@ -46,10 +46,10 @@ const docName = (target: SyncTarget, path: string) => `projects/${target.project
 
 export async function syncMailTemplates(target: SyncTarget, { overwrite = false, dryRun = false } = {}) {
   const [found] = (await call(target, ':batchGet', { documents: [docName(target, 'settings/site')] })) as Array<{
-    found?: { fields?: Parameters<typeof fromFields>[0] };
+    found?: { fields?: Parameters<typeof decodeFields>[0] };
   }>;
   if (!found?.found) throw new Error(`${target.projectId} has no settings/site: save the Settings once in the back office first.`);
-  const settings = fromFields(found.found.fields ?? {}) as MailSettings;
+  const settings = decodeFields(found.found.fields ?? {}) as MailSettings;
   if (!settings.siteUrl) throw new Error('settings/site has no public site address (siteUrl): set it in Settings, or email links would lead nowhere.');
   const rows = (await call(target, ':runQuery', {
     structuredQuery: { from: [{ collectionId: 'templates' }], select: { fields: [{ fieldPath: '__name__' }] } },
@@ -58,7 +58,7 @@ export async function syncMailTemplates(target: SyncTarget, { overwrite = false,
   const writes = plannedWrites(existing, settings, overwrite);
   if (!dryRun) {
     await call(target, ':commit', {
-      writes: writes.map(([name, data]) => ({ update: { name: docName(target, `templates/${name}`), fields: toFields({ ...data }) } })),
+      writes: writes.map(([name, data]) => ({ update: { name: docName(target, `templates/${name}`), fields: encodeFields({ ...data }) } })),
     });
   }
   return { written: writes.map(([name]) => name), kept: MAIL_TEMPLATES.filter((name) => existing.has(name) && !overwrite) };

@@ -1,61 +1,178 @@
-// What each staff role may see and change in the back office. This mirrors firestore.rules (the
-// real boundary): the UI hides what a role may not do, the rules refuse it if tried anyway.
+// Who may do what: the one table. ACCESS says, for every collection (and the few documents and
+// operations the rules treat on their own), who firestore.rules lets read and write it; the back
+// office's capabilities, the archive's permissions, the rules matrix (tests/integration/
+// rules-matrix.test.ts, which attempts every cell against the real rules) and docs/authorization.md
+// (`npm run docs:authorization`) all derive from it. firestore.rules stays the boundary: the UI only
+// hides what the rules refuse, and permissions.rules.test.ts reads the rules' role checks against
+// this table.
 import type { StaffRole } from './staff-context.ts';
 
-export type Capability =
-  | 'registrations:read' // attendee, partner and booth records
-  | 'registrations:update' // status changes, check-in
-  | 'registrations:archive'
-  | 'payments' // verify, reject, record, totals
-  | 'invoices'
-  | 'donations'
-  | 'content' // publications, events, jobs, tenders, resources, speakers, programme, sponsors
-  | 'procurement:read'
-  | 'procurement:write'
-  | 'procurement:archive' // rules: only admins delete (and so archive) procurement records
-  | 'messages'
-  | 'logs'
-  | 'users'
-  | 'certificates' // CPD: settings, evaluations, issue, revoke, export (firestore.rules: administrators)
-  | 'settings'
-  | 'archive'
-  | 'timed-work:run'; // "Run now": the schedule's offers, passes, places and reminders, by hand
+export const STAFF_ROLES = ['admin', 'editor', 'finance'] as const satisfies readonly StaffRole[];
 
-const GRANTS: Record<StaffRole, readonly Capability[]> = {
-  admin: [
-    'registrations:read',
-    'registrations:update',
-    'registrations:archive',
-    'payments',
-    'invoices',
-    'donations',
-    'content',
-    'procurement:read',
-    'procurement:write',
-    'procurement:archive',
-    'messages',
-    'logs',
-    'users',
-    'certificates',
-    'settings',
-    'archive',
-    'timed-work:run',
-  ],
-  editor: ['registrations:read', 'content', 'procurement:read', 'messages', 'logs', 'archive'],
-  finance: [
-    'registrations:read',
-    'registrations:update',
-    'payments',
-    'invoices',
-    'donations',
-    'procurement:read',
-    'procurement:write',
-    'messages',
-    'logs',
-    'archive',
-  ],
+/**
+ * Who an operation is open to. The four staff tiers are firestore.rules' role checks (isStaff,
+ * isEditor, isFinance, isAdmin); the others are a visitor's standing. `nobody` means no one does it
+ * on its own: some such writes happen only inside the commit of another action (a checkout with its
+ * registration), which its own tests cover.
+ */
+export type Who = 'everyone' | 'signed-in' | 'verified' | 'staff' | 'editors' | 'finance' | 'admin' | 'nobody';
+
+/** The staff roles each tier admits (a visitor's standing admits every role: staff are signed in and verified). */
+export const ROLES_OF: Record<Who, readonly StaffRole[]> = {
+  everyone: STAFF_ROLES,
+  'signed-in': STAFF_ROLES,
+  verified: STAFF_ROLES,
+  staff: STAFF_ROLES,
+  editors: ['admin', 'editor'],
+  finance: ['admin', 'finance'],
+  admin: ['admin'],
+  nobody: [],
 };
 
-export function can(role: StaffRole, capability: Capability): boolean {
-  return GRANTS[role].includes(capability);
+/** firestore.rules' role check for each staff tier. */
+export const ROLE_CHECK = { staff: 'isStaff', editors: 'isEditor', finance: 'isFinance', admin: 'isAdmin' } as const;
+
+export const OPERATIONS = ['get', 'list', 'create', 'update', 'delete'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+type Row = Partial<Record<Operation, Who>>;
+
+/** Published content: editors manage it, so they may also remove it and bring it back. */
+export const CONTENT_COLLECTIONS = ['publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions', 'sponsors'] as const;
+
+/** Every collection whose documents can be archived, in the order the Archive screen offers them. */
+export const ARCHIVABLE_COLLECTIONS = ['registrations', 'partners', 'messages', 'payments', 'donations', 'procurement', ...CONTENT_COLLECTIONS] as const;
+export type ArchivableCollection = (typeof ARCHIVABLE_COLLECTIONS)[number];
+
+const CONTENT_ROW: Row = { get: 'everyone', list: 'staff', create: 'editors', update: 'editors', delete: 'editors' };
+
+// prettier-ignore
+const RECORDS = {
+  //                             get          list         create       update       delete
+  ...(Object.fromEntries(CONTENT_COLLECTIONS.map((c) => [c, CONTENT_ROW])) as Record<(typeof CONTENT_COLLECTIONS)[number], Row>),
+  // Only settings/site is public. Nobody deletes settings (the site would lose its configuration).
+  'settings':                  { get: 'everyone', list: 'staff',   create: 'admin',     update: 'admin',   delete: 'nobody' },
+  'staff':                     { get: 'staff',    list: 'staff',   create: 'admin',     update: 'admin',   delete: 'admin' },
+  // Staff append in their own name; nobody rewrites or removes history.
+  'logs':                      { get: 'staff',    list: 'staff',   create: 'staff',     update: 'nobody',  delete: 'nobody' },
+  // Someone else's registration: staff only (its owner reads their own; its reference opens
+  // checkouts/{id} only). Registering takes a verified address (the registration's).
+  'registrations':             { get: 'staff',    list: 'staff',   create: 'verified',  update: 'finance', delete: 'admin' },
+  // Slots hold a random claim and a time, nothing personal: anyone counts them. Only staff move them.
+  'seats':                     { get: 'everyone', list: 'everyone', create: 'admin',    update: 'finance', delete: 'admin' },
+  // Names a registration or an address: finance only (who writes it with every slot they move).
+  'seatMoves':                 { get: 'finance',  list: 'nobody',  create: 'finance',   update: 'finance', delete: 'nobody' },
+  // What checkout shows: public by reference, never written out of step with its registration.
+  'checkouts':                 { get: 'everyone', list: 'staff',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
+  // An entry names its address's active registration: its owner and staff read it; set only with a new registration.
+  'attendees':                 { get: 'staff',    list: 'staff',   create: 'nobody',    update: 'nobody',  delete: 'admin' },
+  'registrationDrafts':        { get: 'nobody',   list: 'nobody',  create: 'signed-in', update: 'nobody',  delete: 'admin' },
+  'waitlist':                  { get: 'staff',    list: 'staff',   create: 'nobody',    update: 'finance', delete: 'admin' },
+  // CPD settings are public (the evaluation form and the PDF show them); administrators keep them.
+  'settings/cpd':              { get: 'everyone',                                       update: 'admin' },
+  // An attendee's answers: theirs and administrators' (who see them in aggregate); never rewritten.
+  'evaluations':               { get: 'admin',    list: 'admin',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
+  // Issued only with their registration and projection; never edited but to revoke, never deleted.
+  'certificates':              { get: 'admin',    list: 'admin',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
+  // The public verification projection: read by its unguessable id, enumerated by administrators only.
+  'certificateChecks':         { get: 'everyone', list: 'admin',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
+  // Every page may learn whether it is out of date; any staff change to public content moves it.
+  'counters/content':          { get: 'everyone', list: 'nobody',                       update: 'staff',   delete: 'nobody' },
+  // The Trigger Email queue: written only in the commit of the action it reports, never on its own;
+  // read by whoever may read its record; nobody rewrites or deletes it, but staff resend.
+  'mail':                      { get: 'staff',    list: 'admin',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
+  'mail (resend)':             {                                                        update: 'staff' },
+  // The wording of the emails: administrators edit it, every staff member may read it.
+  'templates':                 { get: 'staff',    list: 'staff',   create: 'admin',     update: 'admin',   delete: 'nobody' },
+  // Someone else's application (contact name, address, phone): staff only; its reference opens
+  // applicationCheckouts/{id} only, and its payment code opens nothing.
+  'partners':                  { get: 'staff',    list: 'staff',   create: 'signed-in', update: 'finance', delete: 'admin' },
+  'applicationCheckouts':      { get: 'everyone', list: 'staff',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
+  'messages':                  { get: 'staff',    list: 'staff',   create: 'signed-in', update: 'staff',   delete: 'admin' },
+  'donations':                 { get: 'finance',  list: 'finance', create: 'signed-in', update: 'finance', delete: 'admin' },
+  'payments':                  { get: 'finance',  list: 'finance', create: 'verified',  update: 'finance', delete: 'admin' },
+  'payments (for a booth)':    {                                   create: 'signed-in' },
+  'payments (manual record)':  {                                   create: 'finance' },
+  // A refund made: finance records it once, with its record; nobody changes or deletes it.
+  'refunds':                   { get: 'finance',  list: 'finance', create: 'finance',   update: 'nobody',  delete: 'nobody' },
+  // Issued invoices are never deleted: the series must stay unbroken.
+  'invoices':                  { get: 'finance',  list: 'finance', create: 'finance',   update: 'finance', delete: 'nobody' },
+  // The counter moves only with the invoice it numbers.
+  'counters/invoices':         { get: 'finance',  list: 'nobody',                       update: 'nobody',  delete: 'nobody' },
+  // Not in the specification: staff read, finance write, administrators delete.
+  'procurement':               { get: 'staff',    list: 'staff',   create: 'finance',   update: 'finance', delete: 'admin' },
+} satisfies Record<string, Row>;
+
+type RecordSubject = keyof typeof RECORDS;
+
+/**
+ * An archived copy (archive/{collection}/items): staff read it if they may read the original, and
+ * archive (create) or restore (delete) it if they may delete the original (firestore.rules' mayRead
+ * and mayRemove). Nobody edits a copy.
+ */
+function archiveRow(collection: ArchivableCollection): Row {
+  const original: Row = RECORDS[collection];
+  const read = original.get === 'everyone' ? 'staff' : original.get;
+  return { get: read, list: read, create: original.delete, update: 'nobody', delete: original.delete };
 }
+
+const archiveSubject = (c: ArchivableCollection) => `archive/${c}/items` as const;
+type ArchiveSubject = ReturnType<typeof archiveSubject>;
+
+export type Subject = RecordSubject | ArchiveSubject;
+
+/** Who may do what, subject by subject. */
+export const ACCESS: Readonly<Record<Subject, Row>> = {
+  ...RECORDS,
+  ...(Object.fromEntries(ARCHIVABLE_COLLECTIONS.map((c) => [archiveSubject(c), archiveRow(c)])) as Record<ArchiveSubject, Row>),
+};
+
+/** Whether a staff member in this role may do this (the rules may still refuse a particular write). */
+export function mayDo(role: StaffRole, subject: Subject, op: Operation): boolean {
+  const who = ACCESS[subject][op];
+  return who !== undefined && ROLES_OF[who].includes(role);
+}
+
+/** A back-office capability: the operation that grants it, or (for a narrower choice the UI makes) its tier. */
+interface CapabilitySource {
+  readonly what: string;
+  readonly grantedBy: readonly [Subject, Operation] | { readonly who: Who; readonly why: string };
+}
+
+// prettier-ignore
+export const CAPABILITIES = {
+  'registrations:read':    { what: 'see attendee, partner and booth records',             grantedBy: ['registrations', 'get'] },
+  'registrations:update':  { what: 'change a registration: status, seats, check-in',      grantedBy: ['registrations', 'update'] },
+  'registrations:archive': { what: 'archive a registration or an application',            grantedBy: ['registrations', 'delete'] },
+  'payments':              { what: 'verify, reject, record and refund payments',          grantedBy: ['payments', 'update'] },
+  'invoices':              { what: 'issue invoices and mark them paid',                   grantedBy: ['invoices', 'create'] },
+  'donations':             { what: 'see and confirm donations',                           grantedBy: ['donations', 'get'] },
+  'content':               { what: 'edit publications, events, jobs, tenders, resources, speakers, the programme and sponsors', grantedBy: ['publications', 'update'] },
+  'procurement:read':      { what: 'see procurement records',                             grantedBy: ['procurement', 'get'] },
+  'procurement:write':     { what: 'add and change procurement records',                  grantedBy: ['procurement', 'update'] },
+  'procurement:archive':   { what: 'archive procurement records',                         grantedBy: ['procurement', 'delete'] },
+  'messages':              { what: 'read and mark contact messages',                      grantedBy: ['messages', 'get'] },
+  'logs':                  { what: 'read the activity log',                               grantedBy: ['logs', 'get'] },
+  'users':                 { what: 'add, change and remove staff',                        grantedBy: ['staff', 'update'] },
+  'certificates':          { what: 'CPD: settings, evaluations, issue, revoke and export', grantedBy: ['certificates', 'get'] },
+  'settings':              { what: 'change the site settings and the emails’ wording',    grantedBy: ['settings', 'update'] },
+  'archive':               { what: 'open the archive (each collection as its originals allow)', grantedBy: ['archive/events/items', 'get'] },
+  'timed-work:run':        { what: '“Run now”: the schedule’s offers, passes, places and reminders by hand', grantedBy: { who: 'admin', why: 'the rules let finance make the same moves; running the whole schedule at once is kept to administrators' } },
+} as const satisfies Record<string, CapabilitySource>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** The tier a capability is open to. */
+export function capabilityTier(capability: Capability): Who {
+  const source: CapabilitySource['grantedBy'] = CAPABILITIES[capability].grantedBy;
+  return 'who' in source ? source.who : (ACCESS[source[0]][source[1]] ?? 'nobody');
+}
+
+export function can(role: StaffRole, capability: Capability): boolean {
+  return ROLES_OF[capabilityTier(capability)].includes(role);
+}
+
+/** Whether this role may read archived copies from a collection (whoever may read the originals). */
+export const mayReadArchived = (role: StaffRole, collection: ArchivableCollection) => mayDo(role, archiveSubject(collection), 'get');
+
+/** Whether this role may archive from a collection or restore into it (whoever may delete from it). */
+export const mayRemove = (role: StaffRole, collection: ArchivableCollection) => mayDo(role, archiveSubject(collection), 'delete');

@@ -4,6 +4,7 @@
 // page of each paged list (events, jobs, tenders, resources, articles). The browser starts from
 // the same data (lib/prerendered-queries.ts) once the app runs.
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { href } from 'react-router';
 import type { Cursor } from '../lib/db.ts';
 import { publishedPagesQuery } from '../data/published.ts';
 import { ARTICLE_LISTS, latestArticlesQuery, publicationsQuery } from '../data/publications.ts';
@@ -28,15 +29,17 @@ function firstPage<T, K extends QueryKey>(options: FetchInfiniteQueryOptions<T, 
 const EVERY_PAGE = [read(siteSettingsQuery)];
 
 export const PAGE_DATA: Record<string, Prefetch[]> = {
-  '/': [read(speakersQuery), read(latestArticlesQuery), read(publishedPartnersQuery)],
-  '/about': [read(speakersQuery), read(publishedPartnersQuery)],
-  '/program': [read(sessionsQuery), read(speakersQuery)],
-  '/register': [read(freeSeatsQuery())],
-  '/events': [firstPage(eventsQuery('upcoming')), firstPage(eventsQuery('past'))],
-  '/careers': [firstPage(publishedPagesQuery('jobs'))],
-  '/tenders': [firstPage(publishedPagesQuery('tenders'))],
-  '/resources': [firstPage(publishedPagesQuery('resources'))],
-  ...Object.fromEntries(Object.entries(ARTICLE_LISTS).map(([path, list]) => [`/${path}`, [firstPage(publicationsQuery(list.categories))]])),
+  [href('/')]: [read(speakersQuery), read(latestArticlesQuery), read(publishedPartnersQuery)],
+  [href('/about')]: [read(speakersQuery), read(publishedPartnersQuery)],
+  [href('/program')]: [read(sessionsQuery), read(speakersQuery)],
+  [href('/register')]: [read(freeSeatsQuery())],
+  [href('/events')]: [firstPage(eventsQuery('upcoming')), firstPage(eventsQuery('past'))],
+  [href('/careers')]: [firstPage(publishedPagesQuery('jobs'))],
+  [href('/tenders')]: [firstPage(publishedPagesQuery('tenders'))],
+  [href('/resources')]: [firstPage(publishedPagesQuery('resources'))],
+  [href('/blogs')]: [firstPage(publicationsQuery(ARTICLE_LISTS.blogs.categories))],
+  [href('/research')]: [firstPage(publicationsQuery(ARTICLE_LISTS.research.categories))],
+  [href('/awareness')]: [firstPage(publicationsQuery(ARTICLE_LISTS.awareness.categories))],
 };
 
 /**

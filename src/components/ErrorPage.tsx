@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 
 export function ErrorPage({ title, message }: { title: string; message: string }) {
   return (
@@ -6,7 +6,7 @@ export function ErrorPage({ title, message }: { title: string; message: string }
       <h1>{title}</h1>
       <p className="mt-4 text-lg text-slate-700">{message}</p>
       <p className="mt-8">
-        <Link className="btn-primary" to="/">
+        <Link className="btn-primary" to={href('/')}>
           Go to the home page
         </Link>
       </p>

@@ -1,6 +1,7 @@
 // Labelled form controls whose errors are announced and tied to them (aria-invalid,
 // aria-describedby), for react-hook-form's `register`.
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { href } from 'react-router';
 import { useReveal } from './use-reveal.ts';
 
 interface FieldProps {
@@ -108,11 +109,11 @@ export function PolicyLinks({ lead = 'Read the' }: { lead?: string }) {
   return (
     <p>
       {lead}{' '}
-      <a className="text-brand-700 underline" href="/terms-and-conditions" target="_blank" rel="noopener">
+      <a className="text-brand-700 underline" href={href('/terms-and-conditions')} target="_blank" rel="noopener">
         terms and conditions
       </a>{' '}
       and the{' '}
-      <a className="text-brand-700 underline" href="/privacy-policy" target="_blank" rel="noopener">
+      <a className="text-brand-700 underline" href={href('/privacy-policy')} target="_blank" rel="noopener">
         Privacy Policy
       </a>{' '}
       (each opens in a new tab).

@@ -1,15 +1,10 @@
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
-
-/** "12 May 2027", the day in Nairobi (the same wherever the page is rendered or read). */
-export function formatDate(date: Date): string {
-  return dateFormat.format(date);
-}
+import { formatDate } from '../lib/nairobi-time.ts';
 
 /** "12–14 May 2027" style range, or '' while unknown. */
 export function formatDateRange(start: Date | null, end: Date | null): string {
   if (!start) return '';
-  if (!end || dateFormat.format(start) === dateFormat.format(end)) return dateFormat.format(start);
-  return `${dateFormat.format(start)} – ${dateFormat.format(end)}`;
+  if (!end || formatDate(start) === formatDate(end)) return formatDate(start);
+  return `${formatDate(start)} – ${formatDate(end)}`;
 }
 
 export function formatMoney(amount: number, currency: string): string {
@@ -35,4 +30,4 @@ export function formatMinorShort(minor: number, currency: string): string {
 }
 
 // Date and time in Nairobi are lib's (the data layer words emails with them too).
-export { formatDateTime, formatDeadline } from '../lib/nairobi-time.ts';
+export { formatDate, formatDateTime, formatDeadline } from '../lib/nairobi-time.ts';

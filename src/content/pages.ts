@@ -3,6 +3,7 @@
 // Where the truth lives in settings (what staff can change: refunds, accessibility, the services,
 // which tiers include a booth, the mailbox), the copy is a function of the settings, never a
 // second, hard-coded version of it.
+import { href } from 'react-router';
 import type { SiteSettings } from '../data/site-settings-schema.ts';
 import { titledBlocksOf } from '../lib/paragraphs.ts';
 
@@ -25,7 +26,7 @@ export interface PageCopy {
 
 /** The mailbox people write to about their registration and their data: the last listed, usually registration@. */
 export const dataMailbox = (s: SiteSettings) => s.contactEmails.at(-1) ?? '';
-const writeTo = (s: SiteSettings) => (dataMailbox(s) ? `[${dataMailbox(s)}](mailto:${dataMailbox(s)})` : 'us through the [contact page](/contact)');
+const writeTo = (s: SiteSettings) => (dataMailbox(s) ? `[${dataMailbox(s)}](mailto:${dataMailbox(s)})` : `us through the [contact page](${href('/contact')})`);
 
 /** Tiers whose benefits mention a booth, named as settings name them. */
 export function tiersWithBooth(s: SiteSettings): string[] {
@@ -46,12 +47,12 @@ export const PAGES: Record<string, PageCopy> = {
   faq: {
     title: 'Frequently Asked Questions',
     description: 'Answers about registration, payment, the venue and the programme.',
-    intro: 'The questions delegates ask most. Anything else: [contact us](/contact).',
+    intro: `The questions delegates ask most. Anything else: [contact us](${href('/contact')}).`,
     sections: [],
     faq: [
       {
         q: 'How do I pay for my registration?',
-        a: 'After registering you get a reference. Pay by mobile money or bank transfer with that reference, then submit the transaction reference on your checkout page. Staff verify it, usually within two working days, and your e-ticket appears on the same page. Come back to it any time from [Pay or view my ticket](/checkout).',
+        a: `After registering you get a reference. Pay by mobile money or bank transfer with that reference, then submit the transaction reference on your checkout page. Staff verify it, usually within two working days, and your e-ticket appears on the same page. Come back to it any time from [Pay or view my ticket](${href('/checkout')}).`,
       },
       {
         q: 'Is there a free category?',
@@ -63,13 +64,16 @@ export const PAGES: Record<string, PageCopy> = {
           `The summit is held in person${s.venue ? ` at ${s.venue}` : ''}, and there is no livestream. Choosing “Online” when you register tells the organisers you would follow from afar; your e-ticket is the same QR code everyone gets, and it admits you in person too.`,
       },
       { q: 'What is the refund policy?', a: (s) => s.policies.refunds },
-      { q: 'I lost my reference.', a: 'It is in your confirmation email. If you cannot find it, [contact us](/contact) with the email you registered with.' },
+      {
+        q: 'I lost my reference.',
+        a: `It is in your confirmation email. If you cannot find it, [contact us](${href('/contact')}) with the email you registered with.`,
+      },
       { q: 'Is the venue accessible?', a: (s) => s.policies.accessibility },
       {
         q: 'Can my organisation exhibit?',
         a: (s) => {
           const tiers = tiersWithBooth(s);
-          return `Yes: book a booth on the [Partnerships](/partnerships) page. ${tiers.length ? `The ${listed(tiers)} partnership tier${tiers.length > 1 ? 's include' : ' includes'} a booth; other tiers do not.` : 'No partnership tier includes a booth at present.'}`;
+          return `Yes: book a booth on the [Partnerships](${href('/partnerships')}) page. ${tiers.length ? `The ${listed(tiers)} partnership tier${tiers.length > 1 ? 's include' : ' includes'} a booth; other tiers do not.` : 'No partnership tier includes a booth at present.'}`;
         },
       },
     ],
@@ -89,7 +93,7 @@ export const PAGES: Record<string, PageCopy> = {
       {
         heading: 'Your data',
         paragraphs: [
-          'We use your details to run the summit and to contact you about it, and we never sell them. The [Privacy Policy](/privacy-policy) says what we keep, why, for how long, and your rights.',
+          `We use your details to run the summit and to contact you about it, and we never sell them. The [Privacy Policy](${href('/privacy-policy')}) says what we keep, why, for how long, and your rights.`,
         ],
       },
       { heading: 'Conduct', paragraphs: ['The summit is a respectful space for everyone. The organisers may refuse entry to anyone who harasses others.'] },
@@ -142,16 +146,18 @@ export const PAGES: Record<string, PageCopy> = {
       {
         heading: 'Volunteer',
         paragraphs: [
-          'About 80 volunteers welcome delegates, guide speakers and run the registration desk. Training is provided. Write to us through the [contact page](/contact).',
+          `About 80 volunteers welcome delegates, guide speakers and run the registration desk. Training is provided. Write to us through the [contact page](${href('/contact')}).`,
         ],
       },
       {
         heading: 'Partner or exhibit',
-        paragraphs: ['Organisations can support the summit as partners or exhibit at a booth: see [Partnerships](/partnerships).'],
+        paragraphs: [`Organisations can support the summit as partners or exhibit at a booth: see [Partnerships](${href('/partnerships')}).`],
       },
       {
         heading: 'Join the team',
-        paragraphs: ['Paid positions are advertised on the [Careers page](/careers); tenders for suppliers on the [Tenders page](/tenders).'],
+        paragraphs: [
+          `Paid positions are advertised on the [Careers page](${href('/careers')}); tenders for suppliers on the [Tenders page](${href('/tenders')}).`,
+        ],
       },
     ],
   },

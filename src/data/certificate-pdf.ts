@@ -7,6 +7,7 @@
 // depend on the browser's PNG encoder), sharp at any print size, and a test can read it back.
 import type { PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
 import { certificateVerifyUrl, daysSentence, pointsLabel, type Certificate } from './certificates.ts';
+import { formatDate } from '../lib/nairobi-time.ts';
 
 /** A4 landscape, in points. */
 const PAGE: [number, number] = [841.89, 595.28];
@@ -53,10 +54,8 @@ export async function loadLogo(url: string): Promise<Uint8Array | null> {
   }
 }
 
-const issuedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
-
 /** "12 March 2027": the day issued, in Nairobi (where the summit is). */
-export const certificateIssuedDate = (date: Date) => issuedFormat.format(date);
+export const certificateIssuedDate = formatDate;
 
 export async function certificatePdf(cert: Certificate, opts: { siteUrl: string; logo: Uint8Array | null }): Promise<Uint8Array> {
   const [{ PDFDocument, StandardFonts, rgb, pushGraphicsState, popGraphicsState, setFillingRgbColor, rectangle, fill }, QR] = await Promise.all([

@@ -13,6 +13,7 @@
 // - evaluations/{regId}_{day}  Evaluation: the attendee's answers for one day they attended.
 // - certificates/{id}          Certificate: issued once, never edited but to revoke it.
 // - certificateChecks/{id}     CertificateCheck: the public projection, all /certificates/{id} reads.
+import { href } from 'react-router';
 import { toNairobiDate } from '../lib/nairobi-time.ts';
 import { serverValues, type BatchWrite } from '../lib/db.ts';
 
@@ -319,7 +320,7 @@ export function newCertificateCheck<T>(
 export const REVOKE_REASON_MAX = 500;
 
 /** The verification address a certificate's QR code holds. */
-export const verifyPath = (id: string) => `/certificates/${id}`;
+export const verifyPath = (id: string) => href('/certificates/:id', { id });
 
 /**
  * The full verification address (the QR code, the PDF, the CSV): the site's address as Settings

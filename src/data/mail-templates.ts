@@ -4,13 +4,18 @@
 // that end every email, and how to pay. Templates use only the data src/data/mail.ts gives them
 // (a unit test parses each one to check); subjects never hold a visitor's words.
 import Handlebars from 'handlebars';
+import { href } from 'react-router';
 import type { TemplateDocument } from '../lib/mail-render.ts';
 import type { MailPartialName, MailTemplateName } from './mail.ts';
 
 type Wording = { subject: string; paragraphs: string[]; html?: string; text?: string };
 
 const link = (path: string, label: string) => ({ html: `<p><a href="{{> siteUrl}}${path}">${label}</a></p>`, text: `${label}: {{> siteUrl}}${path}` });
-const checkout = link('/checkout/{{reference}}', 'Open your checkout page');
+/** The site's pages the emails link to ({{reference}}, {{certificateId}}: the email's data). */
+const CHECKOUT_PATH = href('/checkout/:id', { id: '{{reference}}' });
+const MY_REGISTRATION_PATH = href('/my-registration');
+const VERIFY_PATH = href('/certificates/:id', { id: '{{certificateId}}' });
+const checkout = link(CHECKOUT_PATH, 'Open your checkout page');
 
 /** A template from plain paragraphs (with {{…}} values) and optional extra blocks, in html and text. */
 function template({ subject, paragraphs, html = '', text = '' }: Wording): Required<Pick<TemplateDocument, 'subject' | 'html' | 'text'>> {
@@ -40,8 +45,8 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'Thank you for registering for the National Cancer Summit as {{category}}. No payment is needed: your place is confirmed.',
       'Your code is <strong>{{code}}</strong>. Your e-ticket is on your checkout page: show its QR code at the entrance.',
     ],
-    html: link('/checkout/{{reference}}', 'Open your e-ticket').html,
-    text: link('/checkout/{{reference}}', 'Open your e-ticket').text,
+    html: link(CHECKOUT_PATH, 'Open your e-ticket').html,
+    text: link(CHECKOUT_PATH, 'Open your e-ticket').text,
   }),
   'registration-cancelled': template({
     subject: 'Your summit registration {{code}} is cancelled',
@@ -64,8 +69,8 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
   'payment-verified': template({
     subject: 'Payment verified: your summit e-ticket ({{code}})',
     paragraphs: ['Dear {{name}},', 'Your payment of {{amount}} for {{code}} has been verified. Thank you.'],
-    html: `{{#if refund}}\n<p>That is {{refund}} more than the fee: we will refund it to you, and email you when we have.</p>\n{{/if}}\n{{#if ticket}}\n<p>Your e-ticket is below: show this QR code at the entrance. The summit's dates are attached as a calendar file.</p>\n<p><img src="cid:ticket-qr" alt="Your ticket QR code" width="200" height="200"></p>\n{{/if}}\n${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').html}`,
-    text: `{{#if refund}}That is {{refund}} more than the fee: we will refund it to you, and email you when we have.\n{{/if}}{{#if ticket}}Your e-ticket QR code is attached: show it at the entrance. The summit's dates are attached as a calendar file.\n{{/if}}${link('/checkout/{{reference}}', 'Open your e-ticket and receipt').text}`,
+    html: `{{#if refund}}\n<p>That is {{refund}} more than the fee: we will refund it to you, and email you when we have.</p>\n{{/if}}\n{{#if ticket}}\n<p>Your e-ticket is below: show this QR code at the entrance. The summit's dates are attached as a calendar file.</p>\n<p><img src="cid:ticket-qr" alt="Your ticket QR code" width="200" height="200"></p>\n{{/if}}\n${link(CHECKOUT_PATH, 'Open your e-ticket and receipt').html}`,
+    text: `{{#if refund}}That is {{refund}} more than the fee: we will refund it to you, and email you when we have.\n{{/if}}{{#if ticket}}Your e-ticket QR code is attached: show it at the entrance. The summit's dates are attached as a calendar file.\n{{/if}}${link(CHECKOUT_PATH, 'Open your e-ticket and receipt').text}`,
   }),
   'payment-rejected': template({
     subject: 'We could not verify your payment for {{code}}',
@@ -145,8 +150,8 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'Every seat at the National Cancer Summit is taken, and you are on the waiting list, in the order people joined. When a seat frees up the organisers offer it to the next person on the list, by email: you then have a limited time to take it.',
       'Your registration page shows your place on the list; there you can also leave it.',
     ],
-    html: link('/my-registration', 'See your place on the list').html,
-    text: link('/my-registration', 'See your place on the list').text,
+    html: link(MY_REGISTRATION_PATH, 'See your place on the list').html,
+    text: link(MY_REGISTRATION_PATH, 'See your place on the list').text,
   }),
   'waitlist-offer': template({
     subject: 'A seat at the National Cancer Summit is yours to take',
@@ -155,8 +160,8 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'A seat has come free at the National Cancer Summit and you are next on the waiting list: it is held for you until <strong>{{deadline}}</strong>.',
       'Sign in on your registration page with this email address and confirm to take it; your registration is made with the answers you gave when you joined the list. After that time the seat goes to the next person waiting.',
     ],
-    html: link('/my-registration', 'Take your seat').html,
-    text: link('/my-registration', 'Take your seat').text,
+    html: link(MY_REGISTRATION_PATH, 'Take your seat').html,
+    text: link(MY_REGISTRATION_PATH, 'Take your seat').text,
   }),
   'hold-reminder': template({
     subject: 'Your summit seat {{code}} is held until {{deadline}}',
@@ -184,7 +189,7 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'Dear {{name}},',
       // "CPD points: 1" reads right for any number (the template has no plural).
       'Thank you for attending {{activity}}. Your certificate of attendance is attached as a PDF. CPD points: <strong>{{points}}</strong>.',
-      'Its number is {{certificateId}}. Anyone can check it at {{> siteUrl}}/certificates/{{certificateId}}, or by scanning the QR code on the certificate.',
+      `Its number is {{certificateId}}. Anyone can check it at {{> siteUrl}}${VERIFY_PATH}, or by scanning the QR code on the certificate.`,
       'You can download it again at any time from My registration.',
     ],
   }),
@@ -246,8 +251,8 @@ const PAYMENT_LINES: Array<[string, string]> = [
 
 /** Every email ends with the way to the attendee's own page (sign in by email: see, pay for or cancel a registration). */
 const MY_REGISTRATION = {
-  html: 'Registered? <a href="{{> siteUrl}}/my-registration">My registration</a>: see, pay for or cancel it.',
-  text: 'Registered? My registration (see, pay for or cancel it): {{> siteUrl}}/my-registration',
+  html: `Registered? <a href="{{> siteUrl}}${MY_REGISTRATION_PATH}">My registration</a>: see, pay for or cancel it.`,
+  text: `Registered? My registration (see, pay for or cancel it): {{> siteUrl}}${MY_REGISTRATION_PATH}`,
 };
 
 /** The site's address without a trailing slash (links in every template start with it). */

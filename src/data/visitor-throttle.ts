@@ -1,9 +1,10 @@
 // How much one visitor identity may write, and the throttles/{uid} write that goes with each visitor
 // submission. firestore.rules' throttleMoves() holds the same limits (tests/integration/
-// attack-volume.test.ts submits up to each limit and one past it), so a bot cannot fill the inbox,
+// attacks/volume.test.ts submits up to each limit and one past it), so a bot cannot fill the inbox,
 // inflate the pledges or take every seat from one identity; a person filling in a form never
 // comes near them.
 import { serverValues, type BatchWrite } from '../lib/db.ts';
+import { formatClock } from '../lib/nairobi-time.ts';
 
 export type ThrottledCollection = 'registrations' | 'registrationDrafts' | 'partners' | 'messages' | 'donations' | 'payments';
 
@@ -55,10 +56,8 @@ export function throttleWrite(
   return { set: path, data: { [collection]: { count: 1, windowStart: serverValues.now(), lastId: id } }, merge: true };
 }
 
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
-
 /** What to tell a visitor whose submission was refused for volume, or null for any other failure. */
 export function throttleMessage(error: unknown, what: string): string | null {
   if (!(error instanceof ThrottledError)) return null;
-  return `You have sent several ${what} in the last hour, the most we accept from one browser. Your answers are still here: you can send this one after ${clock.format(error.retryAt)} (Nairobi time).`;
+  return `You have sent several ${what} in the last hour, the most we accept from one browser. Your answers are still here: you can send this one after ${formatClock(error.retryAt)} (Nairobi time).`;
 }

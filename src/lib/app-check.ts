@@ -3,7 +3,7 @@
 // (a reCAPTCHA Enterprise key) turns it on; VITE_APPCHECK_DEBUG_TOKEN uses the debug provider
 // instead (a token registered in the Firebase console, for CI or a developer against a real
 // project). Off on the local stack unless configured: our emulator does not check tokens, and the
-// debug provider exchanges its token with Google's servers. README "Production" says how to enforce it.
+// debug provider exchanges its token with Google's servers. README "Production: App Check" says how to enforce it.
 // Nothing of Firebase is imported until App Check is on and needed: a public page's start loads
 // this module, and the SDKs only when configured (then as separate chunks).
 import type { AppCheck, getToken } from 'firebase/app-check';

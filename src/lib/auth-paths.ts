@@ -1,10 +1,12 @@
 // The staff sign-in page and the page the links in Firebase Auth's emails open (the project's
 // custom action URL). Shared by the app and the local stack, which mails the Auth emulator's links.
-export const SIGN_IN_PATH = '/admin-login';
-export const ACTION_PATH = '/admin-login/action';
+import { href } from 'react-router';
+
+export const SIGN_IN_PATH = href('/admin-login');
+export const ACTION_PATH = href('/admin-login/action');
 
 /** Where the back office starts, and where sign-in goes when no (acceptable) page was asked for. */
-export const ADMIN_HOME = '/admin';
+export const ADMIN_HOME = href('/admin');
 
 const SAME_SITE = 'https://same-site.invalid';
 

@@ -60,8 +60,13 @@ export function encodeValue(value: unknown): RestValue {
     return { timestampValue: formatTimestamp({ seconds, nanoseconds: (millis - seconds * 1000) * 1e6 }) };
   }
   if (Array.isArray(value)) return { arrayValue: { values: value.map(encodeValue) } };
-  if (isPlainObject(value)) return { mapValue: { fields: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeValue(v)])) } };
+  if (isPlainObject(value)) return { mapValue: { fields: encodeFields(value) } };
   throw new Error(`Cannot send a ${Object.prototype.toString.call(value)} to Firestore over REST`);
+}
+
+/** A document's fields to send: each value as encodeValue makes it. */
+export function encodeFields(data: Record<string, unknown>): Record<string, RestValue> {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, encodeValue(v)]));
 }
 
 /** A timestamp as the SDK's Timestamp.toDate() makes it: seconds*1000 + nanoseconds/1e6, cut to the millisecond. */

@@ -14,7 +14,8 @@ import { decideRevoke, revokePaths } from '../../src/features/certificates/admin
 import { createDb, newId, type Db } from '../../src/lib/db.ts';
 import { client, closeClients } from './support/clients.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
-import { findDocuments, fromFields, writeDocuments } from '../../emulator/seed/rest.ts';
+import { findDocuments, writeDocuments } from '../../emulator/seed/rest.ts';
+import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import { stack } from './support/clients.ts';
 
 const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
@@ -121,7 +122,7 @@ describe('issuing certificates under the rules', () => {
     });
     expect(await ownerGet(`certificateChecks/${certificateId}`)).toMatchObject({ status: 'valid', points: 5, revokedAt: null, replacedBy: '' });
     // One email, with its PDF; one log entry.
-    const mail = (await findDocuments(stack(), 'mail', 'recordId', certificateId)).map((d) => fromFields(d.fields as Parameters<typeof fromFields>[0]));
+    const mail = (await findDocuments(stack(), 'mail', 'recordId', certificateId)).map((d) => decodeFields(d.fields as Parameters<typeof decodeFields>[0]));
     expect(mail).toEqual([
       expect.objectContaining({
         to: `${id}@example.org`,

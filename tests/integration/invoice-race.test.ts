@@ -12,7 +12,8 @@ import { createDb, writePath, type Db } from '../../src/lib/db.ts';
 import { DEMO_STAFF } from '../../emulator/seed/demo-data.ts';
 import { client, closeClients, stack } from './support/clients.ts';
 import { invoiceNumber, nextSequence } from './support/invoices.ts';
-import { findDocuments, fromFields } from '../../emulator/seed/rest.ts';
+import { findDocuments } from '../../emulator/seed/rest.ts';
+import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import { fixture, ownerGet } from './support/owner.ts';
 
 interface Desk {
@@ -47,7 +48,7 @@ function issue(desk: Desk, organisation: string, meanwhile: (counterSeen: number
 }
 
 const logEntries = async (message: string) =>
-  (await findDocuments(stack(), 'logs', 'message', message)).map((d) => fromFields(d.fields as Parameters<typeof fromFields>[0]));
+  (await findDocuments(stack(), 'logs', 'message', message)).map((d) => decodeFields(d.fields as Parameters<typeof decodeFields>[0]));
 
 let one: Desk;
 let two: Desk;
@@ -125,7 +126,7 @@ describe('two finance staff issuing invoices at the same instant', () => {
     expect(await ownerGet(`invoices/${invoiceNumber(first + attempts)}`)).toBeNull();
     expect(
       await findDocuments(stack(), 'invoices', 'issuedBy', one.email).then((docs) =>
-        docs.filter((d) => Number(fromFields(d.fields as Parameters<typeof fromFields>[0]).sequence) >= first),
+        docs.filter((d) => Number(decodeFields(d.fields as Parameters<typeof decodeFields>[0]).sequence) >= first),
       ),
     ).toEqual([]);
 

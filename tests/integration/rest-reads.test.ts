@@ -9,7 +9,8 @@ import { createRestReads } from '../../src/lib/rest-reads.ts';
 import { countFreeSeats, countSeats, DEFAULT_SEAT_TIMES } from '../../src/data/seats.ts';
 import { eventsView } from '../../src/features/events/api.ts';
 import { DEMO_STAFF } from '../../emulator/seed/demo-data.ts';
-import { docsRoot, ownerHeaders, toFields } from '../../emulator/seed/rest.ts';
+import { docsRoot, ownerHeaders } from '../../emulator/seed/rest.ts';
+import { encodeFields } from '../../src/lib/firestore-rest.ts';
 import { client, closeClients, stack } from './support/clients.ts';
 import { ownerDelete } from './support/owner.ts';
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
   // Events in 2091: five starting at the very same microsecond (ties broken by id), one a
   // microsecond later, one a microsecond earlier, a draft among them, and one of every value type.
   const event = (id: string, startsAt: string, published = true) =>
-    [`events/${TAG}-${id}`, { ...toFields({ tag: TAG, title: id, published, timestamp: new Date() }), startsAt: at(startsAt) }] as [
+    [`events/${TAG}-${id}`, { ...encodeFields({ tag: TAG, title: id, published, timestamp: new Date() }), startsAt: at(startsAt) }] as [
       string,
       Record<string, unknown>,
     ];
@@ -54,7 +55,7 @@ beforeAll(async () => {
     [
       `events/${TAG}-values`,
       {
-        ...toFields({
+        ...encodeFields({
           tag: TAG,
           title: 'values',
           published: true,

@@ -97,7 +97,7 @@ describe('the rules budget on the heaviest paths', () => {
       );
       expect(spent).toHaveLength(1);
       expectWithinBudget(spent[0]);
-      // The 30 comparisons ran (about 500 expressions, README "The rules budget").
+      // The 30 comparisons ran (about 500 expressions, docs/boundary.md "The rules budget").
       expect(spent[0].expressionsPerOperation).toBeGreaterThan(400);
     } finally {
       await patchDocument(stack(), 'settings/site', { startDate: site.startDate, endDate: site.endDate, summitDays: site.summitDays });

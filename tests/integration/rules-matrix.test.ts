@@ -58,12 +58,13 @@ import { issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
 import { freeSlot, ownerWrite, seatedFixture } from './support/seats.ts';
 import { checkoutWrite, registrationChange, registrationHolder } from '../../src/data/registration-record.ts';
-import { applicationChange, applicationCheckoutPath } from '../../src/data/application-record.ts';
+import { applicationChange, applicationCheckoutPath, applicationCheckoutWrite } from '../../src/data/application-record.ts';
 import { EPOCH, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
 import { joinWaitlistWrites } from '../../src/data/waitlist.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { DEFAULT_CPD_SETTINGS } from '../../src/data/certificates.ts';
 import { decideRefund } from '../../src/features/payments/admin/refunds.ts';
+import { ACCESS, CONTENT_COLLECTIONS, type Subject as AccessSubject, type Who } from '../../src/admin/permissions.ts';
 
 const OPS = ['get', 'list', 'create', 'update', 'delete'] as const;
 type Op = (typeof OPS)[number];
@@ -74,7 +75,7 @@ interface Subject {
   notes?: Partial<Record<Op, string>>;
 }
 
-const CONTENT = ['publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions'];
+const CONTENT = CONTENT_COLLECTIONS;
 
 const ui = (db: Firestore) => createDb(() => db);
 
@@ -226,8 +227,8 @@ function archive(
   };
 }
 
-const HOW: Record<string, Subject> = {
-  ...Object.fromEntries(
+const HOW: Record<AccessSubject, Subject> = {
+  ...(Object.fromEntries(
     CONTENT.map((name) => [
       name,
       documents(
@@ -237,7 +238,7 @@ const HOW: Record<string, Subject> = {
         { title: 'Edited' },
       ),
     ]),
-  ),
+  ) as Record<(typeof CONTENT)[number], Subject>),
   settings: {
     ops: {
       get: (db) => getDoc(doc(db, 'settings', 'site')),
@@ -597,7 +598,17 @@ const HOW: Record<string, Subject> = {
     (db) => ui(db).createDocument('procurement', { title: 'Catering', stage: 'planned', amount: 5000 }),
     { stage: 'requested' },
   ),
-  'archive/events/items': archive('events', () => ({ title: 'Past event', published: true })),
+  ...(Object.fromEntries(CONTENT.map((name) => [`archive/${name}/items`, archive(name, () => ({ title: 'Past item', published: true }))])) as Record<
+    `archive/${(typeof CONTENT)[number]}/items`,
+    Subject
+  >),
+  'archive/procurement/items': archive('procurement', () => ({ title: 'Stage hire', stage: 'planned', amount: 1000 })),
+  'archive/messages/items': archive('messages', () => fieldsOf(messageDoc(''))),
+  'archive/donations/items': archive('donations', () => fieldsOf(donationDoc(''))),
+  'archive/partners/items': archive('partners', () => fieldsOf(partnerDoc('')), {
+    archive: (id) => [{ delete: applicationCheckoutPath(id) }],
+    restore: (id, data) => [applicationCheckoutWrite({ ...data, id })],
+  }),
   'archive/registrations/items': archive('registrations', () => fieldsOf(registrationDoc('')), {
     archive: (id) => [{ delete: `checkouts/${id}` }],
     restore: (id, data) => [checkoutWrite({ ...data, id })],
@@ -614,68 +625,22 @@ const HOW: Record<string, Subject> = {
   })),
 };
 
-// prettier-ignore
-/** Who may do what. `—` (undefined): not an operation on this subject. */
-const POLICY: Record<string, Partial<Record<Op, readonly Actor[]>>> = {
-  //                               get       list      create    update    delete
-  ...Object.fromEntries(CONTENT.map((name) => [name,
-                                 { get: EVERYONE, list: STAFF, create: EDITORS, update: EDITORS, delete: EDITORS }])),
-  // Only settings/site is public. Nobody deletes settings (the site would lose its configuration).
-  'settings':                    { get: EVERYONE, list: STAFF, create: ADMIN, update: ADMIN, delete: NOBODY },
-  'staff':                       { get: STAFF,    list: STAFF, create: ADMIN, update: ADMIN, delete: ADMIN },
-  // Staff append in their own name; nobody rewrites or removes history.
-  'logs':                        { get: STAFF,    list: STAFF, create: STAFF, update: NOBODY, delete: NOBODY },
-  // Someone else's registration: staff only (its owner reads it: rules-attendees.test.ts; its
-  // reference opens checkouts/{id} only). Registering takes a verified address (the registration's).
-  'registrations':               { get: STAFF,    list: STAFF, create: VERIFIED, update: FINANCE, delete: ADMIN },
-  // Slots hold a random claim and a time, nothing personal: anyone counts them. Only staff move them.
-  'seats':                       { get: EVERYONE, list: EVERYONE, create: ADMIN, update: FINANCE, delete: ADMIN },
-  // Names a registration or an address: finance only (who writes it with every slot they move).
-  'seatMoves':                   { get: FINANCE,  list: NOBODY, create: FINANCE, update: FINANCE, delete: NOBODY },
-  // What checkout shows: public by reference, never written out of step with its registration.
-  'checkouts':                   { get: EVERYONE, list: STAFF, create: NOBODY, update: NOBODY, delete: NOBODY },
-  // An entry names its address's active registration: its owner and staff read it; set only with a new registration.
-  'attendees':                   { get: STAFF,    list: STAFF, create: NOBODY, update: NOBODY, delete: ADMIN },
-  'registrationDrafts':          { get: NOBODY,   list: NOBODY, create: SIGNED_IN, update: NOBODY, delete: ADMIN },
-  'waitlist':                    { get: STAFF,    list: STAFF, create: NOBODY, update: FINANCE, delete: ADMIN },
-  // CPD settings are public (the evaluation form and the PDF show them); administrators keep them.
-  'settings/cpd':                { get: EVERYONE,                    update: ADMIN },
-  // An attendee's answers: theirs and administrators' (who see them in aggregate); never rewritten.
-  'evaluations':                 { get: ADMIN,    list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
-  // Issued only with their registration and projection; never edited but to revoke, never deleted.
-  'certificates':                { get: ADMIN,    list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
-  // The public verification projection: read by its unguessable id, enumerated by nobody but administrators.
-  'certificateChecks':           { get: EVERYONE, list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
-  // Every page may learn whether it is out of date; any staff change to public content moves it.
-  'counters/content':            { get: EVERYONE, list: NOBODY, update: STAFF, delete: NOBODY },
-  // The Trigger Email queue: written only in the commit of the action it reports (rules-forms,
-  // rules-mail), never on its own; read by whoever may read its record; nobody rewrites or deletes it.
-  'mail':                        { get: STAFF,    list: ADMIN, create: NOBODY, update: NOBODY, delete: NOBODY },
-  'mail (resend)':               {                             update: STAFF },
-  // The wording of the emails: administrators edit it, every staff member may read it.
-  'templates':                   { get: STAFF,    list: STAFF, create: ADMIN, update: ADMIN, delete: NOBODY },
-  // Someone else's application (contact name, address, phone): staff only; its reference opens
-  // applicationCheckouts/{id} only, and its payment code opens nothing (rules-payment-codes.test.ts).
-  'partners':                    { get: STAFF,    list: STAFF, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
-  'applicationCheckouts':        { get: EVERYONE, list: STAFF, create: NOBODY, update: NOBODY, delete: NOBODY },
-  'messages':                    { get: STAFF,    list: STAFF, create: SIGNED_IN, update: STAFF, delete: ADMIN },
-  'donations':                   { get: FINANCE,  list: FINANCE, create: SIGNED_IN, update: FINANCE, delete: ADMIN },
-  'payments':                    { get: FINANCE,  list: FINANCE, create: VERIFIED, update: FINANCE, delete: ADMIN },
-  'payments (for a booth)':      {                             create: SIGNED_IN },
-  'payments (manual record)':    {                             create: FINANCE },
-  // A refund made: finance records it once, with its record; nobody changes or deletes it.
-  'refunds':                     { get: FINANCE,  list: FINANCE, create: FINANCE, update: NOBODY, delete: NOBODY },
-  // Issued invoices are never deleted: the series must stay unbroken.
-  'invoices':                    { get: FINANCE,  list: FINANCE, create: FINANCE, update: FINANCE, delete: NOBODY },
-  // The counter moves only with the invoice it numbers (see invoices create).
-  'counters/invoices':           { get: FINANCE,  list: NOBODY, update: NOBODY, delete: NOBODY },
-  // Not in the issue's policy: the rules' choice (staff read, finance write, admin delete).
-  'procurement':                 { get: STAFF,    list: STAFF, create: FINANCE, update: FINANCE, delete: ADMIN },
-  // Staff move what they may delete; an archived copy is read by those who could read the original.
-  'archive/events/items':        { get: STAFF,    list: STAFF, create: EDITORS, update: NOBODY, delete: EDITORS },
-  'archive/registrations/items': { get: STAFF,    list: STAFF, create: ADMIN, update: NOBODY, delete: ADMIN },
-  'archive/payments/items':      { get: FINANCE,  list: FINANCE, create: ADMIN, update: NOBODY, delete: ADMIN },
+/** The access table's tiers as the actors who hold them. */
+const HOLDERS: Record<Who, readonly Actor[]> = {
+  everyone: EVERYONE,
+  'signed-in': SIGNED_IN,
+  verified: VERIFIED,
+  staff: STAFF,
+  editors: EDITORS,
+  finance: FINANCE,
+  admin: ADMIN,
+  nobody: NOBODY,
 };
+
+/** Who may do what: the access table (src/admin/permissions.ts), which the back office's screens follow too. */
+const POLICY = Object.fromEntries(
+  Object.entries(ACCESS).map(([subject, row]) => [subject, Object.fromEntries(Object.entries(row).map(([op, who]) => [op, HOLDERS[who]]))]),
+) as Record<AccessSubject, Partial<Record<Op, readonly Actor[]>>>;
 
 let as: Actors;
 beforeAll(async () => {
@@ -683,7 +648,7 @@ beforeAll(async () => {
 });
 afterAll(closeClients);
 
-const cells = Object.entries(POLICY).flatMap(([subject, row]) =>
+const cells = (Object.entries(POLICY) as Array<[AccessSubject, Partial<Record<Op, readonly Actor[]>>]>).flatMap(([subject, row]) =>
   OPS.filter((op) => row[op]).flatMap((op) =>
     ACTORS.map((actor) => {
       const expected = allowedFor(row[op]!, actor);

@@ -17,7 +17,8 @@ import { closeClients } from './support/clients.ts';
 import { commit, paymentCommit, paymentDoc, REGISTRATION, registrationDraft } from './support/forms.ts';
 import { ownerGet, uniqueId } from './support/owner.ts';
 import { allSlots, attendee, freeSlot, LONG_AGO, ownerWrite, slotOf, withOnlyFree, type Attendee } from './support/seats.ts';
-import { findDocuments, fromFields } from '../../emulator/seed/rest.ts';
+import { findDocuments } from '../../emulator/seed/rest.ts';
+import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import { stack } from './support/clients.ts';
 
 let as: Actors;
@@ -105,7 +106,7 @@ const outcome = (p: Promise<string>) =>
 
 /** Registrations naming slot `n` (owner query). */
 async function registrationsOn(n: string) {
-  return (await findDocuments(stack(), 'registrations', 'seat', n)).map((d) => fromFields(d.fields as Parameters<typeof fromFields>[0]));
+  return (await findDocuments(stack(), 'registrations', 'seat', n)).map((d) => decodeFields(d.fields as Parameters<typeof decodeFields>[0]));
 }
 
 /**

@@ -13,7 +13,8 @@ import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { createElement, Fragment } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureAuthUser, findDocuments, fromFields } from '../../emulator/seed/rest.ts';
+import { ensureAuthUser, findDocuments } from '../../emulator/seed/rest.ts';
+import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import { firestoreDocumentsUrl } from '../../src/lib/firestore-rest.ts';
 import { stack } from './support/clients.ts';
 import { fixture, ownerDelete, uniqueId } from './support/owner.ts';
@@ -77,7 +78,7 @@ async function expectActionLogged(key: string, tokenEmail: string) {
   await userEvent.setup().click(screen.getByRole('button', { name: 'Do something logged' }));
   expect(await screen.findByRole('status')).toHaveTextContent('Logged');
   const entries = await findDocuments(stack(), 'logs', 'message', `Case check by ${key} ${RUN}`);
-  expect(entries.map((e) => fromFields(e.fields as Parameters<typeof fromFields>[0]).userEmail)).toEqual([tokenEmail]);
+  expect(entries.map((e) => decodeFields(e.fields as Parameters<typeof decodeFields>[0]).userEmail)).toEqual([tokenEmail]);
 }
 
 beforeAll(async () => {

@@ -17,7 +17,8 @@ import {
 import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, stack } from './support/clients.ts';
-import { findDocuments, fromFields } from '../../emulator/seed/rest.ts';
+import { findDocuments } from '../../emulator/seed/rest.ts';
+import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 import { seatedFixture, slotOf } from './support/seats.ts';
 import { applyLine, importRecord, statementImport, statementLine, type LineTarget } from './support/statement.ts';
@@ -99,7 +100,7 @@ describe('applying statement lines', () => {
     expect((await slotOf(r.seat))!.state).toBe('held');
     // The payer hears what came in and what is still due.
     const mail = await findDocuments(stack(), 'mail', 'recordId', r.id);
-    expect(mail.map((m) => fromFields(m.fields as never).template)).toEqual([
+    expect(mail.map((m) => decodeFields(m.fields as never).template)).toEqual([
       { name: 'payment-partial', data: expect.objectContaining({ amount: 'KES 5,000', due: 'KES 10,000', code: r.id }) },
     ]);
     const last = facts(1_200_050);
@@ -108,7 +109,7 @@ describe('applying statement lines', () => {
     expect(await ownerGet(linePath(last.receiptKey))).toMatchObject({ overMinor: 200_050 });
     // The payer is told all that came in, and that what is over the fee will be refunded.
     const verified = (await findDocuments(stack(), 'mail', 'recordId', r.id)).map(
-      (m) => fromFields(m.fields as never).template as { name: string; data: Record<string, unknown> },
+      (m) => decodeFields(m.fields as never).template as { name: string; data: Record<string, unknown> },
     );
     expect(verified.find((t) => t.name === 'payment-verified')?.data).toMatchObject({ amount: 'KES 17,000.50', refund: 'KES 2,000.50' });
   });

@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, href, useLocation, useNavigate, useParams } from 'react-router';
 import { db } from '../../lib/data.ts';
 import { serverValues } from '../../lib/db.ts';
 import { FormAlert } from '../../components/fields.tsx';
@@ -55,7 +55,7 @@ export function ContentEditorPage({ config, options = {} }: EditorProps) {
 function ExistingDocument({ config, options, id }: Required<EditorProps> & { id: string }) {
   const doc = useContentDocument(config, id);
   const back = (
-    <Link className="text-brand-700 underline" to={config.path}>
+    <Link className="text-brand-700 underline" to={href(config.path)}>
       Back to {config.title.toLowerCase()}
     </Link>
   );
@@ -138,7 +138,7 @@ function ContentForm({ config, options, doc }: Required<EditorProps> & { doc: Co
       return;
     }
     if (isNew) {
-      navigate(`${config.path}/${id}`, { replace: true, state: { saved: `Saved. ${log}.` } });
+      navigate(href(`${config.path}/:id`, { id }), { replace: true, state: { saved: `Saved. ${log}.` } });
     } else {
       form.reset(form.getValues());
       setNotice(`Saved. ${log}.`);
@@ -170,7 +170,7 @@ function ContentForm({ config, options, doc }: Required<EditorProps> & { doc: Co
   return (
     <div className="max-w-3xl">
       <p>
-        <Link className="text-sm text-brand-700 underline" to={config.path}>
+        <Link className="text-sm text-brand-700 underline" to={href(config.path)}>
           ← {config.title}
         </Link>
       </p>

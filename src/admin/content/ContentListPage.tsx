@@ -3,7 +3,7 @@
 // config's actions and archive. Every action is logged; what the role may not do is not shown.
 import { FilterSelect } from '../../components/FilterSelect.tsx';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { useStaff } from '../staff-context.ts';
 import { AdminHeader } from '../ui/AdminHeader.tsx';
@@ -109,7 +109,7 @@ export function ContentListPage({ config }: { config: ContentConfig }) {
     const extra: RowAction[] = canWrite ? (config.rowActions?.(doc) ?? []) : [];
     return (
       <div className="flex flex-wrap gap-2">
-        <Link className="btn-secondary px-3 py-1 text-sm" to={`${config.path}/${doc.id}`}>
+        <Link className="btn-secondary px-3 py-1 text-sm" to={href(`${config.path}/:id`, { id: doc.id })}>
           {canWrite ? 'Edit' : 'View'}
           <span className="sr-only"> ‘{title}’</span>
         </Link>
@@ -160,7 +160,7 @@ export function ContentListPage({ config }: { config: ContentConfig }) {
     {
       header: config.titleField === 'title' ? 'Title' : (config.fields.find((f) => f.name === config.titleField)?.label ?? 'Name'),
       cell: (doc) => (
-        <Link className="font-medium text-brand-700 underline" to={`${config.path}/${doc.id}`}>
+        <Link className="font-medium text-brand-700 underline" to={href(`${config.path}/:id`, { id: doc.id })}>
           {documentTitle(config, doc)}
         </Link>
       ),
@@ -176,7 +176,7 @@ export function ContentListPage({ config }: { config: ContentConfig }) {
     <div>
       <AdminHeader title={config.title} summary={config.summary}>
         {canWrite && (
-          <Link className="btn-primary" to={`${config.path}/add`}>
+          <Link className="btn-primary" to={href(`${config.path}/add`)}>
             Add {config.noun}
           </Link>
         )}

@@ -2,11 +2,11 @@
 // seed): the editor must load each document and save it back unchanged, and every field it shows
 // must survive validation (a field the schema does not know would be silently dropped).
 import { editorFields, formValues, type ContentConfig, type FieldDescriptor } from './content-config.ts';
-import { toDateInput } from './datetime.ts';
+import { toNairobiDate } from '../../lib/nairobi-time.ts';
 
 /** What a person can see of a stored value in the editor: datetimes to the minute, dates by day. */
 function visible(field: FieldDescriptor, value: unknown): unknown {
-  if (value instanceof Date) return field.kind === 'date' ? toDateInput(value) : Math.floor(value.getTime() / 60_000);
+  if (value instanceof Date) return field.kind === 'date' ? toNairobiDate(value) : Math.floor(value.getTime() / 60_000);
   return JSON.stringify(value);
 }
 

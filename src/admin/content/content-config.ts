@@ -3,9 +3,10 @@
 // collection's config says which fields it has, how the form is validated and converted to the
 // stored document (its zod schema), which columns the list shows and what each action logs.
 import type { ReactNode } from 'react';
+import type { Register } from 'react-router';
 import type { ZodType } from 'zod';
 import type { Capability } from '../permissions.ts';
-import { toDateInput, toDateTimeInput } from './datetime.ts';
+import { toNairobiDate, toNairobiDateTime } from '../../lib/nairobi-time.ts';
 
 export interface Option {
   value: string;
@@ -40,6 +41,18 @@ export type FieldDescriptor = BaseField &
 
 export type ContentDocument = Record<string, unknown> & { id: string };
 
+/** The route table's patterns, as typegen registers them (any string before it has run). */
+type RoutePattern = Register extends { pages: infer Pages } ? keyof Pages & string : string;
+
+/**
+ * A collection's list route: one whose editor's routes, `${list}/add` and `${list}/:id`, exist too
+ * (admin-screens.ts's contentScreens declares the three). The kit reaches them through href(), so
+ * the typecheck holds a config's `path` to the route table.
+ */
+export type ContentListRoute = {
+  [R in RoutePattern]: `${R}/add` extends RoutePattern ? (`${R}/:id` extends RoutePattern ? R : never) : never;
+}[RoutePattern];
+
 export interface ListColumn {
   header: string;
   value: (doc: ContentDocument) => string;
@@ -65,8 +78,8 @@ export interface ContentConfig {
   /** The list screen's heading, e.g. "Events". */
   title: string;
   summary: string;
-  /** The list's address, e.g. "/admin/events". */
-  path: string;
+  /** The list's route, e.g. "/admin/events": its editor is at `${path}/add` and `${path}/:id`. */
+  path: ContentListRoute;
   /** The field that names a document in lists, headings and logs. */
   titleField: string;
   fields: FieldDescriptor[];
@@ -133,9 +146,9 @@ export function documentTitle(config: ContentConfig, doc: Record<string, unknown
 function formValue(field: FieldDescriptor, stored: unknown): unknown {
   switch (field.kind) {
     case 'datetime':
-      return toDateTimeInput(stored);
+      return toNairobiDateTime(stored);
     case 'date':
-      return toDateInput(stored);
+      return toNairobiDate(stored);
     case 'number':
       return typeof stored === 'number' ? String(stored) : '';
     case 'richtext':

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { plainText, safeUrl } from '../../components/RichText.tsx';
 import { withWebScheme } from '../../lib/validation.ts';
-import { fromDateInput, fromDateTimeInput } from './datetime.ts';
+import { fromNairobiDateTime, fromNairobiDeadlineDate } from '../../lib/nairobi-time.ts';
 
 const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
@@ -48,7 +48,7 @@ export const pickedText = (label: string) => z.string().min(1, `Choose the ${low
 /** A Nairobi date and time from <input type="datetime-local">, stored as a Date. */
 export const dateTimeField = (label: string) =>
   z.string().transform((text, ctx) => {
-    const date = fromDateTimeInput(text);
+    const date = fromNairobiDateTime(text);
     if (!date) {
       ctx.addIssue({ code: 'custom', message: `Enter the ${lower(label)} (date and time).` });
       return z.NEVER;
@@ -60,7 +60,7 @@ export const dateTimeField = (label: string) =>
 export const optionalDateField = (label: string) =>
   z.string().transform((text, ctx) => {
     if (text === '') return null;
-    const date = fromDateInput(text);
+    const date = fromNairobiDeadlineDate(text);
     if (!date) {
       ctx.addIssue({ code: 'custom', message: `Enter the ${lower(label)} as a date, or leave it empty.` });
       return z.NEVER;

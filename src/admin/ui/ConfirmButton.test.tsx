@@ -47,4 +47,24 @@ describe('ConfirmButton', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(opener).toHaveFocus();
   });
+
+  it('is the native modal <dialog> (the browser makes the page behind inert and keeps Tab inside); Escape closes it', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const onConfirm = vi.fn();
+    render(
+      <ConfirmButton question="Archive the message?" confirmLabel="Archive message" onConfirm={onConfirm}>
+        Archive
+      </ConfirmButton>,
+    );
+    const opener = screen.getByRole('button', { name: 'Archive' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('alertdialog', { name: 'Archive the message?' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(showModal).toHaveBeenCalledTimes(1);
+    showModal.mockRestore();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(opener).toHaveFocus();
+  });
 });

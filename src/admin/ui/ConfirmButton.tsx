@@ -1,7 +1,9 @@
-// A destructive action asks first. The question is a modal dialog: focus moves into it, Escape or
-// "Cancel" (or its `dismissLabel`) closes it and focus returns to the button that opened it. With `note`, the dialog also
-// asks for a reason (rejecting a payment, voiding an invoice), required unless `note.optional`.
+// A destructive action asks first. The question is a modal dialog (ModalDialog: the native <dialog>):
+// focus moves into it, Escape or "Cancel" (or its `dismissLabel`) closes it and focus returns to the
+// button that opened it. With `note`, the dialog also asks for a reason (rejecting a payment, voiding
+// an invoice), required unless `note.optional`.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ModalDialog } from './ModalDialog.tsx';
 
 interface Props {
   /** The button's text, e.g. "Archive". */
@@ -53,20 +55,21 @@ export function ConfirmButton({
   const [noteError, setNoteError] = useState('');
   const opener = useRef<HTMLButtonElement>(null);
   const noteInput = useRef<HTMLTextAreaElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const detailId = useId();
   const noteId = useId();
+  // Back on the opener once the dialog has closed (while it is open, the page behind is inert).
+  const opened = useRef(false);
   useEffect(() => {
-    if (open) (noteInput.current ?? cancel.current)?.focus();
+    if (open) opened.current = true;
+    else if (opened.current) opener.current?.focus();
   }, [open]);
-  const close = () => {
+  const dismiss = () => {
     setOpen(false);
     setText('');
     setNoteError('');
-    opener.current?.focus();
   };
-  const confirm = () => {
+  const confirm = (close: () => void) => {
     const value = text.trim();
     if (note && !note.optional && !value) {
       setNoteError(`Enter ${note.label.toLowerCase()}.`);
@@ -88,73 +91,56 @@ export function ConfirmButton({
         {children}
       </button>
       {open && (
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-          <div
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            aria-describedby={detail ? detailId : undefined}
-            className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl"
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') close();
-              // Keep Tab inside the dialog: its note (if any) and its two buttons.
-              if (e.key === 'Tab') {
-                const stops = e.currentTarget.querySelectorAll<HTMLElement>('button, textarea');
-                const [head, last] = [stops[0], stops[stops.length - 1]];
-                const wrapTo = e.shiftKey ? (document.activeElement === head ? last : null) : document.activeElement === last ? head : null;
-                if (wrapTo) {
-                  e.preventDefault();
-                  wrapTo.focus();
-                }
-              }
-            }}
-          >
-            <p id={titleId} className="text-lg font-semibold text-slate-900">
-              {question}
-            </p>
-            {detail && (
-              <p id={detailId} className="mt-2 text-slate-800">
-                {detail}
+        <ModalDialog role="alertdialog" labelledBy={titleId} describedBy={detail ? detailId : undefined} onClose={dismiss}>
+          {(close) => (
+            <>
+              <p id={titleId} className="text-lg font-semibold text-slate-900">
+                {question}
               </p>
-            )}
-            {note && (
-              <div className="mt-4">
-                <label className="field-label" htmlFor={noteId}>
-                  {note.label}
-                  {note.optional ? ' (optional)' : ''}
-                </label>
-                {note.hint && (
-                  <p id={`${noteId}-hint`} className="text-sm text-slate-600">
-                    {note.hint}
-                  </p>
-                )}
-                <textarea
-                  ref={noteInput}
-                  id={noteId}
-                  rows={3}
-                  className="field-input"
-                  value={text}
-                  aria-invalid={noteError ? true : undefined}
-                  aria-describedby={described}
-                  onChange={(e) => setText(e.target.value)}
-                />
-                {noteError && (
-                  <p id={`${noteId}-error`} className="field-error" role="alert">
-                    {noteError}
-                  </p>
-                )}
+              {detail && (
+                <p id={detailId} className="mt-2 text-slate-800">
+                  {detail}
+                </p>
+              )}
+              {note && (
+                <div className="mt-4">
+                  <label className="field-label" htmlFor={noteId}>
+                    {note.label}
+                    {note.optional ? ' (optional)' : ''}
+                  </label>
+                  {note.hint && (
+                    <p id={`${noteId}-hint`} className="text-sm text-slate-600">
+                      {note.hint}
+                    </p>
+                  )}
+                  <textarea
+                    ref={noteInput}
+                    id={noteId}
+                    rows={3}
+                    className="field-input"
+                    value={text}
+                    aria-invalid={noteError ? true : undefined}
+                    aria-describedby={described}
+                    onChange={(e) => setText(e.target.value)}
+                  />
+                  {noteError && (
+                    <p id={`${noteId}-error`} className="field-error" role="alert">
+                      {noteError}
+                    </p>
+                  )}
+                </div>
+              )}
+              <div className="mt-6 flex justify-end gap-3">
+                <button type="button" className="btn-secondary" onClick={close}>
+                  {dismissLabel}
+                </button>
+                <button type="button" className={confirmClassName ?? 'btn-primary bg-red-700 hover:bg-red-800'} onClick={() => confirm(close)}>
+                  {confirmLabel}
+                </button>
               </div>
-            )}
-            <div className="mt-6 flex justify-end gap-3">
-              <button ref={cancel} type="button" className="btn-secondary" onClick={close}>
-                {dismissLabel}
-              </button>
-              <button type="button" className={confirmClassName ?? 'btn-primary bg-red-700 hover:bg-red-800'} onClick={confirm}>
-                {confirmLabel}
-              </button>
-            </div>
-          </div>
-        </div>
+            </>
+          )}
+        </ModalDialog>
       )}
     </>
   );

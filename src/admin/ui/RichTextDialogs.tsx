@@ -1,13 +1,9 @@
 // The rich-text editor's questions (a link's address; an image's address and description) as modal
-// dialogs instead of the browser's prompt(): a native <dialog> opened with showModal (the page
-// behind is inert and Tab stays inside), named by its title, with focus in its first field.
-// Escape or Cancel closes it and the editor puts focus back on the toolbar button that opened it;
-// a refused answer is said next to its field and the dialog stays open.
-//
-// The dialog is rendered into <body>: the editor sits inside the content form, and a form may not
-// hold another form (Enter in the dialog would otherwise submit the whole document).
+// dialogs (ModalDialog) instead of the browser's prompt(), named by their title, with focus in their
+// first field. Escape or Cancel closes one and the editor puts focus back on the toolbar button that
+// opened it; a refused answer is said next to its field and the dialog stays open.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { ModalDialog } from './ModalDialog.tsx';
 import { safeUrl } from '../../components/RichText.tsx';
 
 export const LINK_RULE = 'Links must start with https://, http:// or mailto:.';
@@ -27,68 +23,44 @@ interface DialogProps {
 }
 
 function EditorDialog({ title, submitLabel, onSubmit, onClose, busy, actions, children }: DialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const body = useRef<HTMLFormElement>(null);
   // Each refused answer moves focus to the first field in error, once its message is on screen.
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
-    if (refusals) dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (refusals) body.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (!d.open) d.showModal();
-    d.querySelector<HTMLElement>('input')?.focus();
-    return () => {
-      if (d.open) d.close();
-    };
-  }, []);
-  // Closed before the editor moves focus back: an element behind an open modal dialog is inert.
-  const finish = () => {
-    if (dialog.current?.open) dialog.current.close();
-    onClose();
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    // The dialog is in <body> but React still bubbles its events up the editor's tree, to the content form.
-    e.stopPropagation();
-    if (busy) return;
-    if (await onSubmit()) finish();
-    else setRefusals((n) => n + 1);
-  };
-  return createPortal(
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
-      onCancel={(e) => {
-        e.preventDefault();
-        finish();
-      }}
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        e.preventDefault();
-        e.stopPropagation();
-        finish();
-      }}
-    >
-      <form noValidate onSubmit={submit}>
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <div className="mt-4 space-y-4">{children}</div>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          {actions?.(finish)}
-          <button type="button" className="btn-secondary" onClick={finish}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" aria-disabled={busy || undefined}>
-            {submitLabel}
-          </button>
-        </div>
-      </form>
-    </dialog>,
-    document.body,
+  return (
+    <ModalDialog labelledBy={titleId} onClose={onClose}>
+      {(finish) => (
+        <form
+          ref={body}
+          noValidate
+          onSubmit={async (e: FormEvent) => {
+            e.preventDefault();
+            // The dialog is in <body> but React still bubbles its events up the editor's tree, to the content form.
+            e.stopPropagation();
+            if (busy) return;
+            if (await onSubmit()) finish();
+            else setRefusals((n) => n + 1);
+          }}
+        >
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <div className="mt-4 space-y-4">{children}</div>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            {actions?.(finish)}
+            <button type="button" className="btn-secondary" onClick={finish}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-primary" aria-disabled={busy || undefined}>
+              {submitLabel}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }
 

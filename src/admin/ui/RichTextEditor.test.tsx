@@ -145,18 +145,6 @@ describe('RichTextEditor', () => {
   });
 });
 
-// jsdom has <dialog> but not its modal methods; these keep its `open` state as a browser does.
-let modalOpenings = 0;
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    modalOpenings++;
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 const LINKED: JSONContent = {
   type: 'doc',
   content: [
@@ -176,10 +164,12 @@ describe('the link dialog', () => {
   it('is a labelled modal dialog, with focus in the address field', async () => {
     const user = userEvent.setup();
     setup();
-    const before = modalOpenings;
+    // Opened as a modal (tests/setup-dom.ts gives jsdom's <dialog> the browser's open state).
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     await openByKeyboard(user, 'Link');
     const dialog = screen.getByRole('dialog', { name: 'Add a link' });
-    expect(modalOpenings).toBe(before + 1);
+    expect(showModal).toHaveBeenCalledTimes(1);
+    showModal.mockRestore();
     expect(dialog.tagName).toBe('DIALOG');
     const field = screen.getByRole('textbox', { name: 'Link address' });
     expect(field).toHaveFocus();

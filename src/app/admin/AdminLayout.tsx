@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { NavLink, Outlet, useLocation, useMatches, useNavigate, type MetaFunction } from 'react-router';
+import { NavLink, Outlet, href, useLocation, useMatches, useNavigate, type MetaFunction } from 'react-router';
 import { RequireCapability } from '../../admin/RequireCapability.tsx';
 import { ADMIN_SCREENS, adminScreen, adminTitle, ownDocument } from './admin-screens.ts';
 import { StaffContext, type StaffMember } from '../../admin/staff-context.ts';
@@ -40,14 +40,14 @@ function useSessionGate() {
         if ((await checkSession(force)) !== 'ended') return;
         await signOut();
         client.clear();
-        navigate('/login', { replace: true, state: { from: here, sessionEnded: true } });
+        navigate(href('/login'), { replace: true, state: { from: here, sessionEnded: true } });
       } finally {
         checking = false;
       }
     };
     const check = () => {
       const token = storedToken();
-      if (!token) return void navigate('/login', { replace: true, state: { from: here } });
+      if (!token) return void navigate(href('/login'), { replace: true, state: { from: here } });
       const expiresAt = tokenExpiresAt(token);
       if (expiresAt !== null && expiresAt <= Date.now()) void verify(false);
     };
@@ -94,7 +94,7 @@ export default function AdminLayout() {
     // Nothing read as this person may be shown to the next one at a shared desk: their staff entry
     // (email, role, menu) above all, which is cached for the session.
     client.clear();
-    navigate('/login', { replace: true });
+    navigate(href('/login'), { replace: true });
   };
   if (!hasToken() || staff.isPending) return <p className="p-8 text-slate-600">Checking your access…</p>;
   if (staff.isError && !staff.data) {
@@ -144,7 +144,8 @@ export default function AdminLayout() {
                   <NavLink
                     end={!s.path}
                     reloadDocument={ownDocument(s)}
-                    to={s.path ? `/admin/${s.path}` : '/admin'}
+                    // The screen's own route (routes.ts nests each declared path under /admin).
+                    to={s.path ? `${href('/admin')}/${s.path}` : href('/admin')}
                     className={({ isActive }) => `block rounded px-3 py-2 text-sm ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-brand-50'}`}
                   >
                     {s.menu}

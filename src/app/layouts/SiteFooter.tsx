@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { FOOTER_LINKS, INSTITUTE_LINKS, LEGAL_LINKS, SOCIAL_LABELS } from '../../content/site.ts';
+import { FOOTER_LINKS, INSTITUTE_LINKS, LEGAL_LINKS } from '../../content/links.ts';
+import { SOCIAL_LABELS } from '../../content/site.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 
 function LinkList({ links, className = 'mt-3 space-y-1' }: { links: ReadonlyArray<{ to: string; label: string }>; className?: string }) {

@@ -1,12 +1,14 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { CHECKOUT_LINK, GET_INVOLVED_LINKS, MY_REGISTRATION_LINK, PUBLIC_LINKS } from '../../content/site.ts';
+import { Link, NavLink, href, useLocation } from 'react-router';
+import { CHECKOUT_LINK, GET_INVOLVED_LINKS, MY_REGISTRATION_LINK, PUBLIC_LINKS } from '../../content/links.ts';
 
 /**
  * The phone menu: every destination once. "Get Involved" repeats Partnerships and Contact under
  * other names, and Register is the button below the list.
  */
-export const MOBILE_LINKS = [...PUBLIC_LINKS, ...GET_INVOLVED_LINKS].filter((l, i, all) => l.to !== '/register' && all.findIndex((o) => o.to === l.to) === i);
+export const MOBILE_LINKS = [...PUBLIC_LINKS, ...GET_INVOLVED_LINKS].filter(
+  (l, i, all) => l.to !== href('/register') && all.findIndex((o) => o.to === l.to) === i,
+);
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 font-medium hover:text-brand-700 ${isActive ? 'text-brand-700 underline underline-offset-8' : 'text-slate-800'}`;
@@ -129,13 +131,13 @@ function MobileMenu() {
         <ul className="container-page flex flex-col gap-1 py-3">
           {MOBILE_LINKS.map((l) => (
             <li key={l.label}>
-              <NavLink className={linkClass} to={l.to} end={l.to === '/'}>
+              <NavLink className={linkClass} to={l.to} end={l.to === href('/')}>
                 {l.label}
               </NavLink>
             </li>
           ))}
           <li className="pt-2">
-            <Link className="btn-primary w-full" to="/register">
+            <Link className="btn-primary w-full" to={href('/register')}>
               Register Now
             </Link>
           </li>
@@ -159,12 +161,12 @@ export function SiteHeader({ summitName }: { summitName: string }) {
   return (
     <header className="relative border-b border-slate-200 bg-white">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="font-bold text-brand-700">
+        <Link to={href('/')} className="font-bold text-brand-700">
           {summitName}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {PUBLIC_LINKS.map((l) => (
-            <NavLink key={l.to} className={linkClass} to={l.to} end={l.to === '/'}>
+            <NavLink key={l.to} className={linkClass} to={l.to} end={l.to === href('/')}>
               {l.label}
             </NavLink>
           ))}

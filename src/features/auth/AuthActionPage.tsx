@@ -1,7 +1,7 @@
 // Where the links in Firebase Auth's emails land (the project's custom action URL): set a password
 // (an invitation or "forgot password") or confirm an email address. Each link works once.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams, type MetaFunction } from 'react-router';
+import { Link, href, useNavigate, useSearchParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { TextField } from '../../components/TextField.tsx';
@@ -120,7 +120,7 @@ function SetPassword({ code }: { code: string }) {
     // Setting the password through the emailed link has verified the address: straight in.
     try {
       await signInWithPassword(email, password);
-      navigate('/admin', { replace: true });
+      navigate(href('/admin'), { replace: true });
     } catch {
       setState('saved');
     }

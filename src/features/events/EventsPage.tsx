@@ -3,10 +3,11 @@ import type { MetaFunction } from 'react-router';
 import { PagedList } from '../../components/PagedList.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { eventsQuery, type EventsWhen, type SummitEvent } from './api.ts';
+import { nairobiFormat } from '../../lib/nairobi-time.ts';
 
 export const meta: MetaFunction = () => pageMeta('Events', 'Webinars and events before and after the summit.');
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+const when = nairobiFormat({ dateStyle: 'full', timeStyle: 'short' });
 
 function EventCard({ event: e, past }: { event: SummitEvent; past: boolean }) {
   return (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PublicImage } from '../../components/PublicImage.tsx';
-import { Link, type MetaFunction } from 'react-router';
+import { Link, href, type MetaFunction } from 'react-router';
 import { formatDateRange } from '../../components/format.ts';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { usePublishedPartners } from '../../data/partners.ts';
@@ -49,10 +49,10 @@ export default function HomePage() {
           </p>
           <div className="min-h-8">{s.startDate && <Countdown start={s.startDate} />}</div>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link className="btn-primary" to="/register">
+            <Link className="btn-primary" to={href('/register')}>
               Register to attend
             </Link>
-            <Link className="btn-secondary" to="/program">
+            <Link className="btn-secondary" to={href('/program')}>
               See the programme
             </Link>
           </div>
@@ -85,7 +85,7 @@ export default function HomePage() {
               </li>
             ))}
           </ul>
-          <Link className="mt-4 inline-block text-brand-700 underline" to="/about#speakers">
+          <Link className="mt-4 inline-block text-brand-700 underline" to={`${href('/about')}#speakers`}>
             All speakers
           </Link>
         </section>
@@ -96,7 +96,7 @@ export default function HomePage() {
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {articles.data.map((a) => (
               <li key={a.id} className="rounded-lg border border-slate-200 p-4">
-                <Link className="font-semibold hover:underline" to={`/blogs/${a.slug}`}>
+                <Link className="font-semibold hover:underline" to={href('/blogs/:slug', { slug: a.slug })}>
                   {a.title}
                 </Link>
                 <p className="mt-1 text-sm text-slate-700">{a.summary}</p>
@@ -109,7 +109,7 @@ export default function HomePage() {
         <section aria-labelledby="partners-preview" className="container-page py-8">
           <h2 id="partners-preview">Partners</h2>
           <p className="mt-2 text-slate-700">{partners.data.map((p) => p.organisation).join(' · ')}</p>
-          <Link className="mt-4 inline-block text-brand-700 underline" to="/partnerships">
+          <Link className="mt-4 inline-block text-brand-700 underline" to={href('/partnerships')}>
             Partner with us
           </Link>
         </section>

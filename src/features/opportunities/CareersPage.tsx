@@ -1,4 +1,4 @@
-import { Link, type MetaFunction } from 'react-router';
+import { Link, href, type MetaFunction } from 'react-router';
 import { PagedList } from '../../components/PagedList.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { usePublishedPages } from '../../data/published.ts';
@@ -21,7 +21,7 @@ export default function CareersPage() {
             {items.map((j) => (
               <li key={j.id} className="rounded-lg border border-slate-200 p-5">
                 <h2 className="text-xl">
-                  <Link className="hover:underline" to={`/careers/${j.slug}`}>
+                  <Link className="hover:underline" to={href('/careers/:slug', { slug: j.slug })}>
                     {j.title}
                   </Link>
                 </h2>

@@ -1,4 +1,4 @@
-import { Link, useParams, type MetaFunction } from 'react-router';
+import { Link, href, useParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { DocumentTitle } from '../../components/DocumentTitle.tsx';
 import { RichText } from '../../components/RichText.tsx';
@@ -36,11 +36,11 @@ export default function JobPage() {
         <h1>Position not found</h1>
         <p className="mt-4">
           There is no open position at this address: it may have been filled or closed. See the{' '}
-          <Link className="text-brand-700 underline" to="/careers">
+          <Link className="text-brand-700 underline" to={href('/careers')}>
             open positions
           </Link>
           , or the{' '}
-          <Link className="text-brand-700 underline" to="/work-with-us">
+          <Link className="text-brand-700 underline" to={href('/work-with-us')}>
             other ways to work with us
           </Link>
           .

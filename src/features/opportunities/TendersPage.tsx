@@ -5,6 +5,7 @@ import { safeUrl } from '../../components/RichText.tsx';
 import { usePublishedPages } from '../../data/published.ts';
 import { useNow } from '../../components/use-now.ts';
 import { changesAt } from '../../lib/page-loader-triggers.ts';
+import { nairobiFormat } from '../../lib/nairobi-time.ts';
 
 export const meta: MetaFunction = () => pageMeta('Tenders', 'Open and closed tenders of the summit, with their documents.');
 
@@ -16,13 +17,12 @@ interface Tender {
   closingDate: Date;
   documents: Array<{ name: string; url: string }>;
 }
-const date = new Intl.DateTimeFormat('en-GB', {
+const date = nairobiFormat({
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Africa/Nairobi',
 });
 
 function TenderCard({ t, open }: { t: Tender; open: boolean }) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, type MetaFunction } from 'react-router';
+import { href, useNavigate, type MetaFunction } from 'react-router';
 import { pageMeta } from '../../components/page-meta.ts';
 import { ReferenceInput } from './ReferenceInput.tsx';
 import { checkoutReference } from '../../lib/reference.ts';
@@ -15,11 +15,11 @@ export default function CheckoutLookupPage() {
     event.preventDefault();
     // A payment code however typed ("ncs7k2qx") opens under its canonical form.
     const code = readPaymentCode(reference);
-    if (code) return navigate(`/checkout/${code}`);
+    if (code) return navigate(href('/checkout/:id', { id: code }));
     // Read back as the reference it is (case, spaces, O for 0 do not matter): the address is clean.
     const clean = checkoutReference(reference);
     if (!clean) return setError('Enter the payment code (like NCS-7K2QD) or the reference from your confirmation email.');
-    navigate(`/checkout/${clean}`);
+    navigate(href('/checkout/:id', { id: clean }));
   };
   return (
     <div className="container-page max-w-xl py-12">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams, type MetaFunction } from 'react-router';
+import { Link, href, useNavigate, useParams, type MetaFunction } from 'react-router';
 import { FormAlert, SelectField } from '../../components/fields.tsx';
 import { formatDateTime, formatMoney, formatMoneyMinor } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
@@ -97,11 +97,11 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
             {submit.error instanceof HoldLostError ? (
               <>
                 Your hold lapsed and the seat has gone to someone else, so a payment cannot keep it now. If you have not paid yet, do not pay:{' '}
-                <Link className="underline" to="/register">
+                <Link className="underline" to={href('/register')}>
                   register again
                 </Link>{' '}
                 if seats are free. If you have paid,{' '}
-                <Link className="underline" to="/contact">
+                <Link className="underline" to={href('/contact')}>
                   contact us
                 </Link>
                 .
@@ -111,7 +111,7 @@ function PaymentReferenceForm({ record, onSent }: { record: CheckoutRecord; onSe
                 The transaction code {submit.error.reference} has already been submitted, so it cannot pay for this{' '}
                 {record.collection === 'registrations' ? 'registration' : 'application'} too. Check the code in your M-Pesa message or bank slip; if it is
                 right,{' '}
-                <Link className="underline" to="/contact">
+                <Link className="underline" to={href('/contact')}>
                   contact us
                 </Link>{' '}
                 and we will match your payment.
@@ -162,7 +162,7 @@ function RegistrantPaymentForm({ record, onSent }: { record: CheckoutRecord; onS
       <p className="mt-2">
         Only the registrant can submit a payment reference for this registration, signed in with the address it was made with (
         <span className="font-mono">{maskedEmail(record.email)}</span>).{' '}
-        <Link className="text-brand-700 underline" to="/my-registration">
+        <Link className="text-brand-700 underline" to={href('/my-registration')}>
           Sign in on My registration
         </Link>{' '}
         with the link we email you, then open this page from there.
@@ -210,7 +210,7 @@ export function HoldNotice({ hold }: { hold: Hold }) {
         ) : (
           <>
             Someone else has taken it since. If seats are still free you can{' '}
-            <Link className="text-brand-700 underline" to="/register">
+            <Link className="text-brand-700 underline" to={href('/register')}>
               register again
             </Link>
             .
@@ -236,7 +236,7 @@ function CodeOnly({ code, settings }: { code: string; settings: SiteSettings }) 
     event.preventDefault();
     const clean = checkoutReference(reference);
     if (!clean || readPaymentCode(reference)) return setError('Enter the reference from your confirmation email (not the payment code).');
-    navigate(`/checkout/${clean}`);
+    navigate(href('/checkout/:id', { id: clean }));
   };
   return (
     <div className="container-page max-w-3xl py-12">
@@ -258,7 +258,7 @@ function CodeOnly({ code, settings }: { code: string; settings: SiteSettings }) 
         <p className="mt-2">
           A payment code does not open a registration or application on its own, so nobody who guesses one learns whose it is. Enter the reference from your
           confirmation email, or, for a registration,{' '}
-          <Link className="text-brand-700 underline" to="/my-registration">
+          <Link className="text-brand-700 underline" to={href('/my-registration')}>
             sign in on My registration
           </Link>{' '}
           with the address you registered with and open this page again.
@@ -305,7 +305,7 @@ export default function CheckoutPage() {
         <h1>Reference not found</h1>
         <p className="mt-4">
           No registration or application has the reference <span className="font-mono">{id}</span>. Check it against your confirmation email, or{' '}
-          <Link className="text-brand-700 underline" to="/checkout">
+          <Link className="text-brand-700 underline" to={href('/checkout')}>
             enter it again
           </Link>
           .

@@ -8,11 +8,11 @@ import { useSiteSettings } from '../../data/site-settings.ts';
 import { useSpeakers } from '../../data/speakers.ts';
 import { useSessions, type Session } from './api.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
+import { formatClock, nairobiFormat } from '../../lib/nairobi-time.ts';
 
 export const meta: MetaFunction = () => pageMeta('Programme', 'Three days of plenaries, panels and workshops: times, rooms and speakers, by day and track.');
 
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
-const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Africa/Nairobi' });
+const day = nairobiFormat({ weekday: 'long', day: 'numeric', month: 'long' });
 
 function calendarEvent(s: Session, venue: string) {
   return {
@@ -101,7 +101,7 @@ export default function ProgramPage() {
                     {ofDay.map((s) => (
                       <li key={s.id} className="rounded-lg border border-slate-200 p-4 sm:flex sm:gap-6">
                         <p className="w-32 shrink-0 font-mono text-slate-700">
-                          {time.format(s.startsAt)}–{time.format(s.endsAt)}
+                          {formatClock(s.startsAt)}–{formatClock(s.endsAt)}
                         </p>
                         <div className="flex-1">
                           <h3 className="text-lg font-semibold">{s.title}</h3>

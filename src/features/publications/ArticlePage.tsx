@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link, useParams, type MetaFunction } from 'react-router';
+import { Link, href, useParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { DocumentTitle } from '../../components/DocumentTitle.tsx';
 import { usePublication } from '../../data/publications.ts';
@@ -20,15 +20,15 @@ function Article({ slug }: { slug: string }) {
         <h1>Article not found</h1>
         <p className="mt-4">
           There is no published article at this address: it may have been moved or unpublished, or the address was cut short. See the{' '}
-          <Link className="text-brand-700 underline" to="/blogs">
+          <Link className="text-brand-700 underline" to={href('/blogs')}>
             latest news and blogs
           </Link>
           ,{' '}
-          <Link className="text-brand-700 underline" to="/research">
+          <Link className="text-brand-700 underline" to={href('/research')}>
             research
           </Link>{' '}
           or{' '}
-          <Link className="text-brand-700 underline" to="/awareness">
+          <Link className="text-brand-700 underline" to={href('/awareness')}>
             awareness
           </Link>{' '}
           articles.

@@ -1,4 +1,4 @@
-import { Link, useMatches, type MetaFunction } from 'react-router';
+import { Link, href, useMatches, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { ARTICLE_LISTS, usePublications } from '../../data/publications.ts';
@@ -36,7 +36,7 @@ export default function PublicationListPage() {
               <li key={a.id} className="rounded-lg border border-slate-200 p-5">
                 <p className="text-sm uppercase tracking-wide text-brand-700">{a.category}</p>
                 <h2 className="mt-1 text-xl">
-                  <Link className="hover:underline" to={`/blogs/${a.slug}`}>
+                  <Link className="hover:underline" to={href('/blogs/:slug', { slug: a.slug })}>
                     {a.title}
                   </Link>
                 </h2>

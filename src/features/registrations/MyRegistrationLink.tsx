@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MY_REGISTRATION_LINK } from '../../content/site.ts';
+import { MY_REGISTRATION_LINK } from '../../content/links.ts';
 
 /** The link to "my registration" that the register page's messages end with. */
 export const MyRegistrationLink = ({ children = MY_REGISTRATION_LINK.label }: { children?: string }) => (

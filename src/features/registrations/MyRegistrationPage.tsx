@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, type MetaFunction } from 'react-router';
+import { Link, href, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { formatDeadline, formatMoney } from '../../components/format.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
@@ -66,7 +66,7 @@ export const meta: MetaFunction = () =>
     { index: false },
   );
 
-const PATH = '/my-registration';
+const PATH = href('/my-registration');
 
 /** A registration's state in a few words, from its two statuses. */
 function statusText(r: Record<string, unknown>): string {
@@ -160,7 +160,7 @@ function RegistrationCard({
       {hold?.state === 'lapsed' && (
         <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3">
           Your hold lapsed: the seat was released. If you have not paid, you can{' '}
-          <Link className="text-brand-700 underline" to="/register">
+          <Link className="text-brand-700 underline" to={href('/register')}>
             register again
           </Link>{' '}
           while seats are free.
@@ -175,7 +175,7 @@ function RegistrationCard({
       {confirmed && <Ticket record={{ id: r.id, code, name: String(r.fullName), what }} settings={settings} />}
       <div className="mt-4 flex flex-wrap gap-3">
         {!cancelled && (
-          <Link className="btn-secondary" to={`/checkout/${r.id}`}>
+          <Link className="btn-secondary" to={href('/checkout/:id', { id: r.id })}>
             {r.paymentStatus === 'unpaid' ? 'Pay on the checkout page' : 'Open the checkout page'}
           </Link>
         )}
@@ -249,7 +249,7 @@ function WaitlistCard({ entry, settings, onChanged }: { entry: WithId<WaitlistEn
         {entry.status === 'registered' && <p>You claimed the seat offered to you: your registration is above.</p>}
         {(entry.status === 'passed' || entry.status === 'withdrawn') && (
           <p className="mt-2">
-            <Link className="text-brand-700 underline" to="/register">
+            <Link className="text-brand-700 underline" to={href('/register')}>
               Register or join the waiting list again
             </Link>
           </p>
@@ -316,7 +316,7 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
               <p className="mt-3">
                 No registration for {email} yet.{' '}
                 {!mine.data.waitlist || !['waiting', 'offered'].includes(mine.data.waitlist.status) ? (
-                  <Link className="text-brand-700 underline" to="/register">
+                  <Link className="text-brand-700 underline" to={href('/register')}>
                     Register to attend
                   </Link>
                 ) : null}

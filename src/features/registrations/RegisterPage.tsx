@@ -2,9 +2,9 @@ import { newReference } from '../../lib/reference.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, type MetaFunction } from 'react-router';
+import { Link, href, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, PolicyLinks, SelectField, TextAreaField } from '../../components/fields.tsx';
-import { CHECKOUT_LINK } from '../../content/site.ts';
+import { CHECKOUT_LINK } from '../../content/links.ts';
 import { ATTENDANCE_LABELS } from '../../data/labels.ts';
 import { formatDeadline, formatMoney } from '../../components/format.ts';
 import { pageMeta } from '../../components/page-meta.ts';
@@ -37,7 +37,7 @@ import { ATTENDANCE_MODES } from '../../data/statuses.ts';
 import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
 import { AlreadyRegisteredError, RejoinTooSoonError, SummitFullError } from './errors.ts';
 import { maskedEmail } from '../../lib/email-address.ts';
-import { emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
+import { draftLink, emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
 import { keepPlace, storedPlace } from './register-place.ts';
 import { MyRegistrationLink } from './MyRegistrationLink.tsx';
 
@@ -61,11 +61,11 @@ function RegistrationClosed() {
       <h2>Registration closed</h2>
       <p className="mt-2 text-slate-800">
         Registration for the summit is closed. Follow the{' '}
-        <Link className="text-brand-700 underline" to="/blogs">
+        <Link className="text-brand-700 underline" to={href('/blogs')}>
           news
         </Link>{' '}
         for what is next, or{' '}
-        <Link className="text-brand-700 underline" to="/contact">
+        <Link className="text-brand-700 underline" to={href('/contact')}>
           contact the organisers
         </Link>
         .
@@ -331,7 +331,7 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
         if (error instanceof ThrottledError) throw error;
         draftSaved = false;
       }
-      await link.sendAttendeeLink(values.email, `/register?draft=${reference}${waitlist ? '&waitlist=1' : ''}`);
+      await link.sendAttendeeLink(values.email, draftLink(reference, waitlist));
       setPhase({ kind: 'check-email', email: values.email, waitlist, draftSaved });
       keepPlace({ kind: 'check-email', id: reference, email: values.email, waitlist, draftSaved });
     } catch (error) {
@@ -347,13 +347,13 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
     async (email: string) => {
       const { draft, waitlist } = linkParams.current;
       const link = await loadEmailLink();
-      const href = linkHref.current;
-      if (!link.isAttendeeLink(href)) return setPhase({ kind: 'form' });
+      const opened = linkHref.current;
+      if (!link.isAttendeeLink(opened)) return setPhase({ kind: 'form' });
       setPhase({ kind: 'signing-in' });
       // The link works once: a reload must not try it again (kept while the address is asked again).
-      const forgetLink = () => history.replaceState(history.state, '', '/register');
+      const forgetLink = () => history.replaceState(history.state, '', href('/register'));
       try {
-        await link.completeAttendeeSignIn(email, href);
+        await link.completeAttendeeSignIn(email, opened);
       } catch (error) {
         const problem = link.describeEmailLinkError(error);
         if (problem === 'wrong-email') return setPhase({ kind: 'confirm-email', error: emailLinkProblemText(problem) });
@@ -456,7 +456,7 @@ function Registration({ settings, full }: { settings: SiteSettings; full: SeatsG
             }
             onResend={async () => {
               const link = await loadEmailLink();
-              await link.sendAttendeeLink(phase.email, `/register?draft=${id}${phase.waitlist ? '&waitlist=1' : ''}`);
+              await link.sendAttendeeLink(phase.email, draftLink(id, phase.waitlist));
             }}
             onChangeAddress={() => {
               // The draft under this reference names the old address: the new one gets its own.

@@ -2,7 +2,7 @@
 // the one code people keep, with what it is for. A free registration is not told to pay. The
 // reference stays inside the link to checkout. Loaded on its own: the form's page never needs it
 // before a registration exists.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { formatMoney } from '../../components/format.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
@@ -41,7 +41,7 @@ export default function RegisteredNotice({ reference, title, onRegisterAnother }
         You can see{due ? ', pay for' : ''} or cancel your registration any time on <MyRegistrationLink />.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Link className="btn-primary" to={`/checkout/${reference}`} data-reference={reference}>
+        <Link className="btn-primary" to={href('/checkout/:id', { id: reference })} data-reference={reference}>
           {record && !due ? 'Open your e-ticket' : 'Continue to checkout'}
         </Link>
         <button type="button" className="btn-secondary" onClick={onRegisterAnother}>

@@ -1,7 +1,8 @@
 // Setting the scene with the emulator's `owner` bypass (as the seed does), so fixtures never go
 // through the rules under test. Every case gets its own document ids, so cases never interfere.
 import { applicationCheckoutOf, applicationCheckoutPath } from '../../../src/data/application-record.ts';
-import { deleteDocuments, fromFields, patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
+import { deleteDocuments, patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
+import { decodeFields } from '../../../src/lib/firestore-rest.ts';
 import { stack } from './clients.ts';
 import { newPaymentCode, paymentCodePath } from '../../../src/data/payment-codes.ts';
 
@@ -65,8 +66,8 @@ export async function ownerGet(path: string): Promise<Record<string, unknown> | 
     body: JSON.stringify({ documents: [`${root}/${path}`] }),
   });
   if (!res.ok) throw new Error(`Reading ${path} failed: ${res.status} ${await res.text()}`);
-  const [result] = (await res.json()) as Array<{ found?: { fields?: Parameters<typeof fromFields>[0] } }>;
-  return result?.found ? fromFields(result.found.fields ?? {}) : null;
+  const [result] = (await res.json()) as Array<{ found?: { fields?: Parameters<typeof decodeFields>[0] } }>;
+  return result?.found ? decodeFields(result.found.fields ?? {}) : null;
 }
 
 /**

@@ -2,7 +2,8 @@
 // registration tests. Slots are set up with the owner bypass: each test takes slots of its own
 // (fresh numbers, written free), so a case never depends on what another left behind.
 import type { Firestore } from 'firebase/firestore/lite';
-import { writeDocuments, ownerHeaders, docsRoot, fromFields } from '../../../emulator/seed/rest.ts';
+import { writeDocuments, ownerHeaders, docsRoot } from '../../../emulator/seed/rest.ts';
+import { decodeFields } from '../../../src/lib/firestore-rest.ts';
 import { EPOCH, FREE_SEAT, newSeatClaim, seatPath, type SeatState } from '../../../src/data/seats.ts';
 import { attendeePath } from '../../../src/data/attendees.ts';
 import { checkoutOf } from '../../../src/data/registration-record.ts';
@@ -58,7 +59,7 @@ export async function slotOf(n: string) {
   const { firestore } = stack();
   const res = await fetch(`http://${firestore}/v1/${docsRoot(stack())}/${seatPath(n)}`, { headers: ownerHeaders });
   if (res.status === 404) return null;
-  const doc = fromFields(((await res.json()) as { fields: Parameters<typeof fromFields>[0] }).fields) as { state: string; claim: string; heldSince: Date };
+  const doc = decodeFields(((await res.json()) as { fields: Parameters<typeof decodeFields>[0] }).fields) as { state: string; claim: string; heldSince: Date };
   return doc;
 }
 
@@ -81,7 +82,7 @@ export async function seatedFixture(id: string, record: Record<string, unknown>,
   return { id, seat, claim, stored };
 }
 
-type RestFields = Parameters<typeof fromFields>[0];
+type RestFields = Parameters<typeof decodeFields>[0];
 
 /** Every slot as stored (owner read, its fields as the REST API gives them: times keep their microseconds). */
 export async function allSlots(): Promise<Array<[string, RestFields]>> {

@@ -2,7 +2,7 @@ import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
-import { ARCHIVABLE_COLLECTIONS, mayReadArchived, mayRemove, type ArchivableCollection } from '../../../admin/archive-permissions.ts';
+import { ARCHIVABLE_COLLECTIONS, mayReadArchived, mayRemove, type ArchivableCollection } from '../../../admin/permissions.ts';
 import { PagedTable } from '../../../admin/ui/PagedTable.tsx';
 import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { FormAlert } from '../../../components/fields.tsx';

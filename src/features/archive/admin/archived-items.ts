@@ -1,6 +1,6 @@
 // Archived copies (archive/{collection}/items/{id}): how each collection is named on the Archive
 // screen, what a readable title of one item is, and the restore action.
-import type { ArchivableCollection } from '../../../admin/archive-permissions.ts';
+import type { ArchivableCollection } from '../../../admin/permissions.ts';
 import { useStaffMove } from '../../../admin/use-staff-action.ts';
 import { formatMoney } from '../../../components/format.ts';
 import { adminKey, archiveKey, keysShowing } from '../../../data/query-keys.ts';

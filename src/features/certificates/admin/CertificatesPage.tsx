@@ -4,7 +4,7 @@
 // again on fresh data inside its transaction (issue-certificate.ts), so the table can be stale
 // without a certificate ever being wrong or issued twice.
 import { useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
 import { DataTable, type Column } from '../../../admin/ui/DataTable.tsx';
@@ -16,7 +16,7 @@ import { useStaff } from '../../../admin/staff-context.ts';
 import { FormAlert } from '../../../components/fields.tsx';
 import { ExportCsvButton } from '../../../admin/ui/ExportCsvButton.tsx';
 import { useSiteSettings } from '../../../data/site-settings.ts';
-import { cpdSettingsGaps, dayLabel, summitDays, REVOKE_REASON_MAX, type CpdSettings } from '../../../data/certificates.ts';
+import { certificateVerifyUrl, cpdSettingsGaps, dayLabel, summitDays, verifyPath, REVOKE_REASON_MAX, type CpdSettings } from '../../../data/certificates.ts';
 import {
   BULK_CHUNK,
   fetchAttendeePage,
@@ -32,7 +32,7 @@ import {
 import { previewPage, previewRow, type AttendeePage, type PreviewRow } from './eligibility-preview.ts';
 import { announces, emptyProgress, issueAllEligible, issueFailure, type BulkProgress } from './issue-all.ts';
 
-const SETTINGS_PATH = '/admin/certificates/settings';
+const SETTINGS_PATH = href('/admin/certificates/settings');
 
 /** "1 point", "4 points", "2 certificates". */
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -205,7 +205,7 @@ function IssueAll({
           <ul aria-label="Certificates not issued" className="mt-1 list-disc space-y-1 pl-5 text-red-800">
             {progress.failures.map((f) => (
               <li key={f.registrationId}>
-                <Link className="underline" to={`/admin/registrations/registrations/${f.registrationId}`}>
+                <Link className="underline" to={href('/admin/registrations/:collection/:id', { collection: 'registrations', id: f.registrationId })}>
                   {f.fullName || f.registrationId}
                 </Link>
                 : {f.reason}
@@ -281,7 +281,7 @@ function columns(settings: CpdSettings, days: string[], actions: (row: PreviewRo
       header: 'Attendee',
       cell: (r) => (
         <>
-          <Link className="font-medium text-brand-700 underline" to={`/admin/registrations/registrations/${r.id}`}>
+          <Link className="font-medium text-brand-700 underline" to={href('/admin/registrations/:collection/:id', { collection: 'registrations', id: r.id })}>
             {r.fullName || r.id}
           </Link>
           <div className="text-slate-600">{r.email}</div>
@@ -402,9 +402,7 @@ function Preview({ settings, days, canIssue, siteUrl }: { settings: CpdSettings;
           columns={tableColumns}
         />
       )}
-      <p className="mt-6 text-sm text-slate-600">
-        Certificates are checked publicly at {siteUrl ? `${siteUrl.replace(/\/+$/, '')}/certificates/…` : '/certificates/…'}
-      </p>
+      <p className="mt-6 text-sm text-slate-600">Certificates are checked publicly at {siteUrl ? certificateVerifyUrl(siteUrl, '…') : verifyPath('…')}</p>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { FormSection, ListSection } from '../../../admin/ui/FormSection.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
@@ -45,7 +45,7 @@ export default function CpdSettingsPage() {
         title="CPD settings"
         summary="What a certificate of attendance certifies and who earns one, the evaluation attendees answer after each day, and the columns of the accrediting body’s export."
       >
-        <Link className="btn-secondary" to="/admin/certificates">
+        <Link className="btn-secondary" to={href('/admin/certificates')}>
           Back to certificates
         </Link>
       </AdminHeader>

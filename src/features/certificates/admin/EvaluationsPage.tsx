@@ -2,7 +2,7 @@
 // a rating's distribution and average, a written question's answers), by day, and as a CSV.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { useStaffTask } from '../../../admin/use-staff-action.ts';
@@ -29,7 +29,7 @@ export default function EvaluationsPage() {
   return (
     <div>
       <AdminHeader title="Evaluations" summary="What attendees answered after each day they attended, question by question.">
-        <Link className="btn-secondary" to="/admin/certificates/settings">
+        <Link className="btn-secondary" to={href('/admin/certificates/settings')}>
           Edit the questions
         </Link>
       </AdminHeader>

@@ -1,5 +1,5 @@
 // The contact inbox's data: messages from /contact, newest first, and the staff actions on them.
-import { mayRemove } from '../../../admin/archive-permissions.ts';
+import { mayRemove } from '../../../admin/permissions.ts';
 import { useStaffMove, useStaffWrites } from '../../../admin/use-staff-action.ts';
 import type { StaffRole } from '../../../admin/staff-context.ts';
 import { db } from '../../../lib/data.ts';

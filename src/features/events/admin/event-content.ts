@@ -1,5 +1,6 @@
 // Events (webinars and events around the summit) as the content kit edits them, in the shape
 // /events reads: a plain-text description, start and end as Dates, a venue, a published flag.
+import { href } from 'react-router';
 import { z } from 'zod';
 import type { ContentConfig } from '../../../admin/content/content-config.ts';
 import { addressField, dateTimeField, endsAfterStart, publishedField, requiredText } from '../../../admin/content/field-schemas.ts';
@@ -23,7 +24,7 @@ export const eventContent: ContentConfig = {
   collection: 'events',
   noun: 'event',
   title: 'Events',
-  summary: 'Webinars and events before and after the summit, listed on /events when published.',
+  summary: `Webinars and events before and after the summit, listed on ${href('/events')} when published.`,
   path: '/admin/events',
   titleField: 'title',
   schema: eventSchema,
@@ -40,5 +41,5 @@ export const eventContent: ContentConfig = {
     { header: 'Starts', value: (d) => formatDateTime(d.startsAt as Date | undefined) },
     { header: 'Venue', value: (d) => String(d.venue ?? '') },
   ],
-  publicPath: () => '/events',
+  publicPath: () => href('/events'),
 };

@@ -4,12 +4,12 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { formatMinor } from '../../../components/format.ts';
 import { referenceToQuote, type StoredInvoice } from './schema.ts';
+import { formatDate } from '../../../lib/nairobi-time.ts';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const RIGHT = A4[0] - MARGIN;
 
-const issuedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' });
 const dueFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** "2027-03-31" (a calendar date, no time zone) → "31 March 2027". */
@@ -19,7 +19,7 @@ export function formatDueDate(isoDate: string): string {
 }
 
 export function formatIssuedDate(date: Date): string {
-  return issuedFormat.format(date);
+  return formatDate(date);
 }
 
 const PAYMENT_LINES: Array<[string, string]> = [

@@ -1,5 +1,6 @@
 // Jobs as the content kit edits them, in the shape /careers and /careers/{slug} read (see ../jobs.ts):
 // body is a tiptap document, deadline is the end of a day in Nairobi or absent ("open until filled").
+import { href } from 'react-router';
 import { z } from 'zod';
 import type { ContentConfig } from '../../../admin/content/content-config.ts';
 import { optionalDateField, publishedField, requiredText, richTextField, slugField } from '../../../admin/content/field-schemas.ts';
@@ -20,14 +21,20 @@ export const jobContent: ContentConfig = {
   collection: 'jobs',
   noun: 'job',
   title: 'Jobs',
-  summary: 'Open positions, listed on /careers when published.',
+  summary: `Open positions, listed on ${href('/careers')} when published.`,
   path: '/admin/jobs',
   titleField: 'title',
   schema: jobSchema,
   searchable: true,
   fields: [
     { name: 'title', kind: 'text', label: 'Title' },
-    { name: 'slug', kind: 'slug', from: 'title', label: 'Address (slug)', hint: 'The position is at /careers/ followed by this. Made from the title.' },
+    {
+      name: 'slug',
+      kind: 'slug',
+      from: 'title',
+      label: 'Address (slug)',
+      hint: `The position is at ${href('/careers/:slug', { slug: '' })} followed by this. Made from the title.`,
+    },
     { name: 'summary', kind: 'textarea', rows: 3, label: 'Summary' },
     { name: 'body', kind: 'richtext', label: 'Description' },
     { name: 'location', kind: 'text', label: 'Location' },
@@ -43,5 +50,5 @@ export const jobContent: ContentConfig = {
     { header: 'Location', value: (d) => String(d.location ?? '') },
     { header: 'Deadline', value: (d) => deadlineText(d.deadline instanceof Date ? d.deadline : undefined) },
   ],
-  publicPath: (d) => (typeof d.slug === 'string' ? `/careers/${d.slug}` : null),
+  publicPath: (d) => (typeof d.slug === 'string' ? href('/careers/:slug', { slug: d.slug }) : null),
 };

@@ -1,5 +1,6 @@
 // Tenders as the content kit edits them, in the shape /tenders reads: reference, plain-text
 // description, closing date and time, and documents as named links.
+import { href } from 'react-router';
 import { z } from 'zod';
 import type { ContentConfig } from '../../../admin/content/content-config.ts';
 import { dateTimeField, linkListField, publishedField, requiredText } from '../../../admin/content/field-schemas.ts';
@@ -18,7 +19,7 @@ export const tenderContent: ContentConfig = {
   collection: 'tenders',
   noun: 'tender',
   title: 'Tenders',
-  summary: 'Procurement opportunities for suppliers, listed on /tenders when published.',
+  summary: `Procurement opportunities for suppliers, listed on ${href('/tenders')} when published.`,
   path: '/admin/tenders',
   titleField: 'title',
   schema: tenderSchema,
@@ -34,5 +35,5 @@ export const tenderContent: ContentConfig = {
     { header: 'Reference', value: (d) => String(d.reference ?? '') },
     { header: 'Closes', value: (d) => formatDateTime(d.closingDate as Date | undefined) },
   ],
-  publicPath: () => '/tenders',
+  publicPath: () => href('/tenders'),
 };

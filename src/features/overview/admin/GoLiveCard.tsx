@@ -1,6 +1,6 @@
 // Before the summit goes live: what settings still hold as demo or missing values (data/go-live.ts),
 // each linking to Settings, and whether registration is held closed by them.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { goLiveGaps } from '../../../data/go-live.ts';
 import type { SiteSettings } from '../../../data/site-settings-schema.ts';
 
@@ -30,7 +30,7 @@ export function GoLiveCard({ settings }: { settings: Partial<SiteSettings> }) {
                 {g.blocksRegistration && (
                   <span className="text-sm text-red-800">{settings.registrationOpen ? '(payers are told to use it)' : '(keeps registration closed)'}</span>
                 )}
-                <Link className="text-sm text-brand-700 underline" to="/admin/settings">
+                <Link className="text-sm text-brand-700 underline" to={href('/admin/settings')}>
                   Fill in “{g.field}” in Settings
                 </Link>
               </li>

@@ -11,9 +11,10 @@ import { SeatFigures } from '../../../admin/ui/SeatFigures.tsx';
 import { GoLiveCard } from './GoLiveCard.tsx';
 import { failedMail, partnerFigures, paymentFigures, registrationFigures, registrationsPerDay, unreadMessages, type Figure } from './figures.ts';
 import { MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
+import { nairobiFormat } from '../../../lib/nairobi-time.ts';
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Africa/Nairobi' });
+const dayLabel = nairobiFormat({ day: 'numeric', month: 'short' });
 const compact = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -106,7 +107,10 @@ function EmailsCard() {
                   {(m.recordCollection === 'registrations' || m.recordCollection === 'partners') && (
                     <>
                       {' '}
-                      <Link className="text-brand-700 underline" to={`/admin/registrations/${m.recordCollection}/${m.recordId}`}>
+                      <Link
+                        className="text-brand-700 underline"
+                        to={href('/admin/registrations/:collection/:id', { collection: m.recordCollection, id: m.recordId })}
+                      >
                         open the record <span className="sr-only">{m.recordId}</span>
                       </Link>
                     </>

@@ -2,7 +2,7 @@
 import { PAYMENT_METHOD_LABELS } from '../../../data/labels.ts';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
 import { DataTable } from '../../../admin/ui/DataTable.tsx';
 import { Pager } from '../../../admin/ui/Pager.tsx';
@@ -26,7 +26,7 @@ function PaysFor({ row }: { row: PaymentRow }) {
   const t = row.target;
   return (
     <>
-      <Link className="text-brand-700 underline" to={`/admin/registrations/${row.targetCollection}/${row.targetId}`}>
+      <Link className="text-brand-700 underline" to={href('/admin/registrations/:collection/:id', { collection: row.targetCollection, id: row.targetId })}>
         {t ? t.name : `${targetNoun(row.targetCollection)} ${row.targetId}`}
       </Link>
       {t && <span className="block font-mono text-xs text-slate-700">{row.targetId}</span>}
@@ -56,7 +56,7 @@ function Verdict({ row }: { row: PaymentRow }) {
       {row.note && <span className="block text-xs text-slate-700">Note: {row.note}</span>}
       {row.reversalNote && <span className="block text-xs text-slate-700">Reversed: {row.reversalNote}</span>}
       {row.importId && (
-        <Link className="block text-xs text-brand-700 underline" to={`/admin/statements/${row.importId}`}>
+        <Link className="block text-xs text-brand-700 underline" to={href('/admin/statements/:id', { id: row.importId })}>
           from a statement
         </Link>
       )}

@@ -1,7 +1,7 @@
 // Refunds due across the summit (refunds.ts): who, why, how much came in and how much goes back.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { DataTable } from '../../../admin/ui/DataTable.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
@@ -37,7 +37,7 @@ export function RefundsDue() {
                 header: 'Record',
                 cell: (r) => (
                   <>
-                    <Link className="text-brand-700 underline" to={`/admin/registrations/${r.collection}/${r.id}`}>
+                    <Link className="text-brand-700 underline" to={href('/admin/registrations/:collection/:id', { collection: r.collection, id: r.id })}>
                       {r.name || r.id}
                     </Link>
                     {r.code && <span className="block font-mono text-xs text-slate-700">{r.code}</span>}

@@ -1,5 +1,6 @@
 // Programme sessions as the content kit edits them, in the shape /program reads (see ../api.ts):
 // day number, start and end as Dates, track, room and the ids of speakers chosen from the list.
+import { href } from 'react-router';
 import { z } from 'zod';
 import type { ContentConfig } from '../../../admin/content/content-config.ts';
 import { dateTimeField, endsAfterStart, idListField, publishedField, requiredText, wholeNumberField } from '../../../admin/content/field-schemas.ts';
@@ -23,7 +24,7 @@ export const sessionContent: ContentConfig = {
   collection: 'sessions',
   noun: 'session',
   title: 'Programme',
-  summary: 'Sessions of the summit programme, shown on /program in time order when published.',
+  summary: `Sessions of the summit programme, shown on ${href('/program')} in time order when published.`,
   path: '/admin/programme',
   titleField: 'title',
   schema: sessionSchema,
@@ -45,5 +46,5 @@ export const sessionContent: ContentConfig = {
     { header: 'Track', value: (d) => String(d.track ?? '') },
     { header: 'Room', value: (d) => String(d.room ?? '') },
   ],
-  publicPath: () => '/program',
+  publicPath: () => href('/program'),
 };

@@ -1,6 +1,7 @@
 // Publications (blogs, news, research, awareness) as the content kit edits them. The stored shape
 // is what the public pages read (see ../api.ts): body is a tiptap document, publishedAt is set the
 // first time the article is published, and /blogs/{slug} finds it by slug.
+import { href } from 'react-router';
 import { z } from 'zod';
 import type { ContentConfig } from '../../../admin/content/content-config.ts';
 import { addressField, choiceField, optionalText, publishedField, requiredText, richTextField, slugField } from '../../../admin/content/field-schemas.ts';
@@ -11,7 +12,12 @@ import type { Publication } from '../../../data/publications.ts';
 export const CATEGORIES = ['blog', 'news', 'research', 'awareness'] as const;
 
 /** Where each category is listed on the public site. */
-const LIST_OF: Record<Publication['category'], string> = { blog: '/blogs', news: '/blogs', research: '/research', awareness: '/awareness' };
+const LIST_OF: Record<Publication['category'], string> = {
+  blog: href('/blogs'),
+  news: href('/blogs'),
+  research: href('/research'),
+  awareness: href('/awareness'),
+};
 
 export const publicationSchema = z
   .object({
@@ -34,7 +40,7 @@ export const publicationContent: ContentConfig = {
   collection: 'publications',
   noun: 'publication',
   title: 'Publications',
-  summary: 'Blogs, news, research and awareness articles. Published articles appear on /blogs, /research or /awareness at once.',
+  summary: `Blogs, news, research and awareness articles. Published articles appear on ${href('/blogs')}, ${href('/research')} or ${href('/awareness')} at once.`,
   path: '/admin/publications',
   titleField: 'title',
   schema: publicationSchema,
@@ -47,7 +53,7 @@ export const publicationContent: ContentConfig = {
       kind: 'slug',
       from: 'title',
       label: 'Address (slug)',
-      hint: 'The article is at /blogs/ followed by this. Made from the title; changing it later breaks links already shared.',
+      hint: `The article is at ${href('/blogs/:slug', { slug: '' })} followed by this. Made from the title; changing it later breaks links already shared.`,
     },
     {
       name: 'category',
@@ -66,7 +72,7 @@ export const publicationContent: ContentConfig = {
     { header: 'Category', value: (d) => String(d.category ?? '') },
     { header: 'Published on', value: (d) => formatDateTime(d.publishedAt as Date | undefined) },
   ],
-  publicPath: (d) => (typeof d.slug === 'string' ? `/blogs/${d.slug}` : null),
+  publicPath: (d) => (typeof d.slug === 'string' ? href('/blogs/:slug', { slug: d.slug }) : null),
   preview: (v) => (
     <ArticleView
       article={{

@@ -10,10 +10,8 @@ import { attendedDays, dayLabel, summitDays } from '../../../data/certificates.t
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { CheckInRefused, useCheckIn, useUndoCheckIn } from './api.ts';
 import { defaultDay } from './check-in.ts';
-import { toNairobiDate } from '../../../lib/nairobi-time.ts';
+import { formatClock, toNairobiDate } from '../../../lib/nairobi-time.ts';
 import type { StaffRecord } from './records.ts';
-
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
 
 function failure(error: Error | null, record: StaffRecord): string {
   if (error instanceof CheckInRefused) return error.message;
@@ -51,7 +49,7 @@ export function AttendanceSection({ record, name }: { record: StaffRecord; name:
                 </span>
                 <span className={came ? 'font-semibold' : 'text-slate-700'}>{dayLabel(d)}</span>
                 <span className="text-slate-700">
-                  {came ? `checked in${at instanceof Date ? ` at ${time.format(at)}` : ''}` : 'not checked in'}
+                  {came ? `checked in${at instanceof Date ? ` at ${formatClock(at)}` : ''}` : 'not checked in'}
                   {!days.includes(d) && ' (not a day of the summit as now set)'}
                 </span>
               </li>

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
@@ -24,7 +24,7 @@ export default function CheckInPage() {
             return (
               <div className="mt-6 max-w-xl space-y-3">
                 <FormAlert>The summit&apos;s dates are not set, so there is no day to check anyone in for.</FormAlert>
-                <Link className="text-brand-700 underline" to="/admin/settings">
+                <Link className="text-brand-700 underline" to={href('/admin/settings')}>
                   Set the summit&apos;s dates in Settings
                 </Link>
               </div>

@@ -8,8 +8,7 @@ import { FormAlert } from '../../../components/fields.tsx';
 import { fetchRecordMail, type StoredMail } from './api.ts';
 import { DELIVERY_LABELS, MAIL_LABELS, MAX_RESENDS, resendWrite, type MailTemplateName } from '../../../data/mail.ts';
 import { adminKey } from '../../../data/query-keys.ts';
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+import { formatDateTime } from '../../../lib/nairobi-time.ts';
 
 export const recordMailKey = (collection: string, id: string) => [...adminKey(collection), 'mail', id] as const;
 
@@ -62,7 +61,7 @@ function DeliveryState({ mail }: { mail: StoredMail }) {
   return (
     <span className={tone}>
       {DELIVERY_LABELS[state]}
-      {state === 'SUCCESS' && mail.delivery?.endTime ? ` ${when.format(mail.delivery.endTime)}` : ''}
+      {state === 'SUCCESS' && mail.delivery?.endTime ? ` ${formatDateTime(mail.delivery.endTime)}` : ''}
       {attempts > 1 ? ` after ${attempts} attempts` : ''}
       {state === 'ERROR' && mail.delivery?.error ? `: ${mail.delivery.error}` : ''}
     </span>
@@ -83,7 +82,7 @@ export function RecordMessages({ collection, id }: { collection: 'registrations'
               <li key={m.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
                 <span className="font-semibold">{MAIL_LABELS[m.template.name] ?? m.template.name}</span>
                 <span>to {m.to}</span>
-                <span>{m.timestamp ? when.format(m.timestamp) : ''}</span>
+                <span>{m.timestamp ? formatDateTime(m.timestamp) : ''}</span>
                 <DeliveryState mail={m} />
                 {(m.delivery?.state === 'SUCCESS' || m.delivery?.state === 'ERROR') && (m.resends ?? 0) >= MAX_RESENDS && (
                   <span className="text-gray-700">Sent again {MAX_RESENDS} times, the most it may be</span>

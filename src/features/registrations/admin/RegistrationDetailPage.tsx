@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, href, useNavigate, useParams } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
 import { can } from '../../../admin/permissions.ts';
@@ -16,6 +16,7 @@ import { NEXT_STATUSES, type StaffRecord } from './records.ts';
 import { RecordMessages } from './RecordMessages.tsx';
 import { AttendanceSection } from './AttendanceSection.tsx';
 import { ReceivedAndDue } from '../../../admin/ui/ReceivedAndDue.tsx';
+import { formatDateTime } from '../../../lib/nairobi-time.ts';
 
 const FIELDS: Record<'registrations' | 'partners', Array<[string, string]>> = {
   registrations: [
@@ -65,8 +66,6 @@ function shown(field: string, value: unknown, settings: SiteSettings | undefined
   }
 }
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
-
 function Payments({ collection, id }: { collection: string; id: string }) {
   const payments = useRecordPayments(collection, id, true);
   return (
@@ -77,7 +76,7 @@ function Payments({ collection, id }: { collection: string; id: string }) {
           <ul className="mt-3 space-y-2">
             {list.map((p) => (
               <li key={p.id} className="flex flex-wrap gap-3 text-sm">
-                <span>{p.timestamp ? when.format(p.timestamp) : ''}</span>
+                <span>{p.timestamp ? formatDateTime(p.timestamp) : ''}</span>
                 <span>{formatMoney(p.amount, p.currency)}</span>
                 <span>{labelOf(PAYMENT_METHOD_LABELS, p.method)}</span>
                 <span className="font-mono">{p.reference}</span>
@@ -87,7 +86,7 @@ function Payments({ collection, id }: { collection: string; id: string }) {
           </ul>
         )}
       </QueryState>
-      <Link className="mt-3 inline-block text-brand-700 underline" to="/admin/payments">
+      <Link className="mt-3 inline-block text-brand-700 underline" to={href('/admin/payments')}>
         Go to payments
       </Link>
     </section>
@@ -154,7 +153,7 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
             // page shows "not found" (unmounting this button) before a per-call callback would run.
             onConfirm={() =>
               archive.mutateAsync({ id: record.id, name }).then(
-                () => navigate('/admin/registrations', { replace: true }),
+                () => navigate(href('/admin/registrations'), { replace: true }),
                 () => {},
               )
             }
@@ -186,7 +185,7 @@ export default function RegistrationDetailPage() {
   const staff = useStaff();
   return (
     <>
-      <Link className="text-brand-700 underline" to="/admin/registrations">
+      <Link className="text-brand-700 underline" to={href('/admin/registrations')}>
         ← All registrations
       </Link>
       <QueryState query={record} noun="record">
@@ -197,14 +196,14 @@ export default function RegistrationDetailPage() {
             <div className="mt-4">
               <AdminHeader
                 title={name}
-                summary={`${typeof r.paymentCode === 'string' && r.paymentCode ? `Payment code ${r.paymentCode} · ` : ''}Reference ${r.id}${r.timestamp ? ` · received ${when.format(r.timestamp)}` : ''}`}
+                summary={`${typeof r.paymentCode === 'string' && r.paymentCode ? `Payment code ${r.paymentCode} · ` : ''}Reference ${r.id}${r.timestamp ? ` · received ${formatDateTime(r.timestamp)}` : ''}`}
               />
               <p className="mt-3 flex flex-wrap items-center gap-2">
                 <StatusBadge status={r.status} /> <StatusBadge status={r.paymentStatus} />
                 <span>{formatMoney(r.fee, r.currency)}</span>
                 <ReceivedAndDue record={r} lead="· " />
-                {r.checkedInAt instanceof Date && <span>· checked in {when.format(r.checkedInAt)}</span>}
-                <a className="text-brand-700 underline" href={`/checkout/${r.id}`} target="_blank" rel="noreferrer">
+                {r.checkedInAt instanceof Date && <span>· checked in {formatDateTime(r.checkedInAt)}</span>}
+                <a className="text-brand-700 underline" href={href('/checkout/:id', { id: r.id })} target="_blank" rel="noreferrer">
                   Checkout page and ticket
                 </a>
               </p>

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, href, useSearchParams } from 'react-router';
 import { can } from '../../../admin/permissions.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
@@ -18,8 +18,9 @@ import { SEARCH_HINT } from './search.ts';
 import { ScheduleStatusPanel } from './ScheduleStatusPanel.tsx';
 import { ReceivedAndDue } from '../../../admin/ui/ReceivedAndDue.tsx';
 import { COLLECTION, displayName, SORTS, TAB_LABELS, TABS, type ListFilters, type Sort, type StaffRecord, type Tab } from './records.ts';
+import { nairobiFormat } from '../../../lib/nairobi-time.ts';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+const dateTime = nairobiFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 function useListState() {
   const [params, setParams] = useSearchParams();
@@ -44,7 +45,7 @@ function columns(tab: Tab): Column<StaffRecord>[] {
     {
       header: tab === 'attendees' ? 'Name' : 'Organisation',
       cell: (r) => (
-        <Link className="font-medium text-brand-700 underline" to={`/admin/registrations/${COLLECTION[tab]}/${r.id}`}>
+        <Link className="font-medium text-brand-700 underline" to={href('/admin/registrations/:collection/:id', { collection: COLLECTION[tab], id: r.id })}>
           {displayName(tab, r)}
         </Link>
       ),
@@ -175,7 +176,7 @@ export default function RegistrationsPage() {
     <>
       <AdminHeader title="Registrations" summary="Attendees, partner applications and booth bookings.">
         {can(staff.role, 'registrations:update') && (
-          <Link className="btn-secondary" to="/admin/waitlist">
+          <Link className="btn-secondary" to={href('/admin/waitlist')}>
             Waiting list
           </Link>
         )}

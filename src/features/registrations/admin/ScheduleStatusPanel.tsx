@@ -28,7 +28,7 @@ export function ScheduleStatusPanel({ className = '' }: { className?: string }) 
       {late && (
         <p role="alert" className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
           {last ? `The schedule has not run since ${formatDateTime(last.lastRunAt)}.` : 'The schedule has never run.'} Offers, passes and reminders wait until
-          it runs again: check the Cloud Function (README, &ldquo;The schedule&rdquo;)
+          it runs again: check the Cloud Function (README, &ldquo;Production: the schedule&rdquo;)
           {can(staff.role, 'timed-work:run') ? ', or run it now.' : ', or ask an administrator to run it now.'}
         </p>
       )}

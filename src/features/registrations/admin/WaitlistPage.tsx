@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { PagedTable } from '../../../admin/ui/PagedTable.tsx';
 import { SeatFigures } from '../../../admin/ui/SeatFigures.tsx';
@@ -136,7 +136,7 @@ function WaitlistScreen() {
         title="Waiting list"
         summary="People waiting for a seat, in the order they are offered one. The schedule offers free seats in this order, every minute; an offer nobody takes in time passes to the next person."
       >
-        <Link className="btn-secondary" to="/admin/registrations">
+        <Link className="btn-secondary" to={href('/admin/registrations')}>
           Registrations
         </Link>
       </AdminHeader>

@@ -8,7 +8,7 @@
 import { attendedDays, dayLabel } from '../../../data/certificates.ts';
 import { readPaymentCode } from '../../../data/payment-codes.ts';
 import { referenceCandidates } from '../../../lib/reference.ts';
-import { toNairobiDate } from '../../../lib/nairobi-time.ts';
+import { formatClock, toNairobiDate } from '../../../lib/nairobi-time.ts';
 
 export interface TicketHolder {
   id: string;
@@ -62,8 +62,6 @@ export function shortDayLabel(day: string): string {
   return `${parts.find((p) => p.type === 'weekday')?.value} ${parts.find((p) => p.type === 'day')?.value}`;
 }
 
-const nairobiTime = (d: Date) => d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
-
 /** What the desk says of the days attended: "day 2 of 3; attended: Tue 10, Wed 11". */
 export function attendanceSummary(day: string, attended: readonly string[], days: readonly string[]): string {
   const list = attended.map((d) => (days.includes(d) ? shortDayLabel(d) : dayLabel(d))).join(', ');
@@ -102,7 +100,7 @@ export function checkInVerdict(holder: TicketHolder | null, code: string, day: s
   const attended = attendedDays(holder);
   if (attended.includes(day)) {
     const at = holder.attendance?.[day];
-    const when = at instanceof Date ? ` at ${nairobiTime(at)}` : '';
+    const when = at instanceof Date ? ` at ${formatClock(at)}` : '';
     return { kind: 'refuse', message: `${holder.fullName} is already checked in for ${dayLabel(day)}${when}. A ticket admits once a day.` };
   }
   const after = [...attended, day].sort();

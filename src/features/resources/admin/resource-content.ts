@@ -1,4 +1,5 @@
 // Resources (documents and links) as the content kit edits them, in the shape /resources reads.
+import { href } from 'react-router';
 import { z } from 'zod';
 import { choiceOptions, type ContentConfig } from '../../../admin/content/content-config.ts';
 import { addressField, choiceField, publishedField, requiredText } from '../../../admin/content/field-schemas.ts';
@@ -17,7 +18,7 @@ export const resourceContent: ContentConfig = {
   collection: 'resources',
   noun: 'resource',
   title: 'Resources',
-  summary: 'Documents and links, listed on /resources when published.',
+  summary: `Documents and links, listed on ${href('/resources')} when published.`,
   path: '/admin/resources',
   titleField: 'title',
   schema: resourceSchema,
@@ -29,5 +30,5 @@ export const resourceContent: ContentConfig = {
     { name: 'url', kind: 'text', inputType: 'url', label: 'Link', hint: 'The address of the document or page, https://…' },
   ],
   columns: [{ header: 'Type', value: (d) => String(d.type ?? '') }],
-  publicPath: () => '/resources',
+  publicPath: () => href('/resources'),
 };

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { href } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { FormSection } from '../../../admin/ui/FormSection.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
@@ -66,7 +67,12 @@ const FEE_SECTIONS = [
     noun: 'category',
     hint: 'What a visitor chooses on the register form. A fee of 0 confirms the registration at once. Registrations already made keep their category and fee.',
   },
-  { list: 'partnerTiers', legend: 'Partner tiers', noun: 'tier', hint: 'Shown on /partnerships with their benefits, and offered on the partner application.' },
+  {
+    list: 'partnerTiers',
+    legend: 'Partner tiers',
+    noun: 'tier',
+    hint: `Shown on ${href('/partnerships')} with their benefits, and offered on the partner application.`,
+  },
   { list: 'boothTypes', legend: 'Booth types', noun: 'booth type', hint: 'Offered on the booth booking form.' },
 ] as const;
 
@@ -281,7 +287,7 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
         <FeeOptionsFieldset key={section.list} {...section} savedKeys={savedKeys(section.list)} {...feeProps} />
       ))}
 
-      <FormSection legend="Contact and social links" hint="Shown in every page's footer and on /contact.">
+      <FormSection legend="Contact and social links" hint={`Shown in every page's footer and on ${href('/contact')}.`}>
         <TextField label="Contact phone" type="tel" error={errors.contactPhone?.message} {...register('contactPhone')} />
         <TextAreaField label="Contact emails, one per line" error={errors.contactEmails?.message} {...register('contactEmails')} />
         {SOCIAL_KEYS.map((k) => (
@@ -303,7 +309,7 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
         <TextField label="Ministry of Health website" type="url" error={errors.ministryUrl?.message} {...register('ministryUrl')} />
       </FormSection>
 
-      <FormSection legend="Payment instructions" hint="What payers see at checkout, on invoices and on /donate.">
+      <FormSection legend="Payment instructions" hint={`What payers see at checkout, on invoices and on ${href('/donate')}.`}>
         {PAYMENT_FIELDS.map(([k, label]) => (
           <TextField key={k} label={label} error={errors.payment?.[k]?.message} {...register(`payment.${k}`)} />
         ))}
@@ -311,7 +317,7 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
 
       <FormSection legend="Public policies" hint="Shown on the public site as you write them. Separate paragraphs with an empty line.">
         <TextAreaField
-          label="Services (/services)"
+          label={`Services (${href('/services')})`}
           rows={10}
           hint="The first line of each paragraph is its heading."
           error={errors.policies?.services?.message}

@@ -1,5 +1,6 @@
 // Summit speakers as the content kit edits them, in the shape /about, the home page and the
 // programme read (src/data/speakers.ts), listed in their display order.
+import { href } from 'react-router';
 import { z } from 'zod';
 import type { ContentConfig } from '../../../admin/content/content-config.ts';
 import { addressField, publishedField, requiredText, wholeNumberField } from '../../../admin/content/field-schemas.ts';
@@ -18,7 +19,7 @@ export const speakerContent: ContentConfig = {
   collection: 'speakers',
   noun: 'speaker',
   title: 'Speakers',
-  summary: 'Summit speakers, shown on /about and the home page in their display order when published.',
+  summary: `Summit speakers, shown on ${href('/about')} and the home page in their display order when published.`,
   path: '/admin/speakers',
   titleField: 'name',
   schema: speakerSchema,
@@ -36,5 +37,5 @@ export const speakerContent: ContentConfig = {
     { header: 'Organisation', value: (d) => String(d.organisation ?? '') },
     { header: 'Order', value: (d) => String(d.order ?? '') },
   ],
-  publicPath: () => '/about#speakers',
+  publicPath: () => `${href('/about')}#speakers`,
 };

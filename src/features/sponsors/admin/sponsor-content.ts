@@ -1,5 +1,6 @@
 // Sponsors, the public face of confirmed partners, as the content kit edits them, in the shape
 // /about and the home page read (src/data/partners.ts). Tiers are the keys of settings' partnerTiers.
+import { href } from 'react-router';
 import { z } from 'zod';
 import type { ContentConfig } from '../../../admin/content/content-config.ts';
 import { addressField, pickedText, publishedField, requiredText } from '../../../admin/content/field-schemas.ts';
@@ -16,7 +17,7 @@ export const sponsorContent: ContentConfig = {
   collection: 'sponsors',
   noun: 'sponsor',
   title: 'Sponsors',
-  summary: 'Partners shown on /about and the home page by tier when published.',
+  summary: `Partners shown on ${href('/about')} and the home page by tier when published.`,
   path: '/admin/sponsors',
   titleField: 'organisation',
   schema: sponsorSchema,
@@ -28,5 +29,5 @@ export const sponsorContent: ContentConfig = {
     { name: 'logoUrl', kind: 'text', inputType: 'url', label: 'Logo address (optional)', hint: 'https://…' },
   ],
   columns: [{ header: 'Tier', value: (d) => String(d.tier ?? '') }],
-  publicPath: () => '/about#partners',
+  publicPath: () => `${href('/about')}#partners`,
 };

@@ -8,6 +8,7 @@ import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { FormAlert, SelectField } from '../../../components/fields.tsx';
 import { useStaff, type StaffRole } from '../../../admin/staff-context.ts';
 import { TextField } from '../../../components/TextField.tsx';
+import { SIGN_IN_PATH } from '../../../lib/auth-paths.ts';
 import { invitationSent, problem, staffPage, useAddStaff, useAdminCount, useChangeRole, useInviteStaff, useRemoveStaff } from './staff-api.ts';
 import { rowControls } from './staff-guards.ts';
 import { newStaffSchema, ROLE_DESCRIPTIONS, STAFF_ROLES, type NewStaff, type NewStaffInput, type StaffEntry } from './staff-schema.ts';
@@ -25,8 +26,8 @@ function StaffScreen() {
       <AdminHeader title="Manage Users" summary="Who may use the back office, and with which role." />
       <p className="mt-4 max-w-3xl rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-800">
         Adding someone emails them an invitation: a link to choose their password, which also confirms their address (the back office only admits confirmed
-        addresses). They then sign in at <strong>/admin-login</strong>, or continue with Google if the address is a Google account. An invitation link works for
-        an hour: send another from the list if it expired.
+        addresses). They then sign in at <strong>{SIGN_IN_PATH}</strong>, or continue with Google if the address is a Google account. An invitation link works
+        for an hour: send another from the list if it expired.
       </p>
       {notice && (
         <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">

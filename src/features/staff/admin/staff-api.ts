@@ -1,6 +1,7 @@
 // Manage Users' reads and staff actions, each logged ("Added … as editor", "Changed the role of …").
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { inviteStaffAccount } from '../../../lib/auth-accounts.ts';
+import { SIGN_IN_PATH } from '../../../lib/auth-paths.ts';
 import { useStaffTransaction } from '../../../admin/use-staff-action.ts';
 import type { StaffRole } from '../../../admin/staff-context.ts';
 import { db } from '../../../lib/data.ts';
@@ -81,4 +82,4 @@ export function useInviteStaff() {
 }
 
 export const invitationSent = (email: string) =>
-  `We emailed ${email} a link to choose a password (it works for an hour). Once they have, they sign in at /admin-login. With a Google account they can instead continue with Google straight away.`;
+  `We emailed ${email} a link to choose a password (it works for an hour). Once they have, they sign in at ${SIGN_IN_PATH}. With a Google account they can instead continue with Google straight away.`;

@@ -1,7 +1,7 @@
 // Upload → preview → apply. Nothing changes until finance has seen what each line would do and
 // pressed Apply; the preview says when the same file was imported before.
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { ConfirmButton } from '../../../../admin/ui/ConfirmButton.tsx';
 import { DataTable } from '../../../../admin/ui/DataTable.tsx';
 import { StatusBadge } from '../../../../admin/ui/StatusBadge.tsx';
@@ -196,7 +196,7 @@ export function ImportStatement({ formats, currency }: { formats: BankFormat[]; 
             Imported: {results.applied} applied,
             {results.recorded ? ` ${results.recorded} linked to ${results.recorded === 1 ? 'a payment' : 'payments'} verified by hand,` : ''} {results.queued}{' '}
             queued for a decision, {results.skipped} already imported.{' '}
-            <Link className="underline" to={`/admin/statements/${results.importId}`}>
+            <Link className="underline" to={href('/admin/statements/:id', { id: results.importId })}>
               See this import
             </Link>
           </p>

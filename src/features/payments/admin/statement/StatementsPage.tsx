@@ -2,7 +2,7 @@
 // every import made, who made it and what came of it.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import { AdminHeader } from '../../../../admin/ui/AdminHeader.tsx';
 import { PagedTable } from '../../../../admin/ui/PagedTable.tsx';
 import { QueryState } from '../../../../admin/ui/QueryState.tsx';
@@ -44,7 +44,7 @@ function Imports() {
           header: 'File',
           cell: (i) => (
             <>
-              <Link className="text-brand-700 underline" to={`/admin/statements/${i.id}`}>
+              <Link className="text-brand-700 underline" to={href('/admin/statements/:id', { id: i.id })}>
                 {i.fileName}
               </Link>
               <span className="block font-mono text-xs text-slate-600" title={i.checksum}>

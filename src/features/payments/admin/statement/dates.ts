@@ -1,7 +1,8 @@
 // When a statement says money arrived. Statements print Nairobi wall-clock time with no zone
 // (EAT, UTC+3, no daylight saving), so "2026-11-20 14:03:11" is 11:03:11 UTC. Kenyan banks and
 // Safaricom write dates day first: "20-11-2026", "20/11/2026", "20-Nov-2026"; never month first.
-const NAIROBI_OFFSET_MS = 3 * 3_600_000;
+import { fromNairobiWallClock } from '../../../../lib/nairobi-time.ts';
+
 const DAY_MS = 86_400_000;
 /** Excel's day 0 (1899-12-30) in Unix days: serial numbers count from it. */
 const EXCEL_EPOCH_DAYS = 25_569;
@@ -18,7 +19,7 @@ function nairobi(year: number, month: number, day: number, hour = 0, minute = 0,
   const utc = Date.UTC(year, month - 1, day, hour, minute, second);
   // Date.UTC rolls 31 November over to 1 December: a date that does not exist is refused.
   if (new Date(utc).getUTCDate() !== day) return null;
-  return new Date(utc - NAIROBI_OFFSET_MS);
+  return fromNairobiWallClock(utc);
 }
 
 function withTime(year: number, month: number, day: number, parts: Array<string | undefined>): Date | null {
@@ -41,12 +42,12 @@ export function parseStatementDate(cell: string | number | Date | null | undefin
   if (cell instanceof Date) {
     const ms = cell.getTime();
     // Serial numbers are fractions of a day: round off the float's millisecond drift.
-    return Number.isNaN(ms) ? null : new Date(Math.round(ms / 1000) * 1000 - NAIROBI_OFFSET_MS);
+    return Number.isNaN(ms) ? null : fromNairobiWallClock(Math.round(ms / 1000) * 1000);
   }
   if (typeof cell === 'number') {
     // A date cell without its date style: Excel serial days, plausible from 1960 to 2100.
     if (!Number.isFinite(cell) || cell < 21_916 || cell > 73_051) return null;
-    return new Date(Math.round(((cell - EXCEL_EPOCH_DAYS) * DAY_MS) / 1000) * 1000 - NAIROBI_OFFSET_MS);
+    return fromNairobiWallClock(Math.round(((cell - EXCEL_EPOCH_DAYS) * DAY_MS) / 1000) * 1000);
   }
   const text = cell.trim();
   let m = YEAR_FIRST.exec(text);

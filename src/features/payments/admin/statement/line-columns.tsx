@@ -1,6 +1,6 @@
 // The columns every table of stored statement lines shares: what the statement said, and what
 // became of the line.
-import { Link } from 'react-router';
+import { Link, href } from 'react-router';
 import type { Column } from '../../../../admin/ui/DataTable.tsx';
 import { StatusBadge } from '../../../../admin/ui/StatusBadge.tsx';
 import { formatDateTime, formatMinor } from '../../../../components/format.ts';
@@ -39,7 +39,10 @@ export function lineColumns(onDone: (message: string) => void): Column<StoredLin
             <span className="block text-xs font-semibold text-amber-900">Refund due: {formatMinor(l.overMinor, l.currency)}</span>
           )}
           {l.targetId && l.targetCollection && (
-            <Link className="block text-xs text-brand-700 underline" to={`/admin/registrations/${l.targetCollection}/${l.targetId}`}>
+            <Link
+              className="block text-xs text-brand-700 underline"
+              to={href('/admin/registrations/:collection/:id', { collection: l.targetCollection, id: l.targetId })}
+            >
               {l.targetId}
             </Link>
           )}
