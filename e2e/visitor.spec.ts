@@ -2,7 +2,8 @@
 // link), get a reference, check out, submit a payment reference, get a ticket; and what goes wrong:
 // closed registration, hostile input, a dropped network.
 import { expect, expectConsoleError, test, type Page } from './test.ts';
-import { findDocuments, fromFields, patchDocument } from '../emulator/seed/rest.ts';
+import { findDocuments, patchDocument } from '../emulator/seed/rest.ts';
+import { decodeFields } from '../src/lib/firestore-rest.ts';
 import { readDocument, stack } from './records.ts';
 import { emailTo } from './inbox.ts';
 import { admin, fillRegistration, followEmailedLink, reference, registerVerified, signIn, startApp } from './support.ts';
@@ -38,7 +39,7 @@ test('register, get a reference and a payment code, check out and submit a payme
   const payments = await findDocuments(stack, 'payments', 'targetId', ref);
   expect(payments).toHaveLength(1);
   const paymentId = String(payments[0].name).split('/').at(-1)!;
-  expect(fromFields(payments[0].fields as Parameters<typeof fromFields>[0])).toMatchObject({
+  expect(decodeFields(payments[0].fields as Parameters<typeof decodeFields>[0])).toMatchObject({
     id: paymentId,
     targetCollection: 'registrations',
     targetId: ref,
@@ -329,7 +330,7 @@ test('pledge a donation', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Thank you for your pledge' })).toBeVisible();
   const pledges = await findDocuments(stack, 'donations', 'email', email);
   expect(pledges).toHaveLength(1);
-  expect(fromFields(pledges[0].fields as Parameters<typeof fromFields>[0])).toMatchObject({
+  expect(decodeFields(pledges[0].fields as Parameters<typeof decodeFields>[0])).toMatchObject({
     name: 'Peter Mwangi',
     email,
     amount: 2500,
