@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 // The layers, and who may import whom (docs/architecture.md, "The layers"): app → features → data →
 // components/lib, each feature on its own, and the back office (every folder named `admin`) out
@@ -132,6 +133,30 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // No import cycles, anywhere (the app, the emulator, scripts, tests, e2e, functions), type-only
+  // and on-demand imports included: in a cycle, which module owns a concept is unclear, and what
+  // runs first depends on who was imported first.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // The product never depends on its tooling: src/ imports nothing from the emulator, scripts, tests or e2e.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*.test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(emulator|scripts|tests|e2e|functions)/', message: 'The product does not import its tooling.' }] },
+      ],
     },
   },
 );

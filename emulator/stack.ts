@@ -39,6 +39,8 @@ export interface StackOptions {
   timedWork?: boolean;
   /** Where the seeded email links point (the app's address). */
   siteUrl?: string;
+  /** Count each allow's and function's outcomes (the emulator's --rules-coverage; `npm run rules-coverage`). */
+  rulesCoverage?: boolean;
   log?: (line: string) => void;
 }
 
@@ -70,7 +72,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     // A port already taken means another stack is running: say so, rather than talk to it.
     await Promise.all([firestorePort, authPort, smtpPort, mailWebPort].map(assertPortFree));
-    children.push(startFirestore(firestorePort, join(dataDir, 'firestore'), options.fresh ?? false, log));
+    children.push(startFirestore(firestorePort, join(dataDir, 'firestore'), options.fresh ?? false, options.rulesCoverage ?? false, log));
     children.push(startAuth(authPort, join(dataDir, 'auth'), options.persistAuth ?? false, log, tempDirs));
     children.push(startMailDev(smtpPort, mailWebPort, log));
     const address: StackAddress = {
@@ -98,7 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 }
 
-function startFirestore(port: number, dataDir: string, fresh: boolean, log: (l: string) => void) {
+function startFirestore(port: number, dataDir: string, fresh: boolean, coverage: boolean, log: (l: string) => void) {
   const args = ['--import', 'tsx', join(root, 'emulator/src/cli.ts'), '--port', String(port), '--data', dataDir];
   if (fresh) args.push('--fresh');
   // Within the project's rules budget, a margin under Cloud Firestore's limits (rules-budget.ts);
@@ -107,6 +109,7 @@ function startFirestore(port: number, dataDir: string, fresh: boolean, log: (l: 
   if (existsSync(join(root, 'firestore.rules'))) {
     args.push('--rules', join(root, 'firestore.rules'));
     if (process.env.SUMMIT_RULES_LIMITS !== 'firestore') args.push('--rules-limits', rulesBudgetArg());
+    if (coverage) args.push('--rules-coverage');
   }
   // The composite indexes firebase.json names, enforced as Cloud Firestore does.
   const indexes = (firebaseJson.firestore as { indexes?: string } | undefined)?.indexes;

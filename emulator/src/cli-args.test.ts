@@ -13,6 +13,7 @@ describe('command line', () => {
       fresh: false,
       rules: null,
       rulesLimits: null,
+      rulesCoverage: false,
       indexes: null,
       help: false,
     });
@@ -35,5 +36,10 @@ describe('command line', () => {
       /--rules-limits: rules limit readsPerOperation=11 would be looser than Cloud Firestore's 10/,
     );
     expect(() => parseCliArgs(['--rules-limits', 'readsPerOperation'], { root })).toThrow(/K=V pairs/);
+  });
+
+  it('takes --rules-coverage with --rules only', () => {
+    expect(parseCliArgs(['--rules', 'firestore.rules', '--rules-coverage'], { root }).rulesCoverage).toBe(true);
+    expect(() => parseCliArgs(['--rules-coverage'], { root })).toThrow(/--rules-coverage needs --rules FILE/);
   });
 });

@@ -1,4 +1,4 @@
-// Command-line options of `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-limits K=V,…] [--indexes FILE]`.
+// Command-line options of `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-limits K=V,…] [--rules-coverage] [--indexes FILE]`.
 // Defaults: the port in firebase.json (emulators.firestore.port, else 8080), data in
 // .emulator-data/firestore (git-ignored), no rules (everything allowed), no indexes (every query served).
 import { resolve } from 'node:path';
@@ -12,6 +12,8 @@ export interface CliOptions {
   rules: string | null;
   /** Tighter rules limits than Cloud Firestore's (a project's margin), or null for Cloud Firestore's own. */
   rulesLimits: RuntimeLimits | null;
+  /** Count each allow's and function's outcomes, served at GET /emulator/v1/projects/{p}:rulesCoverage. */
+  rulesCoverage: boolean;
   indexes: string | null;
   help: boolean;
 }
@@ -23,7 +25,7 @@ export interface CliDefaults {
   firebaseJson?: { emulators?: { firestore?: { port?: number; host?: string } } } | null;
 }
 
-export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-limits K=V,…] [--indexes FILE]
+export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-limits K=V,…] [--rules-coverage] [--indexes FILE]
 
   --port N      port to listen on (default: firebase.json emulators.firestore.port, or 8080)
   --host H      interface to listen on (default: firebase.json's host, or 127.0.0.1)
@@ -32,6 +34,8 @@ export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data D
   --rules FILE  enforce these security rules, reloading them when the file changes
   --rules-limits K=V,…  tighter limits than Cloud Firestore's for the rules (a margin), e.g.
                 readsPerOperation=8,readsPerMultiRequest=16,expressionsPerOperation=600
+  --rules-coverage  count how often each allow statement and function of the rules evaluated
+                true, false or to an error (GET /emulator/v1/projects/{p}:rulesCoverage)
   --indexes FILE  refuse, as Cloud Firestore does, queries that these composite indexes
                 (firestore.indexes.json) do not serve, reloading them when the file changes`;
 
@@ -44,6 +48,7 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
     fresh: false,
     rules: null,
     rulesLimits: null,
+    rulesCoverage: false,
     indexes: null,
     help: false,
   };
@@ -74,6 +79,9 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
       case '--rules-limits':
         options.rulesLimits = parseLimits(value());
         break;
+      case '--rules-coverage':
+        options.rulesCoverage = true;
+        break;
       case '--indexes':
         options.indexes = resolve(value());
         break;
@@ -88,6 +96,7 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
         throw new Error(`Unknown option ${arg}.\n\n${USAGE}`);
     }
   }
+  if (options.rulesCoverage && !options.rules && !options.help) throw new Error(`--rules-coverage needs --rules FILE.\n\n${USAGE}`);
   return options;
 }
 

@@ -1,4 +1,4 @@
-// `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--indexes FILE]`: the Firestore
+// `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-coverage] [--indexes FILE]`: the Firestore
 // emulator alone, in the foreground. Ctrl-C (or SIGTERM) stops it cleanly: it stops accepting
 // requests and waits until every acknowledged commit is on disk (they already are: a commit is
 // answered only after its fsync).
@@ -9,6 +9,7 @@ import { parseCliArgs, USAGE } from './cli-args.ts';
 import { parseIndexConfig, type IndexConfig } from './indexes.ts';
 import { createEmulator } from './server.ts';
 import type { Authorizer } from './rules/contract.ts';
+import { RulesCoverage } from './rules/coverage.ts';
 import type { RuntimeLimits } from './rules/limits.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -24,14 +25,15 @@ function readFirebaseJson() {
  * module does not provide `loadRulesAuthorizer`, the emulator refuses --rules rather than
  * silently allowing everything.
  */
-async function enforceRules(path: string, limits: RuntimeLimits | null, use: (a: Authorizer) => void) {
+async function enforceRules(path: string, limits: RuntimeLimits | null, coverage: RulesCoverage | null, use: (a: Authorizer) => void) {
   if (!existsSync(path)) throw new Error(`Rules file not found: ${path}`);
+  type Options = { limits?: RuntimeLimits; coverage?: RulesCoverage };
   const rules = (await import('./rules/index.ts')) as {
-    loadRulesAuthorizer?: (path: string, options?: { limits?: RuntimeLimits }) => Authorizer;
-    watchRules?: (path: string, onChange: (a: Authorizer) => void, onError: (e: unknown) => void, options?: { limits?: RuntimeLimits }) => { close(): void };
+    loadRulesAuthorizer?: (path: string, options?: Options) => Authorizer;
+    watchRules?: (path: string, onChange: (a: Authorizer) => void, onError: (e: unknown) => void, options?: Options) => { close(): void };
   };
   if (typeof rules.loadRulesAuthorizer !== 'function') throw new Error('--rules: emulator/src/rules/index.ts does not export loadRulesAuthorizer(path) yet.');
-  const options = limits ? { limits } : {};
+  const options: Options = { ...(limits ? { limits } : {}), ...(coverage ? { coverage } : {}) };
   use(rules.loadRulesAuthorizer(path, options));
   const watcher = rules.watchRules?.(
     path,
@@ -73,11 +75,20 @@ async function main() {
   }
   // Tests shrink the compaction threshold to exercise snapshots across restarts.
   const compactBytes = Number(process.env.FIRESTORE_EMULATOR_COMPACT_BYTES) || undefined;
-  const emulator = await createEmulator({ port: options.port, host: options.host, dataDir: options.dataDir, fresh: options.fresh, compactBytes });
+  // Counts each allow's and function's outcomes (`npm run rules-coverage`); a reload starts it over.
+  const rulesCoverage = options.rulesCoverage ? new RulesCoverage() : undefined;
+  const emulator = await createEmulator({
+    port: options.port,
+    host: options.host,
+    dataDir: options.dataDir,
+    fresh: options.fresh,
+    compactBytes,
+    rulesCoverage,
+  });
   let stopWatching = () => {};
   let indexes: { count: number; stop: () => void } | null = null;
   try {
-    if (options.rules) stopWatching = await enforceRules(options.rules, options.rulesLimits, (a) => emulator.setAuthorizer(a));
+    if (options.rules) stopWatching = await enforceRules(options.rules, options.rulesLimits, rulesCoverage ?? null, (a) => emulator.setAuthorizer(a));
     if (options.indexes) indexes = enforceIndexes(options.indexes, (i) => emulator.setIndexes(i));
   } catch (error) {
     stopWatching();
@@ -93,7 +104,7 @@ async function main() {
                   .map(([k, v]) => `${k}=${v}`)
                   .join(',')}`
               : ''
-          }`
+          }${rulesCoverage ? ', coverage counted' : ''}`
         : 'no rules: everything allowed'
     }; ${indexes ? `${indexes.count} composite indexes enforced from ${options.indexes}` : 'indexes not enforced'})`,
   );

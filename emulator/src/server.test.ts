@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator, splitRoute, type RunningEmulator } from './server.ts';
 import type { AccessRequest } from './rules/contract.ts';
+import { compileRules, RulesCoverage } from './rules/index.ts';
 
 const ROOT = 'projects/demo-http/databases/(default)/documents';
 let emu: RunningEmulator;
@@ -134,6 +135,31 @@ describe('routes', () => {
     expect((await usage('?since=-1')).status).toBe(400);
     await usage('', { method: 'DELETE' });
     expect((await (await usage()).json()).requests).toEqual([]);
+  });
+
+  it("serves the rules' coverage when the emulator counts it, zeroing it on DELETE", async () => {
+    const res = await call('/emulator/v1/projects/demo-http:rulesCoverage');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/--rules-coverage/);
+
+    const rulesCoverage = new RulesCoverage();
+    const rules =
+      "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /a/{id} { allow get: if id == '1'; }\n  }\n}\n";
+    const counting = await createEmulator({ port: 0, authorizer: compileRules(rules, 'firestore.rules', { coverage: rulesCoverage }), rulesCoverage });
+    try {
+      const coverage = (init: RequestInit = {}) => fetch(`${counting.url}/emulator/v1/projects/any:rulesCoverage`, init);
+      await fetch(`${counting.url}/v1/${ROOT}/a/1`);
+      await fetch(`${counting.url}/v1/${ROOT}/a/2`);
+      await fetch(`${counting.url}/v1/${ROOT.replace('demo-http', 'other')}/a/2`);
+      expect(await (await coverage()).json()).toEqual({
+        file: 'firestore.rules',
+        allows: [{ line: 4, methods: ['get'], path: '/databases/{database}/documents/a/{id}', true: 1, false: 2, error: 0 }],
+        functions: [],
+      });
+      expect((await (await coverage({ method: 'DELETE' })).json()).allows[0]).toMatchObject({ true: 0, false: 0 });
+    } finally {
+      await counting.close();
+    }
   });
 
   it('reports the hottest documents of a project, and forgets them on DELETE', async () => {

@@ -8,6 +8,7 @@
 //   DELETE /emulator/v1/projects/{p}/databases/{d}/documents   clears the database
 //   POST /emulator/v1/projects/{p}/clock:advance {"seconds": n}  moves database time forward
 //   GET  /emulator/v1/projects/{p}/clock                          database time and offset
+//   GET  /emulator/v1/projects/{p}:rulesCoverage   each allow's and function's outcomes (--rules-coverage); DELETE zeroes them
 //   GET /                          "Ok" (readiness)
 // The SDK sends JSON bodies as `Content-Type: text/plain` (to skip preflights); any type is read
 // as JSON.
@@ -20,6 +21,7 @@ import { FirestoreService } from './service.ts';
 import { Store } from './store.ts';
 import type { IndexConfig } from './indexes.ts';
 import type { Authorizer } from './rules/contract.ts';
+import type { RulesCoverage } from './rules/coverage.ts';
 
 /** Cloud Firestore's limit on a request body. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -101,6 +103,8 @@ export interface EmulatorOptions {
   indexes?: IndexConfig | null;
   /** Log segment size that triggers a snapshot (bytes). */
   compactBytes?: number;
+  /** The recorder the rules count their outcomes in (compiled with it), served at :rulesCoverage. */
+  rulesCoverage?: RulesCoverage;
 }
 
 export interface RunningEmulator {
@@ -123,6 +127,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Run
   const service = new FirestoreService(store);
   if (options.authorizer) service.setAuthorizer(options.authorizer);
   if (options.indexes) service.setIndexes(options.indexes);
+  if (options.rulesCoverage) service.rulesCoverage = options.rulesCoverage;
   const server = createServer((req, res) => {
     handle(service, req, res).catch((error: unknown) => {
       const api = toApiError(error);
@@ -205,6 +210,14 @@ async function handle(service: FirestoreService, req: IncomingMessage, res: Serv
     const since = Number(url.searchParams.get('since') ?? 0);
     if (!Number.isInteger(since) || since < 0) throw invalid('since must be a non-negative integer.');
     send(req, res, 200, { requests: service.rulesUsage.list(project, since) });
+    return;
+  }
+  // The rules are the emulator's, not a project's: every project's requests count.
+  if (/^\/emulator\/v1\/projects\/[^/:]+:rulesCoverage$/.test(url.pathname) && (req.method === 'GET' || req.method === 'DELETE')) {
+    const coverage = service.rulesCoverage;
+    if (!coverage) throw new ApiError('FAILED_PRECONDITION', 'Rules coverage is off: start the emulator with --rules FILE --rules-coverage.');
+    if (req.method === 'DELETE') coverage.reset();
+    send(req, res, 200, coverage.report());
     return;
   }
   if (/^\/emulator\/v1\/projects\/[^/]+:indexUsage$/.test(url.pathname) && req.method === 'GET') {

@@ -14,6 +14,7 @@ import { project } from './fields.ts';
 import { parseDocumentName, parseFieldPath, parseParentName, parseResourceName, type ResourceName } from './paths.ts';
 import { executeQuery, parseStructuredQuery, queryEqualities, type ParsedQuery, type QuerySource } from './query.ts';
 import { allowAll, type AccessRequest, type Authorizer, type DocumentSnapshotForRules, type Instant, type RequestReads } from './rules/contract.ts';
+import type { RulesCoverage } from './rules/coverage.ts';
 import { RulesUsageLog, type RequestKind, type RequestRecord } from './rules-usage.ts';
 import type { Store } from './store.ts';
 import { WriteMeter } from './hotspots.ts';
@@ -86,6 +87,8 @@ export class FirestoreService {
   readonly transactions = new Transactions();
   /** What the rules spent on the latest requests (GET /emulator/v1/projects/{p}:rulesUsage). */
   readonly rulesUsage = new RulesUsageLog();
+  /** Each allow's and function's outcomes, when the rules count them (GET /emulator/v1/projects/{p}:rulesCoverage). */
+  rulesCoverage: RulesCoverage | null = null;
 
   constructor(readonly store: Store) {}
 

@@ -11,8 +11,7 @@
 // worst operation's expressions (of 1,000), against the budget (emulator/rules-budget.ts). Then the
 // three heaviest operations by expressions, with the functions that spent them. Figures only: the
 // assertion is every test run on a stack that enforces the budget.
-import { spawn } from 'node:child_process';
-import { startStack } from '../../emulator/stack.ts';
+import { onMeasuringStack } from './integration-run.ts';
 import { RULES_BUDGET } from '../../emulator/rules-budget.ts';
 import { FIRESTORE_LIMITS } from '../../emulator/src/rules/limits.ts';
 import type { RequestRecord } from '../../emulator/src/rules-usage.ts';
@@ -154,33 +153,18 @@ async function collectWhile(firestore: string, projectId: string, run: () => Pro
   return { code, requests };
 }
 
-const SMTP_PORT = 21025;
-
 /** Runs the integration suites against a stack of its own and returns every request's spending. */
 export async function measureRulesBudget(): Promise<{ requests: RequestRecord[]; exitCode: number }> {
   // Cloud Firestore's own limits: a path over budget is measured, not refused.
   process.env.SUMMIT_RULES_LIMITS = 'firestore';
-  const stack = await startStack({ firestorePort: 28080, authPort: 29099, smtpPort: SMTP_PORT, mailWebPort: 21080, mailWorker: false, fresh: true });
   try {
-    const { address } = stack;
-    const { code, requests } = await collectWhile(address.firestore, address.projectId, () => {
-      const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'integration', '--reporter=dot'], {
-        stdio: ['ignore', 'inherit', 'inherit'],
-        env: {
-          ...process.env,
-          SUMMIT_STACK_FIRESTORE: address.firestore,
-          SUMMIT_STACK_AUTH: address.auth,
-          SUMMIT_STACK_MAIL: address.mail,
-          // The mail worker's own tests send to the stack's MailDev.
-          SUMMIT_STACK_SMTP: String(SMTP_PORT),
-        },
-      });
-      return new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+    const ports = { firestore: 28080, auth: 29099, smtp: 21025, mailWeb: 21080 };
+    return await onMeasuringStack({ ports }, async (address, run) => {
+      const { code, requests } = await collectWhile(address.firestore, address.projectId, run);
+      return { requests, exitCode: code };
     });
-    return { requests, exitCode: code };
   } finally {
     delete process.env.SUMMIT_RULES_LIMITS;
-    await stack.stop();
   }
 }
 

@@ -75,6 +75,9 @@ const RECORDS = {
   'certificates':              { get: 'admin',    list: 'admin',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
   // The public verification projection: read by its unguessable id, enumerated by administrators only.
   'certificateChecks':         { get: 'everyone', list: 'admin',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
+  // How many people wait (not who): anyone reads it (the register form decides from it). It moves
+  // with the waiting-list entries it names; an administrator's recount names none. Nobody deletes it.
+  'counters/waitlist':         { get: 'everyone',                                       update: 'admin',   delete: 'nobody' },
   // Every page may learn whether it is out of date; any staff change to public content moves it.
   'counters/content':          { get: 'everyone', list: 'nobody',                       update: 'staff',   delete: 'nobody' },
   // The Trigger Email queue: written only in the commit of the action it reports, never on its own;
@@ -92,6 +95,10 @@ const RECORDS = {
   'payments':                  { get: 'finance',  list: 'finance', create: 'verified',  update: 'finance', delete: 'admin' },
   'payments (for a booth)':    {                                   create: 'signed-in' },
   'payments (manual record)':  {                                   create: 'finance' },
+  // The payers' references taken (normalised): checkout asks whether one is (a payment id, which opens
+  // nothing), finance lists them. Claimed only in the commit of the payment that quotes it, never
+  // rewritten, freed only in the commit where finance rejects or reverses that payment.
+  'paymentReferences':         { get: 'everyone', list: 'finance', create: 'nobody',    update: 'nobody',  delete: 'nobody' },
   // A refund made: finance records it once, with its record; nobody changes or deletes it.
   'refunds':                   { get: 'finance',  list: 'finance', create: 'finance',   update: 'nobody',  delete: 'nobody' },
   // Issued invoices are never deleted: the series must stay unbroken.

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDateRange } from './format.ts';
-import { icsHref } from '../lib/ics.ts';
-import { ticketEvent, ticketQrDataUrl, type SummitDates } from './ticket-files.ts';
+import { icsHref, type CalendarEvent } from '../lib/ics.ts';
 
 /** Whose ticket: the reference, its payment code ('' or absent before codes), the holder's name and what it admits to ("Registration · Delegate"). */
 export interface TicketHolder {
@@ -11,17 +10,37 @@ export interface TicketHolder {
   what: string;
 }
 
-/** The e-ticket: a QR code of the reference, which staff scan at the door (checkout and "my registration"). */
-export function Ticket({ record, settings }: { record: TicketHolder; settings: SummitDates }) {
+/** Where and when, as the ticket prints it. */
+export interface TicketSummit {
+  startDate: Date | null;
+  endDate: Date | null;
+  venue: string;
+}
+
+/**
+ * The e-ticket: a QR code of the reference, which staff scan at the door (checkout and "my
+ * registration"). Its files are the product's (data/ticket-files.ts, which the email attaches too):
+ * `qrDataUrl` draws the code, `event` is the summit in a calendar.
+ */
+export function Ticket({
+  record,
+  settings,
+  event,
+  qrDataUrl,
+}: {
+  record: TicketHolder;
+  settings: TicketSummit;
+  event: CalendarEvent | null;
+  qrDataUrl: (reference: string) => Promise<string>;
+}) {
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void ticketQrDataUrl(record.id).then((url) => live && setQr(url));
+    void qrDataUrl(record.id).then((url) => live && setQr(url));
     return () => {
       live = false;
     };
-  }, [record.id]);
-  const event = ticketEvent(record.id, settings, record.code);
+  }, [record.id, qrDataUrl]);
   const calendar = event ? icsHref([event]) : null;
   return (
     <section aria-labelledby="ticket-heading" className="mt-8 rounded-lg border-2 border-brand-700 p-6 print:border-black">

@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase/firestore/lite';
 import { describe, expect, it } from 'vitest';
-import { decodeFields, decodeValue, encodeValue, firestoreDocumentsUrl, formatTimestamp, parseTimestamp } from './firestore-rest.ts';
+import { decodeFields, decodeValue, encodeFields, encodeValue, ExactDate, firestoreDocumentsUrl, formatTimestamp, parseTimestamp } from './firestore-rest.ts';
 
 describe("Firestore's REST address", () => {
   it('is the hosted service for a real project', () => {
@@ -109,6 +109,20 @@ describe('values sent over REST (filters, cursors)', () => {
     expect(encodeValue(['blog', 'news'])).toEqual({ arrayValue: { values: [{ stringValue: 'blog' }, { stringValue: 'news' }] } });
     expect(encodeValue({ a: 1, b: { c: true } })).toEqual({
       mapValue: { fields: { a: { integerValue: '1' }, b: { mapValue: { fields: { c: { booleanValue: true } } } } } },
+    });
+  });
+
+  it('sends an ExactDate with its nanoseconds, and reads as the Date of its milliseconds', () => {
+    const exact = new ExactDate({ seconds: 1809162000, nanoseconds: 123_456_789 });
+    expect(exact.toISOString()).toBe('2027-05-01T09:00:00.123Z');
+    expect(encodeValue(exact)).toEqual({ timestampValue: '2027-05-01T09:00:00.123456789Z' });
+  });
+
+  it('sends a document’s fields each as encodeValue makes it', () => {
+    expect(encodeFields({ n: 1, at: new Date(0), tags: [] })).toEqual({
+      n: { integerValue: '1' },
+      at: { timestampValue: '1970-01-01T00:00:00.000000000Z' },
+      tags: { arrayValue: { values: [] } },
     });
   });
 

@@ -42,6 +42,18 @@ export function formatTimestamp({ seconds, nanoseconds }: ExactTime): string {
   return `${new Date(seconds * 1000).toISOString().replace(/\.\d*Z$/, '')}.${String(nanoseconds).padStart(9, '0')}Z`;
 }
 
+/**
+ * A time finer than a Date holds: a Date for everything that reads it, sent to Firestore with its
+ * nanoseconds (a fixture recording a server time to the microsecond, as a commit would).
+ */
+export class ExactDate extends Date {
+  readonly exact: ExactTime;
+  constructor(exact: ExactTime) {
+    super(exact.seconds * 1000 + Math.floor(exact.nanoseconds / 1e6));
+    this.exact = exact;
+  }
+}
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
 /** A value to send (a filter's or a cursor's): what the SDK would make of the same JavaScript value. */
@@ -54,6 +66,7 @@ export function encodeValue(value: unknown): RestValue {
     if (Number.isSafeInteger(value) && !Object.is(value, -0)) return { integerValue: String(value) };
     return { doubleValue: Number.isFinite(value) ? value : String(value) };
   }
+  if (value instanceof ExactDate) return { timestampValue: formatTimestamp(value.exact) };
   if (value instanceof Date) {
     const millis = value.getTime();
     const seconds = Math.floor(millis / 1000);

@@ -42,7 +42,7 @@ import {
   type Page,
   type ReadInTransaction,
   type WithId,
-} from './db.ts';
+} from './db-shapes.ts';
 
 /** What a batch and a transaction have in common: the three kinds of write. */
 interface Writer {

@@ -8,7 +8,7 @@ import type { Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type WithId } from '../../src/lib/db.ts';
 import { checkoutOf, seatOf } from '../../src/data/registration-record.ts';
-import { CheckInRefused, decideCheckIn, decideUndoCheckIn } from '../../src/features/registrations/admin/api.ts';
+import { CheckInRefused, decideCheckIn, decideUndoCheckIn } from '../../src/features/registrations/admin/check-in-actions.ts';
 import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
 import { ACCOUNTS } from './support/actors.ts';
 import { client, closeClients, stack } from './support/clients.ts';

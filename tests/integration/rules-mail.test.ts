@@ -10,9 +10,9 @@ import { applicationDecisionMail, invoiceMail, MAIL_TEMPLATES, paymentVerifiedMa
 import { payableRecord, type PayableRecord } from '../../src/data/payable-records.ts';
 import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { decideManual, decideReject, decideVerify, manualPaths } from '../../src/features/payments/admin/payment-actions.ts';
-import { ticketAttachments } from '../../src/features/payments/ticket-files.ts';
+import { ticketAttachments } from '../../src/data/ticket-files.ts';
 import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
-import { applicationDecision } from '../../src/features/registrations/admin/api.ts';
+import { applicationDecision } from '../../src/features/registrations/admin/record-actions.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
 import { boothDoc, fieldsOf, paymentDoc, type Doc } from './support/forms.ts';

@@ -128,6 +128,21 @@ const storedRefund = async () => {
   return id;
 };
 
+/** A payer's reference as the payment that quoted it claimed it (paymentReferences/{normalised}), its payment still submitted. */
+const storedReference = async () => {
+  const paymentId = await fixture(`payments/${uniqueId('pay')}`, {
+    payerName: 'A',
+    method: 'mobile-money',
+    reference: 'QWE123RT',
+    amount: 15000,
+    currency: 'KES',
+    status: 'submitted',
+    targetCollection: 'registrations',
+    targetId: 'x',
+  });
+  return fixture(`paymentReferences/${uniqueId('REF')}`, { paymentId });
+};
+
 /** A registration draft as the register form stores it (expiring a week ahead by the sender's clock). */
 const draftDoc = (email: string) => ({
   email,
@@ -429,6 +444,16 @@ const HOW: Record<AccessSubject, Subject> = {
     notes: { create: 'with no certificate behind it', update: 'out of step with its certificate' },
   },
 
+  // How many people wait. An administrator's recount names no entry: here to the count it already
+  // has, so that the cases around see the same count (nobodyWaiting reads it).
+  'counters/waitlist': {
+    ops: {
+      get: (db) => getDoc(doc(db, 'counters', 'waitlist')),
+      update: async (db) => setDoc(doc(db, 'counters', 'waitlist'), { waiting: Number((await ownerGet('counters/waitlist'))?.waiting ?? 0), lastAddress: '' }),
+      delete: (db) => deleteDoc(doc(db, 'counters', 'waitlist')),
+    },
+    notes: { update: 'a recount naming no entry' },
+  },
   'counters/content': counter(
     'content',
     (db) => setDoc(doc(db, 'counters', 'content'), { version: increment(1) }, { merge: true }),
@@ -544,6 +569,21 @@ const HOW: Record<AccessSubject, Subject> = {
       delete: async (db) => deleteDoc(doc(db, 'refunds', await storedRefund())),
     },
     notes: { create: 'with the record counting it and the payer’s email' },
+  },
+  // The payers' references taken (normalised): checkout asks whether one is, finance lists them.
+  paymentReferences: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'paymentReferences', await storedReference())),
+      list: (db) => getDocs(query(collection(db, 'paymentReferences'), limit(5))),
+      create: (db) => setDoc(doc(db, 'paymentReferences', uniqueId('REF')), { paymentId: 'demo-payment-submitted-1' }),
+      update: async (db) => updateDoc(doc(db, 'paymentReferences', await storedReference()), { paymentId: 'demo-payment-submitted-1' }),
+      delete: async (db) => deleteDoc(doc(db, 'paymentReferences', await storedReference())),
+    },
+    notes: {
+      create: 'for a payment made before, on its own',
+      update: 'naming another payment',
+      delete: 'while its payment is not rejected',
+    },
   },
   'payments (for a booth)': {
     ops: { create: submitAs(FORMS.boothPayment) },

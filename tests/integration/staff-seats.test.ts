@@ -10,7 +10,7 @@ import { registrationCancelledMail, registrationCancelledMailId } from '../../sr
 import { quotedCode } from '../../src/data/payment-codes.ts';
 import { registrationMoveWrites } from '../../src/admin/registration-moves.ts';
 import { decideVerify, readSeat, verdictPaths, type AdminPayment } from '../../src/features/payments/admin/payment-actions.ts';
-import { decideStatusChange, freeSlot } from '../../src/features/registrations/admin/api.ts';
+import { decideStatusChange, freeSlot } from '../../src/features/registrations/admin/record-actions.ts';
 import { decideOffer, decidePass, decideReminder } from '../../src/data/timed-work/decisions.ts';
 import { findSeatHolder, seatMoveWrites } from '../../src/data/seat-capacity.ts';
 import { ACCOUNTS, verdict } from './support/actors.ts';

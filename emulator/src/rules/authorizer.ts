@@ -2,11 +2,13 @@
 // build `request` and `resource`, and allow when any allow statement for the method holds
 // (across all matching blocks). Otherwise deny, saying which lines said no and why.
 import type { AccessDecision, AccessRequest, Authorizer } from './contract.ts';
+import type { RulesCoverage } from './coverage.ts';
 import { documentValue, Env, expressionMeter, holds, type EvalContext, type ExpressionMeter } from './evaluator.ts';
 import { FIRESTORE_LIMITS, RulesLimitError, type RuntimeLimits } from './limits.ts';
 import { authorizeList } from './list.ts';
 import { applicableChains, type CompiledRules, type MatchChain, type Scope } from './matcher.ts';
 import { DocumentReads } from './reads.ts';
+import type { Target } from './target.ts';
 import { fromFields, fromJson, RMap, RPath, RTimestamp, RUnknown, type RValue } from './values.ts';
 
 export interface AuthorizerOptions {
@@ -14,20 +16,8 @@ export interface AuthorizerOptions {
   debug?: (text: string) => void;
   /** Cloud Firestore's limits by default; tighter ones (a project's margin) through tighterLimits(). */
   limits?: RuntimeLimits;
-}
-
-/** What a single evaluation is about: one document (or "any document a query could return"). */
-export interface Target {
-  /** Document path relative to the documents root, e.g. "registrations/abc". */
-  path: string;
-  resource: RValue;
-  requestResource: RValue;
-  /** request.path; unknown for a list's query-constrained document. */
-  requestPath: RValue;
-  /** A path segment standing for something the query leaves open: bound wildcards become unknown. */
-  unknownSegment?: string;
-  /** How the reason names the document (default: its path). */
-  display?: string;
+  /** Counts each allow's and each function's outcomes (coverage.ts); off when absent. compileRules() loads the rules into it. */
+  coverage?: RulesCoverage;
 }
 
 /** Per authorize() call: what every evaluation of the request shares. */
@@ -53,6 +43,7 @@ function withUnknowns(bindings: ReadonlyMap<string, RValue>, unknown: string | u
 
 export class RulesAuthorizer implements Authorizer {
   private readonly debug: (text: string) => void;
+  private readonly coverage: RulesCoverage | undefined;
   readonly limits: RuntimeLimits;
 
   constructor(
@@ -61,6 +52,7 @@ export class RulesAuthorizer implements Authorizer {
   ) {
     this.debug = options.debug ?? ((text) => console.log(`[rules debug] ${text}`));
     this.limits = options.limits ?? FIRESTORE_LIMITS;
+    this.coverage = options.coverage;
   }
 
   authorize(request: AccessRequest): AccessDecision {
@@ -155,9 +147,18 @@ export class RulesAuthorizer implements Authorizer {
       const allows = block.node.allows.filter((a) => a.methods.includes(method));
       if (!allows.length) continue;
       const { envs, innermost } = this.environments(chain, globals, target.unknownSegment);
-      const ctx: EvalContext = { reads: state.reads, meter, scopeEnvs: envs, debug: this.debug, calls: [], database: request.database };
+      const ctx: EvalContext = {
+        reads: state.reads,
+        meter,
+        scopeEnvs: envs,
+        debug: this.debug,
+        calls: [],
+        database: request.database,
+        coverage: this.coverage,
+      };
       for (const allow of allows) {
         const verdict = holds(allow.condition, innermost, ctx);
+        this.coverage?.allow(allow, verdict.allowed ? 'true' : verdict.error ? 'error' : 'false');
         if (verdict.allowed) return { allowed: true };
         const at = `for '${method}' @ L${allow.pos.line}`;
         const e = verdict.error;

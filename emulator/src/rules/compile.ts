@@ -20,6 +20,7 @@ export function compileRules(source: string, filename = 'firestore.rules', optio
   const compiled = compileScopes(file.functions, file.matches);
   checkRules(file.functions, compiled, filename);
   checkRulesetLimits(source, file, compiled, filename);
+  options.coverage?.load(compiled, filename);
   return new RulesAuthorizer(compiled, options);
 }
 

@@ -3,6 +3,7 @@
 // `error && false` is false; `true || error` and `false && error` never evaluate the error.
 import type { Expr, FunctionDecl } from './ast.ts';
 import { callConversion, callNamespace, NAMESPACE_ARITY } from './builtins.ts';
+import type { RulesCoverage } from './coverage.ts';
 import { EvaluationError, evaluationError } from './errors.ts';
 import type { FunctionInfo, Scope } from './matcher.ts';
 import { callMethod } from './methods.ts';
@@ -69,6 +70,8 @@ export interface EvalContext {
   /** Functions being evaluated, outermost first (for the recursion ban and the depth cap). */
   calls: FunctionDecl[];
   database: string;
+  /** Where each function call's outcome is counted, when coverage is on. */
+  coverage?: RulesCoverage;
 }
 
 /** A document as `resource` and `get()` show it: data, id and __name__. */
@@ -251,7 +254,12 @@ function callUser(fn: FunctionInfo, args: RValue[], ctx: EvalContext): RValue {
   for (const l of decl.lets) vars.set(l.name, new LazyBinding(l.value, env, ctx));
   ctx.calls.push(decl);
   try {
-    return evaluate(decl.body, env, ctx);
+    const value = evaluate(decl.body, env, ctx);
+    ctx.coverage?.returned(decl, value);
+    return value;
+  } catch (error) {
+    if (!(error instanceof RulesLimitError)) ctx.coverage?.failed(decl);
+    throw error;
   } finally {
     ctx.calls.pop();
   }

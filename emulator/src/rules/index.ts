@@ -6,5 +6,6 @@
 export { compileRules, loadRulesAuthorizer, type CompileOptions } from './compile.ts';
 export { watchRules, type RulesWatcher, type WatchOptions } from './watch.ts';
 export { RulesSyntaxError, RulesUnsupportedError } from './errors.ts';
+export { RulesCoverage, type RulesCoverageReport } from './coverage.ts';
 export { FIRESTORE_LIMITS, RULESET_LIMITS, tighterLimits, type RuntimeLimits } from './limits.ts';
 export type { AccessDecision, AccessRequest, Authorizer } from './contract.ts';

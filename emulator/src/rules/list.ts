@@ -17,10 +17,10 @@
 // Known gaps: only `==` constraints count (Firestore also reasons about `in`, `<` …, so it
 // allows some queries this denies); for a collection-group query the document is matched as if
 // the group's collection sat directly under the query's parent.
-import type { Target } from './authorizer.ts';
 import type { AccessDecision, AccessRequest, DocumentSnapshotForRules } from './contract.ts';
 import type { Value } from '../value-types.ts';
 import { documentValue } from './evaluator.ts';
+import type { Target } from './target.ts';
 import { fromFields, fromValue, referencePath, RMap, RPath, RUnknown, splitFieldPath, type RValue } from './values.ts';
 
 /** Stands for the id of each document a query returns. Ids like `__x__` are reserved, so no real one. */

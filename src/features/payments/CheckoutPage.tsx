@@ -25,7 +25,7 @@ import { checkoutReference } from '../../lib/reference.ts';
 import { ReferenceInput } from './ReferenceInput.tsx';
 
 // Shown once a record is paid: loaded then (its QR code and calendar file are not needed to pay).
-const Ticket = lazy(() => import('../../components/Ticket.tsx').then((m) => ({ default: m.Ticket })));
+const Ticket = lazy(() => import('./CheckoutTicket.tsx'));
 
 export const meta: MetaFunction = () => pageMeta('Checkout', 'Your registration, the amount due and how to pay.', { index: false });
 

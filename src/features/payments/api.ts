@@ -2,40 +2,18 @@ import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { db } from '../../lib/data.ts';
 import { settingsLabel } from '../../data/labels.ts';
-import { findPayableRecord, payableRecord, type PayableRecord } from '../../data/payable-records.ts';
+import { findPayableRecord, payableRecord } from '../../data/payable-records.ts';
 import { readPaymentCode } from '../../data/payment-codes.ts';
 import { receivedMinorOf } from '../../data/money-received.ts';
 import type { PaymentForm, PaymentTarget } from './schema.ts';
 import { lazyModule } from '../../components/lazy-sending.ts';
 import { HoldLostError } from './errors.ts';
+import type { CheckoutRecord } from './checkout-record.ts';
 
 /** The payment form's checks and sending (send.ts), loaded when the payer starts on the form. */
 export const sending = lazyModule(() => import('./send.ts'));
 
-export interface CheckoutRecord {
-  id: string;
-  /** Its payment code, what the payer quotes ('' for a record from before codes: it quotes its id). */
-  code: string;
-  /** Money statements brought in so far, in cents: a part payment leaves the rest due. */
-  receivedMinor: number;
-  collection: PaymentTarget;
-  /** Whose record: the attendee, or the organisation for partner and booth applications. */
-  name: string;
-  what: string;
-  email: string;
-  fee: number;
-  currency: string;
-  status: string;
-  paymentStatus: string;
-  /** Staff's note when they rejected the last payment reference, shown so the visitor can act on it. */
-  paymentNote?: string;
-  /** A registration's seat slot ('' for none): its hold is read from the slot. */
-  seat: string;
-  /** The claim the slot holds while it is still this registration's. */
-  seatClaim: string;
-  /** Who the messages about its payments go to, and how they greet them. */
-  payable: PayableRecord;
-}
+export type { CheckoutRecord };
 
 type Stored = Record<string, unknown> & { id: string };
 

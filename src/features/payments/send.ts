@@ -13,7 +13,7 @@ import { checkoutWrite } from '../../data/registration-record.ts';
 import { applicationCheckoutPath, applicationCheckoutWrite } from '../../data/application-record.ts';
 import { normaliseReference, referenceClaim } from '../../data/transaction-codes.ts';
 import { paymentDocument, paymentFormSchema, type PaymentForm } from './schema.ts';
-import type { CheckoutRecord } from './api.ts';
+import type { CheckoutRecord } from './checkout-record.ts';
 import { HoldLostError, ReferenceTakenError } from './errors.ts';
 
 export type PaymentFields = z.input<typeof paymentFormSchema>;

@@ -6,6 +6,7 @@ import { formatDeadline, formatMoney } from '../../components/format.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { pageMeta } from '../../components/page-meta.ts';
 import { Ticket } from '../../components/Ticket.tsx';
+import { ticketEvent, ticketQrDataUrl } from '../../data/ticket-files.ts';
 import { useReveal } from '../../components/use-reveal.ts';
 import { settingsLabel } from '../../data/labels.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
@@ -172,7 +173,14 @@ function RegistrationCard({
           <AttendedDays record={r} email={email} />
         </Suspense>
       )}
-      {confirmed && <Ticket record={{ id: r.id, code, name: String(r.fullName), what }} settings={settings} />}
+      {confirmed && (
+        <Ticket
+          record={{ id: r.id, code, name: String(r.fullName), what }}
+          settings={settings}
+          event={ticketEvent(r.id, settings, code)}
+          qrDataUrl={ticketQrDataUrl}
+        />
+      )}
       <div className="mt-4 flex flex-wrap gap-3">
         {!cancelled && (
           <Link className="btn-secondary" to={href('/checkout/:id', { id: r.id })}>

@@ -5,7 +5,7 @@
 // inline base64 content with a file name and one of the types the product sends, in the rules
 // (here) and again in the mail worker (tests/integration/mail-worker.test.ts, emulator/mail).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketAttachments } from '../../../src/features/payments/ticket-files.ts';
+import { ticketAttachments } from '../../../src/data/ticket-files.ts';
 import { decideVerify } from '../../../src/features/payments/admin/payment-actions.ts';
 import type { BatchWrite } from '../../../src/lib/db.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from '../support/actors.ts';

@@ -15,6 +15,7 @@ import {
   type CpdSettings,
 } from '../../../src/data/certificates.ts';
 import { nairobiDayStart, toNairobiDate } from '../../../src/lib/nairobi-time.ts';
+import { ExactDate } from '../../../src/lib/firestore-rest.ts';
 import { patchDocument } from '../../../emulator/seed/rest.ts';
 import { stack } from './clients.ts';
 import { serverNow } from './clock.ts';
@@ -88,12 +89,8 @@ export const daysFrom = (first: string, count: number) =>
  * what a browser reads back of it (milliseconds) is then not what is stored.
  */
 export function microsecondTime(at: Date): Date {
-  const iso = at.toISOString().replace(/Z$/, '456Z');
-  return new (class extends Date {
-    override toISOString() {
-      return iso;
-    }
-  })(at.getTime());
+  const seconds = Math.floor(at.getTime() / 1000);
+  return new ExactDate({ seconds, nanoseconds: (at.getTime() - seconds * 1000) * 1e6 + 456_000 });
 }
 
 /** Today in Nairobi by the database's clock (the day a check-in records). */

@@ -9,7 +9,7 @@ import { FormAlert, SelectField, TextAreaField } from '../../../components/field
 import { formatMoney } from '../../../components/format.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { useStaff } from '../../../admin/staff-context.ts';
-import type { CheckoutRecord } from '../api.ts';
+import type { CheckoutRecord } from '../checkout-record.ts';
 import { findPayable, newPaymentId, useRecordManualPayment } from './api.ts';
 import { manualPaymentSchema, type ManualPaymentForm as FormValues, type ManualPaymentInput } from './manual-payment-schema.ts';
 import { manualPaymentRefusal, MANUAL_METHODS, targetNoun } from './payment-actions.ts';

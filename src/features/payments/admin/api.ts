@@ -7,7 +7,7 @@ import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { useStaffTransaction } from '../../../admin/use-staff-action.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { fetchCheckoutRecord, fetchLabels, fetchStaffRecord, type CheckoutRecord } from '../api.ts';
-import { ticketAttachments } from '../ticket-files.ts';
+import { ticketAttachments } from '../../../data/ticket-files.ts';
 import type { MailAttachment } from '../../../lib/mail-render.ts';
 import {
   amountText,

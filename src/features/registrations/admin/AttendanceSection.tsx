@@ -8,7 +8,7 @@ import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
 import { attendedDays, dayLabel, summitDays } from '../../../data/certificates.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
-import { CheckInRefused, useCheckIn, useUndoCheckIn } from './api.ts';
+import { CheckInRefused, useCheckIn, useUndoCheckIn } from './check-in-actions.ts';
 import { defaultDay } from './check-in.ts';
 import { formatClock, toNairobiDate } from '../../../lib/nairobi-time.ts';
 import type { StaffRecord } from './records.ts';

@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/fields.tsx';
 import { dayLabel, summitDays } from '../../../data/certificates.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
-import { CheckInRefused, ticketRegistrationId, useCheckIn } from './api.ts';
+import { CheckInRefused, ticketRegistrationId, useCheckIn } from './check-in-actions.ts';
 import { checkInVerdict, dayRefusal, defaultDay, normaliseCode, ticketLookup } from './check-in.ts';
 import { QrScanner } from './QrScanner.tsx';
 

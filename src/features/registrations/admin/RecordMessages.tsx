@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { FormAlert } from '../../../components/fields.tsx';
-import { fetchRecordMail, type StoredMail } from './api.ts';
+import { fetchRecordMail, type StoredMail } from './record-queries.ts';
 import { DELIVERY_LABELS, MAIL_LABELS, MAX_RESENDS, resendWrite, type MailTemplateName } from '../../../data/mail.ts';
 import { adminKey } from '../../../data/query-keys.ts';
 import { formatDateTime } from '../../../lib/nairobi-time.ts';

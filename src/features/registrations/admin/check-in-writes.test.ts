@@ -7,7 +7,7 @@ import { dataOf, pathOf, seatedRegistration, TAKEN_SEAT } from './seated.test-su
 
 vi.mock('../../../lib/data.ts', () => ({ db: { newId: () => 'mail-1' } }));
 
-const { CheckInRefused, decideCheckIn, decideUndoCheckIn } = await import('./api.ts');
+const { CheckInRefused, decideCheckIn, decideUndoCheckIn } = await import('./check-in-actions.ts');
 
 const DAYS = ['2027-03-10', '2027-03-11', '2027-03-12'];
 /** 09:00 in Nairobi on `day`: the device's clock when the desk checks in. */

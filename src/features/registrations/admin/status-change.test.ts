@@ -3,7 +3,7 @@ import { CLAIM, dataOf, pathOf, seatedRegistration, TAKEN_SEAT } from './seated.
 
 vi.mock('../../../lib/data.ts', () => ({ db: { newId: () => 'mail-1' } }));
 
-const { decideStatusChange, freeSlot } = await import('./api.ts');
+const { decideStatusChange, freeSlot } = await import('./record-actions.ts');
 const { SeatLostError } = await import('../../../data/registration-record.ts');
 
 const now = new Date('2027-03-10T09:00:00Z');

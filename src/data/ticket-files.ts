@@ -1,4 +1,5 @@
-// The e-ticket's two files, one definition for the checkout page and the "payment verified" email:
+// The e-ticket's two files, one definition for the ticket (checkout, "my registration") and the
+// "payment verified" email:
 // the QR code staff scan at the door (it holds the reference) and the summit as a calendar event.
 import type { CalendarEvent } from '../lib/ics.ts';
 import { icsCalendar } from '../lib/ics.ts';
