@@ -2,9 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/browser.ts';
 
 // End-to-end: a real browser (Debian's chromium; Playwright's own download is unreachable here)
-// against the production build served by our preview server (and, for e2e/dev-server.spec.ts, the
-// dev server `npm start` runs), with a fresh local stack started by
-// the global setup on the ports the build talks to (firebase.json: 8080 / 9099).
+// against the production build served as Firebase Hosting serves it (`npm run preview`: the Hosting
+// emulator) and, for e2e/dev-server.spec.ts, the dev server `npm start` runs, with a fresh local
+// stack started by the global setup on the ports the build talks to (firebase.json: 8080 / 9099).
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,6 +31,8 @@ export default defineConfig({
       url: 'http://localhost:4173/',
       reuseExistingServer: false,
       timeout: 60_000,
+      // The emulator shuts down cleanly on SIGTERM (Playwright's default, SIGKILL, leaves its debug log).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
     // What `npm start` serves (e2e/dev-server.spec.ts): the dev server, against the same stack.
     {

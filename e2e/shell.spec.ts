@@ -20,6 +20,44 @@ const careerPath = '/careers/summit-volunteer-coordinator';
 const publicPaths = patterns.filter((p) => !p.startsWith('/admin/') && p !== '/admin').map((p) => (p === '/careers/:slug' ? careerPath : concrete(p)));
 const adminPaths = patterns.filter((p) => p === '/admin' || p.startsWith('/admin/')).map(concrete);
 
+/** Each public page's title, as a browser tab, a bookmark and a search result show it. */
+const SITE = ' | National Cancer Summit';
+const TITLES: Record<string, string> = {
+  '/': 'National Cancer Summit 2027',
+  '/about': `About${SITE}`,
+  '/contact': `Contact Us${SITE}`,
+  '/contact-us': `Contact Us${SITE}`,
+  '/register': `Register${SITE}`,
+  '/partnerships': `Partner With Us${SITE}`,
+  '/program': `Programme${SITE}`,
+  '/resources': `Resources${SITE}`,
+  '/awareness': `Awareness${SITE}`,
+  '/blogs': `News and Blogs${SITE}`,
+  '/blogs/why-early-detection-saves-lives': `Why early detection saves lives${SITE}`,
+  '/careers': `Careers${SITE}`,
+  [careerPath]: `Summit volunteer coordinator${SITE}`,
+  '/my-registration': `My registration${SITE}`,
+  '/checkout': `Checkout${SITE}`,
+  '/checkout/demo-registration-1': `Checkout${SITE}`,
+  '/certificates/demo-registration-1': `Certificate check${SITE}`,
+  '/donate': `Donate${SITE}`,
+  '/events': `Events${SITE}`,
+  '/faq': `Frequently Asked Questions${SITE}`,
+  '/privacy-policy': `Privacy Policy${SITE}`,
+  '/research': `Research${SITE}`,
+  '/services': `Services${SITE}`,
+  '/tenders': `Tenders${SITE}`,
+  '/terms-and-conditions': `Terms and Conditions${SITE}`,
+  '/work-with-us': `Work With Us${SITE}`,
+  '/login': `Staff sign-in${SITE}`,
+  '/admin-login': `Staff sign-in${SITE}`,
+  '/admin-login/action': `Your staff account${SITE}`,
+};
+
+test('every public route has its title here, and only they', () => {
+  expect(Object.keys(TITLES).sort()).toEqual([...publicPaths].sort());
+});
+
 test.describe('public routes', () => {
   for (const path of publicPaths) {
     test(`${path} renders its page`, async ({ page }) => {
@@ -27,7 +65,7 @@ test.describe('public routes', () => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText('Page Not Found')).toHaveCount(0);
-      await expect(page).toHaveTitle(/.+/);
+      await expect(page).toHaveTitle(TITLES[path]);
     });
   }
 });
@@ -36,6 +74,7 @@ test('an unknown path is a 404 that says Page Not Found', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle(`Page Not Found${SITE}`);
 });
 
 test('/contact-us reaches the contact page', async ({ page }) => {
@@ -54,6 +93,7 @@ test('the back office sends a visitor without a token to /login', async ({ page 
 });
 
 test('staff sign in, reach every admin page and sign out', async ({ page }) => {
+  test.setTimeout(180_000); // every back-office screen, about 45, each a document of its own
   await signIn(page, admin);
   for (const path of adminPaths) {
     await page.goto(path);

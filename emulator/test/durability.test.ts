@@ -7,6 +7,17 @@ import { collection, doc, getCount, getDoc, getDocs, increment, setDoc, updateDo
 import { describe, expect, it } from 'vitest';
 import { children, cli, exited, freePort, killHard, sdk, startCli, tempDir } from './cli-process.ts';
 
+/** `promise`'s value, or a failure saying what had not happened once `ms` had passed. */
+async function within<T>(promise: Promise<T>, ms: number, failure: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`${failure()} (after ${ms / 1000} s)`)), ms)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe('durability', () => {
   it('keeps every acknowledged commit across kill -9, and --fresh starts empty', async () => {
     const dataDir = tempDir('durability-');
@@ -42,6 +53,9 @@ describe('durability', () => {
     const first = await startCli(port, dataDir);
     const a = sdk(port);
     const acknowledged: number[] = [];
+    const KILL_AFTER = 40;
+    let reached = () => {};
+    const enoughAcknowledged = new Promise<void>((resolve) => (reached = resolve));
     let stop = false;
     // Eight writers, each committing batches of five documents that share a batch number.
     const writer = async (w: number) => {
@@ -51,14 +65,22 @@ describe('durability', () => {
         for (let k = 0; k < 5; k++) batch.set(doc(a.db, `stream/b${n}-${k}`), { batch: n });
         try {
           await batch.commit();
-          acknowledged.push(n);
+          if (acknowledged.push(n) === KILL_AFTER) reached();
         } catch {
           return; // the emulator died under this commit: it was not acknowledged
         }
       }
     };
     const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 5));
+    // The kill comes as soon as 40 commits are acknowledged, with more on their way.
+    const writersGaveUp = Promise.all(writers).then(() => {
+      throw new Error(`Every writer stopped on a failed commit after ${acknowledged.length} acknowledged, before the kill.`);
+    });
+    await within(
+      Promise.race([enoughAcknowledged, writersGaveUp]),
+      20_000,
+      () => `Only ${acknowledged.length} of ${KILL_AFTER} commits were acknowledged: is the emulator answering?`,
+    );
     await killHard(first.child);
     stop = true;
     await Promise.all(writers);

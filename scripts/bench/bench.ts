@@ -1,8 +1,9 @@
 // `npm run bench`: the figures the issues ask for, printed, never asserted (machines here are
 // noisy; a timing assertion would fail for reasons that are not ours).
 //   1. the Firestore emulator: commit throughput, query latency at 20,000 documents, memory;
-//   2. public pages in a real chromium against the production build: HTML and JS bytes
-//      (compressed, as transferred) and Firestore documents read per first visit;
+//   2. public pages in a real chromium against the production build served as Hosting serves it
+//      (`npm run preview`): HTML and JS bytes (compressed, as transferred) and Firestore documents
+//      read per first visit;
 //   3. Lighthouse (mobile preset) on /, /register, /program and an article page, median of 3 runs;
 //   4. the back office at 20,000 registrations (scripts/bench/admin.ts);
 //   5. a registration rush: 500 visitors, 50 at a time, through the app's own write path, with the
@@ -21,13 +22,14 @@
 //      email in MailDev with the schedule running every 5 s, median of 10, and one run's duration
 //      at 1,200 seats with 200 people waiting (scripts/bench/timed-work.ts; stacks of its own);
 // Starts its own stack, makes the production build against it, and serves that build.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { startStack, type Stack } from '../../emulator/stack.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/browser.ts';
 import { adminFigures } from './admin.ts';
 import { PHONE_RUNS, phoneFigures } from './phone.ts';
 import { statementFigures } from './statement.ts';
+import { startPreview } from '../serve/preview.ts';
 
 // Debian's chromium as the e2e run starts it; Lighthouse launches it itself, so it asks for headless too.
 const CHROMIUM = CHROMIUM_PATH;
@@ -118,9 +120,9 @@ async function pageWeights(): Promise<Row[]> {
       await startApp(page);
       rows.push({
         route,
-        'HTML KB (gz)': kb(bytes.html),
-        'JS before interaction KB (gz)': kb(before.js),
-        'CSS KB (gz)': kb(bytes.css),
+        'HTML KB (br)': kb(bytes.html),
+        'JS before interaction KB (br)': kb(before.js),
+        'CSS KB (br)': kb(bytes.css),
         'docs read': before.reads,
         'JS after first key KB': kb(bytes.js),
         'docs read after first key': reads(),
@@ -247,25 +249,15 @@ async function phoneTable() {
 
 /**
  * The production build made against the running stack (so pages carry its data and its articles
- * are prerendered), served at 4173 while `run` measures it.
+ * are prerendered), served at 4173 as Hosting serves it (`npm run preview`) while `run` measures it.
  */
 async function withServedBuild(run: () => Promise<void>) {
   if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) throw new Error('The production build failed.');
-  const preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve/preview.ts', '--port', '4173'], { stdio: 'ignore' });
+  const preview = await startPreview({ port: 4173 });
   try {
-    for (let i = 0; i < 100; i++) {
-      if (
-        await fetch(PREVIEW).then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
     await run();
   } finally {
-    preview.kill();
+    await preview.stop();
   }
 }
 
@@ -274,7 +266,7 @@ async function publicPageTables() {
   const weights = await pageWeights();
   const scores = new Map((await lighthouseScores()).map((r) => [r.route, r]));
   table(
-    'Public pages, first visit on a phone-sized screen (transferred, compressed; budgets: first-paint HTML ≤ 14 KB, JS before interaction ≤ 60 KB, home reads ≤ 5), then after the first key press; Lighthouse mobile',
+    'Public pages, first visit on a phone-sized screen (transferred, compressed as Hosting sends them to chromium: brotli, files under 1 KB as they are; budgets: first-paint HTML ≤ 14 KB, JS before interaction ≤ 60 KB, home reads ≤ 5), then after the first key press; Lighthouse mobile',
     weights.map((w) => ({ ...w, ...(scores.get(w.route) ?? {}) })),
   );
   table('Reads on a later navigation (the app started, cache warm)', await navigationReads());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenRoutes, hostingGlob, isKnownPath, loadRoutePatterns } from './route-patterns.ts';
+import { flattenRoutes, hostingGlob, loadRoutePatterns } from './route-patterns.ts';
 import { hostingBlock, readFirebaseJson } from './hosting-config.ts';
 import { allowedInlineHashes, sitePolicy } from './security-headers.ts';
 import { sha256Source } from './inline-scripts.ts';
@@ -13,14 +13,6 @@ describe('route patterns', () => {
 
   it('flattens nested routes into concrete patterns and drops catch-alls', () => {
     expect(flattenRoutes(table).sort()).toEqual(['/', '/about', '/admin', '/admin/users', '/blogs/:slug']);
-  });
-
-  it('knows real paths and refuses unknown ones', () => {
-    const patterns = flattenRoutes(table);
-    expect(isKnownPath(patterns, '/blogs/hello')).toBe(true);
-    expect(isKnownPath(patterns, '/admin/users')).toBe(true);
-    expect(isKnownPath(patterns, '/nope')).toBe(false);
-    expect(isKnownPath(patterns, '/blogs/a/b')).toBe(false);
   });
 
   it('turns parameters into hosting globs', () => {

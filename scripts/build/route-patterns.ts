@@ -1,7 +1,6 @@
 // The route table (src/app/routes.ts) is the single source of truth for which paths exist.
-// The preview server and the Firebase Hosting rewrites both derive from it, so an unknown path is
-// a 404 everywhere, and a new page cannot be forgotten in one of them.
-import { matchPath } from 'react-router';
+// The Firebase Hosting rewrites derive from it (scripts/build/hosting-config.ts), so an unknown path
+// is a 404, and a new page cannot be forgotten; `npm run preview` serves them with the Hosting emulator.
 
 interface RouteEntry {
   path?: string;
@@ -24,10 +23,6 @@ export function flattenRoutes(entries: RouteEntry[], parent = ''): string[] {
 function joinPath(parent: string, child: string) {
   if (child.startsWith('/')) return child;
   return `${parent.replace(/\/$/, '')}/${child}`.replace(/^(?!\/)/, '/');
-}
-
-export function isKnownPath(patterns: string[], pathname: string): boolean {
-  return patterns.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
 }
 
 /** Firebase Hosting glob for a route pattern: params become `*`. */

@@ -1,5 +1,5 @@
 // The headers a browser enforces on every page Hosting serves (firebase.json, written by
-// scripts/build/hosting-config.ts; the preview server serves the same, scripts/serve/preview-headers.ts).
+// scripts/build/hosting-config.ts; `npm run preview` serves the same, scripts/serve/preview-config.ts).
 // One policy for the whole site: the back office is a route of the same app as the public pages
 // (the SPA fallback), and a client-side navigation keeps the document, and so its policy, of the
 // page where the visit began.
@@ -145,7 +145,7 @@ export function sitePolicy(headers: HostingHeader[]): string {
   return policy;
 }
 
-/** The policy with more sources in one directive (the preview's emulator origins). */
+/** The policy with more sources in one directive (the preview's emulator origins, scripts/serve/preview-config.ts). */
 export function withSources(policy: string, directive: string, sources: string[]): string {
   return policy
     .split('; ')

@@ -1,84 +1,114 @@
-// `npm run preview`: serves build/client the way Firebase Hosting will: prerendered HTML where the
-// build made it, the SPA shell for the other real routes, and the 404 page with status 404 for
-// anything else, with firebase.json's headers (scripts/serve/preview-headers.ts). Text is gzip-compressed
-// so byte figures match what a phone would download.
-import { createServer } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
+// `npm run preview`: the production build (build/client) served by the Firebase Hosting emulator
+// (firebase-tools: pure Node, nothing to download, no login with a `demo-` project), so every answer
+// is Hosting's own: firebase.json's rewrites and headers, cleanUrls and trailingSlash (an address
+// ending in a slash or in .html is redirected), 404.html with status 404, and compression (brotli
+// or gzip, as the browser accepts). The only change to firebase.json is the preview's
+// connect-src (scripts/serve/preview-config.ts). Works offline: no update check, no remote config.
+// `--port` serves on another port than firebase.json's `emulators.hosting` (4173, where the demo
+// data's links point). The e2e run (playwright.config.ts) and the bench (scripts/bench/bench.ts)
+// serve the build through `startPreview`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { isKnownPath, loadRoutePatterns } from '../build/route-patterns.ts';
-import { headersFor, previewHeaderRules } from './preview-headers.ts';
+import { PREVIEW_CONFIG, PREVIEW_PROJECT, previewConfig } from './preview-config.ts';
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)), 'build/client');
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-};
-
-function fileIfExists(path: string): string | null {
-  const full = normalize(join(root, path));
-  if (!full.startsWith(root)) return null; // no path traversal out of the build folder
-  return existsSync(full) && statSync(full).isFile() ? full : null;
+export interface Preview {
+  /** Where the build answers, e.g. http://localhost:4173. */
+  url: string;
+  /** Resolves with the emulator's exit code once it has exited (on its own or after `stop`). */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
 }
 
-/** Decides what a request gets: the file, its status and whether it is an app page. */
-export function resolveRequest(pathname: string, patterns: string[]): { file: string | null; status: number } {
-  const decoded = decodeURIComponent(pathname);
-  const asset = decoded !== '/' && fileIfExists(decoded);
-  if (asset) return { file: asset, status: 200 };
-  const clean = decoded.replace(/\/+$/, '') || '/';
-  if (isKnownPath(patterns, clean)) {
-    const prerendered = fileIfExists(join(clean, 'index.html'));
-    return { file: prerendered || fileIfExists('__spa-fallback.html') || fileIfExists('index.html'), status: 200 };
+/**
+ * Starts the Hosting emulator on the build, resolving once it answers. `output: 'inherit'` shows
+ * its log (every request it serves); the default keeps it quiet.
+ */
+export async function startPreview({ port, output = 'ignore' }: { port?: number; output?: 'inherit' | 'ignore' } = {}): Promise<Preview> {
+  if (!existsSync(join(root, 'build/client/404.html'))) throw new Error('No production build: run `npm run build` first.');
+  const config = previewConfig(undefined, port);
+  const { host, port: servedPort } = config.emulators.hosting;
+  await assertPortFree(host, servedPort);
+  const configPath = join(root, PREVIEW_CONFIG);
+  writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
+  const child = spawn(
+    join(root, 'node_modules/.bin/firebase'),
+    ['emulators:start', '--only', 'hosting', '--project', PREVIEW_PROJECT, '--config', configPath],
+    {
+      // Its debug log (firebase-debug.log, removed on a clean exit) goes next to the build.
+      cwd: dirname(configPath),
+      stdio: ['ignore', output, output],
+      env: {
+        ...process.env,
+        // Offline, and nothing fetched: no npm update check, and (CI set) no remote "message of the day".
+        NO_UPDATE_NOTIFIER: '1',
+        CI: 'true',
+      },
+    },
+  );
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const preview: Preview = { url: `http://localhost:${servedPort}`, exited, stop: () => stopChild(child, exited) };
+  try {
+    await waitUntilAnswering(`http://${host}:${servedPort}/`, child);
+  } catch (error) {
+    await preview.stop();
+    throw error;
   }
-  return { file: fileIfExists('404.html') || fileIfExists('__spa-fallback.html') || fileIfExists('index.html'), status: 404 };
+  return preview;
+}
+
+function assertPortFree(host: string, port: number): Promise<void> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', () =>
+      fail(new Error(`Port ${port} is already in use: is another preview (npm run preview, an e2e run, the bench) running? Stop it first.`)),
+    );
+    probe.listen(port, host, () => probe.close(() => done()));
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The Hosting emulator exited (${child.exitCode ?? child.signalCode}) before serving ${url}.`);
+    const answered = await fetch(url).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The Hosting emulator did not answer at ${url} within ${timeoutMs / 1000} s.`);
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>) {
+  if (child.exitCode === null && child.signalCode === null) {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.kill('SIGTERM');
+    await exited;
+    clearTimeout(force);
+  }
 }
 
 async function main() {
   const portArg = process.argv.indexOf('--port');
-  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;
-  if (!existsSync(root)) {
-    console.error('No production build: run `npm run build` first.');
-    process.exit(1);
-  }
-  const patterns = await loadRoutePatterns();
-  const headerRules = previewHeaderRules();
-  createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const { file, status } = resolveRequest(url.pathname, patterns);
-    if (!file) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Page Not Found');
-      return;
-    }
-    const type = TYPES[extname(file)] ?? 'application/octet-stream';
-    // firebase.json's headers (security, and the assets' caching); Hosting revalidates the rest.
-    const headers: Record<string, string> = {
-      'Content-Type': type,
-      'Cache-Control': 'no-cache',
-      ...headersFor(url.pathname, headerRules),
-    };
-    let body = readFileSync(file);
-    if (/text|javascript|json|xml|svg/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding']))) {
-      body = gzipSync(body);
-      headers['Content-Encoding'] = 'gzip';
-      headers.Vary = 'Accept-Encoding';
-    }
-    res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
-  }).listen(port, () => console.log(`Production build at http://localhost:${port}`));
+  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : undefined;
+  const preview = await startPreview({ port, output: 'inherit' });
+  console.log(`\nProduction build at ${preview.url} (the Firebase Hosting emulator). Ctrl-C stops it.`);
+  // Ctrl-C reaches the emulator too (the terminal signals the whole group; it ignores the echo
+  // within 100 ms); a signal to this process alone (a test run, the bench) is passed on.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => preview.stop());
+  process.exit((await preview.exited) ?? 0);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

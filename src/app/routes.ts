@@ -1,5 +1,5 @@
 // The one route table: every public and admin route of SPEC section 2. Each page is its own lazily
-// loaded chunk. The preview server and firebase.json's rewrites are derived from this file.
+// loaded chunk. firebase.json's rewrites are derived from this file (scripts/build/hosting-config.ts).
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { ADMIN_SCREENS } from './admin/admin-screens.ts';
 

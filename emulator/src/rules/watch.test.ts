@@ -1,30 +1,39 @@
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Authorizer } from './contract.ts';
 import { loadRulesAuthorizer, RulesSyntaxError, watchRules, type RulesWatcher } from './index.ts';
 import { request, wrap } from './test-support.ts';
 
 const allowGet = (condition: string) => wrap(`match /a/{id} { allow get: if ${condition}; }`);
 
-function waitFor<T>(get: () => T | undefined, ms = 5000): Promise<T> {
-  const start = Date.now();
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      const v = get();
-      if (v !== undefined) resolve(v);
-      else if (Date.now() - start > ms) reject(new Error('timed out'));
-      else setTimeout(tick, 20);
-    };
-    tick();
-  });
+/**
+ * `get()`'s first defined value, asked every 20 ms (node:timers/promises: a clock the tests below
+ * do not fake); fails naming `what` never came.
+ */
+async function waitFor<T>(get: () => T | undefined, what: string, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = get();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Waited ${ms} ms for ${what}.`);
+    await delay(20);
+  }
 }
+
+/**
+ * The watcher's debounce is a timer: with setTimeout faked, a change the watcher has noticed
+ * shows as a reload due (a pending timer), and running it is the reload, done when it returns.
+ */
+const reloadDue = () => waitFor(() => (vi.getTimerCount() > 0 ? true : undefined), 'the watcher to notice the save');
 
 describe('loading and watching the rules file', () => {
   const dirs: string[] = [];
   const watchers: RulesWatcher[] = [];
   afterEach(() => {
+    vi.useRealTimers();
     watchers.splice(0).forEach((w) => w.close());
     dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
   });
@@ -64,11 +73,11 @@ describe('loading and watching the rules file', () => {
     );
 
     writeFileSync(file, allowGet('true'));
-    const first = await waitFor(() => loaded[0]);
+    const first = await waitFor(() => loaded[0], 'the edit loaded');
     expect(first.authorize(request()).allowed).toBe(true);
 
     writeFileSync(file, allowGet('true &&'));
-    const error = await waitFor(() => errors[0]);
+    const error = await waitFor(() => errors[0], 'the broken edit reported');
     expect(error).toBeInstanceOf(RulesSyntaxError);
     expect(loaded).toHaveLength(1); // nothing replaced the good rules
 
@@ -76,25 +85,55 @@ describe('loading and watching the rules file', () => {
     const tmp = `${file}.tmp`;
     writeFileSync(tmp, allowGet("request.method == 'get'"));
     renameSync(tmp, file);
-    const fixed = await waitFor(() => loaded[1]);
+    const fixed = await waitFor(() => loaded[1], 'the fix loaded');
     expect(fixed.authorize(request()).allowed).toBe(true);
   });
 
-  it('ignores saves that do not change the text, and stops on close', async () => {
+  it('ignores a save that does not change the text', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const file = rulesFile(allowGet('true'));
     const loaded: Authorizer[] = [];
-    const watcher = watchRules(
+    const errors: unknown[] = [];
+    watchers.push(
+      watchRules(
+        file,
+        (a) => loaded.push(a),
+        (e) => errors.push(e),
+        { debounceMs: 20, pollMs: 50 },
+      ),
+    );
+    writeFileSync(file, allowGet('true'));
+    await reloadDue();
+    vi.runOnlyPendingTimers();
+    expect(loaded).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('stops on close: an edit another watcher of the file loads does nothing to it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const file = rulesFile(allowGet('true'));
+    const loaded: Authorizer[] = [];
+    watchRules(
       file,
       (a) => loaded.push(a),
       () => undefined,
       { debounceMs: 20, pollMs: 50 },
+    ).close();
+    // The witness gets the same change events the closed watcher would have.
+    const seen: Authorizer[] = [];
+    watchers.push(
+      watchRules(
+        file,
+        (a) => seen.push(a),
+        () => undefined,
+        { debounceMs: 20, pollMs: 50 },
+      ),
     );
-    writeFileSync(file, allowGet('true'));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(loaded).toHaveLength(0);
-    watcher.close();
     writeFileSync(file, allowGet('false'));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(loaded).toHaveLength(0);
+    await reloadDue();
+    vi.runOnlyPendingTimers();
+    expect(seen).toHaveLength(1);
+    expect(seen[0].authorize(request()).allowed).toBe(false);
+    expect(loaded).toEqual([]);
   });
 });

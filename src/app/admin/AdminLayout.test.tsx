@@ -1,11 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { createRoutesStub, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminLayout, { meta } from './AdminLayout.tsx';
 import { ADMIN_SCREENS } from './admin-screens.ts';
 import type { StaffRole } from '../../admin/staff-context.ts';
-import { clearSession, hasToken, storeSession } from '../../lib/session.ts';
+import { checkSession } from '../../lib/auth.ts';
+import { clearSession, hasToken, LOGIN_CHECK_INTERVAL_MS, storeSession } from '../../lib/session.ts';
+
+// The real sign-in module (no Firebase user here), its session check watched: asking Firebase is
+// what a valid token must not cost.
+vi.mock('../../lib/auth.ts', async (importOriginal) => {
+  const auth = await importOriginal<typeof import('../../lib/auth.ts')>();
+  return { ...auth, checkSession: vi.fn(auth.checkSession) };
+});
 
 function LoginStub() {
   const ended = (useLocation().state as { sessionEnded?: boolean } | null)?.sessionEnded;
@@ -27,7 +35,14 @@ function renderAdmin() {
   );
 }
 
-afterEach(() => clearSession());
+beforeEach(() => vi.mocked(checkSession).mockClear());
+afterEach(() => {
+  vi.useRealTimers();
+  clearSession();
+});
+
+/** The gate's clock moved on by `ms` (its checks run on setInterval), React's updates applied. */
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('admin gate', () => {
   it('sends a visitor without a token to /login', async () => {
@@ -36,11 +51,14 @@ describe('admin gate', () => {
   });
 
   it('notices within a second when the token disappears', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     storeSession('token', { uid: 'u', email: 'someone@example.org', displayName: null });
     renderAdmin();
-    expect(screen.queryByRole('heading', { name: 'Login page' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
     clearSession();
-    expect(await screen.findByRole('heading', { name: 'Login page' }, { timeout: 2500 })).toBeInTheDocument();
+    expect(LOGIN_CHECK_INTERVAL_MS).toBeLessThanOrEqual(1000);
+    await elapse(LOGIN_CHECK_INTERVAL_MS);
+    expect(screen.getByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });
 });
 
@@ -49,17 +67,25 @@ describe('a stale session', () => {
     storeSession(idToken(Math.floor(Date.now() / 1000) - 60), { uid: 'u', email: 'someone@example.org', displayName: null });
     renderAdmin();
     expect(await screen.findByRole('heading', { name: 'Login page: session ended' }, { timeout: 2500 })).toBeInTheDocument();
+    expect(checkSession).toHaveBeenCalledWith(false);
     expect(hasToken()).toBe(false);
   });
 
   it('keeps a token that is still valid without asking Firebase', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     storeSession(idToken(Math.floor(Date.now() / 1000) + 3600), { uid: 'u', email: 'someone@example.org', displayName: null });
     renderAdmin();
     // Not staff (no Firebase user here): the no-access page, not the sign-in page.
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 1200));
+    // Five of the gate's checks, each finding the token valid.
+    await elapse(LOGIN_CHECK_INTERVAL_MS * 5);
+    expect(checkSession).not.toHaveBeenCalled();
     expect(screen.queryByRole('heading', { name: /Login page/ })).not.toBeInTheDocument();
     expect(hasToken()).toBe(true);
+    // The checks were running all along: the token gone, the next one sends the visitor away.
+    clearSession();
+    await elapse(LOGIN_CHECK_INTERVAL_MS);
+    expect(screen.getByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });
 });
 
