@@ -85,6 +85,11 @@ describe('Nairobi times in the editors’ date fields', () => {
     expect(fromNairobiDateTime('2027-05-12')).toBeNull();
     expect(fromNairobiDateTime('2027-02-31T10:00')).toBeNull();
     expect(fromNairobiDeadlineDate('2027-13-01')).toBeNull();
+    // The whole value, not a date somewhere inside it.
+    expect(fromNairobiDateTime('x2027-05-12T09:00')).toBeNull();
+    expect(fromNairobiDateTime('2027-05-12T09:00x')).toBeNull();
+    expect(fromNairobiDeadlineDate('x2027-05-12')).toBeNull();
+    expect(fromNairobiDeadlineDate('2027-05-12x')).toBeNull();
     expect(toNairobiDateTime(undefined)).toBe('');
     expect(toNairobiDate(new Date('nope'))).toBe('');
   });
