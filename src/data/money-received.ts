@@ -1,8 +1,9 @@
 // What a record's payer has paid towards its fee, read one way by the payer's checkout and by staff.
-// `receivedMinor` (cents) is what bank and mobile-money statements brought in, moved only with the
-// payment that brought it (firestore.rules: receivedInStep); a payment staff verify from the
-// payer's own submission marks the record paid without adding to it, so the payment status, not
-// the sum, says whether a record is paid.
+// `receivedMinor` (cents) is the money counted in: each statement line applied and each payment
+// staff verify by hand (payments/admin/payment-actions.ts countByHand; an older payment with cents
+// is left uncounted) adds its amount, and a reversal takes it back, always with the payment named
+// in the same commit (firestore.rules: receivedInStep). The payment status, not the sum, says
+// whether a record is paid.
 
 /** The parts of a record (or its checkout projection) these read. */
 export interface MoneyIn {
