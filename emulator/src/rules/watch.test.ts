@@ -38,6 +38,20 @@ describe('loading and watching the rules file', () => {
     dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
   });
 
+  /** A watcher of `file` (closed after the test) and what it has loaded and reported so far. */
+  function watching(file: string) {
+    const loaded: Authorizer[] = [];
+    const errors: unknown[] = [];
+    const watcher = watchRules(
+      file,
+      (a) => loaded.push(a),
+      (e) => errors.push(e),
+      { debounceMs: 20, pollMs: 50 },
+    );
+    watchers.push(watcher);
+    return { loaded, errors, watcher };
+  }
+
   function rulesFile(text: string): string {
     const dir = mkdtempSync(join(tmpdir(), 'rules-'));
     dirs.push(dir);
@@ -61,16 +75,7 @@ describe('loading and watching the rules file', () => {
 
   it('reloads after an edit, keeps the last good rules on a broken edit, and picks up the fix', async () => {
     const file = rulesFile(allowGet('false'));
-    const loaded: Authorizer[] = [];
-    const errors: unknown[] = [];
-    watchers.push(
-      watchRules(
-        file,
-        (a) => loaded.push(a),
-        (e) => errors.push(e),
-        { debounceMs: 20, pollMs: 50 },
-      ),
-    );
+    const { loaded, errors } = watching(file);
 
     writeFileSync(file, allowGet('true'));
     const first = await waitFor(() => loaded[0], 'the edit loaded');
@@ -92,16 +97,7 @@ describe('loading and watching the rules file', () => {
   it('ignores a save that does not change the text', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const file = rulesFile(allowGet('true'));
-    const loaded: Authorizer[] = [];
-    const errors: unknown[] = [];
-    watchers.push(
-      watchRules(
-        file,
-        (a) => loaded.push(a),
-        (e) => errors.push(e),
-        { debounceMs: 20, pollMs: 50 },
-      ),
-    );
+    const { loaded, errors } = watching(file);
     writeFileSync(file, allowGet('true'));
     await reloadDue();
     vi.runOnlyPendingTimers();
@@ -112,28 +108,15 @@ describe('loading and watching the rules file', () => {
   it('stops on close: an edit another watcher of the file loads does nothing to it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const file = rulesFile(allowGet('true'));
-    const loaded: Authorizer[] = [];
-    watchRules(
-      file,
-      (a) => loaded.push(a),
-      () => undefined,
-      { debounceMs: 20, pollMs: 50 },
-    ).close();
+    const closed = watching(file);
+    closed.watcher.close();
     // The witness gets the same change events the closed watcher would have.
-    const seen: Authorizer[] = [];
-    watchers.push(
-      watchRules(
-        file,
-        (a) => seen.push(a),
-        () => undefined,
-        { debounceMs: 20, pollMs: 50 },
-      ),
-    );
+    const { loaded: seen } = watching(file);
     writeFileSync(file, allowGet('false'));
     await reloadDue();
     vi.runOnlyPendingTimers();
     expect(seen).toHaveLength(1);
     expect(seen[0].authorize(request()).allowed).toBe(false);
-    expect(loaded).toEqual([]);
+    expect(closed.loaded).toEqual([]);
   });
 });
