@@ -7,10 +7,12 @@ import { ADMIN_SCREENS } from '../../src/app/admin/admin-screens.ts';
 
 /** Where the browser may talk to, and why. */
 const ORIGINS = {
-  // Firestore (the SDK and the REST reads, lib/firestore-rest.ts), Auth's sign-in and token
-  // refresh, App Check's token exchange (lib/app-check.ts, when configured).
+  // Firestore (the SDK and the REST reads, lib/firestore-rest.ts), Cloud Storage (the back
+  // office's uploads, lib/app-storage.ts), Auth's sign-in and token refresh, App Check's token
+  // exchange (lib/app-check.ts, when configured).
   firebaseApis: [
     'https://firestore.googleapis.com',
+    'https://firebasestorage.googleapis.com',
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
     'https://content-firebaseappcheck.googleapis.com',
@@ -43,8 +45,9 @@ export interface InlineHashes {
  * every build; the prerendered markup carries style attributes (image sizes), and the editor
  * (tiptap) writes some. An injected style cannot run script; the scripts are what this policy holds.
  * `evaluates`: the policy of a page that compiles templates (EVAL_PAGES), the same with 'unsafe-eval'.
- * Images: https anywhere (speakers' photos, sponsors' logos and article images are addresses staff
- * enter), data: (the ticket's QR code) and blob: (a chosen file previewed before upload).
+ * Images: https anywhere (speakers' photos, sponsors' logos and article images are uploaded to Cloud
+ * Storage or are addresses staff enter), data: (the ticket's QR code) and blob: (a chosen file
+ * previewed before upload).
  */
 export function contentSecurityPolicy(hashes: InlineHashes, { evaluates = false } = {}): string {
   const directives: Array<[string, string[]]> = [

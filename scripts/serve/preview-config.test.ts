@@ -16,15 +16,18 @@ describe('the preview’s Hosting config', () => {
     expect(headers.map((h) => h.source)).toEqual(deployedHeaders.map((h: { source: string }) => h.source));
   });
 
-  it('sends firebase.json’s headers, the policy’s connect-src widened by the local emulators’ origins and nothing else', () => {
+  it('sends firebase.json’s headers, the policy’s connect-src and img-src widened by the local emulators’ origins and nothing else', () => {
     const policies = config.hosting.headers.flatMap((rule) => rule.headers.filter((h) => h.key === 'Content-Security-Policy').map((h) => h.value));
     expect(policies.length).toBeGreaterThanOrEqual(2); // site-wide, and the Emails screen's
     const widened = config.hosting.headers.map((rule) => ({
       ...rule,
-      headers: rule.headers.map((h) => ({ ...h, value: h.value.replace(' http://127.0.0.1:8080 http://127.0.0.1:9099', '') })),
+      headers: rule.headers.map((h) => ({ ...h, value: h.value.replace(' http://127.0.0.1:8080 http://127.0.0.1:9099 http://127.0.0.1:9199', '').replace(' http://127.0.0.1:9199', '') })),
     }));
     expect(widened).toEqual(firebase.hosting.headers);
-    for (const policy of policies) expect(policy).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:8080 http:\/\/127\.0\.0\.1:9099(;|$)/);
+    for (const policy of policies) {
+      expect(policy).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:8080 http:\/\/127\.0\.0\.1:9099 http:\/\/127\.0\.0\.1:9199(;|$)/);
+      expect(policy).toMatch(/img-src [^;]* https: http:\/\/127\.0\.0\.1:9199(;|$)/);
+    }
   });
 
   it('serves on firebase.json’s hosting emulator address (4173, where the demo data’s links point) or the port asked for', () => {

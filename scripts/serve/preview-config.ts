@@ -22,12 +22,17 @@ interface FirebaseJson {
   emulators: Record<string, { host: string; port: number }>;
 }
 
-/** firebase.json's header rules, the Content-Security-Policy's connect-src widened by the emulators' origins. */
+/**
+ * firebase.json's header rules, the Content-Security-Policy widened by the emulators' origins: the
+ * app talks to all three (connect-src), and shows the files Cloud Storage's serves (img-src, which
+ * allows only https addresses otherwise).
+ */
 export function previewHeaders(config: FirebaseJson): HostingHeader[] {
-  const emulators = ['firestore', 'auth'].map((name) => `http://${config.emulators[name].host}:${config.emulators[name].port}`);
+  const origin = (name: string) => `http://${config.emulators[name].host}:${config.emulators[name].port}`;
+  const widen = (policy: string) => withSources(withSources(policy, 'connect-src', ['firestore', 'auth', 'storage'].map(origin)), 'img-src', [origin('storage')]);
   return config.hosting.headers.map((rule) => ({
     source: rule.source,
-    headers: rule.headers.map((h) => (h.key === 'Content-Security-Policy' ? { key: h.key, value: withSources(h.value, 'connect-src', emulators) } : h)),
+    headers: rule.headers.map((h) => (h.key === 'Content-Security-Policy' ? { key: h.key, value: widen(h.value) } : h)),
   }));
 }
 
