@@ -68,6 +68,7 @@ export interface MatchBlock {
 
 export interface RulesFile {
   version: string;
+  service: 'cloud.firestore' | 'firebase.storage';
   /** Functions of the service block (and any declared before it). */
   functions: FunctionDecl[];
   matches: MatchBlock[];

@@ -1,7 +1,8 @@
 // Turns compiled rules into an Authorizer: find the match blocks that apply to the document,
 // build `request` and `resource`, and allow when any allow statement for the method holds
 // (across all matching blocks). Otherwise deny, saying which lines said no and why.
-import type { AccessDecision, AccessRequest, Authorizer } from './contract.ts';
+import type { Method } from './ast.ts';
+import type { AccessDecision, AccessRequest, AuthContext, Authorizer } from './contract.ts';
 import type { RulesCoverage } from './coverage.ts';
 import { documentValue, Env, expressionMeter, holds, type EvalContext, type ExpressionMeter } from './evaluator.ts';
 import { FIRESTORE_LIMITS, RulesLimitError, type RuntimeLimits } from './limits.ts';
@@ -61,7 +62,7 @@ export class RulesAuthorizer implements Authorizer {
       request,
       reads: new DocumentReads(request, request.requestReads, this.limits),
       meter: expressionMeter(this.limits.expressionsPerOperation, this.limits.callDepth, operation),
-      auth: request.auth ? RMap.of({ uid: request.auth.uid, token: fromJson(request.auth.token) }) : null,
+      auth: authValue(request.auth),
       time: new RTimestamp(request.time.seconds, request.time.nanos),
       query: request.query
         ? RMap.of({
@@ -71,15 +72,7 @@ export class RulesAuthorizer implements Authorizer {
           })
         : null,
     };
-    let decision: AccessDecision;
-    try {
-      decision = this.evaluate(state);
-    } catch (error) {
-      if (!(error instanceof RulesLimitError)) throw error;
-      decision = { allowed: false, limit: error.limit, reason: `rules limit (${error.limit}): ${error.message}` };
-    }
-    const { expressions, byFunction } = state.meter;
-    return { ...decision, usage: { reads: [...state.reads.own], expressions, byFunction: Object.fromEntries(byFunction) } };
+    return withinLimits(state.meter, state.reads, () => this.evaluate(state));
   }
 
   private evaluate(state: RequestState): AccessDecision {
@@ -118,55 +111,100 @@ export class RulesAuthorizer implements Authorizer {
     return RMap.of(fields);
   }
 
-  /** The environments of the service and each block of a chain, outermost first. */
-  private environments(chain: MatchChain, globals: Env, unknown: string | undefined): { envs: Map<Scope, Env>; innermost: Env } {
-    const envs = new Map<Scope, Env>([[this.rules.service, globals]]);
-    let env = globals;
-    for (const frame of chain) {
-      env = new Env(withUnknowns(frame.bindings, unknown), env, frame.block.functions);
-      envs.set(frame.block, env);
-    }
-    return { envs, innermost: env };
-  }
-
   private decide(state: RequestState, target: Target, meter: ExpressionMeter): AccessDecision {
     const { request } = state;
-    const method = request.method;
-    const segments = ['databases', request.database, 'documents', ...target.path.split('/')];
-    const globals = new Env(
-      new Map<string, RValue>([
-        ['request', this.requestValue(state, target)],
-        ['resource', target.resource],
-      ]),
-      null,
-      this.rules.service.functions,
+    return decideAllows(
+      { rules: this.rules, reads: state.reads, meter, debug: this.debug, database: request.database, coverage: this.coverage },
+      request.method,
+      ['databases', request.database, 'documents', ...target.path.split('/')],
+      { request: this.requestValue(state, target), resource: target.resource },
+      target.display ?? `/${target.path}`,
+      target.unknownSegment,
     );
-    const failures: string[] = [];
-    for (const chain of applicableChains(this.rules, segments)) {
-      const block = chain[chain.length - 1].block;
-      const allows = block.node.allows.filter((a) => a.methods.includes(method));
-      if (!allows.length) continue;
-      const { envs, innermost } = this.environments(chain, globals, target.unknownSegment);
-      const ctx: EvalContext = {
-        reads: state.reads,
-        meter,
-        scopeEnvs: envs,
-        debug: this.debug,
-        calls: [],
-        database: request.database,
-        coverage: this.coverage,
-      };
-      for (const allow of allows) {
-        const verdict = holds(allow.condition, innermost, ctx);
-        this.coverage?.allow(allow, verdict.allowed ? 'true' : verdict.error ? 'error' : 'false');
-        if (verdict.allowed) return { allowed: true };
-        const at = `for '${method}' @ L${allow.pos.line}`;
-        const e = verdict.error;
-        failures.push(e ? `evaluation error at L${e.line}:${e.column} (${e.message}) ${at}` : `false ${at}`);
-      }
-    }
-    const where = target.display ?? `/${target.path}`;
-    if (!failures.length) return { allowed: false, reason: `'${method}' on ${where}: no allow statement matches` };
-    return { allowed: false, reason: `'${method}' on ${where}: ${failures.join(', ')}` };
   }
+}
+
+/** `request.auth`: the caller's uid and token claims, or null. */
+export function authValue(auth: AuthContext | null): RValue {
+  return auth ? RMap.of({ uid: auth.uid, token: fromJson(auth.token) }) : null;
+}
+
+/**
+ * Runs one operation's evaluation: a rules limit (limits.ts) denies the whole request, naming the
+ * limit; every decision carries what the evaluation spent.
+ */
+export function withinLimits(meter: ExpressionMeter, reads: DocumentReads, evaluate: () => AccessDecision): AccessDecision {
+  let decision: AccessDecision;
+  try {
+    decision = evaluate();
+  } catch (error) {
+    if (!(error instanceof RulesLimitError)) throw error;
+    decision = { allowed: false, limit: error.limit, reason: `rules limit (${error.limit}): ${error.message}` };
+  }
+  const { expressions, byFunction } = meter;
+  return { ...decision, usage: { reads: [...reads.own], expressions, byFunction: Object.fromEntries(byFunction) } };
+}
+
+/** What the evaluations of one operation share, whatever the service. */
+export interface Evaluation {
+  rules: CompiledRules;
+  reads: DocumentReads;
+  meter: ExpressionMeter;
+  debug: (text: string) => void;
+  /** The Firestore database rules read (`get()`, or `firestore.get()` in Cloud Storage rules). */
+  database: string;
+  coverage?: RulesCoverage;
+}
+
+/** The environments of the service and each block of a chain, outermost first. */
+function environments(rules: CompiledRules, chain: MatchChain, globals: Env, unknown: string | undefined): { envs: Map<Scope, Env>; innermost: Env } {
+  const envs = new Map<Scope, Env>([[rules.service, globals]]);
+  let env = globals;
+  for (const frame of chain) {
+    env = new Env(withUnknowns(frame.bindings, unknown), env, frame.block.functions);
+    envs.set(frame.block, env);
+  }
+  return { envs, innermost: env };
+}
+
+/**
+ * Allows when some allow statement for `method`, in some block whose match path consumes exactly
+ * `segments`, holds with the variables `globals` (`request`, `resource`); otherwise denies, naming
+ * each allow statement that said no (`where` names the target in the reason).
+ */
+export function decideAllows(
+  ev: Evaluation,
+  method: Method,
+  segments: readonly string[],
+  globals: Record<string, RValue>,
+  where: string,
+  unknown?: string,
+): AccessDecision {
+  const globalEnv = new Env(new Map(Object.entries(globals)), null, ev.rules.service.functions);
+  const failures: string[] = [];
+  for (const chain of applicableChains(ev.rules, segments)) {
+    const block = chain[chain.length - 1].block;
+    const allows = block.node.allows.filter((a) => a.methods.includes(method));
+    if (!allows.length) continue;
+    const { envs, innermost } = environments(ev.rules, chain, globalEnv, unknown);
+    const ctx: EvalContext = {
+      reads: ev.reads,
+      meter: ev.meter,
+      scopeEnvs: envs,
+      debug: ev.debug,
+      calls: [],
+      database: ev.database,
+      coverage: ev.coverage,
+    };
+    for (const allow of allows) {
+      const verdict = holds(allow.condition, innermost, ctx);
+      ev.coverage?.allow(allow, verdict.allowed ? 'true' : verdict.error ? 'error' : 'false');
+      if (verdict.allowed) return { allowed: true };
+      const at = `for '${method}' @ L${allow.pos.line}`;
+      const e = verdict.error;
+      failures.push(e ? `evaluation error at L${e.line}:${e.column} (${e.message}) ${at}` : `false ${at}`);
+    }
+  }
+  if (!failures.length) return { allowed: false, reason: `'${method}' on ${where}: no allow statement matches` };
+  return { allowed: false, reason: `'${method}' on ${where}: ${failures.join(', ')}` };
 }

@@ -26,6 +26,14 @@ export const NAMESPACE_ARITY: Readonly<Record<string, Readonly<Record<string, nu
   hashing: { md5: 1, sha256: 1, crc32: 1, crc32c: 1 },
 };
 
+/** Firestore rules' own document reads: not in Cloud Storage rules, which read Firestore through `firestore.*`. */
+export const FIRESTORE_READ_FUNCTIONS: ReadonlySet<string> = new Set(['get', 'exists', 'getAfter', 'existsAfter']);
+
+/** Cloud Storage rules' cross-service namespace (`firestore.get(path)`, `firestore.exists(path)`); not in Firestore rules. */
+export const CROSS_SERVICE_ARITY: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  firestore: { get: 1, exists: 1 },
+};
+
 const DURATION_UNITS: Record<string, bigint> = {
   w: 604_800_000_000_000n,
   d: 86_400_000_000_000n,

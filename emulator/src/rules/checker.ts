@@ -1,8 +1,8 @@
 // Load-time checks after parsing: every variable, function, method and namespace member a rule
 // names must exist, with the right number of arguments. Cloud Firestore refuses such files when
 // they are deployed; refusing them here (with line and column) beats a rule that silently denies.
-import { forEachChild, type Expr, type FunctionDecl, type Pos } from './ast.ts';
-import { FUNCTION_ARITY, NAMESPACE_ARITY } from './builtins.ts';
+import { forEachChild, type Expr, type FunctionDecl, type Pos, type RulesFile } from './ast.ts';
+import { CROSS_SERVICE_ARITY, FIRESTORE_READ_FUNCTIONS, FUNCTION_ARITY, NAMESPACE_ARITY } from './builtins.ts';
 import { RulesSyntaxError, RulesUnsupportedError } from './errors.ts';
 import type { CompiledBlock, CompiledRules, FunctionInfo, Scope } from './matcher.ts';
 import { METHOD_ARITY } from './methods.ts';
@@ -18,7 +18,15 @@ function plural(n: number): string {
 }
 
 class Checker {
-  constructor(private readonly file: string) {}
+  /** The namespaces of the service: Cloud Storage rules also have `firestore`. */
+  private readonly namespaces: Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+  constructor(
+    private readonly file: string,
+    private readonly service: RulesFile['service'],
+  ) {
+    this.namespaces = service === 'firebase.storage' ? { ...NAMESPACE_ARITY, ...CROSS_SERVICE_ARITY } : NAMESPACE_ARITY;
+  }
 
   private syntax(message: string, at: Pos): never {
     throw new RulesSyntaxError(this.file, at.line, at.column, message);
@@ -37,21 +45,29 @@ class Checker {
     switch (e.kind) {
       case 'ident':
         if (vars.has(e.name) || GLOBALS.includes(e.name)) return;
-        if (NAMESPACE_ARITY[e.name])
-          this.syntax(`'${e.name}' is a namespace: call one of its functions, such as ${e.name}.${Object.keys(NAMESPACE_ARITY[e.name])[0]}(…)`, e.pos);
+        if (this.namespaces[e.name])
+          this.syntax(`'${e.name}' is a namespace: call one of its functions, such as ${e.name}.${Object.keys(this.namespaces[e.name])[0]}(…)`, e.pos);
+        if (CROSS_SERVICE_ARITY[e.name]) this.syntax(this.crossServiceOnly(e.name), e.pos);
         return this.syntax(`unknown variable '${e.name}'`, e.pos);
       case 'call': {
         const user = functions.get(e.name);
         if (user) this.arity(e.name, user.decl.params.length, e.args.length, e.pos);
+        else if (this.service === 'firebase.storage' && FIRESTORE_READ_FUNCTIONS.has(e.name))
+          this.syntax(
+            `${e.name}() is a Cloud Firestore rules function, not available in Cloud Storage rules: read Firestore with firestore.get() or firestore.exists()`,
+            e.pos,
+          );
         else if (FUNCTION_ARITY[e.name] !== undefined) this.arity(e.name, FUNCTION_ARITY[e.name], e.args.length, e.pos);
         else this.unsupported(`unknown function '${e.name}' (not declared in scope here, and not a Firestore function this emulator supports)`, e.pos);
         break;
       }
       case 'method': {
-        if (e.target.kind === 'ident' && NAMESPACE_ARITY[e.target.name] && !vars.has(e.target.name)) {
-          const arity = NAMESPACE_ARITY[e.target.name][e.name];
+        if (e.target.kind === 'ident' && !vars.has(e.target.name) && !this.namespaces[e.target.name] && CROSS_SERVICE_ARITY[e.target.name])
+          this.syntax(this.crossServiceOnly(`${e.target.name}.${e.name}()`), e.pos);
+        if (e.target.kind === 'ident' && this.namespaces[e.target.name] && !vars.has(e.target.name)) {
+          const arity = this.namespaces[e.target.name][e.name];
           if (arity === undefined)
-            this.unsupported(`unknown function '${e.target.name}.${e.name}' (supported: ${Object.keys(NAMESPACE_ARITY[e.target.name]).join(', ')})`, e.pos);
+            this.unsupported(`unknown function '${e.target.name}.${e.name}' (supported: ${Object.keys(this.namespaces[e.target.name]).join(', ')})`, e.pos);
           this.arity(`${e.target.name}.${e.name}`, arity, e.args.length, e.pos);
           // The namespace is not a variable: only the arguments are expressions to check.
           return e.args.forEach(sub);
@@ -64,6 +80,10 @@ class Checker {
       }
     }
     forEachChild(e, sub);
+  }
+
+  private crossServiceOnly(what: string): string {
+    return `${what} is available in Cloud Storage rules only (service firebase.storage); Cloud Firestore rules read documents with get() and exists()`;
   }
 
   functions(decls: FunctionDecl[], scope: Scope) {
@@ -92,8 +112,8 @@ class Checker {
   }
 }
 
-export function checkRules(functions: FunctionDecl[], compiled: CompiledRules, file: string): void {
-  const checker = new Checker(file);
+export function checkRules(functions: FunctionDecl[], compiled: CompiledRules, file: string, service: RulesFile['service'] = 'cloud.firestore'): void {
+  const checker = new Checker(file, service);
   checker.functions(functions, compiled.service);
   compiled.blocks.forEach((b) => checker.block(b));
 }

@@ -218,22 +218,29 @@ function callFunction(e: Extract<Expr, { kind: 'call' }>, env: Env, ctx: EvalCon
   const args = e.args.map((a) => evaluate(a, env, ctx));
   switch (e.name) {
     case 'get':
-    case 'getAfter': {
-      const path = ctx.reads.documentPath(args[0], e.name);
-      const data = ctx.reads.read(path, e.name === 'getAfter');
-      return data === null ? null : documentValue(path, fromFields(data), ctx.database);
-    }
     case 'exists':
-    case 'existsAfter': {
-      const path = ctx.reads.documentPath(args[0], e.name);
-      return ctx.reads.read(path, e.name === 'existsAfter') !== null;
-    }
+      return readDocument(e.name, e.name, args[0], false, ctx);
+    case 'getAfter':
+    case 'existsAfter':
+      return readDocument(e.name === 'getAfter' ? 'get' : 'exists', e.name, args[0], true, ctx);
     case 'debug':
       ctx.debug(show(args[0]));
       return args[0];
     default:
       return callConversion(e.name, args[0]);
   }
+}
+
+/**
+ * A document read by rules: `get`/`exists` and their `After` forms in Firestore rules,
+ * `firestore.get`/`firestore.exists` in Cloud Storage rules (named `fn` in errors). `get` of a
+ * missing document is null.
+ */
+function readDocument(kind: 'get' | 'exists', fn: string, arg: RValue, after: boolean, ctx: EvalContext): RValue {
+  const path = ctx.reads.documentPath(arg, fn);
+  const data = ctx.reads.read(path, after);
+  if (kind === 'exists') return data !== null;
+  return data === null ? null : documentValue(path, fromFields(data), ctx.database);
 }
 
 function callUser(fn: FunctionInfo, args: RValue[], ctx: EvalContext): RValue {
@@ -284,6 +291,11 @@ function evaluateNode(e: Expr, env: Env, ctx: EvalContext): RValue {
     case 'call':
       return callFunction(e, env, ctx);
     case 'method': {
+      // Cloud Storage rules' cross-service reads (the loader allows `firestore.*` in storage.rules only).
+      if (e.target.kind === 'ident' && e.target.name === 'firestore' && env.find('firestore') === undefined) {
+        const arg = evaluate(e.args[0], env, ctx);
+        return readDocument(e.name === 'get' ? 'get' : 'exists', `firestore.${e.name}`, arg, false, ctx);
+      }
       if (e.target.kind === 'ident' && NAMESPACE_ARITY[e.target.name] && env.find(e.target.name) === undefined) {
         return callNamespace(
           e.target.name,

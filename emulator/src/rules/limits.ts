@@ -29,6 +29,27 @@ export const FIRESTORE_LIMITS: Readonly<RuntimeLimits> = Object.freeze({
   callDepth: 20,
 });
 
+/**
+ * Cloud Storage rules' limits. Cross-service reads: firestore.get() / firestore.exists() calls
+ * per request (a Storage request is one operation, so the three read limits are the same number).
+ * Expressions and call depth: the Rules language's own limits ("How Security Rules work"), the
+ * same for both services. See README.md, "Cloud Storage rules", for the sources.
+ */
+export const STORAGE_LIMITS: Readonly<RuntimeLimits> = Object.freeze({
+  readsPerOperation: 2,
+  readsPerSingleRequest: 2,
+  readsPerMultiRequest: 2,
+  expressionsPerOperation: 1000,
+  callDepth: 20,
+});
+
+/** `limits` (a project's margin, from tighterLimits) applied to Cloud Storage's: the lower of the two, limit by limit. */
+export function storageLimits(limits: RuntimeLimits | undefined): RuntimeLimits {
+  const out: RuntimeLimits = { ...STORAGE_LIMITS };
+  for (const key of Object.keys(out) as Array<keyof RuntimeLimits>) out[key] = Math.min(out[key], limits?.[key] ?? Infinity);
+  return out;
+}
+
 /** Limits on the ruleset itself, checked when it is loaded. KB read as 1,000 bytes (the stricter reading). */
 export const RULESET_LIMITS = Object.freeze({
   sourceBytes: 256_000,

@@ -180,7 +180,12 @@ describe('rules parser: errors', () => {
   it('refuses other services and versions as unsupported, at their position', () => {
     const storage = syntaxError("rules_version = '2';\nservice firebase.storage { }");
     expect(storage).toBeInstanceOf(RulesUnsupportedError);
-    expect(storage.message).toBe("firestore.rules:2:9: service 'firebase.storage' is not supported: this emulator enforces cloud.firestore rules only");
+    expect(storage.message).toBe(
+      "firestore.rules:2:9: service 'firebase.storage' where 'cloud.firestore' rules were expected (load firebase.storage rules with compileStorageRules / loadStorageRulesAuthorizer)",
+    );
+    expect(syntaxError("rules_version = '2';\nservice firebase.database { }").message).toBe(
+      "firestore.rules:2:9: service 'firebase.database' is not supported: this emulator enforces cloud.firestore and firebase.storage rules only",
+    );
     expect(syntaxError("rules_version = '1'; service cloud.firestore { }").message).toMatch(/^firestore\.rules:1:17: rules_version '1' is not supported/);
     const missing = syntaxError('service cloud.firestore { }');
     expect(missing).toBeInstanceOf(RulesUnsupportedError);

@@ -1,4 +1,5 @@
-// Recursive-descent parser for rules_version '2' files (service cloud.firestore). Grammar only:
+// Recursive-descent parser for rules_version '2' files (service cloud.firestore or
+// firebase.storage: one grammar, the caller says which service it expects). Grammar only:
 // names, arities and scopes are checked afterwards by checker.ts.
 //
 // Precedence, lowest first (as in CEL, which the rules language builds on):
@@ -27,8 +28,16 @@ const RELATIONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
 const PATH_SEGMENT = /\([A-Za-z0-9_.~%@+-]*\)|[A-Za-z0-9_.~%@+-]+/;
 const PATH_SEGMENT_START = /[A-Za-z0-9_.~%@+$(-]/;
 
-export function parseRules(source: string, file = 'firestore.rules'): RulesFile {
-  return new Parser(source, file).file();
+/** The services a rules file can declare; each is loaded by its own compile function (compile.ts). */
+export type RulesService = RulesFile['service'];
+
+const LOADERS: Record<RulesService, string> = {
+  'cloud.firestore': 'compileRules / loadRulesAuthorizer',
+  'firebase.storage': 'compileStorageRules / loadStorageRulesAuthorizer',
+};
+
+export function parseRules(source: string, file = 'firestore.rules', service: RulesService = 'cloud.firestore'): RulesFile {
+  return new Parser(source, file).file(service);
 }
 
 /** Parses a single expression (for tests and tools). */
@@ -107,7 +116,7 @@ class Parser {
 
   // ---------- declarations ----------
 
-  file(): RulesFile {
+  file(expected: RulesService): RulesFile {
     let version: string | null = null;
     const start = this.tok.pos;
     if (this.isWord('rules_version')) {
@@ -121,7 +130,7 @@ class Parser {
       this.eatPunct(';');
     }
     if (version === null) {
-      this.unsupported("missing rules_version = '2'; (without it Cloud Firestore uses version 1, which this emulator does not implement)", start);
+      this.unsupported("missing rules_version = '2'; (without it the rules are version 1, which this emulator does not implement)", start);
     }
     const functions: FunctionDecl[] = [];
     while (this.isWord('function')) functions.push(this.functionDecl());
@@ -129,7 +138,15 @@ class Parser {
     const servicePos = this.tok.pos;
     let service = this.name('a service name');
     while (this.eatPunct('.')) service += `.${this.tok.kind === 'ident' ? this.advance().text : this.fail('expected a service name')}`;
-    if (service !== 'cloud.firestore') this.unsupported(`service '${service}' is not supported: this emulator enforces cloud.firestore rules only`, servicePos);
+    if (service !== expected) {
+      const other = Object.keys(LOADERS).find((s) => s === service) as RulesService | undefined;
+      this.unsupported(
+        other
+          ? `service '${service}' where '${expected}' rules were expected (load ${other} rules with ${LOADERS[other]})`
+          : `service '${service}' is not supported: this emulator enforces cloud.firestore and firebase.storage rules only`,
+        servicePos,
+      );
+    }
     this.expectPunct('{');
     const matches: MatchBlock[] = [];
     while (!this.eatPunct('}')) {
@@ -139,7 +156,7 @@ class Parser {
     }
     if (this.isWord('service')) this.unsupported('only one service block is supported', this.tok.pos);
     this.expectEnd();
-    return { version: '2', functions, matches };
+    return { version: '2', service: expected, functions, matches };
   }
 
   private match(): MatchBlock {

@@ -24,6 +24,19 @@ export function readKey(path: string, after: boolean): string {
   return `${after ? 'getAfter' : 'get'}:${path}`;
 }
 
+/** How limit errors name the calls and the limits: Firestore's own functions, or Cloud Storage's cross-service ones. */
+export interface ReadLabels {
+  calls: string;
+  perOperation: string;
+  perRequest: string;
+}
+
+export const FIRESTORE_READ_LABELS: ReadLabels = {
+  calls: 'get, exists, getAfter, existsAfter',
+  perOperation: 'document access calls per operation',
+  perRequest: 'document access calls per request',
+};
+
 export class DocumentReads {
   private readonly cache: Map<string, Fields | null>;
   /** The documents this operation's rules read, in order (readKey form). */
@@ -34,6 +47,7 @@ export class DocumentReads {
     private readonly request: Pick<AccessRequest, 'lookup' | 'lookupAfter' | 'database' | 'method' | 'path'>,
     readonly shared: RequestReads = { documents: new Set(), operations: 1 },
     private readonly limits: RuntimeLimits = FIRESTORE_LIMITS,
+    private readonly labels: ReadLabels = FIRESTORE_READ_LABELS,
   ) {
     let cache = caches.get(shared);
     if (!cache) caches.set(shared, (cache = new Map()));
@@ -67,16 +81,16 @@ export class DocumentReads {
       const operation = `'${this.request.method}' on /${this.request.path}`;
       if (this.own.length >= this.limits.readsPerOperation) {
         throw new RulesLimitError(
-          'document access calls per operation',
-          `${operation} needs more than ${this.limits.readsPerOperation} document access calls (get, exists, getAfter, existsAfter) for one operation (reading ${key} after ${this.own.join(', ')})`,
+          this.labels.perOperation,
+          `${operation} needs more than ${this.limits.readsPerOperation} document access calls (${this.labels.calls}) for one operation (reading ${key} after ${this.own.join(', ')})`,
         );
       }
       if (!this.shared.documents.has(key)) {
         const cap = this.requestCap();
         if (this.shared.documents.size >= cap) {
           throw new RulesLimitError(
-            'document access calls per request',
-            `${operation} takes its request over ${cap} document access calls (get, exists, getAfter, existsAfter) for a ${this.shared.operations > 1 ? `request of ${this.shared.operations} operations` : 'single-operation request'} (reading ${key})`,
+            this.labels.perRequest,
+            `${operation} takes its request over ${cap} document access calls (${this.labels.calls}) for a ${this.shared.operations > 1 ? `request of ${this.shared.operations} operations` : 'single-operation request'} (reading ${key})`,
           );
         }
         this.shared.documents.add(key);

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Authorizer } from './contract.ts';
-import { loadRulesAuthorizer, RulesSyntaxError, watchRules, type RulesWatcher } from './index.ts';
+import {
+  loadRulesAuthorizer,
+  loadStorageRulesAuthorizer,
+  RulesSyntaxError,
+  watchRules,
+  watchStorageRules,
+  type RulesWatcher,
+  type StorageAuthorizer,
+} from './index.ts';
 import { request, wrap } from './test-support.ts';
 
 const allowGet = (condition: string) => wrap(`match /a/{id} { allow get: if ${condition}; }`);
@@ -52,10 +60,10 @@ describe('loading and watching the rules file', () => {
     return { loaded, errors, watcher };
   }
 
-  function rulesFile(text: string): string {
+  function rulesFile(text: string, name = 'firestore.rules'): string {
     const dir = mkdtempSync(join(tmpdir(), 'rules-'));
     dirs.push(dir);
-    const file = join(dir, 'firestore.rules');
+    const file = join(dir, name);
     writeFileSync(file, text);
     return file;
   }
@@ -118,5 +126,38 @@ describe('loading and watching the rules file', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0].authorize(request()).allowed).toBe(false);
     expect(closed.loaded).toEqual([]);
+  });
+
+  it('loads and watches storage.rules the same way, with Cloud Storage authorizers', async () => {
+    const storageRules = (condition: string) =>
+      `rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    match /{file} { allow get: if ${condition}; }\n  }\n}\n`;
+    const ask = (a: StorageAuthorizer) =>
+      a.authorize({
+        method: 'get',
+        bucket: 'b',
+        path: 'f.png',
+        auth: null,
+        time: { seconds: 0, nanos: 0 },
+        resource: null,
+        requestResource: null,
+        firestore: { database: '(default)', lookup: () => null },
+      }).allowed;
+    const file = rulesFile(storageRules('false'), 'storage.rules');
+    expect(ask(loadStorageRulesAuthorizer(file))).toBe(false);
+    expect(() => loadStorageRulesAuthorizer(rulesFile(allowGet('true'), 'storage.rules'))).toThrow(
+      /storage\.rules:2:9: service 'cloud\.firestore' where 'firebase\.storage'/,
+    );
+
+    const loaded: StorageAuthorizer[] = [];
+    watchers.push(
+      watchStorageRules(
+        file,
+        (a) => loaded.push(a),
+        () => undefined,
+        { debounceMs: 20, pollMs: 50 },
+      ),
+    );
+    writeFileSync(file, storageRules('true'));
+    expect(ask(await waitFor(() => loaded[0], 'the storage rules edit loaded'))).toBe(true);
   });
 });

@@ -4,8 +4,9 @@
 // is ignored. A broken edit is reported and the last good rules stay in force.
 import { readFileSync, unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { compileRules, rulesFileLabel, type CompileOptions } from './compile.ts';
+import { compileRules, compileStorageRules, rulesFileLabel, type CompileOptions } from './compile.ts';
 import type { Authorizer } from './contract.ts';
+import type { StorageAuthorizer } from './storage-contract.ts';
 
 export interface RulesWatcher {
   close(): void;
@@ -26,11 +27,32 @@ export interface WatchOptions extends CompileOptions {
 export function watchRules(
   path: string,
   onChange: (authorizer: Authorizer) => void,
+  onError?: (error: unknown) => void,
+  options: WatchOptions = {},
+): RulesWatcher {
+  return watchRulesWith(compileRules, path, onChange, onError, options);
+}
+
+/** watchRules for Cloud Storage rules (`storage.rules`): `onChange` receives a StorageAuthorizer. */
+export function watchStorageRules(
+  path: string,
+  onChange: (authorizer: StorageAuthorizer) => void,
+  onError?: (error: unknown) => void,
+  options: WatchOptions = {},
+): RulesWatcher {
+  return watchRulesWith(compileStorageRules, path, onChange, onError, options);
+}
+
+/** Watches the file at `path`, compiling each new text with `compile`. */
+export function watchRulesWith<A>(
+  compile: (source: string, filename: string, options: CompileOptions) => A,
+  path: string,
+  onChange: (authorizer: A) => void,
   onError: (error: unknown) => void = (error) => console.error(`Keeping the previous rules: ${error instanceof Error ? error.message : String(error)}`),
   options: WatchOptions = {},
 ): RulesWatcher {
   const file = resolve(path);
-  const load = (source: string) => compileRules(source, rulesFileLabel(path), options);
+  const load = (source: string) => compile(source, rulesFileLabel(path), options);
   const debounceMs = options.debounceMs ?? 100;
   let lastText: string | null = null;
   try {
@@ -54,7 +76,7 @@ export function watchRules(
     }
     if (text === lastText) return;
     lastText = text;
-    let authorizer: Authorizer;
+    let authorizer: A;
     try {
       authorizer = load(text);
     } catch (error) {
