@@ -14,6 +14,8 @@ const ORIGINS = {
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
     'https://content-firebaseappcheck.googleapis.com',
+    // Cloud Storage: the back office's uploads (lib/app-storage.ts) and the certificate logo the PDF fetches.
+    'https://firebasestorage.googleapis.com',
   ],
   // Page views and outbound clicks (lib/plausible-events.ts).
   analytics: ['https://plausible.io'],

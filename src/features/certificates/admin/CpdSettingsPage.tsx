@@ -146,7 +146,7 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
               kind="logo"
               label="Logo (optional)"
               hint={`A PNG or JPEG of at most ${LOGO_MAX_BYTES / 1024} KB, printed on the certificate as it is: upload it, or give a file on this site, like /logos/institute.png, or an https:// address (a larger one is left off the PDF).`}
-              addressLabel="or the logo’s address"
+              addressLabel="Logo address (optional)"
               error={fieldState.error?.message}
               value={field.value}
               onChange={(url) => field.onChange(url)}
