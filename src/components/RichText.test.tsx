@@ -71,7 +71,10 @@ describe('rich text', () => {
     const large = fileUrl('content/publications/p1/abcdefghij0123456789-960.webp');
     const { container } = render(
       <RichText
-        doc={doc({ type: 'image', attrs: { src: large, alt: 'Walkers', width: 960, height: 640 } }, { type: 'image', attrs: { src: 'https://nci.example/walk.jpg', alt: 'x' } })}
+        doc={doc(
+          { type: 'image', attrs: { src: large, alt: 'Walkers', width: 960, height: 640 } },
+          { type: 'image', attrs: { src: 'https://nci.example/walk.jpg', alt: 'x' } },
+        )}
       />,
     );
     const [ours, foreign] = container.querySelectorAll('img');

@@ -10,7 +10,9 @@ describe('file addresses', () => {
     expect(fileUrl(NAME, CLOUD)).toBe(
       'https://firebasestorage.googleapis.com/v0/b/nci-summit.appspot.com/o/content%2Fspeakers%2Fs1%2Fabcdefghij0123456789-960.webp?alt=media',
     );
-    expect(fileUrl(NAME, LOCAL)).toBe('http://127.0.0.1:9199/v0/b/demo-nci-summit.appspot.com/o/content%2Fspeakers%2Fs1%2Fabcdefghij0123456789-960.webp?alt=media');
+    expect(fileUrl(NAME, LOCAL)).toBe(
+      'http://127.0.0.1:9199/v0/b/demo-nci-summit.appspot.com/o/content%2Fspeakers%2Fs1%2Fabcdefghij0123456789-960.webp?alt=media',
+    );
   });
 
   it('give their object’s name back; any other address gives none', () => {

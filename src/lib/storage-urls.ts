@@ -11,8 +11,7 @@ interface Where {
 
 const configured = (): Where => ({ bucket: firebaseConfig.storageBucket ?? '', emulatorHost: usesEmulators ? storageEmulatorHost : null });
 
-const base = ({ bucket, emulatorHost }: Where) =>
-  `${emulatorHost ? `http://${emulatorHost}` : 'https://firebasestorage.googleapis.com'}/v0/b/${bucket}/o/`;
+const base = ({ bucket, emulatorHost }: Where) => `${emulatorHost ? `http://${emulatorHost}` : 'https://firebasestorage.googleapis.com'}/v0/b/${bucket}/o/`;
 
 /** The public address of an object (no token: `get` is public where we store). */
 export function fileUrl(name: string, where: Where = configured()): string {

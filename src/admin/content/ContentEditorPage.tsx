@@ -216,40 +216,40 @@ function ContentForm({ config, options, doc }: Required<EditorProps> & { doc: Co
       )}
       <FormProvider {...form}>
         <UploadSessionContext value={uploads}>
-        <form noValidate className="mt-6 space-y-5" onSubmit={submit}>
-          <fieldset disabled={readOnly} className="space-y-5">
-            <legend className="sr-only">{heading}</legend>
-            {fields.map((field) => (
-              <ContentField key={field.name} field={field} options={options} isNew={isNew} readOnly={readOnly} />
-            ))}
-          </fieldset>
-          {failure && <FormAlert>{failure}</FormAlert>}
-          <div aria-live="polite">
-            {notice && (
-              <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
-                {notice}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-wrap gap-3">
-            {!readOnly && (
-              <button type="submit" className="btn-primary" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? 'Saving…' : `Save ${config.noun}`}
-              </button>
-            )}
-            {config.preview && (
-              <button
-                type="button"
-                className="btn-secondary"
-                aria-expanded={previewing}
-                aria-controls="content-preview"
-                onClick={() => setPreviewing((p) => !p)}
-              >
-                {previewing ? 'Hide preview' : 'Preview'}
-              </button>
-            )}
-          </div>
-        </form>
+          <form noValidate className="mt-6 space-y-5" onSubmit={submit}>
+            <fieldset disabled={readOnly} className="space-y-5">
+              <legend className="sr-only">{heading}</legend>
+              {fields.map((field) => (
+                <ContentField key={field.name} field={field} options={options} isNew={isNew} readOnly={readOnly} />
+              ))}
+            </fieldset>
+            {failure && <FormAlert>{failure}</FormAlert>}
+            <div aria-live="polite">
+              {notice && (
+                <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+                  {notice}
+                </p>
+              )}
+            </div>
+            <div className="flex flex-wrap gap-3">
+              {!readOnly && (
+                <button type="submit" className="btn-primary" disabled={form.formState.isSubmitting}>
+                  {form.formState.isSubmitting ? 'Saving…' : `Save ${config.noun}`}
+                </button>
+              )}
+              {config.preview && (
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-expanded={previewing}
+                  aria-controls="content-preview"
+                  onClick={() => setPreviewing((p) => !p)}
+                >
+                  {previewing ? 'Hide preview' : 'Preview'}
+                </button>
+              )}
+            </div>
+          </form>
         </UploadSessionContext>
         {config.preview && previewing && <Preview config={config} />}
       </FormProvider>

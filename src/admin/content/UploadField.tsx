@@ -5,7 +5,19 @@ import { TextField } from '../../components/TextField.tsx';
 import { FileUpload } from '../uploads/FileUpload.tsx';
 import { useUploadSession } from '../uploads/upload-session.ts';
 
-export function UploadField({ name, kind, label, hint, disabled }: { name: string; kind: 'image' | 'document'; label: string; hint?: string; disabled?: boolean }) {
+export function UploadField({
+  name,
+  kind,
+  label,
+  hint,
+  disabled,
+}: {
+  name: string;
+  kind: 'image' | 'document';
+  label: string;
+  hint?: string;
+  disabled?: boolean;
+}) {
   const { control, register, formState } = useFormContext();
   const session = useUploadSession();
   const error = formState.errors[name]?.message as string | undefined;

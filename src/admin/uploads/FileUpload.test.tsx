@@ -70,7 +70,11 @@ describe('the upload control', () => {
   it.each([
     ['an HTML page named .png', () => fileOf('photo.png', 'image/png', HTML_HEAD), 'That file is not a JPEG, PNG or WebP image. Nothing was uploaded.'],
     ['a PDF as an image', () => fileOf('photo.pdf', 'application/pdf', PDF_HEAD), 'That file is not a JPEG, PNG or WebP image. Nothing was uploaded.'],
-    ['an image too big', () => fileOf('big.jpg', 'image/jpeg', JPEG_HEAD, Math.round(12.4 * MiB)), 'That file is 12.4 MB; the limit for images is 10 MB. Nothing was uploaded.'],
+    [
+      'an image too big',
+      () => fileOf('big.jpg', 'image/jpeg', JPEG_HEAD, Math.round(12.4 * MiB)),
+      'That file is 12.4 MB; the limit for images is 10 MB. Nothing was uploaded.',
+    ],
   ])('refuses %s, saying why, and uploads nothing', async (_, file, message) => {
     const { uploader, user, input, value } = setup();
     await user.upload(input, file());

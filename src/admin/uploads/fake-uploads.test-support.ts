@@ -59,8 +59,7 @@ export const fakeScaler =
     variants: scaledSizes(original).map((s) => ({ ...s, blob: new Blob([new Uint8Array(s.width)], { type: 'image/webp' }) })),
   });
 
-const head = (...parts: Array<number[] | string>) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const head = (...parts: Array<number[] | string>) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 /** A file with the given first bytes, padded to `size`. */
 export function fileOf(name: string, type: string, first: Uint8Array, size = 2048): File {

@@ -4,7 +4,17 @@
 // answered. A failed or cancelled upload leaves nothing behind (best effort).
 import { LOGO_MAX_BYTES } from '../../data/certificate-pdf.ts';
 import { newUploadId, objectName, type FileExtension, type ImageVariant } from '../../data/storage-paths.ts';
-import { DOCUMENT_RULE, EXTENSIONS, IMAGE_RULE, refusal, sizeText, sniffType, SNIFF_BYTES, VARIANT_MAX_BYTES, type UploadRule } from '../../data/upload-limits.ts';
+import {
+  DOCUMENT_RULE,
+  EXTENSIONS,
+  IMAGE_RULE,
+  refusal,
+  sizeText,
+  sniffType,
+  SNIFF_BYTES,
+  VARIANT_MAX_BYTES,
+  type UploadRule,
+} from '../../data/upload-limits.ts';
 import type { Scaler, Size } from './image-scaling.ts';
 import type { Uploader } from './uploader.ts';
 
@@ -86,7 +96,8 @@ export async function uploadFile(file: Blob, { kind, folder, uploader, scaler, o
     sizes = { original: scaled.original, variants: scaled.variants.map(({ width, height }) => ({ width, height })) };
     onScaled?.(sizes);
     for (const [i, v] of scaled.variants.entries()) {
-      if (v.blob.size > VARIANT_MAX_BYTES) throw new UploadRefused(`That image is too detailed: its web size is ${sizeText(v.blob.size)}, over ${sizeText(VARIANT_MAX_BYTES)}.`);
+      if (v.blob.size > VARIANT_MAX_BYTES)
+        throw new UploadRefused(`That image is too detailed: its web size is ${sizeText(v.blob.size)}, over ${sizeText(VARIANT_MAX_BYTES)}.`);
       parts.push({ name: name({ variant: i === 0 ? '320' : '960', ext: 'webp' }), blob: v.blob, contentType: 'image/webp' });
     }
     if (profile.keepsOriginal) parts.push({ name: name({ variant: 'orig', ext: EXTENSIONS[type] as 'jpg' | 'png' }), blob: file, contentType: type });

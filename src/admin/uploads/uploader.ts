@@ -23,7 +23,12 @@ export const firebaseUploader: Uploader = {
     signal.addEventListener('abort', cancel, { once: true });
     try {
       await new Promise<void>((resolve, reject) =>
-        task.on('state_changed', (s) => onProgress(s.bytesTransferred, s.totalBytes), reject, () => resolve()),
+        task.on(
+          'state_changed',
+          (s) => onProgress(s.bytesTransferred, s.totalBytes),
+          reject,
+          () => resolve(),
+        ),
       );
     } catch (e) {
       throw signal.aborted ? abortError() : e;

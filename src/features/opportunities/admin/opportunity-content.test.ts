@@ -22,7 +22,7 @@ describe('job and tender content', () => {
     expect(jobSchema.parse(values).deadline).toBeNull();
   });
 
-  it('a job’s advert is optional (stored as \'\'), an uploaded PDF or a web address, never another scheme', () => {
+  it("a job’s advert is optional (stored as ''), an uploaded PDF or a web address, never another scheme", () => {
     const base = formValues(jobContent, seeded('jobs')[0]);
     expect(base.advertUrl).toBe('');
     expect(jobSchema.parse(base).advertUrl).toBe('');
