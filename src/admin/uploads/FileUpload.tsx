@@ -3,6 +3,7 @@
 // the document's name), says every step in a live region, and gives the stored address to the
 // form. Deleting replaced files is the editor's session's work (upload-session.ts), after a save.
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { FieldHeading } from '../ui/FieldHeading.tsx';
 import { isAbort } from './uploader.ts';
 import { acceptOf, uploadFile, UploadRefused, type UploadKind } from './upload-flow.ts';
 import type { UploadSession } from './upload-session.ts';
@@ -145,14 +146,7 @@ export function FileUpload({ kind, label, hint, error, value, onChange, onBlur, 
 
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
-      <p id={`${id}-label`} className="field-label">
-        {label}
-      </p>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
+      <FieldHeading id={id} label={label} hint={hint} />
       <div
         data-dropzone
         onDragOver={(e) => {
