@@ -37,6 +37,7 @@ export function LinksField({ name, label, hint }: { name: string; label: string;
                     value={typeof field.value === 'string' ? field.value : ''}
                     onChange={(url) => field.onChange(url)}
                     onBlur={field.onBlur}
+                    ref={field.ref}
                     session={session}
                   />
                 )}

@@ -35,6 +35,7 @@ export function UploadField({
           value={typeof field.value === 'string' ? field.value : ''}
           onChange={(url) => field.onChange(url)}
           onBlur={field.onBlur}
+          ref={field.ref}
           session={session}
           disabled={disabled}
         />

@@ -2,7 +2,7 @@
 // or remove it; or paste the address of a file hosted elsewhere. It shows the current image (or
 // the document's name), says every step in a live region, and gives the stored address to the
 // form. Deleting replaced files is the editor's session's work (upload-session.ts), after a save.
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { FieldHeading } from '../ui/FieldHeading.tsx';
 import { isAbort } from './uploader.ts';
 import { acceptOf, uploadFile, UploadRefused, type UploadKind } from './upload-flow.ts';
@@ -28,6 +28,8 @@ export interface FileUploadProps {
   /** The address field's label. */
   addressLabel?: string;
   disabled?: boolean;
+  /** The address field (react-hook-form focuses it when the field is in error). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 type State = { step: 'idle' } | { step: 'uploading'; sent: number; total: number; stalled: boolean } | { step: 'scaling' };
@@ -56,7 +58,7 @@ function useOnline() {
   return online;
 }
 
-export function FileUpload({ kind, label, hint, error, value, onChange, onBlur, session, addressLabel, disabled }: FileUploadProps) {
+export function FileUpload({ kind, label, hint, error, value, onChange, onBlur, session, addressLabel, disabled, ref }: FileUploadProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const chooser = useRef<HTMLButtonElement>(null);
@@ -221,6 +223,7 @@ export function FileUpload({ kind, label, hint, error, value, onChange, onBlur, 
           {addressLabel ?? `or paste the ${noun}’s address`}
         </label>
         <input
+          ref={ref}
           id={addressId}
           type="url"
           inputMode="url"

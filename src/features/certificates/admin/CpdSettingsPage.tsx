@@ -151,6 +151,7 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
               value={field.value}
               onChange={(url) => field.onChange(url)}
               onBlur={field.onBlur}
+              ref={field.ref}
               session={uploads}
             />
           )}
