@@ -20,6 +20,8 @@ const LAYERS = [
 ];
 /** The certificate's PDF: public code's only way to pdf-lib (below). */
 const CERTIFICATE_PDF = 'src/data/certificate-pdf.ts';
+/** Cloud Storage's SDK, for the back office's uploads only (public pages read files by address). */
+const APP_STORAGE = 'src/lib/app-storage.ts';
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 const sameFeature = (type) => ({ to: { element: { type, captured: { feature: '{{ from.element.captured.feature }}' } } } });
@@ -60,6 +62,7 @@ export default tseslint.config(
       'boundaries/files': [
         { category: 'route-table', pattern: 'src/app/routes.ts' },
         { category: 'certificate-pdf', pattern: CERTIFICATE_PDF },
+        { category: 'app-storage', pattern: APP_STORAGE },
         { category: 'my-registration', pattern: 'src/features/registrations/MyRegistrationPage.tsx' },
       ],
       // Dynamic imports too: a lazily loaded module is still downloaded by whoever imports it.
@@ -120,6 +123,15 @@ export default tseslint.config(
             },
             // Its types from anywhere: the build erases them.
             { allow: { to: { file: { categories: 'certificate-pdf' } }, dependency: { kind: 'type' } } },
+            // Cloud Storage's SDK only in src/lib (lib/app-storage.ts), and that only from the back office.
+            {
+              from: { element: { types: { noneOf: ['lib'] } } },
+              disallow: [{ to: { module: { source: 'firebase', internalPath: 'storage' } } }, { to: { module: { source: '@firebase/storage' } } }],
+            },
+            {
+              from: { element: { types: { noneOf: ['admin', 'app-admin', 'feature-admin'] } } },
+              disallow: { to: { file: { categories: 'app-storage' } } },
+            },
             // Firebase Auth only behind src/lib's sign-in modules, whose reach public-imports.test.ts checks.
             {
               from: { element: { types: { noneOf: ['lib'] } } },

@@ -25,7 +25,7 @@ const SIGN_IN_ROUTES = new Set(['login', 'admin-login', 'admin-login-action']);
  * each feature's screens). eslint.config.js enforces the same line as the code is written.
  */
 export const BACK_OFFICE = /^src\/(?:.+\/)?admin\//;
-const ADMIN_ONLY_PACKAGES = [/^firebase\/auth/, /^@firebase\/auth/, /^@tiptap\//, /^pdf-lib/, /^jsqr/];
+const ADMIN_ONLY_PACKAGES = [/^firebase\/auth/, /^@firebase\/auth/, /^firebase\/storage/, /^@firebase\/storage/, /^src\/lib\/app-storage\.ts$/, /^@tiptap\//, /^pdf-lib/, /^jsqr/];
 const AUTH_MODULE = 'src/lib/auth.ts';
 
 const rel = (f: string) => (f.startsWith('/') ? relative(root, f) : f);

@@ -7,15 +7,15 @@ import { ADMIN_SCREENS } from '../../src/app/admin/admin-screens.ts';
 
 /** Where the browser may talk to, and why. */
 const ORIGINS = {
-  // Firestore (the SDK and the REST reads, lib/firestore-rest.ts), Cloud Storage (the back
-  // office's uploads, lib/app-storage.ts), Auth's sign-in and token refresh, App Check's token
-  // exchange (lib/app-check.ts, when configured).
+  // Firestore (the SDK and the REST reads, lib/firestore-rest.ts), Auth's sign-in and token
+  // refresh, App Check's token exchange (lib/app-check.ts, when configured).
   firebaseApis: [
     'https://firestore.googleapis.com',
-    'https://firebasestorage.googleapis.com',
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
     'https://content-firebaseappcheck.googleapis.com',
+    // Cloud Storage: the back office's uploads (lib/app-storage.ts) and the certificate logo the PDF fetches.
+    'https://firebasestorage.googleapis.com',
   ],
   // Page views and outbound clicks (lib/plausible-events.ts).
   analytics: ['https://plausible.io'],

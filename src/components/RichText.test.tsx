@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fileUrl } from '../lib/storage-urls.ts';
 import { plainText, RichText, safeUrl } from './RichText.tsx';
 
 const doc = (...content: object[]) => ({ type: 'doc', content });
@@ -64,6 +65,23 @@ describe('rich text', () => {
     expect(sized).toHaveAttribute('loading', 'lazy');
     expect(older).not.toHaveAttribute('width');
     expect(older).not.toHaveAttribute('height');
+  });
+
+  it('offers an uploaded image’s 320 size beside its 960 one, with its stored size; a foreign image has no srcset', () => {
+    const large = fileUrl('content/publications/p1/abcdefghij0123456789-960.webp');
+    const { container } = render(
+      <RichText
+        doc={doc(
+          { type: 'image', attrs: { src: large, alt: 'Walkers', width: 960, height: 640 } },
+          { type: 'image', attrs: { src: 'https://nci.example/walk.jpg', alt: 'x' } },
+        )}
+      />,
+    );
+    const [ours, foreign] = container.querySelectorAll('img');
+    expect(ours).toHaveAttribute('srcset', `${fileUrl('content/publications/p1/abcdefghij0123456789-320.webp')} 320w, ${large} 960w`);
+    expect(ours).toHaveAttribute('width', '960');
+    expect(ours).toHaveAttribute('height', '640');
+    expect(foreign).not.toHaveAttribute('srcset');
   });
 
   it('summarises a document as plain text', () => {

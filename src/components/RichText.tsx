@@ -2,6 +2,7 @@
 // injected as HTML, so stored markup cannot run script; links and images keep only safe
 // addresses (http, https, mailto), and unknown nodes render their text or nothing.
 import type { ReactNode } from 'react';
+import { smallImageUrl } from '../lib/storage-urls.ts';
 
 export interface RichNode {
   type: string;
@@ -81,11 +82,15 @@ function render(node: RichNode, key: number | string): ReactNode {
     case 'image': {
       const src = safeUrl(node.attrs?.src, { images: true });
       if (!src) return null;
+      // An image uploaded here offers its 320-pixel size too (a phone's column is narrower than 960).
+      const small = smallImageUrl(src);
       // Stored dimensions (the editor records them) let the browser reserve the box: no shift.
       return (
         <img
           key={key}
           src={src}
+          srcSet={small ? `${small} 320w, ${src} 960w` : undefined}
+          sizes={small ? '(max-width: 960px) 100vw, 960px' : undefined}
           alt={typeof node.attrs?.alt === 'string' ? node.attrs.alt : ''}
           width={dimension(node.attrs?.width)}
           height={dimension(node.attrs?.height)}

@@ -127,6 +127,8 @@ describe('settings/cpd', () => {
       { pointsPerDay: 0.5 },
       { exportColumns: columns },
       { logoUrl: 'https://www.nci.go.ke/logo.png' },
+      { logoUrl: 'https://firebasestorage.googleapis.com/v0/b/nci-summit.appspot.com/o/settings%2Fcpd%2Fabcdefghij0123456789-orig.png?alt=media' },
+      { logoUrl: 'http://127.0.0.1:9199/v0/b/demo-nci-summit.appspot.com/o/settings%2Fcpd%2Fabcdefghij0123456789-orig.png?alt=media' },
     ]) {
       expect([change, await verdict(setDoc(doc(as.db.admin, 'settings', 'cpd'), { ...CPD, ...change }))]).toEqual([change, 'allowed']);
     }
@@ -155,6 +157,11 @@ describe('settings/cpd', () => {
     ['an unknown export column', { exportColumns: ['fullName', 'phone'] }],
     ['an export column twice', { exportColumns: ['fullName', 'fullName'] }],
     ['a logo on plain http', { logoUrl: 'http://evil.example/logo.png' }],
+    ['a logo on plain http from a real bucket', { logoUrl: 'http://127.0.0.1:9199/v0/b/nci-summit.appspot.com/o/settings%2Fcpd%2Fa-orig.png?alt=media' }],
+    [
+      'a logo on plain http outside the logo folder',
+      { logoUrl: 'http://127.0.0.1:9199/v0/b/demo-nci-summit.appspot.com/o/content%2Fspeakers%2Fx.png?alt=media' },
+    ],
     ['a logo on another host by //', { logoUrl: '//evil.example/logo.png' }],
     ['a javascript: logo', { logoUrl: 'javascript:alert(1)' }],
     ['an activity name with a right-to-left override', { activityName: 'Summit \u202E7202' }],

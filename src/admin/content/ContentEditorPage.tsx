@@ -28,6 +28,8 @@ import {
   type RowAction,
 } from './content-config.ts';
 import { ContentField } from './ContentField.tsx';
+import { contentFolder, UPLOAD_COLLECTIONS, type UploadCollection } from '../../data/storage-paths.ts';
+import { UploadSessionContext, useNewUploadSession } from '../uploads/upload-session.ts';
 import { slugTaken } from './content-queries.ts';
 import { useContentDocument, useRowAction, useSaveContent } from './use-content-actions.ts';
 
@@ -99,6 +101,11 @@ function ContentForm({ config, options, doc }: Required<EditorProps> & { doc: Co
     resolver: zodResolver(config.schema as never) as unknown as Resolver<Values>,
     shouldFocusError: true,
   });
+  // Files uploaded here go to content/{collection}/{id}/; the session deletes what a save leaves unnamed.
+  const uploads = useNewUploadSession(
+    UPLOAD_COLLECTIONS.includes(config.collection as UploadCollection) ? contentFolder(config.collection as UploadCollection, id) : null,
+    doc,
+  );
   const save = useSaveContent(config);
   const rowAction = useRowAction(config);
   const fields = editorFields(config);
@@ -137,6 +144,7 @@ function ContentForm({ config, options, doc }: Required<EditorProps> & { doc: Co
       setFailure(`We could not save the ${config.noun}. Everything you typed is still here: check your connection and press Save again.`);
       return;
     }
+    void uploads?.saved({ ...doc, ...parsed });
     if (isNew) {
       navigate(href(`${config.path}/:id`, { id }), { replace: true, state: { saved: `Saved. ${log}.` } });
     } else {
@@ -207,40 +215,42 @@ function ContentForm({ config, options, doc }: Required<EditorProps> & { doc: Co
         </div>
       )}
       <FormProvider {...form}>
-        <form noValidate className="mt-6 space-y-5" onSubmit={submit}>
-          <fieldset disabled={readOnly} className="space-y-5">
-            <legend className="sr-only">{heading}</legend>
-            {fields.map((field) => (
-              <ContentField key={field.name} field={field} options={options} isNew={isNew} readOnly={readOnly} />
-            ))}
-          </fieldset>
-          {failure && <FormAlert>{failure}</FormAlert>}
-          <div aria-live="polite">
-            {notice && (
-              <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
-                {notice}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-wrap gap-3">
-            {!readOnly && (
-              <button type="submit" className="btn-primary" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? 'Saving…' : `Save ${config.noun}`}
-              </button>
-            )}
-            {config.preview && (
-              <button
-                type="button"
-                className="btn-secondary"
-                aria-expanded={previewing}
-                aria-controls="content-preview"
-                onClick={() => setPreviewing((p) => !p)}
-              >
-                {previewing ? 'Hide preview' : 'Preview'}
-              </button>
-            )}
-          </div>
-        </form>
+        <UploadSessionContext value={uploads}>
+          <form noValidate className="mt-6 space-y-5" onSubmit={submit}>
+            <fieldset disabled={readOnly} className="space-y-5">
+              <legend className="sr-only">{heading}</legend>
+              {fields.map((field) => (
+                <ContentField key={field.name} field={field} options={options} isNew={isNew} readOnly={readOnly} />
+              ))}
+            </fieldset>
+            {failure && <FormAlert>{failure}</FormAlert>}
+            <div aria-live="polite">
+              {notice && (
+                <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+                  {notice}
+                </p>
+              )}
+            </div>
+            <div className="flex flex-wrap gap-3">
+              {!readOnly && (
+                <button type="submit" className="btn-primary" disabled={form.formState.isSubmitting}>
+                  {form.formState.isSubmitting ? 'Saving…' : `Save ${config.noun}`}
+                </button>
+              )}
+              {config.preview && (
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-expanded={previewing}
+                  aria-controls="content-preview"
+                  onClick={() => setPreviewing((p) => !p)}
+                >
+                  {previewing ? 'Hide preview' : 'Preview'}
+                </button>
+              )}
+            </div>
+          </form>
+        </UploadSessionContext>
         {config.preview && previewing && <Preview config={config} />}
       </FormProvider>
     </div>

@@ -9,6 +9,7 @@ import { ChoiceListField } from './ChoiceListField.tsx';
 import type { FieldDescriptor, Option } from './content-config.ts';
 import { LinksField } from './LinksField.tsx';
 import { RichTextField } from './RichTextField.tsx';
+import { UploadField } from './UploadField.tsx';
 
 /**
  * While a new document is written, its slug follows its title (SPEC's slugify); once the person
@@ -74,5 +75,8 @@ export function ContentField({
       return <LinksField name={field.name} label={field.label} hint={field.hint} />;
     case 'slug':
       return <SlugField field={field} following={isNew} />;
+    case 'image':
+    case 'document':
+      return <UploadField name={field.name} kind={field.kind} label={field.label} hint={field.hint} disabled={readOnly} />;
   }
 }

@@ -2,6 +2,7 @@
 // fetched only when an editor with a rich-text field is opened.
 import { lazy, Suspense, useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
+import { FieldHeading } from '../ui/FieldHeading.tsx';
 
 const RichTextEditor = lazy(() => import('../ui/RichTextEditor.tsx'));
 
@@ -17,14 +18,7 @@ export function RichTextField({ name, label, hint, disabled }: { name: string; l
         const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
         return (
           <div>
-            <p id={`${id}-label`} className="field-label">
-              {label}
-            </p>
-            {hint && (
-              <p id={`${id}-hint`} className="text-sm text-slate-600">
-                {hint}
-              </p>
-            )}
+            <FieldHeading id={id} label={label} hint={hint} />
             <Suspense fallback={<p className="mt-1 rounded-md border border-slate-300 p-3 text-slate-600">Loading the editor…</p>}>
               <RichTextEditor
                 ref={field.ref}

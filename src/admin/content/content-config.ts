@@ -37,6 +37,10 @@ export type FieldDescriptor = BaseField &
     /** Made from the `from` field by SPEC's slugify while a new document is written. */
     | { kind: 'slug'; from: string }
     | { kind: 'checkbox' }
+    /** An image uploaded (stored as its 960-pixel WebP's address) or any https address pasted. */
+    | { kind: 'image' }
+    /** A PDF uploaded, or any address pasted. */
+    | { kind: 'document' }
   );
 
 export type ContentDocument = Record<string, unknown> & { id: string };

@@ -26,7 +26,7 @@ export function ModalDialog({ role = 'dialog', labelledBy, describedBy, onClose,
     const d = dialog.current;
     if (!d) return;
     if (!d.open) d.showModal();
-    (d.querySelector<HTMLElement>('input, textarea, select') ?? d.querySelector<HTMLElement>('button'))?.focus();
+    (d.querySelector<HTMLElement>('input:not([tabindex="-1"]), textarea, select') ?? d.querySelector<HTMLElement>('button'))?.focus();
     return () => {
       if (d.open) d.close();
     };

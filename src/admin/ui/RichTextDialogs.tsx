@@ -5,6 +5,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ModalDialog } from './ModalDialog.tsx';
 import { safeUrl } from '../../components/RichText.tsx';
+import type { ImageSize } from '../../components/image-size.ts';
+import { FileUpload } from '../uploads/FileUpload.tsx';
+import { useUploadSession } from '../uploads/upload-session.ts';
 
 export const LINK_RULE = 'Links must start with https://, http:// or mailto:.';
 export const IMAGE_RULE = 'Image addresses must start with https:// or http://.';
@@ -163,13 +166,16 @@ export function LinkDialog({ current, onSave, onRemove, onClose }: LinkDialogPro
 }
 
 export interface ImageDialogProps {
-  /** Adds the checked image; answers null, or why it could not be added (e.g. it does not load). */
-  onSave: (src: string, alt: string) => Promise<string | null>;
+  /** Adds the checked image (with its size when it was uploaded here); answers null, or why it could not be added (e.g. it does not load). */
+  onSave: (src: string, alt: string, size?: ImageSize) => Promise<string | null>;
   onClose: () => void;
 }
 
 export function ImageDialog({ onSave, onClose }: ImageDialogProps) {
   const [address, setAddress] = useState('');
+  // The uploaded image's size (from scaling); an address typed afterwards is measured when added.
+  const [size, setSize] = useState<ImageSize | undefined>();
+  const session = useUploadSession();
   const [alt, setAlt] = useState('');
   const [errors, setErrors] = useState<{ address?: string; alt?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -187,7 +193,7 @@ export function ImageDialog({ onSave, onClose }: ImageDialogProps) {
     setErrors(found);
     if (found.address || found.alt || !src) return false;
     setBusy(true);
-    const refused = await onSave(src, alt.trim());
+    const refused = await onSave(src, alt.trim(), size);
     setBusy(false);
     if (refused) {
       setErrors({ address: refused });
@@ -197,7 +203,23 @@ export function ImageDialog({ onSave, onClose }: ImageDialogProps) {
   };
   return (
     <EditorDialog title="Add an image" submitLabel={busy ? 'Checking the image…' : 'Add image'} busy={busy} onSubmit={save} onClose={onClose}>
-      <DialogField label="Image address" hint={IMAGE_RULE} inputMode="url" value={address} onChange={setAddress} error={errors.address} />
+      {session ? (
+        <FileUpload
+          kind="image"
+          label="Image"
+          hint={`Upload a JPEG, PNG or WebP image, or give its address. ${IMAGE_RULE}`}
+          addressLabel="Image address"
+          error={errors.address}
+          value={address}
+          onChange={(url, uploaded) => {
+            setAddress(url);
+            setSize(uploaded);
+          }}
+          session={session}
+        />
+      ) : (
+        <DialogField label="Image address" hint={IMAGE_RULE} inputMode="url" value={address} onChange={setAddress} error={errors.address} />
+      )}
       <DialogField label="Description (alt text)" hint="What the image shows, for people who cannot see it." value={alt} onChange={setAlt} error={errors.alt} />
       <p role="status" className="text-sm text-slate-700">
         {busy ? 'Checking the image…' : ''}

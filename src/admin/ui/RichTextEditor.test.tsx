@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JSONContent } from '@tiptap/core';
 import RichTextEditor from './RichTextEditor.tsx';
+import { fakeScaler, fakeUploader, fileOf, PNG_HEAD } from '../uploads/fake-uploads.test-support.ts';
+import { UploadSession, UploadSessionContext } from '../uploads/upload-session.ts';
 
 const paragraph = (text: string): JSONContent => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 const START: JSONContent = { type: 'doc', content: [paragraph('Early detection saves lives')] };
@@ -28,9 +30,13 @@ function Harness({ onDoc, initial = START }: { onDoc: (d: JSONContent) => void; 
   );
 }
 
-function setup(initial?: JSONContent) {
+function setup(initial?: JSONContent, uploads: UploadSession | null = null) {
   const docs: JSONContent[] = [];
-  render(<Harness initial={initial} onDoc={(d) => docs.push(d)} />);
+  render(
+    <UploadSessionContext value={uploads}>
+      <Harness initial={initial} onDoc={(d) => docs.push(d)} />
+    </UploadSessionContext>,
+  );
   const area = screen.getByRole('textbox', { name: 'Body' });
   return { area, last: () => docs.at(-1) };
 }
@@ -308,6 +314,29 @@ describe('the image dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(button).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Image added.');
+  });
+
+  it('inserts an uploaded image (its 960 address and size, no download to measure it) only with its alt text', async () => {
+    loadsImages({});
+    const uploader = fakeUploader();
+    const session = new UploadSession('content/publications/p1/', uploader, fakeScaler({ width: 2000, height: 1000 }), null);
+    const user = userEvent.setup();
+    const { area, last } = setup(undefined, session);
+    area.focus();
+    await openByKeyboard(user, 'Image');
+    const dialog = screen.getByRole('dialog', { name: 'Add an image' });
+    await user.upload(within(dialog).getByLabelText('Image: file'), fileOf('walk.png', 'image/png', PNG_HEAD));
+    const address = within(dialog).getByRole('textbox', { name: 'Image address' }) as HTMLInputElement;
+    await waitFor(() => expect(address.value).toMatch(/content%2Fpublications%2Fp1%2F[a-z0-9]{20}-960\.webp\?alt=media$/));
+    await user.click(within(dialog).getByRole('button', { name: 'Add image' }));
+    expect(await within(dialog).findByText('Describe the image for people who cannot see it.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Description (alt text)' })).toHaveFocus();
+    await user.keyboard('Walkers at the start line{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(JSON.stringify(last())).toContain('"type":"image"'));
+    const image = last()?.content?.find((n) => n.type === 'image');
+    expect(image?.attrs).toMatchObject({ src: address.value, alt: 'Walkers at the start line', width: 960, height: 480 });
+    expect(uploader.stored).toHaveLength(2);
   });
 
   it('asks for both fields when sent empty, focusing the first', async () => {

@@ -7,7 +7,7 @@ import { Editor, type JSONContent } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
-import { naturalSize } from '../../components/image-size.ts';
+import { naturalSize, type ImageSize } from '../../components/image-size.ts';
 import { safeUrl } from '../../components/RichText.tsx';
 import { ImageDialog, LinkDialog } from './RichTextDialogs.tsx';
 
@@ -89,8 +89,8 @@ function addLink(editor: Editor, href: string, typed: string) {
 }
 
 /** Adds the image once it has loaded, with its size, so the public page reserves its box before it downloads; or says why not. */
-async function addImage(editor: Editor, src: string, alt: string): Promise<string | null> {
-  const size = await naturalSize(src);
+async function addImage(editor: Editor, src: string, alt: string, known?: ImageSize): Promise<string | null> {
+  const size = known ?? (await naturalSize(src));
   if (!size) return 'That image was not added: nothing could be loaded from that address. Check it opens in a new tab.';
   editor
     .chain()
@@ -257,8 +257,8 @@ function RichTextEditor({
       )}
       {editor && dialog === 'image' && (
         <ImageDialog
-          onSave={async (src, alt) => {
-            const refused = await addImage(editor, src, alt);
+          onSave={async (src, alt, size) => {
+            const refused = await addImage(editor, src, alt, size);
             if (!refused) setNotice('Image added.');
             return refused;
           }}

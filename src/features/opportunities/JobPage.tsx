@@ -1,7 +1,7 @@
 import { Link, href, useParams, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { DocumentTitle } from '../../components/DocumentTitle.tsx';
-import { RichText } from '../../components/RichText.tsx';
+import { RichText, safeUrl } from '../../components/RichText.tsx';
 import { usePublishedBySlug } from '../../data/published.ts';
 import { deadlineText, type Job } from './jobs.ts';
 
@@ -48,6 +48,7 @@ export default function JobPage() {
       </div>
     );
   const j = job.data;
+  const advert = j.advertUrl ? safeUrl(j.advertUrl, { images: true }) : null;
   return (
     <article className="container-page max-w-3xl py-12">
       <DocumentTitle title={j.title} description={j.summary || ABOUT_A_POSITION} />
@@ -61,6 +62,13 @@ export default function JobPage() {
       </div>
       <h2 className="mt-8">How to apply</h2>
       <p className="mt-2">{j.howToApply}</p>
+      {advert && (
+        <p className="mt-4">
+          <a className="text-brand-700 underline" href={advert} download rel="noopener noreferrer">
+            Download the job advert (PDF)
+          </a>
+        </p>
+      )}
     </article>
   );
 }

@@ -9,6 +9,8 @@ export interface Job {
   location: string;
   deadline: Date;
   howToApply: string;
+  /** The advert as a PDF (uploaded or an address), '' or absent when there is none. */
+  advertUrl?: string;
 }
 
 export function deadlineText(deadline: Date | undefined, now = new Date()): string {

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Link, href } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { FormSection, ListSection } from '../../../admin/ui/FormSection.tsx';
@@ -20,6 +20,9 @@ import {
   type CpdSettings,
 } from '../../../data/certificates.ts';
 import { LOGO_MAX_BYTES } from '../../../data/certificate-pdf.ts';
+import { CPD_LOGO_FOLDER } from '../../../data/storage-paths.ts';
+import { FileUpload } from '../../../admin/uploads/FileUpload.tsx';
+import { useNewUploadSession } from '../../../admin/uploads/upload-session.ts';
 import { useOrderedList } from './cpd-settings-lists.tsx';
 import {
   changedFields,
@@ -71,6 +74,8 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
   const [notice, setNotice] = useState('');
   const [gaps, setGaps] = useState(() => cpdSettingsGaps(initial));
   const save = useSaveCpdSettings();
+  // The logo uploaded here goes to settings/cpd/; a save deletes the one it replaced.
+  const uploads = useNewUploadSession(CPD_LOGO_FOLDER, initial)!;
   const schema = useMemo(() => cpdSettingsSchema(dayCount), [dayCount]);
   const { register, handleSubmit, control, reset, formState } = useForm<CpdSettingsForm, unknown, CpdSettingsValues>({
     resolver: zodResolver(schema),
@@ -95,6 +100,7 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
       return; // the alert below says so; the form keeps everything typed
     }
     saved.current = { settings: after, exists: true };
+    void uploads.saved(after);
     reset(toCpdForm(after));
     setGaps(cpdSettingsGaps(after));
     setNotice('Saved. New certificates and evaluations use these settings; certificates already issued keep the figures they were issued with.');
@@ -132,11 +138,23 @@ function CpdSettingsEditor({ initial, exists, dayCount }: { initial: CpdSettings
           error={errors.pointsPerDay?.message}
           {...register('pointsPerDay', { valueAsNumber: true })}
         />
-        <TextField
-          label="Logo address (optional)"
-          hint={`A PNG or JPEG under ${LOGO_MAX_BYTES / 1024} KB (a larger one is left off the PDF): a file on this site, like /logos/institute.png, or an https:// address.`}
-          error={errors.logoUrl?.message}
-          {...register('logoUrl')}
+        <Controller
+          control={control}
+          name="logoUrl"
+          render={({ field, fieldState }) => (
+            <FileUpload
+              kind="logo"
+              label="Logo (optional)"
+              hint={`A PNG or JPEG of at most ${LOGO_MAX_BYTES / 1024} KB, printed on the certificate as it is: upload it, or give a file on this site, like /logos/institute.png, or an https:// address (a larger one is left off the PDF).`}
+              addressLabel="Logo address (optional)"
+              error={fieldState.error?.message}
+              value={field.value}
+              onChange={(url) => field.onChange(url)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              session={uploads}
+            />
+          )}
         />
         <TextField label="Signatory’s name" maxLength={TEXT_LIMITS.signatoryName} error={errors.signatoryName?.message} {...register('signatoryName')} />
         <TextField label="Signatory’s title" maxLength={TEXT_LIMITS.signatoryTitle} error={errors.signatoryTitle?.message} {...register('signatoryTitle')} />

@@ -1,3 +1,4 @@
+import { fileUrl } from '../../../lib/storage-urls.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_CPD_SETTINGS } from '../../../../emulator/seed/sample-forms.ts';
 import { CERTIFICATE_CSV_COLUMNS, DEFAULT_CPD_SETTINGS, MAX_QUESTIONS, type CpdSettings } from '../../../data/certificates.ts';
@@ -53,6 +54,13 @@ describe('the CPD settings form', () => {
     expect(check({ signatoryName: 'Dr A\u202Eevil' })).toMatchObject({ path: 'signatoryName' });
     const parsed = check({ accreditingBody: '  KMPDC  ' });
     expect(parsed.ok && parsed.value.accreditingBody).toBe('KMPDC');
+  });
+
+  it('takes the logo uploaded here, on the Storage emulator’s http too, but no other file of ours on http', () => {
+    const logo = fileUrl('settings/cpd/abcdefghij0123456789-orig.png');
+    expect(logo).toMatch(/^http:\/\/127\.0\.0\.1:9199\//);
+    expect(check({ logoUrl: logo }).ok).toBe(true);
+    expect(check({ logoUrl: fileUrl('content/speakers/s1/abcdefghij0123456789-960.webp') })).toMatchObject({ path: 'logoUrl' });
   });
 
   it('takes a logo on this site or over https only', () => {

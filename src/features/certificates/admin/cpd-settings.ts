@@ -13,6 +13,8 @@ import {
   type CpdSettings,
 } from '../../../data/certificates.ts';
 import { adminKey } from '../../../data/query-keys.ts';
+import { CPD_LOGO_FOLDER } from '../../../data/storage-paths.ts';
+import { objectNameFromUrl } from '../../../lib/storage-urls.ts';
 import { db } from '../../../lib/data.ts';
 import type { BatchWrite } from '../../../lib/db.ts';
 import { SINGLE_LINE_PATTERN } from '../../../lib/validation.ts';
@@ -49,13 +51,17 @@ const questionRow = z.object({
   kind: z.enum(QUESTION_KINDS, { error: 'Choose how the question is answered.' }),
 });
 
-/** The logo: a file on this site ("/logos/institute.png") or an https address; never another scheme. */
+/** The logo: a file on this site ("/logos/institute.png"), an https address or the logo uploaded (the Storage emulator's is http); never another scheme. */
 const logoUrl = z
   .string()
   .trim()
   .max(LOGO_URL_MAX, `The logo address must be at most ${LOGO_URL_MAX} characters.`)
   .refine(
-    (v) => v === '' || (/^\/[^/\\\s]\S*$/.test(v) && !v.includes('..')) || /^https:\/\/[^\s/.]+\.[^\s/]+(\/\S*)?$/.test(v),
+    (v) =>
+      v === '' ||
+      (/^\/[^/\\\s]\S*$/.test(v) && !v.includes('..')) ||
+      /^https:\/\/[^\s/.]+\.[^\s/]+(\/\S*)?$/.test(v) ||
+      !!objectNameFromUrl(v)?.startsWith(CPD_LOGO_FOLDER),
     'Enter a path on this site, like /logos/institute.png, or an address starting with https://, or leave it empty.',
   );
 

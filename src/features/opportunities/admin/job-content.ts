@@ -3,7 +3,7 @@
 import { href } from 'react-router';
 import { z } from 'zod';
 import type { ContentConfig } from '../../../admin/content/content-config.ts';
-import { optionalDateField, publishedField, requiredText, richTextField, slugField } from '../../../admin/content/field-schemas.ts';
+import { addressField, optionalDateField, publishedField, requiredText, richTextField, slugField } from '../../../admin/content/field-schemas.ts';
 import { deadlineText } from '../jobs.ts';
 
 export const jobSchema = z.object({
@@ -14,6 +14,7 @@ export const jobSchema = z.object({
   location: requiredText('Location', 120),
   deadline: optionalDateField('Deadline'),
   howToApply: requiredText('How to apply', 1000),
+  advertUrl: addressField('Job advert address', { required: false }),
   published: publishedField(),
 });
 
@@ -45,6 +46,12 @@ export const jobContent: ContentConfig = {
       hint: 'Applications close at the end of this day, Nairobi time. Leave empty for "open until filled".',
     },
     { name: 'howToApply', kind: 'textarea', rows: 3, label: 'How to apply' },
+    {
+      name: 'advertUrl',
+      kind: 'document',
+      label: 'Job advert (optional)',
+      hint: 'The advert as a PDF, offered for download on the position’s page: upload it, or paste its address.',
+    },
   ],
   columns: [
     { header: 'Location', value: (d) => String(d.location ?? '') },

@@ -22,6 +22,16 @@ describe('job and tender content', () => {
     expect(jobSchema.parse(values).deadline).toBeNull();
   });
 
+  it("a job’s advert is optional (stored as ''), an uploaded PDF or a web address, never another scheme", () => {
+    const base = formValues(jobContent, seeded('jobs')[0]);
+    expect(base.advertUrl).toBe('');
+    expect(jobSchema.parse(base).advertUrl).toBe('');
+    const pdf = 'https://firebasestorage.googleapis.com/v0/b/nci-summit.appspot.com/o/content%2Fjobs%2Fj1%2Fabcdefghij0123456789.pdf?alt=media';
+    expect(jobSchema.parse({ ...base, advertUrl: pdf }).advertUrl).toBe(pdf);
+    expect(jobSchema.safeParse({ ...base, advertUrl: 'javascript:alert(1)' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['advertUrl']);
+    expect(jobContent.fields.find((f) => f.name === 'advertUrl')?.kind).toBe('document');
+  });
+
   it('tender documents are kept in order and each needs a safe address', () => {
     const base = formValues(tenderContent, seeded('tenders')[0]);
     const docs = [

@@ -27,7 +27,7 @@ export const resourceContent: ContentConfig = {
     { name: 'title', kind: 'text', label: 'Title' },
     { name: 'type', kind: 'select', label: 'Type', options: choiceOptions(RESOURCE_TYPES) },
     { name: 'description', kind: 'textarea', label: 'Description' },
-    { name: 'url', kind: 'text', inputType: 'url', label: 'Link', hint: 'The address of the document or page, https://…' },
+    { name: 'url', kind: 'document', label: 'Document or link', hint: 'Upload a PDF, or paste the address of the document or page.' },
   ],
   columns: [{ header: 'Type', value: (d) => String(d.type ?? '') }],
   publicPath: () => href('/resources'),

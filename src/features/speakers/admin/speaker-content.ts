@@ -29,7 +29,7 @@ export const speakerContent: ContentConfig = {
     { name: 'title', kind: 'text', label: 'Title', hint: 'Their role, e.g. Consultant Oncologist.' },
     { name: 'organisation', kind: 'text', label: 'Organisation' },
     { name: 'bio', kind: 'textarea', label: 'Biography' },
-    { name: 'photoUrl', kind: 'text', inputType: 'url', label: 'Photo address (optional)', hint: 'https://…' },
+    { name: 'photoUrl', kind: 'image', label: 'Photo (optional)', hint: 'A JPEG, PNG or WebP image, shown small and round: upload it, or paste its address.' },
     { name: 'order', kind: 'number', label: 'Display order', hint: '1 is shown first.' },
   ],
   defaults: { order: 1 },

@@ -26,7 +26,7 @@ export const sponsorContent: ContentConfig = {
     { name: 'organisation', kind: 'text', label: 'Organisation' },
     { name: 'tier', kind: 'select', optionsFrom: 'tiers', label: 'Tier', hint: 'The partnership tiers in Settings.' },
     { name: 'website', kind: 'text', inputType: 'url', label: 'Website (optional)', hint: 'https://…' },
-    { name: 'logoUrl', kind: 'text', inputType: 'url', label: 'Logo address (optional)', hint: 'https://…' },
+    { name: 'logoUrl', kind: 'image', label: 'Logo (optional)', hint: 'A JPEG, PNG or WebP image: upload it, or paste its address.' },
   ],
   columns: [{ header: 'Tier', value: (d) => String(d.tier ?? '') }],
   publicPath: () => `${href('/about')}#partners`,
