@@ -24,6 +24,8 @@ const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'
 export interface StackOptions {
   firestorePort?: number;
   authPort?: number;
+  /** The Cloud Storage emulator's port, served by the same process as Firestore (it reads Firestore for storage.rules). */
+  storagePort?: number;
   /** Folder for persistent data; a temporary one when omitted (tests). */
   dataDir?: string;
   fresh?: boolean;
@@ -52,6 +54,7 @@ export interface Stack {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const firestorePort = options.firestorePort ?? firebaseJson.emulators.firestore.port;
   const authPort = options.authPort ?? firebaseJson.emulators.auth.port;
+  const storagePort = options.storagePort ?? firebaseJson.emulators.storage.port;
   // A throw-away folder when none is given (tests): removed again when the stack stops.
   const ownDir = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'nci-stack-'));
   const dataDir = options.dataDir ?? ownDir!;
@@ -71,13 +74,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   try {
     // A port already taken means another stack is running: say so, rather than talk to it.
-    await Promise.all([firestorePort, authPort, smtpPort, mailWebPort].map(assertPortFree));
-    children.push(startFirestore(firestorePort, join(dataDir, 'firestore'), options.fresh ?? false, options.rulesCoverage ?? false, log));
+    await Promise.all([firestorePort, storagePort, authPort, smtpPort, mailWebPort].map(assertPortFree));
+    children.push(startFirestore(firestorePort, storagePort, dataDir, options.fresh ?? false, options.rulesCoverage ?? false, log));
     children.push(startAuth(authPort, join(dataDir, 'auth'), options.persistAuth ?? false, log, tempDirs));
     children.push(startMailDev(smtpPort, mailWebPort, log));
     const address: StackAddress = {
       projectId: DEMO_PROJECT_ID,
       firestore: `127.0.0.1:${firestorePort}`,
+      storage: `127.0.0.1:${storagePort}`,
       auth: `127.0.0.1:${authPort}`,
       mail: `127.0.0.1:${mailWebPort}`,
     };
@@ -100,9 +104,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 }
 
-function startFirestore(port: number, dataDir: string, fresh: boolean, coverage: boolean, log: (l: string) => void) {
-  const args = ['--import', 'tsx', join(root, 'emulator/src/cli.ts'), '--port', String(port), '--data', dataDir];
+/** The emulator's process: Firestore, and Cloud Storage on its own port (its data beside Firestore's). */
+function startFirestore(port: number, storagePort: number, dataDir: string, fresh: boolean, coverage: boolean, log: (l: string) => void) {
+  const args = ['--import', 'tsx', join(root, 'emulator/src/cli.ts'), '--port', String(port), '--data', join(dataDir, 'firestore')];
+  args.push('--storage-port', String(storagePort), '--storage-data', join(dataDir, 'storage'));
   if (fresh) args.push('--fresh');
+  // Cloud Storage's rules, as firebase.json names them (storage.rules).
+  const storageRules = (firebaseJson.storage as { rules?: string } | undefined)?.rules;
+  if (storageRules) args.push('--storage-rules', join(root, storageRules));
   // Within the project's rules budget, a margin under Cloud Firestore's limits (rules-budget.ts);
   // SUMMIT_RULES_LIMITS=firestore enforces Cloud Firestore's own, to check that no test's verdict
   // depends on the margin.
@@ -200,6 +209,7 @@ async function main() {
   }
   console.log(`
   Firestore emulator  http://${stack.address.firestore}   (data: .emulator-data/firestore)
+  Storage emulator    http://${stack.address.storage}   (files: .emulator-data/storage)
   Auth emulator       http://${stack.address.auth}
   Mail (MailDev)      http://localhost:${MAIL_PORTS.web}   (every email the product sends)
   ${withApp ? 'App                 http://localhost:5173\n  Staff sign-in       http://localhost:5173/admin-login' : ''}

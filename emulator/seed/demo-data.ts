@@ -13,8 +13,14 @@ import { waitlistPath } from '../../src/data/waitlist.ts';
 import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, statementFormatId } from '../../src/data/statement-formats.ts';
 import { withSeededPaymentCodes } from './payment-codes.ts';
 import { CPD_SETTINGS_PATH, evaluationId, summitDays, type CpdSettings, type Evaluation } from '../../src/data/certificates.ts';
+import { fileUrl } from '../../src/lib/storage-urls.ts';
+import { demoFiles, largestSize, type DemoFile } from './demo-files.ts';
 
 export const DEMO_PROJECT_ID = 'demo-nci-summit';
+/** The demo project's default Cloud Storage bucket (the app's storageBucket when it runs on the emulators). */
+export const DEMO_BUCKET = `${DEMO_PROJECT_ID}.appspot.com`;
+/** Where `npm start`, the build's stack and the e2e run serve Cloud Storage (firebase.json's emulators.storage). */
+export const DEMO_STORAGE_HOST = '127.0.0.1:9199';
 
 export const DEMO_STAFF = [
   { email: 'admin@summit.test', password: 'summit-admin-2027', displayName: 'Demo Admin', role: 'admin' },
@@ -29,8 +35,14 @@ function atUtc(base: Date, dayOffset: number, hh: number, mm = 0) {
   return d;
 }
 
-/** `siteUrl`: where the app serves public/, for the demo's speaker photos and partner logos (public/demo/). */
-export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173'): Array<[string, Record<string, unknown>]> {
+/**
+ * `siteUrl`: where the app is served (links to its pages); `storageHost`: the Storage emulator the
+ * demo's files are uploaded to (demo-files.ts), which the speakers', partners' and documents'
+ * addresses point at.
+ */
+export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173', storageHost = DEMO_STORAGE_HOST): Array<[string, Record<string, unknown>]> {
+  const files = demoFiles();
+  const url = (file: DemoFile) => fileUrl(file.name, { bucket: DEMO_BUCKET, emulatorHost: storageHost });
   const start = atUtc(new Date(now.getTime() + 150 * DAY), 0, 6); // 09:00 in Nairobi (UTC+3)
   const end = atUtc(start, 2, 14);
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
@@ -125,7 +137,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     ['peter-njoroge', 'Dr. Peter Njoroge', 'Paediatric Oncologist', 'Gertrude’s Children’s Hospital', 'Childhood cancer survival and family support.'],
   ];
   speakers.forEach(([id, name, title, organisation, bio], i) =>
-    add('speakers', id, { name, title, organisation, bio, photoUrl: `${siteUrl}/demo/speakers/${id}.svg`, order: i + 1, published: true }, 40 - i),
+    add('speakers', id, { name, title, organisation, bio, photoUrl: url(largestSize(files.speakers[id])), order: i + 1, published: true }, 40 - i),
   );
 
   const tracks = ['Prevention', 'Treatment', 'Policy'];
@@ -239,8 +251,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     reference: 'NCI/T/2027/004',
     description: 'Supply and operation of sound, projection and recording for three days.',
     closingDate: new Date(now.getTime() + 20 * DAY),
-    // Demo documents are small PDFs in public/demo/documents, served with the app.
-    documents: [{ name: 'Tender document (PDF)', url: `${siteUrl}/demo/documents/NCI-T-2027-004.pdf` }],
+    documents: [{ name: 'Tender document (PDF)', url: url(files.tender) }],
     published: true,
   });
   add('tenders', 'conference-bags', {
@@ -255,25 +266,24 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     title: 'National Cancer Control Strategy',
     type: 'document',
     description: 'The national strategy for cancer prevention and control.',
-    url: `${siteUrl}/demo/documents/national-cancer-control-strategy.pdf`,
+    url: url(files.strategy),
     published: true,
   });
   add('resources', 'summit-2025-report', {
     title: 'Summit 2025 report',
     type: 'report',
     description: 'Outcomes and commitments from the previous summit.',
-    url: `${siteUrl}/demo/documents/summit-2025-report.pdf`,
+    url: url(files.report),
     published: true,
   });
-  // Fictional partners: websites on the reserved .example domain, logos served from public/demo/.
+  // Fictional partners: websites on the reserved .example domain, logos uploaded by the seed.
   const partners: Array<[string, string, string]> = [
     ['platinum', 'Global Oncology Alliance', 'https://globaloncology.example'],
     ['gold', 'East Africa Health Foundation', 'https://eahealthfoundation.example'],
     ['silver', 'Community Screening Trust', 'https://screeningtrust.example'],
   ];
-  const logo = (organisation: string) => `${siteUrl}/demo/logos/${organisation.toLowerCase().replace(/\s+/g, '-')}.svg`;
   partners.forEach(([tier, organisation, website], i) =>
-    add('sponsors', `demo-sponsor-${i + 1}`, { organisation, tier, website, logoUrl: logo(organisation), published: true }),
+    add('sponsors', `demo-sponsor-${i + 1}`, { organisation, tier, website, logoUrl: url(largestSize(files.sponsors[`demo-sponsor-${i + 1}`])), published: true }),
   );
   partners.forEach(([tier, organisation, website], i) =>
     add('partners', `demo-partner-${i + 1}`, {

@@ -9,6 +9,8 @@ export interface StackAddress {
   projectId: string;
   /** host:port of the Firestore emulator */
   firestore: string;
+  /** host:port of the Cloud Storage emulator (the same process as Firestore's) */
+  storage?: string;
   /** host:port of the Auth emulator */
   auth: string;
   /** host:port of MailDev's web UI and REST API, where the stack's emails land */
@@ -122,4 +124,37 @@ export async function findDocuments(a: StackAddress, collectionId: string, field
   });
   if (!res.ok) throw new Error(`Query on ${collectionId} failed: ${res.status}`);
   return ((await res.json()) as Array<{ document?: Record<string, unknown> }>).filter((r) => r.document).map((r) => r.document!);
+}
+
+/**
+ * Uploads a file to the Storage emulator with the owner bypass, as the SDK's multipart upload
+ * sends it (one request: the metadata as JSON, then the bytes). Replaces a file of the same name.
+ */
+export async function uploadFile(a: StackAddress, bucket: string, file: { name: string; contentType: string; bytes: Uint8Array }) {
+  if (!a.storage) throw new Error('Uploading needs the Storage emulator’s address.');
+  const boundary = `seed-${Math.random().toString(36).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify({ name: file.name, contentType: file.contentType })}\r\n--${boundary}\r\nContent-Type: ${file.contentType}\r\n\r\n`;
+  const body = Buffer.concat([Buffer.from(head), file.bytes, Buffer.from(`\r\n--${boundary}--`)]);
+  const res = await fetch(`http://${a.storage}/v0/b/${bucket}/o?name=${encodeURIComponent(file.name)}`, {
+    method: 'POST',
+    headers: { Authorization: 'Firebase owner', 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': `multipart/related; boundary=${boundary}` },
+    body,
+  });
+  if (!res.ok) throw new Error(`Uploading ${file.name} failed: ${res.status} ${await res.text()}`);
+}
+
+/** Whether the Storage emulator holds a file (read with the owner bypass). */
+export async function fileExists(a: StackAddress, bucket: string, name: string): Promise<boolean> {
+  if (!a.storage) throw new Error('Reading a file needs the Storage emulator’s address.');
+  const res = await fetch(`http://${a.storage}/v0/b/${bucket}/o/${encodeURIComponent(name)}`, { headers: { Authorization: 'Firebase owner' } });
+  if (res.status === 404) return false;
+  if (!res.ok) throw new Error(`Reading ${name} failed: ${res.status} ${await res.text()}`);
+  return true;
+}
+
+/** Deletes a file from the Storage emulator with the owner bypass; a file already gone is fine. */
+export async function deleteFile(a: StackAddress, bucket: string, name: string) {
+  if (!a.storage) throw new Error('Deleting a file needs the Storage emulator’s address.');
+  const res = await fetch(`http://${a.storage}/v0/b/${bucket}/o/${encodeURIComponent(name)}`, { method: 'DELETE', headers: { Authorization: 'Firebase owner' } });
+  if (!res.ok && res.status !== 404) throw new Error(`Deleting ${name} failed: ${res.status} ${await res.text()}`);
 }

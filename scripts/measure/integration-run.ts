@@ -8,6 +8,7 @@ import type { StackAddress } from '../../emulator/seed/rest.ts';
 /** The stack's ports: away from a developer's `npm start` (8080 …) and the test runs' own (18080 …). */
 export interface MeasurePorts {
   firestore: number;
+  storage: number;
   auth: number;
   smtp: number;
   mailWeb: number;
@@ -28,6 +29,7 @@ function runSuites(address: StackAddress, smtpPort: number, files: string[]): Pr
     env: {
       ...process.env,
       SUMMIT_STACK_FIRESTORE: address.firestore,
+      SUMMIT_STACK_STORAGE: address.storage,
       SUMMIT_STACK_AUTH: address.auth,
       SUMMIT_STACK_MAIL: address.mail,
       // The mail worker's own tests send to the stack's MailDev.
@@ -48,6 +50,7 @@ export async function onMeasuringStack<T>(
   const { ports } = options;
   const stack = await startStack({
     firestorePort: ports.firestore,
+    storagePort: ports.storage,
     authPort: ports.auth,
     smtpPort: ports.smtp,
     mailWebPort: ports.mailWeb,

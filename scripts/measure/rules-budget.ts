@@ -158,7 +158,7 @@ export async function measureRulesBudget(): Promise<{ requests: RequestRecord[];
   // Cloud Firestore's own limits: a path over budget is measured, not refused.
   process.env.SUMMIT_RULES_LIMITS = 'firestore';
   try {
-    const ports = { firestore: 28080, auth: 29099, smtp: 21025, mailWeb: 21080 };
+    const ports = { firestore: 28080, storage: 29199, auth: 29099, smtp: 21025, mailWeb: 21080 };
     return await onMeasuringStack({ ports }, async (address, run) => {
       const { code, requests } = await collectWhile(address.firestore, address.projectId, run);
       return { requests, exitCode: code };

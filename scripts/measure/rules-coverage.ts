@@ -188,7 +188,7 @@ export function formatCoverage(report: RulesCoverageReport, entries: readonly Co
 
 /** Runs the integration suites (or `files`) against a stack counting the rules' outcomes; returns what it counted. */
 export async function measureRulesCoverage(files: string[] = []): Promise<{ report: RulesCoverageReport; exitCode: number }> {
-  const ports = { firestore: 38080, auth: 39099, smtp: 31025, mailWeb: 31080 };
+  const ports = { firestore: 38080, storage: 39199, auth: 39099, smtp: 31025, mailWeb: 31080 };
   return onMeasuringStack({ ports, stack: { rulesCoverage: true }, files }, async (address, run) => {
     const url = `http://${address.firestore}/emulator/v1/projects/${address.projectId}:rulesCoverage`;
     // The seed's own writes are the owner's and ask no rules; start from zero all the same.

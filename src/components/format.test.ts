@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatDateTime, formatDeadline, formatMinor, formatMinorShort, formatMoney, formatMoneyMinor } from './format.ts';
+import { formatDate, formatDateRange, formatDateTime, formatDeadline, formatMinor, formatMinorShort, formatMoney, formatMoneyMinor, initials } from './format.ts';
 
 describe('money as the site shows it', () => {
   it.each([
@@ -55,4 +55,17 @@ describe('amounts in minor units', () => {
 it('shows money in cents as the site shows money, with cents only when there are any', () => {
   expect(formatMoneyMinor(500_000, 'KES')).toBe(formatMoney(5000, 'KES'));
   expect(formatMoneyMinor(299_950, 'KES').replace(/\s/g, ' ')).toBe('Ksh 2,999.50');
+});
+
+describe('initials for a picture’s place', () => {
+  it.each([
+    ['Dr. Amina Otieno', 'AO'],
+    ['Prof James Mwangi', 'JM'],
+    ['Grace Achieng', 'GA'],
+    ['Fatuma  Hassan Ali', 'FH'],
+    ['Cher', 'C'],
+    ['dr. lower case', 'lc'],
+  ])('%s → %s', (name, expected) => {
+    expect(initials(name)).toBe(expected);
+  });
 });

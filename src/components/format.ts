@@ -31,3 +31,12 @@ export function formatMinorShort(minor: number, currency: string): string {
 
 // Date and time in Nairobi are lib's (the data layer words emails with them too).
 export { formatDate, formatDateTime, formatDeadline } from '../lib/nairobi-time.ts';
+
+/** A person's initials for a picture's place ("Dr. Amina Otieno" → "AO"): titles left out, two letters at most. */
+export const initials = (name: string) =>
+  name
+    .replace(/^(Dr|Prof)\.?\s+/i, '')
+    .split(/\s+/)
+    .map((w) => w[0])
+    .slice(0, 2)
+    .join('');

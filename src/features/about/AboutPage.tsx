@@ -2,19 +2,12 @@ import type { MetaFunction } from 'react-router';
 import { pageMeta } from '../../components/page-meta.ts';
 import { FormAlert } from '../../components/fields.tsx';
 import { PublicImage } from '../../components/PublicImage.tsx';
+import { initials } from '../../components/format.ts';
 import { TIER_ORDER, usePublishedPartners, type PublicPartner } from '../../data/partners.ts';
 import { useSpeakers } from '../../data/speakers.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 
 export const meta: MetaFunction = () => pageMeta('About', 'The summit, its speakers and its partners.');
-
-const initials = (name: string) =>
-  name
-    .replace(/^(Dr|Prof)\.?\s+/i, '')
-    .split(/\s+/)
-    .map((w) => w[0])
-    .slice(0, 2)
-    .join('');
 
 function Speakers() {
   const speakers = useSpeakers();
@@ -31,11 +24,7 @@ function Speakers() {
             width={56}
             height={56}
             className="rounded-full"
-            fallback={
-              <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
-                {initials(s.name)}
-              </span>
-            }
+            fallback={initials(s.name)}
           />
           <div>
             <h3 className="font-semibold">{s.name}</h3>
@@ -50,7 +39,7 @@ function Speakers() {
   );
 }
 
-/** A partner's logo (its alt text is the organisation's name), or the name when there is no logo. */
+/** A partner's logo (its alt text is the organisation's name), or the name in its box when there is no logo. */
 function PartnerMark({ partner }: { partner: PublicPartner }) {
   return <PublicImage src={partner.logoUrl} alt={partner.organisation} width={160} height={64} fit="contain" fallback={partner.organisation} />;
 }

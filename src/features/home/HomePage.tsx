@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PublicImage } from '../../components/PublicImage.tsx';
 import { Link, href, type MetaFunction } from 'react-router';
-import { formatDateRange } from '../../components/format.ts';
+import { formatDateRange, initials } from '../../components/format.ts';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import { usePublishedPartners } from '../../data/partners.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
@@ -75,7 +75,7 @@ export default function HomePage() {
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {speakers.data.slice(0, 3).map((sp) => (
               <li key={sp.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-4">
-                <PublicImage src={sp.photoUrl} alt={`Portrait of ${sp.name}`} width={48} height={48} className="rounded-full" fallback={null} />
+                <PublicImage src={sp.photoUrl} alt={`Portrait of ${sp.name}`} width={48} height={48} className="rounded-full" fallback={initials(sp.name)} />
                 <div>
                   <p className="font-semibold">{sp.name}</p>
                   <p className="text-sm text-slate-700">
