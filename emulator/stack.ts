@@ -72,7 +72,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     // A port already taken means another stack is running: say so, rather than talk to it.
     await Promise.all([firestorePort, authPort, smtpPort, mailWebPort].map(assertPortFree));
-    children.push(startFirestore(firestorePort, join(dataDir, 'firestore'), options.fresh ?? false, options.rulesCoverage ?? false, log));
+    children.push(startFirestore(firestorePort, join(dataDir, 'firestore'), options.fresh ?? false, options.rulesCoverage ?? false, ownDir !== null, log));
     children.push(startAuth(authPort, join(dataDir, 'auth'), options.persistAuth ?? false, log, tempDirs));
     children.push(startMailDev(smtpPort, mailWebPort, log));
     const address: StackAddress = {
@@ -100,8 +100,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 }
 
-function startFirestore(port: number, dataDir: string, fresh: boolean, coverage: boolean, log: (l: string) => void) {
-  const args = ['--import', 'tsx', join(root, 'emulator/src/cli.ts'), '--port', String(port), '--data', dataDir];
+function startFirestore(port: number, dataDir: string, fresh: boolean, coverage: boolean, isTestStack: boolean, log: (l: string) => void) {
+  // Cloud Storage beside it: firebase.json's port for the developer's stack, a free one for a test's
+  // (several test stacks run at once); its objects in the stack's folder.
+  const storagePort = isTestStack ? 0 : firebaseJson.emulators.storage.port;
+  const storage = ['--storage-port', String(storagePort), '--storage-data', join(dataDir, '..', 'storage')];
+  const args = ['--import', 'tsx', join(root, 'emulator/src/cli.ts'), '--port', String(port), '--data', dataDir, ...storage];
   if (fresh) args.push('--fresh');
   // Within the project's rules budget, a margin under Cloud Firestore's limits (rules-budget.ts);
   // SUMMIT_RULES_LIMITS=firestore enforces Cloud Firestore's own, to check that no test's verdict
@@ -200,6 +204,7 @@ async function main() {
   }
   console.log(`
   Firestore emulator  http://${stack.address.firestore}   (data: .emulator-data/firestore)
+  Storage emulator    http://127.0.0.1:${firebaseJson.emulators.storage.port}   (data: .emulator-data/storage)
   Auth emulator       http://${stack.address.auth}
   Mail (MailDev)      http://localhost:${MAIL_PORTS.web}   (every email the product sends)
   ${withApp ? 'App                 http://localhost:5173\n  Staff sign-in       http://localhost:5173/admin-login' : ''}
