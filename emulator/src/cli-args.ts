@@ -78,11 +78,12 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
       if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value.\n\n${USAGE}`);
       return v;
     };
-    const port = () => {
+    const integer = (min: number, max: number, what: string) => {
       const n = Number(value());
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} must be a port number (0-65535).`);
+      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} must be ${what}.`);
       return n;
     };
+    const port = () => integer(0, 65535, 'a port number (0-65535)');
     switch (flag) {
       case '--port':
         options.port = port();
@@ -96,12 +97,9 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
       case '--storage-rules':
         options.storageRules = resolve(value());
         break;
-      case '--storage-max-bytes': {
-        const n = Number(value());
-        if (!Number.isSafeInteger(n) || n < 1) throw new Error('--storage-max-bytes must be a positive number of bytes.');
-        options.storageMaxBytes = n;
+      case '--storage-max-bytes':
+        options.storageMaxBytes = integer(1, Number.MAX_SAFE_INTEGER, 'a positive number of bytes');
         break;
-      }
       case '--host':
         options.host = value();
         break;

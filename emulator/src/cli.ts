@@ -36,16 +36,19 @@ async function enforceRules(path: string, limits: RuntimeLimits | null, coverage
   if (typeof rules.loadRulesAuthorizer !== 'function') throw new Error('--rules: emulator/src/rules/index.ts does not export loadRulesAuthorizer(path) yet.');
   const options: Options = { ...(limits ? { limits } : {}), ...(coverage ? { coverage } : {}) };
   use(rules.loadRulesAuthorizer(path, options));
-  const watcher = rules.watchRules?.(
-    path,
+  const watcher = rules.watchRules?.(path, ...reloading('Firestore', path, use), options);
+  return () => watcher?.close();
+}
+
+/** A rules watcher's callbacks: put the new rules in force and say so, or say the old ones stay. */
+function reloading<A>(emulator: string, path: string, use: (a: A) => void): [(a: A) => void, (e: unknown) => void] {
+  return [
     (a) => {
       use(a);
-      console.log(`Firestore emulator: reloaded ${path}`);
+      console.log(`${emulator} emulator: reloaded ${path}`);
     },
-    (e) => console.error(`Firestore emulator: keeping the previous rules: ${e instanceof Error ? e.message : String(e)}`),
-    options,
-  );
-  return () => watcher?.close();
+    (e) => console.error(`${emulator} emulator: keeping the previous rules: ${e instanceof Error ? e.message : String(e)}`),
+  ];
 }
 
 /**
@@ -63,14 +66,7 @@ async function enforceStorageRules(path: string, use: (a: StorageAuthorizer) => 
     throw new Error('--storage-rules: emulator/src/rules/index.ts does not export loadStorageRulesAuthorizer(path) yet.');
   }
   use(rules.loadStorageRulesAuthorizer(path));
-  const watcher = rules.watchStorageRules?.(
-    path,
-    (a) => {
-      use(a);
-      console.log(`Storage emulator: reloaded ${path}`);
-    },
-    (e) => console.error(`Storage emulator: keeping the previous rules: ${e instanceof Error ? e.message : String(e)}`),
-  );
+  const watcher = rules.watchStorageRules?.(path, ...reloading('Storage', path, use));
   return () => watcher?.close();
 }
 

@@ -1,6 +1,7 @@
 // What the emulator's HTTP servers (Firestore, Cloud Storage) share: CORS for the browser app,
 // listening, closing.
 import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export function corsHeaders(req: IncomingMessage): Record<string, string> {
   const origin = req.headers.origin;
@@ -35,4 +36,24 @@ export function closeServer(server: Server) {
     // Requests in flight get a moment to finish (their commits are already being made durable).
     setTimeout(() => server.closeAllConnections(), 200).unref();
   });
+}
+
+/**
+ * Listens on `port` (0: a free one) and gives the address and a close() that closes the server and
+ * then runs `release` (the files behind it), once. When listening fails, `release` runs at once.
+ */
+export async function serve(server: Server, port: number, host: string, release: () => Promise<void>) {
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const actual = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | null = null;
+  return {
+    port: actual,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actual}`,
+    close: () => (closing ??= closeServer(server).then(release)),
+  };
 }

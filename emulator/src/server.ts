@@ -13,10 +13,9 @@
 // The SDK sends JSON bodies as `Content-Type: text/plain` (to skip preflights); any type is read
 // as JSON.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { callerFromHeader, projectOf } from './auth-token.ts';
 import { ApiError, invalid, toApiError } from './errors.ts';
-import { closeServer, corsHeaders, listen } from './http-common.ts';
+import { corsHeaders, serve } from './http-common.ts';
 import { HOT_WINDOW_MS } from './hotspots.ts';
 import { FirestoreService } from './service.ts';
 import { Store } from './store.ts';
@@ -137,31 +136,23 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Run
     });
   });
   const host = options.host ?? '127.0.0.1';
-  let storage: RunningStorage;
-  try {
-    await listen(server, options.port ?? 0, host);
-    storage = await createStorageServer({
-      host,
-      port: options.storagePort ?? 0,
-      dataDir: options.storageDataDir ?? null,
-      fresh: options.fresh,
-      maxBytes: options.storageMaxBytes,
-      authorizer: options.storageAuthorizer,
-      firestore: store,
-    }).catch(async (error: unknown) => {
-      await closeServer(server);
-      throw error;
-    });
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  const port = (server.address() as AddressInfo).port;
-  let closing: Promise<void> | null = null;
-  return {
-    port,
+  const firestore = await serve(server, options.port ?? 0, host, () => store.close());
+  const storage = await createStorageServer({
     host,
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port: options.storagePort ?? 0,
+    dataDir: options.storageDataDir ?? null,
+    fresh: options.fresh,
+    maxBytes: options.storageMaxBytes,
+    authorizer: options.storageAuthorizer,
+    firestore: store,
+  }).catch(async (error: unknown) => {
+    await firestore.close();
+    throw error;
+  });
+  return {
+    port: firestore.port,
+    host,
+    url: firestore.url,
     service,
     store,
     setAuthorizer: (a) => service.setAuthorizer(a),
@@ -169,7 +160,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Run
     storageUrl: storage.url,
     storage,
     setStorageAuthorizer: (a) => storage.setAuthorizer(a),
-    close: () => (closing ??= Promise.all([closeServer(server), storage.close()]).then(() => store.close())),
+    close: () => Promise.all([firestore.close(), storage.close()]).then(() => {}),
   };
 }
 

@@ -307,17 +307,24 @@ describe('limits (ours)', () => {
 });
 
 describe('CORS', () => {
-  it('echoes the origin and requested headers and exposes the upload headers', async () => {
-    const res = await fetch(`http://${h.host}/v0/b/${BUCKET}/o?name=x`, {
+  it('echoes the origin and requested headers, and exposes the X-Goog-Upload-* headers the SDK reads', async () => {
+    const origin = 'http://localhost:5173';
+    const asked = 'authorization,x-goog-upload-protocol,x-goog-upload-command';
+    const url = `http://${h.host}/v0/b/${BUCKET}/o?name=${folder()}%2Fc.bin`;
+    const preflight = await fetch(url, {
       method: 'OPTIONS',
-      headers: {
-        Origin: 'http://localhost:5173',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,x-goog-upload-protocol',
-      },
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': asked },
     });
-    expect(res.status).toBeLessThan(300);
-    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    expect(res.headers.get('access-control-allow-headers')).toMatch(/x-goog-upload-protocol/i);
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin'), preflight.headers.get('access-control-allow-headers')]).toEqual([
+      204,
+      origin,
+      asked,
+    ]);
+    const start = await fetch(url, {
+      method: 'POST',
+      headers: { Origin: origin, 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start' },
+      body: '{}',
+    });
+    expect(start.headers.get('access-control-expose-headers')).toMatch(/X-Goog-Upload-URL.*X-Goog-Upload-Status.*X-Goog-Upload-Size-Received/);
   });
 });

@@ -12,9 +12,8 @@
 import { readFile } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Caller } from '../auth-token.ts';
-import { closeServer, corsHeaders, listen } from '../http-common.ts';
+import { corsHeaders, serve } from '../http-common.ts';
 import type { Store } from '../store.ts';
 import type { StorageAuthorizer } from '../rules/storage-contract.ts';
 import { StorageAccess, storageCaller } from './access.ts';
@@ -313,20 +312,6 @@ export async function createStorageServer(options: StorageServerOptions = {}): P
       sendJson(req, res, failure.httpStatus, failure.toJSON());
     });
   });
-  const host = options.host ?? '127.0.0.1';
-  try {
-    await listen(server, options.port ?? 0, host);
-  } catch (error) {
-    await objects.close();
-    throw error;
-  }
-  const port = (server.address() as AddressInfo).port;
-  let closing: Promise<void> | null = null;
-  return {
-    port,
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    objects,
-    setAuthorizer: (a) => (api.access.authorizer = a),
-    close: () => (closing ??= closeServer(server).then(() => objects.close())),
-  };
+  const { port, url, close } = await serve(server, options.port ?? 0, options.host ?? '127.0.0.1', () => objects.close());
+  return { port, url, objects, setAuthorizer: (a) => (api.access.authorizer = a), close };
 }
