@@ -177,6 +177,7 @@ describe('storage rules (ours: the tests swap the StorageAuthorizer)', () => {
     try {
       for (const attempt of [
         uploadString(ref(h.storage, `${dir}/q.txt`), 'x'),
+        uploadBytesResumable(ref(h.storage, `${dir}/r.bin`), bytes(300_000)).then((done) => done),
         getMetadata(r),
         getBytes(r),
         updateMetadata(r, { contentType: 'a/b' }),

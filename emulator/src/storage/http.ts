@@ -168,8 +168,8 @@ class StorageApi {
     download(req, res, object, (range) => createReadStream(path, range), headersFor(req));
   }
 
-  /** Creates or replaces the object after asking the rules (create, or update when it exists). */
-  private async store(caller: Caller, object: StoredObject, bytes: Buffer | { file: string }) {
+  /** Asks the rules about writing `object`: create, or update when one exists under its name. */
+  private authorizeWrite(caller: Caller, object: StoredObject) {
     const existing = this.objects.get(object.bucket, object.name);
     this.access.check(caller, {
       method: existing ? 'update' : 'create',
@@ -178,6 +178,11 @@ class StorageApi {
       resource: existing && forRules(existing),
       requestResource: forRules(object),
     });
+  }
+
+  /** Creates or replaces the object after asking the rules. */
+  private async store(caller: Caller, object: StoredObject, bytes: Buffer | { file: string }) {
+    this.authorizeWrite(caller, object);
     await this.objects.put(object, bytes);
     return object;
   }
@@ -215,6 +220,9 @@ class StorageApi {
     if (size !== null && size > this.maxBytes) throw this.overLimit(size);
     const declared: DeclaredMetadata = parseDeclared(jsonObject(await readBody(req, MULTIPART_OVERHEAD)));
     const contentTypeHeader = req.headers['x-goog-upload-header-content-type'] as string | undefined;
+    // The rules are asked now, with the declared size (no bytes sent in vain), and again at finalize with the real one.
+    const announced = newObject(bucket, name, Buffer.alloc(0), declared, new Date(), contentTypeHeader);
+    this.authorizeWrite(caller, { ...announced, size: size ?? 0, md5Hash: '', crc32c: '' });
     const session = this.uploads.start({ bucket, name, declared, contentTypeHeader, size, file: this.objects.uploadPath(), caller });
     const uploadUrl = new URL(`http://${req.headers.host ?? 'localhost'}${url.pathname}`);
     uploadUrl.searchParams.set('name', name);
@@ -243,7 +251,10 @@ class StorageApi {
       'X-Goog-Upload-Size-Received': String(session.received),
       ...extra,
     });
-    if (commands.includes('query')) return sendJson(req, res, 200, session.state === 'final' ? resourceJson(this.objects.get(bucket, name)!) : {}, status());
+    if (commands.includes('query')) {
+      const stored = session.state === 'final' ? this.objects.get(bucket, name) : null;
+      return sendJson(req, res, 200, stored ? resourceJson(stored) : {}, status());
+    }
     if (commands.includes('cancel')) {
       if (session.state === 'active') await this.uploads.end(session, 'cancelled');
       return sendJson(req, res, 200, {}, status());
