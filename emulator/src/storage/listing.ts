@@ -24,6 +24,7 @@ export function listObjects(objects: StoredObject[], options: ListOptions) {
   const items: { name: string; bucket: string }[] = [];
   let last = '';
   for (const object of objects) {
+    if (!object.name.startsWith(prefix)) continue;
     const cut = delimiter ? object.name.indexOf(delimiter, prefix.length) : -1;
     const key = cut >= 0 ? object.name.slice(0, cut + delimiter.length) : object.name;
     if (key <= after || key === last) continue;
