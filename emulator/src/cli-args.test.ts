@@ -15,9 +15,14 @@ describe('command line', () => {
       rulesLimits: null,
       rulesCoverage: false,
       indexes: null,
+      storagePort: 9199,
+      storageDataDir: '/repo/.emulator-data/storage',
+      storageRules: null,
+      storageMaxBytes: 100 * 1024 * 1024,
       help: false,
     });
     expect(parseCliArgs([], { root, firebaseJson: null }).port).toBe(8080);
+    expect(parseCliArgs([], { root, firebaseJson: { emulators: { storage: { port: 9200 } } } }).storagePort).toBe(9200);
   });
 
   it('takes --port, --data, --fresh, --rules, --indexes, also as --flag=value', () => {
@@ -25,7 +30,22 @@ describe('command line', () => {
     expect(o).toMatchObject({ port: 0, dataDir: resolve('tmp/x'), fresh: true, rules: resolve('firestore.rules'), indexes: resolve('firestore.indexes.json') });
   });
 
-  it.each([[['--port']], [['--port', 'abc']], [['--port', '70000']], [['--nope']], [['--data', '--fresh']], [['--indexes']]])('refuses %j', (argv) => {
+  it('takes the Cloud Storage options', () => {
+    const o = parseCliArgs(['--storage-port', '0', '--storage-data=tmp/s', '--storage-rules', 'storage.rules', '--storage-max-bytes', '1048576'], { root });
+    expect(o).toMatchObject({ storagePort: 0, storageDataDir: resolve('tmp/s'), storageRules: resolve('storage.rules'), storageMaxBytes: 1048576 });
+  });
+
+  it.each([
+    [['--storage-port', '-1']],
+    [['--storage-max-bytes', '0']],
+    [['--storage-max-bytes', '1.5']],
+    [['--port']],
+    [['--port', 'abc']],
+    [['--port', '70000']],
+    [['--nope']],
+    [['--data', '--fresh']],
+    [['--indexes']],
+  ])('refuses %j', (argv) => {
     expect(() => parseCliArgs(argv, { root })).toThrow();
   });
 

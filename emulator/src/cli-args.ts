@@ -1,8 +1,11 @@
-// Command-line options of `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-limits K=V,…] [--rules-coverage] [--indexes FILE]`.
-// Defaults: the port in firebase.json (emulators.firestore.port, else 8080), data in
-// .emulator-data/firestore (git-ignored), no rules (everything allowed), no indexes (every query served).
+// Command-line options of `npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-limits K=V,…] [--rules-coverage] [--indexes FILE]
+// [--storage-port N] [--storage-data DIR] [--storage-rules FILE] [--storage-max-bytes N]`.
+// Defaults: the ports in firebase.json (emulators.firestore.port, else 8080; emulators.storage.port,
+// else 9199), data in .emulator-data/firestore and .emulator-data/storage (git-ignored), no rules
+// (everything allowed), no indexes (every query served), objects up to 100 MiB.
 import { resolve } from 'node:path';
 import { tighterLimits, type RuntimeLimits } from './rules/limits.ts';
+import { DEFAULT_MAX_OBJECT_BYTES } from './storage/http.ts';
 
 export interface CliOptions {
   port: number;
@@ -15,6 +18,11 @@ export interface CliOptions {
   /** Count each allow's and function's outcomes, served at GET /emulator/v1/projects/{p}:rulesCoverage. */
   rulesCoverage: boolean;
   indexes: string | null;
+  /** The Cloud Storage server's port (0: a free one). */
+  storagePort: number;
+  storageDataDir: string;
+  storageRules: string | null;
+  storageMaxBytes: number;
   help: boolean;
 }
 
@@ -22,10 +30,11 @@ export interface CliDefaults {
   /** The repository root: relative defaults resolve against it. */
   root: string;
   /** Parsed firebase.json, if any. */
-  firebaseJson?: { emulators?: { firestore?: { port?: number; host?: string } } } | null;
+  firebaseJson?: { emulators?: { firestore?: { port?: number; host?: string }; storage?: { port?: number } } } | null;
 }
 
 export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data DIR] [--fresh] [--rules FILE] [--rules-limits K=V,…] [--rules-coverage] [--indexes FILE]
+                        [--storage-port N] [--storage-data DIR] [--storage-rules FILE] [--storage-max-bytes N]
 
   --port N      port to listen on (default: firebase.json emulators.firestore.port, or 8080)
   --host H      interface to listen on (default: firebase.json's host, or 127.0.0.1)
@@ -37,7 +46,12 @@ export const USAGE = `Usage: npm run emulator -- [--port N] [--host H] [--data D
   --rules-coverage  count how often each allow statement and function of the rules evaluated
                 true, false or to an error (GET /emulator/v1/projects/{p}:rulesCoverage)
   --indexes FILE  refuse, as Cloud Firestore does, queries that these composite indexes
-                (firestore.indexes.json) do not serve, reloading them when the file changes`;
+                (firestore.indexes.json) do not serve, reloading them when the file changes
+  --storage-port N   the Cloud Storage server's port (default: firebase.json emulators.storage.port,
+                or 9199; 0 picks a free port)
+  --storage-data DIR folder for the stored objects (default: .emulator-data/storage; --fresh erases it too)
+  --storage-rules FILE  enforce these Cloud Storage rules (storage.rules), reloading them when the file changes
+  --storage-max-bytes N  refuse objects larger than N bytes (default ${DEFAULT_MAX_OBJECT_BYTES}, 100 MiB)`;
 
 export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions {
   const firestore = defaults.firebaseJson?.emulators?.firestore;
@@ -50,6 +64,10 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
     rulesLimits: null,
     rulesCoverage: false,
     indexes: null,
+    storagePort: defaults.firebaseJson?.emulators?.storage?.port ?? 9199,
+    storageDataDir: resolve(defaults.root, '.emulator-data/storage'),
+    storageRules: null,
+    storageMaxBytes: DEFAULT_MAX_OBJECT_BYTES,
     help: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -60,13 +78,28 @@ export function parseCliArgs(argv: string[], defaults: CliDefaults): CliOptions 
       if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value.\n\n${USAGE}`);
       return v;
     };
+    const integer = (min: number, max: number, what: string) => {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} must be ${what}.`);
+      return n;
+    };
+    const port = () => integer(0, 65535, 'a port number (0-65535)');
     switch (flag) {
-      case '--port': {
-        const port = Number(value());
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (0-65535).`);
-        options.port = port;
+      case '--port':
+        options.port = port();
         break;
-      }
+      case '--storage-port':
+        options.storagePort = port();
+        break;
+      case '--storage-data':
+        options.storageDataDir = resolve(value());
+        break;
+      case '--storage-rules':
+        options.storageRules = resolve(value());
+        break;
+      case '--storage-max-bytes':
+        options.storageMaxBytes = integer(1, Number.MAX_SAFE_INTEGER, 'a positive number of bytes');
+        break;
       case '--host':
         options.host = value();
         break;

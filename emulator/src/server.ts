@@ -12,34 +12,21 @@
 //   GET /                          "Ok" (readiness)
 // The SDK sends JSON bodies as `Content-Type: text/plain` (to skip preflights); any type is read
 // as JSON.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { callerFromHeader, projectOf } from './auth-token.ts';
 import { ApiError, invalid, toApiError } from './errors.ts';
+import { corsHeaders, serve } from './http-common.ts';
 import { HOT_WINDOW_MS } from './hotspots.ts';
 import { FirestoreService } from './service.ts';
 import { Store } from './store.ts';
 import type { IndexConfig } from './indexes.ts';
 import type { Authorizer } from './rules/contract.ts';
 import type { RulesCoverage } from './rules/coverage.ts';
+import type { StorageAuthorizer } from './rules/storage-contract.ts';
+import { createStorageServer, type RunningStorage } from './storage/http.ts';
 
 /** Cloud Firestore's limit on a request body. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
-
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const origin = req.headers.origin;
-  return {
-    // Echoing the origin (rather than "*") also serves requests made with credentials.
-    'Access-Control-Allow-Origin': origin ?? '*',
-    ...(origin ? { 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' } : {}),
-    'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-    // "*" does not cover Authorization, so the requested headers are echoed back.
-    'Access-Control-Allow-Headers':
-      req.headers['access-control-request-headers'] ??
-      'Authorization, Content-Type, X-Goog-Api-Client, X-Goog-Request-Params, Google-Cloud-Resource-Prefix, X-Firebase-GMPID, X-Firebase-AppCheck, X-Goog-AuthUser',
-    'Access-Control-Max-Age': '86400',
-  };
-}
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -105,6 +92,13 @@ export interface EmulatorOptions {
   compactBytes?: number;
   /** The recorder the rules count their outcomes in (compiled with it), served at :rulesCoverage. */
   rulesCoverage?: RulesCoverage;
+  /** The Cloud Storage server's port (0, the default, picks a free port). */
+  storagePort?: number;
+  /** Folder for the Cloud Storage objects; null or absent: a temporary folder, removed on close. */
+  storageDataDir?: string | null;
+  /** The largest object accepted (bytes); src/storage/http.ts's DEFAULT_MAX_OBJECT_BYTES by default. */
+  storageMaxBytes?: number;
+  storageAuthorizer?: StorageAuthorizer;
 }
 
 export interface RunningEmulator {
@@ -118,6 +112,11 @@ export interface RunningEmulator {
   setAuthorizer(authorizer: Authorizer): void;
   /** Replaces the indexes in force (null: serve every query). */
   setIndexes(indexes: IndexConfig | null): void;
+  /** The Cloud Storage server (src/storage/), on its own port: http://host:port */
+  storageUrl: string;
+  storage: RunningStorage;
+  /** Replaces the storage rules in force (hot reload). */
+  setStorageAuthorizer(authorizer: StorageAuthorizer): void;
   /** Stops accepting requests, waits for the log, closes the files. */
   close(): Promise<void>;
 }
@@ -137,39 +136,32 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Run
     });
   });
   const host = options.host ?? '127.0.0.1';
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  const port = (server.address() as AddressInfo).port;
-  let closing: Promise<void> | null = null;
-  return {
-    port,
+  const firestore = await serve(server, options.port ?? 0, host, () => store.close());
+  const storage = await createStorageServer({
     host,
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port: options.storagePort ?? 0,
+    dataDir: options.storageDataDir ?? null,
+    fresh: options.fresh,
+    maxBytes: options.storageMaxBytes,
+    authorizer: options.storageAuthorizer,
+    firestore: store,
+  }).catch(async (error: unknown) => {
+    await firestore.close();
+    throw error;
+  });
+  return {
+    port: firestore.port,
+    host,
+    url: firestore.url,
     service,
     store,
     setAuthorizer: (a) => service.setAuthorizer(a),
     setIndexes: (i) => service.setIndexes(i),
-    close: () => (closing ??= closeServer(server).then(() => store.close())),
+    storageUrl: storage.url,
+    storage,
+    setStorageAuthorizer: (a) => storage.setAuthorizer(a),
+    close: () => Promise.all([firestore.close(), storage.close()]).then(() => {}),
   };
-}
-
-function closeServer(server: Server) {
-  return new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-    // Requests in flight get a moment to finish (their commits are already being made durable).
-    setTimeout(() => server.closeAllConnections(), 200).unref();
-  });
 }
 
 async function handle(service: FirestoreService, req: IncomingMessage, res: ServerResponse) {

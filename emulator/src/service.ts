@@ -43,7 +43,7 @@ export function snapshotForRules(path: string, doc: StoredDocument): DocumentSna
   return { path, data: doc.fields };
 }
 
-function instant(timestamp: string): Instant {
+export function instant(timestamp: string): Instant {
   const [seconds, nanos] = parseTimestamp(timestamp);
   return { seconds, nanos };
 }

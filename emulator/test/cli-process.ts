@@ -2,7 +2,7 @@
 // ports, temporary data folders removed after each test, children killed after each test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore/lite';
@@ -29,7 +29,9 @@ export function freePort(): Promise<number> {
 }
 
 export async function startCli(port: number, dataDir: string, extra: string[] = [], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', String(port), '--data', dataDir, ...extra], {
+  // The Cloud Storage server on a free port with its objects in the test's folder, unless `extra` says otherwise.
+  const storage = ['--storage-port', '0', '--storage-data', join(dataDir, 'storage')];
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', String(port), '--data', dataDir, ...storage, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
