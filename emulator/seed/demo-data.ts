@@ -14,7 +14,7 @@ import { bankFormatFormSchema, STATEMENT_FORMATS, statementFormatDocument, state
 import { withSeededPaymentCodes } from './payment-codes.ts';
 import { CPD_SETTINGS_PATH, evaluationId, summitDays, type CpdSettings, type Evaluation } from '../../src/data/certificates.ts';
 import { fileUrl } from '../../src/lib/storage-urls.ts';
-import { demoFiles, largestSize, type DemoFile } from './demo-files.ts';
+import { demoFiles, largestSize } from './demo-files.ts';
 
 export const DEMO_PROJECT_ID = 'demo-nci-summit';
 /** The demo project's default Cloud Storage bucket (the app's storageBucket when it runs on the emulators). */
@@ -42,7 +42,7 @@ function atUtc(base: Date, dayOffset: number, hh: number, mm = 0) {
  */
 export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173', storageHost = DEMO_STORAGE_HOST): Array<[string, Record<string, unknown>]> {
   const files = demoFiles();
-  const url = (file: DemoFile) => fileUrl(file.name, { bucket: DEMO_BUCKET, emulatorHost: storageHost });
+  const url = (name: string) => fileUrl(name, { bucket: DEMO_BUCKET, emulatorHost: storageHost });
   const start = atUtc(new Date(now.getTime() + 150 * DAY), 0, 6); // 09:00 in Nairobi (UTC+3)
   const end = atUtc(start, 2, 14);
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
@@ -251,7 +251,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     reference: 'NCI/T/2027/004',
     description: 'Supply and operation of sound, projection and recording for three days.',
     closingDate: new Date(now.getTime() + 20 * DAY),
-    documents: [{ name: 'Tender document (PDF)', url: url(files.tender) }],
+    documents: [{ name: 'Tender document (PDF)', url: url(files.tender.name) }],
     published: true,
   });
   add('tenders', 'conference-bags', {
@@ -266,14 +266,14 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     title: 'National Cancer Control Strategy',
     type: 'document',
     description: 'The national strategy for cancer prevention and control.',
-    url: url(files.strategy),
+    url: url(files.strategy.name),
     published: true,
   });
   add('resources', 'summit-2025-report', {
     title: 'Summit 2025 report',
     type: 'report',
     description: 'Outcomes and commitments from the previous summit.',
-    url: url(files.report),
+    url: url(files.report.name),
     published: true,
   });
   // Fictional partners: websites on the reserved .example domain, logos uploaded by the seed.
