@@ -15,7 +15,15 @@ export default async function setup(project: TestProject) {
     return;
   }
   // No mail worker: tests/integration/mail-worker.test.ts starts its own, to control when it runs.
-  const stack = await startStack({ firestorePort: 18080, storagePort: 19199, authPort: 19099, smtpPort: 11025, mailWebPort: 11080, mailWorker: false, fresh: true });
+  const stack = await startStack({
+    firestorePort: 18080,
+    storagePort: 19199,
+    authPort: 19099,
+    smtpPort: 11025,
+    mailWebPort: 11080,
+    mailWorker: false,
+    fresh: true,
+  });
   project.provide('stackAddress', stack.address);
   return () => stack.stop();
 }

@@ -283,7 +283,13 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     ['silver', 'Community Screening Trust', 'https://screeningtrust.example'],
   ];
   partners.forEach(([tier, organisation, website], i) =>
-    add('sponsors', `demo-sponsor-${i + 1}`, { organisation, tier, website, logoUrl: url(largestSize(files.sponsors[`demo-sponsor-${i + 1}`])), published: true }),
+    add('sponsors', `demo-sponsor-${i + 1}`, {
+      organisation,
+      tier,
+      website,
+      logoUrl: url(largestSize(files.sponsors[`demo-sponsor-${i + 1}`])),
+      published: true,
+    }),
   );
   partners.forEach(([tier, organisation, website], i) =>
     add('partners', `demo-partner-${i + 1}`, {

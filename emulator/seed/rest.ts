@@ -155,6 +155,9 @@ export async function fileExists(a: StackAddress, bucket: string, name: string):
 /** Deletes a file from the Storage emulator with the owner bypass; a file already gone is fine. */
 export async function deleteFile(a: StackAddress, bucket: string, name: string) {
   if (!a.storage) throw new Error('Deleting a file needs the Storage emulator’s address.');
-  const res = await fetch(`http://${a.storage}/v0/b/${bucket}/o/${encodeURIComponent(name)}`, { method: 'DELETE', headers: { Authorization: 'Firebase owner' } });
+  const res = await fetch(`http://${a.storage}/v0/b/${bucket}/o/${encodeURIComponent(name)}`, {
+    method: 'DELETE',
+    headers: { Authorization: 'Firebase owner' },
+  });
   if (!res.ok && res.status !== 404) throw new Error(`Deleting ${name} failed: ${res.status} ${await res.text()}`);
 }

@@ -4,7 +4,8 @@
 //   2. public pages in a real chromium against the production build served as Hosting serves it
 //      (`npm run preview`): HTML and JS bytes (compressed, as transferred) and Firestore documents
 //      read per first visit;
-//   3. Lighthouse (mobile preset) on /, /register, /program and an article page, median of 3 runs;
+//   3. Lighthouse (mobile preset) on /, /about (uploaded images), /register, /program and an
+//      article page, median of 3 runs;
 //   4. the back office at 20,000 registrations (scripts/bench/admin.ts);
 //   5. a registration rush: 500 visitors, 50 at a time, through the app's own write path, with the
 //      documents written faster than Firestore sustains (scripts/bench/rush.ts);
@@ -21,6 +22,9 @@
 //  10. the timed work (alone: --only timed-work): from an unpaid hold lapsing to the waitlist-offer
 //      email in MailDev with the schedule running every 5 s, median of 10, and one run's duration
 //      at 1,200 seats with 200 people waiting (scripts/bench/timed-work.ts; stacks of its own);
+//  11. uploads (alone: --only uploads): a 5 MB photo from the speaker editor on a desktop and on
+//      the phone profile, the web sizes made, and the uploaded images public pages load
+//      (scripts/bench/uploads.ts);
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
@@ -47,7 +51,7 @@ export const BENCH_ROUTES = [
   '/blogs/why-early-detection-saves-lives',
   '/faq',
 ];
-const LIGHTHOUSE_ROUTES = ['/', '/register', '/program', '/blogs/why-early-detection-saves-lives'];
+const LIGHTHOUSE_ROUTES = ['/', '/about', '/register', '/program', '/blogs/why-early-detection-saves-lives'];
 
 type Row = Record<string, string | number>;
 
@@ -273,6 +277,22 @@ async function publicPageTables() {
   await phoneTable();
 }
 
+/** Uploads (scripts/bench/uploads.ts): a 5 MB photo on a desktop and a phone, and the uploaded images public pages load. */
+async function uploadTables() {
+  const { uploadFigures } = await import('./uploads.ts');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    const { uploads, pages } = await uploadFigures(browser, PREVIEW);
+    table(
+      'A 5 MB photo uploaded from the speaker editor (scaled in the browser, both web sizes uploaded to the Storage emulator; from the file chosen to "Uploaded")',
+      uploads,
+    );
+    table('Uploaded images a public page loads (phone screen, DPR 3; scrolled to the end)', pages);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function certificateTables(stack: Stack) {
   const { certificateFigures } = await import('./certificates.ts');
   const { pdf, issuing, mailKb, verify } = await certificateFigures(stack.address);
@@ -284,12 +304,13 @@ async function certificateTables(stack: Stack) {
   table('Public verification read (one REST get, as /certificates/:id makes it)', verify);
 }
 
-/** `npm run bench -- --only mail|rush|phone|pages|certificates`: one scenario alone, on a stack of its own. */
+/** `npm run bench -- --only mail|rush|phone|pages|uploads|certificates`: one scenario alone, on a stack of its own. */
 const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   mail: async (stack) => table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack)),
   rush: rushFigures,
   phone: () => withServedBuild(phoneTable),
   pages: () => withServedBuild(publicPageTables),
+  uploads: () => withServedBuild(uploadTables),
   certificates: certificateTables,
 };
 /** The rules' spending on every path of the integration suites (scripts/measure/rules-budget.ts; a stack of its own). */
@@ -331,6 +352,7 @@ async function main() {
     await rushFigures(stack);
     await withServedBuild(async () => {
       await publicPageTables();
+      await uploadTables();
       // Last: it fills the stack with 20,000 registrations.
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
       try {

@@ -12,9 +12,9 @@ type Row = Record<string, string | number>;
 export const PHONE_RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 3);
 
 /** The issue's phone: 390×844, touch, 150 ms round trip, 1.6 Mbps down, 750 Kbps up, CPU 4× slower. */
-const SCREEN = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
-const CPU_SLOWDOWN = 4;
+export const PHONE_SCREEN = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+export const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+export const PHONE_CPU_SLOWDOWN = 4;
 
 /** The small-screen menu's panel (SiteHeader's MobileMenu). */
 const MENU_PANEL = 'nav[aria-label="Mobile"]';
@@ -116,8 +116,8 @@ async function asPhone(context: BrowserContext, page: Page) {
     lastActivity = Date.now();
   });
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN });
   return {
     js: () => ({ ...js }),
     /**
@@ -142,7 +142,7 @@ async function settle(page: Page, phone: Phone) {
 
 /** A first visit in a fresh context; `visit` gets the loaded, settled page. */
 async function firstVisit<T>(browser: Browser, url: string, watch: Parameters<typeof installMarks>[0], visit: (page: Page, phone: Phone) => Promise<T>) {
-  const context = await browser.newContext(SCREEN);
+  const context = await browser.newContext(PHONE_SCREEN);
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: marksScript(watch) });

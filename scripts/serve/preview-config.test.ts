@@ -21,7 +21,10 @@ describe('the preview’s Hosting config', () => {
     expect(policies.length).toBeGreaterThanOrEqual(2); // site-wide, and the Emails screen's
     const widened = config.hosting.headers.map((rule) => ({
       ...rule,
-      headers: rule.headers.map((h) => ({ ...h, value: h.value.replace(' http://127.0.0.1:8080 http://127.0.0.1:9099 http://127.0.0.1:9199', '').replace(' http://127.0.0.1:9199', '') })),
+      headers: rule.headers.map((h) => ({
+        ...h,
+        value: h.value.replace(' http://127.0.0.1:8080 http://127.0.0.1:9099 http://127.0.0.1:9199', '').replace(' http://127.0.0.1:9199', ''),
+      })),
     }));
     expect(widened).toEqual(firebase.hosting.headers);
     for (const policy of policies) {

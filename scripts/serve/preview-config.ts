@@ -29,7 +29,8 @@ interface FirebaseJson {
  */
 export function previewHeaders(config: FirebaseJson): HostingHeader[] {
   const origin = (name: string) => `http://${config.emulators[name].host}:${config.emulators[name].port}`;
-  const widen = (policy: string) => withSources(withSources(policy, 'connect-src', ['firestore', 'auth', 'storage'].map(origin)), 'img-src', [origin('storage')]);
+  const widen = (policy: string) =>
+    withSources(withSources(policy, 'connect-src', ['firestore', 'auth', 'storage'].map(origin)), 'img-src', [origin('storage')]);
   return config.hosting.headers.map((rule) => ({
     source: rule.source,
     headers: rule.headers.map((h) => (h.key === 'Content-Security-Policy' ? { key: h.key, value: widen(h.value) } : h)),

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatDateTime, formatDeadline, formatMinor, formatMinorShort, formatMoney, formatMoneyMinor, initials } from './format.ts';
+import {
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatDeadline,
+  formatMinor,
+  formatMinorShort,
+  formatMoney,
+  formatMoneyMinor,
+  initials,
+} from './format.ts';
 
 describe('money as the site shows it', () => {
   it.each([

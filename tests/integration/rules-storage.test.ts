@@ -132,8 +132,7 @@ describe("an attacker's files", () => {
 
   it("nobody overwrites a file, their own or another record's: a replacement is a new name", async () => {
     const name = await existing(`content/speakers/victim/${uploadId()}-960.webp`);
-    for (const actor of ['editor', 'admin'] as const)
-      expect(await storageVerdict(upload(storage[actor], name, bytesOf(99), webp)), actor).toBe('denied');
+    for (const actor of ['editor', 'admin'] as const) expect(await storageVerdict(upload(storage[actor], name, bytesOf(99), webp)), actor).toBe('denied');
     expect((await getMetadata(ref(storage.admin, name))).size).toBe(64);
   });
 
@@ -158,4 +157,3 @@ describe("an attacker's files", () => {
     expect(await storageVerdict(upload(leaving, `content/speakers/r1/${uploadId()}-960.webp`, bytesOf(100), webp))).toBe('denied');
   });
 });
-

@@ -18,14 +18,7 @@ function Speakers() {
     <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {speakers.data.map((s) => (
         <li key={s.id} className="flex gap-4 rounded-lg border border-slate-200 p-4">
-          <PublicImage
-            src={s.photoUrl}
-            alt={`Portrait of ${s.name}`}
-            width={56}
-            height={56}
-            className="rounded-full"
-            fallback={initials(s.name)}
-          />
+          <PublicImage src={s.photoUrl} alt={`Portrait of ${s.name}`} width={56} height={56} className="rounded-full" fallback={initials(s.name)} />
           <div>
             <h3 className="font-semibold">{s.name}</h3>
             <p className="text-sm text-slate-700">
