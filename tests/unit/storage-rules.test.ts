@@ -17,6 +17,10 @@ const ADMIN = 'admin@summit.test';
 
 /** What the admin asks to create, with Firestore holding their staff entry. */
 function create(name: string, contentType: string, size: number): boolean {
+  return decide('create', name, contentType, size).allowed;
+}
+
+function decide(method: 'create' | 'get' | 'list' | 'delete', name: string, contentType = 'image/webp', size = 1000) {
   const object: StorageObjectForRules = {
     bucket: 'b',
     name,
@@ -32,16 +36,16 @@ function create(name: string, contentType: string, size: number): boolean {
     metadata: {},
   };
   const request: StorageAccessRequest = {
-    method: 'create',
+    method,
     bucket: 'b',
     path: name,
     auth: { uid: 'u1', token: { email: ADMIN, email_verified: true, firebase: { sign_in_provider: 'password' } } },
     time: NOW,
-    resource: null,
-    requestResource: object,
+    resource: method === 'delete' || method === 'get' ? object : null,
+    requestResource: method === 'create' ? object : null,
     firestore: { database: '(default)', lookup: (path) => (path === `staff/${ADMIN}` ? { role: { stringValue: 'admin' } } : null) },
   };
-  return rules.authorize(request).allowed;
+  return rules.authorize(request);
 }
 
 const IMAGES: UploadCollection[] = ['speakers', 'sponsors', 'publications'];
@@ -98,5 +102,28 @@ describe('storage.rules and the upload limits', () => {
   it('an empty file is refused', () => {
     expect(create(image, 'image/png', 0)).toBe(false);
     expect(create(pdf, 'application/pdf', 0)).toBe(false);
+  });
+});
+
+describe('the rules budget for files (Firestore documents read per request; Cloud Storage allows a few)', () => {
+  const photo = objectName(contentFolder('speakers', 'r1'), ID, { variant: '960', ext: 'webp' });
+
+  it('an upload, a delete and a list read one document, the staff entry', () => {
+    for (const [method, path] of [
+      ['create', photo],
+      ['delete', photo],
+      ['list', 'content/speakers/r1'],
+    ] as const) {
+      const decision = decide(method, path);
+      expect(decision.allowed, method).toBe(true);
+      expect(decision.usage?.reads, method).toEqual([`get:staff/${ADMIN}`]);
+    }
+  });
+
+  it('a public read reads nothing, and a refused file reads nothing either (its checks come first)', () => {
+    expect(decide('get', photo).usage?.reads).toEqual([]);
+    const refused = decide('create', photo.replace('-960.webp', '-640.webp'));
+    expect(refused.allowed).toBe(false);
+    expect(refused.usage?.reads).toEqual([]);
   });
 });
