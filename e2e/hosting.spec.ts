@@ -65,7 +65,9 @@ test('pages, the shell, the 404 page and files carry firebase.json’s headers; 
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
     // The preview's one change to firebase.json (scripts/serve/preview-config.ts): the demo build
     // talks to the emulators, and shows the Storage emulator's files.
-    expect(headers['content-security-policy'], path).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:8080 http:\/\/127\.0\.0\.1:9099 http:\/\/127\.0\.0\.1:9199;/);
+    expect(headers['content-security-policy'], path).toMatch(
+      /connect-src [^;]* http:\/\/127\.0\.0\.1:8080 http:\/\/127\.0\.0\.1:9099 http:\/\/127\.0\.0\.1:9199;/,
+    );
     expect(headers['content-security-policy'], path).toMatch(/img-src [^;]* https: http:\/\/127\.0\.0\.1:9199;/);
   }
   expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
