@@ -143,15 +143,6 @@ export async function uploadFile(a: StackAddress, bucket: string, file: { name: 
   if (!res.ok) throw new Error(`Uploading ${file.name} failed: ${res.status} ${await res.text()}`);
 }
 
-/** Whether the Storage emulator holds a file (read with the owner bypass). */
-export async function fileExists(a: StackAddress, bucket: string, name: string): Promise<boolean> {
-  if (!a.storage) throw new Error('Reading a file needs the Storage emulator’s address.');
-  const res = await fetch(`http://${a.storage}/v0/b/${bucket}/o/${encodeURIComponent(name)}`, { headers: { Authorization: 'Firebase owner' } });
-  if (res.status === 404) return false;
-  if (!res.ok) throw new Error(`Reading ${name} failed: ${res.status} ${await res.text()}`);
-  return true;
-}
-
 /** Deletes a file from the Storage emulator with the owner bypass; a file already gone is fine. */
 export async function deleteFile(a: StackAddress, bucket: string, name: string) {
   if (!a.storage) throw new Error('Deleting a file needs the Storage emulator’s address.');

@@ -1,7 +1,7 @@
 import { DEMO_BUCKET, DEMO_STAFF, demoDocuments } from './demo-data.ts';
 import { demoFiles } from './demo-files.ts';
 import { defaultMailTemplates, type MailSettings } from '../../src/data/mail-templates.ts';
-import { clearAuth, clearFirestore, documentExists, ensureAuthUser, fileExists, uploadFile, writeDocuments, type StackAddress } from './rest.ts';
+import { clearAuth, clearFirestore, documentExists, ensureAuthUser, uploadFile, writeDocuments, type StackAddress } from './rest.ts';
 
 /**
  * Seeds the demo summit. Idempotent: existing Firestore data is kept (staff edits survive a
@@ -17,8 +17,10 @@ export async function seedDemo(
     await clearAuth(address);
   }
   for (const staff of DEMO_STAFF) await ensureAuthUser(address, staff);
-  if (address.storage) await uploadDemoFiles(address);
   if (!fresh && (await documentExists(address, 'settings/site'))) return { seededFirestore: false };
+  // With the records that link them: a restart keeps staff's files and their changes (a replaced
+  // demo photo stays deleted).
+  if (address.storage) await uploadDemoFiles(address);
   const docs = demoDocuments(new Date(), siteUrl, address.storage).map(([path, data]): [string, Record<string, unknown>] =>
     path === 'settings/site' && siteUrl ? [path, { ...data, siteUrl }] : [path, data],
   );
@@ -29,9 +31,7 @@ export async function seedDemo(
   return { seededFirestore: true };
 }
 
-/** The demo's photos, logos and PDFs, made and uploaded where missing (a restart keeps what is there). */
+/** The demo's photos, logos and PDFs, made and uploaded under the names the seeded records link. */
 async function uploadDemoFiles(address: StackAddress) {
-  const missing = [];
-  for (const file of demoFiles().all) if (!(await fileExists(address, DEMO_BUCKET, file.name))) missing.push(file);
-  await Promise.all(missing.map(async (file) => uploadFile(address, DEMO_BUCKET, { ...file, bytes: await file.bytes() })));
+  await Promise.all(demoFiles().all.map(async (file) => uploadFile(address, DEMO_BUCKET, { ...file, bytes: await file.bytes() })));
 }
