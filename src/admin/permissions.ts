@@ -163,6 +163,7 @@ export const CAPABILITIES = {
   'certificates':          { what: 'CPD: settings, evaluations, issue, revoke and export', grantedBy: ['certificates', 'get'] },
   'settings':              { what: 'change the site settings and the emails’ wording',    grantedBy: ['settings', 'update'] },
   'archive':               { what: 'open the archive (each collection as its originals allow)', grantedBy: ['archive/events/items', 'get'] },
+  'files:unused':          { what: 'list the files no record names and delete them',   grantedBy: { who: 'admin', why: 'storage.rules let editors delete content files; deleting whatever the whole bucket no longer names is kept to administrators' } },
   'timed-work:run':        { what: '“Run now”: the schedule’s offers, passes, places and reminders by hand', grantedBy: { who: 'admin', why: 'the rules let finance make the same moves; running the whole schedule at once is kept to administrators' } },
 } as const satisfies Record<string, CapabilitySource>;
 

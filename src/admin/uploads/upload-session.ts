@@ -10,18 +10,26 @@ import { objectNameFromUrl } from '../../lib/storage-urls.ts';
 import { browserScaler, type Scaler } from './image-scaling.ts';
 import { firebaseUploader, type Uploader } from './uploader.ts';
 
-/** Every object of ours in `folder` that `values` name (strings anywhere inside, rich text included). */
-export function objectsNamed(values: unknown, folder: string): Set<string> {
+/**
+ * Every object of ours that `values` name (strings anywhere inside, rich text included), wherever
+ * it is stored: the one definition of what a record keeps, which the Unused files screen uses too.
+ */
+export function objectsNamedAnywhere(values: unknown): Set<string> {
   const found = new Set<string>();
   const walk = (v: unknown) => {
     if (typeof v === 'string') {
       const name = objectNameFromUrl(v);
-      if (name?.startsWith(folder) && !name.slice(folder.length).includes('/')) for (const n of uploadObjects(name)) found.add(n);
+      if (name) for (const n of uploadObjects(name)) found.add(n);
     } else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
   walk(values);
   return found;
+}
+
+/** Every object of ours in `folder` that `values` name (strings anywhere inside, rich text included). */
+export function objectsNamed(values: unknown, folder: string): Set<string> {
+  return new Set([...objectsNamedAnywhere(values)].filter((n) => n.startsWith(folder) && !n.slice(folder.length).includes('/')));
 }
 
 export class UploadSession {

@@ -87,6 +87,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('certificates/settings', 'certificates/admin/CpdSettingsPage.tsx', 'CPD settings', 'certificates', null),
   screen('evaluations', 'certificates/admin/EvaluationsPage.tsx', 'Evaluations', 'certificates'),
   screen('archive', 'archive/admin/ArchivePage.tsx', 'Archive', 'archive'),
+  screen('files', 'files/admin/UnusedFilesPage.tsx', 'Unused files', 'files:unused'),
 ];
 
 /** The screen a route id renders (undefined for a route not declared here). */

@@ -1,0 +1,18 @@
+// Every object stored under a prefix, through the back office's Cloud Storage (lib/app-storage.ts,
+// loaded on first use). storage.rules lets staff list content/** and settings/cpd/**.
+import { CPD_LOGO_FOLDER } from '../../../data/storage-paths.ts';
+
+/** Where staff's uploads are stored (storage-paths.ts's folders). */
+export const UPLOAD_PREFIXES = ['content/', CPD_LOGO_FOLDER] as const;
+
+/** The full names of every object under `prefix`, its sub-folders included. */
+export async function listObjects(prefix: string): Promise<string[]> {
+  const { getAppStorage, listAll, ref } = await import('../../../lib/app-storage.ts');
+  type Ref = ReturnType<typeof ref>;
+  const walk = async (folder: Ref): Promise<string[]> => {
+    const { items, prefixes } = await listAll(folder);
+    const nested = await Promise.all(prefixes.map(walk));
+    return [...items.map((i) => i.fullPath), ...nested.flat()];
+  };
+  return walk(ref(getAppStorage(), prefix.replace(/\/$/, '')));
+}

@@ -1,0 +1,30 @@
+// Unused files: the objects in storage that no record names, the ones a closed tab or an interrupted
+// save left behind. What a record names is upload-session.ts's one definition (objectsNamedAnywhere):
+// the 960 image keeps its 320 sibling, an original its web sizes, rich text its images. A record
+// naming a file in another record's folder keeps that file too: nothing a page still shows is unused.
+import { objectsNamedAnywhere } from '../../../admin/uploads/upload-session.ts';
+import { CPD_LOGO_FOLDER } from '../../../data/storage-paths.ts';
+
+export interface UnusedFile {
+  /** The object's full name in the bucket (also the row's key). */
+  id: string;
+  /** Whose folder it is in: "speakers / abc", or "CPD settings". */
+  folder: string;
+  /** The file's own name, without its folder. */
+  file: string;
+}
+
+/** Where an object lies, for people: its record's collection and id, or the CPD settings. */
+export function describeObject(name: string): UnusedFile {
+  const content = /^content\/([^/]+)\/([^/]+)\/(.+)$/.exec(name);
+  if (content) return { id: name, folder: `${content[1]} / ${content[2]}`, file: content[3] };
+  if (name.startsWith(CPD_LOGO_FOLDER)) return { id: name, folder: 'CPD settings', file: name.slice(CPD_LOGO_FOLDER.length) };
+  const slash = name.lastIndexOf('/');
+  return { id: name, folder: slash < 0 ? '' : name.slice(0, slash), file: name.slice(slash + 1) };
+}
+
+/** Listed − named: the objects no record (archived copies and settings included) names, sorted by name. */
+export function unusedObjects(listed: readonly string[], records: readonly unknown[]): string[] {
+  const named = objectsNamedAnywhere(records);
+  return [...new Set(listed)].filter((n) => !named.has(n)).sort();
+}
