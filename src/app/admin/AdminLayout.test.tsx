@@ -147,6 +147,7 @@ describe('the back-office menu, by role', () => {
       'CPD certificates',
       'Evaluations',
       'Archive',
+      'Unused files',
     ]);
   });
 
@@ -206,6 +207,8 @@ describe('a screen a role may not open', () => {
     ['finance', '/admin/users', 'Manage Users'],
     ['editor', '/admin/check-in', 'Check-in'],
     ['editor', '/admin/settings/statement-formats', 'Statement formats'],
+    ['editor', '/admin/files', 'Unused files'],
+    ['finance', '/admin/files', 'Unused files'],
   ] as const)('%s at %s sees its title and why, not the screen', async (role, path, title) => {
     renderAs(role, path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();

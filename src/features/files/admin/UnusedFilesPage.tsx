@@ -45,12 +45,7 @@ export default function UnusedFilesPage() {
           </FormAlert>
         </div>
       )}
-      <QueryState
-        query={files}
-        noun="unused files"
-        isEmpty={(d) => d.length === 0}
-        empty="No unused files: every file in storage is named by a record."
-      >
+      <QueryState query={files} noun="unused files" isEmpty={(d) => d.length === 0} empty="No unused files: every file in storage is named by a record.">
         {(rows) => (
           <>
             <div className="mt-6">
