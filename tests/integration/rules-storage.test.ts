@@ -51,6 +51,12 @@ describe('a speaker photo: content/speakers/{record}/{id}-{320|960}.webp', () =>
     );
   });
 
+  it.each(ACTORS)('%s may list the folders above a record’s (the Unused files screen) only as staff', async (actor) => {
+    for (const folder of ['content', 'content/speakers']) {
+      expect(await storageVerdict(list(ref(storage[actor], folder), { maxResults: 5 })), folder).toBe(STAFF.includes(actor) ? 'allowed' : 'denied');
+    }
+  });
+
   it.each(ACTORS)('%s may delete one only if an editor or an administrator', async (actor) => {
     const name = await existing(`content/speakers/rules-test/${uploadId()}-960.webp`);
     expect(await storageVerdict(deleteObject(ref(storage[actor], name)))).toBe(EDITORS.includes(actor) ? 'allowed' : 'denied');

@@ -120,6 +120,17 @@ describe('the rules budget for files (Firestore documents read per request; Clou
     }
   });
 
+  it('staff list the folders above a record’s (the Unused files screen walks content/), where nothing may be stored', () => {
+    for (const folder of ['content', 'content/speakers']) {
+      const decision = decide('list', folder);
+      expect(decision.allowed, folder).toBe(true);
+      expect(decision.usage?.reads, folder).toEqual([`get:staff/${ADMIN}`]);
+    }
+    expect(create(`content/${ID}-960.webp`, 'image/webp', 1000)).toBe(false);
+    expect(create(`content/speakers/${ID}-960.webp`, 'image/webp', 1000)).toBe(false);
+    expect(decide('get', `content/speakers/${ID}-960.webp`).allowed).toBe(false);
+  });
+
   it('a public read reads nothing, and a refused file reads nothing either (its checks come first)', () => {
     expect(decide('get', photo).usage?.reads).toEqual([]);
     const refused = decide('create', photo.replace('-960.webp', '-640.webp'));
