@@ -1,7 +1,7 @@
 // The app's Cloud Storage (firebase/storage), on the local emulator unless configured. Only the
 // back office loads it, on demand (src/admin/uploads/firebase-uploader.ts): public pages read our
 // files by plain address (lib/storage-urls.ts) and never download this SDK.
-import { connectStorageEmulator, deleteObject, getStorage, listAll, ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
+import { connectStorageEmulator, deleteObject, getMetadata, getStorage, listAll, ref, uploadBytesResumable, type FirebaseStorage } from 'firebase/storage';
 import { storageEmulatorHost, usesEmulators } from './env.ts';
 import { firebaseApp } from './firebase.ts';
 
@@ -17,4 +17,4 @@ export function getAppStorage(): FirebaseStorage {
   return storage;
 }
 
-export { deleteObject, listAll, ref, uploadBytesResumable };
+export { deleteObject, getMetadata, listAll, ref, uploadBytesResumable };

@@ -16,6 +16,7 @@ const fake = vi.hoisted(() => ({
   read: [] as string[],
   logs: [] as string[],
   failList: false,
+  uploaded: {} as Record<string, Date | null>,
 }));
 
 vi.mock('../../../lib/data.ts', () => ({
@@ -39,6 +40,7 @@ vi.mock('./stored-objects.ts', () => ({
     if (fake.failList) throw new Error('storage/unauthorized');
     return fake.objects.filter((o) => o.startsWith(prefix));
   },
+  uploadTimes: async (names: string[]) => names.map((n) => fake.uploaded[n] ?? null),
 }));
 
 const { default: UnusedFilesPage } = await import('./UnusedFilesPage.tsx');
@@ -65,6 +67,9 @@ beforeEach(() => {
     speakers: [{ id: 's1', name: 'Dr Amina', photoUrl: fileUrl(`${S1}${A}-960.webp`) }],
     'archive/tenders/items': [{ id: 't1', documents: [{ url: fileUrl('content/tenders/t1/cccccccccccccccccccc.pdf') }] }],
   };
+  // Uploaded two days ago, except where a test says otherwise.
+  const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  fake.uploaded = Object.fromEntries(fake.objects.map((o) => [o, old]));
   fake.read = [];
   fake.logs = [];
   fake.failList = false;
@@ -92,21 +97,35 @@ describe('unused files', () => {
     expect(uploader.removed).toEqual([`${S1}${B}-960.webp`]);
     expect(fake.logs).toEqual([`Deleted unused file ${S1}${B}-960.webp`]);
     // The list is read again: only the 320 image is left.
-    expect(await screen.findByRole('button', { name: 'Delete all 1 unused file' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete all 1 unused file uploaded more than a day ago' })).toBeInTheDocument();
   });
 
   it('deletes all of them after confirming, in one log line, then says none are left', async () => {
     renderStaffScreen(Screen, { role: 'admin' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete all 2 unused files' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete all 2 unused files?' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete all 2 unused files uploaded more than a day ago' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete all 2 unused files uploaded more than a day ago?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(uploader.removed).toEqual([]);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete all 2 unused files' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete all 2 unused files uploaded more than a day ago' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete 2 unused files' }));
     expect(await screen.findByText('No unused files: every file in storage is named by a record.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Deleted 2 unused files.');
     expect(uploader.removed.sort()).toEqual([`${S1}${B}-320.webp`, `${S1}${B}-960.webp`]);
     expect(fake.logs).toEqual([`Deleted 2 unused files: ${S1}${B}-320.webp, ${S1}${B}-960.webp`]);
+  });
+
+  it('marks a file uploaded in the last day (an editor may not have saved yet) and leaves it out of Delete all', async () => {
+    fake.uploaded[`${S1}${B}-960.webp`] = new Date(Date.now() - 60_000);
+    fake.uploaded[`${S1}${B}-320.webp`] = null;
+    renderStaffScreen(Screen, { role: 'admin' });
+    const table = await screen.findByRole('table', { name: 'Files no record names' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    for (const row of rows) expect(row).toHaveTextContent('In the last day: may be in an editor not saved yet.');
+    expect(rows[0]).toHaveTextContent('unknown');
+    expect(screen.queryByRole('button', { name: /^Delete all/ })).toBeNull();
+    expect(screen.getByText('Every file listed was uploaded in the last day: it may belong to an editor not saved yet.')).toBeInTheDocument();
+    // One by one, an administrator who knows may still delete it.
+    expect(screen.getByRole('button', { name: `Delete ${B}-960.webp (speakers / s1)` })).toBeEnabled();
   });
 
   it('says so when a file could not be deleted', async () => {

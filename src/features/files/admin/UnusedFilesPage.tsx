@@ -5,13 +5,16 @@ import { DataTable } from '../../../admin/ui/DataTable.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
 import { fileUrl } from '../../../lib/storage-urls.ts';
-import { useDeleteFiles, useUnusedFiles } from './files-api.ts';
-import type { UnusedFile } from './unused-files.ts';
+import { formatDateTime } from '../../../lib/nairobi-time.ts';
+import { useDeleteFiles, useUnusedFiles, type UnusedFileRow } from './files-api.ts';
+import { isRecent } from './unused-files.ts';
 
 const plural = (n: number) => `${n} unused file${n === 1 ? '' : 's'}`;
 
 export default function UnusedFilesPage() {
   const files = useUnusedFiles();
+  // When the list was read: a file uploaded within a day of it may be in an editor not saved yet.
+  const [now] = useState(() => new Date());
   const remove = useDeleteFiles();
   const [notice, setNotice] = useState('');
   const [failed, setFailed] = useState(0);
@@ -46,52 +49,68 @@ export default function UnusedFilesPage() {
         </div>
       )}
       <QueryState query={files} noun="unused files" isEmpty={(d) => d.length === 0} empty="No unused files: every file in storage is named by a record.">
-        {(rows) => (
-          <>
-            <div className="mt-6">
-              <ConfirmButton
-                question={`Delete all ${plural(rows.length)}?`}
-                detail="No record names them, so no page shows them. They cannot be brought back."
-                confirmLabel={`Delete ${plural(rows.length)}`}
-                disabled={remove.isPending}
-                onConfirm={() => del(rows.map((r) => r.id))}
-              >
-                {`Delete all ${plural(rows.length)}`}
-              </ConfirmButton>
-            </div>
-            <DataTable<UnusedFile>
-              caption="Files no record names"
-              rows={rows}
-              columns={[
-                { header: 'Record folder', cell: (f) => f.folder || '—' },
-                { header: 'File', cell: (f) => <span className="break-all font-mono text-xs">{f.file}</span> },
-                {
-                  header: 'Open',
-                  cell: (f) => (
-                    <a href={fileUrl(f.id)} target="_blank" rel="noreferrer" className="text-brand-700 underline" aria-label={`Open ${f.file}`}>
-                      Open
-                    </a>
-                  ),
-                },
-                {
-                  header: 'Delete',
-                  cell: (f) => (
-                    <ConfirmButton
-                      label={`Delete ${f.file} (${f.folder})`}
-                      question={`Delete ${f.file}?`}
-                      detail={`In ${f.folder || 'the bucket'}. No record names it; it cannot be brought back.`}
-                      confirmLabel="Delete file"
-                      disabled={remove.isPending}
-                      onConfirm={() => del([f.id])}
-                    >
-                      Delete
-                    </ConfirmButton>
-                  ),
-                },
-              ]}
-            />
-          </>
-        )}
+        {(rows) => {
+          const settled = rows.filter((r) => !isRecent(r.uploaded, now));
+          return (
+            <>
+              <div className="mt-6">
+                {settled.length > 0 ? (
+                  <ConfirmButton
+                    question={`Delete all ${plural(settled.length)} uploaded more than a day ago?`}
+                    detail="No record names them, so no page shows them. They cannot be brought back."
+                    confirmLabel={`Delete ${plural(settled.length)}`}
+                    disabled={remove.isPending}
+                    onConfirm={() => del(settled.map((r) => r.id))}
+                  >
+                    {`Delete all ${plural(settled.length)} uploaded more than a day ago`}
+                  </ConfirmButton>
+                ) : (
+                  <p className="text-sm text-slate-700">Every file listed was uploaded in the last day: it may belong to an editor not saved yet.</p>
+                )}
+              </div>
+              <DataTable<UnusedFileRow>
+                caption="Files no record names"
+                rows={rows}
+                columns={[
+                  { header: 'Record folder', cell: (f) => f.folder || '—' },
+                  { header: 'File', cell: (f) => <span className="break-all font-mono text-xs">{f.file}</span> },
+                  {
+                    header: 'Uploaded',
+                    cell: (f) => (
+                      <>
+                        {f.uploaded ? formatDateTime(f.uploaded) : 'unknown'}
+                        {isRecent(f.uploaded, now) && <span className="block text-xs text-amber-800">In the last day: may be in an editor not saved yet.</span>}
+                      </>
+                    ),
+                  },
+                  {
+                    header: 'Open',
+                    cell: (f) => (
+                      <a href={fileUrl(f.id)} target="_blank" rel="noreferrer" className="text-brand-700 underline" aria-label={`Open ${f.file}`}>
+                        Open
+                      </a>
+                    ),
+                  },
+                  {
+                    header: 'Delete',
+                    cell: (f) => (
+                      <ConfirmButton
+                        label={`Delete ${f.file} (${f.folder})`}
+                        question={`Delete ${f.file}?`}
+                        detail={`In ${f.folder || 'the bucket'}. No record names it; it cannot be brought back.`}
+                        confirmLabel="Delete file"
+                        disabled={remove.isPending}
+                        onConfirm={() => del([f.id])}
+                      >
+                        Delete
+                      </ConfirmButton>
+                    ),
+                  },
+                ]}
+              />
+            </>
+          );
+        }}
       </QueryState>
     </div>
   );

@@ -8,7 +8,7 @@ import { useUploadServices } from '../../../admin/uploads/upload-session.ts';
 import { useStaffTask } from '../../../admin/use-staff-action.ts';
 import { adminKey } from '../../../data/query-keys.ts';
 import { db } from '../../../lib/data.ts';
-import { listObjects, UPLOAD_PREFIXES } from './stored-objects.ts';
+import { listObjects, uploadTimes, UPLOAD_PREFIXES } from './stored-objects.ts';
 import { describeObject, unusedObjects, type UnusedFile } from './unused-files.ts';
 
 export const unusedFilesKey = [...adminKey('files'), 'unused'] as const;
@@ -16,12 +16,17 @@ export const unusedFilesKey = [...adminKey('files'), 'unused'] as const;
 /** Every collection whose documents may name a file of ours. */
 export const NAMING_COLLECTIONS = [...CONTENT_COLLECTIONS.flatMap((c) => [c, `archive/${c}/items`]), 'settings'];
 
-async function findUnusedFiles(): Promise<UnusedFile[]> {
+/** An unused file and when it was uploaded (null: unknown). */
+export type UnusedFileRow = UnusedFile & { uploaded: Date | null };
+
+async function findUnusedFiles(): Promise<UnusedFileRow[]> {
   const [listed, records] = await Promise.all([
     Promise.all(UPLOAD_PREFIXES.map(listObjects)).then((l) => l.flat()),
     Promise.all(NAMING_COLLECTIONS.map((c) => db.fetchDocuments(c, { orderBy: null }))),
   ]);
-  return unusedObjects(listed, records).map(describeObject);
+  const unused = unusedObjects(listed, records);
+  const times = await uploadTimes(unused);
+  return unused.map((name, i) => ({ ...describeObject(name), uploaded: times[i] }));
 }
 
 export const useUnusedFiles = () => useQuery({ queryKey: unusedFilesKey, queryFn: findUnusedFiles });

@@ -16,3 +16,16 @@ export async function listObjects(prefix: string): Promise<string[]> {
   };
   return walk(ref(getAppStorage(), prefix.replace(/\/$/, '')));
 }
+
+/** When each object was uploaded (its metadata's timeCreated), null where it cannot be read. */
+export async function uploadTimes(names: readonly string[]): Promise<Array<Date | null>> {
+  const { getAppStorage, getMetadata, ref } = await import('../../../lib/app-storage.ts');
+  return Promise.all(
+    names.map((name) =>
+      getMetadata(ref(getAppStorage(), name)).then(
+        (m) => new Date(m.timeCreated),
+        () => null,
+      ),
+    ),
+  );
+}

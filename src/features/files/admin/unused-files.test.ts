@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileUrl } from '../../../lib/storage-urls.ts';
-import { describeObject, unusedObjects } from './unused-files.ts';
+import { describeObject, isRecent, RECENT_MS, unusedObjects } from './unused-files.ts';
 import { deletedLine } from './files-api.ts';
 
 const A = 'aaaaaaaaaaaaaaaaaaaa';
@@ -72,5 +72,18 @@ describe('an unused file as the screen shows it', () => {
     const long = deletedLine(Array.from({ length: 40 }, () => `${S1}${A}-960.webp`));
     expect(long).toHaveLength(500);
     expect(long).toMatch(/^Deleted 40 unused files: .*…$/);
+  });
+});
+
+describe('a file uploaded in the last day may still be on its way into a record', () => {
+  const now = new Date('2027-05-01T12:00:00Z');
+  it.each([
+    [new Date(now.getTime() - 60_000), true],
+    [new Date(now.getTime() - RECENT_MS + 1), true],
+    [new Date(now.getTime() - RECENT_MS), false],
+    [new Date(now.getTime() - 3 * RECENT_MS), false],
+    [null, true],
+  ])('uploaded %s: recent %s', (uploaded, recent) => {
+    expect(isRecent(uploaded, now)).toBe(recent);
   });
 });

@@ -14,6 +14,15 @@ export interface UnusedFile {
   file: string;
 }
 
+/**
+ * How long a file no record names may still be on its way into one: an editor open elsewhere has
+ * uploaded it and not saved yet. Such files are listed, marked, and left out of "Delete all".
+ */
+export const RECENT_MS = 24 * 60 * 60 * 1000;
+
+/** A file uploaded within RECENT_MS of `now` (or whose time is unknown: the safe side). */
+export const isRecent = (uploaded: Date | null, now: Date) => !uploaded || now.getTime() - uploaded.getTime() < RECENT_MS;
+
 /** Where an object lies, for people: its record's collection and id, or the CPD settings. */
 export function describeObject(name: string): UnusedFile {
   const content = /^content\/([^/]+)\/([^/]+)\/(.+)$/.exec(name);
