@@ -74,7 +74,7 @@ test('an unknown article says what to do next and asks crawlers not to index it'
   await expect(page.getByRole('link', { name: 'latest news and blogs' })).toHaveAttribute('href', '/blogs');
 });
 
-test('the demo’s resource and tender documents open: real PDFs uploaded to Cloud Storage', async ({ page, request }) => {
+test('the demo’s resource, tender and job advert documents open: real PDFs uploaded to Cloud Storage', async ({ page, request }) => {
   // Each within its demo item: other tests add tenders of their own, which may be listed first.
   for (const [path, item, name] of [
     ['/resources', 'National Cancer Control Strategy', /National Cancer Control Strategy/],
@@ -82,7 +82,14 @@ test('the demo’s resource and tender documents open: real PDFs uploaded to Clo
   ] as const) {
     await page.goto(path);
     const href = await page.getByRole('listitem').filter({ hasText: item }).getByRole('link', { name }).first().getAttribute('href');
-    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:9199\/v0\/b\/demo-nci-summit\.appspot\.com\/o\/content%2F(resources|tenders)%2F.+\.pdf\?alt=media$/);
+    await expectUploadedPdf(href);
+  }
+  // A position's advert, uploaded as a PDF, is offered for download on its page.
+  await page.goto('/careers/summit-volunteer-coordinator');
+  await expectUploadedPdf(await page.getByRole('link', { name: 'Download the job advert (PDF)' }).getAttribute('href'));
+
+  async function expectUploadedPdf(href: string | null) {
+    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:9199\/v0\/b\/demo-nci-summit\.appspot\.com\/o\/content%2F(resources|tenders|jobs)%2F.+\.pdf\?alt=media$/);
     const response = await request.get(href!);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');

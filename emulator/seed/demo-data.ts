@@ -244,6 +244,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
     location: 'Nairobi',
     deadline: new Date(now.getTime() + 45 * DAY),
     howToApply: 'Send a CV and cover letter to careers@summit.example.org.',
+    advertUrl: url(files.advert.name),
     published: true,
   });
   add('tenders', 'audio-visual-services', {

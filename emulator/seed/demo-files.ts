@@ -75,8 +75,19 @@ export function demoFiles() {
       DEMO_NOTE,
     ]),
     report: pdf('resources', 'summit-2025-report', 'Summit 2025 report', ['Outcomes and commitments from the previous summit.', DEMO_NOTE]),
+    advert: pdf('jobs', 'summit-volunteer-coordinator', 'Job advert: Summit volunteer coordinator', [
+      'Coordinate 80 volunteers before and during the summit.',
+      DEMO_NOTE,
+    ]),
   };
-  const all: DemoFile[] = [...Object.values(files.speakers).flat(), ...Object.values(files.sponsors).flat(), files.tender, files.strategy, files.report];
+  const all: DemoFile[] = [
+    ...Object.values(files.speakers).flat(),
+    ...Object.values(files.sponsors).flat(),
+    files.tender,
+    files.strategy,
+    files.report,
+    files.advert,
+  ];
   return { ...files, all };
 }
 

@@ -23,7 +23,10 @@ describe('job and tender content', () => {
   });
 
   it("a job’s advert is optional (stored as ''), an uploaded PDF or a web address, never another scheme", () => {
-    const base = formValues(jobContent, seeded('jobs')[0]);
+    const seededJob = formValues(jobContent, seeded('jobs')[0]);
+    // The demo's position has an uploaded advert (emulator/seed/demo-files.ts), on the Storage emulator.
+    expect(jobSchema.parse(seededJob).advertUrl).toMatch(/^http:\/\/127\.0\.0\.1:9199\/v0\/b\/.+%2Fjobs%2F.+\.pdf\?alt=media$/);
+    const base = formValues(jobContent, { ...seeded('jobs')[0], advertUrl: undefined });
     expect(base.advertUrl).toBe('');
     expect(jobSchema.parse(base).advertUrl).toBe('');
     const pdf = 'https://firebasestorage.googleapis.com/v0/b/nci-summit.appspot.com/o/content%2Fjobs%2Fj1%2Fabcdefghij0123456789.pdf?alt=media';
