@@ -14,8 +14,8 @@ const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
 
 /** A photo-like JPEG (noise over gradients compresses as badly as a camera's photo) of about `bytes`. */
 async function photo(bytes: number): Promise<{ buffer: Buffer; width: number; height: number }> {
-  const width = 3200;
-  const height = 2400;
+  const width = 3600;
+  const height = 2700;
   const raw = Buffer.alloc(width * height * 3);
   let seed = 7;
   for (let i = 0; i < raw.length; i++) {
