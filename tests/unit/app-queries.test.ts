@@ -67,6 +67,7 @@ const { inboxQuery } = await import('../../src/features/contact/admin/inbox.ts')
 const payments = await import('../../src/features/payments/admin/api.ts');
 const { staffPage, fetchAdminCount } = await import('../../src/features/staff/admin/staff-api.ts');
 const { archivePage } = await import('../../src/features/archive/admin/archived-items.ts');
+const { fetchNamingRecords } = await import('../../src/features/files/admin/files-api.ts');
 const { ARCHIVABLE_COLLECTIONS } = await import('../../src/admin/permissions.ts');
 const figures = await import('../../src/features/overview/admin/figures.ts');
 const statements = await import('../../src/features/payments/admin/statement/statement-api.ts');
@@ -144,6 +145,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['donation totals', () => payments.fetchDonationTotals('KES')],
     ['refunds due', fetchRefundsDue],
     ...ARCHIVABLE_COLLECTIONS.map((c): [string, () => Promise<unknown>] => [`archive ${c}`, () => archivePage(c).fetch(null)]),
+    ['records that may name a file (Unused files)', fetchNamingRecords],
     ['registration figures', () => figures.registrationFigures({ delegate: { label: 'Delegate' } })],
     ['partner figures', figures.partnerFigures],
     ['payment figures', figures.paymentFigures],

@@ -19,11 +19,11 @@ export const NAMING_COLLECTIONS = [...CONTENT_COLLECTIONS.flatMap((c) => [c, `ar
 /** An unused file and when it was uploaded (null: unknown). */
 export type UnusedFileRow = UnusedFile & { uploaded: Date | null };
 
+/** Every document that may name a file, one list per collection. */
+export const fetchNamingRecords = () => Promise.all(NAMING_COLLECTIONS.map((c) => db.fetchDocuments(c, { orderBy: null })));
+
 async function findUnusedFiles(): Promise<UnusedFileRow[]> {
-  const [listed, records] = await Promise.all([
-    Promise.all(UPLOAD_PREFIXES.map(listObjects)).then((l) => l.flat()),
-    Promise.all(NAMING_COLLECTIONS.map((c) => db.fetchDocuments(c, { orderBy: null }))),
-  ]);
+  const [listed, records] = await Promise.all([Promise.all(UPLOAD_PREFIXES.map(listObjects)).then((l) => l.flat()), fetchNamingRecords()]);
   const unused = unusedObjects(listed, records);
   const times = await uploadTimes(unused);
   return unused.map((name, i) => ({ ...describeObject(name), uploaded: times[i] }));
