@@ -21,33 +21,21 @@ export const firebaseUploader: Uploader = {
     // Cancelled while the SDK loaded: an abort already signalled never fires again.
     if (signal.aborted) throw abortError();
     const task = uploadBytesResumable(ref(getAppStorage(), name), blob, { contentType, cacheControl: 'public, max-age=31536000, immutable' });
-    const done = new Promise<void>((resolve, reject) =>
-      task.on(
-        'state_changed',
-        (s) => onProgress(s.bytesTransferred, s.totalBytes),
-        reject,
-        () => resolve(),
-      ),
-    );
-    // Cancel answers at once: the SDK's own cancel can take a while to settle mid-chunk (seen in
-    // chromium with a slow line), and the person has moved on. Should the upload finish all the same
-    // (cancelled as its last chunk landed), what it stored is removed.
-    let onAbort = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        task.cancel();
-        reject(abortError());
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+    const cancel = () => task.cancel();
+    signal.addEventListener('abort', cancel, { once: true });
     try {
-      await Promise.race([done, aborted]);
+      await new Promise<void>((resolve, reject) =>
+        task.on(
+          'state_changed',
+          (s) => onProgress(s.bytesTransferred, s.totalBytes),
+          reject,
+          () => resolve(),
+        ),
+      );
     } catch (e) {
-      if (!signal.aborted) throw e;
-      done.then(() => firebaseUploader.remove(name)).catch(() => {});
-      throw abortError();
+      throw signal.aborted ? abortError() : e;
     } finally {
-      signal.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', cancel);
     }
     return fileUrl(name);
   },
