@@ -5,14 +5,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import { docsRoot, ownerHeaders, patchDocument, writeDocuments } from '../emulator/seed/rest.ts';
 import { decodeFields, encodeFields, type RestValue } from '../src/lib/firestore-rest.ts';
-import { DEMO_PROJECT_ID } from '../emulator/seed/demo-data.ts';
+import { DEMO_PROJECT_ID, DEMO_STORAGE_HOST } from '../emulator/seed/demo-data.ts';
 import { SAMPLE_REGISTRATION } from '../emulator/seed/sample-forms.ts';
 import { firestoreDocumentsUrl } from '../src/lib/firestore-rest.ts';
 import { attendeePath } from '../src/data/attendees.ts';
 import { checkoutOf } from '../src/data/registration-record.ts';
 import { FREE_SEAT, newSeatClaim, seatPath, WAITING_COUNT } from '../src/data/seats.ts';
 
-export const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', auth: '127.0.0.1:9099' };
+export const stack = { projectId: DEMO_PROJECT_ID, firestore: '127.0.0.1:8080', storage: DEMO_STORAGE_HOST, auth: '127.0.0.1:9099' };
 
 /** The demo's capacity (emulator/seed/demo-data.ts): seats/1 … seats/1200 exist. */
 export const SUMMIT_CAPACITY = 1200;

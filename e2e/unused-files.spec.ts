@@ -3,22 +3,15 @@
 // who deletes it with its button (the owner's listing shows it gone); the speaker's own photo stays.
 import sharp from 'sharp';
 import { expect, test } from './test.ts';
-import { DEMO_BUCKET, DEMO_STAFF, DEMO_STORAGE_HOST } from '../emulator/seed/demo-data.ts';
-import { deleteFile, uploadFile } from '../emulator/seed/rest.ts';
+import { DEMO_BUCKET, DEMO_STAFF } from '../emulator/seed/demo-data.ts';
+import { deleteFile, listFiles, uploadFile } from '../emulator/seed/rest.ts';
 import { stack } from './records.ts';
 import { signIn } from './support.ts';
 
 const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
-const storage = { ...stack, storage: DEMO_STORAGE_HOST };
 
 /** The names under a folder of the bucket, as the owner lists them. */
-async function objectsUnder(folder: string): Promise<string[]> {
-  const res = await fetch(`http://${DEMO_STORAGE_HOST}/v0/b/${DEMO_BUCKET}/o?prefix=${encodeURIComponent(folder)}`, {
-    headers: { Authorization: 'Firebase owner' },
-  });
-  expect(res.ok).toBe(true);
-  return ((await res.json()) as { items?: Array<{ name: string }> }).items?.map((i) => i.name) ?? [];
-}
+const objectsUnder = (folder: string) => listFiles(stack, DEMO_BUCKET, folder);
 
 test('a file no record names is listed for the administrator and deleted by its button', async ({ page }) => {
   const folder = 'content/speakers/amina-otieno/';
@@ -28,7 +21,7 @@ test('a file no record names is listed for the administrator and deleted by its 
   const bytes = await sharp({ create: { width: 96, height: 72, channels: 3, background: '#336699' } })
     .webp()
     .toBuffer();
-  await uploadFile(storage, DEMO_BUCKET, { name: `${folder}${file}`, contentType: 'image/webp', bytes });
+  await uploadFile(stack, DEMO_BUCKET, { name: `${folder}${file}`, contentType: 'image/webp', bytes });
   try {
     await signIn(page, admin);
     await page.goto('/admin/files');
@@ -47,6 +40,6 @@ test('a file no record names is listed for the administrator and deleted by its 
     await expect(table.getByRole('row').filter({ hasText: file })).toHaveCount(0);
     expect(await objectsUnder(folder)).toEqual(before);
   } finally {
-    await deleteFile(storage, DEMO_BUCKET, `${folder}${file}`);
+    await deleteFile(stack, DEMO_BUCKET, `${folder}${file}`);
   }
 });

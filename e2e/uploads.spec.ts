@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from './test.ts';
 import { DEMO_BUCKET, DEMO_STAFF, DEMO_STORAGE_HOST } from '../emulator/seed/demo-data.ts';
-import { deleteDocuments, deleteFile, findDocuments } from '../emulator/seed/rest.ts';
+import { deleteDocuments, deleteFile, findDocuments, listFiles } from '../emulator/seed/rest.ts';
 import { decodeFields } from '../src/lib/firestore-rest.ts';
 import { stack } from './records.ts';
 import { signIn } from './support.ts';
@@ -30,17 +30,10 @@ async function photo(width: number, height: number): Promise<Buffer> {
 }
 
 /** The names under a folder of the bucket, as the owner lists them. */
-async function objectsUnder(folder: string): Promise<string[]> {
-  const res = await fetch(`http://${DEMO_STORAGE_HOST}/v0/b/${DEMO_BUCKET}/o?prefix=${encodeURIComponent(folder)}`, {
-    headers: { Authorization: 'Firebase owner' },
-  });
-  expect(res.ok).toBe(true);
-  return ((await res.json()) as { items?: Array<{ name: string }> }).items?.map((i) => i.name) ?? [];
-}
+const objectsUnder = (folder: string) => listFiles(stack, DEMO_BUCKET, folder);
 
 async function removeFolder(folder: string) {
-  const storage = { ...stack, storage: DEMO_STORAGE_HOST };
-  for (const name of await objectsUnder(folder)) await deleteFile(storage, DEMO_BUCKET, name);
+  for (const name of await objectsUnder(folder)) await deleteFile(stack, DEMO_BUCKET, name);
 }
 
 const fileStatus = (page: Page) => page.getByRole('group', { name: /^Photo/ }).getByRole('status');
@@ -82,7 +75,7 @@ test('an editor’s photo is scaled to the web sizes, uploaded, and shown on /ab
   const url = String(first.photoUrl);
   expect(url).toMatch(
     new RegExp(
-      `^http://${DEMO_STORAGE_HOST.replace('.', '\\.')}/v0/b/${DEMO_BUCKET}/o/content%2Fspeakers%2F${first.id}%2F[a-z0-9]{20}-960\\.webp\\?alt=media$`,
+      `^http://${DEMO_STORAGE_HOST.replaceAll('.', '\\.')}/v0/b/${DEMO_BUCKET}/o/content%2Fspeakers%2F${first.id}%2F[a-z0-9]{20}-960\\.webp\\?alt=media$`,
     ),
   );
   const folder = `content/speakers/${first.id}/`;
@@ -152,6 +145,8 @@ test('a cancelled upload stores nothing; an upload that loses its connection say
   await expect(field.getByRole('status')).toHaveText('Connection lost — retrying…');
   await context.setOffline(false);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  // The SDK retries a failed chunk after a growing pause (1 s, 2 s, 4 s… with jitter) until the line
+  // is back: the wait is that schedule's, which can pass expect's default 10 s, not a slow test.
   await expect(field.getByRole('status')).toContainText('Uploaded strategy.pdf.', { timeout: 60_000 });
   const url = await page.getByLabel('or paste the PDF’s address').inputValue();
   const response = await fetch(url);

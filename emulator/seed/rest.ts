@@ -143,6 +143,14 @@ export async function uploadFile(a: StackAddress, bucket: string, file: { name: 
   if (!res.ok) throw new Error(`Uploading ${file.name} failed: ${res.status} ${await res.text()}`);
 }
 
+/** The names of every file under `prefix` (its sub-folders included), listed with the owner bypass. */
+export async function listFiles(a: StackAddress, bucket: string, prefix: string): Promise<string[]> {
+  if (!a.storage) throw new Error('Listing files needs the Storage emulator’s address.');
+  const res = await fetch(`http://${a.storage}/v0/b/${bucket}/o?prefix=${encodeURIComponent(prefix)}`, { headers: { Authorization: 'Firebase owner' } });
+  if (!res.ok) throw new Error(`Listing ${prefix} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { items?: Array<{ name: string }> }).items?.map((i) => i.name) ?? [];
+}
+
 /** Deletes a file from the Storage emulator with the owner bypass; a file already gone is fine. */
 export async function deleteFile(a: StackAddress, bucket: string, name: string) {
   if (!a.storage) throw new Error('Deleting a file needs the Storage emulator’s address.');
