@@ -72,12 +72,13 @@ async function expectAccessible(page: Page) {
 
 const logRows = (page: Page) => page.getByRole('table', { name: /Activity log/ }).locator('tbody tr');
 
-test('an editor has no Manage Users menu item, is refused the screen, and sees no payment figures', async ({ page }) => {
+test('an editor has no Manage Users menu item, is refused the screen, and sees no attendee or payment figures', async ({ page }) => {
   await signIn(page, editor);
   const menu = page.getByRole('navigation', { name: 'Admin' });
   await expect(menu.getByRole('link', { name: 'Messages' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Manage Users' })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Registrations', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Messages', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Registrations', exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Payments', exact: true })).toHaveCount(0);
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeVisible();

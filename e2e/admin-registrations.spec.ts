@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './test.ts';
 import { documentExists, findDocuments } from '../emulator/seed/rest.ts';
 import { DEMO_STAFF } from '../emulator/seed/demo-data.ts';
-import { makeRegistration, readDocument, stack } from './records.ts';
+import { makeRegistration, readDocument, removeRegistration, stack } from './records.ts';
 import { admin, signIn, summitAroundServerToday, useServerClock } from './support.ts';
 
 const editor = DEMO_STAFF.find((s) => s.role === 'editor')!;
@@ -146,6 +146,35 @@ test('CSV export holds the filtered set, and formula-like cells are defused', as
   await expect(page.getByRole('status').filter({ hasText: `Exported ${rows.length} rows` })).toBeVisible();
 });
 
+test('needs leave the CSV unless asked for with a reason, which the log keeps with the count', async ({ page }) => {
+  const finance = DEMO_STAFF.find((s) => s.role === 'finance')!;
+  const r = await makeRegistration({ category: 'international', accessibilityNeeds: 'Step-free seating', dietaryNeeds: 'Halal' });
+  await signIn(page, finance);
+  await page.goto('/admin/registrations');
+  await page.getByLabel('Category').selectOption('international');
+  const exported = async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    return (await readFile((await (await download).path())!, 'utf8')).trim().split('\r\n');
+  };
+  const [plainHeader, ...plainRows] = await exported();
+  expect(plainHeader).not.toContain('needs');
+  expect(plainRows.find((line) => line.startsWith(r.id))).not.toContain('Step-free seating');
+
+  await page.getByRole('checkbox', { name: 'Include accessibility and dietary needs' }).check();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByRole('textbox', { name: 'Why they are needed' })).toHaveAccessibleDescription(/Say why the needs are needed, or untick them\./);
+  await page.getByRole('textbox', { name: 'Why they are needed' }).fill('Seating plan for the venue');
+  const [header, ...rows] = await exported();
+  expect(header).toMatch(/,Accessibility needs,Dietary needs$/);
+  expect(rows.find((line) => line.startsWith(r.id))).toMatch(/,Step-free seating,Halal$/);
+  await expect(page.getByRole('status').filter({ hasText: `Exported ${rows.length} rows (the filtered set), with needs.` })).toBeVisible();
+  const message = `Exported ${rows.length} attendees to CSV with accessibility and dietary needs, because: Seating plan for the venue`;
+  const [entry] = await findDocuments(stack, 'logs', 'message', message);
+  expect(entry?.fields).toMatchObject({ userEmail: { stringValue: finance.email } });
+  await removeRegistration(r.id);
+});
+
 test('archiving asks first, moves the record to the archive and leaves the list', async ({ page }) => {
   const r = await makeRegistration({ status: 'cancelled', paymentStatus: 'unpaid' });
   await signIn(page, admin);
@@ -157,14 +186,18 @@ test('archiving asks first, moves the record to the archive and leaves the list'
   expect(await documentExists(stack, `registrations/${r.id}`)).toBe(false);
 });
 
-test('an editor reads registrations but cannot change them or check anyone in', async ({ page }) => {
-  const r = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid' });
+test('an editor sees no attendee: no Registrations or Check-in in the menu, both screens refused', async ({ page }) => {
+  const r = await makeRegistration({ status: 'pending', paymentStatus: 'unpaid', accessibilityNeeds: 'A hearing loop' });
   await signIn(page, editor);
-  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Check-in' })).toHaveCount(0);
-  await page.goto(`/admin/registrations/registrations/${r.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: r.fullName })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Archive' })).toHaveCount(0);
-  await page.goto('/admin/check-in');
-  await expect(page.getByText('does not give access to this screen')).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Admin' });
+  await expect(menu.getByRole('link', { name: 'Publications' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Registrations' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Check-in' })).toHaveCount(0);
+  for (const screen of [`/admin/registrations/registrations/${r.id}`, '/admin/registrations', '/admin/check-in']) {
+    await page.goto(screen);
+    await expect(page.getByText('Your role (editor) does not give access to this screen.')).toBeVisible();
+    await expect(page.getByText(r.fullName)).toHaveCount(0);
+    await expect(page.getByText('A hearing loop')).toHaveCount(0);
+  }
+  await removeRegistration(r.id);
 });

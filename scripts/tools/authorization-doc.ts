@@ -11,6 +11,7 @@ import {
   OPERATIONS,
   ROLE_CHECK,
   ROLES_OF,
+  SENSITIVE_DATA,
   STAFF_ROLES,
   type Capability,
   type Subject,
@@ -58,6 +59,14 @@ ${Object.entries(ROLE_CHECK)
 ## Capabilities × roles (the back office)
 
 ${table(['capability', 'what it lets staff do', ...STAFF_ROLES, 'granted by'], capabilities)}
+
+## Sensitive data
+
+${SENSITIVE_DATA.fields.map((f) => `\`${f}\``).join(', ')} are data about health (sensitive under Kenya's Data
+Protection Act 2019), read only by **${SENSITIVE_DATA.readers}** (${ROLES_OF[SENSITIVE_DATA.readers].join(', ')}): ${SENSITIVE_DATA.why}.
+They are kept in ${SENSITIVE_DATA.keptIn.map((s) => `\`${s}\``).join(', ')} (and archived registrations), which nobody
+else reads (src/admin/permissions.test.ts holds the table to it). Exports leave them out unless the
+person exporting asks for them with a reason; the activity log keeps the reason with the row count.
 
 ## Operations × who (firestore.rules)
 

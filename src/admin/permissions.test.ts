@@ -9,7 +9,9 @@ import {
   mayReadArchived,
   mayRemove,
   ROLES_OF,
+  SENSITIVE_DATA,
   type Capability,
+  type Subject,
 } from './permissions.ts';
 
 // The same table as firestore.rules' mayRead / mayRemove (tests/integration proves the rules side).
@@ -22,9 +24,10 @@ describe('archive permissions mirror the rules', () => {
     expect(restorable('admin')).toEqual([...ARCHIVABLE_COLLECTIONS]);
   });
 
-  it('an editor reads what staff read and restores published content only', () => {
+  it('an editor reads what staff read, no attendee records, and restores published content only', () => {
     expect(readable('editor')).not.toContain('payments');
     expect(readable('editor')).not.toContain('donations');
+    expect(readable('editor')).not.toContain('registrations');
     expect(readable('editor')).toContain('messages');
     expect(restorable('editor')).toEqual(['publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions', 'sponsors']);
   });
@@ -44,14 +47,16 @@ describe('capabilities derive from the access table', () => {
     expect(held('admin')).toEqual(Object.keys(CAPABILITIES));
   });
 
-  it('an editor reads records, edits content, reads messages, the log and the archive', () => {
-    expect(held('editor')).toEqual(['registrations:read', 'content', 'procurement:read', 'messages', 'logs', 'archive']);
+  it('an editor edits content, reads messages, the log and the archive, and no attendee’s record', () => {
+    expect(held('editor')).toEqual(['content', 'procurement:read', 'messages', 'logs', 'archive']);
   });
 
   it('finance handles registrations, money and procurement, but archives nothing and edits no content', () => {
     expect(held('finance')).toEqual([
       'registrations:read',
       'registrations:update',
+      'registrations:export',
+      'needs:read',
       'payments',
       'invoices',
       'donations',
@@ -81,5 +86,32 @@ describe('capabilities derive from the access table', () => {
       expect(copy.update, c).toBe('nobody');
       expect(ROLES_OF[copy.get!], c).toEqual(ROLES_OF[ACCESS[c].get!]);
     }
+  });
+});
+
+// Accessibility and dietary needs (health data): the table itself keeps them from anyone outside
+// SENSITIVE_DATA.readers, so widening a collection's reads cannot leak them without failing here.
+describe('sensitive data', () => {
+  const readers = ROLES_OF[SENSITIVE_DATA.readers];
+  const keepers: Subject[] = [...SENSITIVE_DATA.keptIn, 'archive/registrations/items'];
+
+  it.each(keepers)('%s, which keeps needs, is read by their readers at most', (subject) => {
+    for (const op of ['get', 'list'] as const) {
+      const who = ACCESS[subject][op] ?? 'nobody';
+      expect(
+        ROLES_OF[who].every((role) => readers.includes(role)),
+        `${subject} ${op}: ${who}`,
+      ).toBe(true);
+    }
+  });
+
+  it('editors read no needs, nor any record that keeps them', () => {
+    expect(readers).not.toContain('editor');
+    expect(can('editor', 'needs:read')).toBe(false);
+    expect(can('editor', 'registrations:export')).toBe(false);
+  });
+
+  it('whoever reads needs may read the records that keep them (the screens show them there)', () => {
+    for (const role of readers) expect(can(role, 'registrations:read'), role).toBe(true);
   });
 });

@@ -54,19 +54,22 @@ const RECORDS = {
   'staff':                     { get: 'staff',    list: 'staff',   create: 'admin',     update: 'admin',   delete: 'admin' },
   // Staff append in their own name; nobody rewrites or removes history.
   'logs':                      { get: 'staff',    list: 'staff',   create: 'staff',     update: 'nobody',  delete: 'nobody' },
-  // Someone else's registration: staff only (its owner reads their own; its reference opens
-  // checkouts/{id} only). Registering takes a verified address (the registration's).
-  'registrations':             { get: 'staff',    list: 'staff',   create: 'verified',  update: 'finance', delete: 'admin' },
+  // Someone else's registration: finance and administrators only, who need them (payments, the
+  // door): it holds sensitive data (SENSITIVE_DATA). Its owner reads their own; its reference opens
+  // checkouts/{id} only. Registering takes a verified address (the registration's).
+  'registrations':             { get: 'finance',  list: 'finance', create: 'verified',  update: 'finance', delete: 'admin' },
   // Slots hold a random claim and a time, nothing personal: anyone counts them. Only staff move them.
   'seats':                     { get: 'everyone', list: 'everyone', create: 'admin',    update: 'finance', delete: 'admin' },
   // Names a registration or an address: finance only (who writes it with every slot they move).
   'seatMoves':                 { get: 'finance',  list: 'nobody',  create: 'finance',   update: 'finance', delete: 'nobody' },
   // What checkout shows: public by reference, never written out of step with its registration.
-  'checkouts':                 { get: 'everyone', list: 'staff',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
-  // An entry names its address's active registration: its owner and staff read it; set only with a new registration.
-  'attendees':                 { get: 'staff',    list: 'staff',   create: 'nobody',    update: 'nobody',  delete: 'admin' },
+  // Listing them would list attendees' names and addresses: as registrations.
+  'checkouts':                 { get: 'everyone', list: 'finance', create: 'nobody',    update: 'nobody',  delete: 'nobody' },
+  // An entry names its address's active registration: its owner and whoever reads registrations; set only with a new registration.
+  'attendees':                 { get: 'finance',  list: 'finance', create: 'nobody',    update: 'nobody',  delete: 'admin' },
   'registrationDrafts':        { get: 'nobody',   list: 'nobody',  create: 'signed-in', update: 'nobody',  delete: 'admin' },
-  'waitlist':                  { get: 'staff',    list: 'staff',   create: 'nobody',    update: 'finance', delete: 'admin' },
+  // An entry keeps the whole register form (SENSITIVE_DATA): read as registrations are.
+  'waitlist':                  { get: 'finance',  list: 'finance', create: 'nobody',    update: 'finance', delete: 'admin' },
   // CPD settings are public (the evaluation form and the PDF show them); administrators keep them.
   'settings/cpd':              { get: 'everyone',                                       update: 'admin' },
   // An attendee's answers: theirs and administrators' (who see them in aggregate); never rewritten.
@@ -81,7 +84,8 @@ const RECORDS = {
   // Every page may learn whether it is out of date; any staff change to public content moves it.
   'counters/content':          { get: 'everyone', list: 'nobody',                       update: 'staff',   delete: 'nobody' },
   // The Trigger Email queue: written only in the commit of the action it reports, never on its own;
-  // read by whoever may read its record; nobody rewrites or deletes it, but staff resend.
+  // read by whoever may read its record (a registration's: finance; an application's: staff); nobody
+  // rewrites or deletes it, but staff resend.
   'mail':                      { get: 'staff',    list: 'admin',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
   'mail (resend)':             {                                                        update: 'staff' },
   // The wording of the emails: administrators edit it, every staff member may read it.
@@ -110,6 +114,22 @@ const RECORDS = {
 } satisfies Record<string, Row>;
 
 type RecordSubject = keyof typeof RECORDS;
+
+/**
+ * Sensitive personal data (Kenya's Data Protection Act 2019, s. 2: data about health): the
+ * accessibility and dietary needs the register form asks for. Only `readers` see them: every
+ * subject that keeps them is readable by that tier at most (permissions.test.ts holds the table
+ * to it), record screens show them only to it, and its exports leave them out unless the person
+ * exporting asks for them with a reason, which the activity log keeps.
+ */
+export const SENSITIVE_DATA = {
+  fields: ['accessibilityNeeds', 'dietaryNeeds'],
+  readers: 'finance',
+  why: 'administrators arrange access and catering; finance runs the door (check-in), where a need is met',
+  keptIn: ['registrations', 'waitlist', 'registrationDrafts'],
+} as const satisfies { fields: readonly string[]; readers: Who; why: string; keptIn: readonly RecordSubject[] };
+
+export const isSensitiveField = (field: string) => (SENSITIVE_DATA.fields as readonly string[]).includes(field);
 
 /**
  * An archived copy (archive/{collection}/items): staff read it if they may read the original, and
@@ -150,6 +170,9 @@ export const CAPABILITIES = {
   'registrations:read':    { what: 'see attendee, partner and booth records',             grantedBy: ['registrations', 'get'] },
   'registrations:update':  { what: 'change a registration: status, seats, check-in',      grantedBy: ['registrations', 'update'] },
   'registrations:archive': { what: 'archive a registration or an application',            grantedBy: ['registrations', 'delete'] },
+  // Exporting personal data follows reading it all: whoever may list registrations (each export logged with its row count).
+  'registrations:export':  { what: 'export attendee, partner and booth records to CSV',   grantedBy: ['registrations', 'list'] },
+  'needs:read':            { what: 'see accessibility and dietary needs; export them with a reason', grantedBy: { who: SENSITIVE_DATA.readers, why: SENSITIVE_DATA.why } },
   'payments':              { what: 'verify, reject, record and refund payments',          grantedBy: ['payments', 'update'] },
   'invoices':              { what: 'issue invoices and mark them paid',                   grantedBy: ['invoices', 'create'] },
   'donations':             { what: 'see and confirm donations',                           grantedBy: ['donations', 'get'] },

@@ -284,8 +284,11 @@ describe('test sends and resends', () => {
 
   it('staff set a delivered or failed message about a record they may read back to RETRY, counted, nothing else', async () => {
     const retry = { 'delivery.state': 'RETRY', resends: 1 };
-    await expectAllowed(updateDoc(doc(as.db.editor, 'mail', await storedMail('registrations', 'SUCCESS')), retry));
+    await expectAllowed(updateDoc(doc(as.db.editor, 'mail', await storedMail('partners', 'SUCCESS')), retry));
     await expectAllowed(updateDoc(doc(as.db.finance, 'mail', await storedMail('invoices', 'ERROR')), retry));
+    // A registration's emails name an attendee: as registrations, not editors' (SENSITIVE_DATA).
+    await expectDenied(updateDoc(doc(as.db.editor, 'mail', await storedMail('registrations', 'SUCCESS')), retry));
+    await expectAllowed(updateDoc(doc(as.db.finance, 'mail', await storedMail('registrations', 'SUCCESS')), retry));
     await expectDenied(updateDoc(doc(as.db.editor, 'mail', await storedMail('invoices', 'ERROR')), retry));
     await expectDenied(updateDoc(doc(as.db.admin, 'mail', await storedMail('registrations', 'PENDING')), retry));
     await expectDenied(updateDoc(doc(as.db.admin, 'mail', await storedMail('registrations', 'ERROR')), { ...retry, to: 'attacker@example.org' }));
@@ -297,6 +300,9 @@ describe('test sends and resends', () => {
     const invoiceMailId = await storedMail('invoices', 'SUCCESS');
     await expectDenied(getDoc(doc(as.db.editor, 'mail', invoiceMailId)));
     await expectAllowed(getDoc(doc(as.db.finance, 'mail', invoiceMailId)));
+    await expectAllowed(getDoc(doc(as.db.editor, 'mail', await storedMail('messages', 'SUCCESS'))));
+    await expectDenied(getDoc(doc(as.db.editor, 'mail', await storedMail('registrations', 'SUCCESS'))));
+    await expectDenied(getDoc(doc(as.db.editor, 'mail', await storedMail('waitlist', 'SUCCESS'))));
     await expectDenied(getDoc(doc(as.db.anonymous, 'mail', await storedMail('registrations', 'SUCCESS'))));
     await expectDenied(getDoc(doc(as.db.signedIn, 'mail', await storedMail('registrations', 'SUCCESS'))));
   });

@@ -172,11 +172,15 @@ const storedEntry = async (status = 'waiting') => {
 /** A template as the back office saves it (rewritten with itself: the permission is what is tested). */
 const TEMPLATE = { subject: 'About your application {{reference}}', html: '<p>Dear {{name}},</p>', text: 'Dear {{name}},' };
 
-/** A registrant's message as stored (the fixture adds id and timestamp), about registration `id`. */
+/**
+ * An applicant's message as stored (the fixture adds id and timestamp), about application `id`: the
+ * row's "staff" reads an application's messages; a registration's are finance's, as registrations
+ * are (rules-mail.test.ts, attacks/sensitive-data.test.ts).
+ */
 const storedMail = (id: string) => ({
   to: 'achieng@example.org',
-  template: { name: 'registration-pending', data: { name: 'Achieng Otieno', reference: id, category: 'Delegate', amount: 'KES 15,000' } },
-  recordCollection: 'registrations',
+  template: { name: 'partner-received', data: { name: 'Achieng Otieno', reference: id } },
+  recordCollection: 'partners',
   recordId: id,
 });
 

@@ -177,7 +177,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
       for (const sort of Object.keys(SORTS) as Array<keyof typeof SORTS>) {
         const filters = { ...set, sort };
         q.push([`${tab} ${JSON.stringify(filters)}`, () => fetchRecordPage(tab, filters, null)]);
-        q.push([`${tab} export ${JSON.stringify(filters)}`, () => exportRecords(tab, filters)]);
+        q.push([`${tab} export ${JSON.stringify(filters)}`, () => exportRecords({ tab, filters })]);
       }
       q.push([`${tab} search ${JSON.stringify(set)}`, () => searchRecords(db, tab, 'odhi wanj', set, 20)]);
     }

@@ -19,11 +19,14 @@ interface Props<V> {
   /** The outcome once done, from the number of rows written. */
   done: (rows: number) => string;
   primary?: boolean;
+  /** Asked on click: false keeps the export from starting (a choice beside the button still needs an answer, which says so). */
+  ready?: () => boolean;
 }
 
-export function ExportCsvButton<V>({ exporter, vars, fileStem, counting, done, primary }: Props<V>) {
+export function ExportCsvButton<V>({ exporter, vars, fileStem, counting, done, primary, ready }: Props<V>) {
   const [progress, setProgress] = useState(0);
   const run = () =>
+    (ready?.() ?? true) &&
     exporter.mutate(
       { ...vars, onProgress: setProgress },
       { onSuccess: ({ csv }) => downloadFile(`${fileStem}-${new Date().toISOString().slice(0, 10)}.csv`, csv, 'text/csv;charset=utf-8') },

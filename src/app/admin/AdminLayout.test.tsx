@@ -151,11 +151,10 @@ describe('the back-office menu, by role', () => {
     ]);
   });
 
-  it('an editor sees content, registrations (read), messages, logs and the archive; no payments, invoices, users or settings', async () => {
+  it('an editor sees content, messages, logs and the archive; no attendees, payments, invoices, users or settings', async () => {
     renderAs('editor', '/admin');
     expect(await menuOf()).toEqual([
       ['Overview', '/admin'],
-      ['Registrations', '/admin/registrations'],
       ['Publications', '/admin/publications'],
       ['View Logs', '/admin/logs'],
       ['Events', '/admin/events'],

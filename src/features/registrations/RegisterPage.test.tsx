@@ -391,3 +391,13 @@ describe('when the address or the summit says no', () => {
     expect(await screen.findByRole('heading', { name: 'Registration closed' }, LONG)).toBeInTheDocument();
   });
 });
+
+describe('the sensitive questions', () => {
+  it('say why accessibility and dietary needs are asked and who sees them, as each field’s description', async () => {
+    renderPage(RegisterPage, '/register');
+    const access = await screen.findByRole('textbox', { name: 'Accessibility needs (optional)' });
+    const diet = screen.getByRole('textbox', { name: 'Dietary needs (optional)' });
+    expect(access).toHaveAccessibleDescription(/so we can arrange it\. Only the organisers and the registration desk see it\.$/);
+    expect(diet).toHaveAccessibleDescription('So the caterers can plan your meals. Only the organisers and the registration desk see it.');
+  });
+});

@@ -41,6 +41,9 @@ import { draftLink, emailLinkProblemText, loadEmailLink, openedWithSignInLink, s
 import { keepPlace, storedPlace } from './register-place.ts';
 import { MyRegistrationLink } from './MyRegistrationLink.tsx';
 
+/** Who reads the needs the form asks for: the tier src/admin/permissions.ts gives SENSITIVE_DATA. */
+const NEEDS_SEEN_BY = 'Only the organisers and the registration desk see it.';
+
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 
 type FormValues = RegistrationFields;
@@ -223,13 +226,19 @@ function RegistrationFormView({
         error={e.attendanceMode?.message}
         {...register('attendanceMode')}
       />
+      {/* Needs are health data (sensitive under Kenya's Data Protection Act): say why they are asked and who sees them (SENSITIVE_DATA). */}
       <TextAreaField
         label="Accessibility needs (optional)"
-        hint="Tell us what would help you take part fully."
+        hint={`Tell us what would help you take part fully, so we can arrange it. ${NEEDS_SEEN_BY}`}
         error={e.accessibilityNeeds?.message}
         {...register('accessibilityNeeds')}
       />
-      <TextAreaField label="Dietary needs (optional)" error={e.dietaryNeeds?.message} {...register('dietaryNeeds')} />
+      <TextAreaField
+        label="Dietary needs (optional)"
+        hint={`So the caterers can plan your meals. ${NEEDS_SEEN_BY}`}
+        error={e.dietaryNeeds?.message}
+        {...register('dietaryNeeds')}
+      />
       <div className="sm:col-span-2">
         <CheckboxField label="I agree to the terms and conditions and to being contacted about the summit." error={e.consent?.message} {...register('consent')}>
           <PolicyLinks />

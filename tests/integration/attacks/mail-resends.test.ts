@@ -16,13 +16,13 @@ beforeAll(async () => {
 });
 afterAll(closeClients);
 
-/** A delivered message about a registration, as the extension leaves it. */
+/** A delivered reply to a contact message (which editors read), as the extension leaves it. */
 async function delivered() {
   const id = uniqueId('mail');
   await fixture(`mail/${id}`, {
     to: 'achieng@example.org',
     template: { name: 'message-received', data: { name: 'A', subject: 'B' } },
-    recordCollection: 'registrations',
+    recordCollection: 'messages',
     recordId: 'x',
     delivery: { state: 'SUCCESS', attempts: 1 },
   });

@@ -121,13 +121,14 @@ describe('overview', () => {
     expect(calls.sums.every((c) => c[0] === 'payments' && c[1] === 'amount')).toBe(true);
   });
 
-  it('an editor sees no payment figures and nothing is asked of the payments collection', async () => {
+  it('an editor sees no attendee or payment figures and nothing is asked of registrations or payments', async () => {
     renderStaffScreen(OverviewPage, { role: 'editor' });
-    await screen.findByRole('img', { name: /Registrations per day/ });
     expect(await screen.findByText('Unread')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Registrations per day/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Payments' })).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Revenue/ })).not.toBeInTheDocument();
     expect(calls.sums).toHaveLength(0);
+    expect(calls.counts.filter((c) => c[0] === 'registrations')).toHaveLength(0);
   });
 });
 

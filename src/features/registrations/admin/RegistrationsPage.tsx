@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, href, useSearchParams } from 'react-router';
 import { can } from '../../../admin/permissions.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
@@ -13,7 +14,9 @@ import { SearchForm } from '../../../admin/ui/SearchForm.tsx';
 import { formatMoney } from '../../../components/format.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
 import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../../data/statuses.ts';
-import { useExport } from './export-records.ts';
+import { NEEDS_REASON_MAX, useExport } from './export-records.ts';
+import { CheckboxField } from '../../../components/fields.tsx';
+import { TextField } from '../../../components/TextField.tsx';
 import { useRecordPages, useRecordSearch } from './record-queries.ts';
 import { SEARCH_HINT } from './search.ts';
 import { ScheduleStatusPanel } from './ScheduleStatusPanel.tsx';
@@ -114,17 +117,49 @@ function Filters({ tab, filters, q, set }: ReturnType<typeof useListState>) {
   );
 }
 
+/**
+ * Export CSV, and for attendees (to the roles that read them) the choice to include accessibility and
+ * dietary needs: sensitive data, so only with a reason, which the export's log line keeps.
+ */
 function ExportButton({ tab, filters }: { tab: Tab; filters: ListFilters }) {
+  const staff = useStaff();
   const exporter = useExport();
+  const [withNeeds, setWithNeeds] = useState(false);
+  const [reason, setReason] = useState('');
+  const [asked, setAsked] = useState(false);
+  const offerNeeds = tab === 'attendees' && can(staff.role, 'needs:read');
+  const needsReason = offerNeeds && withNeeds ? reason.trim() : undefined;
+  const missingReason = needsReason === '';
   return (
-    <ExportCsvButton
-      exporter={exporter}
-      vars={{ tab, filters }}
-      fileStem={tab}
-      counting="rows"
-      done={(rows) => `Exported ${rows.toLocaleString('en-GB')} rows (the filtered set).`}
-      primary
-    />
+    <div className="flex flex-wrap items-start justify-end gap-3">
+      {offerNeeds && (
+        <div className="max-w-xs text-sm">
+          <CheckboxField label="Include accessibility and dietary needs" checked={withNeeds} onChange={(e) => setWithNeeds(e.target.checked)} />
+          {withNeeds && (
+            <TextField
+              label="Why they are needed"
+              hint="Kept in the activity log with the export."
+              maxLength={NEEDS_REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              error={asked && missingReason ? 'Say why the needs are needed, or untick them.' : undefined}
+            />
+          )}
+        </div>
+      )}
+      <ExportCsvButton
+        exporter={exporter}
+        vars={{ tab, filters, needsReason }}
+        fileStem={tab}
+        counting="rows"
+        done={(rows) => `Exported ${rows.toLocaleString('en-GB')} rows (the filtered set)${needsReason ? ', with needs' : ''}.`}
+        ready={() => {
+          setAsked(true);
+          return !missingReason;
+        }}
+        primary
+      />
+    </div>
   );
 }
 
@@ -174,7 +209,7 @@ export default function RegistrationsPage() {
             Waiting list
           </Link>
         )}
-        <ExportButton tab={state.tab} filters={state.filters} />
+        {can(staff.role, 'registrations:export') && <ExportButton tab={state.tab} filters={state.filters} />}
       </AdminHeader>
       <SeatFigures className="mt-6" />
       {can(staff.role, 'registrations:update') && <ScheduleStatusPanel className="mt-4" />}
