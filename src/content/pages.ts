@@ -120,7 +120,7 @@ export const PAGES: Record<string, PageCopy> = {
       {
         heading: 'Who sees it',
         paragraphs: [
-          'The summit’s staff, each only for their work (registration, finance, content). Our email provider delivers our messages to you. We never sell your data, and partners see your details only if you give them at their booth.',
+          'The summit’s staff, each only for their work. Your registration, with any accessibility or dietary needs, is seen only by the organisers and the registration desk; the staff who edit the website see none of it. Every export of attendees’ details is recorded, and needs go into one only with a reason. Our email provider delivers our messages to you. We never sell your data, and partners see your details only if you give them at their booth.',
         ],
       },
       {
