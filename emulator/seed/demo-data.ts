@@ -96,6 +96,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       instituteName: 'National Cancer Institute',
       instituteUrl: 'https://www.nci.go.ke',
       instituteAddress: 'P.O. Box 00000-00100, Nairobi',
+      instituteKraPin: 'P051234567X',
       ministryUrl: 'https://www.health.go.ke',
       payment: {
         mobileMoneyProvider: 'M-Pesa',
