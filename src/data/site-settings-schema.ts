@@ -36,7 +36,7 @@ export interface SiteSettings {
   instituteName: string;
   instituteUrl: string;
   instituteAddress: string;
-  /** The institute's KRA PIN (src/lib/validation.ts KRA_PIN_PATTERN), '' until entered: every invoice prints it. */
+  /** The institute's KRA PIN (src/lib/kra-pin.ts KRA_PIN_PATTERN), '' until entered: every invoice prints it. */
   instituteKraPin: string;
   ministryUrl: string;
   payment: Record<string, string>;

@@ -1,6 +1,7 @@
 // Field validators shared by every form, with messages that say what to type.
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address.ts';
+import { isKraPin, normaliseKraPin } from './kra-pin.ts';
 
 /**
  * What a one-line answer (a name, an organisation, a subject) may hold, and a paragraph: no control
@@ -42,27 +43,6 @@ export const phoneField = () =>
     .string()
     .trim()
     .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number with 7 to 20 digits, like +254 700 000 000.');
-
-/**
- * A Kenya Revenue Authority PIN (the tax number on Kenyan invoices): A for an individual or P for any
- * other taxpayer, nine digits, a letter, e.g. P051234567X. Written for RE2 as well: firestore.rules'
- * kraPin() checks this very pattern (tests/unit/kra-pin-rules.test.ts runs the rules' function on
- * the cases of src/lib/validation.test.ts). ASCII only: a Cyrillic "А" or a full-width digit is
- * another character, which a tax authority's system would not find.
- */
-export const KRA_PIN_PATTERN = '^[AP][0-9]{9}[A-Z]$';
-const KRA_PIN = new RegExp(KRA_PIN_PATTERN);
-/** What the forms say a PIN looks like. */
-export const KRA_PIN_HINT = 'As on the KRA PIN certificate: A or P, nine digits and a letter, like P051234567X.';
-
-/**
- * A PIN as people type it: spaces anywhere (copied from a certificate, read out in groups) dropped
- * and lower-case letters raised. Only a to z are raised: toUpperCase() would turn a Turkish dotless
- * "ı" into "I" and so accept a character nobody at KRA issued.
- */
-export const normaliseKraPin = (typed: string) => typed.replace(/\s+/g, '').replace(/[a-z]/g, (c) => c.toUpperCase());
-
-export const isKraPin = (value: string) => KRA_PIN.test(value);
 
 /**
  * A KRA PIN field: normalised, then the grammar, or '' when nothing was typed. Every PIN the product

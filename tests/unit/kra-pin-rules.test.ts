@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allowed } from '../../emulator/src/rules/test-support.ts';
-import { isKraPin, KRA_PIN_PATTERN, normaliseKraPin } from '../../src/lib/validation.ts';
+import { isKraPin, KRA_PIN_PATTERN, normaliseKraPin } from '../../src/lib/kra-pin.ts';
 
 const rules = readFileSync('firestore.rules', 'utf8');
 const kraPinFunction = /\n {4}function kraPin\(v\) \{\n[\s\S]*?\n {4}\}\n/.exec(rules)?.[0] ?? '';

@@ -12,7 +12,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { SOCIAL_LABELS } from '../../../content/site.ts';
 import { db } from '../../../lib/data.ts';
 import type { BatchWrite } from '../../../lib/db.ts';
-import { KRA_PIN_HINT } from '../../../lib/validation.ts';
+import { KRA_PIN_HINT } from '../../../lib/kra-pin.ts';
 import { mailPartials } from '../../../data/mail-templates.ts';
 import { adminKey } from '../../../data/query-keys.ts';
 import { capacityRefusal, seatsInUse, syncSeatSlots, type SlotSyncResult } from '../../../data/seat-capacity.ts';
