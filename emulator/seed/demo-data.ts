@@ -300,6 +300,8 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       website,
       tier,
       contactName: 'Partnerships Office',
+      // The buyer's KRA PIN, for its invoice: the second gives none (as a foreign partner would not).
+      kraPin: i === 1 ? '' : `P05123456${i}Q`,
       email: `partner${i + 1}@example.org`,
       phone: '+254 700 000 000',
       message: 'We would like to support the summit.',
@@ -409,6 +411,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       contactName: 'Esther Mutua',
       email: 'esther@pharma-access.example.org',
       phone: '+254 700 000 020',
+      kraPin: 'P052987654K',
       boothType: 'standard',
       staffCount: 3,
       requirements: 'Power for two screens.',
