@@ -39,6 +39,7 @@ interface Site {
   boothTypes: Fees;
   invoicePrefix: string;
   invoiceStartNumber: number;
+  instituteKraPin: string;
 }
 
 /** settings/site as seeded (emulator/seed/demo-data.ts): the fees and currency every form is priced with. */
