@@ -74,13 +74,15 @@ test('a rejected payment reference sends the payer finance’s reason and how to
   expect(mail.text).toContain(`http://localhost:4173/checkout/${id}`);
 });
 
-test('an issued invoice is emailed to whom it is billed, with the PDF finance downloads: its total as text', async ({ page }) => {
+test('an issued invoice is emailed to whom it is billed, with the PDF finance downloads: its total and both KRA PINs as text', async ({ page }) => {
   const to = `accounts.${Date.now().toString(36)}@example.org`;
   await signIn(page, finance);
   await page.goto('/admin/invoice-generator');
   await page.getByLabel('Name', { exact: true }).fill('Juma Ali');
   await page.getByLabel('Organisation').fill('East Africa Health Foundation');
   await page.getByLabel('Billing email').fill(to);
+  // Typed as people do; the invoice carries it normalised, beside the institute's from Settings (the seed's).
+  await page.getByLabel("Buyer's KRA PIN (optional)").fill(' p052 987 654k ');
   const item = page.getByRole('group', { name: 'Item 1' });
   await item.getByLabel('Description').fill('Gold partnership');
   await item.getByLabel('Quantity').fill('1');
@@ -96,6 +98,9 @@ test('an issued invoice is emailed to whom it is billed, with the PDF finance do
   const bytes = await attachmentOfType(mail, 'application/pdf');
   const texts = pdfTexts(bytes);
   expect(texts[texts.indexOf('Total') + 1]).toBe('KES 1,160,000.00');
+  expect(mail.text).toContain('Our KRA PIN: P000000000X');
+  expect(mail.text).toContain('Your KRA PIN, as invoiced: P052987654K');
+  expect(texts).toEqual(expect.arrayContaining(['KRA PIN: P000000000X', 'KRA PIN: P052987654K']));
   // The very bytes the back office downloads (rebuilt from the stored invoice).
   const [download] = await Promise.all([page.waitForEvent('download'), issued.getByRole('button', { name: `Download PDF of ${number}` }).click()]);
   expect((await readFile((await download.path())!)).equals(bytes)).toBe(true);

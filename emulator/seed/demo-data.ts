@@ -96,6 +96,8 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       instituteName: 'National Cancer Institute',
       instituteUrl: 'https://www.nci.go.ke',
       instituteAddress: 'P.O. Box 00000-00100, Nairobi',
+      // All zeros: in the grammar, nobody's real PIN, and listed on the Overview until replaced.
+      instituteKraPin: 'P000000000X',
       ministryUrl: 'https://www.health.go.ke',
       payment: {
         mobileMoneyProvider: 'M-Pesa',
@@ -299,6 +301,8 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       website,
       tier,
       contactName: 'Partnerships Office',
+      // The buyer's KRA PIN, for its invoice: the second gives none (as a foreign partner would not).
+      kraPin: i === 1 ? '' : `P00000000${i + 1}Q`,
       email: `partner${i + 1}@example.org`,
       phone: '+254 700 000 000',
       message: 'We would like to support the summit.',
@@ -408,6 +412,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       contactName: 'Esther Mutua',
       email: 'esther@pharma-access.example.org',
       phone: '+254 700 000 020',
+      kraPin: 'P000000009K',
       boothType: 'standard',
       staffCount: 3,
       requirements: 'Power for two screens.',

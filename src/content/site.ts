@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   instituteName: 'National Cancer Institute',
   instituteUrl: 'https://www.nci.go.ke',
   instituteAddress: '',
+  instituteKraPin: '',
   ministryUrl: 'https://www.health.go.ke',
   payment: {},
   invoicePrefix: 'INV-',

@@ -8,6 +8,7 @@ const LIVE: Partial<SiteSettings> = {
   contactPhone: '+254 20 271 7077',
   contactEmails: ['info@nci.go.ke', 'summit@nci.go.ke'],
   instituteAddress: 'P.O. Box 30016-00100, Nairobi',
+  instituteKraPin: 'P051234567X',
   payment: {
     mobileMoneyPaybill: '522533',
     bankName: 'Kenya Commercial Bank',
@@ -40,6 +41,7 @@ describe('isPlaceholder', () => {
     '174379',
     '600000',
     '+254 708 374 149',
+    'P000000000X',
   ])('%j is a placeholder', (value) => {
     expect(isPlaceholder(value)).toBe(true);
   });
@@ -75,6 +77,7 @@ describe('goLiveGaps', () => {
       'Contact phone',
       'Contact mailboxes',
       'Institute postal address',
+      'Institute KRA PIN',
       'Public site address (https)',
     ]);
   });
@@ -89,6 +92,7 @@ describe('goLiveGaps', () => {
         'Contact phone',
         'Contact mailboxes',
         'Institute postal address',
+        'Institute KRA PIN',
         'Public site address (https)',
       ]),
     );

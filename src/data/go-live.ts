@@ -50,6 +50,8 @@ const CHECKS: Check[] = [
     placeholder: (s) => !Array.isArray(s.contactEmails) || s.contactEmails.length === 0 || s.contactEmails.some(isPlaceholder),
   },
   { label: 'Institute postal address', field: 'Institute address', blocksRegistration: false, placeholder: (s) => isPlaceholder(s.instituteAddress) },
+  // Every invoice prints it (a Kenyan tax invoice names the seller's PIN); the seed's is all zeros.
+  { label: 'Institute KRA PIN', field: 'Institute KRA PIN', blocksRegistration: false, placeholder: (s) => isPlaceholder(s.instituteKraPin) },
   { label: 'Public site address (https)', field: 'Public site address', blocksRegistration: false, placeholder: (s) => isPlaceholderSite(s.siteUrl) },
 ];
 

@@ -97,6 +97,19 @@ describe('the default wording', () => {
     expect(out.html).toContain('https://summit.example.org/certificates/Kq7Xb3kP9qLm2Rt7VwZ4');
     expect(out.subject).not.toContain('Wanjiru');
   });
+
+  it('the invoice email carries the institute’s KRA PIN and the buyer’s, each only when there is one', () => {
+    const both = renderer.render('invoice-issued', MAIL_SAMPLES['invoice-issued']);
+    for (const body of [both.text!, both.html!]) {
+      expect(body).toContain('Our KRA PIN: P051234567X');
+      expect(body).toContain('Your KRA PIN, as invoiced: P052987654K');
+    }
+    const noBuyerPin = renderer.render('invoice-issued', { ...MAIL_SAMPLES['invoice-issued'], buyerPin: '' });
+    expect(noBuyerPin.text).toContain('Our KRA PIN: P051234567X');
+    expect(`${noBuyerPin.text}${noBuyerPin.html}`).not.toContain('Your KRA PIN');
+    const none = renderer.render('invoice-issued', { ...MAIL_SAMPLES['invoice-issued'], institutePin: '', buyerPin: '' });
+    expect(`${none.text}${none.html}`).not.toContain('KRA PIN');
+  });
 });
 
 describe('the partials built from settings', () => {

@@ -126,6 +126,9 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'Please find attached invoice {{number}} for {{total}}, due by {{dueDate}}.',
       'When you pay, quote <strong>{{quote}}</strong> as the M-Pesa account number or bank reference. The payment details are on the invoice.',
     ],
+    // The KRA PINs the invoice prints, each only when there is one.
+    html: '{{#if institutePin}}\n<p>Our KRA PIN: {{institutePin}}</p>\n{{/if}}\n{{#if buyerPin}}\n<p>Your KRA PIN, as invoiced: {{buyerPin}}</p>\n{{/if}}',
+    text: '{{#if institutePin}}Our KRA PIN: {{institutePin}}\n{{/if}}{{#if buyerPin}}Your KRA PIN, as invoiced: {{buyerPin}}\n{{/if}}',
   }),
   'message-received': template({
     subject: 'We received your message',

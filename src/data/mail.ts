@@ -94,7 +94,8 @@ export interface MailDataByTemplate {
   'booth-received': { reference: string; code: string; option: string; amount: string };
   'application-approved': { reference: string; code: string; amount: string };
   'application-declined': { reference: string; code: string };
-  'invoice-issued': { name: string; number: string; total: string; dueDate: string; quote: string };
+  /** `institutePin`, `buyerPin`: the KRA PINs the invoice prints ('' for none), as the rules check them against it. */
+  'invoice-issued': { name: string; number: string; total: string; dueDate: string; quote: string; institutePin: string; buyerPin: string };
   'message-received': { reference: string };
   'donation-thanks': { reference: string };
   'waitlist-joined': { name: string };
@@ -278,10 +279,13 @@ export function applicationDecisionMail(mailId: string, record: PayableRecord, a
     : mailWrite(mailId, 'application-declined', record.email, common, record);
 }
 
-/** `quote`: what to quote when paying (invoices/schema.ts referenceToQuote). */
+/**
+ * `quote`: what to quote when paying (invoices/schema.ts referenceToQuote). The KRA PINs are the
+ * invoice's own (the institute's as issued, the buyer's as billed), so the email says what the PDF says.
+ */
 export function invoiceMail(
   mailId: string,
-  invoice: { number: string; billTo: { name: string; email: string } },
+  invoice: { number: string; billTo: { name: string; email: string; kraPin?: string }; issuer: { kraPin?: string } },
   total: string,
   dueDate: string,
   quote: string,
@@ -291,7 +295,15 @@ export function invoiceMail(
     mailId,
     'invoice-issued',
     invoice.billTo.email,
-    { name: invoice.billTo.name, number: invoice.number, total, dueDate, quote },
+    {
+      name: invoice.billTo.name,
+      number: invoice.number,
+      total,
+      dueDate,
+      quote,
+      institutePin: invoice.issuer.kraPin ?? '',
+      buyerPin: invoice.billTo.kraPin ?? '',
+    },
     { collection: 'invoices', id: invoice.number },
     { attachments: [pdf] },
   );
@@ -393,7 +405,15 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   'booth-received': { reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', code: 'NCS-P4TXM', option: 'Standard booth', amount: 'KES 50,000' },
   'application-approved': { reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', code: 'NCS-P4TXM', amount: 'KES 1,000,000' },
   'application-declined': { reference: 'Pq8Lm2Xb3kR9tV7wZ4yN', code: 'NCS-P4TXM' },
-  'invoice-issued': { name: 'Otieno Ouma', number: 'INV-2027-0001', total: 'KES 1,160,000.00', dueDate: '31 March 2027', quote: 'NCS-P4TXM' },
+  'invoice-issued': {
+    name: 'Otieno Ouma',
+    number: 'INV-2027-0001',
+    total: 'KES 1,160,000.00',
+    dueDate: '31 March 2027',
+    quote: 'NCS-P4TXM',
+    institutePin: 'P051234567X',
+    buyerPin: 'P052987654K',
+  },
   'message-received': { reference: 'Mx4Lm2Xb3kR9tV7wZ4yN' },
   'donation-thanks': { reference: 'Dn5Lm2Xb3kR9tV7wZ4yN' },
   'waitlist-joined': { name: 'Wanjiru Kamau' },

@@ -36,6 +36,8 @@ export interface SiteSettings {
   instituteName: string;
   instituteUrl: string;
   instituteAddress: string;
+  /** The institute's KRA PIN (src/lib/kra-pin.ts KRA_PIN_PATTERN), '' until entered: every invoice prints it. */
+  instituteKraPin: string;
   ministryUrl: string;
   payment: Record<string, string>;
   invoicePrefix: string;

@@ -1,6 +1,7 @@
 // Field validators shared by every form, with messages that say what to type.
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email-address.ts';
+import { isKraPin, normaliseKraPin } from './kra-pin.ts';
 
 /**
  * What a one-line answer (a name, an organisation, a subject) may hold, and a paragraph: no control
@@ -42,6 +43,16 @@ export const phoneField = () =>
     .string()
     .trim()
     .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number with 7 to 20 digits, like +254 700 000 000.');
+
+/**
+ * A KRA PIN field: normalised, then the grammar, or '' when nothing was typed. Every PIN the product
+ * asks for may be left empty (a foreign buyer has none; the institute may not have entered its own yet).
+ */
+export const kraPinField = () =>
+  z
+    .string()
+    .transform(normaliseKraPin)
+    .refine((v) => v === '' || isKraPin(v), 'Enter the KRA PIN as A or P, nine digits and a letter, like P051234567X, or leave it empty.');
 
 /**
  * A web address as people type it: "nht.example.com" or "www.nht.go.ke/about" mean https://. Only

@@ -23,7 +23,7 @@ interface Desk {
 
 const draft = (organisation: string): InvoiceDraft => ({
   reference: '',
-  billTo: { name: 'Juma Ali', organisation, address: 'Nairobi', email: '' },
+  billTo: { name: 'Juma Ali', organisation, address: 'Nairobi', email: '', kraPin: '' },
   items: [{ description: 'Standard booth', quantity: 1, unitPrice: 50000, amountMinor: 5000000 }],
   currency: 'KES',
   taxRate: 0,

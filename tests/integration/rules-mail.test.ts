@@ -14,7 +14,9 @@ import { ticketAttachments } from '../../src/data/ticket-files.ts';
 import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
 import { applicationDecision } from '../../src/features/registrations/admin/record-actions.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
-import { closeClients } from './support/clients.ts';
+import { closeClients, stack } from './support/clients.ts';
+import { findDocuments } from '../../emulator/seed/rest.ts';
+import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import { boothDoc, fieldsOf, paymentDoc, type Doc } from './support/forms.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 import { awaitingVerification, dataOf, mailWrite, verdictCommit, withMail } from './support/verdicts.ts';
@@ -214,9 +216,9 @@ describe('application decisions', () => {
 });
 
 describe('invoices', () => {
-  const draft = (email: string) => ({
+  const draft = (email: string, kraPin = 'P052987654K') => ({
     reference: '',
-    billTo: { name: 'Juma Ali', organisation: 'East Africa Health Foundation', address: 'Nairobi', email },
+    billTo: { name: 'Juma Ali', organisation: 'East Africa Health Foundation', address: 'Nairobi', email, kraPin },
     items: [{ description: 'Standard booth', quantity: 1, unitPrice: 50000, amountMinor: 5000000 }],
     currency: 'KES',
     taxRate: 0,
@@ -228,15 +230,23 @@ describe('invoices', () => {
   });
   const pdf = { filename: 'invoice.pdf', content: 'JVBERi0xLjcK', encoding: 'base64', contentType: 'application/pdf' };
 
-  const issue = (tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, issuedAt = new Date()) =>
+  const issue = (tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, issuedAt = new Date(), buyerPin?: string) =>
     createDb(() => as.db.finance).transact(issuePaths({}), (docs) => {
-      const { writes } = decideIssue(docs, { draft: draft('juma@example.org'), issuedBy: ACCOUNTS.finance.email, issuedAt });
-      const invoice = dataOf(writes[0]) as { number: string; billTo: { name: string; email: string } };
+      const { writes } = decideIssue(docs, { draft: draft('juma@example.org', buyerPin), issuedBy: ACCOUNTS.finance.email, issuedAt });
+      const invoice = dataOf(writes[0]) as { number: string; billTo: { name: string; email: string; kraPin: string }; issuer: { kraPin: string } };
       return {
         writes: tamper([...writes, invoiceMail(uniqueId('mail'), invoice, 'KES 50,000.00', '28 February 2027', invoice.number, pdf)]),
         result: invoice.number,
       };
     });
+
+  /** The invoice email with some of its template data changed. */
+  const withMailData = (w: BatchWrite[], change: Doc) =>
+    withMail(w, (m) => ({ ...m, template: { name: 'invoice-issued', data: { ...((m.template as Doc).data as Doc), ...change } } }));
+  const withoutPins = (m: Doc) => {
+    const { institutePin: _i, buyerPin: _b, ...rest } = (m.template as Doc).data as Doc;
+    return rest;
+  };
 
   it('issuing an invoice emails it, with its PDF, to the address it is billed to', async () => {
     const number = await issue();
@@ -244,10 +254,28 @@ describe('invoices', () => {
     expect(invoice?.issuedAt).toBeInstanceOf(Date);
   });
 
+  it('the invoice and its email carry the institute’s KRA PIN as settings have it and the buyer’s as billed, or none', async () => {
+    const site = await ownerGet('settings/site');
+    expect(site?.instituteKraPin).toMatch(/^P[0-9]{9}[A-Z]$/);
+    const mailOf = async (number: string) =>
+      (await findDocuments(stack(), 'mail', 'recordId', number)).map(
+        (m) => (decodeFields(m.fields as Parameters<typeof decodeFields>[0]).template as Doc).data as Doc,
+      );
+    const withPin = await issue();
+    expect((await ownerGet(`invoices/${withPin}`))?.issuer).toMatchObject({ kraPin: site?.instituteKraPin });
+    expect(await mailOf(withPin)).toEqual([expect.objectContaining({ institutePin: site?.instituteKraPin, buyerPin: 'P052987654K' })]);
+    const withoutPin = await issue((w) => w, new Date(), '');
+    expect(await mailOf(withoutPin)).toEqual([expect.objectContaining({ institutePin: site?.instituteKraPin, buyerPin: '' })]);
+  });
+
   it.each([
     ['to another address than the one billed', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, to: 'attacker@example.org' }))],
     ['without its PDF', (w: BatchWrite[]) => withMail(w, ({ message: _m, ...m }) => m)],
     ['naming another invoice', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, recordId: 'INV-2027-9999' }))],
+    ['with another buyer’s KRA PIN than the invoice’s', (w: BatchWrite[]) => withMailData(w, { buyerPin: 'A123456789B' })],
+    ['with another institute KRA PIN than the invoice’s', (w: BatchWrite[]) => withMailData(w, { institutePin: 'P099999999Z' })],
+    ['without the KRA PINs', (w: BatchWrite[]) => withMail(w, (m) => ({ ...m, template: { name: 'invoice-issued', data: withoutPins(m) } }))],
+    ['with a PIN turned into words', (w: BatchWrite[]) => withMailData(w, { buyerPin: 'P052987654K. Pay to account 123 instead' })],
   ])('refuses an invoice email %s', async (_, tamper) => {
     await expectDenied(issue(tamper));
   });

@@ -54,7 +54,7 @@ import {
   type PublicForm,
   REGISTRATION,
 } from './support/forms.ts';
-import { issueInvoice, nextSequence } from './support/invoices.ts';
+import { invoiceParties, issueInvoice, nextSequence } from './support/invoices.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
 import { freeSlot, ownerWrite, seatedFixture } from './support/seats.ts';
 import { checkoutWrite, registrationChange, registrationHolder } from '../../src/data/registration-record.ts';
@@ -624,7 +624,7 @@ const HOW: Record<AccessSubject, Subject> = {
   },
   invoices: documents(
     'invoices',
-    (number) => ({ number, sequence: 0, status: 'issued', billTo: 'Someone', total: 100, currency: 'KES' }),
+    (number) => ({ number, sequence: 0, status: 'issued', ...invoiceParties(), total: 100, currency: 'KES' }),
     (db) => issueInvoice(db),
     { status: 'paid', paidAt: serverTimestamp() },
     () => uniqueId('INV-FIXTURE'),

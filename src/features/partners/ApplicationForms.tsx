@@ -15,8 +15,9 @@ import type { Application, BoothFields, PartnerFields } from './send.ts';
 import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
 import { HydratedForm, useTypedBeforeHydration } from '../../components/HydratedForm.tsx';
+import { KRA_PIN_HINT } from '../../lib/kra-pin.ts';
 
-type Contact = Pick<PartnerForm, 'organisation' | 'contactName' | 'email' | 'phone'>;
+type Contact = Pick<PartnerForm, 'organisation' | 'contactName' | 'email' | 'phone' | 'kraPin'>;
 
 function ContactFields({ register, errors }: { register: UseFormRegister<Contact>; errors: FieldErrors<Contact> }) {
   return (
@@ -25,6 +26,14 @@ function ContactFields({ register, errors }: { register: UseFormRegister<Contact
       <TextField label="Contact person" autoComplete="name" error={errors.contactName?.message} {...register('contactName')} />
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+      <TextField
+        label="KRA PIN (optional)"
+        hint={`The organisation's, printed on its invoice. ${KRA_PIN_HINT}`}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.kraPin?.message}
+        {...register('kraPin')}
+      />
     </>
   );
 }
@@ -57,7 +66,7 @@ export function PartnerApplicationForm({ settings }: { settings: SiteSettings })
   const { done, submit, onValid } = useApplication<PartnerForm>(settings, (form) => ({ kind: 'partner', form }));
   const { register, handleSubmit, formState, getValues } = useForm<PartnerFields>({
     resolver: lazyResolver(async () => (await sending()).partnerResolver),
-    defaultValues: { website: '', message: '', ...useTypedBeforeHydration('partner-form') },
+    defaultValues: { kraPin: '', website: '', message: '', ...useTypedBeforeHydration('partner-form') },
   });
   if (done)
     return (
@@ -105,7 +114,7 @@ export function BoothBookingForm({ settings }: { settings: SiteSettings }) {
   const { done, submit, onValid } = useApplication<BoothForm>(settings, (form) => ({ kind: 'booth', form }));
   const { register, handleSubmit, formState, getValues } = useForm<BoothFields, unknown, BoothForm & { faxNumber?: string }>({
     resolver: lazyResolver(async () => (await sending()).boothResolver),
-    defaultValues: { staffCount: 2, requirements: '', ...useTypedBeforeHydration('booth-form') },
+    defaultValues: { kraPin: '', staffCount: 2, requirements: '', ...useTypedBeforeHydration('booth-form') },
   });
   if (done)
     return (

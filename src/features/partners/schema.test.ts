@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boothDocument, boothFormSchema, partnerDocument, partnerFormSchema } from './schema.ts';
 
-const form = { organisation: 'NHT', contactName: 'Juma Ali', email: 'juma@example.org', phone: '+254 711 000 111', tier: 'gold', message: '' };
+const form = { organisation: 'NHT', contactName: 'Juma Ali', email: 'juma@example.org', phone: '+254 711 000 111', kraPin: '', tier: 'gold', message: '' };
 
 describe('a partner application’s website', () => {
   it('accepts a bare domain and stores it with https://, as the rules require', () => {
@@ -71,6 +71,7 @@ describe('a booth booking', () => {
     contactName: 'Juma Ali',
     email: 'juma@example.org',
     phone: '+254 711 000 111',
+    kraPin: 'P051234567X',
     boothType: 'standard',
     staffCount: 3,
     requirements: '',
@@ -114,5 +115,31 @@ describe('a booth booking', () => {
       paymentStatus: 'unpaid',
       published: false,
     });
+  });
+});
+
+describe('the buyer’s KRA PIN on an application', () => {
+  const booth = {
+    organisation: 'NHT',
+    contactName: 'Juma Ali',
+    email: 'juma@example.org',
+    phone: '+254 711 000 111',
+    boothType: 'standard',
+    staffCount: 3,
+    requirements: '',
+  };
+
+  it('is stored normalised on both kinds, or empty when not given', () => {
+    expect(partnerDocument({ ...form, website: '', kraPin: ' p051 234 567x ' }, 1, 'KES').kraPin).toBe('P051234567X');
+    expect(boothDocument({ ...booth, kraPin: 'a123456789b' }, 1, 'KES').kraPin).toBe('A123456789B');
+    expect(partnerDocument({ ...form, website: '' }, 1, 'KES').kraPin).toBe('');
+  });
+
+  it.each(['P0512345678X', '\u0420051234567X', 'PIN P051234567X'])('refuses %j, saying what a PIN looks like', (kraPin) => {
+    for (const result of [partnerFormSchema.safeParse({ ...form, website: '', kraPin }), boothFormSchema.safeParse({ ...booth, kraPin })]) {
+      expect(result.error?.issues.find((i) => i.path[0] === 'kraPin')?.message).toBe(
+        'Enter the KRA PIN as A or P, nine digits and a letter, like P051234567X, or leave it empty.',
+      );
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Partnership applications and booth bookings share the `partners` collection (`kind`).
 import { z } from 'zod';
-import { currencyField, emailField, feeField, lineField, paragraphField, phoneField, withWebScheme } from '../../lib/validation.ts';
+import { currencyField, emailField, feeField, kraPinField, lineField, paragraphField, phoneField, withWebScheme } from '../../lib/validation.ts';
 import { FEE_STATUSES, REGISTRATION_STATUSES } from '../../data/statuses.ts';
 
 export const PARTNER_KINDS = ['partner', 'booth'] as const;
@@ -13,6 +13,8 @@ const contact = {
   contactName: required('contact person', 120),
   email: emailField(),
   phone: phoneField(),
+  /** The buyer's KRA PIN, for the invoice ('' when not given: a foreign organisation has none). */
+  kraPin: kraPinField(),
 };
 
 export const partnerFormSchema = z.object({

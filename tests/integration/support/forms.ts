@@ -39,6 +39,7 @@ interface Site {
   boothTypes: Fees;
   invoicePrefix: string;
   invoiceStartNumber: number;
+  instituteKraPin: string;
 }
 
 /** settings/site as seeded (emulator/seed/demo-data.ts): the fees and currency every form is priced with. */
@@ -107,7 +108,13 @@ export interface PublicForm {
 // ---------- the example forms a visitor fills in ----------
 
 export const REGISTRATION: RegistrationForm = SAMPLE_REGISTRATION;
-const CONTACT = { organisation: 'East Africa Health Foundation', contactName: 'Juma Ali', email: 'juma@example.org', phone: '+254 711 000 111' };
+const CONTACT = {
+  organisation: 'East Africa Health Foundation',
+  contactName: 'Juma Ali',
+  email: 'juma@example.org',
+  phone: '+254 711 000 111',
+  kraPin: 'P051234567X',
+};
 const PARTNER: PartnerForm = { ...CONTACT, website: 'https://example.org', tier: 'gold', message: 'We would like to support the summit.' };
 const BOOTH: BoothForm = { ...CONTACT, boothType: 'standard', staffCount: 3, requirements: 'Power and two tables.' };
 const MESSAGE: ContactForm = { name: 'Amina', email: 'amina@example.org', subject: 'Abstracts', message: 'When is the abstract deadline?' };

@@ -14,14 +14,30 @@ export async function nextSequence(): Promise<number> {
   return counter ? (counter.last as number) + 1 : SITE.invoiceStartNumber;
 }
 
-/** Issues the next invoice as `db`; `change` forges its number or sequence. Returns the number. */
-export async function issueInvoice(db: Firestore, change: { number?: string; sequence?: number } = {}): Promise<string> {
+/** What an invoice is billed to and issued by, as far as the rules read them: the KRA PINs. */
+export interface InvoiceParties {
+  billTo: Record<string, unknown>;
+  issuer: Record<string, unknown>;
+}
+
+/** The parties of a valid invoice: a buyer with a KRA PIN, and the institute's PIN as settings/site has it. */
+export const invoiceParties = (): InvoiceParties => ({
+  billTo: { name: 'Kisumu County Hospital', organisation: '', address: '', email: '', kraPin: 'P052987654K' },
+  issuer: { name: 'National Cancer Institute', kraPin: SITE.instituteKraPin },
+});
+
+/**
+ * Issues the next invoice as `db`; `change` forges its number or sequence, or its parties. Returns
+ * the number.
+ */
+export async function issueInvoice(db: Firestore, change: { number?: string; sequence?: number } & Partial<InvoiceParties> = {}): Promise<string> {
   const sequence = change.sequence ?? (await nextSequence());
   const number = change.number ?? invoiceNumber(sequence);
+  const { billTo, issuer } = { ...invoiceParties(), ...change };
   await commit(db, [
     {
       set: `invoices/${number}`,
-      data: { number, sequence, status: 'issued', billTo: 'Kisumu County Hospital', total: 15000, currency: SITE.currency, timestamp: serverValues.now() },
+      data: { number, sequence, status: 'issued', billTo, issuer, total: 15000, currency: SITE.currency, timestamp: serverValues.now() },
     },
     { set: 'counters/invoices', data: { last: sequence } },
   ]);

@@ -9,6 +9,7 @@ const partner: BillingRecord = {
   name: 'Partnerships Office',
   organisation: 'East Africa Health Foundation',
   email: 'partner2@example.org',
+  kraPin: 'P052987654K',
   description: 'Gold partnership',
   fee: 1500000,
   currency: 'KES',
@@ -80,7 +81,7 @@ describe('invoice form', () => {
     expect(onIssue).toHaveBeenCalledTimes(1);
     expect(onIssue.mock.calls[0]).toEqual([
       expect.objectContaining({
-        billTo: { name: 'Amina Otieno', organisation: '', address: '', email: '' },
+        billTo: { name: 'Amina Otieno', organisation: '', address: '', email: '', kraPin: '' },
         items: [
           { description: 'Standard booth', quantity: 2, unitPrice: 300 },
           { description: 'Extra power', quantity: 1, unitPrice: 400 },
@@ -105,6 +106,7 @@ describe('invoice form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Filled in from Gold partnership for East Africa Health Foundation');
     expect(screen.getByLabelText('Name')).toHaveValue('Partnerships Office');
     expect(screen.getByLabelText('Organisation')).toHaveValue('East Africa Health Foundation');
+    expect(screen.getByLabelText("Buyer's KRA PIN (optional)")).toHaveValue('P052987654K');
     expect(item(1).getByLabelText('Description')).toHaveValue('Gold partnership — National Cancer Summit 2027');
     // The total follows the filled line once the form has re-rendered with it.
     await waitFor(() => expect(screen.getByTestId('invoice-total')).toHaveTextContent('KES 1,500,000.00'));
@@ -117,5 +119,27 @@ describe('invoice form', () => {
     await user.click(screen.getByRole('button', { name: 'Fill from reference' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Filled in from Gold partnership');
     expect(screen.getByLabelText(/reference/)).toHaveValue('NCS-P4TXM');
+  });
+
+  it('the buyer’s KRA PIN: says what it looks like, refuses another shape beside the field, issues it normalised', async () => {
+    const { user, onIssue } = setup();
+    const pin = screen.getByLabelText("Buyer's KRA PIN (optional)");
+    expect(pin).toHaveAccessibleDescription(/A or P, nine digits and a letter, like P051234567X/);
+    await user.type(screen.getByLabelText('Name'), 'Amina Otieno');
+    await user.type(item(1).getByLabelText('Description'), 'Booth');
+    await user.type(item(1).getByLabelText('Unit price'), '100');
+    for (const bad of ['P05123456789X', 'P051234567\u0425', 'KRA P051234567X']) {
+      await user.clear(pin);
+      await user.type(pin, bad);
+      await user.click(screen.getByRole('button', { name: 'Issue invoice' }));
+      expect(await screen.findByText('Enter the KRA PIN as A or P, nine digits and a letter, like P051234567X, or leave it empty.')).toBeInTheDocument();
+      expect(pin).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(onIssue).not.toHaveBeenCalled();
+    await user.clear(pin);
+    await user.type(pin, 'a 123 456 789 b');
+    await user.click(screen.getByRole('button', { name: 'Issue invoice' }));
+    await waitFor(() => expect(onIssue).toHaveBeenCalledTimes(1));
+    expect(onIssue.mock.calls[0]).toEqual([expect.objectContaining({ billTo: expect.objectContaining({ kraPin: 'A123456789B' }) })]);
   });
 });

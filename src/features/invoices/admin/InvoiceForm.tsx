@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { TextAreaField } from '../../../components/fields.tsx';
 import { TextField } from '../../../components/TextField.tsx';
+import { KRA_PIN_HINT } from '../../../lib/kra-pin.ts';
 import { toNairobiDate } from '../../../lib/nairobi-time.ts';
 import { invoiceTotals } from './invoice-math.ts';
 import { formatMinor } from '../../../components/format.ts';
@@ -17,7 +18,7 @@ const blankItem = { description: '', quantity: '1', unitPrice: '' };
 export function blankInvoice(currency: string, now = new Date()): InvoiceFormInput {
   return {
     reference: '',
-    billTo: { name: '', organisation: '', address: '', email: '' },
+    billTo: { name: '', organisation: '', address: '', email: '', kraPin: '' },
     items: [{ ...blankItem }],
     currency,
     taxRate: '0',
@@ -104,6 +105,7 @@ export function InvoiceForm({ initial, lookup, onIssue, busy, submitLabel, summi
     setValue('billTo.name', record.name, { shouldValidate: formState.isSubmitted });
     setValue('billTo.organisation', record.organisation);
     setValue('billTo.email', record.email);
+    setValue('billTo.kraPin', record.kraPin);
     if (record.currency) setValue('currency', record.currency);
     const first = getValues('items.0');
     const item = { description: `${record.description}${summitName ? ` — ${summitName}` : ''}`, quantity: '1', unitPrice: String(record.fee) };
@@ -132,7 +134,7 @@ export function InvoiceForm({ initial, lookup, onIssue, busy, submitLabel, summi
           <div className="flex-1">
             <TextField
               label="Application or registration reference (optional)"
-              hint="Fills in the organisation, contact and fee from a partner application, booth booking or registration."
+              hint="Fills in the organisation, contact, fee and KRA PIN from a partner application, booth booking or registration."
               error={e.reference?.message}
               {...register('reference')}
             />
@@ -150,6 +152,14 @@ export function InvoiceForm({ initial, lookup, onIssue, busy, submitLabel, summi
         <TextField label="Organisation" autoComplete="off" error={e.billTo?.organisation?.message} {...register('billTo.organisation')} />
         <TextAreaField label="Postal address" error={e.billTo?.address?.message} {...register('billTo.address')} />
         <TextField label="Billing email" type="email" autoComplete="off" error={e.billTo?.email?.message} {...register('billTo.email')} />
+        <TextField
+          label="Buyer's KRA PIN (optional)"
+          hint={`Printed on the invoice and its email. ${KRA_PIN_HINT}`}
+          autoComplete="off"
+          spellCheck={false}
+          error={e.billTo?.kraPin?.message}
+          {...register('billTo.kraPin')}
+        />
       </fieldset>
 
       <fieldset className="grid gap-4">

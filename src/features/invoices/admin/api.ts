@@ -104,6 +104,8 @@ export interface BillingRecord {
   name: string;
   organisation: string;
   email: string;
+  /** The buyer's KRA PIN as their application gave it ('' for none, and for a registration, which does not ask). */
+  kraPin: string;
   /** e.g. "Gold partnership", "Standard booth", "Delegate registration". */
   description: string;
   fee: number;
@@ -125,6 +127,7 @@ export async function fetchBillingRecord(reference: string): Promise<BillingReco
       name: String(application.contactName ?? ''),
       organisation: String(application.organisation ?? ''),
       email: String(application.email ?? ''),
+      kraPin: typeof application.kraPin === 'string' ? application.kraPin : '',
       description: application.kind === 'booth' ? `${label(application.boothType)} booth` : `${label(application.tier)} partnership`,
       fee: Number(application.fee ?? 0),
       currency: String(application.currency ?? ''),
@@ -136,6 +139,7 @@ export async function fetchBillingRecord(reference: string): Promise<BillingReco
     name: String(registration.fullName ?? ''),
     organisation: String(registration.organisation ?? ''),
     email: String(registration.email ?? ''),
+    kraPin: '',
     description: `${label(registration.category)} registration`,
     fee: Number(registration.fee ?? 0),
     currency: String(registration.currency ?? ''),

@@ -92,7 +92,9 @@ export async function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
   const top = y;
   text(invoice.issuer.name, MARGIN, { font: bold, size: 14 });
   y -= 18;
-  block([invoice.issuer.address, invoice.issuer.phone, ...invoice.issuer.emails], MARGIN, { color: grey });
+  // A Kenyan invoice names both parties' KRA PINs: the institute's, and the buyer's when they have one.
+  const pin = (value: string | undefined) => (value ? `KRA PIN: ${value}` : '');
+  block([invoice.issuer.address, invoice.issuer.phone, ...invoice.issuer.emails, pin(invoice.issuer.kraPin)], MARGIN, { color: grey });
   const afterIssuer = y;
   y = top;
   text('INVOICE', RIGHT, { font: bold, size: 20, align: 'right' });
@@ -112,7 +114,7 @@ export async function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
   text('Bill to', MARGIN, { font: bold, size: 11 });
   y -= 16;
   const b = invoice.billTo;
-  block([b.name, b.organisation, ...wrap(b.address, 300), b.email], MARGIN);
+  block([b.name, b.organisation, ...wrap(b.address, 300), b.email, pin(b.kraPin)], MARGIN);
   y -= 16;
 
   // Items: description (wrapped), quantity, unit price, amount.

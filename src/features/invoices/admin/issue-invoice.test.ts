@@ -5,7 +5,7 @@ import type { InvoiceDraft } from './schema.ts';
 
 const draft: InvoiceDraft = {
   reference: '',
-  billTo: { name: 'Amina Otieno', organisation: 'East Africa Health Foundation', address: 'Nairobi', email: 'amina@example.org' },
+  billTo: { name: 'Amina Otieno', organisation: 'East Africa Health Foundation', address: 'Nairobi', email: 'amina@example.org', kraPin: 'A123456789B' },
   items: [{ description: 'Gold partnership', quantity: 1, unitPrice: 1000, amountMinor: 100000 }],
   currency: 'KES',
   taxRate: 16,
@@ -21,6 +21,7 @@ const settings = {
   invoiceStartNumber: 1,
   instituteName: 'National Cancer Institute',
   instituteAddress: 'P.O. Box 1, Nairobi',
+  instituteKraPin: 'P051234567X',
   contactPhone: '+254 20 000 0000',
   contactEmails: ['info@example.org'],
   payment: { bankName: 'National Bank' },
@@ -49,7 +50,9 @@ describe('issuing an invoice', () => {
       phone: '+254 20 000 0000',
       emails: ['info@example.org'],
       payment: { bankName: 'National Bank' },
+      kraPin: 'P051234567X',
     });
+    expect(invoice.data.billTo).toMatchObject({ kraPin: 'A123456789B' });
     expect(counter.data).toEqual({ last: 1 });
     expect(log).toBe('Issued invoice INV-2027-0001 (KES 1,160)');
   });
@@ -128,9 +131,17 @@ describe('numbering and the issuer on the invoice', () => {
   });
 
   it('prints the institute as far as the settings have it, as text', () => {
-    const sparse = { id: 'site', invoicePrefix: 'INV-', invoiceStartNumber: 1, contactEmails: 'info@example.org', payment: 'none', contactPhone: 712345678 };
+    const sparse = {
+      id: 'site',
+      invoicePrefix: 'INV-',
+      invoiceStartNumber: 1,
+      contactEmails: 'info@example.org',
+      payment: 'none',
+      contactPhone: 712345678,
+      instituteKraPin: 51234567,
+    };
     const { writes } = decideIssue([null, sparse], { draft, issuedBy: 'x', issuedAt });
-    expect(data(writes, 0).issuer).toEqual({ name: '', address: '', phone: '712345678', emails: [], payment: {} });
+    expect(data(writes, 0).issuer).toEqual({ name: '', address: '', phone: '712345678', emails: [], payment: {}, kraPin: '' });
     const bare = { id: 'site', invoicePrefix: 'INV-', invoiceStartNumber: 1 };
     expect(data(decideIssue([null, bare], { draft, issuedBy: 'x', issuedAt }).writes, 0).issuer).toEqual({
       name: '',
@@ -138,6 +149,7 @@ describe('numbering and the issuer on the invoice', () => {
       phone: '',
       emails: [],
       payment: {},
+      kraPin: '',
     });
     const numeric = { ...settings, payment: { accountNumber: 1234567, paybill: 222111 } };
     expect(data(decideIssue([null, numeric], { draft, issuedBy: 'x', issuedAt }).writes, 0).issuer).toMatchObject({

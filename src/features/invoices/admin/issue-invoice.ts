@@ -36,6 +36,8 @@ function issuerFrom(settings: DocumentData): InvoiceIssuer {
     phone: String(settings.contactPhone ?? ''),
     emails,
     payment: Object.fromEntries(Object.entries(payment).map(([k, v]) => [k, String(v)])),
+    // The rules hold it to settings/site's as read in this transaction.
+    kraPin: typeof settings.instituteKraPin === 'string' ? settings.instituteKraPin : '',
   };
 }
 

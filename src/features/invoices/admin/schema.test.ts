@@ -3,7 +3,7 @@ import { invoiceDraft, invoiceFormSchema, invoiceFormValues, referenceToQuote, t
 
 const form: InvoiceFormInput = {
   reference: '',
-  billTo: { name: 'Acme Ltd', organisation: 'Acme Holdings', address: 'PO Box 1, Nairobi', email: 'accounts@acme.example' },
+  billTo: { name: 'Acme Ltd', organisation: 'Acme Holdings', address: 'PO Box 1, Nairobi', email: 'accounts@acme.example', kraPin: '' },
   items: [{ description: 'Gold partnership', quantity: '1', unitPrice: '250000' }],
   currency: 'KES',
   taxRate: '16',
@@ -93,8 +93,13 @@ describe('the invoice form', () => {
   });
 
   it('accepts a bill-to with only a name, and each field at its limit', () => {
-    expect(messages({ ...form, billTo: { name: 'Acme', organisation: '', address: '', email: ' ' } })).toEqual({});
-    expect(messages({ ...form, billTo: { name: 'x'.repeat(120), organisation: 'x'.repeat(160), address: 'x'.repeat(300), email: 'a@b.org' } })).toEqual({});
+    expect(messages({ ...form, billTo: { name: 'Acme', organisation: '', address: '', email: ' ', kraPin: '' } })).toEqual({});
+    expect(
+      messages({
+        ...form,
+        billTo: { name: 'x'.repeat(120), organisation: 'x'.repeat(160), address: 'x'.repeat(300), email: 'a@b.org', kraPin: 'P051234567X' },
+      }),
+    ).toEqual({});
   });
 
   it('refuses an invoice whose total is zero, under its items', () => {

@@ -2,7 +2,7 @@
 // never edited (firestore.rules): they carry everything the PDF shows, including the institute's
 // details as they were on the day of issue, so the PDF can be rebuilt identically years later.
 import { z } from 'zod';
-import { emailField } from '../../../lib/validation.ts';
+import { emailField, kraPinField } from '../../../lib/validation.ts';
 import { invoiceTotals } from './invoice-math.ts';
 
 export const INVOICE_STATUSES = ['issued', 'paid', 'void'] as const;
@@ -40,6 +40,8 @@ export const invoiceFormSchema = z
         .string()
         .trim()
         .refine((v) => v === '' || emailField().safeParse(v).success, 'Enter a valid email address, like name@example.org.'),
+      /** The buyer's KRA PIN, printed on the invoice ('' when they have none, e.g. abroad). */
+      kraPin: kraPinField(),
     }),
     items: z.array(lineItemSchema).min(1, 'Add at least one item.').max(50, 'An invoice holds at most 50 items.'),
     currency: z
@@ -70,6 +72,8 @@ export interface InvoiceIssuer {
   phone: string;
   emails: string[];
   payment: Record<string, string>;
+  /** The institute's KRA PIN as settings had it ('' when not entered; absent on invoices issued before it was asked). */
+  kraPin?: string;
 }
 
 /**
@@ -93,7 +97,9 @@ export interface InvoiceDraft {
   notes: string;
 }
 
-export interface StoredInvoice extends InvoiceDraft {
+export interface StoredInvoice extends Omit<InvoiceDraft, 'billTo'> {
+  /** kraPin is absent on invoices issued before the buyer's PIN was asked. */
+  billTo: Omit<InvoiceDraft['billTo'], 'kraPin'> & { kraPin?: string };
   id: string;
   number: string;
   sequence: number;
@@ -135,7 +141,8 @@ export function invoiceDraft(form: InvoiceForm): InvoiceDraft {
 export function invoiceFormValues(invoice: StoredInvoice): InvoiceFormInput {
   return {
     reference: invoice.reference,
-    billTo: { ...invoice.billTo },
+    // An invoice issued before the buyer's PIN was asked has none.
+    billTo: { kraPin: '', ...invoice.billTo },
     items: invoice.items.map(({ description, quantity, unitPrice }) => ({ description, quantity: String(quantity), unitPrice: String(unitPrice) })),
     currency: invoice.currency,
     taxRate: String(invoice.taxRate),

@@ -9,6 +9,7 @@ const LIVE: Partial<SiteSettings> = {
   contactPhone: '+254 20 271 7077',
   contactEmails: ['info@nci.go.ke'],
   instituteAddress: 'P.O. Box 30016-00100, Nairobi',
+  instituteKraPin: 'P051234567X',
   payment: {
     mobileMoneyPaybill: '522533',
     bankName: 'Kenya Commercial Bank',

@@ -103,7 +103,7 @@ describe('overview', () => {
   it('shows administrators what settings are still demo or missing (here: all of them), and no one else', async () => {
     renderStaffScreen(OverviewPage, { role: 'admin' });
     const card = await screen.findByRole('region', { name: 'Before going live' });
-    expect(within(card).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(card).getAllByRole('listitem')).toHaveLength(9);
     expect(within(card).getAllByRole('link', { name: /in Settings/ })[0]).toHaveAttribute('href', '/admin/settings');
   });
 

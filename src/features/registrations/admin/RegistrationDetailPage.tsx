@@ -39,6 +39,7 @@ const FIELDS: Record<'registrations' | 'partners', Array<[string, string]>> = {
     ['contactName', 'Contact'],
     ['email', 'Email'],
     ['phone', 'Phone'],
+    ['kraPin', 'KRA PIN'],
     ['website', 'Website'],
     ['tier', 'Tier'],
     ['boothType', 'Booth type'],

@@ -324,4 +324,25 @@ describe('settings', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
     expect(fake.commits[0][0]).toEqual({ update: 'settings/site', data: expect.objectContaining({ registrationOpen: true }) });
   });
+
+  it('the institute’s KRA PIN: says what it looks like, refuses another shape beside the field, saves it normalised', async () => {
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    const pin = await screen.findByLabelText('Institute KRA PIN');
+    expect(pin).toHaveValue('P000000000X');
+    expect(pin).toHaveAccessibleDescription(/A or P, nine digits and a letter, like P051234567X/);
+    await user.clear(pin);
+    await user.type(pin, 'P05123456789X');
+    await save();
+    expect(await screen.findByText('Enter the KRA PIN as A or P, nine digits and a letter, like P051234567X, or leave it empty.')).toBeInTheDocument();
+    expect(pin).toHaveAttribute('aria-invalid', 'true');
+    expect(pin).toHaveFocus();
+    expect(fake.commits).toEqual([]);
+    await user.clear(pin);
+    await user.type(pin, ' a123 456 789b ');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(fake.commits[0][0]).toEqual({ update: 'settings/site', data: { instituteKraPin: 'A123456789B', summitDays: expect.any(Array) } });
+    expect(fake.commits[0].at(-1)).toEqual({ log: 'Updated settings: institute KRA PIN' });
+  });
 });

@@ -12,6 +12,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { SOCIAL_LABELS } from '../../../content/site.ts';
 import { db } from '../../../lib/data.ts';
 import type { BatchWrite } from '../../../lib/db.ts';
+import { KRA_PIN_HINT } from '../../../lib/kra-pin.ts';
 import { mailPartials } from '../../../data/mail-templates.ts';
 import { adminKey } from '../../../data/query-keys.ts';
 import { capacityRefusal, seatsInUse, syncSeatSlots, type SlotSyncResult } from '../../../data/seat-capacity.ts';
@@ -306,6 +307,14 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
         <TextField label="Institute name" error={errors.instituteName?.message} {...register('instituteName')} />
         <TextField label="Institute website" type="url" error={errors.instituteUrl?.message} {...register('instituteUrl')} />
         <TextField label="Institute address" error={errors.instituteAddress?.message} {...register('instituteAddress')} />
+        <TextField
+          label="Institute KRA PIN"
+          hint={`Printed on every invoice and its email. ${KRA_PIN_HINT}`}
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.instituteKraPin?.message}
+          {...register('instituteKraPin')}
+        />
         <TextField label="Ministry of Health website" type="url" error={errors.ministryUrl?.message} {...register('ministryUrl')} />
       </FormSection>
 

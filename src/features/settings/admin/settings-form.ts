@@ -6,7 +6,7 @@ import type { SiteSettings } from '../../../data/site-settings-schema.ts';
 import { registrationBlockers } from '../../../data/go-live.ts';
 import { fromNairobiDateTime, toNairobiDate, toNairobiDateTime } from '../../../lib/nairobi-time.ts';
 import { MAX_SUMMIT_DAYS, summitDays } from '../../../data/certificates.ts';
-import { withWebScheme } from '../../../lib/validation.ts';
+import { kraPinField, withWebScheme } from '../../../lib/validation.ts';
 
 export const SOCIAL_KEYS = ['tiktok', 'instagram', 'twitter', 'facebook', 'youtube'] as const;
 
@@ -102,6 +102,7 @@ export const settingsFormSchema = z
     instituteName: text('institute name', 160, 1),
     instituteUrl: url('institute website'),
     instituteAddress: text('address', 300),
+    instituteKraPin: kraPinField(),
     ministryUrl: url('ministry website'),
     payment: z.object(
       Object.fromEntries(PAYMENT_FIELDS.map(([k, label]) => [k, text(label.toLowerCase(), 120)])) as Record<PaymentKey, ReturnType<typeof text>>,
@@ -183,6 +184,7 @@ export function toFormValues(stored: Record<string, unknown> | null): SettingsFo
     instituteName: asText(s.instituteName),
     instituteUrl: asText(s.instituteUrl),
     instituteAddress: asText(s.instituteAddress),
+    instituteKraPin: asText(s.instituteKraPin),
     ministryUrl: asText(s.ministryUrl),
     payment: Object.fromEntries(PAYMENT_FIELDS.map(([k]) => [k, asText(map(s.payment)[k])])) as SettingsForm['payment'],
     invoicePrefix: asText(s.invoicePrefix),
@@ -236,6 +238,7 @@ export function toSettingsDocument(
     instituteName: f.instituteName,
     instituteUrl: f.instituteUrl,
     instituteAddress: f.instituteAddress,
+    instituteKraPin: f.instituteKraPin,
     ministryUrl: f.ministryUrl,
     payment: nonEmpty(f.payment),
     invoicePrefix: f.invoicePrefix,
@@ -267,6 +270,7 @@ export const FIELD_NAMES: Record<keyof SettingsForm, string> = {
   instituteName: 'institute name',
   instituteUrl: 'institute website',
   instituteAddress: 'institute address',
+  instituteKraPin: 'institute KRA PIN',
   ministryUrl: 'ministry website',
   payment: 'payment instructions',
   invoicePrefix: 'invoice prefix',
