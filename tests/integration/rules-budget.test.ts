@@ -15,6 +15,10 @@ import { commit, registrationDraft } from './support/forms.ts';
 import { ownerGet } from './support/owner.ts';
 import { patchDocument } from '../../emulator/seed/rest.ts';
 import { summitDays } from '../../src/data/certificates.ts';
+import { correctionOf, correctionWrites } from '../../src/features/registrations/corrections.ts';
+import { collection, getDocs, query, where } from 'firebase/firestore/lite';
+import { created, everything } from './support/your-data.ts';
+import { ownerDelete } from './support/owner.ts';
 
 let as: Actors;
 let restoreCpd: () => Promise<void>;
@@ -27,6 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restoreCpd();
+  await ownerDelete(...created);
   await closeClients();
 });
 
@@ -124,5 +129,30 @@ describe('the rules budget on the heaviest paths', () => {
     const issuing = spent.find((c) => c.operations.includes('create certificates'));
     expect(issuing?.operations).toEqual(expect.arrayContaining(['create certificateChecks', 'update registrations', 'create mail']));
     for (const c of spent) expectWithinBudget(c);
+  });
+
+  it('an attendee correcting their registration (the record, its checkout and the log line), and their export’s owner queries', async () => {
+    const a = await everything();
+    const current = { ...(await ownerGet(`registrations/${a.id}`))!, id: a.id };
+    const writes = correctionWrites(current, { ...correctionOf(current), fullName: 'Wanjiru Kamau', dietaryNeeds: 'Vegetarian' }, a.who.email);
+    const [correcting] = commits(await spentBy(() => commit(a.who.db, writes)));
+    expect(correcting.operations).toEqual(['update registrations', 'update checkouts', 'create logs']);
+    expectWithinBudget(correcting);
+    created.push(`logs/${String((await ownerGet(`registrations/${a.id}`))!.correctionLog)}`);
+    const pinned = (on: string) => query(collection(a.who.db, on), where('targetCollection', '==', 'registrations'), where('targetId', '==', a.id));
+    const reads = await spentBy(() =>
+      Promise.all([
+        getDocs(pinned('payments')),
+        getDocs(pinned('statementLines')),
+        getDocs(query(collection(a.who.db, 'mail'), where('to', '==', a.who.email))),
+      ]),
+    );
+    const queries = reads.filter((r) => r.kind === 'query');
+    expect(queries).toHaveLength(3);
+    for (const q of queries) {
+      expect(q.operations.every((o) => o.allowed)).toBe(true);
+      expect(q.documentReads).toBeLessThanOrEqual(RULES_BUDGET.readsPerSingleRequest);
+      expect(Math.max(...q.operations.map((o) => o.expressions))).toBeLessThanOrEqual(RULES_BUDGET.expressionsPerOperation);
+    }
   });
 });
