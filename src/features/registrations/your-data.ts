@@ -32,7 +32,8 @@ export interface YourData {
 /** The parts of the export, in the order both files give them. */
 export const PARTS = ['registrations', 'attendeeEntry', 'waitingList', 'payments', 'statementLines', 'emails', 'evaluations', 'certificates'] as const;
 
-const byRegistration = (collection: 'payments' | 'statementLines', id: string) =>
+/** The payments or statement lines made for one registration (firestore.rules forOwnRegistration: both fields pinned). */
+export const byRegistration = (collection: 'payments' | 'statementLines', id: string) =>
   db.fetchDocuments<Record<string, unknown>>(collection, {
     where: [
       ['targetCollection', '==', 'registrations'],
