@@ -9,19 +9,11 @@ import { FormAlert, TextAreaField } from '../../components/fields.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { downloadFile } from '../../lib/csv.ts';
 import { quotedCode } from '../../data/payment-codes.ts';
-import {
-  certificateNameDiffers,
-  changedFields,
-  correctionOf,
-  correctionSchema,
-  correctOwnRegistration,
-  NothingChangedError,
-  type Correction,
-} from './corrections.ts';
+import { changedFields, correctionOf, correctionSchema, correctOwnRegistration, NothingChangedError, type Correction } from './corrections.ts';
 import type { OwnRegistration } from './my-registration.ts';
 import { exportCsv, exportFileName, exportJson, fetchYourData } from './your-data.ts';
 import { useMyCpd } from './my-cpd.ts';
-import { attendedDays } from '../../data/certificates.ts';
+import { attendedDays, certificateNameDiffers } from '../../data/certificates.ts';
 
 type Kind = 'json' | 'csv';
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServerValue } from '../../lib/db.ts';
-import {
-  certificateNameDiffers,
-  changedFields,
-  correctionMessage,
-  correctionOf,
-  correctionSchema,
-  correctionWrites,
-  NothingChangedError,
-} from './corrections.ts';
+import { certificateNameDiffers } from '../../data/certificates.ts';
+import { changedFields, correctionMessage, correctionOf, correctionSchema, correctionWrites, NothingChangedError } from './corrections.ts';
 
 const record = {
   id: 'reg-1',

@@ -80,11 +80,3 @@ export async function correctOwnRegistration(id: string, next: Correction, atten
   });
   return fields;
 }
-
-/**
- * Whether a valid certificate prints another name than the registration now has: only an
- * administrator issues one (firestore.rules issuesCertificate takes the registration's name), so the
- * attendee is told a corrected one will follow and staff see the difference.
- */
-export const certificateNameDiffers = (certificate: { status?: unknown; fullName?: unknown } | null | undefined, registration: Record<string, unknown>) =>
-  !!certificate && certificate.status === 'valid' && certificate.fullName !== registration.fullName;
