@@ -13,7 +13,7 @@ import type { WithId } from '../../lib/db.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { mailboxOf } from '../../lib/email-address.ts';
 import { quotedCode } from '../../data/payment-codes.ts';
-import { fetchMyRegistration } from './my-registration.ts';
+import { fetchMyRegistration, type Reader } from './my-registration.ts';
 
 type Stored = WithId<Record<string, unknown>>;
 
@@ -33,8 +33,8 @@ export interface YourData {
 export const PARTS = ['registrations', 'attendeeEntry', 'waitingList', 'payments', 'statementLines', 'emails', 'evaluations', 'certificates'] as const;
 
 /** The payments or statement lines made for one registration (firestore.rules forOwnRegistration: both fields pinned). */
-export const byRegistration = (collection: 'payments' | 'statementLines', id: string) =>
-  db.fetchDocuments<Record<string, unknown>>(collection, {
+export const byRegistration = (collection: 'payments' | 'statementLines', id: string, from: Reader = db) =>
+  from.fetchDocuments<Record<string, unknown>>(collection, {
     where: [
       ['targetCollection', '==', 'registrations'],
       ['targetId', '==', id],
@@ -43,16 +43,18 @@ export const byRegistration = (collection: 'payments' | 'statementLines', id: st
   });
 
 /** Reads every part as the attendee signed in with `email` (lower case, proven). */
-export async function fetchYourData(email: string): Promise<YourData> {
+export async function fetchYourData(email: string, from: Reader = db): Promise<YourData> {
   const [mine, attendeeEntry, emails, evaluations, certificates] = await Promise.all([
-    fetchMyRegistration(email),
-    db.fetchDocument<Record<string, unknown>>('attendees', mailboxOf(email)),
-    db.fetchDocuments<Record<string, unknown>>('mail', { where: [['to', '==', email]], orderBy: null }),
-    db.fetchDocuments<Record<string, unknown>>('evaluations', { where: [['email', '==', email]], orderBy: null }),
-    db.fetchDocuments<Record<string, unknown>>('certificates', { where: [['email', '==', email]], orderBy: null }),
+    fetchMyRegistration(email, from),
+    from.fetchDocument<Record<string, unknown>>('attendees', mailboxOf(email)),
+    from.fetchDocuments<Record<string, unknown>>('mail', { where: [['to', '==', email]], orderBy: null }),
+    from.fetchDocuments<Record<string, unknown>>('evaluations', { where: [['email', '==', email]], orderBy: null }),
+    from.fetchDocuments<Record<string, unknown>>('certificates', { where: [['email', '==', email]], orderBy: null }),
   ]);
   const registrations = mine.registrations.map((r) => r.record);
-  const money = await Promise.all(registrations.map((r) => Promise.all([byRegistration('payments', r.id), byRegistration('statementLines', r.id)])));
+  const money = await Promise.all(
+    registrations.map((r) => Promise.all([byRegistration('payments', r.id, from), byRegistration('statementLines', r.id, from)])),
+  );
   return {
     email,
     registrations,
