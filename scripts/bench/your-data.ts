@@ -48,7 +48,7 @@ async function seedEverything(a: StackAddress) {
   const at = new Date();
   const certId = newId();
   const revokedId = newId();
-  const record = {
+  const record: Record<string, unknown> & { id: string } = {
     ...template,
     id,
     email,
