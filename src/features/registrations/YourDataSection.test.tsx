@@ -139,6 +139,16 @@ describe('downloading your data', () => {
     expect(JSON.parse(fake.downloads[0][1])).toMatchObject({ registrations: [], emails: [{ id: 'm-1' }] });
   });
 
+  it('lists payments only of registrations under the very address signed in (the rules prove no other)', async () => {
+    // The mailbox's other address registered (achieng+2@…): its record is read through the entry, its payments are not asked for.
+    fake.state.docs.set('registrations/reg-1', { ...stored, email: 'achieng+2@example.org' });
+    fake.state.docs.set(`attendees/${EMAIL}`, { registrationId: 'reg-1' });
+    show();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download all your data (JSON)' }));
+    await waitFor(() => expect(fake.downloads).toHaveLength(1));
+    expect(JSON.parse(fake.downloads[0][1])).toMatchObject({ registrations: [{ id: 'reg-1' }], payments: [] });
+  });
+
   it('has no accessibility violations', async () => {
     show();
     const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
