@@ -242,6 +242,27 @@ describe('correct: the owner fixes their own details', () => {
     await expectDenied(correct(other.who.db, other, { phone: '+254 799 000 005' }, renamed(me.who.email)));
   });
 
+  it('refuses a correction whose checkout keeps the old name, or whose search tokens lose the address', async () => {
+    const staleCheckout = (w: BatchWrite[]) => [
+      w[0],
+      { ...w[1], data: { ...(w[1] as { data: object }).data, fullName: other.stored.fullName } } as BatchWrite,
+      w[2],
+    ];
+    await expectDenied(correct(other.who.db, other, { fullName: 'Baraka Otieno' }, staleCheckout));
+    const hidden = (w: BatchWrite[]) => [{ ...w[0], data: { ...(w[0] as { data: object }).data, searchTokens: ['baraka'] } } as BatchWrite, w[1], w[2]];
+    await expectDenied(correct(other.who.db, other, { fullName: 'Baraka Otieno' }, hidden));
+  });
+
+  it('allows correcting a registration from before payment codes (its tokens hold its reference instead)', async () => {
+    const a = await everything();
+    const { paymentCode: _code, ...older } = (await ownerGet(`registrations/${a.id}`))!;
+    await ownerWrite([`registrations/${a.id}`, older], [`checkouts/${a.id}`, { ...(await ownerGet(`checkouts/${a.id}`))!, paymentCode: '' }]);
+    await correct(a.who.db, a, { phone: '+254 722 000 111' });
+    const after = (await ownerGet(`registrations/${a.id}`))!;
+    created.push(`logs/${String(after.correctionLog)}`);
+    expect((await ownerGet(`logs/${String(after.correctionLog)}`))!.message).toBe(`Registration ${a.id} corrected by its attendee: phone.`);
+  });
+
   it('allows the owner to correct a cancelled registration (the right to correct covers what is kept)', async () => {
     const a = await everything();
     await ownerWrite(
