@@ -11,7 +11,8 @@ import type { RequestRecord } from '../../emulator/src/rules-usage.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { certifiedRegistration, CPD, DAY1, DAY2, useCpdSettings } from './support/certificates.ts';
 import { closeClients, stack } from './support/clients.ts';
-import { commit, registrationDraft } from './support/forms.ts';
+import { commit, paymentCommit, paymentDoc, registrationDraft } from './support/forms.ts';
+import { throttleWrite, type ThrottleEntry } from '../../src/data/visitor-throttle.ts';
 import { ownerGet } from './support/owner.ts';
 import { patchDocument } from '../../emulator/seed/rest.ts';
 import { summitDays } from '../../src/data/certificates.ts';
@@ -154,5 +155,21 @@ describe('the rules budget on the heaviest paths', () => {
       expect(q.documentReads).toBeLessThanOrEqual(RULES_BUDGET.readsPerSingleRequest);
       expect(Math.max(...q.operations.map((o) => o.expressions))).toBeLessThanOrEqual(RULES_BUDGET.expressionsPerOperation);
     }
+  });
+
+  it('a registrant sending a payment reference: the registration’s update rule, whose branch for corrections costs it one comparison', async () => {
+    const draft = await registrationDraft();
+    expect(await verdict(commit(draft.by.db, draft.writes()))).toBe('allowed');
+    const r: Record<string, unknown> & { id: string } = { ...(await ownerGet(`registrations/${draft.id}`))!, id: draft.id };
+    const id = `pay-${draft.id}`;
+    const uid = draft.by.uid;
+    const throttle = throttleWrite(uid, 'payments', id, (await ownerGet(`throttles/${uid}`))?.payments as ThrottleEntry | undefined);
+    const writes = [
+      ...paymentCommit(id, paymentDoc(id, 'registrations', draft.id, { amount: r.fee as number }), { collection: 'registrations', id: draft.id, record: r }),
+      throttle,
+    ];
+    const [paying] = commits(await spentBy(() => commit(draft.by.db, writes)));
+    expect(paying.operations).toEqual(expect.arrayContaining(['update registrations', 'create payments']));
+    expectWithinBudget(paying);
   });
 });
