@@ -25,6 +25,9 @@
 //  11. uploads (alone: --only uploads): a 5 MB photo from the speaker editor on a desktop and on
 //      the phone profile, the web sizes made, and the uploaded images public pages load
 //      (scripts/bench/uploads.ts);
+//  12. "your data" (alone: --only your-data): an attendee's export with everything (payments,
+//      statement lines, emails with their delivery, evaluations, certificates): reading it as them
+//      with the rules enforced, and the JSON and CSV's build time and size (scripts/bench/your-data.ts);
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
@@ -304,7 +307,15 @@ async function certificateTables(stack: Stack) {
   table('Public verification read (one REST get, as /certificates/:id makes it)', verify);
 }
 
-/** `npm run bench -- --only mail|rush|phone|pages|uploads|certificates`: one scenario alone, on a stack of its own. */
+async function yourDataTables(stack: Stack) {
+  const { yourDataFigures } = await import('./your-data.ts');
+  table(
+    '“Your data”: an attendee’s export with everything, read as them (rules enforced), then built as JSON and as the CSV summary',
+    await yourDataFigures(stack.address),
+  );
+}
+
+/** `npm run bench -- --only mail|rush|phone|pages|uploads|certificates|your-data`: one scenario alone, on a stack of its own. */
 const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   mail: async (stack) => table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack)),
   rush: rushFigures,
@@ -312,6 +323,7 @@ const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   pages: () => withServedBuild(publicPageTables),
   uploads: () => withServedBuild(uploadTables),
   certificates: certificateTables,
+  'your-data': yourDataTables,
 };
 /** The rules' spending on every path of the integration suites (scripts/measure/rules-budget.ts; a stack of its own). */
 async function rulesTables() {

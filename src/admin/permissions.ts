@@ -52,7 +52,8 @@ const RECORDS = {
   // Only settings/site is public. Nobody deletes settings (the site would lose its configuration).
   'settings':                  { get: 'everyone', list: 'staff',   create: 'admin',     update: 'admin',   delete: 'nobody' },
   'staff':                     { get: 'staff',    list: 'staff',   create: 'admin',     update: 'admin',   delete: 'admin' },
-  // Staff append in their own name; nobody rewrites or removes history.
+  // Staff append in their own name; nobody rewrites or removes history. (An attendee appends one
+  // line, composed by the rules, only in the commit of their own correction: ownerLogsCorrection.)
   'logs':                      { get: 'staff',    list: 'staff',   create: 'staff',     update: 'nobody',  delete: 'nobody' },
   // Someone else's registration: finance and administrators only, who need them (payments, the
   // door): it holds sensitive data (SENSITIVE_DATA). Its owner reads their own; its reference opens
@@ -85,7 +86,8 @@ const RECORDS = {
   'counters/content':          { get: 'everyone', list: 'nobody',                       update: 'staff',   delete: 'nobody' },
   // The Trigger Email queue: written only in the commit of the action it reports, never on its own;
   // read by whoever may read its record (a registration's: finance; an application's: staff); nobody
-  // rewrites or deletes it, but staff resend.
+  // rewrites or deletes it, but staff resend. (Its addressee lists the ones sent to their own proven
+  // address: "your data".)
   'mail':                      { get: 'staff',    list: 'admin',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
   'mail (resend)':             {                                                        update: 'staff' },
   // The wording of the emails: administrators edit it, every staff member may read it.
@@ -96,6 +98,8 @@ const RECORDS = {
   'applicationCheckouts':      { get: 'everyone', list: 'staff',   create: 'nobody',    update: 'nobody',  delete: 'nobody' },
   'messages':                  { get: 'staff',    list: 'staff',   create: 'signed-in', update: 'staff',   delete: 'admin' },
   'donations':                 { get: 'finance',  list: 'finance', create: 'signed-in', update: 'finance', delete: 'admin' },
+  // (The attendee lists those for their own registration, by query: "your data", forOwnRegistration;
+  // statement lines likewise.)
   'payments':                  { get: 'finance',  list: 'finance', create: 'verified',  update: 'finance', delete: 'admin' },
   'payments (for a booth)':    {                                   create: 'signed-in' },
   'payments (manual record)':  {                                   create: 'finance' },

@@ -360,3 +360,12 @@ export function cpdSettingsFrom(stored: unknown): CpdSettings {
     exportColumns: columns.length ? [...new Set(columns)] : d.exportColumns,
   };
 }
+
+/**
+ * Whether a valid certificate prints another name than the registration now has: only an
+ * administrator issues one (firestore.rules issuesCertificate takes the registration's name), so the
+ * attendee who corrected their name is told a corrected one will follow, and the issuing screen shows
+ * staff the difference (its "Correct" reissues from the registration as it is now).
+ */
+export const certificateNameDiffers = (certificate: { status?: unknown; fullName?: unknown } | null | undefined, registration: Record<string, unknown>) =>
+  !!certificate && certificate.status === 'valid' && certificate.fullName !== registration.fullName;

@@ -11,14 +11,19 @@ import type { RequestRecord } from '../../emulator/src/rules-usage.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { certifiedRegistration, CPD, DAY1, DAY2, useCpdSettings } from './support/certificates.ts';
 import { closeClients, stack } from './support/clients.ts';
-import { commit, registrationDraft } from './support/forms.ts';
+import { commit, paymentCommit, paymentDoc, registrationDraft } from './support/forms.ts';
 import { createDb } from '../../src/lib/db.ts';
 import { invoiceMail } from '../../src/data/mail.ts';
 import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
 import type { StoredInvoice } from '../../src/features/invoices/admin/schema.ts';
+import { throttleWrite, type ThrottleEntry } from '../../src/data/visitor-throttle.ts';
 import { ownerGet } from './support/owner.ts';
 import { patchDocument } from '../../emulator/seed/rest.ts';
 import { summitDays } from '../../src/data/certificates.ts';
+import { correctionOf, correctionWrites } from '../../src/features/registrations/corrections.ts';
+import { collection, getDocs, query, where } from 'firebase/firestore/lite';
+import { created, everything } from './support/your-data.ts';
+import { ownerDelete } from './support/owner.ts';
 
 let as: Actors;
 let restoreCpd: () => Promise<void>;
@@ -31,6 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await restoreCpd();
+  await ownerDelete(...created);
   await closeClients();
 });
 
@@ -160,5 +166,46 @@ describe('the rules budget on the heaviest paths', () => {
     // the rules read already (settings/site for the number, the invoice for its email), so a read
     // more would show here.
     expect([spent[0].readsPerOperation, spent[0].readsPerRequest]).toEqual([4, 6]);
+  });
+
+  it('an attendee correcting their registration (the record, its checkout and the log line), and their export’s owner queries', async () => {
+    const a = await everything();
+    const current = { ...(await ownerGet(`registrations/${a.id}`))!, id: a.id };
+    const writes = correctionWrites(current, { ...correctionOf(current), fullName: 'Wanjiru Kamau', dietaryNeeds: 'Vegetarian' }, a.who.email);
+    const [correcting] = commits(await spentBy(() => commit(a.who.db, writes)));
+    expect(correcting.operations).toEqual(['update registrations', 'update checkouts', 'create logs']);
+    expectWithinBudget(correcting);
+    created.push(`logs/${String((await ownerGet(`registrations/${a.id}`))!.correctionLog)}`);
+    const pinned = (on: string) => query(collection(a.who.db, on), where('targetCollection', '==', 'registrations'), where('targetId', '==', a.id));
+    const reads = await spentBy(() =>
+      Promise.all([
+        getDocs(pinned('payments')),
+        getDocs(pinned('statementLines')),
+        getDocs(query(collection(a.who.db, 'mail'), where('to', '==', a.who.email))),
+      ]),
+    );
+    const queries = reads.filter((r) => r.kind === 'query');
+    expect(queries).toHaveLength(3);
+    for (const q of queries) {
+      expect(q.operations.every((o) => o.allowed)).toBe(true);
+      expect(q.documentReads).toBeLessThanOrEqual(RULES_BUDGET.readsPerSingleRequest);
+      expect(Math.max(...q.operations.map((o) => o.expressions))).toBeLessThanOrEqual(RULES_BUDGET.expressionsPerOperation);
+    }
+  });
+
+  it('a registrant sending a payment reference: the registration’s update rule, whose branch for corrections costs it one comparison', async () => {
+    const draft = await registrationDraft();
+    expect(await verdict(commit(draft.by.db, draft.writes()))).toBe('allowed');
+    const r: Record<string, unknown> & { id: string } = { ...(await ownerGet(`registrations/${draft.id}`))!, id: draft.id };
+    const id = `pay-${draft.id}`;
+    const uid = draft.by.uid;
+    const throttle = throttleWrite(uid, 'payments', id, (await ownerGet(`throttles/${uid}`))?.payments as ThrottleEntry | undefined);
+    const writes = [
+      ...paymentCommit(id, paymentDoc(id, 'registrations', draft.id, { amount: r.fee as number }), { collection: 'registrations', id: draft.id, record: r }),
+      throttle,
+    ];
+    const [paying] = commits(await spentBy(() => commit(draft.by.db, writes)));
+    expect(paying.operations).toEqual(expect.arrayContaining(['update registrations', 'create payments']));
+    expectWithinBudget(paying);
   });
 });

@@ -83,6 +83,7 @@ const { findPayableRecord } = await import('../../src/data/payable-records.ts');
 const { findFreeSeats } = await import('../../src/data/seats.ts');
 const { fetchStatementFormats } = await import('../../src/data/statement-formats.ts');
 const { fetchMyCpd } = await import('../../src/features/registrations/my-cpd.ts');
+const yourData = await import('../../src/features/registrations/your-data.ts');
 const { fetchEvaluations } = await import('../../src/features/certificates/admin/evaluations.ts');
 const certificates = await import('../../src/features/certificates/admin/api.ts');
 const { fetchRefundsDue } = await import('../../src/features/payments/admin/refunds.ts');
@@ -165,6 +166,9 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['reminders sent lately', () => timedWork.remindedLately(db, { ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
     ['statement formats', fetchStatementFormats],
     ['my evaluations and certificates', () => fetchMyCpd('a@b.test')],
+    ['your data: every part', () => yourData.fetchYourData('a@b.test')],
+    ['your data: payments of a registration', () => yourData.byRegistration('payments', 'x')],
+    ['your data: statement lines of a registration', () => yourData.byRegistration('statementLines', 'x')],
     ['evaluations of all days', () => fetchEvaluations('')],
     ['evaluations of a day', () => fetchEvaluations('2027-05-12')],
     ['checked-in attendees for certificates', () => certificates.fetchAttendeePage(null)],

@@ -60,6 +60,8 @@ const MyCertificates = lazy(() =>
   ),
 );
 
+const YourDataSection = lazy(() => import('./YourDataSection.tsx'));
+
 export const meta: MetaFunction = () =>
   pageMeta(
     'My registration',
@@ -339,6 +341,9 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
             </Suspense>
           )}
           {mine.data.waitlist && <WaitlistCard entry={mine.data.waitlist} settings={settings} onChanged={changed} />}
+          <Suspense fallback={<LoadingLine>Loading your data…</LoadingLine>}>
+            <YourDataSection email={email} registrations={mine.data.registrations} onChanged={changed} />
+          </Suspense>
         </>
       )}
     </>

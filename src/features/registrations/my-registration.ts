@@ -3,7 +3,7 @@
 // ownerCancels with releasedByOwner, and an offer claimed by its registration's commit).
 import { useQuery } from '@tanstack/react-query';
 import { db } from '../../lib/data.ts';
-import { serverValues, type WithId } from '../../lib/db.ts';
+import { serverValues, type Db, type WithId } from '../../lib/db.ts';
 import { registrationLapsed } from '../../data/attendees.ts';
 import { quotedCode } from '../../data/payment-codes.ts';
 import { registrationChange, registrationPath, seatOf } from '../../data/registration-record.ts';
@@ -14,6 +14,9 @@ import type { RegistrationForm } from './schema.ts';
 import type { RegistrationSettings } from './submit.ts';
 
 type Stored = WithId<Record<string, unknown>>;
+
+/** What these reads need of a data module: the app's, or a bench's own client (scripts/bench/your-data.ts). */
+export type Reader = Pick<Db, 'fetchDocuments' | 'fetchDocument'>;
 
 export interface OwnRegistration {
   record: Stored;
@@ -35,16 +38,16 @@ const time = (v: unknown) => (v instanceof Date ? v.getTime() : 0);
  * list is a query on the email (stored lower case since the address is proven); the entry in
  * attendees/{email} names the current one even when an older record spells the address otherwise.
  */
-export async function fetchMyRegistration(email: string): Promise<MyRegistrationData> {
+export async function fetchMyRegistration(email: string, from: Reader = db): Promise<MyRegistrationData> {
   const [listed, entry, waitlist] = await Promise.all([
-    db.fetchDocuments<Record<string, unknown>>('registrations', { where: [['email', '==', email]], orderBy: null }).catch(() => null),
-    db.fetchDocument<{ registrationId?: string }>('attendees', email),
-    db.fetchDocument<WaitlistEntry>('waitlist', email),
+    from.fetchDocuments<Record<string, unknown>>('registrations', { where: [['email', '==', email]], orderBy: null }).catch(() => null),
+    from.fetchDocument<{ registrationId?: string }>('attendees', email),
+    from.fetchDocument<WaitlistEntry>('waitlist', email),
   ]);
   const records = new Map((listed ?? []).map((r) => [r.id, r]));
   const currentId = typeof entry?.registrationId === 'string' ? entry.registrationId : null;
   if (currentId && !records.has(currentId)) {
-    const current = await db.fetchDocument<Record<string, unknown>>('registrations', currentId).catch(() => null);
+    const current = await from.fetchDocument<Record<string, unknown>>('registrations', currentId).catch(() => null);
     if (current) records.set(current.id, current);
   }
   const registrations = await Promise.all(
@@ -52,7 +55,7 @@ export async function fetchMyRegistration(email: string): Promise<MyRegistration
       .sort((a, b) => time(b.timestamp) - time(a.timestamp))
       .map(async (record) => ({
         record,
-        slot: typeof record.seat === 'string' && record.seat ? await db.fetchDocument<Record<string, unknown>>('seats', record.seat).catch(() => null) : null,
+        slot: typeof record.seat === 'string' && record.seat ? await from.fetchDocument<Record<string, unknown>>('seats', record.seat).catch(() => null) : null,
         current: record.id === currentId,
       })),
   );

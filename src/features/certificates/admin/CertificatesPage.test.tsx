@@ -335,6 +335,7 @@ describe('certificates › issuing, revoking, correcting', () => {
     fake.state.docs.set('certificates/cert-3', { id: 'cert-3', status: 'valid', points: 4, days: [], fullName: 'Chebet Kiprpo' });
     fake.state.docs.set('certificateChecks/cert-3', { id: 'cert-3', status: 'valid', revokedAt: null, replacedBy: '' });
     open();
+    expect(await rowOf('Chebet Kiprop')).toHaveTextContent('Certificate name differs: it prints “Chebet Kiprpo”, the registration says “Chebet Kiprop”.');
     await userEvent.click(within(await rowOf('Chebet Kiprop')).getByRole('button', { name: 'Correct the certificate of Chebet Kiprop' }));
     const dialog = screen.getByRole('alertdialog');
     await userEvent.type(within(dialog).getByLabelText('What is being corrected'), 'Name misspelt');

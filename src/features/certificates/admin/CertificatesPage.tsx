@@ -16,7 +16,16 @@ import { useStaff } from '../../../admin/staff-context.ts';
 import { FormAlert } from '../../../components/fields.tsx';
 import { ExportCsvButton } from '../../../admin/ui/ExportCsvButton.tsx';
 import { useSiteSettings } from '../../../data/site-settings.ts';
-import { certificateVerifyUrl, cpdSettingsGaps, dayLabel, summitDays, verifyPath, REVOKE_REASON_MAX, type CpdSettings } from '../../../data/certificates.ts';
+import {
+  certificateNameDiffers,
+  certificateVerifyUrl,
+  cpdSettingsGaps,
+  dayLabel,
+  summitDays,
+  verifyPath,
+  REVOKE_REASON_MAX,
+  type CpdSettings,
+} from '../../../data/certificates.ts';
 import {
   BULK_CHUNK,
   fetchAttendeePage,
@@ -335,6 +344,12 @@ function columns(settings: CpdSettings, days: string[], actions: (row: PreviewRo
           <>
             <StatusBadge status={r.certificate.status} /> <span className="font-mono text-xs">{r.certificate.id}</span>
             <div className="text-slate-600">{plural(r.certificate.points, 'point')}</div>
+            {/* The attendee corrected their name since (my registration): "Correct" reissues it as the registration says now. */}
+            {certificateNameDiffers(r.certificate, r) && (
+              <div className="text-amber-800">
+                Certificate name differs: it prints “{r.certificate.fullName}”, the registration says “{r.fullName}”.
+              </div>
+            )}
           </>
         ) : (
           <span className="text-slate-600">None</span>
