@@ -33,6 +33,10 @@ async function byAddress(db: Reader, collection: string, field: string, spelling
   return unique((await Promise.all(spellings.map((s) => db.fetchDocuments(collection, { where: [[field, '==', s]], orderBy: null })))).flat());
 }
 
+/** The payments or statement lines paid into one record. */
+export const recordDocuments = (db: Reader, collection: 'payments' | 'statementLines', recordId: string): Promise<Doc[]> =>
+  db.fetchDocuments(collection, { where: [['targetId', '==', recordId]], orderBy: null });
+
 /** Everything held for the request's address, as an administrator reads it. */
 export async function readFootprint(db: Reader, request: Pick<DataRequest, 'id' | 'address' | 'email' | 'keepCertificate'>): Promise<Footprint> {
   const spellings = [...new Set([request.address, request.email])];
@@ -48,10 +52,9 @@ export async function readFootprint(db: Reader, request: Pick<DataRequest, 'id' 
     byAddress(db, 'certificates', 'email', spellings),
   ]);
   const recordIds = [...registrations, ...archivedRegistrations].map((r) => r.id);
-  const [payments, statementLines] = await Promise.all([
-    Promise.all(recordIds.map((id) => db.fetchDocuments('payments', { where: [['targetId', '==', id]], orderBy: null }))).then((l) => l.flat()),
-    Promise.all(recordIds.map((id) => db.fetchDocuments('statementLines', { where: [['targetId', '==', id]], orderBy: null }))).then((l) => l.flat()),
-  ]);
+  const [payments, statementLines] = await Promise.all(
+    (['payments', 'statementLines'] as const).map((c) => Promise.all(recordIds.map((id) => recordDocuments(db, c, id))).then((l) => l.flat())),
+  );
   // A log line is free text: every line is read and those naming the address or a name kept (a bounded read,
   // a thousand at a time; an erasure is rare and an administrator waits for it).
   const names = namesOf({ registrations, archivedRegistrations }).map((n) => n.name);

@@ -29,6 +29,7 @@ import {
 } from './my-registration.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from './sign-in-link.ts';
 import { AlreadyRegisteredError } from './errors.ts';
+import { ErasureRequest } from './ErasureRequest.tsx';
 import { attendedDays } from '../../data/certificates.ts';
 
 // The CPD part (days attended, evaluations, certificates) is a chunk of its own, loaded only for
@@ -339,6 +340,7 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
             </Suspense>
           )}
           {mine.data.waitlist && <WaitlistCard entry={mine.data.waitlist} settings={settings} onChanged={changed} />}
+          <ErasureRequest email={email} settings={settings} />
         </>
       )}
     </>
