@@ -33,6 +33,7 @@ import { verdict } from './support/actors.ts';
 import { patchDocument } from '../../emulator/seed/rest.ts';
 import { stack } from './support/clients.ts';
 import type { Firestore } from 'firebase/firestore/lite';
+import type { RequestRecord } from '../../emulator/src/rules-usage.ts';
 
 let restoreCpd: () => Promise<void>;
 let admin: Firestore;
@@ -56,6 +57,28 @@ function person() {
     .toUpperCase();
   const digits = String(Date.now()).slice(-8);
   return { tag, name: `Zawadi Q${tag}`, phone: `+2547${digits}`, phoneSpaced: `+254 7${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}` };
+}
+
+async function usage(since = 0): Promise<RequestRecord[]> {
+  const { firestore, projectId } = stack();
+  const r = await fetch(`http://${firestore}/emulator/v1/projects/${projectId}:rulesUsage?since=${since}`);
+  return ((await r.json()) as { requests: RequestRecord[] }).requests;
+}
+const lastUsage = async () => (await usage()).at(-1)?.seq ?? 0;
+
+/** The worst rules figures of each kind of commit the erasure made since `since` (other files' requests are other kinds). */
+async function rulesSpent(since: number): Promise<string[]> {
+  const worst = new Map<string, [number, number, number]>();
+  for (const r of (await usage(since)).filter((x) => x.kind === 'commit')) {
+    const kind = r.operations.map((o) => `${o.method} ${o.path.split('/')[0]}`).join(' + ');
+    const [a, b, c] = worst.get(kind) ?? [0, 0, 0];
+    worst.set(kind, [
+      Math.max(a, ...r.operations.map((o) => o.reads.length)),
+      Math.max(b, r.documentReads),
+      Math.max(c, ...r.operations.map((o) => o.expressions)),
+    ]);
+  }
+  return [...worst].map(([kind, f]) => `${kind}: ${f.join(' · ')}`);
 }
 
 async function buildFootprint() {
@@ -134,6 +157,7 @@ describe('erasing one attendee’s whole footprint', () => {
     const before = await scanFor([f.email, f.p.phone, f.p.phoneSpaced, f.p.name]);
     expect(before.hits.length).toBeGreaterThan(10);
 
+    const since = await lastUsage();
     // The owner asks, from "my registration".
     const requestId = await erasureRequestId(f.email);
     const days = 14;
@@ -143,6 +167,7 @@ describe('erasing one attendee’s whole footprint', () => {
     await adminDb.commit(approveErasureWrites({ id: requestId }, ACCOUNTS.admin.email));
     const request = toDataRequest({ ...(await adminDb.fetchDocument('dataRequests', requestId))!, id: requestId });
     const report = await carryOutErasure(adminDb, request, ACCOUNTS.admin.email);
+    const spent = await rulesSpent(since);
 
     const after = await scanFor([f.email, f.p.phone, f.p.phoneSpaced, f.p.name]);
     // What is kept on purpose: the request itself and its "done" email (the institute's record
@@ -175,5 +200,6 @@ describe('erasing one attendee’s whole footprint', () => {
         `${report.ms.toFixed(0)} ms; scanned ${after.collections.length} collections (${after.documents} documents): ${after.collections.join(', ')}; ` +
         `footprint hits before ${before.hits.length}, after ${after.hits.length} (kept: ${after.hits.map((h) => h.path).join(', ')}); sources read: ${ERASURE_SOURCES.join(', ')}`,
     );
+    console.log(`[erasure rules budget] per commit kind: op reads · request reads · expressions\n${spent.join('\n')}`);
   });
 });
