@@ -13,6 +13,7 @@ const empty: Footprint = {
   waitlist: null,
   waitlistCounter: null,
   mail: [],
+  seatMoves: [],
   logs: [],
   payments: [],
   statementLines: [],
@@ -133,6 +134,18 @@ describe('planErasure', () => {
         certificates: [{ id: 'c', status: 'revoked', ...done }],
       }),
     ).toEqual([]);
+  });
+
+  it('clears the address from the seat move of the slot offered to the entry, keeping the other holder', () => {
+    const registration = { collection: 'registrations', id: 'R2' };
+    const plan = planErasure({
+      ...empty,
+      seatMoves: [
+        { id: '7', from: { collection: 'waitlist', id: 'jane.doe@example.org' }, to: registration },
+        { id: '8', from: null, to: { collection: 'waitlist', id: 'someone@example.org' } },
+      ],
+    });
+    expect(plan.map((c) => c.writes)).toEqual([[{ set: 'seatMoves/7', data: { from: null, to: registration, at: expect.any(ServerValue) } }]]);
   });
 
   it('counts each document once however many commits touch it', () => {

@@ -36,6 +36,8 @@ export interface Footprint {
   /** counters/waitlist as stored (it names the last address that moved it). */
   waitlistCounter: { waiting: number; lastAddress: string } | null;
   mail: Doc[];
+  /** The seat moves the waiting-list entry's offer may name (seatMoves/{its slot}), as stored. */
+  seatMoves: Doc[];
   logs: Doc[];
   payments: Doc[];
   statementLines: Doc[];
@@ -157,6 +159,18 @@ export function planErasure(f: Footprint): ErasureCommit[] {
       // Leaving 'waiting' moves the count, naming the entry (firestore.rules waitingMoves).
       ...(waiting ? [{ update: 'counters/waitlist', data: { waiting: serverValues.increment(-1), lastAddress: address } }] : []),
     );
+  }
+  // A slot's last move names the entry it was offered to (a holder { collection: 'waitlist', id:
+  // the mailbox }): that holder becomes null. Only the commit that moves a slot reads its move
+  // (getAfter), so a later move is not affected; finance and administrators write moves.
+  for (const m of f.seatMoves) {
+    const names = (h: unknown) => !!h && (h as { collection?: string }).collection === 'waitlist' && (h as { id?: string }).id === address;
+    if (names(m.from) || names(m.to)) {
+      add(`clear the address from seatMoves/${m.id}`, {
+        set: `seatMoves/${m.id}`,
+        data: { from: names(m.from) ? null : (m.from ?? null), to: names(m.to) ? null : (m.to ?? null), at: serverValues.now() },
+      });
+    }
   }
   // The count names the last address that moved it; an administrator's recount names none.
   if (f.waitlist?.status === 'waiting' || f.waitlistCounter?.lastAddress === address) {

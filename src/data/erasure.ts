@@ -18,6 +18,7 @@ export const ERASURE_SOURCES = [
   'registrationDrafts',
   'waitlist',
   'counters/waitlist',
+  'seatMoves',
   'mail',
   'logs',
   'payments',
@@ -57,6 +58,9 @@ export async function readFootprint(db: Reader, request: Pick<DataRequest, 'id' 
   );
   // A log line is free text: every line is read and those naming the address or a name kept (a bounded read,
   // a thousand at a time; an erasure is rare and an administrator waits for it).
+  // The slot the entry was offered names it in its last move (seatMoves cannot be listed: read by slot).
+  const offered = (waitlist?.offer as { seat?: unknown } | null | undefined)?.seat;
+  const seatMove = typeof offered === 'string' ? await db.fetchDocument('seatMoves', offered) : null;
   const names = namesOf({ registrations, archivedRegistrations }).map((n) => n.name);
   const logs = (await db.fetchEvery('logs')).filter(
     (l) => typeof l.message === 'string' && (withoutAddress(l.message, request.address) !== l.message || names.some((n) => (l.message as string).includes(n))),
@@ -72,6 +76,7 @@ export async function readFootprint(db: Reader, request: Pick<DataRequest, 'id' 
     waitlist,
     waitlistCounter: counter ? { waiting: Number(counter.waiting ?? 0), lastAddress: String(counter.lastAddress ?? '') } : null,
     mail,
+    seatMoves: seatMove ? [seatMove] : [],
     logs,
     payments: payments.filter((p) => p.targetCollection === 'registrations'),
     statementLines: statementLines.filter((l) => l.targetCollection === 'registrations'),

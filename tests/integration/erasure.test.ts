@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/lib/db.ts';
 import { askErasureWrites, approveErasureWrites, erasureRequestId, toDataRequest } from '../../src/data/data-requests.ts';
 import { carryOutErasure, ERASURE_SOURCES } from '../../src/data/erasure.ts';
-import { joinWaitlistWrites, waitingCountWrite } from '../../src/data/waitlist.ts';
+import { claimedWrite, joinWaitlistWrites, offerWrites } from '../../src/data/waitlist.ts';
 import { ACCOUNTS } from './support/actors.ts';
 import { client, closeClients, visitor } from './support/clients.ts';
 import {
@@ -25,7 +25,7 @@ import {
 } from './support/forms.ts';
 import { applyLine, statementImport, statementLine } from './support/statement.ts';
 import { CPD, DAY1, DAY2, evaluate, evaluationDoc, issueCommit, useCpdSettings } from './support/certificates.ts';
-import { attendee, ownerWrite } from './support/seats.ts';
+import { attendee, freeSlot, ownerWrite } from './support/seats.ts';
 import { checkoutOf } from '../../src/data/registration-record.ts';
 import { fixture, ownerGet, uniqueId } from './support/owner.ts';
 import { scanFor } from './support/scan.ts';
@@ -92,15 +92,14 @@ async function buildFootprint() {
   const draft = await registrationDraftForm.draft(form, { db: draftBy.db, uid: draftBy.uid });
   expect(await verdict(commit(draftBy.db, draft.writes()))).toBe('allowed');
 
-  // 2. The waiting list: joined (with its email), then left, as "my registration" does.
+  // 2. The waiting list: joined (with its email); finance offers a freed slot (the slot's move
+  // names the entry); 3. the offer claimed: registering (a paid category) on that slot, the entry
+  // marked registered, with its checkout, attendee entry and email.
   expect(await verdict(commit(who.db, joinWaitlistWrites({ ...REGISTRATION, ...form })))).toBe('allowed');
-  expect(await verdict(commit(who.db, [{ update: `waitlist/${email}`, data: { status: 'withdrawn', offer: null } }, waitingCountWrite(email, -1)]))).toBe(
-    'allowed',
-  );
-
-  // 3. Registering (a paid category), with its checkout, slot, attendee entry and email.
-  const reg = await registrationDraft(form, who);
-  expect(await verdict(commit(who.db, reg.writes()))).toBe('allowed');
+  const seat = await freeSlot();
+  expect(await verdict(commit(finance, offerWrites(email, seat)))).toBe('allowed');
+  const reg = await registrationDraft(form, who, { seat });
+  expect(await verdict(commit(who.db, [...reg.writes(), claimedWrite(email)]))).toBe('allowed');
   const registrationId = reg.id;
   const stored = (await ownerGet(`registrations/${registrationId}`))!;
 
@@ -143,7 +142,7 @@ async function buildFootprint() {
   // 7. An activity-log line naming the address (staff actions name people by address).
   await createDb(() => finance).recordActivity(`Moved ${email} up the waiting list`, ACCOUNTS.finance.email);
 
-  return { p, email, who, registrationId, archivedId, certificateId: issue.certId, paymentId, lineKey: line.receiptKey, draftId: draft.id };
+  return { p, email, who, seat, registrationId, archivedId, certificateId: issue.certId, paymentId, lineKey: line.receiptKey, draftId: draft.id };
 }
 
 describe('erasing one attendee’s whole footprint', () => {
@@ -193,6 +192,9 @@ describe('erasing one attendee’s whole footprint', () => {
     expect((await ownerGet(`statementLines/${f.lineKey}`))!).toMatchObject({ payer: '', details: '', state: 'applied' });
     expect((await ownerGet(`checkouts/${f.registrationId}`))!).toMatchObject({ fullName: 'Erased', email: '' });
     expect(await ownerGet(`dataRequests/${requestId}`)).toMatchObject({ status: 'done', actedBy: ACCOUNTS.admin.email });
+    // The slot offered to them names nobody in its last move; the slot itself is still the registration's.
+    expect((await ownerGet(`seatMoves/${f.seat}`))!.from ?? null).toBeNull();
+    expect((await ownerGet(`seats/${f.seat}`))!.claim).toBe(r.seatClaim);
 
     // The figures the issue asks for (printed, not asserted as time).
     console.log(

@@ -76,6 +76,7 @@ const footprint = (v: Awaited<ReturnType<typeof victim>>, over: Partial<Footprin
   waitlist: null,
   waitlistCounter: null,
   mail: [],
+  seatMoves: [],
   logs: [],
   payments: [],
   statementLines: [],
