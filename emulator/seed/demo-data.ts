@@ -66,6 +66,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       unpaidHoldHours: 72,
       holdReminderHours: 24,
       offerHours: 48,
+      dataRequestDays: 14,
       currency: 'KES',
       categories: {
         delegate: { label: 'Delegate', fee: 15000 },

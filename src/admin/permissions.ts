@@ -52,8 +52,12 @@ const RECORDS = {
   // Only settings/site is public. Nobody deletes settings (the site would lose its configuration).
   'settings':                  { get: 'everyone', list: 'staff',   create: 'admin',     update: 'admin',   delete: 'nobody' },
   'staff':                     { get: 'staff',    list: 'staff',   create: 'admin',     update: 'admin',   delete: 'admin' },
-  // Staff append in their own name; nobody rewrites or removes history. (An attendee appends one
-  // line, composed by the rules, only in the commit of their own correction: ownerLogsCorrection.)
+  // Staff append in their own name; nobody rewrites or removes history, with two narrow exceptions.
+  // An attendee appends one line, composed by the rules, only in the commit of their own correction
+  // (ownerLogsCorrection). An erasure: an administrator replaces an erased person's address or name
+  // in a line, bound to the approved request; the same narrow exception lets an erasure delete mail
+  // and anonymise certificates, evaluations, payments and statement lines (firestore.rules "requests
+  // under the Data Protection Act").
   'logs':                      { get: 'staff',    list: 'staff',   create: 'staff',     update: 'nobody',  delete: 'nobody' },
   // Someone else's registration: finance and administrators only, who need them (payments, the
   // door): it holds sensitive data (SENSITIVE_DATA). Its owner reads their own; its reference opens
@@ -68,7 +72,8 @@ const RECORDS = {
   'checkouts':                 { get: 'everyone', list: 'finance', create: 'nobody',    update: 'nobody',  delete: 'nobody' },
   // An entry names its address's active registration: its owner and whoever reads registrations; set only with a new registration.
   'attendees':                 { get: 'finance',  list: 'finance', create: 'nobody',    update: 'nobody',  delete: 'admin' },
-  'registrationDrafts':        { get: 'nobody',   list: 'nobody',  create: 'signed-in', update: 'nobody',  delete: 'admin' },
+  // Administrators list an address's drafts to erase them (a draft is read back only by its address's owner).
+  'registrationDrafts':        { get: 'nobody',   list: 'admin',   create: 'signed-in', update: 'nobody',  delete: 'admin' },
   // An entry keeps the whole register form (SENSITIVE_DATA): read as registrations are.
   'waitlist':                  { get: 'finance',  list: 'finance', create: 'nobody',    update: 'finance', delete: 'admin' },
   // CPD settings are public (the evaluation form and the PDF show them); administrators keep them.
@@ -113,6 +118,11 @@ const RECORDS = {
   'invoices':                  { get: 'finance',  list: 'finance', create: 'finance',   update: 'finance', delete: 'nobody' },
   // The counter moves only with the invoice it numbers.
   'counters/invoices':         { get: 'finance',  list: 'nobody',                       update: 'nobody',  delete: 'nobody' },
+  // A request under the Data Protection Act (src/data/data-requests.ts): the signed-in owner asks
+  // for erasure of their own address (and reads their request); administrators enter access and
+  // correction requests that came by letter or email, approve, carry out, refuse and close them.
+  // Never deleted: it is the record that the request was answered.
+  'dataRequests':              { get: 'admin',    list: 'admin',   create: 'verified',  update: 'admin',   delete: 'nobody' },
   // Not in the specification: staff read, finance write, administrators delete.
   'procurement':               { get: 'staff',    list: 'staff',   create: 'finance',   update: 'finance', delete: 'admin' },
 } satisfies Record<string, Row>;
@@ -189,6 +199,7 @@ export const CAPABILITIES = {
   'users':                 { what: 'add, change and remove staff',                        grantedBy: ['staff', 'update'] },
   'certificates':          { what: 'CPD: settings, evaluations, issue, revoke and export', grantedBy: ['certificates', 'get'] },
   'settings':              { what: 'change the site settings and the emails’ wording',    grantedBy: ['settings', 'update'] },
+  'data-requests':         { what: 'answer data requests: approve and carry out an erasure, refuse, close', grantedBy: ['dataRequests', 'update'] },
   'archive':               { what: 'open the archive (each collection as its originals allow)', grantedBy: ['archive/events/items', 'get'] },
   'files:unused':          { what: 'list the files no record names and delete them',   grantedBy: { who: 'admin', why: 'storage.rules let editors delete content files; deleting whatever the whole bucket no longer names is kept to administrators' } },
   'timed-work:run':        { what: '“Run now”: the schedule’s offers, passes, places and reminders by hand', grantedBy: { who: 'admin', why: 'the rules let finance make the same moves; running the whole schedule at once is kept to administrators' } },

@@ -205,6 +205,33 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     html: checkout.html,
     text: checkout.text,
   }),
+  // Requests under the Data Protection Act: no greeting by name (an erasure's "done" goes out
+  // when the name is gone), the request's reference and kind, the days the institute commits to.
+  'data-request-received': template({
+    subject: 'We received your data {{kind}} request',
+    paragraphs: [
+      'Hello,',
+      'We received your request for <strong>{{kind}}</strong> of your personal data (reference {{reference}}). We will answer within {{days}} days, as the Data Protection Act 2019 requires us to.',
+      'If you did not make this request, reply to this email at once.',
+    ],
+  }),
+  'data-request-done': template({
+    subject: 'Your data {{kind}} request is done',
+    paragraphs: [
+      'Hello,',
+      'Your request for <strong>{{kind}}</strong> of your personal data (reference {{reference}}) is done.',
+      'If you asked for erasure: what the law requires us to keep for money received (amounts, dates, receipts and invoices) is kept without your contact details; everything else about you is gone, and this is the last email we send you.',
+    ],
+  }),
+  'data-request-refused': template({
+    subject: 'Your data {{kind}} request',
+    paragraphs: [
+      'Hello,',
+      'We cannot carry out your request for <strong>{{kind}}</strong> of your personal data (reference {{reference}}), for this reason:',
+      '{{reason}}',
+      'You may complain to the Office of the Data Protection Commissioner (www.odpc.go.ke).',
+    ],
+  }),
 };
 
 /** What the partials are built from: settings/site as stored. */

@@ -29,6 +29,9 @@ export const MAIL_TEMPLATES = [
   'payment-partial',
   'certificate-issued',
   'refund-sent',
+  'data-request-received',
+  'data-request-done',
+  'data-request-refused',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -53,6 +56,9 @@ export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'payment-partial': 'Part payment received (statement)',
   'certificate-issued': 'CPD certificate issued',
   'refund-sent': 'Refund sent',
+  'data-request-received': 'Data request received',
+  'data-request-done': 'Data request done',
+  'data-request-refused': 'Data request refused',
 };
 
 /** How staff read a delivery state. */
@@ -74,7 +80,8 @@ export const MAIL_PARTIALS = ['siteUrl', 'contacts', 'howToPay'] as const;
 export type MailPartialName = (typeof MAIL_PARTIALS)[number];
 
 /** The collections a message can be about (`test` is an administrator's test send of a template). */
-export type MailRecordCollection = 'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'waitlist' | 'certificates' | 'templates';
+export type MailRecordCollection =
+  'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'waitlist' | 'certificates' | 'dataRequests' | 'templates';
 
 /**
  * `reference` is the record's id (its checkout link); `code` is what the payer quotes and every
@@ -105,6 +112,11 @@ export interface MailDataByTemplate {
   /** `points`: a number (firestore.rules checks it equals the certificate's). */
   'certificate-issued': { name: string; certificateId: string; activity: string; points: number };
   'refund-sent': { name: string; reference: string; code: string; amount: string; refundReference: string };
+  // A request under the Data Protection Act (data/data-requests.ts): its kind, the days the
+  // institute commits to, and a refusal's reason (an administrator's words, at most 500 characters).
+  'data-request-received': { reference: string; kind: string; days: number };
+  'data-request-done': { reference: string; kind: string; days: number };
+  'data-request-refused': { reference: string; kind: string; days: number; reason: string };
 }
 
 /** How many times staff may send one message again: a resend cannot be turned into a mail cannon. */
@@ -158,7 +170,8 @@ interface MailSettings {
   boothTypes: Record<string, Fee>;
 }
 
-function mailWrite<N extends MailTemplateName>(
+/** A mail document as one write of the commit whose action it reports. */
+export function mailWrite<N extends MailTemplateName>(
   id: string,
   name: N,
   to: string,
@@ -429,4 +442,12 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   'payment-partial': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 5,000', due: 'KES 10,000' },
   'certificate-issued': { name: 'Wanjiru Kamau', certificateId: 'Kq7Xb3kP9qLm2Rt7VwZ4', activity: 'National Cancer Summit 2027', points: 12 },
   'refund-sent': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 5,000', refundReference: 'TLK4H2QX9B' },
+  'data-request-received': { reference: 'erasure-wanjiru@example.org', kind: 'erasure', days: 14 },
+  'data-request-done': { reference: 'erasure-wanjiru@example.org', kind: 'erasure', days: 14 },
+  'data-request-refused': {
+    reference: 'erasure-wanjiru@example.org',
+    kind: 'erasure',
+    days: 14,
+    reason: 'An invoice issued to you must be kept for five years.',
+  },
 };

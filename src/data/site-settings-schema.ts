@@ -26,6 +26,8 @@ export interface SiteSettings {
   holdReminderHours: number;
   /** How long the waiting list's first person has to claim a seat offered to them, in hours. */
   offerHours: number;
+  /** The response time the institute commits to for data requests, in days (data-requests.ts responseDays; the rules read it). */
+  dataRequestDays?: number;
   currency: string;
   categories: Record<string, FeeOption>;
   partnerTiers: Record<string, FeeOption & { benefits?: string[] }>;

@@ -61,6 +61,7 @@ import { checkoutWrite, registrationChange, registrationHolder } from '../../src
 import { applicationChange, applicationCheckoutPath, applicationCheckoutWrite } from '../../src/data/application-record.ts';
 import { EPOCH, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
 import { joinWaitlistWrites } from '../../src/data/waitlist.ts';
+import { approveErasureWrites, askErasureWrites, erasureRequestId, requestMailId, responseDays } from '../../src/data/data-requests.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { DEFAULT_CPD_SETTINGS } from '../../src/data/certificates.ts';
 import { decideRefund } from '../../src/features/payments/admin/refunds.ts';
@@ -90,6 +91,28 @@ const VERIFIED: readonly Actor[] = ['signedIn', 'editor', 'finance', 'admin'];
 
 /** Someone else's registration, holding its slot, stored past the rules. */
 const storedRegistration = async () => seatedFixture(uniqueId('reg'), fieldsOf(registrationDoc('', { email: `${uniqueId('someone')}@example.org` })));
+
+/** Someone else's erasure request, received, stored past the rules. */
+const storedRequest = async () => {
+  const id = uniqueId('req');
+  const email = `${uniqueId('someone')}@example.org`;
+  await fixture(`dataRequests/${id}`, {
+    kind: 'erasure',
+    address: email,
+    email,
+    channel: 'online',
+    keepCertificate: false,
+    status: 'received',
+    days: 14,
+    createdAt: new Date(),
+    enteredBy: '',
+    actedBy: '',
+    actedAt: null,
+    reason: '',
+    round: 1,
+  });
+  return id;
+};
 
 /** Someone else's application (a partnership), with its checkout projection, set up past the rules. */
 const storedApplication = async () => {
@@ -636,6 +659,23 @@ const HOW: Record<AccessSubject, Subject> = {
     'taking a number without issuing the invoice',
   ),
 
+  // A request under the Data Protection Act: each actor asks for erasure of their own address, as
+  // "my registration" does (with its email); only administrators act on one (approving here).
+  dataRequests: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'dataRequests', await storedRequest())),
+      list: (db) => getDocs(query(collection(db, 'dataRequests'), limit(5))),
+      create: async (db, actor) => {
+        const email = emailOf(actor) ?? `${uniqueId('nobody')}@example.org`;
+        const id = await erasureRequestId(email);
+        await ownerDelete(`dataRequests/${id}`, `mail/${requestMailId(id, 1, 'received')}`);
+        return commit(db, askErasureWrites(id, email, true, responseDays(SITE as never), null));
+      },
+      update: async (db, actor) => commit(db, approveErasureWrites({ id: await storedRequest() }, emailOf(actor) ?? 'nobody@example.org')),
+      delete: async (db) => deleteDoc(doc(db, 'dataRequests', await storedRequest())),
+    },
+    notes: { create: 'an erasure of their own address, with its email', update: 'approving an erasure' },
+  },
   procurement: documents(
     'procurement',
     () => ({ title: 'Stage hire', stage: 'planned', amount: 1000 }),

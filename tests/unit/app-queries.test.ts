@@ -49,6 +49,8 @@ vi.mock('../../src/lib/data.ts', async () => {
 });
 
 const { db } = await import('../../src/lib/data.ts');
+const { fetchDataRequests } = await import('../../src/features/data-requests/admin/api.ts');
+const { readFootprint, recordDocuments } = await import('../../src/data/erasure.ts');
 const { speakersQuery, fetchAllSpeakers } = await import('../../src/data/speakers.ts');
 const { publishedPartnersQuery } = await import('../../src/data/partners.ts');
 const { publishedPagesQuery, fetchPublishedBySlug } = await import('../../src/data/published.ts');
@@ -175,6 +177,10 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['a checked-in attendee found by name, address or code', () => certificates.fetchAttendeeSearch('daniel kip@example.org')],
     ['checked-in count', certificates.countCheckedIn],
     ['certificates export', () => certificates.fetchAllCertificates()],
+    ['data requests', fetchDataRequests],
+    ['an erasure’s footprint', () => readFootprint(db, { id: 'erasure-X', address: 'a@b.test', email: 'a+x@b.test', keepCertificate: false })],
+    ['payments of a record', () => recordDocuments(db, 'payments', 'x')],
+    ['statement lines of a record', () => recordDocuments(db, 'statementLines', 'x')],
   ];
   for (const tab of TABS) {
     for (const set of subsets({ status: 'x', paymentStatus: 'x', type: 'x' })) {

@@ -47,6 +47,11 @@ const TONE_OF: Record<string, keyof typeof TONES> = {
   // certificates
   valid: 'good',
   revoked: 'bad',
+  // data requests (an approved erasure is under way until done)
+  received: 'warn',
+  approved: 'warn',
+  done: 'good',
+  refused: 'bad',
 };
 
 /** Codes that are not words: what people read instead. */

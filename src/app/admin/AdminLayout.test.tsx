@@ -146,6 +146,7 @@ describe('the back-office menu, by role', () => {
       'Sponsors',
       'CPD certificates',
       'Evaluations',
+      'Data requests',
       'Archive',
       'Unused files',
     ]);

@@ -86,6 +86,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('certificates', 'certificates/admin/CertificatesPage.tsx', 'CPD certificates', 'certificates'),
   screen('certificates/settings', 'certificates/admin/CpdSettingsPage.tsx', 'CPD settings', 'certificates', null),
   screen('evaluations', 'certificates/admin/EvaluationsPage.tsx', 'Evaluations', 'certificates'),
+  screen('data-requests', 'data-requests/admin/DataRequestsPage.tsx', 'Data requests', 'data-requests'),
   screen('archive', 'archive/admin/ArchivePage.tsx', 'Archive', 'archive'),
   screen('files', 'files/admin/UnusedFilesPage.tsx', 'Unused files', 'files:unused'),
 ];

@@ -29,6 +29,7 @@ import {
 } from './my-registration.ts';
 import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from './sign-in-link.ts';
 import { AlreadyRegisteredError } from './errors.ts';
+import { ErasureRequest } from './ErasureRequest.tsx';
 import { attendedDays } from '../../data/certificates.ts';
 
 // The CPD part (days attended, evaluations, certificates) is a chunk of its own, loaded only for
@@ -344,6 +345,7 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
           <Suspense fallback={<LoadingLine>Loading your data…</LoadingLine>}>
             <YourDataSection email={email} registrations={mine.data.registrations} onChanged={changed} />
           </Suspense>
+          <ErasureRequest email={email} settings={settings} />
         </>
       )}
     </>

@@ -88,7 +88,7 @@ export interface Draft {
 }
 
 /** The throttle write the site adds for `by` creating `collection/id` (read as the site's transaction reads it). */
-async function throttleFor(by: Submitter, collection: ThrottledCollection, id: string): Promise<BatchWrite> {
+export async function throttleFor(by: Submitter, collection: ThrottledCollection, id: string): Promise<BatchWrite> {
   const current = (await ownerGet(`throttles/${by.uid}`))?.[collection] as ThrottleEntry | undefined;
   return throttleWrite(by.uid, collection, id, current);
 }

@@ -1,3 +1,4 @@
+import { RESPONSE_DAYS_BOUNDS } from '../../../data/data-requests.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -281,6 +282,17 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
           hint="How long a seat offered to the next person on the waiting list stays theirs to take (1 to 720)."
           error={errors.offerHours?.message}
           {...register('offerHours', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Data requests: response time (days)"
+          type="number"
+          min={RESPONSE_DAYS_BOUNDS.min}
+          max={RESPONSE_DAYS_BOUNDS.max}
+          step={1}
+          inputMode="numeric"
+          hint={`How soon the institute answers a request to see, correct or erase personal data; each request is due this many days after it is received (${RESPONSE_DAYS_BOUNDS.min} to ${RESPONSE_DAYS_BOUNDS.max}: the Data Protection (General) Regulations 2021 allow no longer for erasure).`}
+          error={errors.dataRequestDays?.message}
+          {...register('dataRequestDays', { valueAsNumber: true })}
         />
       </FormSection>
 

@@ -1,6 +1,7 @@
 // The Settings form over settings/site (SiteSettings, which every public page reads): the form's
 // shape and validation, the conversions both ways, and which fields a save changes.
 import { z } from 'zod';
+import { RESPONSE_DAYS_BOUNDS, responseDays } from '../../../data/data-requests.ts';
 import { DEFAULT_SETTINGS } from '../../../content/site.ts';
 import type { SiteSettings } from '../../../data/site-settings-schema.ts';
 import { registrationBlockers } from '../../../data/go-live.ts';
@@ -82,6 +83,7 @@ export const settingsFormSchema = z
     unpaidHoldHours: number('unpaid hold', 1, 720),
     holdReminderHours: number('reminder time', 0, 719),
     offerHours: number('offer time', 1, 720),
+    dataRequestDays: number('response time', RESPONSE_DAYS_BOUNDS.min, RESPONSE_DAYS_BOUNDS.max),
     currency: z
       .string()
       .trim()
@@ -174,6 +176,7 @@ export function toFormValues(stored: Record<string, unknown> | null): SettingsFo
     unpaidHoldHours: asNumber(s.unpaidHoldHours, DEFAULT_SETTINGS.unpaidHoldHours),
     holdReminderHours: asNumber(s.holdReminderHours, DEFAULT_SETTINGS.holdReminderHours),
     offerHours: asNumber(s.offerHours, DEFAULT_SETTINGS.offerHours),
+    dataRequestDays: responseDays(s),
     currency: asText(s.currency),
     categories: toRows(s.categories),
     partnerTiers: toRows(s.partnerTiers),
@@ -228,6 +231,7 @@ export function toSettingsDocument(
     unpaidHoldHours: f.unpaidHoldHours,
     holdReminderHours: f.holdReminderHours,
     offerHours: f.offerHours,
+    dataRequestDays: f.dataRequestDays,
     currency: f.currency,
     categories: toOptions(f.categories, false),
     partnerTiers: toOptions(f.partnerTiers, true),
@@ -260,6 +264,7 @@ export const FIELD_NAMES: Record<keyof SettingsForm, string> = {
   unpaidHoldHours: 'unpaid hold',
   holdReminderHours: 'hold reminder',
   offerHours: 'offer time',
+  dataRequestDays: 'data request response time',
   currency: 'currency',
   categories: 'registration categories',
   partnerTiers: 'partner tiers',

@@ -1,0 +1,119 @@
+// Carrying out an approved erasure: read everything held for the address (its footprint), plan
+// it (erasure-plan.ts, pure), commit the plan one document at a time, then close the request as
+// done with its email. Run by an administrator (firestore.rules lets only them make these writes,
+// each bound to the approved request); run again after an interruption, it finds what is left.
+import type { Db } from '../lib/db.ts';
+import type { DocumentData } from 'firebase/firestore/lite';
+import { completeWrites, type DataRequest } from './data-requests.ts';
+import { documentsTouched, namesOf, planErasure, withoutAddress, writtenBy, type Footprint } from './erasure-plan.ts';
+
+type Doc = DocumentData & { id: string };
+type Reader = Pick<Db, 'fetchDocuments' | 'fetchDocument' | 'fetchEvery'>;
+
+/** The collections an erasure reads, each as the footprint names it (the report lists them). */
+export const ERASURE_SOURCES = [
+  'registrations',
+  'archive/registrations/items',
+  'attendees',
+  'registrationDrafts',
+  'waitlist',
+  'counters/waitlist',
+  'seatMoves',
+  'mail',
+  'logs',
+  'payments',
+  'statementLines',
+  'certificates',
+  'evaluations',
+] as const;
+
+const unique = (docs: Doc[]) => [...new Map(docs.map((d) => [d.id, d])).values()];
+
+/** Documents where `field` is any of the address's spellings (as stored, and as its mailbox). */
+async function byAddress(db: Reader, collection: string, field: string, spellings: string[]): Promise<Doc[]> {
+  return unique((await Promise.all(spellings.map((s) => db.fetchDocuments(collection, { where: [[field, '==', s]], orderBy: null })))).flat());
+}
+
+/** The payments or statement lines paid into one record. */
+export const recordDocuments = (db: Reader, collection: 'payments' | 'statementLines', recordId: string): Promise<Doc[]> =>
+  db.fetchDocuments(collection, { where: [['targetId', '==', recordId]], orderBy: null });
+
+/** Everything held for the request's address, as an administrator reads it. */
+export async function readFootprint(db: Reader, request: Pick<DataRequest, 'id' | 'address' | 'email' | 'keepCertificate'>): Promise<Footprint> {
+  const spellings = [...new Set([request.address, request.email])];
+  const [registrations, archivedRegistrations, attendee, waitlist, counter, mail, drafts, evaluations, certificates] = await Promise.all([
+    byAddress(db, 'registrations', 'email', spellings),
+    byAddress(db, 'archive/registrations/items', 'email', spellings),
+    db.fetchDocument('attendees', request.address),
+    db.fetchDocument('waitlist', request.address),
+    db.fetchDocument('counters', 'waitlist'),
+    byAddress(db, 'mail', 'to', spellings),
+    byAddress(db, 'registrationDrafts', 'email', spellings),
+    byAddress(db, 'evaluations', 'email', spellings),
+    byAddress(db, 'certificates', 'email', spellings),
+  ]);
+  const recordIds = [...registrations, ...archivedRegistrations].map((r) => r.id);
+  const [payments, statementLines] = await Promise.all(
+    (['payments', 'statementLines'] as const).map((c) => Promise.all(recordIds.map((id) => recordDocuments(db, c, id))).then((l) => l.flat())),
+  );
+  // A log line is free text: every line is read and those naming the address or a name kept (a bounded read,
+  // a thousand at a time; an erasure is rare and an administrator waits for it).
+  // The slot the entry was offered names it in its last move (seatMoves cannot be listed: read by slot).
+  const offered = (waitlist?.offer as { seat?: unknown } | null | undefined)?.seat;
+  const seatMove = typeof offered === 'string' ? await db.fetchDocument('seatMoves', offered) : null;
+  const names = namesOf({ registrations, archivedRegistrations }).map((n) => n.name);
+  const logs = (await db.fetchEvery('logs')).filter(
+    (l) =>
+      writtenBy(l, request.address) ||
+      (typeof l.message === 'string' && (withoutAddress(l.message, request.address) !== l.message || names.some((n) => (l.message as string).includes(n)))),
+  );
+  return {
+    requestId: request.id,
+    address: request.address,
+    keepCertificate: request.keepCertificate,
+    registrations,
+    archivedRegistrations,
+    attendee,
+    drafts,
+    waitlist,
+    waitlistCounter: counter ? { waiting: Number(counter.waiting ?? 0), lastAddress: String(counter.lastAddress ?? '') } : null,
+    mail,
+    seatMoves: seatMove ? [seatMove] : [],
+    logs,
+    payments: payments.filter((p) => p.targetCollection === 'registrations'),
+    statementLines: statementLines.filter((l) => l.targetCollection === 'registrations'),
+    certificates,
+    evaluations,
+  };
+}
+
+export interface ErasureReport {
+  commits: number;
+  documentsTouched: number;
+  ms: number;
+}
+
+/**
+ * Carries out an approved erasure and closes the request. `onProgress` hears each commit's
+ * description as it lands (the screen shows it; a failure names the one that failed).
+ */
+export async function carryOutErasure(
+  db: Pick<Db, 'commit'> & Reader,
+  request: DataRequest,
+  staffEmail: string,
+  onProgress?: (done: number, total: number, what: string) => void,
+): Promise<ErasureReport> {
+  if (request.kind !== 'erasure' || request.status !== 'approved') throw new Error('Only an approved erasure request can be carried out.');
+  const started = performance.now();
+  const plan = planErasure(await readFootprint(db, request));
+  for (const [i, step] of plan.entries()) {
+    try {
+      await db.commit(step.writes);
+    } catch (error) {
+      throw new Error(`Erasure stopped at "${step.what}" (${i} of ${plan.length} done): ${(error as Error).message}. Run it again to finish.`);
+    }
+    onProgress?.(i + 1, plan.length, step.what);
+  }
+  await db.commit(completeWrites(request, staffEmail));
+  return { commits: plan.length + 1, documentsTouched: documentsTouched(plan) + 2, ms: performance.now() - started };
+}
