@@ -5,6 +5,7 @@
 // second, hard-coded version of it.
 import { href } from 'react-router';
 import type { SiteSettings } from '../data/site-settings-schema.ts';
+import { responseDays } from './response-days.ts';
 import { titledBlocksOf } from '../lib/paragraphs.ts';
 
 type Copy = string | ((settings: SiteSettings) => string);
@@ -132,7 +133,8 @@ export const PAGES: Record<string, PageCopy> = {
       {
         heading: 'Your rights',
         paragraphs: [
-          'Under the Data Protection Act, 2019 you may ask to see the data we hold about you, to correct it, to delete it, to object to its use, and to receive it in a portable form. We answer within 30 days. If you are not satisfied, you may complain to the [Office of the Data Protection Commissioner](https://www.odpc.go.ke).',
+          (s) =>
+            `Under the Data Protection Act, 2019 you may ask to see the data we hold about you, to correct it, to delete it, to object to its use, and to receive it in a portable form. Once you have registered, [my registration](${href('/my-registration')}) lets you do most of this yourself: download everything we hold about you, correct your name, phone, organisation and needs, and ask us to erase your data. We answer every request within ${responseDays(s)} days. If you are not satisfied, you may complain to the [Office of the Data Protection Commissioner](https://www.odpc.go.ke).`,
         ],
       },
       { heading: 'Contact', paragraphs: [(s) => `Write to ${writeTo(s)}, with the reference of your registration if you have one.`] },

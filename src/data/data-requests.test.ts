@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { askErasureWrites, dueDate, erasureRequestId, isOverdue, refuseWrites, requestMailId, responseDays } from './data-requests.ts';
+import { askErasureWrites, dueDate, erasureRequestId, isOverdue, refuseWrites, requestMailId } from './data-requests.ts';
+import { responseDays } from '../content/response-days.ts';
 
 const DAY = 86_400_000;
 

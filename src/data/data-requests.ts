@@ -5,6 +5,7 @@
 import { mailboxOf } from '../lib/email-address.ts';
 import { serverValues, type BatchWrite } from '../lib/db-shapes.ts';
 import { mailWrite } from './mail.ts';
+import { DEFAULT_RESPONSE_DAYS } from '../content/response-days.ts';
 
 export const DATA_REQUEST_KINDS = ['access', 'correction', 'erasure'] as const;
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
@@ -23,15 +24,6 @@ export const STATUS_LABELS: Record<DataRequestStatus, string> = {
   done: 'done',
   refused: 'refused',
 };
-
-/**
- * The response time the institute commits to when Settings says nothing (settings/site
- * dataRequestDays, which firestore.rules reads with the same default). Kenya's Data Protection
- * (General) Regulations 2021 set the outer limits (see README, "Requests under the Data Protection
- * Act"); the bounds below keep a setting within the shortest of them that applies to erasure.
- */
-export const DEFAULT_RESPONSE_DAYS = 14;
-export const RESPONSE_DAYS_BOUNDS = { min: 1, max: 14 } as const;
 
 export interface DataRequest {
   id: string;
@@ -85,11 +77,6 @@ export const isOverdue = (r: Pick<DataRequest, 'status' | 'createdAt' | 'days'>,
 
 /** When a request is due: the server's time of receipt plus the days in force then. */
 export const dueDate = (r: Pick<DataRequest, 'createdAt' | 'days'>) => new Date(r.createdAt.getTime() + r.days * DAY_MS);
-
-export function responseDays(settings: { dataRequestDays?: unknown } | null | undefined): number {
-  const d = settings?.dataRequestDays;
-  return typeof d === 'number' && Number.isInteger(d) && d >= RESPONSE_DAYS_BOUNDS.min && d <= RESPONSE_DAYS_BOUNDS.max ? d : DEFAULT_RESPONSE_DAYS;
-}
 
 function requestMail(r: { id: string; round: number; email: string; kind: DataRequestKind; days: number }, step: Step, reason = ''): BatchWrite {
   const about = { collection: 'dataRequests' as const, id: r.id };

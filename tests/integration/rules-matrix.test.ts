@@ -61,7 +61,8 @@ import { checkoutWrite, registrationChange, registrationHolder } from '../../src
 import { applicationChange, applicationCheckoutPath, applicationCheckoutWrite } from '../../src/data/application-record.ts';
 import { EPOCH, freeSeatWrite, newSeatClaim, seatMoveWrite, seatPath } from '../../src/data/seats.ts';
 import { joinWaitlistWrites } from '../../src/data/waitlist.ts';
-import { approveErasureWrites, askErasureWrites, erasureRequestId, requestMailId, responseDays } from '../../src/data/data-requests.ts';
+import { approveErasureWrites, askErasureWrites, erasureRequestId, requestMailId } from '../../src/data/data-requests.ts';
+import { responseDays } from '../../src/content/response-days.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { DEFAULT_CPD_SETTINGS } from '../../src/data/certificates.ts';
 import { decideRefund } from '../../src/features/payments/admin/refunds.ts';

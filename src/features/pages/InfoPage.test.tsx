@@ -80,6 +80,21 @@ describe('pages whose truth lives in settings', () => {
     expect(screen.getByRole('link', { name: 'Office of the Data Protection Commissioner' })).toHaveAttribute('href', 'https://www.odpc.go.ke');
   });
 
+  it('privacy: the response time is the one Settings commits to (the default without one), and the rights lead to my registration', () => {
+    open('privacy', { ...settings, dataRequestDays: 7 });
+    const rights = screen.getByRole('heading', { name: 'Your rights' }).parentElement!;
+    expect(rights).toHaveTextContent('We answer every request within 7 days.');
+    expect(within(rights).getByRole('link', { name: 'my registration' })).toHaveAttribute('href', '/my-registration');
+    expect(screen.getByRole('heading', { name: 'Who sees it' }).parentElement).toHaveTextContent(
+      'with any accessibility or dietary needs, is seen only by the organisers and the registration desk',
+    );
+  });
+
+  it('privacy: without a response time in Settings, the default', () => {
+    open('privacy', { ...settings, dataRequestDays: undefined });
+    expect(screen.getByText(/We answer every request within 14 days\./)).toBeInTheDocument();
+  });
+
   it('privacy: without a mailbox in settings, points to the contact page', () => {
     open('privacy', { ...settings, contactEmails: [] });
     expect(screen.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact');

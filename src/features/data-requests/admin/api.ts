@@ -1,7 +1,8 @@
 // What the Data requests screen reads and does (firestore.rules: dataRequests, administrators).
 import { db } from '../../../lib/data.ts';
 import { newId, type BatchWrite } from '../../../lib/db.ts';
-import { enterRequestWrites, responseDays, toDataRequest, type DataRequest } from '../../../data/data-requests.ts';
+import { enterRequestWrites, toDataRequest, type DataRequest } from '../../../data/data-requests.ts';
+import { responseDays } from '../../../content/response-days.ts';
 
 /** The most recent requests, newest first: a summit's requests are few (a page of 200 holds a year's). */
 export const QUEUE_SIZE = 200;

@@ -1,4 +1,4 @@
-import { RESPONSE_DAYS_BOUNDS } from '../../../data/data-requests.ts';
+import { RESPONSE_DAYS_BOUNDS } from '../../../content/response-days.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 // The Settings form over settings/site (SiteSettings, which every public page reads): the form's
 // shape and validation, the conversions both ways, and which fields a save changes.
 import { z } from 'zod';
-import { RESPONSE_DAYS_BOUNDS, responseDays } from '../../../data/data-requests.ts';
+import { RESPONSE_DAYS_BOUNDS, responseDays } from '../../../content/response-days.ts';
 import { DEFAULT_SETTINGS } from '../../../content/site.ts';
 import type { SiteSettings } from '../../../data/site-settings-schema.ts';
 import { registrationBlockers } from '../../../data/go-live.ts';
