@@ -176,7 +176,8 @@ export async function removeRegistration(id: string) {
     const seat = await readDocument(seatPath(r.seat));
     if (seat && seat.claim === r.seatClaim) docs.push({ path: seatPath(r.seat), data: { ...FREE_SEAT } });
   }
-  if (r && typeof r.email === 'string') {
+  // An erased registration names no address (its attendee entry went with the erasure).
+  if (r && typeof r.email === 'string' && r.email) {
     const entry = await readDocument(attendeePath(r.email));
     if (entry?.registrationId === id) docs.push({ delete: attendeePath(r.email) });
   }
