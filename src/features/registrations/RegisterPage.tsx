@@ -40,9 +40,7 @@ import { maskedEmail } from '../../lib/email-address.ts';
 import { draftLink, emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
 import { keepPlace, storedPlace } from './register-place.ts';
 import { MyRegistrationLink } from './MyRegistrationLink.tsx';
-
-/** Who reads the needs the form asks for: the tier src/admin/permissions.ts gives SENSITIVE_DATA. */
-const NEEDS_SEEN_BY = 'Only the organisers and the registration desk see it.';
+import { NEEDS_SEEN_BY } from './needs-notice.ts';
 
 export const meta: MetaFunction = () => pageMeta('Register', 'Register to attend the National Cancer Summit.');
 

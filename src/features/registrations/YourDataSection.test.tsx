@@ -173,6 +173,12 @@ describe('correcting your details', () => {
     expect(log).toMatchObject({ message: 'Registration NCS-7K2QD corrected by its attendee: name, dietary needs.', userEmail: EMAIL });
   });
 
+  it('says under each need who sees it, as the register form does', () => {
+    show();
+    for (const name of [/Accessibility needs/, /Dietary needs/])
+      expect(screen.getByRole('textbox', { name })).toHaveAccessibleDescription('Only the organisers and the registration desk see it.');
+  });
+
   it('shows the register form’s messages for odd input, and writes nothing', async () => {
     show();
     const user = userEvent.setup();

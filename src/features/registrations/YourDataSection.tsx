@@ -13,6 +13,7 @@ import { changedFields, correctionOf, correctionSchema, correctOwnRegistration, 
 import type { OwnRegistration } from './my-registration.ts';
 import { exportCsv, exportFileName, exportJson, fetchYourData } from './your-data.ts';
 import { useMyCpd } from './my-cpd.ts';
+import { NEEDS_SEEN_BY } from './needs-notice.ts';
 import { attendedDays, certificateNameDiffers } from '../../data/certificates.ts';
 
 type Kind = 'json' | 'csv';
@@ -86,13 +87,8 @@ function CorrectForm({ item, email, onChanged }: { item: OwnRegistration; email:
       <TextField label="Phone" type="tel" autoComplete="tel" error={e.phone?.message} {...register('phone')} />
       <TextField label="Organisation" autoComplete="organization" error={e.organisation?.message} {...register('organisation')} />
       <div className="sm:col-span-2 grid gap-4">
-        <TextAreaField
-          label="Accessibility needs (optional)"
-          hint="Only the organisers who arrange your place read it."
-          error={e.accessibilityNeeds?.message}
-          {...register('accessibilityNeeds')}
-        />
-        <TextAreaField label="Dietary needs (optional)" error={e.dietaryNeeds?.message} {...register('dietaryNeeds')} />
+        <TextAreaField label="Accessibility needs (optional)" hint={NEEDS_SEEN_BY} error={e.accessibilityNeeds?.message} {...register('accessibilityNeeds')} />
+        <TextAreaField label="Dietary needs (optional)" hint={NEEDS_SEEN_BY} error={e.dietaryNeeds?.message} {...register('dietaryNeeds')} />
       </div>
       {correct.isError && (
         <div className="sm:col-span-2">
