@@ -4,6 +4,7 @@
 // each bound to the approved request); run again after an interruption, it finds what is left.
 import type { Db } from '../lib/db.ts';
 import type { DocumentData } from 'firebase/firestore/lite';
+import { mailboxOf } from '../lib/email-address.ts';
 import { completeWrites, type DataRequest } from './data-requests.ts';
 import { documentsTouched, namesOf, planErasure, withoutAddress, writtenBy, type Footprint } from './erasure-plan.ts';
 
@@ -29,9 +30,25 @@ export const ERASURE_SOURCES = [
 
 const unique = (docs: Doc[]) => [...new Map(docs.map((d) => [d.id, d])).values()];
 
-/** Documents where `field` is any of the address's spellings (as stored, and as its mailbox). */
-async function byAddress(db: Reader, collection: string, field: string, spellings: string[]): Promise<Doc[]> {
-  return unique((await Promise.all(spellings.map((s) => db.fetchDocuments(collection, { where: [[field, '==', s]], orderBy: null })))).flat());
+/**
+ * Documents where `field` is any of the address's spellings: as asked, its mailbox, and any +tag of
+ * it (x+2@d is x@d's, as registering and the rules' mailbox() have it). Every `local+…` sorts
+ * between `local+` and `local,` (',' is the code point after '+'): one range query, then the
+ * mailbox compared.
+ */
+async function byAddress(db: Reader, collection: string, field: string, spellings: string[], address: string): Promise<Doc[]> {
+  const local = address.slice(0, address.lastIndexOf('@'));
+  const tagged = db
+    .fetchDocuments(collection, {
+      where: [
+        [field, '>=', `${local}+`],
+        [field, '<', `${local},`],
+      ],
+      orderBy: null,
+    })
+    .then((docs) => docs.filter((d) => typeof d[field] === 'string' && mailboxOf(d[field]) === address));
+  const exact = spellings.map((s) => db.fetchDocuments(collection, { where: [[field, '==', s]], orderBy: null }));
+  return unique((await Promise.all([...exact, tagged])).flat());
 }
 
 /** The payments or statement lines paid into one record. */
@@ -42,15 +59,15 @@ export const recordDocuments = (db: Reader, collection: 'payments' | 'statementL
 export async function readFootprint(db: Reader, request: Pick<DataRequest, 'id' | 'address' | 'email' | 'keepCertificate'>): Promise<Footprint> {
   const spellings = [...new Set([request.address, request.email])];
   const [registrations, archivedRegistrations, attendee, waitlist, counter, mail, drafts, evaluations, certificates] = await Promise.all([
-    byAddress(db, 'registrations', 'email', spellings),
-    byAddress(db, 'archive/registrations/items', 'email', spellings),
+    byAddress(db, 'registrations', 'email', spellings, request.address),
+    byAddress(db, 'archive/registrations/items', 'email', spellings, request.address),
     db.fetchDocument('attendees', request.address),
     db.fetchDocument('waitlist', request.address),
     db.fetchDocument('counters', 'waitlist'),
-    byAddress(db, 'mail', 'to', spellings),
-    byAddress(db, 'registrationDrafts', 'email', spellings),
-    byAddress(db, 'evaluations', 'email', spellings),
-    byAddress(db, 'certificates', 'email', spellings),
+    byAddress(db, 'mail', 'to', spellings, request.address),
+    byAddress(db, 'registrationDrafts', 'email', spellings, request.address),
+    byAddress(db, 'evaluations', 'email', spellings, request.address),
+    byAddress(db, 'certificates', 'email', spellings, request.address),
   ]);
   const recordIds = [...registrations, ...archivedRegistrations].map((r) => r.id);
   const [payments, statementLines] = await Promise.all(

@@ -138,7 +138,13 @@ async function buildFootprint() {
 
   // 6. Last year's registration, archived by an administrator (stored as archiving leaves it).
   const archivedId = uniqueId('old');
-  await fixture(`archive/registrations/items/${archivedId}`, { ...fieldsOf(registrationDoc(archivedId, form)), email, status: 'cancelled' });
+  // Under a +tag of the address: the same person (one mailbox), which the erasure must find too.
+  const tagged = email.replace('@', '+2026@');
+  await fixture(`archive/registrations/items/${archivedId}`, {
+    ...fieldsOf(registrationDoc(archivedId, { ...form, email: tagged })),
+    email: tagged,
+    status: 'cancelled',
+  });
 
   // 7. An activity-log line naming the address (staff actions name people by address).
   await createDb(() => finance).recordActivity(`Moved ${email} up the waiting list`, ACCOUNTS.finance.email);
@@ -148,7 +154,7 @@ async function buildFootprint() {
   const correction = correctionWrites(current, { ...correctionOf(current), organisation: 'Kenyatta National Hospital' }, email);
   expect(await verdict(commit(who.db, correction))).toBe('allowed');
 
-  return { p, email, who, seat, registrationId, archivedId, certificateId: issue.certId, paymentId, lineKey: line.receiptKey, draftId: draft.id };
+  return { p, email, tagged, who, seat, registrationId, archivedId, certificateId: issue.certId, paymentId, lineKey: line.receiptKey, draftId: draft.id };
 }
 
 describe('erasing one attendee’s whole footprint', () => {
@@ -159,7 +165,7 @@ describe('erasing one attendee’s whole footprint', () => {
     const f = await buildFootprint();
 
     // Before: the scan finds them (so its silence afterwards means something).
-    const before = await scanFor([f.email, f.p.phone, f.p.phoneSpaced, f.p.name]);
+    const before = await scanFor([f.email, f.tagged, f.p.phone, f.p.phoneSpaced, f.p.name]);
     expect(before.hits.length).toBeGreaterThan(10);
 
     const since = await lastUsage();
@@ -174,7 +180,7 @@ describe('erasing one attendee’s whole footprint', () => {
     const report = await carryOutErasure(adminDb, request, ACCOUNTS.admin.email);
     const spent = await rulesSpent(since);
 
-    const after = await scanFor([f.email, f.p.phone, f.p.phoneSpaced, f.p.name]);
+    const after = await scanFor([f.email, f.tagged, f.p.phone, f.p.phoneSpaced, f.p.name]);
     // What is kept on purpose: the request itself and its "done" email (the institute's record
     // that it answered, which must say to whom), and, when the attendee chose it, the certificate
     // and its public projection with the name they print.
