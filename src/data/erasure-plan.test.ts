@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ServerValue } from '../lib/db-shapes.ts';
-import { addressPattern, anonymisedRegistration, documentsTouched, ERASED_MARK, namesOf, planErasure, withoutAddress, type Footprint } from './erasure-plan.ts';
+import {
+  addressPattern,
+  anonymisedRegistration,
+  documentsTouched,
+  emptyFootprint,
+  ERASED_MARK,
+  namesOf,
+  planErasure,
+  withoutAddress,
+  type Footprint,
+} from './erasure-plan.ts';
 
-const empty: Footprint = {
-  requestId: 'erasure-ABC',
-  address: 'jane.doe@example.org',
-  keepCertificate: false,
-  registrations: [],
-  archivedRegistrations: [],
-  attendee: null,
-  drafts: [],
-  waitlist: null,
-  waitlistCounter: null,
-  mail: [],
-  seatMoves: [],
-  logs: [],
-  payments: [],
-  statementLines: [],
-  certificates: [],
-  evaluations: [],
-};
+const empty: Footprint = emptyFootprint('erasure-ABC', 'jane.doe@example.org');
 
 const registration = {
   id: 'RegAbc',

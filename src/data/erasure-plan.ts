@@ -46,6 +46,26 @@ export interface Footprint {
   evaluations: Doc[];
 }
 
+/** A footprint with nothing found yet: what a reader fills in (and what tests start from). */
+export const emptyFootprint = (requestId: string, address: string, keepCertificate = false): Footprint => ({
+  requestId,
+  address,
+  keepCertificate,
+  registrations: [],
+  archivedRegistrations: [],
+  attendee: null,
+  drafts: [],
+  waitlist: null,
+  waitlistCounter: null,
+  mail: [],
+  seatMoves: [],
+  logs: [],
+  payments: [],
+  statementLines: [],
+  certificates: [],
+  evaluations: [],
+});
+
 export interface ErasureCommit {
   /** What the commit does, for the screen and the report ("anonymise registrations/abc"). */
   what: string;

@@ -16,7 +16,7 @@ import {
   requestMailId,
   toDataRequest,
 } from '../../../src/data/data-requests.ts';
-import { anonymisedRegistration, planErasure, type Footprint } from '../../../src/data/erasure-plan.ts';
+import { anonymisedRegistration, emptyFootprint, planErasure, type Footprint } from '../../../src/data/erasure-plan.ts';
 import { checkoutOf, checkoutWrite } from '../../../src/data/registration-record.ts';
 import { ACCOUNTS, verdict } from '../support/actors.ts';
 import { client, closeClients, stack } from '../support/clients.ts';
@@ -66,22 +66,8 @@ async function victim(status: 'received' | 'approved' = 'approved') {
 }
 
 const footprint = (v: Awaited<ReturnType<typeof victim>>, over: Partial<Footprint> = {}): Footprint => ({
-  requestId: v.requestId,
-  address: v.email,
-  keepCertificate: false,
+  ...emptyFootprint(v.requestId, v.email),
   registrations: [v.registration],
-  archivedRegistrations: [],
-  attendee: null,
-  drafts: [],
-  waitlist: null,
-  waitlistCounter: null,
-  mail: [],
-  seatMoves: [],
-  logs: [],
-  payments: [],
-  statementLines: [],
-  certificates: [],
-  evaluations: [],
   ...over,
 });
 
