@@ -10,6 +10,7 @@ import {
   mayRemove,
   ROLES_OF,
   SENSITIVE_DATA,
+  STAFF_ROLES,
   type Capability,
   type Subject,
 } from './permissions.ts';
@@ -109,6 +110,11 @@ describe('sensitive data', () => {
     expect(readers).not.toContain('editor');
     expect(can('editor', 'needs:read')).toBe(false);
     expect(can('editor', 'registrations:export')).toBe(false);
+  });
+
+  it('whoever may open or export attendees’ records reads needs (so those screens need not ask again)', () => {
+    for (const role of STAFF_ROLES)
+      for (const c of ['registrations:read', 'registrations:export'] as const) if (can(role, c)) expect(can(role, 'needs:read'), `${role} ${c}`).toBe(true);
   });
 
   it('whoever reads needs may read the records that keep them (the screens show them there)', () => {

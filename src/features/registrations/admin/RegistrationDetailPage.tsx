@@ -1,7 +1,7 @@
 import { Link, href, useNavigate, useParams } from 'react-router';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
-import { can, isSensitiveField } from '../../../admin/permissions.ts';
+import { can } from '../../../admin/permissions.ts';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
@@ -211,7 +211,7 @@ export default function RegistrationDetailPage() {
               </p>
               <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-2">
                 {FIELDS[collection]
-                  .filter(([field]) => r[field] !== undefined && r[field] !== '' && (!isSensitiveField(field) || can(staff.role, 'needs:read')))
+                  .filter(([field]) => r[field] !== undefined && r[field] !== '')
                   .map(([field, label]) => (
                     <div key={field}>
                       <dt className="text-sm text-slate-600">{label}</dt>
