@@ -7,6 +7,7 @@ import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithCus
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
 import { createDb, type Db } from '../../src/lib/db.ts';
 import { readPassTimes, runTimedWork } from '../../src/data/timed-work/run.ts';
+import { RETENTION_BUDGET_MS, runRetention } from '../../src/data/timed-work/retention.ts';
 import { SCHEDULE_ACTOR, scheduleStatusWrite, type TimedWorkOutcome } from '../../src/data/timed-work/status.ts';
 
 export interface SystemRunnerOptions {
@@ -54,7 +55,13 @@ export function createSystemRunner({ firebase, mintToken, emulators, name = 'tim
       await signedIn();
       const offset = await clockOffsetMs();
       const now = () => new Date(Date.now() + offset);
-      const outcome = await runTimedWork(db, await readPassTimes(db), { who: SCHEDULE_ACTOR, by: 'schedule', now });
+      const waitlist = await runTimedWork(db, await readPassTimes(db), { who: SCHEDULE_ACTOR, by: 'schedule', now });
+      // Retention after the waiting list's work, in what is left of the run (RETENTION_BUDGET_MS from its start).
+      const retained = await runRetention(db, await db.fetchDocument<{ endDate?: Date | null; retentionMonths?: unknown }>('settings', 'site'), {
+        now: now(),
+        inTime: () => performance.now() - started < RETENTION_BUDGET_MS,
+      });
+      const outcome = { ...waitlist, anonymised: retained.anonymised, failed: waitlist.failed + retained.failed };
       const ms = performance.now() - started;
       await db.commit([scheduleStatusWrite(outcome, ms)]);
       return { outcome, ms };

@@ -14,8 +14,11 @@ export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
 export const DATA_REQUEST_STATUSES = ['received', 'approved', 'done', 'refused'] as const;
 export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
 
-/** How it reached the institute: "my registration" (the address proven by signing in), or a letter or email staff entered. */
-export type DataRequestChannel = 'online' | 'letter' | 'email';
+/**
+ * How it reached the institute: "my registration" (the address proven by signing in), a letter or
+ * email staff entered, or the timed work's retention (the keeping time passed; nobody asked).
+ */
+export type DataRequestChannel = 'online' | 'letter' | 'email' | 'retention';
 
 export const KIND_LABELS: Record<DataRequestKind, string> = { access: 'access', correction: 'correction', erasure: 'erasure' };
 export const STATUS_LABELS: Record<DataRequestStatus, string> = {
@@ -170,6 +173,46 @@ export function refuseWrites(r: Pick<DataRequest, 'id' | 'round' | 'email' | 'ki
 export function completeWrites(r: Pick<DataRequest, 'id' | 'round' | 'email' | 'kind' | 'days'>, staffEmail: string): BatchWrite[] {
   return [{ update: dataRequestPath(r.id), data: { status: 'done', ...acted(staffEmail) } }, requestMail(r, 'done')];
 }
+
+/** Who acts for the timed work on a request (its log lines' name too). */
+export const RETENTION_ACTOR = 'schedule';
+
+/**
+ * The timed work's own erasure of an address past the keeping time (timed-work/retention.ts):
+ * approved at once, certificates kept verifiable (a CPD certificate is checked years later, by the
+ * name it prints), no email (nobody asked). It replaces an answered request for the mailbox as its
+ * next round, as an owner's new request does.
+ */
+export function retentionRequestWrites(id: string, address: string, previous: Pick<DataRequest, 'round'> | null): BatchWrite[] {
+  const now = serverValues.now();
+  const mailbox = mailboxOf(address);
+  return [
+    {
+      set: dataRequestPath(id),
+      data: {
+        id,
+        kind: 'erasure',
+        address: mailbox,
+        email: mailbox,
+        channel: 'retention',
+        keepCertificate: true,
+        status: 'approved',
+        days: 0,
+        createdAt: now,
+        enteredBy: RETENTION_ACTOR,
+        actedBy: RETENTION_ACTOR,
+        actedAt: now,
+        reason: '',
+        round: (previous?.round ?? 0) + 1,
+      },
+    },
+  ];
+}
+
+/** The timed work's own erasure request, closed once nothing is left (no email: nobody asked). */
+export const closeRetentionWrites = (r: Pick<DataRequest, 'id'>): BatchWrite[] => [
+  { update: dataRequestPath(r.id), data: { status: 'done', ...acted(RETENTION_ACTOR) } },
+];
 
 /** A stored request as the app reads it (timestamps come back as Dates from the SDK). */
 export function toDataRequest(d: Record<string, unknown> & { id: string }): DataRequest {

@@ -55,8 +55,16 @@ async function byAddress(db: Reader, collection: string, field: string, spelling
 export const recordDocuments = (db: Reader, collection: 'payments' | 'statementLines', recordId: string): Promise<Doc[]> =>
   db.fetchDocuments(collection, { where: [['targetId', '==', recordId]], orderBy: null });
 
-/** Everything held for the request's address, as an administrator reads it. */
-export async function readFootprint(db: Reader, request: Pick<DataRequest, 'id' | 'address' | 'email' | 'keepCertificate'>): Promise<Footprint> {
+/**
+ * Everything held for the request's address, as an administrator (or the timed work's retention)
+ * reads it. `allLogs`: the activity log read once for many erasures (retention), kept current by
+ * the caller; read here when not given.
+ */
+export async function readFootprint(
+  db: Reader,
+  request: Pick<DataRequest, 'id' | 'address' | 'email' | 'keepCertificate'>,
+  allLogs?: Doc[],
+): Promise<Footprint> {
   const spellings = [...new Set([request.address, request.email])];
   const [registrations, archivedRegistrations, attendee, waitlist, counter, mail, drafts, evaluations, certificates] = await Promise.all([
     byAddress(db, 'registrations', 'email', spellings, request.address),
@@ -79,7 +87,7 @@ export async function readFootprint(db: Reader, request: Pick<DataRequest, 'id' 
   const offered = (waitlist?.offer as { seat?: unknown } | null | undefined)?.seat;
   const seatMove = typeof offered === 'string' ? await db.fetchDocument('seatMoves', offered) : null;
   const names = namesOf({ registrations, archivedRegistrations }).map((n) => n.name);
-  const logs = (await db.fetchEvery('logs')).filter(
+  const logs = (allLogs ?? (await db.fetchEvery('logs'))).filter(
     (l) =>
       writtenBy(l, request.address) ||
       (typeof l.message === 'string' && (withoutAddress(l.message, request.address) !== l.message || names.some((n) => (l.message as string).includes(n)))),

@@ -17,11 +17,13 @@ export interface TimedWorkOutcome {
   reminded: number;
   /** Waiting people whose place in the list was renumbered. */
   placed: number;
+  /** Addresses whose data was erased because the keeping time passed (retention.ts). */
+  anonymised: number;
   /** Steps that failed for another reason than a change meanwhile (the next run tries again). */
   failed: number;
 }
 
-export const NOTHING_DONE: TimedWorkOutcome = { offered: 0, passed: 0, reminded: 0, placed: 0, failed: 0 };
+export const NOTHING_DONE: TimedWorkOutcome = { offered: 0, passed: 0, reminded: 0, placed: 0, anonymised: 0, failed: 0 };
 
 /** The schedule's last run, which the back office shows (firestore.rules: /timedWork/schedule). */
 export const SCHEDULE_STATUS = { collection: 'timedWork', id: 'schedule' } as const;
@@ -51,6 +53,7 @@ export function outcomeSummary(o: TimedWorkOutcome | null): string {
     o.passed && `passed ${o.passed} lapsed ${o.passed === 1 ? 'offer' : 'offers'}`,
     o.reminded && `sent ${o.reminded} payment ${o.reminded === 1 ? 'reminder' : 'reminders'}`,
     o.placed && `renumbered ${o.placed} ${o.placed === 1 ? 'place' : 'places'} in the waiting list`,
+    o.anonymised && `erased the data of ${o.anonymised} ${o.anonymised === 1 ? 'person' : 'people'} past its keeping time`,
   ].filter(Boolean);
   const said = parts.join(', ');
   return said ? said[0].toUpperCase() + said.slice(1) + '.' : '';

@@ -1,0 +1,127 @@
+// The timed work's retention: once the summit's personal data is past its keeping time
+// (content/retention.ts, from Settings), every address still held is erased exactly as an
+// administrator's erasure erases it (erasure.ts reads its footprint, erasure-plan.ts plans it),
+// under an erasure request of the schedule's own (data-requests.ts retentionRequestWrites): the
+// same rules bind every write to that request, and the requests queue shows what was erased and
+// when. An owner's erasure request not yet answered is approved and carried out the same way.
+// A few addresses a run, each finished before the next starts; what a run does not reach, the
+// next finds (the queries below find only what is still held).
+import { retentionStage } from '../../content/retention.ts';
+import { mailboxOf } from '../../lib/email-address.ts';
+import type { BatchWrite, Db } from '../../lib/db.ts';
+import {
+  approveErasureWrites,
+  closeRetentionWrites,
+  erasureRequestId,
+  RETENTION_ACTOR,
+  retentionRequestWrites,
+  toDataRequest,
+  type DataRequest,
+} from '../data-requests.ts';
+import { readFootprint } from '../erasure.ts';
+import { planErasure } from '../erasure-plan.ts';
+
+type Doc = Record<string, unknown> & { id: string };
+
+/**
+ * A run starts no erasure after this long from its own start (the waiting list's work starts
+ * nothing after RUN_BUDGET_MS = 30 s): the erasure under way then finishes before the function
+ * stops at 50 s, as one takes a few seconds; the addresses left are the next run's.
+ */
+export const RETENTION_BUDGET_MS = 35_000;
+type Client = Pick<Db, 'fetchDocuments' | 'fetchDocument' | 'fetchEvery' | 'commit'>;
+
+/**
+ * Where an address is still held, and the field that holds it: an erasure deletes the entries and
+ * drafts and empties the others' address, so each query finds only what is left (attendee
+ * entries are keyed by the address itself).
+ */
+export const HELD_ADDRESSES = [
+  { collection: 'registrations', field: 'email' },
+  { collection: 'archive/registrations/items', field: 'email' },
+  { collection: 'waitlist', field: 'email' },
+  { collection: 'registrationDrafts', field: 'email' },
+  { collection: 'attendees', field: null },
+  { collection: 'evaluations', field: 'email' },
+  { collection: 'certificates', field: 'email' },
+] as const;
+
+/** Addresses still held (mailboxes), at most `limit` from each place, in a stable order. */
+export async function heldAddresses(db: Pick<Db, 'fetchDocuments'>, limit: number): Promise<string[]> {
+  const found = await Promise.all(
+    HELD_ADDRESSES.map(({ collection, field }) =>
+      db
+        .fetchDocuments<Doc>(collection, { where: field ? [[field, '>', '']] : [], orderBy: null, limit })
+        .then((docs) => docs.map((d) => (field ? String(d[field]) : d.id))),
+    ),
+  );
+  return [...new Set(found.flat().map(mailboxOf))].sort();
+}
+
+type Erasing = Pick<DataRequest, 'id' | 'address' | 'email' | 'keepCertificate' | 'channel'>;
+
+/** The request the retention erases an address under: the schedule's own, or its owner's still open. */
+async function requestFor(db: Client, address: string): Promise<Erasing> {
+  const id = await erasureRequestId(address);
+  const stored = await db.fetchDocument<Doc>('dataRequests', id);
+  const previous = stored ? toDataRequest(stored) : null;
+  if (previous?.status === 'received') await db.commit(approveErasureWrites(previous, RETENTION_ACTOR));
+  if (previous?.status === 'received' || previous?.status === 'approved') return previous;
+  await db.commit(retentionRequestWrites(id, address, previous));
+  return { id, address, email: address, keepCertificate: true, channel: 'retention' };
+}
+
+/** The log lines as the commits left them (every erasure rewrites some: the next plans on the new text). */
+function applyToLogs(logs: Map<string, Doc>, writes: BatchWrite[]) {
+  for (const w of writes) {
+    if (!('update' in w) || !w.update.startsWith('logs/')) continue;
+    const id = w.update.slice('logs/'.length);
+    const line = logs.get(id);
+    if (line) logs.set(id, { ...line, ...w.data });
+  }
+}
+
+export interface RetentionOutcome {
+  /** Addresses whose data was erased in full. */
+  anonymised: number;
+  failed: number;
+}
+
+/**
+ * Erases each address in turn (mailboxes, as heldAddresses finds them) until `inTime()` says stop;
+ * the addresses left are the next run's. The rules refuse every write unless the keeping time has
+ * passed by their clock.
+ */
+export async function retainAddresses(db: Client, addresses: string[], inTime: () => boolean = () => true): Promise<RetentionOutcome> {
+  const outcome: RetentionOutcome = { anonymised: 0, failed: 0 };
+  if (addresses.length === 0) return outcome;
+  // Read once for all of them: an erasure scans every line for the address and names (see readFootprint).
+  const logs = new Map((await db.fetchEvery<Doc>('logs')).map((l) => [l.id, l]));
+  for (const address of addresses) {
+    if (!inTime()) break;
+    try {
+      const request = await requestFor(db, address);
+      for (const step of planErasure(await readFootprint(db, request, [...logs.values()]))) {
+        await db.commit(step.writes);
+        applyToLogs(logs, step.writes);
+      }
+      if (request.channel === 'retention') await db.commit(closeRetentionWrites(request));
+      outcome.anonymised++;
+    } catch (error) {
+      // The next run plans again from what is left (an anonymised document plans nothing).
+      outcome.failed++;
+      console.warn(`Retention could not erase one address: ${(error as Error).message}`);
+    }
+  }
+  return outcome;
+}
+
+/** One run's share of the retention, once the keeping time has passed at `now` (nothing before). */
+export async function runRetention(
+  db: Client,
+  settings: Parameters<typeof retentionStage>[0],
+  { now = new Date(), inTime = () => true, perPlace = 10 }: { now?: Date; inTime?: () => boolean; perPlace?: number } = {},
+): Promise<RetentionOutcome> {
+  if (retentionStage(settings, now).stage !== 'due') return { anonymised: 0, failed: 0 };
+  return retainAddresses(db, await heldAddresses(db, perPlace), inTime);
+}
