@@ -67,6 +67,7 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       holdReminderHours: 24,
       offerHours: 48,
       dataRequestDays: 14,
+      retentionMonths: 24,
       currency: 'KES',
       categories: {
         delegate: { label: 'Delegate', fee: 15000 },

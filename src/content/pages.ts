@@ -6,6 +6,7 @@
 import { href } from 'react-router';
 import type { SiteSettings } from '../data/site-settings-schema.ts';
 import { responseDays } from './response-days.ts';
+import { retentionMonths } from './retention.ts';
 import { titledBlocksOf } from '../lib/paragraphs.ts';
 
 type Copy = string | ((settings: SiteSettings) => string);
@@ -127,7 +128,8 @@ export const PAGES: Record<string, PageCopy> = {
       {
         heading: 'How long we keep it',
         paragraphs: [
-          'Registrations, applications and messages: two years after the summit, then deleted. Payment and invoice records: seven years, as Kenyan tax law requires.',
+          (s) =>
+            `Registrations, waiting-list entries and the emails about them: ${retentionMonths(s)} months after the summit ends. Then names, addresses, phone numbers and needs are erased; what is left (amounts, dates and seats) names nobody, and a CPD certificate keeps only the name it prints, so it can still be checked. Payment and invoice records: seven years, as Kenyan tax law requires. Messages, donations and partner applications: as long as we need them to answer you; write to us to have them deleted sooner.`,
         ],
       },
       {

@@ -28,6 +28,8 @@ export interface SiteSettings {
   offerHours: number;
   /** The response time the institute commits to for data requests, in days (data-requests.ts responseDays; the rules read it). */
   dataRequestDays?: number;
+  /** How many months attendees' personal data is kept after the summit ends (content/retention.ts; the rules read it). */
+  retentionMonths?: number;
   currency: string;
   categories: Record<string, FeeOption>;
   partnerTiers: Record<string, FeeOption & { benefits?: string[] }>;

@@ -51,6 +51,8 @@ vi.mock('../../src/lib/data.ts', async () => {
 const { db } = await import('../../src/lib/data.ts');
 const { fetchDataRequests } = await import('../../src/features/data-requests/admin/api.ts');
 const { readFootprint, recordDocuments } = await import('../../src/data/erasure.ts');
+const { heldAddresses, retainAddresses } = await import('../../src/data/timed-work/retention.ts');
+const { retentionFigures } = await import('../../src/features/overview/admin/figures.ts');
 const { speakersQuery, fetchAllSpeakers } = await import('../../src/data/speakers.ts');
 const { publishedPartnersQuery } = await import('../../src/data/partners.ts');
 const { publishedPagesQuery, fetchPublishedBySlug } = await import('../../src/data/published.ts');
@@ -181,6 +183,9 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['an erasure’s footprint', () => readFootprint(db, { id: 'erasure-X', address: 'a@b.test', email: 'a+x@b.test', keepCertificate: false })],
     ['payments of a record', () => recordDocuments(db, 'payments', 'x')],
     ['statement lines of a record', () => recordDocuments(db, 'statementLines', 'x')],
+    ['addresses the retention still finds', () => heldAddresses(db, 10)],
+    ['the retention of one address (its log read once)', () => retainAddresses(db, ['a@b.test'])],
+    ['what the retention will anonymise (the overview)', retentionFigures],
   ];
   for (const tab of TABS) {
     for (const set of subsets({ status: 'x', paymentStatus: 'x', type: 'x' })) {

@@ -8,7 +8,7 @@
 // next finds (the queries below find only what is still held).
 import { retentionStage } from '../../content/retention.ts';
 import { mailboxOf } from '../../lib/email-address.ts';
-import type { BatchWrite, Db } from '../../lib/db.ts';
+import type { BatchWrite, Db, Filter } from '../../lib/db.ts';
 import {
   approveErasureWrites,
   closeRetentionWrites,
@@ -37,22 +37,23 @@ type Client = Pick<Db, 'fetchDocuments' | 'fetchDocument' | 'fetchEvery' | 'comm
  * entries are keyed by the address itself).
  */
 export const HELD_ADDRESSES = [
-  { collection: 'registrations', field: 'email' },
-  { collection: 'archive/registrations/items', field: 'email' },
-  { collection: 'waitlist', field: 'email' },
-  { collection: 'registrationDrafts', field: 'email' },
-  { collection: 'attendees', field: null },
-  { collection: 'evaluations', field: 'email' },
-  { collection: 'certificates', field: 'email' },
+  { collection: 'registrations', field: 'email', label: 'Registrations' },
+  { collection: 'archive/registrations/items', field: 'email', label: 'Archived registrations' },
+  { collection: 'waitlist', field: 'email', label: 'Waiting-list entries' },
+  { collection: 'registrationDrafts', field: 'email', label: 'Unfinished registration forms' },
+  { collection: 'attendees', field: null, label: 'Attendee index entries' },
+  { collection: 'evaluations', field: 'email', label: 'Evaluations' },
+  { collection: 'certificates', field: 'email', label: 'Certificates (kept verifiable, without the address)' },
 ] as const;
+
+/** The filter that finds a place's records still holding an address (the overview counts with it). */
+export const stillHeld = (field: string | null): Filter[] => (field ? [[field, '>', '']] : []);
 
 /** Addresses still held (mailboxes), at most `limit` from each place, in a stable order. */
 export async function heldAddresses(db: Pick<Db, 'fetchDocuments'>, limit: number): Promise<string[]> {
   const found = await Promise.all(
     HELD_ADDRESSES.map(({ collection, field }) =>
-      db
-        .fetchDocuments<Doc>(collection, { where: field ? [[field, '>', '']] : [], orderBy: null, limit })
-        .then((docs) => docs.map((d) => (field ? String(d[field]) : d.id))),
+      db.fetchDocuments<Doc>(collection, { where: stillHeld(field), orderBy: null, limit }).then((docs) => docs.map((d) => (field ? String(d[field]) : d.id))),
     ),
   );
   return [...new Set(found.flat().map(mailboxOf))].sort();

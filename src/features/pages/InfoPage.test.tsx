@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
@@ -88,6 +88,16 @@ describe('pages whose truth lives in settings', () => {
     expect(screen.getByRole('heading', { name: 'Who sees it' }).parentElement).toHaveTextContent(
       'with any accessibility or dietary needs, is seen only by the organisers and the registration desk',
     );
+  });
+
+  it('privacy: how long data is kept is the months Settings keeps it (24 without), and what an anonymised record keeps', () => {
+    open('privacy', { ...settings, retentionMonths: 6 });
+    const kept = screen.getByRole('heading', { name: 'How long we keep it' }).parentElement!;
+    expect(kept).toHaveTextContent('Registrations, waiting-list entries and the emails about them: 6 months after the summit ends.');
+    expect(kept).toHaveTextContent('a CPD certificate keeps only the name it prints');
+    cleanup();
+    open('privacy', { ...settings, retentionMonths: undefined });
+    expect(screen.getByText(/: 24 months after the summit ends\./)).toBeInTheDocument();
   });
 
   it('privacy: without a response time in Settings, the default', () => {

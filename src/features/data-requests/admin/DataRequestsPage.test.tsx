@@ -45,6 +45,18 @@ beforeEach(() => {
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 describe('data requests', () => {
+  it('shows the schedule’s retention erasures as such, with nothing for staff to press', async () => {
+    fake.state.docs.set(
+      'dataRequests/erasure-R',
+      request('erasure-R', { email: 'kept@example.org', channel: 'retention', status: 'approved', actedBy: 'schedule', actedAt: new Date(), days: 0 }),
+    );
+    renderStaffScreen(DataRequestsPage);
+    const row = await rowOf('kept@example.org');
+    expect(row).toHaveTextContent('erasure (keeping time passed)');
+    expect(row).toHaveTextContent('The schedule is erasing it.');
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
   it('lists each request with its due date, an overdue one flagged, and who acted', async () => {
     renderStaffScreen(DataRequestsPage);
     const jane = await rowOf('jane@example.org');

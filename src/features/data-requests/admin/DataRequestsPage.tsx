@@ -48,6 +48,14 @@ export default function DataRequestsPage() {
   );
 }
 
+/** How the Kind column says where a request came from ("my registration" says nothing). */
+const CHANNEL_NOTES: Record<DataRequest['channel'], string> = {
+  online: '',
+  letter: ' (by letter)',
+  email: ' (by email)',
+  retention: ' (keeping time passed)',
+};
+
 function RequestTable({ rows, onDone }: { rows: DataRequest[]; onDone: (message: string) => void }) {
   const now = useNow();
   return (
@@ -56,7 +64,7 @@ function RequestTable({ rows, onDone }: { rows: DataRequest[]; onDone: (message:
       rows={rows}
       columns={[
         { header: 'Requester', cell: (r) => <span className="break-all">{r.email}</span> },
-        { header: 'Kind', cell: (r) => `${KIND_LABELS[r.kind]}${r.channel === 'online' ? '' : ` (by ${r.channel})`}` },
+        { header: 'Kind', cell: (r) => `${KIND_LABELS[r.kind]}${CHANNEL_NOTES[r.channel]}` },
         { header: 'Received', cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
         {
           header: 'Due',
@@ -111,6 +119,8 @@ function RequestActions({ request, onDone }: { request: DataRequest; onDone: (me
   const failed = [approve, refuse, close, erase].find((m) => m.isError);
   const busy = [approve, refuse, close, erase].some((m) => m.isPending);
   const who = `the ${KIND_LABELS[request.kind]} request of ${request.email}`;
+  // The timed work carries out and closes its own (and nobody is emailed: nobody asked).
+  if (request.channel === 'retention') return <p className="text-sm">{request.status === 'done' ? '—' : 'The schedule is erasing it.'}</p>;
   return (
     <div className="flex flex-col items-start gap-2">
       {request.status === 'received' && request.kind === 'erasure' && (

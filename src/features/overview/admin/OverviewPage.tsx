@@ -9,6 +9,7 @@ import { useSiteSettings } from '../../../data/site-settings.ts';
 import { BarChart } from './BarChart.tsx';
 import { SeatFigures } from '../../../admin/ui/SeatFigures.tsx';
 import { GoLiveCard } from './GoLiveCard.tsx';
+import { RetentionCard } from './RetentionCard.tsx';
 import { failedMail, partnerFigures, paymentFigures, registrationFigures, registrationsPerDay, unreadMessages, type Figure } from './figures.ts';
 import { MAIL_LABELS, type MailTemplateName } from '../../../data/mail.ts';
 import { Link, href } from 'react-router';
@@ -217,6 +218,11 @@ export default function OverviewPage() {
         {can(role, 'registrations:read') && <PartnersCard />}
         {can(role, 'messages') && <MessagesCard />}
         {can(role, 'settings') && <EmailsCard />}
+        {can(role, 'settings') && (
+          <QueryState query={settings} noun="settings">
+            {(s) => <RetentionCard settings={s} />}
+          </QueryState>
+        )}
         {can(role, 'payments') && settings.data && <PaymentsSection currency={settings.data.currency} />}
         {can(role, 'registrations:read') && <RegistrationsPerDayChart />}
       </div>

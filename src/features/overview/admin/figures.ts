@@ -4,6 +4,7 @@
 import { db } from '../../../lib/data.ts';
 import type { Filter } from '../../../lib/db.ts';
 import { lastNairobiDays } from '../../../lib/nairobi-time.ts';
+import { HELD_ADDRESSES, stillHeld } from '../../../data/timed-work/retention.ts';
 import { PAYMENT_STATUSES, REGISTRATION_STATUSES, type PaymentStatus } from '../../../data/statuses.ts';
 
 export interface Figure {
@@ -73,3 +74,9 @@ export async function registrationsPerDay(days = 30, now = new Date()) {
     })),
   );
 }
+
+/** What the retention would anonymise now: each place's records still holding someone's address. */
+export const retentionFigures = (): Promise<Figure[]> =>
+  Promise.all(
+    HELD_ADDRESSES.map(async ({ collection, field, label }) => ({ key: collection, label, value: await db.fetchCount(collection, stillHeld(field)) })),
+  );

@@ -345,4 +345,34 @@ describe('settings', () => {
     expect(fake.commits[0][0]).toEqual({ update: 'settings/site', data: { instituteKraPin: 'A123456789B', summitDays: expect.any(Array) } });
     expect(fake.commits[0].at(-1)).toEqual({ log: 'Updated settings: institute KRA PIN' });
   });
+
+  it('the months personal data is kept: says when anonymising starts, holds the bounds, and never brings it within a week', async () => {
+    const month = 43_830 * 60_000;
+    // The summit ended 23 months ago: with 24 months kept, anonymising starts in about a month.
+    const endDate = new Date(Date.now() - 23 * month);
+    fake.site = { ...fake.site, startDate: new Date(endDate.getTime() - 86_400_000), endDate, retentionMonths: 24 };
+    renderStaffScreen(SettingsPage);
+    const user = userEvent.setup();
+    const months = await screen.findByLabelText('Personal data: months kept after the summit');
+    expect(months).toHaveValue(24);
+    expect(months).toHaveAccessibleDescription(/Then the timed work anonymises them.*anonymised from \d{1,2} \w+ \d{4}\./);
+    await user.clear(months);
+    await user.type(months, '2');
+    await save();
+    expect(await screen.findByText('The months personal data is kept must be at least 3.')).toBeInTheDocument();
+    // 23 months: anonymising would start now, inside the week's notice.
+    await user.clear(months);
+    await user.type(months, '23');
+    await save();
+    expect(await screen.findByText(/^This would start anonymising attendees' personal data on .+, less than 7 days from now/)).toBeInTheDocument();
+    expect(months).toHaveFocus();
+    expect(fake.commits).toEqual([]);
+    // Kept longer: saved, and logged by name.
+    await user.clear(months);
+    await user.type(months, '36');
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(fake.commits[0][0]).toMatchObject({ update: 'settings/site', data: { retentionMonths: 36 } });
+    expect(fake.commits[0].at(-1)).toEqual({ log: 'Updated settings: personal data keeping time' });
+  });
 });

@@ -1,4 +1,5 @@
 import { RESPONSE_DAYS_BOUNDS } from '../../../content/response-days.ts';
+import { RETENTION_MONTHS_BOUNDS } from '../../../content/retention.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -22,6 +23,8 @@ import { FeeOptionsFieldset } from './FeeOptionsFieldset.tsx';
 import {
   PAYMENT_FIELDS,
   registrationOpeningRefusal,
+  retentionHint,
+  retentionRefusal,
   settingsChanges,
   settingsFormSchema,
   summitDaysStale,
@@ -178,6 +181,12 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
       setFocus('registrationOpen');
       return;
     }
+    const tooSoon = retentionRefusal(saved.current, values);
+    if (tooSoon) {
+      setError('retentionMonths', { message: tooSoon });
+      setFocus('retentionMonths');
+      return;
+    }
     let tooLow = '';
     try {
       tooLow = await lowerCapacityRefusal(saved.current, values);
@@ -293,6 +302,17 @@ function SettingsEditor({ initial, lastInvoice, daysStale }: { initial: Settings
           hint={`How soon the institute answers a request to see, correct or erase personal data; each request is due this many days after it is received (${RESPONSE_DAYS_BOUNDS.min} to ${RESPONSE_DAYS_BOUNDS.max}: the Data Protection (General) Regulations 2021 allow no longer for erasure).`}
           error={errors.dataRequestDays?.message}
           {...register('dataRequestDays', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Personal data: months kept after the summit"
+          type="number"
+          min={RETENTION_MONTHS_BOUNDS.min}
+          max={RETENTION_MONTHS_BOUNDS.max}
+          step={1}
+          inputMode="numeric"
+          hint={`How long attendees' names, addresses, phones and needs are kept after the summit ends (${RETENTION_MONTHS_BOUNDS.min} to ${RETENTION_MONTHS_BOUNDS.max}). Then the timed work anonymises them, keeping amounts, dates and verifiable certificates; the overview lists what it will anonymise a week ahead. ${retentionHint({ endDate: watch('endDate'), retentionMonths: watch('retentionMonths') })}`}
+          error={errors.retentionMonths?.message}
+          {...register('retentionMonths', { valueAsNumber: true })}
         />
       </FormSection>
 

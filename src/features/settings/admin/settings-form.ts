@@ -2,10 +2,11 @@
 // shape and validation, the conversions both ways, and which fields a save changes.
 import { z } from 'zod';
 import { RESPONSE_DAYS_BOUNDS, responseDays } from '../../../content/response-days.ts';
+import { keepsRetentionNotice, RETENTION_MONTHS_BOUNDS, RETENTION_NOTICE_DAYS, retentionEndsAt, retentionMonths } from '../../../content/retention.ts';
 import { DEFAULT_SETTINGS } from '../../../content/site.ts';
 import type { SiteSettings } from '../../../data/site-settings-schema.ts';
 import { registrationBlockers } from '../../../data/go-live.ts';
-import { fromNairobiDateTime, toNairobiDate, toNairobiDateTime } from '../../../lib/nairobi-time.ts';
+import { formatDate, fromNairobiDateTime, toNairobiDate, toNairobiDateTime } from '../../../lib/nairobi-time.ts';
 import { MAX_SUMMIT_DAYS, summitDays } from '../../../data/certificates.ts';
 import { kraPinField, withWebScheme } from '../../../lib/validation.ts';
 
@@ -84,6 +85,7 @@ export const settingsFormSchema = z
     holdReminderHours: number('reminder time', 0, 719),
     offerHours: number('offer time', 1, 720),
     dataRequestDays: number('response time', RESPONSE_DAYS_BOUNDS.min, RESPONSE_DAYS_BOUNDS.max),
+    retentionMonths: number('months personal data is kept', RETENTION_MONTHS_BOUNDS.min, RETENTION_MONTHS_BOUNDS.max),
     currency: z
       .string()
       .trim()
@@ -177,6 +179,7 @@ export function toFormValues(stored: Record<string, unknown> | null): SettingsFo
     holdReminderHours: asNumber(s.holdReminderHours, DEFAULT_SETTINGS.holdReminderHours),
     offerHours: asNumber(s.offerHours, DEFAULT_SETTINGS.offerHours),
     dataRequestDays: responseDays(s),
+    retentionMonths: retentionMonths(s),
     currency: asText(s.currency),
     categories: toRows(s.categories),
     partnerTiers: toRows(s.partnerTiers),
@@ -232,6 +235,7 @@ export function toSettingsDocument(
     holdReminderHours: f.holdReminderHours,
     offerHours: f.offerHours,
     dataRequestDays: f.dataRequestDays,
+    retentionMonths: f.retentionMonths,
     currency: f.currency,
     categories: toOptions(f.categories, false),
     partnerTiers: toOptions(f.partnerTiers, true),
@@ -265,6 +269,7 @@ export const FIELD_NAMES: Record<keyof SettingsForm, string> = {
   holdReminderHours: 'hold reminder',
   offerHours: 'offer time',
   dataRequestDays: 'data request response time',
+  retentionMonths: 'personal data keeping time',
   currency: 'currency',
   categories: 'registration categories',
   partnerTiers: 'partner tiers',
@@ -340,4 +345,22 @@ export function registrationOpeningRefusal(before: SettingsForm, after: Settings
   if (!blockers.length) return null;
   const names = blockers.map((b) => b.field).join(', ');
   return `Registration cannot be open while payment details are demo values or missing (${names}): payers would be told to pay into them. Fill them in under Payment instructions, or leave registration closed.`;
+}
+
+const keeping = (f: Pick<SettingsForm, 'endDate' | 'retentionMonths'>) => ({ endDate: fromNairobiDateTime(f.endDate), retentionMonths: f.retentionMonths });
+
+/** "Anonymised from 5 Mar 2029": when the form's values would start anonymising ('' without an end date). */
+export function retentionHint(f: Pick<SettingsForm, 'endDate' | 'retentionMonths'>): string {
+  const ends = retentionEndsAt(keeping(f));
+  return ends ? `With these values, attendees' personal data is anonymised from ${formatDate(ends)}.` : 'Anonymising waits for the summit’s end date.';
+}
+
+/**
+ * Why a save may not move the keeping time (firestore.rules retentionKept refuses the same): it
+ * would start anonymising within the week's notice the overview gives, and sooner than before.
+ */
+export function retentionRefusal(before: SettingsForm, after: SettingsForm, now = new Date()): string | null {
+  if (keepsRetentionNotice(keeping(before), keeping(after), now)) return null;
+  const ends = retentionEndsAt(keeping(after)) as Date;
+  return `This would start anonymising attendees' personal data on ${formatDate(ends)}, less than ${RETENTION_NOTICE_DAYS} days from now: the overview lists what will be anonymised a week ahead. Keep it longer, or leave the end date as it was.`;
 }
