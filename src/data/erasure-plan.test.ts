@@ -90,6 +90,24 @@ describe('planErasure', () => {
     expect((writes[1] as { data: object }).data).not.toHaveProperty('revokedAt');
   });
 
+  it('deletes messages, live and archived, and anonymises pledges, keeping their money; an erased pledge plans nothing', () => {
+    const f = {
+      ...empty,
+      messages: [{ id: 'm1', email: 'Jane.Doe@Example.org' }],
+      archivedMessages: [{ id: 'm0', email: 'jane.doe@example.org' }],
+      donations: [
+        { id: 'd1', email: 'jane.doe@example.org', amount: 5000 },
+        { id: 'd2', email: '', erasedBy: 'erasure-ABC' },
+      ],
+      archivedDonations: [{ id: 'd0', email: 'jane.doe+2026@example.org', amount: 1000 }],
+    };
+    expect(paths(f)).toEqual(['delete messages/m1', 'delete archive/messages/items/m0', 'update donations/d1', 'update archive/donations/items/d0']);
+    expect(planErasure(f)[2].writes[0]).toEqual({
+      update: 'donations/d1',
+      data: { name: 'Erased', email: '', message: '', erasedBy: 'erasure-ABC', erasedAt: expect.any(ServerValue) },
+    });
+  });
+
   it('deletes a waiting entry with the count moved, then clears the address from the count', () => {
     const plan = paths({ ...empty, waitlist: { id: 'jane.doe@example.org', status: 'waiting' }, waitlistCounter: { waiting: 3, lastAddress: 'x@y.org' } });
     expect(plan).toEqual(['delete waitlist/jane.doe@example.org', 'update counters/waitlist', 'update counters/waitlist']);

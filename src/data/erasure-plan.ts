@@ -44,6 +44,12 @@ export interface Footprint {
   statementLines: Doc[];
   certificates: Doc[];
   evaluations: Doc[];
+  /** Contact messages sent from the address, live and archived (deleted with their emails). */
+  messages: Doc[];
+  archivedMessages: Doc[];
+  /** Pledges made from the address, live and archived (anonymised: the money stays). */
+  donations: Doc[];
+  archivedDonations: Doc[];
 }
 
 /** A footprint with nothing found yet: what a reader fills in (and what tests start from). */
@@ -64,6 +70,10 @@ export const emptyFootprint = (requestId: string, address: string, keepCertifica
   statementLines: [],
   certificates: [],
   evaluations: [],
+  messages: [],
+  archivedMessages: [],
+  donations: [],
+  archivedDonations: [],
 });
 
 export interface ErasureCommit {
@@ -107,6 +117,9 @@ export function anonymisedRegistration(r: Doc, requestId: string): Record<string
     ...erased(requestId),
   };
 }
+
+/** A pledge with nothing personal left (firestore.rules erasesDonation). */
+export const anonymisedDonation = (requestId: string) => ({ name: ERASED_NAME, email: '', message: '', ...erased(requestId) });
 
 /**
  * The names the person registered under (one per registration not yet erased), which activity-log
@@ -167,6 +180,16 @@ export function planErasure(f: Footprint): ErasureCommit[] {
     add(`anonymise evaluations/${e.id}`, { update: `evaluations/${e.id}`, data: { email: '', ...erased(requestId) } });
   }
   for (const m of f.mail) add(`delete mail/${m.id}`, { delete: `mail/${m.id}` });
+  // A message is the sender's own words: it goes (its email went with the mail above).
+  for (const m of f.messages) add(`delete messages/${m.id}`, { delete: `messages/${m.id}` });
+  for (const m of f.archivedMessages) add(`delete archive/messages/items/${m.id}`, { delete: `archive/messages/items/${m.id}` });
+  // A pledge keeps its amount, currency, state and date: money the institute accounts for.
+  for (const d of f.donations.filter((x) => !isErased(x))) {
+    add(`anonymise donations/${d.id}`, { update: `donations/${d.id}`, data: anonymisedDonation(requestId) });
+  }
+  for (const d of f.archivedDonations.filter((x) => !isErased(x))) {
+    add(`anonymise archive/donations/items/${d.id}`, { update: `archive/donations/items/${d.id}`, data: anonymisedDonation(requestId) });
+  }
   for (const l of f.logs) {
     // The names first (each a commit naming the registration it is read from), then the address.
     let message = String(l.message ?? '');

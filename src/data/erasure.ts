@@ -26,7 +26,35 @@ export const ERASURE_SOURCES = [
   'statementLines',
   'certificates',
   'evaluations',
+  'messages',
+  'archive/messages/items',
+  'donations',
+  'archive/donations/items',
 ] as const;
+
+/**
+ * The collections an erasure reads whole and filters here: the log (free text), and messages and
+ * pledges, whose address is stored as the sender typed it (any case), so no query finds them all.
+ * All few; the retention reads them once for many addresses (readFootprint's `scanned`).
+ */
+export const SCANNED_SOURCES = ['logs', 'messages', 'archive/messages/items', 'donations', 'archive/donations/items'] as const;
+export type Scanned = Record<(typeof SCANNED_SOURCES)[number], Doc[]>;
+
+export const readScanned = async (db: Reader): Promise<Scanned> =>
+  Object.fromEntries(await Promise.all(SCANNED_SOURCES.map(async (c) => [c, await db.fetchEvery(c)]))) as Scanned;
+
+/** The documents whose `email` is the address's, in any case and under any +tag. */
+const sentFrom = (docs: Doc[], address: string) => docs.filter((d) => typeof d.email === 'string' && mailboxOf(d.email.toLowerCase()) === address);
+
+/** The emails about a record (a message's or a pledge's acknowledgement, addressed as typed). */
+export const mailAbout = (db: Reader, collection: string, id: string): Promise<Doc[]> =>
+  db.fetchDocuments('mail', {
+    where: [
+      ['recordCollection', '==', collection],
+      ['recordId', '==', id],
+    ],
+    orderBy: null,
+  });
 
 const unique = (docs: Doc[]) => [...new Map(docs.map((d) => [d.id, d])).values()];
 
@@ -57,14 +85,15 @@ export const recordDocuments = (db: Reader, collection: 'payments' | 'statementL
 
 /**
  * Everything held for the request's address, as an administrator (or the timed work's retention)
- * reads it. `allLogs`: the activity log read once for many erasures (retention), kept current by
- * the caller; read here when not given.
+ * reads it. `scanned`: the collections read whole (SCANNED_SOURCES), read once for many erasures
+ * by the retention and kept current by it; read here when not given.
  */
 export async function readFootprint(
   db: Reader,
   request: Pick<DataRequest, 'id' | 'address' | 'email' | 'keepCertificate'>,
-  allLogs?: Doc[],
+  scanned?: Scanned,
 ): Promise<Footprint> {
+  const whole = scanned ?? (await readScanned(db));
   const spellings = [...new Set([request.address, request.email])];
   const [registrations, archivedRegistrations, attendee, waitlist, counter, mail, drafts, evaluations, certificates] = await Promise.all([
     byAddress(db, 'registrations', 'email', spellings, request.address),
@@ -87,11 +116,16 @@ export async function readFootprint(
   const offered = (waitlist?.offer as { seat?: unknown } | null | undefined)?.seat;
   const seatMove = typeof offered === 'string' ? await db.fetchDocument('seatMoves', offered) : null;
   const names = namesOf({ registrations, archivedRegistrations }).map((n) => n.name);
-  const logs = (allLogs ?? (await db.fetchEvery('logs'))).filter(
+  const logs = whole.logs.filter(
     (l) =>
       writtenBy(l, request.address) ||
       (typeof l.message === 'string' && (withoutAddress(l.message, request.address) !== l.message || names.some((n) => (l.message as string).includes(n)))),
   );
+  const [messages, archivedMessages, donations, archivedDonations] = (
+    ['messages', 'archive/messages/items', 'donations', 'archive/donations/items'] as const
+  ).map((c) => sentFrom(whole[c], request.address));
+  const live = (c: string, docs: Doc[]) => docs.map((d) => mailAbout(db, c, d.id));
+  const mailAboutThem = (await Promise.all([...live('messages', [...messages, ...archivedMessages]), ...live('donations', [...donations, ...archivedDonations])])).flat();
   return {
     requestId: request.id,
     address: request.address,
@@ -102,13 +136,17 @@ export async function readFootprint(
     drafts,
     waitlist,
     waitlistCounter: counter ? { waiting: Number(counter.waiting ?? 0), lastAddress: String(counter.lastAddress ?? '') } : null,
-    mail,
+    mail: unique([...mail, ...mailAboutThem]),
     seatMoves: seatMove ? [seatMove] : [],
     logs,
     payments: payments.filter((p) => p.targetCollection === 'registrations'),
     statementLines: statementLines.filter((l) => l.targetCollection === 'registrations'),
     certificates,
     evaluations,
+    messages,
+    archivedMessages,
+    donations,
+    archivedDonations,
   };
 }
 

@@ -50,7 +50,7 @@ vi.mock('../../src/lib/data.ts', async () => {
 
 const { db } = await import('../../src/lib/data.ts');
 const { fetchDataRequests } = await import('../../src/features/data-requests/admin/api.ts');
-const { readFootprint, recordDocuments } = await import('../../src/data/erasure.ts');
+const { mailAbout, readFootprint, recordDocuments } = await import('../../src/data/erasure.ts');
 const { heldAddresses, retainAddresses } = await import('../../src/data/timed-work/retention.ts');
 const { retentionFigures } = await import('../../src/features/overview/admin/figures.ts');
 const { speakersQuery, fetchAllSpeakers } = await import('../../src/data/speakers.ts');
@@ -183,6 +183,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['an erasure’s footprint', () => readFootprint(db, { id: 'erasure-X', address: 'a@b.test', email: 'a+x@b.test', keepCertificate: false })],
     ['payments of a record', () => recordDocuments(db, 'payments', 'x')],
     ['statement lines of a record', () => recordDocuments(db, 'statementLines', 'x')],
+    ['the emails about a message an erasure deletes', () => mailAbout(db, 'messages', 'x')],
     ['addresses the retention still finds', () => heldAddresses(db, 10)],
     ['the retention of one address (its log read once)', () => retainAddresses(db, ['a@b.test'])],
     ['what the retention will anonymise (the overview)', retentionFigures],

@@ -18,7 +18,7 @@ import {
   toDataRequest,
   type DataRequest,
 } from '../data-requests.ts';
-import { readFootprint } from '../erasure.ts';
+import { readFootprint, readScanned, type Scanned } from '../erasure.ts';
 import { planErasure } from '../erasure-plan.ts';
 
 type Doc = Record<string, unknown> & { id: string };
@@ -72,13 +72,19 @@ async function requestFor(db: Client, address: string): Promise<Erasing> {
   return { id, address, email: address, keepCertificate: true, channel: 'retention' };
 }
 
-/** The log lines as the commits left them (every erasure rewrites some: the next plans on the new text). */
-function applyToLogs(logs: Map<string, Doc>, writes: BatchWrite[]) {
+/**
+ * The collections read whole as the commits left them (an erasure rewrites log lines another
+ * address's lines share, and deletes or anonymises messages and pledges): the next plans on them.
+ */
+function applyToScanned(scanned: Scanned, writes: BatchWrite[]) {
   for (const w of writes) {
-    if (!('update' in w) || !w.update.startsWith('logs/')) continue;
-    const id = w.update.slice('logs/'.length);
-    const line = logs.get(id);
-    if (line) logs.set(id, { ...line, ...w.data });
+    const path = 'delete' in w ? w.delete : 'update' in w ? w.update : w.set;
+    const at = path.lastIndexOf('/');
+    const collection = path.slice(0, at) as keyof Scanned;
+    if (!(collection in scanned)) continue;
+    const id = path.slice(at + 1);
+    scanned[collection] =
+      'delete' in w ? scanned[collection].filter((d) => d.id !== id) : scanned[collection].map((d) => (d.id === id ? { ...d, ...w.data } : d));
   }
 }
 
@@ -96,15 +102,15 @@ export interface RetentionOutcome {
 export async function retainAddresses(db: Client, addresses: string[], inTime: () => boolean = () => true): Promise<RetentionOutcome> {
   const outcome: RetentionOutcome = { anonymised: 0, failed: 0 };
   if (addresses.length === 0) return outcome;
-  // Read once for all of them: an erasure scans every line for the address and names (see readFootprint).
-  const logs = new Map((await db.fetchEvery<Doc>('logs')).map((l) => [l.id, l]));
+  // Read once for all of them (see readFootprint).
+  const scanned = await readScanned(db);
   for (const address of addresses) {
     if (!inTime()) break;
     try {
       const request = await requestFor(db, address);
-      for (const step of planErasure(await readFootprint(db, request, [...logs.values()]))) {
+      for (const step of planErasure(await readFootprint(db, request, scanned))) {
         await db.commit(step.writes);
-        applyToLogs(logs, step.writes);
+        applyToScanned(scanned, step.writes);
       }
       if (request.channel === 'retention') await db.commit(closeRetentionWrites(request));
       outcome.anonymised++;

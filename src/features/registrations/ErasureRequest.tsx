@@ -70,9 +70,9 @@ export function ErasureRequest({ email, settings }: { email: string; settings: S
           {!open && !confirming && (
             <>
               <p id={explainId}>
-                You may ask us to erase what we hold about {email}: your registrations, waiting-list entry, drafts, emails and payment details. What the law
-                requires us to keep for money received (amounts, dates, receipts and invoices) stays, without your contact details. We answer within {days}{' '}
-                days.
+                You may ask us to erase what we hold about {email}: your registrations, waiting-list entry, drafts, emails, payment details, and any messages
+                and pledges you sent us. What the law requires us to keep for money received (amounts, dates, receipts and invoices) stays, without your contact
+                details. We answer within {days} days.
               </p>
               <button ref={opener} type="button" className="btn-secondary mt-3" aria-describedby={explainId} onClick={() => choose(true)}>
                 Ask for erasure…

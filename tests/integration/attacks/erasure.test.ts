@@ -22,7 +22,9 @@ import { ACCOUNTS, verdict } from '../support/actors.ts';
 import { client, closeClients, stack } from '../support/clients.ts';
 import { asForged, forgedToken, verifiedClaims } from '../support/forged.ts';
 import { encodeFields } from '../../../src/lib/firestore-rest.ts';
-import { commit, fieldsOf, registrationDoc } from '../support/forms.ts';
+import { commit, donationDoc, fieldsOf, messageDoc, registrationDoc } from '../support/forms.ts';
+
+const DONATION_AMOUNT = Number(donationDoc('').amount);
 import { attendee, ownerWrite } from '../support/seats.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from '../support/owner.ts';
 
@@ -196,6 +198,38 @@ describe('carrying out an erasure', () => {
     const own = await copies(approved);
     expect(await verdict(commit(admin, [own.archivedWrite]))).toBe('allowed');
     expect(await verdict(commit(admin, [{ delete: `mail/${own.mailId}` }]))).toBe('allowed');
+  });
+
+  it('a message and a pledge from the person: archived ones go only under an approved erasure, and a pledge keeps its money', async () => {
+    const received = await victim('received');
+    const approved = await victim('approved');
+    /** An archived message and pledge (the address typed with capitals), and the plan's writes for them. */
+    async function sent(v: Awaited<ReturnType<typeof victim>>) {
+      const typed = v.email.toUpperCase();
+      const [messageId, pledgeId] = [uniqueId('msg'), uniqueId('pledge')];
+      await fixture(`archive/messages/items/${messageId}`, { ...fieldsOf(messageDoc('')), email: typed });
+      await fixture(`archive/donations/items/${pledgeId}`, { ...fieldsOf(donationDoc('')), email: typed });
+      const plan = planErasure({
+        ...emptyFootprint(v.requestId, v.email),
+        archivedMessages: [{ id: messageId, email: typed }],
+        archivedDonations: [{ id: pledgeId, email: typed }],
+      });
+      return { messageId, pledgeId, deleteMessage: plan[0].writes, anonymisePledge: plan[1].writes };
+    }
+    const early = await sent(received);
+    for (const db of [admin, editor, finance]) {
+      expect(await verdict(commit(db, early.deleteMessage))).toBe('denied');
+      expect(await verdict(commit(db, early.anonymisePledge))).toBe('denied');
+    }
+    const due = await sent(approved);
+    expect(await verdict(commit(editor, due.deleteMessage))).toBe('denied');
+    // Anything but the plan's change (the amount lowered with it) is refused.
+    const [w] = due.anonymisePledge as Array<{ update: string; data: Record<string, unknown> }>;
+    expect(await verdict(commit(admin, [{ update: w.update, data: { ...w.data, amount: 1 } }]))).toBe('denied');
+    expect(await verdict(commit(admin, [{ update: w.update, data: { ...w.data, name: 'Someone' } }]))).toBe('denied');
+    expect(await verdict(commit(admin, due.deleteMessage))).toBe('allowed');
+    expect(await verdict(commit(admin, due.anonymisePledge))).toBe('allowed');
+    expect(await ownerGet(`archive/donations/items/${due.pledgeId}`)).toMatchObject({ name: 'Erased', email: '', message: '', amount: DONATION_AMOUNT });
   });
 
   it('an anonymised registration is exactly the plan: no other field may change with it', async () => {

@@ -13,7 +13,20 @@ import { correctionOf, correctionWrites } from '../../../src/features/registrati
 import { patchDocument } from '../../../emulator/seed/rest.ts';
 import { ACCOUNTS, verdict } from './actors.ts';
 import { stack, visitor } from './clients.ts';
-import { commit, REGISTRATION, paymentCommit, paymentDoc, registrationDoc, registrationDraft, registrationDraftForm, throttleFor, fieldsOf } from './forms.ts';
+import {
+  commit,
+  donationDoc,
+  FORMS,
+  messageDoc,
+  REGISTRATION,
+  paymentCommit,
+  paymentDoc,
+  registrationDoc,
+  registrationDraft,
+  registrationDraftForm,
+  throttleFor,
+  fieldsOf,
+} from './forms.ts';
 import { applyLine, statementImport, statementLine } from './statement.ts';
 import { DAY1, DAY2, evaluate, evaluationDoc, issueCommit } from './certificates.ts';
 import { attendee, freeSlot, ownerWrite } from './seats.ts';
@@ -100,6 +113,16 @@ export async function buildFootprint({ admin, finance }: { admin: Firestore; fin
   const current = { ...(await ownerGet(`registrations/${registrationId}`))!, id: registrationId };
   const correction = correctionWrites(current, { ...correctionOf(current), organisation: 'Kenyatta National Hospital' }, email);
   expect(await verdict(commit(who.db, correction))).toBe('allowed');
+
+  // 9. A contact message and a pledge from the same person, the address typed with capitals (stored
+  // as typed, with their acknowledgements), and last year's of each, archived.
+  const typed = email.replace(/^z/, 'Z').replace('example.org', 'Example.org');
+  for (const form of [FORMS.message, FORMS.donation]) {
+    const sent = await form.draft({ email: typed, name: p.name, ...(form === FORMS.message ? { message: `Call me on ${p.phoneSpaced}` } : {}) });
+    expect(await verdict(commit(sent.by.db, sent.writes()))).toBe('allowed');
+  }
+  await fixture(`archive/messages/items/${uniqueId('oldmsg')}`, { ...fieldsOf(messageDoc('')), name: p.name, email: typed });
+  await fixture(`archive/donations/items/${uniqueId('oldpledge')}`, { ...fieldsOf(donationDoc('')), name: p.name, email: tagged });
 
   return { p, email, tagged, who, seat, registrationId, archivedId, certificateId: issue.certId, paymentId, lineKey: line.receiptKey, draftId: draft.id };
 }
