@@ -125,7 +125,9 @@ export async function readFootprint(
     ['messages', 'archive/messages/items', 'donations', 'archive/donations/items'] as const
   ).map((c) => sentFrom(whole[c], request.address));
   const live = (c: string, docs: Doc[]) => docs.map((d) => mailAbout(db, c, d.id));
-  const mailAboutThem = (await Promise.all([...live('messages', [...messages, ...archivedMessages]), ...live('donations', [...donations, ...archivedDonations])])).flat();
+  const mailAboutThem = (
+    await Promise.all([...live('messages', [...messages, ...archivedMessages]), ...live('donations', [...donations, ...archivedDonations])])
+  ).flat();
   return {
     requestId: request.id,
     address: request.address,
