@@ -123,6 +123,12 @@ const RECORDS = {
   // correction requests that came by letter or email, approve, carry out, refuse and close them.
   // Never deleted: it is the record that the request was answered.
   'dataRequests':              { get: 'admin',    list: 'admin',   create: 'verified',  update: 'admin',   delete: 'nobody' },
+  // An author's abstract (issue 39, src/data/abstracts.ts): its author, signed in with the address,
+  // writes it while the call is open and reads their own; administrators read every one. Withdrawn,
+  // never deleted.
+  'abstracts':                 { get: 'admin',    list: 'admin',   create: 'verified',  update: 'nobody',  delete: 'nobody' },
+  // The call for abstracts is public (/abstracts states it); administrators set it.
+  'settings/abstracts':        { get: 'everyone',                                       update: 'admin' },
   // Not in the specification: staff read, finance write, administrators delete.
   'procurement':               { get: 'staff',    list: 'staff',   create: 'finance',   update: 'finance', delete: 'admin' },
 } satisfies Record<string, Row>;

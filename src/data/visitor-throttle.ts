@@ -6,7 +6,7 @@
 import { serverValues, type BatchWrite } from '../lib/db.ts';
 import { formatClock } from '../lib/nairobi-time.ts';
 
-export type ThrottledCollection = 'registrations' | 'registrationDrafts' | 'partners' | 'messages' | 'donations' | 'payments';
+export type ThrottledCollection = 'registrations' | 'registrationDrafts' | 'partners' | 'messages' | 'donations' | 'payments' | 'abstracts';
 
 export const VISITOR_LIMITS: Record<ThrottledCollection, { count: number; windowSeconds: number }> = {
   // Someone registering a group of colleagues from one phone.
@@ -18,6 +18,8 @@ export const VISITOR_LIMITS: Record<ThrottledCollection, { count: number; window
   donations: { count: 5, windowSeconds: 3600 },
   // A payer correcting a mistyped code more than once.
   payments: { count: 10, windowSeconds: 3600 },
+  // An author starting abstracts (each saved again and again afterwards is not a new one).
+  abstracts: { count: 10, windowSeconds: 3600 },
 };
 
 export interface ThrottleEntry {

@@ -24,6 +24,8 @@ import { correctionOf, correctionWrites } from '../../src/features/registrations
 import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { created, everything } from './support/your-data.ts';
 import { ownerDelete } from './support/owner.ts';
+import { abstractDraft, COMPLETE, TEST_CALL, useOpenCall } from './support/abstracts.ts';
+import { saveAbstractWrite } from '../../src/data/abstracts.ts';
 
 let as: Actors;
 let restoreCpd: () => Promise<void>;
@@ -207,5 +209,32 @@ describe('the rules budget on the heaviest paths', () => {
     const [paying] = commits(await spentBy(() => commit(draft.by.db, writes)));
     expect(paying.operations).toEqual(expect.arrayContaining(['update registrations', 'create payments']));
     expectWithinBudget(paying);
+  });
+
+  it('an author submitting an abstract at every word limit, and submitting a draft later: each part counted, the whole summed', async () => {
+    const closeCall = await useOpenCall();
+    try {
+      const full = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+      const w = TEST_CALL.wordLimits;
+      // Two parts at their limits and the whole at its total.
+      const atLimits = {
+        background: full(w.background),
+        methods: full(w.methods),
+        results: full(w.total - w.background - w.methods - 5),
+        conclusions: full(5),
+      };
+      const draft = await abstractDraft(atLimits);
+      const [submitting] = commits(await spentBy(() => commit(draft.by.db, draft.writes())));
+      expect(submitting.operations).toEqual(['create abstracts', 'create throttles']);
+      expectWithinBudget(submitting);
+      const later = await abstractDraft({ status: 'draft' });
+      expect(await verdict(commit(later.by.db, later.writes()))).toBe('allowed');
+      const submit = saveAbstractWrite(later.id, later.by.email!, { ...COMPLETE, ...atLimits }, 'submitted', { status: 'draft' });
+      const [fromDraft] = commits(await spentBy(() => commit(later.by.db, [submit])));
+      expect(fromDraft.operations).toEqual(['update abstracts']);
+      expectWithinBudget(fromDraft);
+    } finally {
+      await closeCall();
+    }
   });
 });

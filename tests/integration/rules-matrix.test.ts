@@ -17,6 +17,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abstractDraft, COMPLETE, useOpenCall } from './support/abstracts.ts';
 import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
 import { referenceClaim } from '../../src/data/transaction-codes.ts';
 import { sdkData } from '../../src/lib/sdk-db.ts';
@@ -430,6 +431,29 @@ const HOW: Record<AccessSubject, Subject> = {
     notes: { create: 'for someone else', update: 'moving it up the list' },
   },
 
+  // Someone else's abstract; creating is the actor's own draft, through the rules, while the call is open.
+  abstracts: documents(
+    'abstracts',
+    () => ({
+      ...COMPLETE,
+      email: `${uniqueId('author')}@example.org`,
+      status: 'submitted',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      submittedAt: new Date(),
+    }),
+    async (db, actor) =>
+      commit(db, (await abstractDraft({ status: 'draft' }, { db, uid: as.user[actor]?.uid ?? 'not-signed-in', email: emailOf(actor) ?? undefined })).writes()),
+    { status: 'withdrawn' },
+  ),
+  // The call: rewritten with itself.
+  'settings/abstracts': {
+    ops: {
+      get: (db) => getDoc(doc(db, 'settings', 'abstracts')),
+      update: async (db) => setDoc(doc(db, 'settings', 'abstracts'), (await ownerGet('settings/abstracts'))!),
+    },
+    notes: { update: 'rewriting it with itself' },
+  },
   // CPD settings: rewritten with themselves (or a valid default when the stack has none).
   'settings/cpd': {
     ops: {
@@ -728,10 +752,15 @@ const POLICY = Object.fromEntries(
 ) as Record<AccessSubject, Partial<Record<Op, readonly Actor[]>>>;
 
 let as: Actors;
+let closeCall: () => Promise<void>;
 beforeAll(async () => {
   as = await signInActors();
+  closeCall = await useOpenCall();
 });
-afterAll(closeClients);
+afterAll(async () => {
+  await closeCall();
+  await closeClients();
+});
 
 const cells = (Object.entries(POLICY) as Array<[AccessSubject, Partial<Record<Op, readonly Actor[]>>]>).flatMap(([subject, row]) =>
   OPS.filter((op) => row[op]).flatMap((op) =>

@@ -27,8 +27,17 @@ import {
   useCpdSettings,
 } from '../support/certificates.ts';
 import { patchDocument, writeDocuments } from '../../../emulator/seed/rest.ts';
+import { abstractForm, useOpenCall } from '../support/abstracts.ts';
 
-afterAll(closeClients);
+// Abstracts are written only while the call is open.
+let closeCall: () => Promise<void>;
+beforeAll(async () => {
+  closeCall = await useOpenCall();
+});
+afterAll(async () => {
+  await closeCall();
+  await closeClients();
+});
 
 const FORM_OF: Record<ThrottledCollection, Pick<PublicForm, 'name' | 'draft'>> = {
   registrations: FORMS.registration,
@@ -37,6 +46,7 @@ const FORM_OF: Record<ThrottledCollection, Pick<PublicForm, 'name' | 'draft'>> =
   messages: FORMS.message,
   donations: FORMS.donation,
   payments: FORMS.registrationPayment,
+  abstracts: abstractForm,
 };
 
 describe.each(Object.entries(FORM_OF) as Array<[ThrottledCollection, PublicForm]>)('%s', (collection, form) => {
@@ -47,7 +57,9 @@ describe.each(Object.entries(FORM_OF) as Array<[ThrottledCollection, PublicForm]
 
   it(`one identity creates ${limit} in an hour, the next is refused and stores nothing; another identity is not held back`, async () => {
     // A registration's payment too: its attendee pays for their own (each a record of theirs).
-    const by: { db: Firestore; uid: string; email?: string } = registering || collection === 'payments' ? await attendee() : await visitor();
+    // An abstract's author, likewise (their own, under their proven address).
+    const proven = registering || collection === 'payments' || collection === 'abstracts';
+    const by: { db: Firestore; uid: string; email?: string } = proven ? await attendee() : await visitor();
     for (let i = 0; i < limit; i++) {
       const draft = await form.draft({}, by);
       expect([i, await verdict(commit(by.db, draft.writes()))]).toEqual([i, 'allowed']);
@@ -57,7 +69,7 @@ describe.each(Object.entries(FORM_OF) as Array<[ThrottledCollection, PublicForm]
     await expect(form.draft({}, by)).rejects.toThrow(/Too many submissions/);
     const over = await form.draft(
       registering ? { email: by.email } : {},
-      collection === 'payments' ? { ...(await visitor()), email: by.email } : await visitor(),
+      collection === 'payments' || collection === 'abstracts' ? { ...(await visitor()), email: by.email } : await visitor(),
     );
     const forged: BatchWrite[] = over
       .writes()
