@@ -129,7 +129,7 @@ export const PAGES: Record<string, PageCopy> = {
         heading: 'How long we keep it',
         paragraphs: [
           (s) =>
-            `Registrations, waiting-list entries and the emails about them: ${retentionMonths(s)} months after the summit ends. Then names, addresses, phone numbers and needs are erased; what is left (amounts, dates and seats) names nobody, and a CPD certificate keeps only the name it prints, so it can still be checked. Payment and invoice records: seven years, as Kenyan tax law requires. Messages, donations and partner applications: as long as we need them to answer you; write to us to have them deleted sooner.`,
+            `Registrations, waiting-list entries, messages, pledges and the emails about them: ${retentionMonths(s)} months after the summit ends. Then names, addresses, phone numbers, needs and messages are erased; what is left (amounts, dates and seats) names nobody, and a CPD certificate keeps only the name it prints, so it can still be checked. Payment and invoice records: seven years, as Kenyan tax law requires. Partner applications: as long as the partnership needs them; write to us to have them deleted sooner.`,
         ],
       },
       {

@@ -22,6 +22,7 @@ export const RETENTION_MONTH_MINUTES = 43_830;
 export const RETENTION_NOTICE_DAYS = 7;
 
 const DAY_MS = 86_400_000;
+const MONTH_MS = RETENTION_MONTH_MINUTES * 60_000;
 
 export function retentionMonths(settings: { retentionMonths?: unknown } | null | undefined): number {
   const m = settings?.retentionMonths;
@@ -32,7 +33,7 @@ export function retentionMonths(settings: { retentionMonths?: unknown } | null |
 export function retentionEndsAt(settings: { endDate?: Date | null; retentionMonths?: unknown } | null | undefined): Date | null {
   const end = settings?.endDate;
   if (!(end instanceof Date) || Number.isNaN(end.getTime())) return null;
-  return new Date(end.getTime() + retentionMonths(settings) * RETENTION_MONTH_MINUTES * 60_000);
+  return new Date(end.getTime() + retentionMonths(settings) * MONTH_MS);
 }
 
 /** Where the keeping time stands at `now`: far off, within the week's notice, or reached. */
@@ -47,12 +48,13 @@ export function retentionStage(settings: Parameters<typeof retentionEndsAt>[0], 
 
 /**
  * A change of the summit's end or the months kept may not bring anonymising closer than the week's
- * notice, unless it moves it later (firestore.rules keepsRetentionNotice holds the same).
+ * notice: it stays a week away or more, or the change moves neither the end earlier nor the months
+ * down (firestore.rules retentionKept holds the same, without date arithmetic on both sides).
  */
 export function keepsRetentionNotice(before: Parameters<typeof retentionEndsAt>[0], after: Parameters<typeof retentionEndsAt>[0], now = new Date()): boolean {
   const next = retentionEndsAt(after);
   if (!next) return true;
-  if (next.getTime() >= now.getTime() + RETENTION_NOTICE_DAYS * DAY_MS) return true;
-  const last = retentionEndsAt(before);
-  return !!last && next.getTime() >= last.getTime();
+  const end = before?.endDate;
+  const later = end instanceof Date && (after?.endDate as Date).getTime() >= end.getTime() && retentionMonths(after) >= retentionMonths(before);
+  return later || next.getTime() >= now.getTime() + RETENTION_NOTICE_DAYS * DAY_MS;
 }

@@ -44,6 +44,11 @@ export const HELD_ADDRESSES = [
   { collection: 'attendees', field: null, label: 'Attendee index entries' },
   { collection: 'evaluations', field: 'email', label: 'Evaluations' },
   { collection: 'certificates', field: 'email', label: 'Certificates (kept verifiable, without the address)' },
+  // Someone who only wrote or pledged is held too (an erasure deletes the message, empties the pledge's address).
+  { collection: 'messages', field: 'email', label: 'Contact messages' },
+  { collection: 'archive/messages/items', field: 'email', label: 'Archived contact messages' },
+  { collection: 'donations', field: 'email', label: 'Pledges (the amounts stay)' },
+  { collection: 'archive/donations/items', field: 'email', label: 'Archived pledges (the amounts stay)' },
 ] as const;
 
 /** The filter that finds a place's records still holding an address (the overview counts with it). */

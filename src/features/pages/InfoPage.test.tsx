@@ -93,7 +93,7 @@ describe('pages whose truth lives in settings', () => {
   it('privacy: how long data is kept is the months Settings keeps it (24 without), and what an anonymised record keeps', () => {
     open('privacy', { ...settings, retentionMonths: 6 });
     const kept = screen.getByRole('heading', { name: 'How long we keep it' }).parentElement!;
-    expect(kept).toHaveTextContent('Registrations, waiting-list entries and the emails about them: 6 months after the summit ends.');
+    expect(kept).toHaveTextContent('Registrations, waiting-list entries, messages, pledges and the emails about them: 6 months after the summit ends.');
     expect(kept).toHaveTextContent('a CPD certificate keeps only the name it prints');
     cleanup();
     open('privacy', { ...settings, retentionMonths: undefined });
