@@ -13,7 +13,7 @@ import { scheduleStatusWrite, NOTHING_DONE } from '../../src/data/timed-work/sta
 import { remindedLately } from '../../src/data/timed-work/run.ts';
 import { signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, stack } from './support/clients.ts';
-import { asForged, forgedToken } from './support/forged.ts';
+import { asForged, forgedToken, systemClaims } from './support/forged.ts';
 import { ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
 import { attendee, freeSlot, ownerWrite, seatedFixture } from './support/seats.ts';
 import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
@@ -273,13 +273,6 @@ describe('the system identity’s writes', () => {
 
 describe('nobody else is the system identity', () => {
   const schedule = (token: string) => asForged(token, ':runQuery', { body: { structuredQuery: { from: [{ collectionId: 'waitlist' }], limit: 1 } } });
-  const claims = (over: Record<string, unknown>) => ({
-    sub: 'timed-work',
-    user_id: 'timed-work',
-    system: 'timed-work',
-    firebase: { sign_in_provider: 'custom', identities: {} },
-    ...over,
-  });
 
   it.each([
     ['a password sign-in carrying the claim', { firebase: { sign_in_provider: 'password', identities: {} }, email: 'x@example.org', email_verified: true }],
@@ -290,7 +283,7 @@ describe('nobody else is the system identity', () => {
     ['the claim with another name', { system: 'timed-work ' }],
     ['no claim', { system: undefined }],
   ])('%s may not list the waiting list', async (_name, over) => {
-    expect((await schedule(forgedToken(claims(over)))).status).toBe(403);
+    expect((await schedule(forgedToken(systemClaims(over)))).status).toBe(403);
   });
 
   it('staff may not record the schedule’s run; finance may number places (as a run by hand does), an editor or attendee may not', async () => {

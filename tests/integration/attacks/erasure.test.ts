@@ -27,6 +27,7 @@ import { commit, donationDoc, fieldsOf, messageDoc, registrationDoc } from '../s
 const DONATION_AMOUNT = Number(donationDoc('').amount);
 import { attendee, ownerWrite } from '../support/seats.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from '../support/owner.ts';
+import { storedErasureRequest } from '../support/data-requests.ts';
 
 let admin: Firestore;
 let editor: Firestore;
@@ -47,22 +48,7 @@ async function victim(status: 'received' | 'approved' = 'approved') {
   const stored = { ...fieldsOf(registrationDoc(id, { email })), email };
   await fixture(`registrations/${id}`, stored);
   await ownerWrite([`checkouts/${id}`, checkoutOf({ ...stored, id } as never)]);
-  const requestId = await erasureRequestId(email);
-  await fixture(`dataRequests/${requestId}`, {
-    kind: 'erasure',
-    address: email,
-    email,
-    channel: 'online',
-    keepCertificate: false,
-    status,
-    days: DAYS,
-    createdAt: new Date(),
-    enteredBy: '',
-    actedBy: status === 'approved' ? ACCOUNTS.admin.email : '',
-    actedAt: status === 'approved' ? new Date() : null,
-    reason: '',
-    round: 1,
-  });
+  const requestId = await storedErasureRequest(email, status);
   const registration = { ...(await ownerGet(`registrations/${id}`))!, id };
   return { email, id, requestId, registration };
 }

@@ -33,8 +33,9 @@ import { checkoutOf } from '../../../src/data/registration-record.ts';
 import { heldAddresses } from '../../../src/data/timed-work/retention.ts';
 import { ACCOUNTS, verdict } from '../support/actors.ts';
 import { client, closeClients, stack } from '../support/clients.ts';
-import { asForged, forgedToken } from '../support/forged.ts';
+import { asForged, forgedToken, systemClaims } from '../support/forged.ts';
 import { commit, donationDoc, fieldsOf, messageDoc, registrationDoc } from '../support/forms.ts';
+import { storedErasureRequest } from '../support/data-requests.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from '../support/owner.ts';
 import { attendee, ownerWrite } from '../support/seats.ts';
 import { serverNow } from '../support/clock.ts';
@@ -87,25 +88,28 @@ async function keepingTime(passed: boolean) {
 
 /** An erasure request for `email` stored past the rules, in `status`, as its owner's (online) unless told. */
 async function requestFor(email: string, status: 'received' | 'approved' | 'done' | 'refused', over: Record<string, unknown> = {}) {
-  const id = await erasureRequestId(email);
+  const id = await storedErasureRequest(email, status, over);
   created.push(dataRequestPath(id));
-  await fixture(dataRequestPath(id), {
-    kind: 'erasure',
-    address: email,
-    email,
-    channel: 'online',
-    keepCertificate: false,
-    status,
-    days: 14,
-    createdAt: new Date(),
-    enteredBy: '',
-    actedBy: status === 'received' ? '' : ACCOUNTS.admin.email,
-    actedAt: status === 'received' ? null : new Date(),
-    reason: '',
-    round: 1,
-    ...over,
-  });
   return id;
+}
+
+/** The entries an erasure deletes for `email` (a draft, the attendee entry, a withdrawn waiting-list entry), stored past the rules. */
+async function entriesOf(email: string): Promise<string[]> {
+  const draft = `registrationDrafts/${uniqueId('d')}`;
+  await fixture(draft, { email, form: {}, expiresAt: new Date() });
+  await fixture(`attendees/${email}`, { registrationId: 'none', heldSince: new Date() });
+  await fixture(`waitlist/${email}`, {
+    email,
+    fullName: 'Someone Waiting',
+    status: 'withdrawn',
+    offer: null,
+    position: new Date(),
+    category: 'delegate',
+    form: {},
+  });
+  const paths = [draft, `attendees/${email}`, `waitlist/${email}`];
+  created.push(...paths);
+  return paths;
 }
 
 const address = (prefix: string) => `${uniqueId(prefix)}@example.org`;
@@ -198,13 +202,6 @@ describe('before the keeping time has passed', () => {
 
 describe('nobody else is the retention', () => {
   beforeAll(() => keepingTime(true));
-  const claims = (over: Record<string, unknown>) => ({
-    sub: 'timed-work',
-    user_id: 'timed-work',
-    system: 'timed-work',
-    firebase: { sign_in_provider: 'custom', identities: {} },
-    ...over,
-  });
   const readsMessages = (token: string) => asForged(token, ':runQuery', { body: { structuredQuery: { from: [{ collectionId: 'messages' }], limit: 1 } } });
 
   it.each([
@@ -222,46 +219,36 @@ describe('nobody else is the retention', () => {
     ['no claim', { system: undefined }],
     ['a staff address on a custom token, no claim', { system: undefined, email: ACCOUNTS.admin.email, email_verified: true }],
   ])('%s may not read what the retention reads', async (_name, over) => {
-    expect((await readsMessages(forgedToken(claims(over)))).status).toBe(403);
+    expect((await readsMessages(forgedToken(systemClaims(over)))).status).toBe(403);
   });
 
   it('the control: the system identity’s own claims read it once the keeping time has passed', async () => {
     // (The emulator, like the Auth emulator, checks no signature: in production only the service account mints this.)
-    expect((await readsMessages(forgedToken(claims({})))).status).toBe(200);
+    expect((await readsMessages(forgedToken(systemClaims({})))).status).toBe(200);
   });
+
+  /** Every staff member and the owner are refused `writes`. */
+  const refusedToEveryone = async (owner: Firestore, writes: BatchWrite[]) => {
+    for (const [name, db] of [
+      ['admin', admin],
+      ['editor', editor],
+      ['finance', finance],
+      ['the owner', owner],
+    ] as const)
+      expect([name, await verdict(commit(db, writes))]).toEqual([name, 'denied']);
+  };
 
   it('staff and attendees neither create, approve nor close a request as the schedule', async () => {
     const who = await attendee();
     const id = await erasureRequestId(who.email);
     created.push(dataRequestPath(id));
-    for (const [name, db] of [
-      ['admin', admin],
-      ['editor', editor],
-      ['finance', finance],
-      ['the owner', who.db],
-    ] as const) {
-      expect([name, await verdict(commit(db, retentionRequest(id, who.email)))]).toEqual([name, 'denied']);
-    }
+    await refusedToEveryone(who.db, retentionRequest(id, who.email));
     // The owner's open request: approved as the schedule by nobody but the schedule.
     await requestFor(who.email, 'received');
-    for (const [name, db] of [
-      ['admin', admin],
-      ['editor', editor],
-      ['finance', finance],
-      ['the owner', who.db],
-    ] as const) {
-      expect([name, await verdict(commit(db, approveErasureWrites({ id }, 'schedule')))]).toEqual([name, 'denied']);
-    }
+    await refusedToEveryone(who.db, approveErasureWrites({ id }, 'schedule'));
     // The schedule's own request, approved: closed as the schedule by nobody but the schedule.
     await requestFor(who.email, 'approved', { channel: 'retention', keepCertificate: true, days: 0, enteredBy: 'schedule', actedBy: 'schedule' });
-    for (const [name, db] of [
-      ['admin', admin],
-      ['editor', editor],
-      ['finance', finance],
-      ['the owner', who.db],
-    ] as const) {
-      expect([name, await verdict(commit(db, closeRetentionWrites({ id })))]).toEqual([name, 'denied']);
-    }
+    await refusedToEveryone(who.db, closeRetentionWrites({ id }));
     expect(await verdict(system.commit(closeRetentionWrites({ id })))).toBe('allowed');
   });
 
@@ -278,20 +265,7 @@ describe('nobody else is the retention', () => {
     expect(await verdict(commit(who.db, anonymise(live.pledge, requestId)))).toBe('denied');
     // The entries an erasure deletes: not by an editor, finance or the owner; by an administrator (the control).
     const archived = await sent(email, true);
-    const draft = `registrationDrafts/${uniqueId('d')}`;
-    await fixture(draft, { email, form: {}, expiresAt: new Date() });
-    await fixture(`attendees/${email}`, { registrationId: 'none', heldSince: new Date() });
-    await fixture(`waitlist/${email}`, {
-      email,
-      fullName: 'Someone Waiting',
-      status: 'withdrawn',
-      offer: null,
-      position: new Date(),
-      category: 'delegate',
-      form: {},
-    });
-    created.push(draft, `attendees/${email}`, `waitlist/${email}`);
-    const deletes = [archived.message, draft, `attendees/${email}`, `waitlist/${email}`];
+    const deletes = [archived.message, ...(await entriesOf(email))];
     for (const [name, db] of [
       ['editor', editor],
       ['finance', finance],
@@ -533,22 +507,11 @@ describe('what the system reads and writes once the keeping time has passed', ()
     const typed = await sent(email);
     const mailId = newId();
     await fixture(`mail/${mailId}`, { to: email, template: { name: 'waitlist-joined', data: { name: 'X' } }, recordCollection: 'waitlist', recordId: email });
-    const draft = `registrationDrafts/${uniqueId('d')}`;
-    await fixture(draft, { email, form: {}, expiresAt: new Date() });
-    await fixture(`attendees/${email}`, { registrationId: 'none', heldSince: new Date() });
-    await fixture(`waitlist/${email}`, {
-      email,
-      fullName: 'Someone Waiting',
-      status: 'withdrawn',
-      offer: null,
-      position: new Date(),
-      category: 'delegate',
-      form: {},
-    });
+    const [draft] = await entriesOf(email);
     const lineId = newId();
     await fixture(`logs/${lineId}`, { message: `Moved ${email} up the waiting list`, userEmail: ACCOUNTS.admin.email });
     const cert = await certificate(email);
-    created.push(`mail/${mailId}`, draft, `attendees/${email}`, `waitlist/${email}`, `logs/${lineId}`);
+    created.push(`mail/${mailId}`, `logs/${lineId}`);
     const requestId = await erasureRequestId(email);
     const reg = await registered(email, requestId);
 

@@ -21,6 +21,15 @@ export const verifiedClaims = (email: string, provider: string) => ({
   firebase: { sign_in_provider: provider, identities: {} },
 });
 
+/** The system identity's claims (a custom token for uid 'timed-work' with its claim), with some changed. */
+export const systemClaims = (over: Record<string, unknown> = {}) => ({
+  sub: 'timed-work',
+  user_id: 'timed-work',
+  system: 'timed-work',
+  firebase: { sign_in_provider: 'custom', identities: {} },
+  ...over,
+});
+
 /** A REST call to the stack's documents with the token: `path` after `/documents` (`/registrations/x`, `:runQuery`). */
 export function asForged(token: string, path: string, init: { method?: string; body?: unknown } = {}) {
   const { projectId, firestore } = stack();
