@@ -24,6 +24,8 @@ import { correctionOf, correctionWrites } from '../../src/features/registrations
 import { collection, getDocs, query, where } from 'firebase/firestore/lite';
 import { created, everything } from './support/your-data.ts';
 import { ownerDelete } from './support/owner.ts';
+import { serverNow } from './support/clock.ts';
+import { RETENTION_MONTH_MINUTES } from '../../src/content/retention.ts';
 import { abstractDraft, COMPLETE, TEST_CALL, useOpenCall } from './support/abstracts.ts';
 import { saveAbstractWrite } from '../../src/data/abstracts.ts';
 
@@ -168,6 +170,30 @@ describe('the rules budget on the heaviest paths', () => {
     // the rules read already (settings/site for the number, the invoice for its email), so a read
     // more would show here.
     expect([spent[0].readsPerOperation, spent[0].readsPerRequest]).toEqual([4, 6]);
+  });
+
+  it('an administrator moving a month-long summit’s dates later while anonymising is due, once invoices exist: every check of the save runs', async () => {
+    // The invoice test above issued one: the numbering lock is in force.
+    expect(await ownerGet('counters/invoices')).not.toBeNull();
+    const site = (await ownerGet('settings/site'))!;
+    const now = (await serverNow()).getTime();
+    const end = new Date(now - 4 * RETENTION_MONTH_MINUTES * 60_000);
+    const startOf = (e: Date) => new Date(e.getTime() - 30 * 86_400_000);
+    try {
+      await patchDocument(stack(), 'settings/site', { startDate: startOf(end), endDate: end, summitDays: summitDays(startOf(end), end), retentionMonths: 3 });
+      const later = new Date(end.getTime() + 86_400_000);
+      const change = { startDate: startOf(later), endDate: later, summitDays: summitDays(startOf(later), later), retentionMonths: 3 };
+      expect(change.summitDays).toHaveLength(31);
+      const [saving] = commits(await spentBy(() => updateDoc(doc(as.db.admin, 'settings', 'site'), change)));
+      expectWithinBudget(saving);
+    } finally {
+      await patchDocument(stack(), 'settings/site', {
+        startDate: site.startDate,
+        endDate: site.endDate,
+        summitDays: site.summitDays,
+        retentionMonths: site.retentionMonths ?? 24,
+      });
+    }
   });
 
   it('an attendee correcting their registration (the record, its checkout and the log line), and their export’s owner queries', async () => {
