@@ -131,7 +131,7 @@ test('the overview shows the counts the database holds', async ({ page }) => {
   }
   // The seeded summit is ahead: its attendees' data is kept 24 months after it ends, and the date is named.
   await expect(page.getByRole('region', { name: 'Personal data' })).toContainText(
-    /personal data is kept until \d{1,2} \w+ 20\d\d, \d\d:\d\d \(24 months after the summit ends\), then anonymised/,
+    /is kept until \d{1,2} \w+ 20\d\d, \d\d:\d\d \(24 months after the summit ends\), then anonymised/,
   );
   await expect(page.getByRole('img', { name: /^Registrations per day, last 30 days: / })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Revenue by payment status: / })).toBeVisible();

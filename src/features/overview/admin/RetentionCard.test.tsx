@@ -37,7 +37,7 @@ beforeEach(() => {
 describe('the overview’s personal data card', () => {
   it('without an end date, says the clock waits for it, with a link to Settings', () => {
     const card = renderCard({ ...DEFAULT_SETTINGS, endDate: null });
-    expect(card).toHaveTextContent('kept 24 months after the summit ends. Set the summit’s end date in Settings');
+    expect(card).toHaveTextContent('is kept 24 months after the summit ends. Set the summit’s end date in Settings');
     expect(within(card).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
     expect(fake.asked).toEqual([]);
   });
@@ -51,7 +51,7 @@ describe('the overview’s personal data card', () => {
   it('within the week, lists what will be anonymised, each place still holding an address, and leaves out the empty ones', async () => {
     fake.counts = { registrations: 1200, waitlist: 3, certificates: 950 };
     const card = renderCard(endingIn(7 * DAY));
-    expect(card).toHaveTextContent(/On .+, the timed work starts anonymising attendees’ personal data/);
+    expect(card).toHaveTextContent(/On .+, the timed work starts anonymising personal data/);
     expect(await within(card).findByText('It will anonymise:')).toBeInTheDocument();
     expect(
       within(card)
@@ -66,7 +66,7 @@ describe('the overview’s personal data card', () => {
   it('once reached, says since when and what is left, or that nothing is', async () => {
     fake.counts = { 'archive/registrations/items': 2 };
     const card = renderCard(endingIn(-DAY));
-    expect(card).toHaveTextContent(/Anonymising attendees’ personal data since .+ \(3 months after the summit ended/);
+    expect(card).toHaveTextContent(/Anonymising personal data since .+ \(3 months after the summit ended/);
     expect(await within(card).findByText('Still to anonymise:')).toBeInTheDocument();
     expect(within(card).getByRole('listitem')).toHaveTextContent('Archived registrations: 2');
   });

@@ -1,4 +1,4 @@
-// How long attendees' personal data is kept, on the overview: the date the timed work starts
+// How long personal data is kept (attendees', the waiting list's, and messages' and pledges' senders'), on the overview: the date the timed work starts
 // anonymising it (content/retention.ts, from Settings), and from a week before that date what it
 // will anonymise, counted then (the figures the retention's own queries would find).
 import { useQuery } from '@tanstack/react-query';
@@ -50,20 +50,21 @@ export function RetentionCard({ settings, now = new Date() }: { settings: SiteSe
       <h2 className="text-lg">Personal data</h2>
       {stage.stage === 'unset' ? (
         <p className="mt-2">
-          Attendees’ personal data is kept {months} months after the summit ends. Set the summit’s end date in {settingsLink} to start that clock.
+          Personal data (registrations, the waiting list, messages and pledges) is kept {months} months after the summit ends. Set the summit’s end date in{' '}
+          {settingsLink} to start that clock.
         </p>
       ) : stage.stage === 'kept' ? (
         <p className="mt-2">
-          Attendees’ personal data is kept until {formatDateTime(stage.endsAt)} ({months} months after the summit ends), then anonymised. From{' '}
-          {RETENTION_NOTICE_DAYS} days before, this card lists what will be anonymised.
+          Personal data (registrations, the waiting list, messages and pledges) is kept until {formatDateTime(stage.endsAt)} ({months} months after the summit
+          ends), then anonymised. From {RETENTION_NOTICE_DAYS} days before, this card lists what will be anonymised.
         </p>
       ) : (
         <>
           <p className="mt-2">
             {stage.stage === 'notice' ? (
-              <strong>On {formatDateTime(stage.endsAt)}, the timed work starts anonymising attendees’ personal data</strong>
+              <strong>On {formatDateTime(stage.endsAt)}, the timed work starts anonymising personal data</strong>
             ) : (
-              <strong>Anonymising attendees’ personal data since {formatDateTime(stage.endsAt)}</strong>
+              <strong>Anonymising personal data since {formatDateTime(stage.endsAt)}</strong>
             )}{' '}
             ({months} months after the summit ended; to keep it longer, change the months in {settingsLink}).
           </p>
