@@ -6,6 +6,7 @@ import { mailboxOf } from '../lib/email-address.ts';
 import { serverValues, type BatchWrite } from '../lib/db-shapes.ts';
 import { mailWrite } from './mail.ts';
 import { DEFAULT_RESPONSE_DAYS } from '../content/response-days.ts';
+import { SCHEDULE_ACTOR } from './timed-work/status.ts';
 
 export const DATA_REQUEST_KINDS = ['access', 'correction', 'erasure'] as const;
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
@@ -174,9 +175,6 @@ export function completeWrites(r: Pick<DataRequest, 'id' | 'round' | 'email' | '
   return [{ update: dataRequestPath(r.id), data: { status: 'done', ...acted(staffEmail) } }, requestMail(r, 'done')];
 }
 
-/** Who acts for the timed work on a request (its log lines' name too). */
-export const RETENTION_ACTOR = 'schedule';
-
 /**
  * The timed work's own erasure of an address past the keeping time (timed-work/retention.ts):
  * approved at once, certificates kept verifiable (a CPD certificate is checked years later, by the
@@ -199,8 +197,8 @@ export function retentionRequestWrites(id: string, address: string, previous: Pi
         status: 'approved',
         days: 0,
         createdAt: now,
-        enteredBy: RETENTION_ACTOR,
-        actedBy: RETENTION_ACTOR,
+        enteredBy: SCHEDULE_ACTOR,
+        actedBy: SCHEDULE_ACTOR,
         actedAt: now,
         reason: '',
         round: (previous?.round ?? 0) + 1,
@@ -211,7 +209,7 @@ export function retentionRequestWrites(id: string, address: string, previous: Pi
 
 /** The timed work's own erasure request, closed once nothing is left (no email: nobody asked). */
 export const closeRetentionWrites = (r: Pick<DataRequest, 'id'>): BatchWrite[] => [
-  { update: dataRequestPath(r.id), data: { status: 'done', ...acted(RETENTION_ACTOR) } },
+  { update: dataRequestPath(r.id), data: { status: 'done', ...acted(SCHEDULE_ACTOR) } },
 ];
 
 /** A stored request as the app reads it (timestamps come back as Dates from the SDK). */

@@ -9,17 +9,10 @@
 import { retentionStage } from '../../content/retention.ts';
 import { mailboxOf } from '../../lib/email-address.ts';
 import type { BatchWrite, Db, Filter } from '../../lib/db.ts';
-import {
-  approveErasureWrites,
-  closeRetentionWrites,
-  erasureRequestId,
-  RETENTION_ACTOR,
-  retentionRequestWrites,
-  toDataRequest,
-  type DataRequest,
-} from '../data-requests.ts';
+import { approveErasureWrites, closeRetentionWrites, erasureRequestId, retentionRequestWrites, toDataRequest, type DataRequest } from '../data-requests.ts';
 import { readFootprint, readScanned, type Scanned } from '../erasure.ts';
 import { planErasure } from '../erasure-plan.ts';
+import { SCHEDULE_ACTOR } from './status.ts';
 
 type Doc = Record<string, unknown> & { id: string };
 
@@ -71,7 +64,7 @@ async function requestFor(db: Client, address: string): Promise<Erasing> {
   const id = await erasureRequestId(address);
   const stored = await db.fetchDocument<Doc>('dataRequests', id);
   const previous = stored ? toDataRequest(stored) : null;
-  if (previous?.status === 'received') await db.commit(approveErasureWrites(previous, RETENTION_ACTOR));
+  if (previous?.status === 'received') await db.commit(approveErasureWrites(previous, SCHEDULE_ACTOR));
   if (previous?.status === 'received' || previous?.status === 'approved') return previous;
   await db.commit(retentionRequestWrites(id, address, previous));
   return { id, address, email: address, keepCertificate: true, channel: 'retention' };
