@@ -73,8 +73,11 @@ describe('an author, while the call is open', () => {
     expect(await verdict(getDocs(collection(other.db, 'abstracts')))).toBe('denied');
     expect(await verdict(getDoc(doc(admin, ...path)))).toBe('allowed');
     for (const db of [editor, finance]) expect(await verdict(getDoc(doc(db, ...path)))).toBe('denied');
-    // Nor may another author edit or withdraw it.
+    // Nor may another author edit or withdraw it, or take its id for an abstract of their own.
     expect(await verdict(commit(other.db, [withdrawAbstractWrite(draft.id)]))).toBe('denied');
+    expect(await verdict(commit(other.db, [saveAbstractWrite(draft.id, other.email, COMPLETE, 'submitted', { status: 'submitted' })]))).toBe('denied');
+    expect(await verdict(commit(other.db, [saveAbstractWrite(draft.id, other.email, COMPLETE, 'draft', null)]))).toBe('denied');
+    expect(await ownerGet(`abstracts/${draft.id}`)).toMatchObject({ email: draft.by.email, title: COMPLETE.title });
   });
 
   it('cannot submit an unfinished abstract: each missing or oversized part is refused', async () => {
