@@ -12,6 +12,7 @@ import { deleteApp } from 'firebase/app';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { setLogLevel } from 'firebase/firestore/lite';
 import { stackClient } from './stack-client.ts';
+import { paidByStatement } from '../../emulator/seed/paid-by-statement.ts';
 import { docsRoot, ensureAuthUser, ownerHeaders, writeDocuments, type StackAddress } from '../../emulator/seed/rest.ts';
 import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import { createDb, newId } from '../../src/lib/db.ts';
@@ -66,48 +67,22 @@ async function seedEverything(a: StackAddress) {
   for (let i = 0; i < PAYMENTS; i++) {
     const paymentId = newId();
     const key = `BENCH${i}${Date.now().toString(36).toUpperCase()}`;
-    const target = { targetCollection: 'registrations', targetId: id };
+    const target = { targetCollection: 'registrations' as const, targetId: id };
     docs.push(
-      [
-        `payments/${paymentId}`,
-        {
-          id: paymentId,
-          timestamp: at,
-          payerName: 'Wanjiru Kamau',
-          method: 'mobile-money',
-          reference: key,
-          amount: 2500,
-          currency: 'KES',
-          status: 'verified',
-          amountMinor: 250_000,
-          statementLine: key,
-          ...target,
-        },
-      ],
-      [
-        `statementLines/${key}`,
-        {
-          id: key,
-          importId: 'bench',
-          row: i + 1,
-          receipt: key,
-          completedAt: at,
-          details: 'Customer Transfer from 2547***678 - WANJIRU KAMAU',
-          account: 'M-PESA',
-          payer: 'WANJIRU KAMAU',
-          amountMinor: 250_000,
-          currency: 'KES',
-          paymentId,
-          overMinor: 0,
-          note: '',
-          state: 'applied',
-          class: 'matched',
-          reason: '',
-          at,
-          by: 'finance@summit.test',
-          ...target,
-        },
-      ],
+      ...paidByStatement({
+        paymentId,
+        receipt: key,
+        target,
+        amountMinor: 250_000,
+        payerName: 'Wanjiru Kamau',
+        payer: 'WANJIRU KAMAU',
+        details: 'Customer Transfer from 2547***678 - WANJIRU KAMAU',
+        account: 'M-PESA',
+        importId: 'bench',
+        row: i + 1,
+        at,
+        by: 'finance@summit.test',
+      }),
     );
   }
   const pdf = Buffer.alloc(PDF_BYTES, 7).toString('base64');

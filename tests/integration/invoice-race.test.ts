@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentVersionWrites } from '../../src/admin/content-version.ts';
 import { issueFailure } from '../../src/features/invoices/admin/issue-failure.ts';
 import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
-import type { InvoiceDraft } from '../../src/features/invoices/admin/schema.ts';
 import { createDb, writePath, type Db } from '../../src/lib/db.ts';
 import { DEMO_STAFF } from '../../emulator/seed/demo-data.ts';
 import { client, closeClients, stack } from './support/clients.ts';
-import { invoiceNumber, nextSequence } from './support/invoices.ts';
+import { invoiceDraft, invoiceNumber, nextSequence } from './support/invoices.ts';
 import { findDocuments } from '../../emulator/seed/rest.ts';
 import { decodeFields } from '../../src/lib/firestore-rest.ts';
 import { fixture, ownerGet } from './support/owner.ts';
@@ -21,19 +20,6 @@ interface Desk {
   db: Db;
 }
 
-const draft = (organisation: string): InvoiceDraft => ({
-  reference: '',
-  billTo: { name: 'Juma Ali', organisation, address: 'Nairobi', email: '', kraPin: '' },
-  items: [{ description: 'Standard booth', quantity: 1, unitPrice: 50000, amountMinor: 5000000 }],
-  currency: 'KES',
-  taxRate: 0,
-  subtotalMinor: 5000000,
-  taxMinor: 0,
-  totalMinor: 5000000,
-  dueDate: '2027-02-28',
-  notes: '',
-});
-
 /**
  * Issues an invoice exactly as the invoice generator's transaction does (useIssueInvoice's decide,
  * with useStaffTransaction's content-version and log writes). `meanwhile` runs inside each attempt,
@@ -42,7 +28,11 @@ const draft = (organisation: string): InvoiceDraft => ({
 function issue(desk: Desk, organisation: string, meanwhile: (counterSeen: number | undefined) => Promise<unknown> = async () => {}) {
   return desk.db.transact<string>(issuePaths({}), async (docs) => {
     await meanwhile(docs[0]?.last as number | undefined);
-    const { writes, log, result } = decideIssue(docs, { draft: draft(organisation), issuedBy: desk.email, issuedAt: new Date() });
+    const { writes, log, result } = decideIssue(docs, {
+      draft: invoiceDraft({ organisation, email: '', kraPin: '' }),
+      issuedBy: desk.email,
+      issuedAt: new Date(),
+    });
     return { writes: [...writes, ...contentVersionWrites(writes.map(writePath)), desk.db.activityWrite(log, desk.email)], result };
   });
 }

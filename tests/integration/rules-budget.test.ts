@@ -16,6 +16,7 @@ import { createDb } from '../../src/lib/db.ts';
 import { invoiceMail } from '../../src/data/mail.ts';
 import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
 import type { StoredInvoice } from '../../src/features/invoices/admin/schema.ts';
+import { invoiceDraft, INVOICE_PDF } from './support/invoices.ts';
 import { throttleWrite, type ThrottleEntry } from '../../src/data/visitor-throttle.ts';
 import { ownerGet } from './support/owner.ts';
 import { patchDocument } from '../../emulator/seed/rest.ts';
@@ -141,25 +142,12 @@ describe('the rules budget on the heaviest paths', () => {
   });
 
   it('finance issuing an invoice with both KRA PINs, its counter and its email: the PINs read nothing more than settings/site', async () => {
-    const draft = {
-      reference: '',
-      billTo: { name: 'Juma Ali', organisation: 'East Africa Health Foundation', address: 'Nairobi', email: 'juma@example.org', kraPin: 'P052987654K' },
-      items: [{ description: 'Standard booth', quantity: 1, unitPrice: 50000, amountMinor: 5000000 }],
-      currency: 'KES',
-      taxRate: 0,
-      subtotalMinor: 5000000,
-      taxMinor: 0,
-      totalMinor: 5000000,
-      dueDate: '2027-02-28',
-      notes: '',
-    };
-    const pdf = { filename: 'invoice.pdf', content: 'JVBERi0xLjcK', encoding: 'base64', contentType: 'application/pdf' };
     const spent = commits(
       await spentBy(() =>
         createDb(() => as.db.finance).transact(issuePaths({}), (docs) => {
-          const { writes } = decideIssue(docs, { draft, issuedBy: 'finance@summit.test', issuedAt: new Date() });
+          const { writes } = decideIssue(docs, { draft: invoiceDraft(), issuedBy: 'finance@summit.test', issuedAt: new Date() });
           const invoice = (writes[0] as unknown as { data: StoredInvoice }).data;
-          return { writes: [...writes, invoiceMail(`budget-${invoice.number}`, invoice, 'KES 50,000.00', '28 February 2027', invoice.number, pdf)] };
+          return { writes: [...writes, invoiceMail(`budget-${invoice.number}`, invoice, 'KES 50,000.00', '28 February 2027', invoice.number, INVOICE_PDF)] };
         }),
       ),
     );

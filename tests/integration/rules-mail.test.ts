@@ -12,6 +12,7 @@ import { createDb, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { decideManual, decideReject, decideVerify, manualPaths } from '../../src/features/payments/admin/payment-actions.ts';
 import { ticketAttachments } from '../../src/data/ticket-files.ts';
 import { decideIssue, issuePaths } from '../../src/features/invoices/admin/issue-invoice.ts';
+import { invoiceDraft, INVOICE_PDF } from './support/invoices.ts';
 import { applicationDecision } from '../../src/features/registrations/admin/record-actions.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, stack } from './support/clients.ts';
@@ -216,26 +217,16 @@ describe('application decisions', () => {
 });
 
 describe('invoices', () => {
-  const draft = (email: string, kraPin = 'P052987654K') => ({
-    reference: '',
-    billTo: { name: 'Juma Ali', organisation: 'East Africa Health Foundation', address: 'Nairobi', email, kraPin },
-    items: [{ description: 'Standard booth', quantity: 1, unitPrice: 50000, amountMinor: 5000000 }],
-    currency: 'KES',
-    taxRate: 0,
-    subtotalMinor: 5000000,
-    taxMinor: 0,
-    totalMinor: 5000000,
-    dueDate: '2027-02-28',
-    notes: '',
-  });
-  const pdf = { filename: 'invoice.pdf', content: 'JVBERi0xLjcK', encoding: 'base64', contentType: 'application/pdf' };
-
   const issue = (tamper: (writes: BatchWrite[]) => BatchWrite[] = (w) => w, issuedAt = new Date(), buyerPin?: string) =>
     createDb(() => as.db.finance).transact(issuePaths({}), (docs) => {
-      const { writes } = decideIssue(docs, { draft: draft('juma@example.org', buyerPin), issuedBy: ACCOUNTS.finance.email, issuedAt });
+      const { writes } = decideIssue(docs, {
+        draft: invoiceDraft(buyerPin === undefined ? {} : { kraPin: buyerPin }),
+        issuedBy: ACCOUNTS.finance.email,
+        issuedAt,
+      });
       const invoice = dataOf(writes[0]) as { number: string; billTo: { name: string; email: string; kraPin: string }; issuer: { kraPin: string } };
       return {
-        writes: tamper([...writes, invoiceMail(uniqueId('mail'), invoice, 'KES 50,000.00', '28 February 2027', invoice.number, pdf)]),
+        writes: tamper([...writes, invoiceMail(uniqueId('mail'), invoice, 'KES 50,000.00', '28 February 2027', invoice.number, INVOICE_PDF)]),
         result: invoice.number,
       };
     });

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../tests/render-public.tsx';
+import { LONG } from '../../../tests/lazy-wait.ts';
 
 // Only the data boundary is faked: the public REST reader (one document read) and the SDK client,
 // which the page must never touch.
@@ -15,7 +16,6 @@ const { default: VerifyCertificatePage, meta } = await import('./VerifyCertifica
 
 const ID = 'AbCdEfGhIjKlMnOpQrSt';
 const NEW_ID = 'ZyXwVuTsRqPoNmLkJiHg';
-const LONG = { timeout: 5000 };
 const check = (over: Record<string, unknown> = {}) => ({
   id: ID,
   status: 'valid',

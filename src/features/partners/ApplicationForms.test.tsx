@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
+import { LONG } from '../../../tests/lazy-wait.ts';
 
 // Only the Firebase boundary is faked (the database client, the visitor's anonymous identity, App
 // Check): the forms, their validation and the application's commit run as in the browser.
@@ -27,7 +28,6 @@ const SETTINGS = {
   boothTypes: { standard: { label: 'Standard booth', fee: 150000 } },
 } as unknown as SiteSettings;
 
-const LONG = { timeout: 5000 };
 const MESSAGE = 'Enter the KRA PIN as A or P, nine digits and a letter, like P051234567X, or leave it empty.';
 
 function renderForm(Form: typeof PartnerApplicationForm) {

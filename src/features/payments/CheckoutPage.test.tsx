@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime, formatMoneyMinor } from '../../components/format.ts';
 import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
 import { HOUR, renderPage, seed } from '../../../tests/render-public.tsx';
+import { LONG } from '../../../tests/lazy-wait.ts';
 
 // Only the Firebase boundary is faked: the database client, the visitor's identity and App Check.
 const fake = vi.hoisted(() => ({
@@ -29,7 +30,6 @@ vi.mock('../../lib/app-check.ts', () => ({ startAppCheck: async () => {} }));
 const { default: CheckoutPage } = await import('./CheckoutPage.tsx');
 const { default: CheckoutLookupPage } = await import('./CheckoutLookupPage.tsx');
 
-const LONG = { timeout: 5000 };
 const REF = 'REGHELD000000001';
 const CLAIM = 'claimHeld00000001';
 

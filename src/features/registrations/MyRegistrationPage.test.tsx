@@ -6,6 +6,7 @@ import { formatDateTime } from '../../components/format.ts';
 import { dayLabel } from '../../data/certificates.ts';
 import { createFakeState, fakeDb } from '../../../tests/fake-db.ts';
 import { createLinkFake, emailLinkModule, HOUR, renderPage, seed, storedForm } from '../../../tests/render-public.tsx';
+import { LONG } from '../../../tests/lazy-wait.ts';
 
 // Only the Firebase boundary is faked (the database client, the visitor's identity, App Check,
 // the attendee's sign-in) and the QR code's canvas, which jsdom lacks.
@@ -55,7 +56,6 @@ vi.mock('../../data/certificate-pdf.ts', () => ({
 
 const { default: MyRegistrationPage } = await import('./MyRegistrationPage.tsx');
 
-const LONG = { timeout: 5000 };
 const axeViolations = async () => {
   const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

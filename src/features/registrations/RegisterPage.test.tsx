@@ -14,6 +14,7 @@ import {
   takeEverySeat,
 } from '../../../tests/render-public.tsx';
 import { formatMoney } from '../../components/format.ts';
+import { LONG } from '../../../tests/lazy-wait.ts';
 
 // Only the Firebase boundary is faked: the database client, the visitor's anonymous identity, App
 // Check and the attendee's email-link sign-in. Everything between (the data layer, the seat
@@ -35,7 +36,6 @@ vi.mock('../../lib/email-link.ts', () => emailLinkModule(fake.link));
 const { default: RegisterPage } = await import('./RegisterPage.tsx');
 
 // Submitting loads modules on demand (the sign-in link, the visitor's identity): the first time takes a while.
-const LONG = { timeout: 5000 };
 
 beforeEach(() => {
   fake.state = createFakeState();

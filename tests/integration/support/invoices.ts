@@ -2,6 +2,7 @@
 // the invoice under that number (doc id = invoice number), in one commit.
 import type { Firestore } from 'firebase/firestore/lite';
 import { serverValues } from '../../../src/lib/db.ts';
+import type { InvoiceDraft } from '../../../src/features/invoices/admin/schema.ts';
 import { commit, SITE } from './forms.ts';
 import { ownerGet } from './owner.ts';
 
@@ -43,3 +44,20 @@ export async function issueInvoice(db: Firestore, change: { number?: string; seq
   ]);
   return number;
 }
+
+/** An invoice generator's draft for one booth (KES 50,000), billed to Juma Ali with `billTo` changed. */
+export const invoiceDraft = (billTo: Partial<InvoiceDraft['billTo']> = {}): InvoiceDraft => ({
+  reference: '',
+  billTo: { name: 'Juma Ali', organisation: 'East Africa Health Foundation', address: 'Nairobi', email: 'juma@example.org', kraPin: 'P052987654K', ...billTo },
+  items: [{ description: 'Standard booth', quantity: 1, unitPrice: 50000, amountMinor: 5000000 }],
+  currency: 'KES',
+  taxRate: 0,
+  subtotalMinor: 5000000,
+  taxMinor: 0,
+  totalMinor: 5000000,
+  dueDate: '2027-02-28',
+  notes: '',
+});
+
+/** The invoice PDF an issue attaches to its email (a few bytes stand for it). */
+export const INVOICE_PDF = { filename: 'invoice.pdf', content: 'JVBERi0xLjcK', encoding: 'base64', contentType: 'application/pdf' };

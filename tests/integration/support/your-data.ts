@@ -3,6 +3,7 @@
 // certificate), written past the rules, for "your data" (tests/integration/your-data.test.ts, the
 // rules budget, scripts/bench/your-data.ts). `created` lists the paths to delete afterwards.
 import { newId } from '../../../src/lib/db.ts';
+import { paidByStatement } from '../../../emulator/seed/paid-by-statement.ts';
 import { attendedRegistration, certificateDoc, DAY1, evaluationDoc, PDF, type Attended } from './certificates.ts';
 import { ownerWrite } from './seats.ts';
 
@@ -25,49 +26,23 @@ export async function everything(): Promise<Everything> {
   const certId = newId();
   const evaluationId = `${a.id}_${DAY1}`;
   const at = new Date();
-  const target = { targetCollection: 'registrations', targetId: a.id };
+  const target = { targetCollection: 'registrations' as const, targetId: a.id };
   const docs: Array<[string, Record<string, unknown>]> = [
-    [
-      `payments/${paymentId}`,
-      {
-        id: paymentId,
-        timestamp: at,
-        payerName: 'Achieng Otieno',
-        method: 'mobile-money',
-        reference: lineKey,
-        amount: 15000,
-        currency: 'KES',
-        status: 'verified',
-        amountMinor: 1_500_000,
-        statementLine: lineKey,
-        verifiedBy: 'finance@summit.test',
-        ...target,
-      },
-    ],
-    [
-      `statementLines/${lineKey}`,
-      {
-        id: lineKey,
-        importId: 'imp-1',
-        row: 1,
-        receipt: lineKey,
-        completedAt: at,
-        details: 'Paid by M-Pesa',
-        account: '0712 345 678',
-        payer: '=HYPERLINK("http://evil")',
-        amountMinor: 1_500_000,
-        currency: 'KES',
-        paymentId,
-        overMinor: 0,
-        note: '',
-        state: 'applied',
-        class: 'matched',
-        reason: '',
-        at,
-        by: 'finance@summit.test',
-        ...target,
-      },
-    ],
+    ...paidByStatement({
+      paymentId,
+      receipt: lineKey,
+      target,
+      amountMinor: 1_500_000,
+      payerName: 'Achieng Otieno',
+      // A spreadsheet formula where the payer's name stands: the CSV summary must not run it.
+      payer: '=HYPERLINK("http://evil")',
+      details: 'Paid by M-Pesa',
+      account: '0712 345 678',
+      importId: 'imp-1',
+      row: 1,
+      at,
+      by: 'finance@summit.test',
+    }),
     [
       `mail/${mailId}`,
       {

@@ -6,6 +6,7 @@ import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
 import { DEFAULT_CPD_SETTINGS, dayLabel } from '../../../data/certificates.ts';
 import { recordSearchTokens } from '../../../data/search-tokens.ts';
 import type { BatchWrite } from '../../../lib/db.ts';
+import { LONG } from '../../../../tests/lazy-wait.ts';
 
 // Only the database is faked (and the PDF, H-public's module, whose bytes are tested there): the
 // real decision, mail builder and bulk runner write into it.
@@ -44,7 +45,6 @@ vi.mock('../../../data/certificate-pdf.ts', () => ({
 
 const { default: CertificatesPage } = await import('./CertificatesPage.tsx');
 
-const LONG = { timeout: 5000 };
 const at = new Date('2027-03-10T07:00:00Z');
 const BOTH = { '2027-03-10': at, '2027-03-11': at };
 const CPD = {

@@ -5,6 +5,7 @@ import { createFakeState, fakeDb } from '../../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../../tests/render-staff.tsx';
 import { codeFor, type MpesaRow } from './statement.test-support.ts';
 import { confirmDialog, docsIn, importStatement, seedSummit } from './statement-screens.test-support.ts';
+import { LONG } from '../../../../../tests/lazy-wait.ts';
 
 // Only the database is faked: the import and finance's decisions on its lines are the real ones.
 const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
@@ -16,7 +17,6 @@ vi.mock('../../../../lib/data.ts', () => ({
 
 const { default: ImportPage } = await import('./ImportPage.tsx');
 
-const LONG = { timeout: 5000 };
 const FINANCE = 'finance@summit.test';
 
 /** reg-1 paid in full by its code, reg-2 over-paid; a payment quoting no code, queued. */

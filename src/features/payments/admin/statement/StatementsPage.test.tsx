@@ -5,6 +5,7 @@ import { createFakeState, fakeDb } from '../../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../../tests/render-staff.tsx';
 import { MPESA_HEADER, codeFor, csvBytes, mpesaCsv, type MpesaRow } from './statement.test-support.ts';
 import { confirmDialog, docsIn, importStatement, seedSummit } from './statement-screens.test-support.ts';
+import { LONG } from '../../../../../tests/lazy-wait.ts';
 
 // Only the database is faked: the real parser, matcher and import decide and write into it.
 const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
@@ -20,7 +21,6 @@ vi.mock('../../../../lib/data.ts', () => ({
 
 const { default: StatementsPage } = await import('./StatementsPage.tsx');
 
-const LONG = { timeout: 5000 };
 const FINANCE = 'finance@summit.test';
 
 /** A matched line (reg-1 in full), a partial one (reg-2), the first receipt again, and a code nobody has. */
