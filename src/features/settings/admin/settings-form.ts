@@ -349,7 +349,7 @@ export function registrationOpeningRefusal(before: SettingsForm, after: Settings
 
 const keeping = (f: Pick<SettingsForm, 'endDate' | 'retentionMonths'>) => ({ endDate: fromNairobiDateTime(f.endDate), retentionMonths: f.retentionMonths });
 
-/** "Anonymised from 5 Mar 2029": when the form's values would start anonymising ('' without an end date). */
+/** "… anonymised from 5 March 2029.": when the form's values would start anonymising (or that it waits for an end date). */
 export function retentionHint(f: Pick<SettingsForm, 'endDate' | 'retentionMonths'>): string {
   const ends = retentionEndsAt(keeping(f));
   return ends ? `With these values, attendees' personal data is anonymised from ${formatDate(ends)}.` : 'Anonymising waits for the summit’s end date.';
