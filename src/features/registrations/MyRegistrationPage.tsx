@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, href, type MetaFunction } from 'react-router';
 import { FormAlert } from '../../components/fields.tsx';
 import { formatDeadline, formatMoney } from '../../components/format.ts';
@@ -16,7 +16,7 @@ import { offerExpiry, offerOpen, type WaitlistEntry } from '../../data/waitlist.
 import type { WithId } from '../../lib/db.ts';
 import { newReference } from '../../lib/reference.ts';
 import { quotedCode } from '../../data/payment-codes.ts';
-import { CheckEmail, ConfirmEmail, EmailAddressForm } from './EmailLinkPanels.tsx';
+import { EmailSignIn, SignedInAs } from '../../components/EmailSignIn.tsx';
 import {
   cancelOwnRegistration,
   claimOffer,
@@ -27,7 +27,6 @@ import {
   useMyRegistration,
   type OwnRegistration,
 } from './my-registration.ts';
-import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from './sign-in-link.ts';
 import { AlreadyRegisteredError } from './errors.ts';
 import { ErasureRequest } from './ErasureRequest.tsx';
 import { attendedDays } from '../../data/certificates.ts';
@@ -302,14 +301,7 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
   };
   return (
     <>
-      <div className="mt-6 flex flex-wrap items-center gap-4">
-        <p>
-          Signed in as <strong>{email}</strong>
-        </p>
-        <button type="button" className="btn-secondary" onClick={onSignOut}>
-          Sign out
-        </button>
-      </div>
+      <SignedInAs email={email} onSignOut={onSignOut} />
       <p role="status" className="mt-4 font-medium">
         {message}
       </p>
@@ -352,112 +344,24 @@ function SignedIn({ email, settings, onSignOut }: { email: string; settings: Sit
   );
 }
 
-function AskForLink({ initial, error, onSent }: { initial: string; error: string | null; onSent: (email: string) => void }) {
-  const send = useMutation({
-    mutationFn: async (address: string) => (await loadEmailLink()).sendAttendeeLink(address, PATH),
-    onSuccess: (_, address) => onSent(address),
-  });
-  return (
-    <section aria-labelledby="sign-in-heading" className="mt-8 max-w-xl">
-      <h2 id="sign-in-heading">Sign in with your email</h2>
-      <p className="mt-2 text-slate-700">Enter the address you registered with. We email you a link that signs you in: no password needed.</p>
-      {(error || send.isError) && (
-        <div className="mt-4">
-          <FormAlert>{error ?? 'We could not send the sign-in link. Check your connection and try again.'}</FormAlert>
-        </div>
-      )}
-      <EmailAddressForm
-        initial={initial}
-        invalidText="Enter your email address, like name@example.org."
-        busy={send.isPending}
-        submitLabel="Email me a sign-in link"
-        busyLabel="Sending…"
-        onSubmit={(address) => send.mutate(address)}
-      />
-    </section>
-  );
-}
-
-type Phase =
-  | { kind: 'checking' }
-  | { kind: 'signed-out'; email: string; error: string | null }
-  | { kind: 'sent'; email: string }
-  | { kind: 'confirm-email'; error: string | null }
-  | { kind: 'signed-in'; email: string };
-
 export default function MyRegistrationPage() {
   const settings = useSiteSettings();
   const client = useQueryClient();
-  const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
-  const [busy, setBusy] = useState(false);
-  const linkHref = useRef(typeof location === 'undefined' ? '' : location.href);
-
-  const completeSignIn = useCallback(async (email: string) => {
-    const link = await loadEmailLink();
-    setBusy(true);
-    try {
-      const attendee = await link.completeAttendeeSignIn(email, linkHref.current);
-      history.replaceState(history.state, '', PATH);
-      setPhase({ kind: 'signed-in', email: attendee.email });
-    } catch (error) {
-      const problem = link.describeEmailLinkError(error);
-      if (problem === 'wrong-email') return setPhase({ kind: 'confirm-email', error: emailLinkProblemText(problem) });
-      history.replaceState(history.state, '', PATH);
-      setPhase({ kind: 'signed-out', email, error: emailLinkProblemText(problem) });
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  // This page is about the signed-in attendee: it loads the sign-in module as it opens.
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      try {
-        const link = await loadEmailLink();
-        if (!live) return;
-        if (openedWithSignInLink(linkHref.current) && link.isAttendeeLink(linkHref.current)) {
-          const stored = link.storedAttendeeEmail();
-          if (stored) return void completeSignIn(stored);
-          return setPhase({ kind: 'confirm-email', error: null });
-        }
-        const session = await link.attendeeSession();
-        if (live) setPhase(session ? { kind: 'signed-in', email: session.email } : { kind: 'signed-out', email: '', error: null });
-      } catch {
-        if (live) setPhase({ kind: 'signed-out', email: '', error: 'We could not reach the sign-in service. Check your connection and reload the page.' });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [completeSignIn]);
-
-  const signOut = async () => {
-    await (await loadEmailLink()).signOutAttendee().catch(() => undefined);
-    client.removeQueries({ queryKey: ['my-registration'] });
-    setPhase({ kind: 'signed-out', email: '', error: null });
-  };
-
   return (
     <div className="container-page max-w-3xl py-12">
       <h1>My registration</h1>
-      {phase.kind === 'checking' || settings.isPending ? (
-        <LoadingLine>Checking whether you are signed in…</LoadingLine>
-      ) : settings.isError ? (
+      {settings.isError ? (
         <FormAlert>We could not load this page. Check your connection and reload it.</FormAlert>
-      ) : phase.kind === 'signed-out' ? (
-        <AskForLink initial={phase.email} error={phase.error} onSent={(email) => setPhase({ kind: 'sent', email })} />
-      ) : phase.kind === 'sent' ? (
-        <CheckEmail
-          email={phase.email}
-          purpose="Open the link on this or another device to see your registration."
-          onResend={async () => (await loadEmailLink()).sendAttendeeLink(phase.email, PATH)}
-          onChangeAddress={() => setPhase({ kind: 'signed-out', email: phase.email, error: null })}
-        />
-      ) : phase.kind === 'confirm-email' ? (
-        <ConfirmEmail error={phase.error} busy={busy} onConfirm={(email) => void completeSignIn(email)} />
       ) : (
-        <SignedIn email={phase.email} settings={settings.data} onSignOut={() => void signOut()} />
+        <EmailSignIn
+          path={PATH}
+          intro="Enter the address you registered with."
+          purpose="Open the link on this or another device to see your registration."
+          loading={settings.isPending}
+          onSignedOut={() => client.removeQueries({ queryKey: ['my-registration'] })}
+        >
+          {({ email, signOut }) => settings.data && <SignedIn email={email} settings={settings.data} onSignOut={signOut} />}
+        </EmailSignIn>
       )}
     </div>
   );

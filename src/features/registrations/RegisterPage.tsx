@@ -37,7 +37,8 @@ import { ATTENDANCE_MODES } from '../../data/statuses.ts';
 import { lazyModule, lazyResolver } from '../../components/lazy-sending.ts';
 import { AlreadyRegisteredError, RejoinTooSoonError, SummitFullError } from './errors.ts';
 import { maskedEmail } from '../../lib/email-address.ts';
-import { draftLink, emailLinkProblemText, loadEmailLink, openedWithSignInLink, signInLinkParams } from './sign-in-link.ts';
+import { emailLinkProblemText, loadEmailLink, openedWithSignInLink } from '../../lib/sign-in-link.ts';
+import { draftLink, signInLinkParams } from './draft-link.ts';
 import { keepPlace, storedPlace } from './register-place.ts';
 import { MyRegistrationLink } from './MyRegistrationLink.tsx';
 import { NEEDS_SEEN_BY } from './needs-notice.ts';
@@ -48,7 +49,7 @@ type FormValues = RegistrationFields;
 
 const checks = lazyModule(() => import('./form-checks.ts'));
 // Shown only once the form is sent, or when the page opens with a sign-in link: loaded then.
-const panels = () => import('./EmailLinkPanels.tsx');
+const panels = () => import('../../components/EmailLinkPanels.tsx');
 const CheckEmail = lazy(() => panels().then((m) => ({ default: m.CheckEmail })));
 const ConfirmEmail = lazy(() => panels().then((m) => ({ default: m.ConfirmEmail })));
 // Shown once a registration exists (just made, or found for a signed-in attendee).

@@ -1,10 +1,10 @@
 // The two panels of an email-link sign-in (lib/email-link.ts): "check your email" after a link was
 // sent, and the address typed again when the link is opened on another device or browser.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormAlert } from '../../components/fields.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { useReveal } from '../../components/use-reveal.ts';
-import { checkedEmail } from '../../lib/email-address.ts';
+import { FormAlert } from './fields.tsx';
+import { TextField } from './TextField.tsx';
+import { useReveal } from './use-reveal.ts';
+import { checkedEmail } from '../lib/email-address.ts';
 
 /** After the link was sent: where to look, and what to do when it does not arrive. */
 export function CheckEmail({

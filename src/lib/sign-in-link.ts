@@ -1,33 +1,23 @@
-// The attendee's sign-in link (lib/email-link.ts) as the registration pages use it. The module
-// brings the Auth SDK, so it is loaded on demand, once the visitor acts or arrives with a link
+// An attendee's sign-in link (email-link.ts) as the public pages use it. That module brings the
+// Auth SDK, so it is loaded on demand, once the visitor acts or arrives with a link
 // (scripts/build/public-imports.ts lets public pages load it that way only).
-import { href } from 'react-router';
-import type { EmailLinkProblem } from '../../lib/email-link.ts';
+import type { EmailLinkProblem } from './email-link.ts';
 
-export const loadEmailLink = () => import('../../lib/email-link.ts');
+export const loadEmailLink = () => import('./email-link.ts');
 
-const params = (address: string) => {
+/** The search parameters of a page's address (none when it is not one). */
+export function addressParams(address: string): URLSearchParams {
   try {
     return new URL(address).searchParams;
   } catch {
     return new URLSearchParams();
   }
-};
+}
 
 /** Whether the page's address looks like a sign-in link (without the SDK: its parameters); the SDK confirms it. */
 export function openedWithSignInLink(address: string = typeof location === 'undefined' ? '' : location.href): boolean {
-  const p = params(address);
+  const p = addressParams(address);
   return p.get('mode') === 'signIn' && p.has('oobCode');
-}
-
-/** Where the register form's link returns to: the form, with the draft's reference and whether it joins the waiting list. */
-export const draftLink = (draft: string, waitlist: boolean) => `${href('/register')}?draft=${draft}${waitlist ? '&waitlist=1' : ''}`;
-
-/** What the register form's link carries (draftLink): the draft's reference, and whether it joins the waiting list. */
-export function signInLinkParams(address: string = typeof location === 'undefined' ? '' : location.href) {
-  const p = params(address);
-  const draft = p.get('draft');
-  return { draft: draft && /^[A-Za-z0-9_-]{4,128}$/.test(draft) ? draft : null, waitlist: p.get('waitlist') === '1' };
 }
 
 /** What went wrong with a link, told to the attendee with what to do next. */
