@@ -37,6 +37,8 @@ const TITLES: Record<string, string> = {
   '/careers': `Careers${SITE}`,
   [careerPath]: `Summit volunteer coordinator${SITE}`,
   '/my-registration': `My registration${SITE}`,
+  '/abstracts': `Call for abstracts${SITE}`,
+  '/my-abstracts': `My abstracts${SITE}`,
   '/checkout': `Checkout${SITE}`,
   '/checkout/demo-registration-1': `Checkout${SITE}`,
   '/certificates/demo-registration-1': `Certificate check${SITE}`,

@@ -1,6 +1,7 @@
 // Demo content for `npm start`: a believable summit, so every public page has something real to
 // show and every admin screen has rows to work on. Dates are relative to "now" so the demo never
 // goes stale: the summit is always about five months away.
+import { DEFAULT_WORD_LIMITS } from '../../src/data/abstracts.ts';
 import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 import type { MessageStatus } from '../../src/data/statuses.ts';
@@ -115,6 +116,25 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       invoiceStartNumber: 1,
       // The copy staff edit in Settings (services, refunds, accessibility): the product's defaults.
       policies: DEFAULT_SETTINGS.policies,
+    },
+  ]);
+
+  // The call for abstracts, open now (opened ten days ago, closing in two months) so /abstracts and
+  // "my abstracts" can be tried at once.
+  docs.push([
+    'settings/abstracts',
+    {
+      opensAt: ago(10),
+      closesAt: atUtc(new Date(now.getTime() + 60 * DAY), 0, 20), // 23:00 in Nairobi
+      tracks: {
+        prevention: 'Prevention and early detection',
+        treatment: 'Treatment and supportive care',
+        'health-systems': 'Health systems, policy and financing',
+        survivorship: 'Survivorship and palliative care',
+      },
+      wordLimits: { ...DEFAULT_WORD_LIMITS },
+      guidelines:
+        'Submit original work not published elsewhere, in English, structured as background, methods, results and conclusions.\n\nDo not name authors or institutions in the title or the text: reviewers read abstracts without them.\n\nThe presenting author registers for the summit once the abstract is accepted.',
     },
   ]);
 

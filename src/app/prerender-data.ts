@@ -1,11 +1,12 @@
 // What the build reads for each prerendered page, so its HTML carries the content and not a
 // loading line: the settings every page shows (dates, venue, contacts), the bounded lists of
-// /, /about and /program, the free seats for /register (so its form is in the page), and the first
+// /, /about and /program, the free seats for /register (so its form is in the page), the call for /abstracts, and the first
 // page of each paged list (events, jobs, tenders, resources, articles). The browser starts from
 // the same data (lib/prerendered-queries.ts) once the app runs.
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { href } from 'react-router';
 import type { Cursor } from '../lib/db.ts';
+import { abstractCallQuery } from '../data/abstract-call.ts';
 import { publishedPagesQuery } from '../data/published.ts';
 import { ARTICLE_LISTS, latestArticlesQuery, publicationsQuery } from '../data/publications.ts';
 import { publishedPartnersQuery } from '../data/partners.ts';
@@ -33,6 +34,7 @@ export const PAGE_DATA: Record<string, Prefetch[]> = {
   [href('/about')]: [read(speakersQuery), read(publishedPartnersQuery)],
   [href('/program')]: [read(sessionsQuery), read(speakersQuery)],
   [href('/register')]: [read(freeSeatsQuery())],
+  [href('/abstracts')]: [read(abstractCallQuery)],
   [href('/events')]: [firstPage(eventsQuery('upcoming')), firstPage(eventsQuery('past'))],
   [href('/careers')]: [firstPage(publishedPagesQuery('jobs'))],
   [href('/tenders')]: [firstPage(publishedPagesQuery('tenders'))],

@@ -21,6 +21,8 @@ export default [
     route('careers', '../features/opportunities/CareersPage.tsx'),
     route('careers/:slug', '../features/opportunities/JobPage.tsx'),
     route('my-registration', '../features/registrations/MyRegistrationPage.tsx'),
+    route('abstracts', '../features/abstracts/AbstractsPage.tsx'),
+    route('my-abstracts', '../features/abstracts/MyAbstractsPage.tsx'),
     route('checkout', '../features/payments/CheckoutLookupPage.tsx'),
     route('checkout/:id', '../features/payments/CheckoutPage.tsx'),
     route('certificates/:id', '../features/certificates/VerifyCertificatePage.tsx'),

@@ -14,8 +14,13 @@ export const PUBLIC_LINKS = [
   { to: href('/register'), label: 'Register' },
 ] as const;
 
+/** Where authors read the call for abstracts, and where they write and follow theirs. */
+export const ABSTRACTS_LINK = { to: href('/abstracts'), label: 'Call for abstracts' } as const;
+export const MY_ABSTRACTS_LINK = { to: href('/my-abstracts'), label: 'My abstracts' } as const;
+
 export const GET_INVOLVED_LINKS = [
   { to: href('/partnerships'), label: 'Partner With Us' },
+  ABSTRACTS_LINK,
   { to: href('/contact'), label: 'Contact Us' },
 ] as const;
 
@@ -30,6 +35,8 @@ export const FOOTER_LINKS = [
   { to: href('/program'), label: 'Programme' },
   { to: href('/register'), label: 'Register' },
   CHECKOUT_LINK,
+  ABSTRACTS_LINK,
+  MY_ABSTRACTS_LINK,
   { to: href('/partnerships'), label: 'Partnerships' },
   { to: href('/events'), label: 'Events' },
   { to: href('/faq'), label: 'FAQ' },

@@ -72,25 +72,27 @@ describe('submitting', () => {
   });
 
   it('says each thing missing or too long, in the author’s words', () => {
-    expect(submitProblems(EMPTY_CONTENT, call)).toEqual([
-      'Give the abstract a title.',
-      'Add at least one author.',
-      'Choose a track.',
-      'Write the background.',
-      'Write the methods.',
-      'Write the results.',
-      'Write the conclusions.',
-      'Add at least one keyword.',
-      'Agree to the abstract being published if it is accepted.',
-    ]);
+    expect(submitProblems(EMPTY_CONTENT, call)).toEqual(
+      [
+        ['title', 'Give the abstract a title.'],
+        ['authors', 'Add at least one author.'],
+        ['track', 'Choose a track.'],
+        ['background', 'Write the background.'],
+        ['methods', 'Write the methods.'],
+        ['results', 'Write the results.'],
+        ['conclusions', 'Write the conclusions.'],
+        ['keywords', 'Add at least one keyword.'],
+        ['consent', 'Agree to the abstract being published if it is accepted.'],
+      ].map(([field, message]) => ({ field, message })),
+    );
     expect(submitProblems({ ...complete, presenting: 1, results: 'a b c d', keywords: ' , ' }, call)).toEqual([
-      'Choose the author who will present.',
-      'Results: 4 words, at most 3.',
-      'The whole abstract: 12 words, at most 10.',
-      'Add at least one keyword.',
+      { field: 'presenting', message: 'Choose the author who will present.' },
+      { field: 'results', message: 'Results: 4 words, at most 3.' },
+      { field: 'total', message: 'The whole abstract: 12 words, at most 10.' },
+      { field: 'keywords', message: 'Add at least one keyword.' },
     ]);
     expect(submitProblems({ ...complete, background: 'a b c', methods: 'a b c', results: 'a b c', conclusions: 'a b' }, call)).toEqual([
-      'The whole abstract: 11 words, at most 10.',
+      { field: 'total', message: 'The whole abstract: 11 words, at most 10.' },
     ]);
   });
 

@@ -128,21 +128,25 @@ export function wordCounts(content: Pick<AbstractContent, AbstractPart>, limits:
   return { parts, total, totalLimit: limits.total, over: parts.some((p) => p.words > p.limit) || total > limits.total };
 }
 
-/** Why an abstract cannot be submitted yet (the rules' abstractComplete), in the author's words; [] when it can. */
-export function submitProblems(content: AbstractContent, call: Pick<AbstractCall, 'tracks' | 'wordLimits'>): string[] {
-  const problems: string[] = [];
-  if (content.title.trim() === '') problems.push('Give the abstract a title.');
-  if (content.authors.length === 0) problems.push('Add at least one author.');
-  else if (content.presenting < 0 || content.presenting >= content.authors.length) problems.push('Choose the author who will present.');
-  if (!(content.track in call.tracks)) problems.push('Choose a track.');
+/** Where a problem belongs on the author's form: a field, or the whole abstract's word count. */
+export type ProblemField = 'title' | 'authors' | 'presenting' | 'track' | AbstractPart | 'total' | 'keywords' | 'consent';
+
+/** Why an abstract cannot be submitted yet (the rules' abstractComplete), in the author's words, each by its field; [] when it can. */
+export function submitProblems(content: AbstractContent, call: Pick<AbstractCall, 'tracks' | 'wordLimits'>): Array<{ field: ProblemField; message: string }> {
+  const problems: Array<{ field: ProblemField; message: string }> = [];
+  const add = (field: ProblemField, message: string) => problems.push({ field, message });
+  if (content.title.trim() === '') add('title', 'Give the abstract a title.');
+  if (content.authors.length === 0) add('authors', 'Add at least one author.');
+  else if (content.presenting < 0 || content.presenting >= content.authors.length) add('presenting', 'Choose the author who will present.');
+  if (!(content.track in call.tracks)) add('track', 'Choose a track.');
   const counts = wordCounts(content, call.wordLimits);
   for (const p of counts.parts) {
-    if (p.words === 0) problems.push(`Write the ${PART_LABELS[p.part].toLowerCase()}.`);
-    else if (p.words > p.limit) problems.push(`${PART_LABELS[p.part]}: ${p.words} words, at most ${p.limit}.`);
+    if (p.words === 0) add(p.part, `Write the ${PART_LABELS[p.part].toLowerCase()}.`);
+    else if (p.words > p.limit) add(p.part, `${PART_LABELS[p.part]}: ${p.words} words, at most ${p.limit}.`);
   }
-  if (counts.total > counts.totalLimit) problems.push(`The whole abstract: ${counts.total} words, at most ${counts.totalLimit}.`);
-  if (keywordList(content.keywords).length === 0) problems.push('Add at least one keyword.');
-  if (!content.consent) problems.push('Agree to the abstract being published if it is accepted.');
+  if (counts.total > counts.totalLimit) add('total', `The whole abstract: ${counts.total} words, at most ${counts.totalLimit}.`);
+  if (keywordList(content.keywords).length === 0) add('keywords', 'Add at least one keyword.');
+  if (!content.consent) add('consent', 'Agree to the abstract being published if it is accepted.');
   return problems;
 }
 

@@ -52,6 +52,7 @@ describe('site navigation', () => {
     expect(partner).toBeVisible();
     expect(partner).toHaveAttribute('href', '/partnerships');
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    expect(within(menu(/Get Involved/)).getByRole('link', { name: 'Call for abstracts' })).toHaveAttribute('href', '/abstracts');
     await user.click(summary(/Get Involved/));
     expect(menu(/Get Involved/)).not.toHaveAttribute('open');
     expect(partner).not.toBeVisible();
@@ -138,7 +139,7 @@ describe('site navigation', () => {
     }
   });
 
-  it('has a small-screen menu listing each destination once, Register Now and the way back to checkout', async () => {
+  it('has a small-screen menu listing each destination once, Register Now and the ways back to checkout and to one’s abstracts', async () => {
     renderHeader();
     await userEvent.setup().click(summary(/^Menu$/));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
@@ -151,8 +152,10 @@ describe('site navigation', () => {
       'Partnerships',
       'Resources',
       'Contact',
+      'Call for abstracts',
       'Register Now',
       'My registration',
+      'My abstracts',
       'Pay or view my ticket',
     ]);
     const targets = links.map((a) => a.getAttribute('href'));
@@ -160,5 +163,6 @@ describe('site navigation', () => {
     expect(within(mobile).getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
     expect(within(mobile).getByRole('link', { name: 'Pay or view my ticket' })).toHaveAttribute('href', '/checkout');
     expect(within(mobile).getByRole('link', { name: 'My registration' })).toHaveAttribute('href', '/my-registration');
+    expect(within(mobile).getByRole('link', { name: 'My abstracts' })).toHaveAttribute('href', '/my-abstracts');
   });
 });

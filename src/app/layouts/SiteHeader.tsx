@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink, href, useLocation } from 'react-router';
-import { CHECKOUT_LINK, GET_INVOLVED_LINKS, MY_REGISTRATION_LINK, PUBLIC_LINKS } from '../../content/links.ts';
+import { CHECKOUT_LINK, GET_INVOLVED_LINKS, MY_ABSTRACTS_LINK, MY_REGISTRATION_LINK, PUBLIC_LINKS } from '../../content/links.ts';
 
 /**
  * The phone menu: every destination once. "Get Involved" repeats Partnerships and Contact under
@@ -144,6 +144,11 @@ function MobileMenu() {
           <li>
             <NavLink className={linkClass} to={MY_REGISTRATION_LINK.to}>
               {MY_REGISTRATION_LINK.label}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink className={linkClass} to={MY_ABSTRACTS_LINK.to}>
+              {MY_ABSTRACTS_LINK.label}
             </NavLink>
           </li>
           <li>

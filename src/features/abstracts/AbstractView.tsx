@@ -1,0 +1,47 @@
+// An abstract as its author reads it once it can no longer be changed (the call closed, or it was
+// withdrawn): every part, in the order it was written.
+import { useId } from 'react';
+import { useReveal } from '../../components/use-reveal.ts';
+import { ABSTRACT_PARTS, PART_LABELS, PRESENTATION_LABELS, keywordList, type Abstract, type AbstractCall } from '../../data/abstracts.ts';
+
+export function AbstractView({ item, call, onBack }: { item: Abstract; call: AbstractCall; onBack: () => void }) {
+  const headingId = useId();
+  const heading = useReveal<HTMLHeadingElement>();
+  return (
+    <article aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="outline-none">
+        {item.title || 'Untitled abstract'}
+      </h2>
+      <p className="mt-2 text-slate-700">{item.status === 'withdrawn' ? 'Withdrawn.' : 'The call is closed: this abstract can no longer be changed.'}</p>
+      <ol className="mt-4 space-y-1">
+        {item.authors.map((name, i) => (
+          <li key={`${i}-${name}`}>
+            {name}
+            {i === item.presenting ? ' (presenting)' : ''}, <span className="text-slate-700">{item.affiliations[i]}</span>
+          </li>
+        ))}
+      </ol>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        <dt className="text-slate-600">Track</dt>
+        <dd>{call.tracks[item.track] ?? '—'}</dd>
+        <dt className="text-slate-600">Preference</dt>
+        <dd>{PRESENTATION_LABELS[item.presentation]}</dd>
+        <dt className="text-slate-600">Keywords</dt>
+        <dd>{keywordList(item.keywords).join(', ') || '—'}</dd>
+      </dl>
+      {ABSTRACT_PARTS.map((part) => (
+        <section key={part} className="mt-4">
+          <h3>{PART_LABELS[part]}</h3>
+          <p className="mt-1 whitespace-pre-line">{item[part] || '—'}</p>
+        </section>
+      ))}
+      <section className="mt-4">
+        <h3>Conflicts of interest</h3>
+        <p className="mt-1 whitespace-pre-line">{item.conflicts || '—'}</p>
+      </section>
+      <button type="button" className="btn-secondary mt-6" onClick={onBack}>
+        Back to my abstracts
+      </button>
+    </article>
+  );
+}
