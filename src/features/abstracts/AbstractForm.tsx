@@ -5,7 +5,7 @@
 // abstractComplete asks (submitProblems), each problem beside its field.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { CheckboxField, FormAlert, SelectField, TextAreaField } from '../../components/fields.tsx';
@@ -33,30 +33,40 @@ type Checked = z.output<typeof abstractFormSchema>;
 
 const words = (n: number) => `${n.toLocaleString('en')} word${n === 1 ? '' : 's'}`;
 
-function AuthorRows({
-  form,
-  problem,
-}: {
-  form: ReturnType<typeof useForm<AbstractFormValues, unknown, Checked>>;
-  problem: (field: ProblemField) => string | undefined;
-}) {
-  const { control, register, formState, getValues, setValue } = form;
+type Form = ReturnType<typeof useForm<AbstractFormValues, unknown, Checked>>;
+
+/**
+ * The authors' rows, with who presents. The presenting author is an index, so it follows its
+ * author when rows move or go; the radio buttons show it (controlled), never hold it.
+ */
+function useAuthorRows(form: Form) {
+  const { control, getValues, setValue } = form;
   const rows = useFieldArray({ control, name: 'authors' });
+  const presenting = () => (getValues('presenting') === '' ? -1 : Number(getValues('presenting')));
+  const choose = (i: number) => setValue('presenting', i < 0 ? '' : String(i), { shouldDirty: true });
+  return {
+    fields: rows.fields,
+    add: () => rows.append({ name: '', affiliation: '' }),
+    move: (from: number, to: number) => {
+      const p = presenting();
+      rows.swap(from, to);
+      if (p === from) choose(to);
+      else if (p === to) choose(from);
+    },
+    remove: (i: number) => {
+      const p = presenting();
+      rows.remove(i);
+      if (p === i) choose(-1);
+      else if (p > i) choose(p - 1);
+    },
+    choose,
+  };
+}
+
+function AuthorRows({ form, rows, problem }: { form: Form; rows: ReturnType<typeof useAuthorRows>; problem: (field: ProblemField) => string | undefined }) {
+  const { control, register, formState } = form;
+  const presenting = useWatch({ control, name: 'presenting' });
   const legendId = useId();
-  const presenting = () => getValues('presenting');
-  // The presenting author is an index: it follows its author when rows move or go.
-  const move = (from: number, to: number) => {
-    const p = presenting();
-    rows.swap(from, to);
-    if (p === String(from)) setValue('presenting', String(to));
-    else if (p === String(to)) setValue('presenting', String(from));
-  };
-  const remove = (i: number) => {
-    const p = Number(presenting() === '' ? -1 : presenting());
-    rows.remove(i);
-    if (p === i) setValue('presenting', '');
-    else if (p > i) setValue('presenting', String(p - 1));
-  };
   const listError = problem('authors') ?? problem('presenting') ?? formState.errors.authors?.message ?? formState.errors.authors?.root?.message;
   return (
     <fieldset aria-labelledby={legendId} aria-describedby={listError ? `${legendId}-error` : undefined} className="rounded-md border border-slate-300 p-4">
@@ -80,22 +90,22 @@ function AuthorRows({
               </div>
               <div className="mt-3 flex flex-wrap items-center gap-3">
                 <label className="flex items-center gap-2">
-                  <input type="radio" value={String(i)} {...register('presenting')} />
+                  <input type="radio" name={`${legendId}-presenting`} checked={presenting === String(i)} onChange={() => rows.choose(i)} />
                   Presents the abstract
                 </label>
-                <button type="button" className="btn-secondary" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move author ${i + 1} up`}>
+                <button type="button" className="btn-secondary" disabled={i === 0} onClick={() => rows.move(i, i - 1)} aria-label={`Move author ${i + 1} up`}>
                   Move up
                 </button>
                 <button
                   type="button"
                   className="btn-secondary"
                   disabled={i === rows.fields.length - 1}
-                  onClick={() => move(i, i + 1)}
+                  onClick={() => rows.move(i, i + 1)}
                   aria-label={`Move author ${i + 1} down`}
                 >
                   Move down
                 </button>
-                <button type="button" className="btn-secondary" onClick={() => remove(i)} aria-label={`Remove author ${i + 1}`}>
+                <button type="button" className="btn-secondary" onClick={() => rows.remove(i)} aria-label={`Remove author ${i + 1}`}>
                   Remove
                 </button>
               </div>
@@ -103,12 +113,7 @@ function AuthorRows({
           </li>
         ))}
       </ol>
-      <button
-        type="button"
-        className="btn-secondary mt-3"
-        disabled={rows.fields.length >= ABSTRACT_BOUNDS.authors}
-        onClick={() => rows.append({ name: '', affiliation: '' })}
-      >
+      <button type="button" className="btn-secondary mt-3" disabled={rows.fields.length >= ABSTRACT_BOUNDS.authors} onClick={rows.add}>
         Add an author
       </button>
       {rows.fields.length >= ABSTRACT_BOUNDS.authors && <p className="mt-2 text-sm">An abstract has at most {ABSTRACT_BOUNDS.authors} authors.</p>}
@@ -187,11 +192,18 @@ export function AbstractForm({
   const [withdrawing, setWithdrawing] = useState(false);
   const withdrawButton = useRef<HTMLButtonElement>(null);
 
-  // What the author types is kept for the tab as they type, and dropped once saved.
+  const rows = useAuthorRows(form);
+
+  // What the author types is kept for the tab as they type, and dropped once saved (or when it is
+  // what was saved again).
   useEffect(() => {
-    const watching = watch(() => keepUnsaved(id, getValues()));
+    const saved = JSON.stringify(formValues(before));
+    const watching = watch(() => {
+      const now = getValues();
+      keepUnsaved(id, JSON.stringify(now) === saved ? null : now);
+    });
     return () => watching.unsubscribe();
-  }, [id, watch, getValues]);
+  }, [id, before, watch, getValues]);
 
   const parts = useWatch({ control, name: [...ABSTRACT_PARTS] });
   const counts = wordCounts(
@@ -227,14 +239,18 @@ export function AbstractForm({
     },
   });
 
-  const send = (status: 'draft' | 'submitted') =>
-    handleSubmit((checked) => {
-      if (status === 'submitted') {
-        setAttempted(true);
-        if (submitProblems(contentOf(checked), call).length > 0) return;
-      }
+  const send = (status: 'draft' | 'submitted') => (event?: BaseSyntheticEvent) => {
+    // An author row left wholly empty means nothing: it goes, rather than blocking the save.
+    getValues('authors')
+      .flatMap((a, i) => (a.name.trim() === '' && a.affiliation.trim() === '' ? [i] : []))
+      .reverse()
+      .forEach(rows.remove);
+    if (status === 'submitted') setAttempted(true);
+    return handleSubmit((checked) => {
+      if (status === 'submitted' && submitProblems(contentOf(checked), call).length > 0) return;
       save.mutate({ checked, status });
-    });
+    })(event);
+  };
 
   const submitted = before?.status === 'submitted';
   const saveError = save.error
@@ -281,7 +297,7 @@ export function AbstractForm({
       )}
       <form noValidate className="mt-6 space-y-5" onSubmit={send('submitted')}>
         <TextField label="Title" autoComplete="off" error={fieldError('title') ?? problem('title')} {...register('title')} />
-        <AuthorRows form={form} problem={problem} />
+        <AuthorRows form={form} rows={rows} problem={problem} />
         <SelectField
           label="Track"
           options={Object.entries(call.tracks).map(([value, label]) => ({ value, label }))}
