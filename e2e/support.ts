@@ -137,11 +137,14 @@ export async function useServerClock(page: Page) {
   await page.clock.install({ time: Date.now() + (await serverClockOffsetMs()) });
 }
 
-/** Signs in on /my-registration by the emailed link, in the same page; resolves once it shows the attendee signed in. */
-export async function signInToMyRegistration(page: Page, email: string): Promise<string> {
+/**
+ * Signs in on /my-registration (or another page about the attendee: /my-abstracts) by the emailed
+ * link, in the same page; resolves once it shows the attendee signed in.
+ */
+export async function signInToMyRegistration(page: Page, email: string, path: '/my-registration' | '/my-abstracts' = '/my-registration'): Promise<string> {
   // A link mailed earlier (registering, joining the waiting list) is used up: wait for the new one.
   const after = await latestSignInLink(email);
-  await page.goto('/my-registration');
+  await page.goto(path);
   await startApp(page);
   await expect(page.getByRole('heading', { name: 'Sign in with your email' })).toBeVisible();
   await page.getByLabel('Email address', { exact: true }).fill(email);

@@ -76,25 +76,26 @@ export function EmailSignIn({ path, intro, purpose, loading = false, onSignedOut
   // The address the page opened at: the link's parameters are removed from it once used.
   const linkHref = useRef(typeof location === 'undefined' ? '' : location.href);
 
-  const completeSignIn = useCallback(
-    async (email: string) => {
-      const link = await loadEmailLink();
-      setBusy(true);
-      try {
-        const attendee = await link.completeAttendeeSignIn(email, linkHref.current);
-        history.replaceState(history.state, '', path);
-        setPhase({ kind: 'signed-in', email: attendee.email });
-      } catch (error) {
-        const problem = link.describeEmailLinkError(error);
-        if (problem === 'wrong-email') return setPhase({ kind: 'confirm-email', error: emailLinkProblemText(problem) });
-        history.replaceState(history.state, '', path);
-        setPhase({ kind: 'signed-out', email, error: emailLinkProblemText(problem) });
-      } finally {
-        setBusy(false);
-      }
-    },
-    [path],
-  );
+  // The page's path may change while it is open (an abstract chosen): the link returns to the latest.
+  const pathNow = useRef(path);
+  pathNow.current = path;
+
+  const completeSignIn = useCallback(async (email: string) => {
+    const link = await loadEmailLink();
+    setBusy(true);
+    try {
+      const attendee = await link.completeAttendeeSignIn(email, linkHref.current);
+      history.replaceState(history.state, '', pathNow.current);
+      setPhase({ kind: 'signed-in', email: attendee.email });
+    } catch (error) {
+      const problem = link.describeEmailLinkError(error);
+      if (problem === 'wrong-email') return setPhase({ kind: 'confirm-email', error: emailLinkProblemText(problem) });
+      history.replaceState(history.state, '', pathNow.current);
+      setPhase({ kind: 'signed-out', email, error: emailLinkProblemText(problem) });
+    } finally {
+      setBusy(false);
+    }
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -133,7 +134,7 @@ export function EmailSignIn({ path, intro, purpose, loading = false, onSignedOut
         <CheckEmail
           email={phase.email}
           purpose={purpose}
-          onResend={async () => (await loadEmailLink()).sendAttendeeLink(phase.email, path)}
+          onResend={async () => (await loadEmailLink()).sendAttendeeLink(phase.email, pathNow.current)}
           onChangeAddress={() => setPhase({ kind: 'signed-out', email: phase.email, error: null })}
         />
       );

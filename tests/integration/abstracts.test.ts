@@ -4,7 +4,10 @@
 // unfinished but never bigger than the bounds; only administrators set the call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collection, doc, getDoc, getDocs, query, where, type Firestore } from 'firebase/firestore/lite';
-import { countWords, saveAbstractWrite, withdrawAbstractWrite, type AbstractContent } from '../../src/data/abstracts.ts';
+import { countWords, saveAbstractWrite, withdrawAbstractWrite, type AbstractCall, type AbstractContent } from '../../src/data/abstracts.ts';
+import { callDocument, callForm, callFormSchema, saveCallWrite } from '../../src/features/abstracts/admin/call-settings.ts';
+import { contentVersionWrites } from '../../src/admin/content-version.ts';
+import { activityWrite, writePath } from '../../src/lib/db.ts';
 import { ACCOUNTS, verdict } from './support/actors.ts';
 import { client, closeClients, visitor } from './support/clients.ts';
 import { commit } from './support/forms.ts';
@@ -171,6 +174,13 @@ describe('outside the call’s dates (the server’s clock; a forged client time
   });
 });
 
+/** The call as stored, as the screens read it (dates as Dates). */
+async function fetchStoredCall(): Promise<AbstractCall> {
+  const stored = (await ownerGet('settings/abstracts'))!;
+  const { id: _id, ...call } = stored as Record<string, unknown>;
+  return call as unknown as AbstractCall;
+}
+
 describe('the call itself', () => {
   const save = (db: Firestore, change: Record<string, unknown> = {}) =>
     ownerGet('settings/abstracts').then((stored) => commit(db, [{ set: 'settings/abstracts', data: { ...stored!, ...change } }]));
@@ -180,6 +190,29 @@ describe('the call itself', () => {
     expect(await verdict(getDoc(doc(anonymous.db, 'settings', 'abstracts')))).toBe('allowed');
     expect(await verdict(save(admin))).toBe('allowed');
     for (const db of [editor, finance, anonymous.db]) expect(await verdict(save(db))).toBe('denied');
+  });
+
+  it('saves as the Call for abstracts screen saves it: with the content version’s move and a log line', async () => {
+    const before = await fetchStoredCall();
+    const form = callForm(before);
+    const after = callDocument(
+      callFormSchema.parse({ ...form, tracks: [...form.tracks, { key: '', label: 'Palliative care' }], guidelines: 'In English.\r\n\r\nBlind.' }),
+    );
+    const writes = [saveCallWrite(after)];
+    expect(
+      await verdict(
+        commit(admin, [
+          ...writes,
+          ...contentVersionWrites(writes.map(writePath)),
+          activityWrite('Updated the call for abstracts: tracks', ACCOUNTS.admin.email),
+        ]),
+      ),
+    ).toBe('allowed');
+    expect(await ownerGet('settings/abstracts')).toMatchObject({
+      tracks: { ...TEST_CALL.tracks, 'palliative-care': 'Palliative care' },
+      guidelines: 'In English.\n\nBlind.',
+    });
+    await save(admin, { ...TEST_CALL, opensAt: before.opensAt, closesAt: before.closesAt });
   });
 
   it('holds its shape: dates in order, tracks keyed and labelled, word limits 1 to 2,000', async () => {

@@ -86,6 +86,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('certificates', 'certificates/admin/CertificatesPage.tsx', 'CPD certificates', 'certificates'),
   screen('certificates/settings', 'certificates/admin/CpdSettingsPage.tsx', 'CPD settings', 'certificates', null),
   screen('evaluations', 'certificates/admin/EvaluationsPage.tsx', 'Evaluations', 'certificates'),
+  // The call's dates, tracks, limits and guidelines: the site's settings, so administrators'.
+  screen('abstracts/call', 'abstracts/admin/CallSettingsPage.tsx', 'Call for abstracts', 'settings'),
   screen('data-requests', 'data-requests/admin/DataRequestsPage.tsx', 'Data requests', 'data-requests'),
   screen('archive', 'archive/admin/ArchivePage.tsx', 'Archive', 'archive'),
   screen('files', 'files/admin/UnusedFilesPage.tsx', 'Unused files', 'files:unused'),

@@ -105,6 +105,17 @@ describe('signed out', () => {
     await screen.findByRole('region', { name: 'Check your email' }, LONG);
     expect(fake.link.sent).toEqual([[EMAIL, `/my-abstracts?abstract=${ID}`]]);
   });
+
+  it('opening the link signs in once: choosing an abstract afterwards does not ask again', async () => {
+    fake.link.stored = EMAIL;
+    const href = `${location.origin}/my-abstracts?apiKey=k&oobCode=code-1&mode=signIn`;
+    history.replaceState(null, '', href);
+    renderPage(MyAbstractsPage, '/my-abstracts?apiKey=k&oobCode=code-1&mode=signIn');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Write a new abstract' }, LONG));
+    expect(await form()).toHaveAccessibleName('A new abstract');
+    expect(screen.queryByRole('region', { name: 'Confirm your email address' })).toBeNull();
+    expect(fake.link.completed).toEqual([[EMAIL, href]]);
+  });
 });
 
 describe('signed in', () => {

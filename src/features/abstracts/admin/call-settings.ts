@@ -1,0 +1,116 @@
+// The call for abstracts (settings/abstracts) as administrators set it: the form's shape and
+// checks, the conversions both ways and the save. firestore.rules abstractCallSettings checks the
+// same bounds, so a save the form accepts is one the rules accept.
+import { z } from 'zod';
+import { ABSTRACT_BOUNDS, ABSTRACT_PARTS, type AbstractCall, type WordLimits } from '../../../data/abstracts.ts';
+import type { BatchWrite } from '../../../lib/db.ts';
+import { fromNairobiDateTime, toNairobiDateTime } from '../../../lib/nairobi-time.ts';
+import { idSlug } from '../../../lib/slug.ts';
+import { lineField, paragraphField } from '../../../lib/validation.ts';
+
+export const CALL_PATH = 'settings/abstracts';
+
+/** A key the rules accept for a track (and the label it was made from, kept when the label changes). */
+export const KEY_PATTERN = /^[a-z0-9-]{1,40}$/;
+const KEY_MAX = 40;
+
+const dateTime = (label: string) => z.string().refine((v) => v === '' || fromNairobiDateTime(v) !== null, `Enter when the call ${label} as a date and time.`);
+const limit = z
+  .number({ message: 'Enter a number of words.' })
+  .int('Enter a whole number of words.')
+  .min(1, 'At least 1 word.')
+  .max(ABSTRACT_BOUNDS.words, `At most ${ABSTRACT_BOUNDS.words.toLocaleString('en')} words.`);
+
+/** A list of labels, each under a key that stays when its label is edited ('' for a row added now). */
+export const keyedLabels = (noun: string, max: number) =>
+  z
+    .array(
+      z.object({
+        key: z.string(),
+        label: lineField(1, ABSTRACT_BOUNDS.trackLabel, `Name the ${noun}.`, `A ${noun} is named in at most ${ABSTRACT_BOUNDS.trackLabel} characters.`),
+      }),
+    )
+    .max(max, `At most ${max} ${noun}s.`)
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>();
+      rows.forEach((row, i) => {
+        const label = row.label.trim().toLowerCase();
+        if (seen.has(label)) ctx.addIssue({ code: 'custom', path: [i, 'label'], message: `Another ${noun} has this name.` });
+        seen.add(label);
+        if (!row.key && idSlug(row.label, KEY_MAX) === '')
+          ctx.addIssue({ code: 'custom', path: [i, 'label'], message: `Use at least one letter or digit (A–Z, 0–9) in a ${noun}’s name.` });
+      });
+    });
+
+export const callFormSchema = z
+  .object({
+    opensAt: dateTime('opens'),
+    closesAt: dateTime('closes'),
+    tracks: keyedLabels('track', ABSTRACT_BOUNDS.tracks),
+    wordLimits: z.object(Object.fromEntries([...ABSTRACT_PARTS, 'total'].map((k) => [k, limit])) as Record<keyof WordLimits, typeof limit>),
+    guidelines: paragraphField(
+      0,
+      ABSTRACT_BOUNDS.guidelines,
+      '',
+      `The guidelines must be at most ${ABSTRACT_BOUNDS.guidelines.toLocaleString('en')} characters.`,
+    ),
+  })
+  .superRefine((f, ctx) => {
+    if ((f.opensAt === '') !== (f.closesAt === ''))
+      ctx.addIssue({ code: 'custom', path: [f.opensAt === '' ? 'opensAt' : 'closesAt'], message: 'Give both dates, or neither to keep the call closed.' });
+    const opens = fromNairobiDateTime(f.opensAt);
+    const closes = fromNairobiDateTime(f.closesAt);
+    if (opens && closes && closes <= opens) ctx.addIssue({ code: 'custom', path: ['closesAt'], message: 'The call must close after it opens.' });
+  });
+
+export type CallForm = z.input<typeof callFormSchema>;
+export type CallValues = z.output<typeof callFormSchema>;
+
+export function callForm(call: AbstractCall): CallForm {
+  return {
+    opensAt: call.opensAt ? toNairobiDateTime(call.opensAt) : '',
+    closesAt: call.closesAt ? toNairobiDateTime(call.closesAt) : '',
+    tracks: Object.entries(call.tracks).map(([key, label]) => ({ key, label })),
+    wordLimits: { ...call.wordLimits },
+    guidelines: call.guidelines,
+  };
+}
+
+/** Labels under their keys: a new row's key is its label's slug, made unique among the others. */
+export function keyLabels(rows: Array<{ key: string; label: string }>): Record<string, string> {
+  const taken = new Set(rows.map((r) => r.key).filter(Boolean));
+  const out: Record<string, string> = {};
+  for (const row of rows) {
+    let key = row.key;
+    if (!key) {
+      const base = idSlug(row.label, KEY_MAX - 3);
+      key = base;
+      for (let n = 2; taken.has(key); n++) key = `${base}-${n}`;
+      taken.add(key);
+    }
+    out[key] = row.label.trim();
+  }
+  return out;
+}
+
+export function callDocument(values: CallValues): AbstractCall {
+  return {
+    opensAt: fromNairobiDateTime(values.opensAt),
+    closesAt: fromNairobiDateTime(values.closesAt),
+    tracks: keyLabels(values.tracks),
+    wordLimits: values.wordLimits,
+    guidelines: values.guidelines.replace(/\r\n?/g, '\n'),
+  };
+}
+
+export const saveCallWrite = (call: AbstractCall): BatchWrite => ({ set: CALL_PATH, data: { ...call } });
+
+/** What a save changed, for the activity log. */
+export function changedCallParts(before: AbstractCall, after: AbstractCall): string[] {
+  const parts: string[] = [];
+  if (before.opensAt?.getTime() !== after.opensAt?.getTime() || before.closesAt?.getTime() !== after.closesAt?.getTime()) parts.push('dates');
+  if (JSON.stringify(before.tracks) !== JSON.stringify(after.tracks)) parts.push('tracks');
+  if (JSON.stringify(before.wordLimits) !== JSON.stringify(after.wordLimits)) parts.push('word limits');
+  if (before.guidelines !== after.guidelines) parts.push('guidelines');
+  return parts;
+}
