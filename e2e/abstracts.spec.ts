@@ -30,7 +30,7 @@ test('an author reads the call, signs in, drafts, reloads, submits and withdraws
     await page.getByLabel('Institution').fill('Kenya Medical Research Institute');
     await page.getByRole('button', { name: 'Save as a draft' }).click();
     await expect(page.getByText('Draft “Community outreach and cervical screening in Kisumu” saved. It is not submitted yet.')).toBeVisible();
-    await expect(page.getByRole('listitem')).toContainText('Draft: not submitted yet');
+    await expect(page.getByRole('region', { name: 'Your abstracts' }).getByRole('listitem')).toContainText('Draft: not submitted yet');
     const [[id, draft]] = await abstractsOf(email);
     expect(draft).toMatchObject({ status: 'draft', authors: ['Achieng Otieno'], affiliations: ['Kenya Medical Research Institute'] });
 
@@ -58,7 +58,7 @@ test('an author reads the call, signs in, drafts, reloads, submits and withdraws
     await page.getByRole('checkbox', { name: /may be published/ }).check();
     await page.getByRole('button', { name: 'Submit the abstract' }).click();
     await expect(page.getByText(/^“Community outreach and cervical screening in Kisumu” is submitted\./)).toBeVisible();
-    await expect(page.getByRole('listitem')).toContainText(/Submitted on .+\(Nairobi time\)/);
+    await expect(page.getByRole('region', { name: 'Your abstracts' }).getByRole('listitem')).toContainText(/Submitted on .+\(Nairobi time\)/);
     const [[, submitted]] = await abstractsOf(email);
     expect(submitted).toMatchObject({ status: 'submitted', presenting: 0, track: 'prevention', keywords: 'cervical cancer, screening', consent: true });
 
@@ -66,7 +66,7 @@ test('an author reads the call, signs in, drafts, reloads, submits and withdraws
     await page.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw the abstract' }).click();
     await expect(page.getByText('“Community outreach and cervical screening in Kisumu” is withdrawn.')).toBeVisible();
-    await expect(page.getByRole('listitem')).toContainText('Withdrawn');
+    await expect(page.getByRole('region', { name: 'Your abstracts' }).getByRole('listitem')).toContainText('Withdrawn');
     expect((await abstractsOf(email))[0][1]).toMatchObject({ status: 'withdrawn' });
   } finally {
     await commitDocuments((await abstractsOf(email)).map(([id]) => ({ delete: `abstracts/${id}` })));

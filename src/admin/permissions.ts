@@ -205,6 +205,7 @@ export const CAPABILITIES = {
   'users':                 { what: 'add, change and remove staff',                        grantedBy: ['staff', 'update'] },
   'certificates':          { what: 'CPD: settings, evaluations, issue, revoke and export', grantedBy: ['certificates', 'get'] },
   'settings':              { what: 'change the site settings and the emails’ wording',    grantedBy: ['settings', 'update'] },
+  'abstracts':             { what: 'read the abstracts submitted to the call',            grantedBy: ['abstracts', 'list'] },
   'data-requests':         { what: 'answer data requests: approve and carry out an erasure, refuse, close', grantedBy: ['dataRequests', 'update'] },
   'archive':               { what: 'open the archive (each collection as its originals allow)', grantedBy: ['archive/events/items', 'get'] },
   'files:unused':          { what: 'list the files no record names and delete them',   grantedBy: { who: 'admin', why: 'storage.rules let editors delete content files; deleting whatever the whole bucket no longer names is kept to administrators' } },

@@ -87,7 +87,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('certificates/settings', 'certificates/admin/CpdSettingsPage.tsx', 'CPD settings', 'certificates', null),
   screen('evaluations', 'certificates/admin/EvaluationsPage.tsx', 'Evaluations', 'certificates'),
   // The call's dates, tracks, limits and guidelines: the site's settings, so administrators'.
-  screen('abstracts/call', 'abstracts/admin/CallSettingsPage.tsx', 'Call for abstracts', 'settings'),
+  screen('abstracts', 'abstracts/admin/AbstractsAdminPage.tsx', 'Abstracts', 'abstracts'),
+  screen('abstracts/call', 'abstracts/admin/CallSettingsPage.tsx', 'Call for abstracts', 'settings', null),
   screen('data-requests', 'data-requests/admin/DataRequestsPage.tsx', 'Data requests', 'data-requests'),
   screen('archive', 'archive/admin/ArchivePage.tsx', 'Archive', 'archive'),
   screen('files', 'files/admin/UnusedFilesPage.tsx', 'Unused files', 'files:unused'),

@@ -1,10 +1,23 @@
-// An abstract as its author reads it once it can no longer be changed (the call closed, or it was
-// withdrawn): every part, in the order it was written.
+// An abstract read in full, in the order it was written: by its author once it can no longer be
+// changed (the call closed, or it was withdrawn), and by administrators.
 import { useId } from 'react';
 import { useReveal } from '../../components/use-reveal.ts';
 import { ABSTRACT_PARTS, PART_LABELS, PRESENTATION_LABELS, keywordList, type Abstract, type AbstractCall } from '../../data/abstracts.ts';
 
-export function AbstractView({ item, call, onBack }: { item: Abstract; call: AbstractCall; onBack: () => void }) {
+export function AbstractView({
+  item,
+  call,
+  state = item.status === 'withdrawn' ? 'Withdrawn.' : 'The call is closed: this abstract can no longer be changed.',
+  backLabel = 'Back to my abstracts',
+  onBack,
+}: {
+  item: Abstract;
+  call: AbstractCall;
+  /** Where it stands, in a sentence under its title. */
+  state?: string;
+  backLabel?: string;
+  onBack: () => void;
+}) {
   const headingId = useId();
   const heading = useReveal<HTMLHeadingElement>();
   return (
@@ -12,7 +25,7 @@ export function AbstractView({ item, call, onBack }: { item: Abstract; call: Abs
       <h2 id={headingId} ref={heading} tabIndex={-1} className="outline-none">
         {item.title || 'Untitled abstract'}
       </h2>
-      <p className="mt-2 text-slate-700">{item.status === 'withdrawn' ? 'Withdrawn.' : 'The call is closed: this abstract can no longer be changed.'}</p>
+      <p className="mt-2 text-slate-700">{state}</p>
       <ol className="mt-4 space-y-1">
         {item.authors.map((name, i) => (
           <li key={`${i}-${name}`}>
@@ -40,7 +53,7 @@ export function AbstractView({ item, call, onBack }: { item: Abstract; call: Abs
         <p className="mt-1 whitespace-pre-line">{item.conflicts || '—'}</p>
       </section>
       <button type="button" className="btn-secondary mt-6" onClick={onBack}>
-        Back to my abstracts
+        {backLabel}
       </button>
     </article>
   );

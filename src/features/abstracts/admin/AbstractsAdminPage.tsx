@@ -1,0 +1,108 @@
+// Abstracts: what was submitted to the call, by track, each one readable in full. Administrators
+// only (the rules let no one else list abstracts). Drafts stay their authors' until submitted.
+import { useState } from 'react';
+import { Link, href } from 'react-router';
+import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
+import { DataTable } from '../../../admin/ui/DataTable.tsx';
+import { QueryState } from '../../../admin/ui/QueryState.tsx';
+import { FormAlert, SelectField } from '../../../components/fields.tsx';
+import { formatDateTime, formatDeadline } from '../../../components/format.ts';
+import { useAbstractCall } from '../../../data/abstract-call.ts';
+import { PRESENTATION_LABELS, callState, type Abstract, type AbstractCall } from '../../../data/abstracts.ts';
+import { AbstractView } from '../AbstractView.tsx';
+import { countByTrack, useSubmitted } from './submitted.ts';
+
+const presenter = (a: Abstract) => a.authors[a.presenting] ?? '—';
+
+function Submitted({ items, call }: { items: Abstract[]; call: AbstractCall }) {
+  const [track, setTrack] = useState('');
+  const [reading, setReading] = useState<Abstract | null>(null);
+  const counts = countByTrack(items, call);
+  const shown = track ? items.filter((a) => a.track === track) : items;
+  if (reading)
+    return (
+      <AbstractView
+        item={reading}
+        call={call}
+        state={`Submitted on ${reading.submittedAt ? formatDeadline(reading.submittedAt) : '—'} by ${reading.email}.`}
+        backLabel="Back to the abstracts"
+        onBack={() => setReading(null)}
+      />
+    );
+  return (
+    <>
+      <section aria-labelledby="by-track-heading" className="mt-6">
+        <h2 id="by-track-heading">By track</h2>
+        <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+          {counts.map((c) => (
+            <li key={c.key || 'none'}>
+              {c.label}: <strong>{c.count.toLocaleString('en')}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="mt-6 max-w-sm">
+        <SelectField
+          label="Track"
+          options={Object.entries(call.tracks).map(([value, label]) => ({ value, label }))}
+          value={track}
+          onChange={(e) => setTrack(e.target.value)}
+        />
+      </div>
+      <p role="status" className="mt-3">
+        {shown.length.toLocaleString('en')} of {items.length.toLocaleString('en')} submitted abstracts shown.
+      </p>
+      <DataTable
+        caption="Submitted abstracts"
+        rows={shown}
+        columns={[
+          {
+            header: 'Title',
+            cell: (a) => (
+              <button type="button" className="text-left text-brand-700 underline" onClick={() => setReading(a)}>
+                {a.title}
+              </button>
+            ),
+          },
+          { header: 'Presenting', cell: presenter },
+          { header: 'Track', cell: (a) => call.tracks[a.track] ?? '—' },
+          { header: 'Preference', cell: (a) => PRESENTATION_LABELS[a.presentation] },
+          { header: 'Submitted', cell: (a) => (a.submittedAt ? formatDateTime(a.submittedAt) : '—') },
+        ]}
+      />
+    </>
+  );
+}
+
+export default function AbstractsAdminPage() {
+  const call = useAbstractCall();
+  const submitted = useSubmitted();
+  const state = call.data ? callState(call.data) : null;
+  return (
+    <div>
+      <AdminHeader title="Abstracts" summary="What authors submitted to the call for abstracts, by track. Drafts stay their authors’ until submitted.">
+        <Link className="btn-secondary" to={href('/admin/abstracts/call')}>
+          Call for abstracts
+        </Link>
+      </AdminHeader>
+      {call.isError ? (
+        <FormAlert>We could not load the call for abstracts. Check your connection and reload the page.</FormAlert>
+      ) : (
+        call.data && (
+          <p className="mt-4">
+            {state === 'open'
+              ? `The call is open until ${formatDeadline(call.data.closesAt!)}: more may come, and authors may still edit or withdraw theirs.`
+              : state === 'closed'
+                ? `The call closed on ${formatDeadline(call.data.closesAt!)}.`
+                : state === 'before'
+                  ? `The call opens on ${formatDeadline(call.data.opensAt!)}.`
+                  : 'The call has no dates yet.'}
+          </p>
+        )
+      )}
+      <QueryState query={submitted} noun="the submitted abstracts" isEmpty={(items) => items.length === 0} empty="No abstract has been submitted yet.">
+        {(items) => call.data && <Submitted items={items} call={call.data} />}
+      </QueryState>
+    </div>
+  );
+}
