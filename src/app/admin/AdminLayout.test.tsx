@@ -146,6 +146,7 @@ describe('the back-office menu, by role', () => {
       'Sponsors',
       'CPD certificates',
       'Evaluations',
+      'Abstracts',
       'Data requests',
       'Archive',
       'Unused files',
