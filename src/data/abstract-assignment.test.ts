@@ -88,6 +88,11 @@ describe('assigning reviewers', () => {
     ]);
   });
 
+  it('never gives authors their own abstract, whatever the case of the address', () => {
+    const { assignments } = assignReviewers([abstract('a1')], [reviewer('A1@Authors.TEST', 'Elsewhere'), reviewer('r@x.test', 'Elsewhere')], 2);
+    expect(assignments).toEqual([{ abstractId: 'a1', reviewer: 'r@x.test' }]);
+  });
+
   it('reports a track nobody reviews, and assigns nothing there', () => {
     const { assignments, shortfalls } = assignReviewers([abstract('a1', { track: 'palliative' })], [reviewer('r@x.test', 'X')], 1);
     expect(assignments).toEqual([]);

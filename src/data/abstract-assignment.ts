@@ -63,8 +63,10 @@ export function normaliseInstitution(name: string): string {
  * judged, never the other way round. An institution that normalises to nothing matches nothing.
  */
 export function sameInstitution(institution: string, affiliation: string): boolean {
-  const a = normaliseInstitution(institution);
-  const b = normaliseInstitution(affiliation);
+  return normalisedMatch(normaliseInstitution(institution), normaliseInstitution(affiliation));
+}
+
+function normalisedMatch(a: string, b: string): boolean {
   if (a === '' || b === '') return false;
   return ` ${b} `.includes(` ${a} `) || ` ${a} `.includes(` ${b} `);
 }
@@ -104,7 +106,16 @@ export function assignReviewers(
   for (const r of pool) for (const t of new Set(r.tracks)) byTrack.set(t, [...(byTrack.get(t) ?? []), r]);
 
   const submitted = abstracts.filter((a) => a.status === 'submitted');
-  const candidates = new Map(submitted.map((a) => [a.id, (byTrack.get(a.track) ?? []).filter((r) => !conflicted(r, a))]));
+  // conflicted(), with every name normalised once rather than once per pair.
+  const institutionOf = new Map(pool.map((r) => [r.email, normaliseInstitution(r.institution)]));
+  const eligible = (r: ReviewerProfile, a: AssignableAbstract, affiliations: string[]) =>
+    r.email !== a.email.toLowerCase() && !affiliations.some((f) => normalisedMatch(institutionOf.get(r.email)!, f));
+  const candidates = new Map(
+    submitted.map((a) => {
+      const affiliations = a.affiliations.map(normaliseInstitution);
+      return [a.id, (byTrack.get(a.track) ?? []).filter((r) => eligible(r, a, affiliations))];
+    }),
+  );
   // The most constrained first (fewest eligible reviewers), so the plentiful ones are not used up
   // on abstracts that had other choices; ties by id, for a result that does not depend on input order.
   const order = [...submitted].sort((a, b) => candidates.get(a.id)!.length - candidates.get(b.id)!.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
