@@ -13,8 +13,10 @@ import { closeClients, connect } from './support/clients.ts';
 import { commit } from './support/forms.ts';
 import { asForged, forgedToken, verifiedClaims } from './support/forged.ts';
 import { fixture, ownerDelete, ownerGet, uniqueId } from './support/owner.ts';
+import { encodeFields } from '../../src/lib/firestore-rest.ts';
+import { stack } from './support/clients.ts';
 import { REVIEW, storedAbstract, storedAssignment, storedReview, useClosedCall, useOpenCall } from './support/abstracts.ts';
-import { attendee } from './support/seats.ts';
+import { attendee, ownerWrite } from './support/seats.ts';
 
 let as: Actors;
 let reviewer: Firestore;
@@ -200,6 +202,26 @@ describe('a reviewer scores', () => {
     expect(await verdict(commit(reviewer, [{ set: `reviews/${id}`, data: { ...reviewDoc(id, abstract.id), scores } }]))).toBe('denied');
   });
 
+  it('refuses 3.0 sent as a double, which equals 3 to hasOnly: each score is an int (by REST, as the SDK sends whole numbers as ints)', async () => {
+    const { id, abstract } = await storedAssignment(me);
+    const { projectId } = stack();
+    const send = (scores: Record<string, unknown>) => {
+      const fields = encodeFields({ ...REVIEW, id, abstractId: abstract.id, reviewer: me });
+      fields.scores = { mapValue: { fields: scores as never } };
+      const name = `projects/${projectId}/databases/(default)/documents/reviews/${id}`;
+      const writes = [
+        {
+          update: { name, fields },
+          updateTransforms: ['createdAt', 'updatedAt'].map((fieldPath) => ({ fieldPath, setToServerValue: 'REQUEST_TIME' })),
+        },
+      ];
+      return asForged(forgedToken(verifiedClaims(me, 'password')), ':commit', { body: { writes } }).then((r) => r.status);
+    };
+    const ints = { originality: { integerValue: '3' }, methods: { integerValue: '3' }, relevance: { integerValue: '3' } };
+    expect(await send({ ...ints, methods: { doubleValue: 3 } })).toBe(403);
+    expect(await send(ints)).toBe(200);
+  });
+
   it('bounds the comments: 3,000 characters each, no 1 MB, no hidden direction or control characters', async () => {
     const { id, abstract } = await storedAssignment(me);
     expect(await verdict(review(reviewer, id, abstract.id, { toAuthors: 'x'.repeat(3000), toCommittee: 'y'.repeat(3000) }))).toBe('allowed');
@@ -259,6 +281,52 @@ describe('who reads reviews', () => {
     expect(await verdict(getDoc(doc(author.db, 'reviews', mine)))).toBe('denied');
     expect(await verdict(getDocs(query(collection(author.db, 'reviews'), where('abstractId', '==', abstractId))))).toBe('denied');
     for (const actor of ['editor', 'finance'] as const) expect(await verdict(getDoc(doc(as.db[actor], 'reviews', mine))), actor).toBe('denied');
+  });
+});
+
+describe('the call’s review settings', () => {
+  const saveCall = async (change: Record<string, unknown>) =>
+    verdict(setDoc(doc(as.db.admin, 'settings', 'abstracts'), { ...(await ownerGet('settings/abstracts'))!, ...change }));
+  const criteria = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`c-${i}`, `Criterion ${i}`]));
+
+  it('takes one to ten criteria and one to five reviewers an abstract', async () => {
+    const before = (await ownerGet('settings/abstracts'))!;
+    try {
+      expect(await saveCall({ criteria: criteria(1), reviewersPerAbstract: 1 })).toBe('allowed');
+      expect(await saveCall({ criteria: criteria(10), reviewersPerAbstract: 5 })).toBe('allowed');
+    } finally {
+      await ownerWrite(['settings/abstracts', before]);
+    }
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['no criteria', { criteria: {} }],
+    ['eleven criteria', { criteria: criteria(11) }],
+    ['a key with capitals', { criteria: { Originality: 'Originality' } }],
+    ['a key of 41 characters', { criteria: { ['k'.repeat(41)]: 'Long' } }],
+    ['a key holding a line break', { criteria: { 'a\nb': 'Split' } }],
+    ['an empty label', { criteria: { originality: '' } }],
+    ['a label of 121 characters', { criteria: { originality: 'x'.repeat(121) } }],
+    ['a label on two lines', { criteria: { originality: 'Origin\nality' } }],
+    ['a label that is not text', { criteria: { originality: 5 } }],
+    ['no criteria field', { criteria: undefined }],
+    ['0 reviewers an abstract', { reviewersPerAbstract: 0 }],
+    ['6 reviewers an abstract', { reviewersPerAbstract: 6 }],
+    ['2.5 reviewers an abstract', { reviewersPerAbstract: 2.5 }],
+    ['"2" reviewers an abstract', { reviewersPerAbstract: '2' }],
+  ])('refuses %s', async (_, change) => {
+    const clean = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+    const call = (await ownerGet('settings/abstracts'))!;
+    const missing = Object.keys(change).filter((k) => change[k] === undefined);
+    const rest = Object.fromEntries(Object.entries(call).filter(([k]) => !missing.includes(k)));
+    expect(await verdict(setDoc(doc(as.db.admin, 'settings', 'abstracts'), { ...rest, ...clean }))).toBe('denied');
+  });
+
+  it('is set by administrators only', async () => {
+    for (const actor of ['reviewer', 'editor', 'finance'] as const) {
+      const call = (await ownerGet('settings/abstracts'))!;
+      expect(await verdict(setDoc(doc(as.db[actor], 'settings', 'abstracts'), call)), actor).toBe('denied');
+    }
   });
 });
 
