@@ -147,9 +147,12 @@ const RECORDS = {
   // authors, affiliations or address. Its reviewer reads it (a query pinning reviewer == their
   // address); administrators assign and unassign, once the call has closed.
   'blindAbstracts':            { get: 'reviewers', list: 'reviewers', create: 'admin',    update: 'admin',   delete: 'admin' },
-  // A review, under its assignment's id: written and revised only by that assignment's reviewer;
-  // read by them and by administrators; never by authors; never deleted.
+  // A review, under its assignment's id: written and revised only by that assignment's reviewer,
+  // until the committee decides; read by them and by administrators; never by authors; never deleted.
   'reviews':                   { get: 'reviewers', list: 'reviewers', create: 'reviewers', update: 'reviewers', delete: 'nobody' },
+  // The committee's decision on an abstract, with its email in the same commit: administrators
+  // only (it names the reviews it quotes); made once, never changed (the email has gone).
+  'abstractDecisions':         { get: 'admin',    list: 'admin',   create: 'admin',     update: 'nobody',  delete: 'nobody' },
   // Not in the specification: staff read, finance write, administrators delete.
   'procurement':               { get: 'staff',    list: 'staff',   create: 'finance',   update: 'finance', delete: 'admin' },
 } satisfies Record<string, Row>;

@@ -8,6 +8,8 @@
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignmentId, assignWrite, saveReviewWrite, type ReviewInput } from '../../src/data/abstract-review.ts';
+import { decideWrites, decisionMailId } from '../../src/data/abstract-decision.ts';
+import type { Abstract } from '../../src/data/abstracts.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, connect } from './support/clients.ts';
 import { commit } from './support/forms.ts';
@@ -368,4 +370,116 @@ describe('reviewers’ entries', () => {
 function reviewDoc(id: string, abstractId: string) {
   const w = saveReviewWrite({ id, abstractId, reviewer: me }, REVIEW, null) as { data: Record<string, unknown> };
   return w.data;
+}
+
+describe('the committee decides', () => {
+  /** An abstract reviewed by both reviewers (their comments to the authors stored past the rules): the abstract and the reviews. */
+  async function reviewed() {
+    const abstract = await storedAbstract();
+    const reviews = [];
+    for (const [who, toAuthors] of [
+      [me, 'Clear; say how the clinics were chosen.'],
+      [OTHER.email, 'The results would read better as a table.'],
+    ]) {
+      const { id } = await storedAssignment(who, abstract);
+      const at = new Date();
+      const stored = { ...REVIEW, toAuthors, id, abstractId: abstract.id, reviewer: who, createdAt: at, updatedAt: at };
+      await ownerWrite([`reviews/${id}`, stored]);
+      reviews.push(stored);
+    }
+    return { abstract, reviews };
+  }
+  type Writes = Array<{ set: string; data: Record<string, unknown> }>;
+  const decide = (db: Firestore, writes: Writes) => commit(db, writes);
+
+  it('decides once, with the email to the author carrying the reviewers’ comments and never their names; reviews are then closed', async () => {
+    const { abstract, reviews } = await reviewed();
+    expect(await verdict(decide(as.db.admin, decideWrites(abstract, 'poster', reviews, ACCOUNTS.admin.email) as Writes))).toBe('allowed');
+    const mail = (await ownerGet(`mail/${decisionMailId(abstract.id)}`))!;
+    expect(mail).toMatchObject({
+      to: abstract.email,
+      template: { name: 'abstract-decision', data: { outcome: 'accepted as a poster', accepted: true, comments: reviews.map((r) => r.toAuthors) } },
+    });
+    expect(JSON.stringify(mail)).not.toContain(me);
+    expect(JSON.stringify(mail)).not.toContain(OTHER.email);
+    // Decided once; and no reviewer revises or adds a review now.
+    expect(await verdict(decide(as.db.admin, decideWrites(abstract, 'oral', reviews, ACCOUNTS.admin.email) as Writes))).toBe('denied');
+    const mine = reviews.find((r) => r.reviewer === me)!;
+    expect(await verdict(review(reviewer, mine.id, abstract.id, { toAuthors: 'Changed after the decision.' }, me, { id: mine.id }))).toBe('denied');
+  });
+
+  it('reads for administrators only: not the reviewers, not the author', async () => {
+    const { abstract, reviews } = await reviewed();
+    await decide(as.db.admin, decideWrites(abstract, 'reject', reviews, ACCOUNTS.admin.email) as Writes);
+    expect(await verdict(getDoc(doc(as.db.admin, 'abstractDecisions', abstract.id)))).toBe('allowed');
+    expect(await verdict(getDoc(doc(reviewer, 'abstractDecisions', abstract.id)))).toBe('denied');
+    const author = await attendee(abstract.email);
+    expect(await verdict(getDoc(doc(author.db, 'abstractDecisions', abstract.id)))).toBe('denied');
+    expect(await verdict(getDoc(doc(author.db, 'mail', decisionMailId(abstract.id))))).toBe('denied');
+  });
+
+  it.each<[string, (w: Writes, ctx: { abstract: Abstract; reviews: Record<string, unknown>[] }) => Promise<Writes> | Writes]>([
+    ['without its email', (w) => [w[0]]],
+    ['its email alone', (w) => [w[1]]],
+    ['a comment other than the review’s', (w) => [{ ...w[0], data: { ...w[0].data, comments: ['Kinder words.', (w[0].data.comments as string[])[1]] } }, w[1]]],
+    ['the email’s comments other than the decision’s', (w) => [w[0], withMailData(w[1], { comments: ['Kinder words.'] })]],
+    ['the email naming the reviewers', (w) => [w[0], withMailData(w[1], { reviewers: [me, OTHER.email] })]],
+    ['the email to another address', (w) => [w[0], { ...w[1], data: { ...w[1].data, to: 'someone-else@example.org' } }]],
+    ['the email saying another outcome', (w) => [w[0], withMailData(w[1], { outcome: 'accepted as an oral presentation' })]],
+    [
+      'one review quoted twice',
+      (w) => [
+        {
+          ...w[0],
+          data: {
+            ...w[0].data,
+            reviewIds: [(w[0].data.reviewIds as string[])[0], (w[0].data.reviewIds as string[])[0]],
+            comments: [(w[0].data.comments as string[])[0], (w[0].data.comments as string[])[0]],
+          },
+        },
+        w[1],
+      ],
+    ],
+    ['an outcome the committee does not have', (w) => [{ ...w[0], data: { ...w[0].data, outcome: 'maybe' } }, w[1]]],
+    ['another administrator’s name', (w) => [{ ...w[0], data: { ...w[0].data, decidedBy: 'someone@example.org' } }, w[1]]],
+    [
+      'a review of another abstract',
+      async (_w, { abstract }) => {
+        const elsewhere = await storedReview(me);
+        const comment = ((await ownerGet(`reviews/${elsewhere}`)) as { toAuthors: string }).toAuthors;
+        return decideWrites(
+          abstract,
+          'oral',
+          [{ id: elsewhere, abstractId: abstract.id, conflict: false, toAuthors: comment }],
+          ACCOUNTS.admin.email,
+        ) as Writes;
+      },
+    ],
+  ])('refuses a decision with %s', async (_, forge) => {
+    const ctx = await reviewed();
+    const writes = await forge(decideWrites(ctx.abstract, 'poster', ctx.reviews, ACCOUNTS.admin.email) as Writes, ctx);
+    expect(await verdict(decide(as.db.admin, writes))).toBe('denied');
+  });
+
+  it('refuses a declared conflict’s note, and an abstract no longer submitted', async () => {
+    const { abstract, reviews } = await reviewed();
+    await ownerWrite([`reviews/${reviews[0].id}`, { ...reviews[0], conflict: true, scores: {}, toAuthors: '' }]);
+    const forged = decideWrites(abstract, 'oral', [reviews[1]], ACCOUNTS.admin.email) as Writes;
+    forged[0].data = { ...forged[0].data, reviewIds: [reviews[0].id, reviews[1].id], comments: ['', reviews[1].toAuthors] };
+    expect(await verdict(decide(as.db.admin, forged))).toBe('denied');
+    const withdrawn = await storedAbstract({ status: 'withdrawn' });
+    expect(await verdict(decide(as.db.admin, decideWrites(withdrawn, 'reject', [], ACCOUNTS.admin.email) as Writes))).toBe('denied');
+  });
+
+  it('is the administrators’: editors, finance and reviewers cannot decide', async () => {
+    const { abstract, reviews } = await reviewed();
+    for (const actor of ['editor', 'finance', 'reviewer'] as const)
+      expect(await verdict(decide(as.db[actor], decideWrites(abstract, 'oral', reviews, ACCOUNTS[actor].email) as Writes)), actor).toBe('denied');
+  });
+});
+
+/** A mail write with its template data changed. */
+function withMailData(w: { set: string; data: Record<string, unknown> }, change: Record<string, unknown>) {
+  const template = w.data.template as { name: string; data: Record<string, unknown> };
+  return { ...w, data: { ...w.data, template: { ...template, data: { ...template.data, ...change } } } };
 }

@@ -31,6 +31,8 @@ import { abstractDraft, COMPLETE, REVIEW, storedAbstract, storedAssignment, TEST
 import { saveAbstractWrite } from '../../src/data/abstracts.ts';
 import { ABSTRACTS_PER_COMMIT, assignmentCommits } from '../../src/data/abstract-assignment.ts';
 import { saveReviewWrite } from '../../src/data/abstract-review.ts';
+import { decideWrites } from '../../src/data/abstract-decision.ts';
+import { ownerWrite } from './support/seats.ts';
 import { ACCOUNTS } from './support/actors.ts';
 
 let as: Actors;
@@ -255,7 +257,7 @@ describe('the rules budget on the heaviest paths', () => {
     }
   });
 
-  it('the call with ten criteria and twenty tracks; a full commit of assignments; a review of ten criteria with both comments full, and its revision', async () => {
+  it('the call with ten criteria and twenty tracks; a full commit of assignments; a review of ten criteria with both comments full, its revision; a decision quoting five reviews', async () => {
     const restore = await useClosedCall();
     try {
       const call = (await ownerGet('settings/abstracts'))!;
@@ -289,6 +291,28 @@ describe('the rules budget on the heaviest paths', () => {
       expectWithinBudget(reviewing);
       const [revising] = commits(await spentBy(() => commit(as.db.reviewer, [saveReviewWrite(assignment, { ...input, toCommittee: 'Revised.' }, { id })])));
       expectWithinBudget(revising);
+
+      // The decision quoting five reviews, with its email: the heaviest read of the blind review.
+      const decided = await storedAbstract();
+      const five5 = [];
+      for (let i = 0; i < 5; i++) {
+        const reviewId = `${decided.id}__budget-reviewer-${i}@example.org`;
+        const stored = {
+          ...input,
+          id: reviewId,
+          abstractId: decided.id,
+          reviewer: `budget-reviewer-${i}@example.org`,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        };
+        await ownerWrite([`reviews/${reviewId}`, stored]);
+        five5.push(stored);
+      }
+      const [deciding] = commits(await spentBy(() => commit(as.db.admin, decideWrites(decided, 'oral', five5, ACCOUNTS.admin.email))));
+      expect(deciding.operations).toEqual(['create abstractDecisions', 'create mail']);
+      expectWithinBudget(deciding);
+      // The administrator's entry, the abstract, the five reviews and the email after the commit.
+      expect(deciding.readsPerOperation).toBe(8);
     } finally {
       await restore();
     }

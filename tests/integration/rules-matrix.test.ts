@@ -19,6 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abstractDraft, COMPLETE, REVIEW, storedAbstract, storedAssignment, storedReview, useOpenCall, withClosedCall } from './support/abstracts.ts';
 import { assignWrite, saveReviewWrite } from '../../src/data/abstract-review.ts';
+import { decideWrites } from '../../src/data/abstract-decision.ts';
 import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
 import { referenceClaim } from '../../src/data/transaction-codes.ts';
 import { sdkData } from '../../src/lib/sdk-db.ts';
@@ -90,6 +91,13 @@ const submitAs =
   (form: PublicForm): Attempt =>
   async (db, actor) =>
     commit(db, (await form.draft({}, { db, uid: as.user[actor]?.uid ?? 'not-signed-in', email: emailOf(actor) ?? undefined })).writes());
+
+/** Someone's decision, stored past the rules. */
+const storedDecision = async () => {
+  const { id } = await storedAbstract();
+  await ownerWrite([`abstractDecisions/${id}`, { id, outcome: 'reject', reviewIds: [], comments: [], decidedBy: ACCOUNTS.admin.email, decidedAt: new Date() }]);
+  return id;
+};
 
 /** The address an actor would be assigned under (the anonymous visitor has none: someone else's). */
 const reviewerOf = (actor: Actor) => emailOf(actor) ?? 'nobody@example.org';
@@ -515,6 +523,22 @@ const HOW: Record<AccessSubject, Subject> = {
       update: 'revising their own',
       delete: 'their own',
     },
+  },
+  // The committee's decision on a reviewed abstract, with its email; another's decision stored past the rules.
+  abstractDecisions: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'abstractDecisions', await storedDecision())),
+      list: (db) => getDocs(query(collection(db, 'abstractDecisions'), limit(5))),
+      create: async (db, actor) => {
+        const id = await storedReview(ACCOUNTS.reviewer.email);
+        const review = (await ownerGet(`reviews/${id}`)) as { id: string; abstractId: string; conflict: boolean; toAuthors: string };
+        const abstract = (await ownerGet(`abstracts/${review.abstractId}`)) as { id: string; email: string; title: string };
+        return commit(db, decideWrites(abstract, 'poster', [review], reviewerOf(actor)));
+      },
+      update: async (db) => updateDoc(doc(db, 'abstractDecisions', await storedDecision()), { outcome: 'oral' }),
+      delete: async (db) => deleteDoc(doc(db, 'abstractDecisions', await storedDecision())),
+    },
+    notes: { create: 'with its email, quoting the review', update: 'changing its outcome' },
   },
   // CPD settings: rewritten with themselves (or a valid default when the stack has none).
   'settings/cpd': {
