@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decideWrites, decisionMailId, MAX_DECISION_COMMENTS, OUTCOME_WORDS } from './abstract-decision.ts';
 import { createMailRenderer } from '../lib/mail-render.ts';
@@ -83,5 +84,13 @@ describe('the decision email', () => {
     const out = render('reject', []);
     expect(out.text).not.toContain('comments');
     expect(out.text).not.toContain('as a presenter');
+  });
+});
+
+describe('the rules word the outcome as the screen does', () => {
+  it('firestore.rules abstractDecisionMail holds every OUTCOME_WORDS phrase', () => {
+    const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
+    const mailRule = rules.slice(rules.indexOf('function abstractDecisionMail'), rules.indexOf('function mailTemplateName'));
+    for (const words of Object.values(OUTCOME_WORDS)) expect(mailRule).toContain(`'${words}'`);
   });
 });
