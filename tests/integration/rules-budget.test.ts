@@ -294,7 +294,7 @@ describe('the rules budget on the heaviest paths', () => {
 
       // The decision quoting five reviews, with its email: the heaviest read of the blind review.
       const decided = await storedAbstract();
-      const five5 = [];
+      const quoted: Array<{ id: string; abstractId: string; conflict: boolean; toAuthors: string }> = [];
       for (let i = 0; i < 5; i++) {
         const reviewId = `${decided.id}__budget-reviewer-${i}@example.org`;
         const stored = {
@@ -306,9 +306,9 @@ describe('the rules budget on the heaviest paths', () => {
           updatedAt: new Date(),
         };
         await ownerWrite([`reviews/${reviewId}`, stored]);
-        five5.push(stored);
+        quoted.push(stored);
       }
-      const [deciding] = commits(await spentBy(() => commit(as.db.admin, decideWrites(decided, 'oral', five5, ACCOUNTS.admin.email))));
+      const [deciding] = commits(await spentBy(() => commit(as.db.admin, decideWrites(decided, 'oral', quoted, ACCOUNTS.admin.email))));
       expect(deciding.operations).toEqual(['create abstractDecisions', 'create mail']);
       expectWithinBudget(deciding);
       // The administrator's entry, the abstract, the five reviews and the email after the commit.
