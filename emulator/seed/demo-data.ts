@@ -1,7 +1,7 @@
 // Demo content for `npm start`: a believable summit, so every public page has something real to
 // show and every admin screen has rows to work on. Dates are relative to "now" so the demo never
 // goes stale: the summit is always about five months away.
-import { DEFAULT_WORD_LIMITS } from '../../src/data/abstracts.ts';
+import { DEFAULT_CRITERIA, DEFAULT_WORD_LIMITS } from '../../src/data/abstracts.ts';
 import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 import type { MessageStatus } from '../../src/data/statuses.ts';
@@ -133,6 +133,8 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
         survivorship: 'Survivorship and palliative care',
       },
       wordLimits: { ...DEFAULT_WORD_LIMITS },
+      criteria: { ...DEFAULT_CRITERIA },
+      reviewersPerAbstract: 2,
       guidelines:
         'Submit original work not published elsewhere, in English, structured as background, methods, results and conclusions.\n\nDo not name authors or institutions in the title or the text: reviewers read abstracts without them.\n\nThe presenting author registers for the summit once the abstract is accepted.',
     },

@@ -28,6 +28,9 @@
 //  12. "your data" (alone: --only your-data): an attendee's export with everything (payments,
 //      statement lines, emails with their delivery, evaluations, certificates): reading it as them
 //      with the rules enforced, and the JSON and CSV's build time and size (scripts/bench/your-data.ts);
+//  13. the automatic assignment of reviewers (alone: --only assignment): 1,000 submitted abstracts,
+//      60 reviewers, two each, by the committee screen's own function (scripts/bench/abstract-assignment.ts;
+//      needs no stack);
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
@@ -337,8 +340,19 @@ async function timedWorkTables() {
   await timedWorkFigures(table);
 }
 
-/** `npm run bench -- --only statement|rules|timed-work`: scenarios that need no shared stack (or start their own). */
-const STANDALONE: Record<string, () => Promise<void>> = { statement: statementTable, rules: rulesTables, 'timed-work': timedWorkTables };
+/** The automatic assignment of reviewers to abstracts (scripts/bench/abstract-assignment.ts; pure, no stack). */
+async function assignmentTable() {
+  const { assignmentFigures } = await import('./abstract-assignment.ts');
+  table('Automatic assignment of reviewers (1,000 submitted abstracts, 60 reviewers in 30 institutions, 2 each; in Node)', assignmentFigures());
+}
+
+/** `npm run bench -- --only statement|rules|timed-work|assignment`: scenarios that need no shared stack (or start their own). */
+const STANDALONE: Record<string, () => Promise<void>> = {
+  statement: statementTable,
+  rules: rulesTables,
+  'timed-work': timedWorkTables,
+  assignment: assignmentTable,
+};
 
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;

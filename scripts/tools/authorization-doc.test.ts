@@ -9,7 +9,9 @@ describe('docs/authorization.md', () => {
 
   it('shows each capability per role and each operation per subject', () => {
     const doc = authorizationDoc();
-    expect(doc).toContain('| `users` | add, change and remove staff | yes |  |  | update staff |');
+    expect(doc).toContain('| `users` | add, change and remove staff | yes |  |  |  | update staff |');
+    expect(doc).toContain('| `reviews` | score the abstracts assigned to them, or declare a conflict | yes |  |  | yes | create reviews |');
+    expect(doc).toContain('| `blindAbstracts` | reviewers | reviewers | admin | admin | admin |');
     expect(doc).toContain('| `payments` | finance | finance | verified address | finance | admin |');
   });
 });

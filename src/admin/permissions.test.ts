@@ -85,7 +85,8 @@ describe('capabilities derive from the access table', () => {
       expect(copy.create, c).toBe(ACCESS[c].delete);
       expect(copy.delete, c).toBe(ACCESS[c].delete);
       expect(copy.update, c).toBe('nobody');
-      expect(ROLES_OF[copy.get!], c).toEqual(ROLES_OF[ACCESS[c].get!]);
+      // (A public original's readers include reviewers, who are no staff: the archive is staff's.)
+      expect(ROLES_OF[copy.get!], c).toEqual(ROLES_OF[ACCESS[c].get!].filter((r) => (STAFF_ROLES as readonly string[]).includes(r)));
     }
   });
 });
@@ -119,5 +120,23 @@ describe('sensitive data', () => {
 
   it('whoever reads needs may read the records that keep them (the screens show them there)', () => {
     for (const role of readers) expect(can(role, 'registrations:read'), role).toBe(true);
+  });
+});
+
+// A reviewer (issue 39) has a staff entry but is no staff: the table must not let them read
+// anything but what anyone reads, the abstracts assigned to them and reviews.
+describe('the reviewer', () => {
+  it('holds only the reviews capability', () => {
+    expect((Object.keys(CAPABILITIES) as Capability[]).filter((c) => can('reviewer', c))).toEqual(['reviews']);
+  });
+
+  it('reads nothing but public subjects, their assignments and reviews', () => {
+    const readable = (Object.keys(ACCESS) as Subject[]).filter((s) => mayDo('reviewer', s, 'get') || mayDo('reviewer', s, 'list'));
+    const beyondPublic = readable.filter((s) => !['everyone', 'signed-in', 'verified'].includes(ACCESS[s].get ?? 'nobody') || mayDo('reviewer', s, 'list'));
+    expect(beyondPublic.sort()).toEqual(['blindAbstracts', 'reviews', 'seats']);
+  });
+
+  it('is in no staff tier', () => {
+    for (const tier of ['staff', 'editors', 'finance', 'admin'] as const) expect(ROLES_OF[tier]).not.toContain('reviewer');
   });
 });

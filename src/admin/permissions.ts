@@ -10,27 +10,41 @@ import type { StaffRole } from './staff-context.ts';
 export const STAFF_ROLES = ['admin', 'editor', 'finance'] as const satisfies readonly StaffRole[];
 
 /**
- * Who an operation is open to. The four staff tiers are firestore.rules' role checks (isStaff,
- * isEditor, isFinance, isAdmin); the others are a visitor's standing. `nobody` means no one does it
- * on its own: some such writes happen only inside the commit of another action (a checkout with its
- * registration), which its own tests cover.
+ * A reviewer of abstracts (issue 39) also has a staff/{email} entry, but is not staff: none of the
+ * staff tiers admits them (they read nothing of registrations, payments, messages or the log), only
+ * `reviewers`, which gives them the blind copies assigned to them and their own reviews. Their entry
+ * also says their institution and tracks (firestore.rules reviewerProfile), which the automatic
+ * assignment reads (src/data/abstract-assignment.ts).
  */
-export type Who = 'everyone' | 'signed-in' | 'verified' | 'staff' | 'editors' | 'finance' | 'admin' | 'nobody';
+export const REVIEWER = 'reviewer';
+export type Role = StaffRole | typeof REVIEWER;
+/** Every role a staff/{email} entry may hold. */
+export const ROLES = [...STAFF_ROLES, REVIEWER] as const satisfies readonly Role[];
 
-/** The staff roles each tier admits (a visitor's standing admits every role: staff are signed in and verified). */
-export const ROLES_OF: Record<Who, readonly StaffRole[]> = {
-  everyone: STAFF_ROLES,
-  'signed-in': STAFF_ROLES,
-  verified: STAFF_ROLES,
+/**
+ * Who an operation is open to. The five role tiers are firestore.rules' role checks (isStaff,
+ * isEditor, isFinance, isAdmin, isReviewer); the others are a visitor's standing. `nobody` means no
+ * one does it on its own: some such writes happen only inside the commit of another action (a
+ * checkout with its registration), which its own tests cover.
+ */
+export type Who = 'everyone' | 'signed-in' | 'verified' | 'staff' | 'editors' | 'finance' | 'admin' | 'reviewers' | 'nobody';
+
+/** The roles each tier admits (a visitor's standing admits every role: staff and reviewers are signed in and verified). */
+export const ROLES_OF: Record<Who, readonly Role[]> = {
+  everyone: ROLES,
+  'signed-in': ROLES,
+  verified: ROLES,
   staff: STAFF_ROLES,
   editors: ['admin', 'editor'],
   finance: ['admin', 'finance'],
   admin: ['admin'],
+  // Administrators may do what a reviewer does (as they may what editors and finance do).
+  reviewers: ['admin', REVIEWER],
   nobody: [],
 };
 
-/** firestore.rules' role check for each staff tier. */
-export const ROLE_CHECK = { staff: 'isStaff', editors: 'isEditor', finance: 'isFinance', admin: 'isAdmin' } as const;
+/** firestore.rules' role check for each role tier. */
+export const ROLE_CHECK = { staff: 'isStaff', editors: 'isEditor', finance: 'isFinance', admin: 'isAdmin', reviewers: 'isReviewer' } as const;
 
 export const OPERATIONS = ['get', 'list', 'create', 'update', 'delete'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -129,6 +143,16 @@ const RECORDS = {
   'abstracts':                 { get: 'admin',    list: 'admin',   create: 'verified',  update: 'nobody',  delete: 'nobody' },
   // The call for abstracts is public (/abstracts states it); administrators set it.
   'settings/abstracts':        { get: 'everyone',                                       update: 'admin' },
+  // One reviewer's assignment to one abstract (src/data/abstract-review.ts): the abstract without its
+  // authors, affiliations or address. Its reviewer reads it (a query pinning reviewer == their
+  // address); administrators assign and unassign, once the call has closed.
+  'blindAbstracts':            { get: 'reviewers', list: 'reviewers', create: 'admin',    update: 'admin',   delete: 'admin' },
+  // A review, under its assignment's id: written and revised only by that assignment's reviewer,
+  // until the committee decides; read by them and by administrators; never by authors; never deleted.
+  'reviews':                   { get: 'reviewers', list: 'reviewers', create: 'reviewers', update: 'reviewers', delete: 'nobody' },
+  // The committee's decision on an abstract, with its email in the same commit: administrators
+  // only (it names the reviews it quotes); made once, never changed (the email has gone).
+  'abstractDecisions':         { get: 'admin',    list: 'admin',   create: 'admin',     update: 'nobody',  delete: 'nobody' },
   // Not in the specification: staff read, finance write, administrators delete.
   'procurement':               { get: 'staff',    list: 'staff',   create: 'finance',   update: 'finance', delete: 'admin' },
 } satisfies Record<string, Row>;
@@ -174,7 +198,7 @@ export const ACCESS: Readonly<Record<Subject, Row>> = {
 };
 
 /** Whether a staff member in this role may do this (the rules may still refuse a particular write). */
-export function mayDo(role: StaffRole, subject: Subject, op: Operation): boolean {
+export function mayDo(role: Role, subject: Subject, op: Operation): boolean {
   const who = ACCESS[subject][op];
   return who !== undefined && ROLES_OF[who].includes(role);
 }
@@ -209,6 +233,7 @@ export const CAPABILITIES = {
   'data-requests':         { what: 'answer data requests: approve and carry out an erasure, refuse, close', grantedBy: ['dataRequests', 'update'] },
   'archive':               { what: 'open the archive (each collection as its originals allow)', grantedBy: ['archive/events/items', 'get'] },
   'files:unused':          { what: 'list the files no record names and delete them',   grantedBy: { who: 'admin', why: 'storage.rules let editors delete content files; deleting whatever the whole bucket no longer names is kept to administrators' } },
+  'reviews':               { what: 'score the abstracts assigned to them, or declare a conflict', grantedBy: ['reviews', 'create'] },
   'timed-work:run':        { what: '“Run now”: the schedule’s offers, passes, places and reminders by hand', grantedBy: { who: 'admin', why: 'the rules let finance make the same moves; running the whole schedule at once is kept to administrators' } },
 } as const satisfies Record<string, CapabilitySource>;
 
@@ -220,7 +245,7 @@ export function capabilityTier(capability: Capability): Who {
   return 'who' in source ? source.who : (ACCESS[source[0]][source[1]] ?? 'nobody');
 }
 
-export function can(role: StaffRole, capability: Capability): boolean {
+export function can(role: Role, capability: Capability): boolean {
   return ROLES_OF[capabilityTier(capability)].includes(role);
 }
 

@@ -41,6 +41,11 @@ export const ABSTRACT_BOUNDS = {
   tracks: 20,
   trackLabel: 120,
   guidelines: 10000,
+  /** Review criteria: at least one, at most ten, keyed like tracks. */
+  criteria: 10,
+  criterionLabel: 120,
+  /** Reviewers an abstract may be given (the call's reviewersPerAbstract). */
+  reviewersPerAbstract: 5,
 } as const;
 
 export type WordLimits = Record<AbstractPart | 'total', number>;
@@ -53,11 +58,31 @@ export interface AbstractCall {
   tracks: Record<string, string>;
   wordLimits: WordLimits;
   guidelines: string;
+  /** What reviewers score, each 1–5: criterion key → label ("originality" → "Originality"). */
+  criteria: Record<string, string>;
+  /** How many reviewers each abstract is given when assigned automatically (1–5). */
+  reviewersPerAbstract: number;
 }
 
 export const DEFAULT_WORD_LIMITS: WordLimits = { background: 100, methods: 100, results: 150, conclusions: 75, total: 300 };
 
-export const NO_CALL: AbstractCall = { opensAt: null, closesAt: null, tracks: {}, wordLimits: DEFAULT_WORD_LIMITS, guidelines: '' };
+/** What a new call starts from: the usual criteria of a scientific committee, each scored 1–5. */
+export const DEFAULT_CRITERIA: Record<string, string> = {
+  originality: 'Originality',
+  methods: 'Soundness of the methods',
+  relevance: 'Relevance to cancer care',
+  clarity: 'Clarity',
+};
+
+export const NO_CALL: AbstractCall = {
+  opensAt: null,
+  closesAt: null,
+  tracks: {},
+  wordLimits: DEFAULT_WORD_LIMITS,
+  guidelines: '',
+  criteria: DEFAULT_CRITERIA,
+  reviewersPerAbstract: 2,
+};
 
 export type CallState = 'unset' | 'before' | 'open' | 'closed';
 

@@ -50,7 +50,7 @@ describe('the default wording', () => {
   });
 
   it.each(MAIL_TEMPLATES.map((n) => [n]))('%s reads only the data it is given', (name) => {
-    const given = new Set([...Object.keys(MAIL_SAMPLES[name]), 'if']);
+    const given = new Set([...Object.keys(MAIL_SAMPLES[name]), 'if', 'each']);
     for (const part of ['subject', 'html', 'text'] as const) {
       for (const used of namesUsed(DEFAULT_MAIL_TEMPLATES[name][part])) expect([part, used, given.has(used)]).toEqual([part, used, true]);
     }

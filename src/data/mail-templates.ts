@@ -232,6 +232,17 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
       'You may complain to the Office of the Data Protection Commissioner (www.odpc.go.ke).',
     ],
   }),
+  // The reviewers' comments as they wrote them, escaped ({{this}}), one after another, unsigned.
+  'abstract-decision': template({
+    subject: 'Your abstract: {{outcome}}',
+    paragraphs: [
+      'Hello,',
+      'The scientific committee has reviewed your abstract “{{title}}” (reference {{reference}}): it is <strong>{{outcome}}</strong>.',
+      '{{#if accepted}}Please make sure the presenting author registers for the summit, as a presenter.{{else}}Thank you for submitting it; we hope to see you at the summit.{{/if}}',
+    ],
+    html: `{{#if comments.length}}<p>The reviewers’ comments:</p>\n{{#each comments}}<blockquote style="white-space:pre-line;border-left:3px solid #cbd5e1;margin:0 0 12px;padding-left:12px">{{this}}</blockquote>\n{{/each}}{{/if}}`,
+    text: `{{#if comments.length}}The reviewers’ comments:\n{{#each comments}}\n---\n{{this}}\n{{/each}}{{/if}}`,
+  }),
 };
 
 /** What the partials are built from: settings/site as stored. */

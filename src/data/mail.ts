@@ -32,6 +32,7 @@ export const MAIL_TEMPLATES = [
   'data-request-received',
   'data-request-done',
   'data-request-refused',
+  'abstract-decision',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -59,6 +60,7 @@ export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'data-request-received': 'Data request received',
   'data-request-done': 'Data request done',
   'data-request-refused': 'Data request refused',
+  'abstract-decision': 'Abstract decision (with the reviewers’ comments)',
 };
 
 /** How staff read a delivery state. */
@@ -81,7 +83,7 @@ export type MailPartialName = (typeof MAIL_PARTIALS)[number];
 
 /** The collections a message can be about (`test` is an administrator's test send of a template). */
 export type MailRecordCollection =
-  'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'waitlist' | 'certificates' | 'dataRequests' | 'templates';
+  'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'waitlist' | 'certificates' | 'dataRequests' | 'abstracts' | 'templates';
 
 /**
  * `reference` is the record's id (its checkout link); `code` is what the payer quotes and every
@@ -117,6 +119,10 @@ export interface MailDataByTemplate {
   'data-request-received': { reference: string; kind: string; days: number };
   'data-request-done': { reference: string; kind: string; days: number };
   'data-request-refused': { reference: string; kind: string; days: number; reason: string };
+  // The committee's decision on an abstract (data/abstract-decision.ts): `outcome` in words,
+  // `accepted` for the paragraph asking presenters to register, and the reviewers' comments to the
+  // authors as they wrote them (each at most 3,000 characters, escaped by the template), unsigned.
+  'abstract-decision': { title: string; outcome: string; accepted: boolean; comments: string[]; reference: string };
 }
 
 /** How many times staff may send one message again: a resend cannot be turned into a mail cannon. */
@@ -449,5 +455,12 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
     kind: 'erasure',
     days: 14,
     reason: 'An invoice issued to you must be kept for five years.',
+  },
+  'abstract-decision': {
+    title: 'Cervical screening uptake in Kisumu County',
+    outcome: 'accepted as a poster',
+    accepted: true,
+    comments: ['A clear study; say how the clinics were chosen.', 'The results would read better as a table.'],
+    reference: 'Ab3kP9qLm2Rt7VwZ4yNc',
   },
 };

@@ -20,6 +20,8 @@ const fromRe2 = (pattern: string) => new RegExp(pattern.replace(/\\x\{([0-9A-F]+
 
 const SINGLE_LINE = fromRe2(SINGLE_LINE_PATTERN);
 const MULTI_LINE = fromRe2(MULTI_LINE_PATTERN);
+/** Whether free text keeps to the paragraph grammar (for a check outside a form, as the rules make it). */
+export const isParagraph = (text: string) => MULTI_LINE.test(text);
 const NO_HIDDEN = 'Use only visible characters: no line breaks or hidden formatting characters.';
 const NO_HIDDEN_IN_TEXT = 'Use only visible characters (line breaks are fine), no hidden formatting characters.';
 

@@ -27,8 +27,13 @@ import { created, everything } from './support/your-data.ts';
 import { ownerDelete } from './support/owner.ts';
 import { serverNow } from './support/clock.ts';
 import { RETENTION_MONTH_MINUTES } from '../../src/content/retention.ts';
-import { abstractDraft, COMPLETE, TEST_CALL, useOpenCall } from './support/abstracts.ts';
+import { abstractDraft, COMPLETE, REVIEW, storedAbstract, storedAssignment, TEST_CALL, useClosedCall, useOpenCall } from './support/abstracts.ts';
 import { saveAbstractWrite } from '../../src/data/abstracts.ts';
+import { ABSTRACTS_PER_COMMIT, assignmentCommits } from '../../src/data/abstract-assignment.ts';
+import { saveReviewWrite } from '../../src/data/abstract-review.ts';
+import { decideWrites } from '../../src/data/abstract-decision.ts';
+import { ownerWrite } from './support/seats.ts';
+import { ACCOUNTS } from './support/actors.ts';
 
 let as: Actors;
 let restoreCpd: () => Promise<void>;
@@ -249,6 +254,67 @@ describe('the rules budget on the heaviest paths', () => {
       expectWithinBudget(fromDraft);
     } finally {
       await closeCall();
+    }
+  });
+
+  it('the call with ten criteria and twenty tracks; a full commit of assignments; a review of ten criteria with both comments full, its revision; a decision quoting five reviews', async () => {
+    const restore = await useClosedCall();
+    try {
+      const call = (await ownerGet('settings/abstracts'))!;
+      const ten = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`criterion-${i}`, `${'Criterion '.repeat(12)}${i}`.slice(0, 120)]));
+      const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`track-${i}`, `${'Track '.repeat(20)}${i}`.slice(0, 120)]));
+      const full = { ...call, tracks: { ...twenty, prevention: 'Prevention' }, criteria: ten, reviewersPerAbstract: 5 };
+      // (21 tracks is one too many: 20 with prevention among them.)
+      delete (full.tracks as Record<string, string>)['track-19'];
+      const [saving] = commits(await spentBy(async () => expect(await verdict(setDoc(doc(as.db.admin, 'settings', 'abstracts'), full))).toBe('allowed')));
+      expectWithinBudget(saving);
+
+      // One commit as assignmentCommits makes them: ABSTRACTS_PER_COMMIT abstracts, five reviewers each.
+      const abstracts = await Promise.all(Array.from({ length: ABSTRACTS_PER_COMMIT }, () => storedAbstract()));
+      const five = Array.from({ length: 5 }, (_, i) => `budget-reviewer-${i}@example.org`);
+      const [writes, ...more] = assignmentCommits(
+        abstracts.flatMap((a) => five.map((reviewer) => ({ abstractId: a.id, reviewer }))),
+        new Map(abstracts.map((a) => [a.id, a])),
+      );
+      expect(more).toEqual([]);
+      const [assigning] = commits(await spentBy(() => commit(as.db.admin, writes)));
+      expect(assigning.operations).toHaveLength(ABSTRACTS_PER_COMMIT * 5);
+      expectWithinBudget(assigning);
+      // The administrator's entry, the call, and each abstract once (cached for its five copies).
+      expect(assigning.readsPerRequest).toBe(ABSTRACTS_PER_COMMIT + 2);
+
+      const { id, abstract } = await storedAssignment(ACCOUNTS.reviewer.email);
+      const scores = Object.fromEntries(Object.keys(ten).map((k) => [k, 5]));
+      const input = { ...REVIEW, scores, toAuthors: 'a'.repeat(3000), toCommittee: 'c'.repeat(3000) };
+      const assignment = { id, abstractId: abstract.id, reviewer: ACCOUNTS.reviewer.email };
+      const [reviewing] = commits(await spentBy(() => commit(as.db.reviewer, [saveReviewWrite(assignment, input, null)])));
+      expectWithinBudget(reviewing);
+      const [revising] = commits(await spentBy(() => commit(as.db.reviewer, [saveReviewWrite(assignment, { ...input, toCommittee: 'Revised.' }, { id })])));
+      expectWithinBudget(revising);
+
+      // The decision quoting five reviews, with its email: the heaviest read of the blind review.
+      const decided = await storedAbstract();
+      const quoted: Array<{ id: string; abstractId: string; conflict: boolean; toAuthors: string }> = [];
+      for (let i = 0; i < 5; i++) {
+        const reviewId = `${decided.id}__budget-reviewer-${i}@example.org`;
+        const stored = {
+          ...input,
+          id: reviewId,
+          abstractId: decided.id,
+          reviewer: `budget-reviewer-${i}@example.org`,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        };
+        await ownerWrite([`reviews/${reviewId}`, stored]);
+        quoted.push(stored);
+      }
+      const [deciding] = commits(await spentBy(() => commit(as.db.admin, decideWrites(decided, 'oral', quoted, ACCOUNTS.admin.email))));
+      expect(deciding.operations).toEqual(['create abstractDecisions', 'create mail']);
+      expectWithinBudget(deciding);
+      // The administrator's entry, the abstract, the five reviews and the email after the commit.
+      expect(deciding.readsPerOperation).toBe(8);
+    } finally {
+      await restore();
     }
   });
 });

@@ -17,7 +17,9 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abstractDraft, COMPLETE, useOpenCall } from './support/abstracts.ts';
+import { abstractDraft, COMPLETE, REVIEW, storedAbstract, storedAssignment, storedReview, useOpenCall, withClosedCall } from './support/abstracts.ts';
+import { assignWrite, saveReviewWrite } from '../../src/data/abstract-review.ts';
+import { decideWrites } from '../../src/data/abstract-decision.ts';
 import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
 import { referenceClaim } from '../../src/data/transaction-codes.ts';
 import { sdkData } from '../../src/lib/sdk-db.ts';
@@ -33,6 +35,8 @@ import {
   EVERYONE,
   FINANCE,
   NOBODY,
+  REVIEWER_ENTRY,
+  REVIEWERS,
   SIGNED_IN,
   signInActors,
   STAFF,
@@ -88,8 +92,18 @@ const submitAs =
   async (db, actor) =>
     commit(db, (await form.draft({}, { db, uid: as.user[actor]?.uid ?? 'not-signed-in', email: emailOf(actor) ?? undefined })).writes());
 
+/** Someone's decision, stored past the rules. */
+const storedDecision = async () => {
+  const { id } = await storedAbstract();
+  await ownerWrite([`abstractDecisions/${id}`, { id, outcome: 'reject', reviewIds: [], comments: [], decidedBy: ACCOUNTS.admin.email, decidedAt: new Date() }]);
+  return id;
+};
+
+/** The address an actor would be assigned under (the anonymous visitor has none: someone else's). */
+const reviewerOf = (actor: Actor) => emailOf(actor) ?? 'nobody@example.org';
+
 /** Signed in with a verified address: who may register (under that address) and keep their own records. */
-const VERIFIED: readonly Actor[] = ['signedIn', 'editor', 'finance', 'admin'];
+const VERIFIED: readonly Actor[] = ['signedIn', 'reviewer', 'editor', 'finance', 'admin'];
 
 /** Someone else's registration, holding its slot, stored past the rules. */
 const storedRegistration = async () => seatedFixture(uniqueId('reg'), fieldsOf(registrationDoc('', { email: `${uniqueId('someone')}@example.org` })));
@@ -454,6 +468,78 @@ const HOW: Record<AccessSubject, Subject> = {
     },
     notes: { update: 'rewriting it with itself' },
   },
+  // One reviewer's assignment to one abstract, the actor's own where it names a reviewer (an
+  // unassigned one and the rest of the blind review: abstract-review.test.ts). Administrators
+  // assign once the call has closed.
+  blindAbstracts: {
+    ops: {
+      get: async (db, actor) => getDoc(doc(db, 'blindAbstracts', (await storedAssignment(reviewerOf(actor))).id)),
+      list: async (db, actor) => {
+        await storedAssignment(reviewerOf(actor));
+        return getDocs(query(collection(db, 'blindAbstracts'), where('reviewer', '==', reviewerOf(actor)), limit(5)));
+      },
+      create: async (db) => {
+        const abstract = await storedAbstract();
+        return withClosedCall(() => commit(db, [assignWrite(abstract, ACCOUNTS.reviewer.email)]));
+      },
+      update: async (db) => {
+        const { id } = await storedAssignment(ACCOUNTS.reviewer.email);
+        const stored = (await ownerGet(`blindAbstracts/${id}`))!;
+        return withClosedCall(() => setDoc(doc(db, 'blindAbstracts', id), stored));
+      },
+      delete: async (db) => deleteDoc(doc(db, 'blindAbstracts', (await storedAssignment(ACCOUNTS.reviewer.email)).id)),
+    },
+    notes: {
+      get: 'assigned to them',
+      list: 'where reviewer == their address',
+      create: 'assigning the reviewer, once the call has closed',
+      update: 'rewriting it with itself, once the call has closed',
+      delete: 'unassigning',
+    },
+  },
+  // The actor's own review of the abstract assigned to them.
+  reviews: {
+    ops: {
+      get: async (db, actor) => getDoc(doc(db, 'reviews', await storedReview(reviewerOf(actor)))),
+      list: async (db, actor) => {
+        await storedReview(reviewerOf(actor));
+        return getDocs(query(collection(db, 'reviews'), where('reviewer', '==', reviewerOf(actor)), limit(5)));
+      },
+      create: async (db, actor) => {
+        const { id, abstract } = await storedAssignment(reviewerOf(actor));
+        return commit(db, [saveReviewWrite({ id, abstractId: abstract.id, reviewer: reviewerOf(actor) }, REVIEW, null)]);
+      },
+      update: async (db, actor) => {
+        const id = await storedReview(reviewerOf(actor));
+        const { abstractId } = (await ownerGet(`reviews/${id}`)) as { abstractId: string };
+        return commit(db, [saveReviewWrite({ id, abstractId, reviewer: reviewerOf(actor) }, { ...REVIEW, toCommittee: 'Revised.' }, { id })]);
+      },
+      delete: async (db, actor) => deleteDoc(doc(db, 'reviews', await storedReview(reviewerOf(actor)))),
+    },
+    notes: {
+      get: 'their own',
+      list: 'where reviewer == their address',
+      create: 'their own, of an abstract assigned to them',
+      update: 'revising their own',
+      delete: 'their own',
+    },
+  },
+  // The committee's decision on a reviewed abstract, with its email; another's decision stored past the rules.
+  abstractDecisions: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'abstractDecisions', await storedDecision())),
+      list: (db) => getDocs(query(collection(db, 'abstractDecisions'), limit(5))),
+      create: async (db, actor) => {
+        const id = await storedReview(ACCOUNTS.reviewer.email);
+        const review = (await ownerGet(`reviews/${id}`)) as { id: string; abstractId: string; conflict: boolean; toAuthors: string };
+        const abstract = (await ownerGet(`abstracts/${review.abstractId}`)) as { id: string; email: string; title: string };
+        return commit(db, decideWrites(abstract, 'poster', [review], reviewerOf(actor)));
+      },
+      update: async (db) => updateDoc(doc(db, 'abstractDecisions', await storedDecision()), { outcome: 'oral' }),
+      delete: async (db) => deleteDoc(doc(db, 'abstractDecisions', await storedDecision())),
+    },
+    notes: { create: 'with its email, quoting the review', update: 'changing its outcome' },
+  },
   // CPD settings: rewritten with themselves (or a valid default when the stack has none).
   'settings/cpd': {
     ops: {
@@ -743,6 +829,7 @@ const HOLDERS: Record<Who, readonly Actor[]> = {
   editors: EDITORS,
   finance: FINANCE,
   admin: ADMIN,
+  reviewers: REVIEWERS,
   nobody: NOBODY,
 };
 
@@ -783,6 +870,11 @@ describe('the actors are who the table assumes', () => {
   it('the unverified account holds an admin entry, so its denials prove verification counts', async () => {
     expect((await ownerGet(`staff/${ACCOUNTS.unverified.email}`))?.role).toBe('admin');
     expect(as.user.unverified?.emailVerified).toBe(false);
+  });
+
+  it('the reviewer holds a reviewer entry with their institution and tracks, with a verified email', async () => {
+    expect(await ownerGet(`staff/${ACCOUNTS.reviewer.email}`)).toMatchObject(REVIEWER_ENTRY);
+    expect(as.user.reviewer?.emailVerified).toBe(true);
   });
 
   it('the signed-in visitor is verified and holds no staff entry; the anonymous visitor is not signed in', async () => {

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../tests/fake-db.ts';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
-import { DEFAULT_WORD_LIMITS, type AbstractCall } from '../../../data/abstracts.ts';
+import { DEFAULT_CRITERIA, DEFAULT_WORD_LIMITS, type AbstractCall } from '../../../data/abstracts.ts';
 
 const fake = vi.hoisted(() => ({ state: null as unknown as ReturnType<typeof createFakeState> }));
 vi.mock('../../../lib/data.ts', () => ({
@@ -25,6 +25,8 @@ const STORED: AbstractCall = {
   tracks: { prevention: 'Prevention', treatment: 'Treatment' },
   wordLimits: DEFAULT_WORD_LIMITS,
   guidelines: 'Original work only.',
+  criteria: { originality: 'Originality', clarity: 'Clarity' },
+  reviewersPerAbstract: 3,
 };
 
 beforeEach(() => {
@@ -58,6 +60,8 @@ describe('Call for abstracts', () => {
       // Two labels with one slug: two keys all the same.
       tracks: { 'prevention-early-detection': 'Prevention & early detection', 'prevention-early-detection-2': 'Prevention: early detection' },
       wordLimits: DEFAULT_WORD_LIMITS,
+      criteria: DEFAULT_CRITERIA,
+      reviewersPerAbstract: 2,
     });
     expect(logs()).toEqual(['Updated the call for abstracts: dates, tracks']);
   });
@@ -72,6 +76,46 @@ describe('Call for abstracts', () => {
     await save();
     await screen.findByText(/^Saved\./);
     expect(stored().tracks).toEqual({ prevention: 'Prevention and screening' });
+  });
+
+  it('sets what reviewers score and how many each abstract gets: a criterion renamed keeps its key, one added gets its own', async () => {
+    fake.state.docs.set('settings/abstracts', STORED as unknown as Record<string, unknown>);
+    renderStaffScreen(CallSettingsPage);
+    const user = userEvent.setup();
+    const criteria = () => within(screen.getByRole('group', { name: 'Review criteria' }));
+    await user.clear(await screen.findByLabelText('Criterion 2'));
+    await user.type(screen.getByLabelText('Criterion 2'), 'Clarity of writing');
+    await user.click(criteria().getByRole('button', { name: 'Add a criterion' }));
+    await user.type(screen.getByLabelText('Criterion 3'), 'Relevance to Kenya');
+    await user.clear(screen.getByLabelText('Reviewers per abstract'));
+    await user.type(screen.getByLabelText('Reviewers per abstract'), '4');
+    await save();
+    await screen.findByText(/^Saved\./);
+    expect(stored()).toMatchObject({
+      criteria: { originality: 'Originality', clarity: 'Clarity of writing', 'relevance-to-kenya': 'Relevance to Kenya' },
+      reviewersPerAbstract: 4,
+    });
+    expect(logs()).toEqual(['Updated the call for abstracts: review criteria, reviewers per abstract']);
+  });
+
+  it('asks for a criterion at least, and 1 to 5 reviewers an abstract', async () => {
+    fake.state.docs.set('settings/abstracts', STORED as unknown as Record<string, unknown>);
+    renderStaffScreen(CallSettingsPage);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove criterion 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove criterion 1' }));
+    expect(screen.getByText('No criterion: reviewers need at least one to score.')).toBeInTheDocument();
+    for (const [typed, error] of [
+      ['0', 'At least 1 reviewer.'],
+      ['6', 'At most 5 reviewers.'],
+    ]) {
+      await user.clear(screen.getByLabelText('Reviewers per abstract'));
+      await user.type(screen.getByLabelText('Reviewers per abstract'), typed);
+      await save();
+      await waitFor(() => expect(screen.getByLabelText('Reviewers per abstract')).toHaveAccessibleDescription(error));
+    }
+    expect(within(screen.getByRole('group', { name: 'Review criteria' })).getByRole('alert')).toHaveTextContent('Reviewers score at least one criterion.');
+    expect(fake.state.commits).toEqual([]);
   });
 
   it('refuses what the rules would: one date alone, closing before opening, a limit of 0 or over 2,000, a track twice or unnamed', async () => {

@@ -1,5 +1,6 @@
 // Abstracts › Call for abstracts (settings/abstracts): when the call opens and closes, its tracks,
-// the word limits and the guidelines /abstracts states. Administrators only.
+// the word limits and the guidelines /abstracts states, what reviewers score and how many each
+// abstract gets. Administrators only.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -22,7 +23,7 @@ export default function CallSettingsPage() {
     <div>
       <AdminHeader
         title="Call for abstracts"
-        summary="When authors may submit, the tracks they choose from, the word limits their abstracts keep and the guidelines /abstracts shows."
+        summary="When authors may submit, the tracks they choose from, the word limits their abstracts keep and the guidelines the call’s public page shows, and what reviewers score."
       />
       <QueryState query={query} noun="the call for abstracts">
         {(call) => <CallEditor initial={call} />}
@@ -39,47 +40,52 @@ function useSaveCall() {
   });
 }
 
-function TracksEditor({
+/** Tracks or review criteria: labels kept under their keys, added, renamed and removed. */
+function KeyedLabelsEditor({
+  name,
+  noun,
+  legend,
+  hint,
+  max,
+  empty,
   control,
   register,
   errors,
 }: {
+  name: 'tracks' | 'criteria';
+  noun: string;
+  legend: string;
+  hint: string;
+  max: number;
+  empty: string;
   control: Control<CallForm, unknown, CallValues>;
   register: UseFormRegister<CallForm>;
   errors: FieldErrors<CallForm>;
 }) {
-  const rows = useFieldArray({ control, name: 'tracks' });
+  const rows = useFieldArray({ control, name });
+  const Noun = noun[0].toUpperCase() + noun.slice(1);
   return (
-    <ListSection
-      legend="Tracks"
-      hint="Authors choose one. Renaming a track keeps its abstracts in it; removing one leaves its abstracts without a track, and their authors are asked to choose again before submitting."
-      error={errors.tracks?.message ?? errors.tracks?.root?.message}
-    >
+    <ListSection legend={legend} hint={hint} error={errors[name]?.message ?? errors[name]?.root?.message}>
       <ol className="mt-3 space-y-3">
         {rows.fields.map((row, i) => (
           <li key={row.id} className="flex flex-wrap items-end gap-3">
             <div className="min-w-[16rem] flex-1">
               <TextField
-                label={`Track ${i + 1}`}
+                label={`${Noun} ${i + 1}`}
                 maxLength={ABSTRACT_BOUNDS.trackLabel}
-                error={errors.tracks?.[i]?.label?.message}
-                {...register(`tracks.${i}.label`)}
+                error={errors[name]?.[i]?.label?.message}
+                {...register(`${name}.${i}.label`)}
               />
             </div>
-            <button type="button" className="btn-secondary" onClick={() => rows.remove(i)} aria-label={`Remove track ${i + 1}`}>
+            <button type="button" className="btn-secondary" onClick={() => rows.remove(i)} aria-label={`Remove ${noun} ${i + 1}`}>
               Remove
             </button>
           </li>
         ))}
       </ol>
-      {rows.fields.length === 0 && <p className="mt-3">No track yet: authors cannot submit until there is one.</p>}
-      <button
-        type="button"
-        className="btn-secondary mt-3"
-        disabled={rows.fields.length >= ABSTRACT_BOUNDS.tracks}
-        onClick={() => rows.append({ key: '', label: '' })}
-      >
-        Add a track
+      {rows.fields.length === 0 && <p className="mt-3">{empty}</p>}
+      <button type="button" className="btn-secondary mt-3" disabled={rows.fields.length >= max} onClick={() => rows.append({ key: '', label: '' })}>
+        Add a {noun}
       </button>
     </ListSection>
   );
@@ -139,7 +145,17 @@ function CallEditor({ initial }: { initial: AbstractCall }) {
         <TextField label="Opens" type="datetime-local" error={errors.opensAt?.message} {...register('opensAt')} />
         <TextField label="Closes" type="datetime-local" error={errors.closesAt?.message} {...register('closesAt')} />
       </FormSection>
-      <TracksEditor control={control} register={register} errors={errors} />
+      <KeyedLabelsEditor
+        name="tracks"
+        noun="track"
+        legend="Tracks"
+        hint="Authors choose one. Renaming a track keeps its abstracts in it; removing one leaves its abstracts without a track, and their authors are asked to choose again before submitting."
+        max={ABSTRACT_BOUNDS.tracks}
+        empty="No track yet: authors cannot submit until there is one."
+        control={control}
+        register={register}
+        errors={errors}
+      />
       <FormSection legend="Word limits" hint="Each part within its own limit, and the whole within the total, counted as the author types.">
         {[...ABSTRACT_PARTS, 'total' as const].map((part) => (
           <TextField
@@ -157,11 +173,34 @@ function CallEditor({ initial }: { initial: AbstractCall }) {
       </FormSection>
       <TextAreaField
         label="Guidelines"
-        hint="Shown on /abstracts. Separate paragraphs with an empty line."
+        hint="Shown on the call’s public page. Separate paragraphs with an empty line."
         rows={8}
         error={errors.guidelines?.message}
         {...register('guidelines')}
       />
+      <KeyedLabelsEditor
+        name="criteria"
+        noun="criterion"
+        legend="Review criteria"
+        hint="Reviewers score each from 1 to 5. Renaming one keeps its scores; adding or removing one once reviewing has begun leaves the reviews already written scored on the criteria they had."
+        max={ABSTRACT_BOUNDS.criteria}
+        empty="No criterion: reviewers need at least one to score."
+        control={control}
+        register={register}
+        errors={errors}
+      />
+      <FormSection legend="Assigning reviewers" hint="When abstracts are assigned automatically, each gets this many reviewers from its track.">
+        <TextField
+          label="Reviewers per abstract"
+          type="number"
+          min={1}
+          max={ABSTRACT_BOUNDS.reviewersPerAbstract}
+          step={1}
+          inputMode="numeric"
+          error={errors.reviewersPerAbstract?.message}
+          {...register('reviewersPerAbstract', { valueAsNumber: true })}
+        />
+      </FormSection>
       {save.isError && <FormAlert reveal>The call could not be saved. Check your connection, then try again.</FormAlert>}
       <p role="status" className="font-medium text-green-900">
         {notice}

@@ -1,4 +1,4 @@
-// The call for abstracts (settings/abstracts) as administrators set it: the form's shape and
+// The call for abstracts (settings/abstracts) as administrators set it, with what reviewers score: the form's shape and
 // checks, the conversions both ways and the save. firestore.rules abstractCallSettings checks the
 // same bounds, so a save the form accepts is one the rules accept.
 import { z } from 'zod';
@@ -10,8 +10,6 @@ import { lineField, paragraphField } from '../../../lib/validation.ts';
 
 export const CALL_PATH = 'settings/abstracts';
 
-/** A key the rules accept for a track (and the label it was made from, kept when the label changes). */
-export const KEY_PATTERN = /^[a-z0-9-]{1,40}$/;
 const KEY_MAX = 40;
 
 const dateTime = (label: string) => z.string().refine((v) => v === '' || fromNairobiDateTime(v) !== null, `Enter when the call ${label} as a date and time.`);
@@ -21,7 +19,10 @@ const limit = z
   .min(1, 'At least 1 word.')
   .max(ABSTRACT_BOUNDS.words, `At most ${ABSTRACT_BOUNDS.words.toLocaleString('en')} words.`);
 
-/** A list of labels, each under a key that stays when its label is edited ('' for a row added now). */
+/**
+ * A list of labels (tracks, review criteria), each under a key that stays when its label is edited
+ * ('' for a row added now): abstracts name their track, and reviews their criteria, by key.
+ */
 export const keyedLabels = (noun: string, max: number) =>
   z
     .array(
@@ -48,6 +49,12 @@ export const callFormSchema = z
     closesAt: dateTime('closes'),
     tracks: keyedLabels('track', ABSTRACT_BOUNDS.tracks),
     wordLimits: z.object(Object.fromEntries([...ABSTRACT_PARTS, 'total'].map((k) => [k, limit])) as Record<keyof WordLimits, typeof limit>),
+    criteria: keyedLabels('criterion', ABSTRACT_BOUNDS.criteria).min(1, 'Reviewers score at least one criterion.'),
+    reviewersPerAbstract: z
+      .number({ message: 'Enter a number of reviewers.' })
+      .int('Enter a whole number of reviewers.')
+      .min(1, 'At least 1 reviewer.')
+      .max(ABSTRACT_BOUNDS.reviewersPerAbstract, `At most ${ABSTRACT_BOUNDS.reviewersPerAbstract} reviewers.`),
     guidelines: paragraphField(
       0,
       ABSTRACT_BOUNDS.guidelines,
@@ -73,6 +80,8 @@ export function callForm(call: AbstractCall): CallForm {
     tracks: Object.entries(call.tracks).map(([key, label]) => ({ key, label })),
     wordLimits: { ...call.wordLimits },
     guidelines: call.guidelines,
+    criteria: Object.entries(call.criteria).map(([key, label]) => ({ key, label })),
+    reviewersPerAbstract: call.reviewersPerAbstract,
   };
 }
 
@@ -100,6 +109,8 @@ export function callDocument(values: CallValues): AbstractCall {
     tracks: keyLabels(values.tracks),
     wordLimits: values.wordLimits,
     guidelines: values.guidelines.replace(/\r\n?/g, '\n'),
+    criteria: keyLabels(values.criteria),
+    reviewersPerAbstract: values.reviewersPerAbstract,
   };
 }
 
@@ -112,5 +123,7 @@ export function changedCallParts(before: AbstractCall, after: AbstractCall): str
   if (JSON.stringify(before.tracks) !== JSON.stringify(after.tracks)) parts.push('tracks');
   if (JSON.stringify(before.wordLimits) !== JSON.stringify(after.wordLimits)) parts.push('word limits');
   if (before.guidelines !== after.guidelines) parts.push('guidelines');
+  if (JSON.stringify(before.criteria) !== JSON.stringify(after.criteria)) parts.push('review criteria');
+  if (before.reviewersPerAbstract !== after.reviewersPerAbstract) parts.push('reviewers per abstract');
   return parts;
 }
