@@ -26,7 +26,7 @@ export function assignmentRun(assignments: readonly Assignment[], abstracts: rea
   const commits = assignmentCommits(assignments, byId);
   return commits.map((writes, i) => {
     const abstractCount = new Set(writes.map((w) => ('set' in w ? String((w.data as { abstractId: string }).abstractId) : ''))).size;
-    const line = `Assigned reviewers automatically: ${writes.length} assignments to ${abstractCount} abstracts (part ${i + 1} of ${commits.length})`;
+    const line = `Assigned reviewers automatically: ${writes.length} assignments to ${abstractCount} ${abstractCount === 1 ? 'abstract' : 'abstracts'} (part ${i + 1} of ${commits.length})`;
     return { writes: [...writes, activityWrite(line, by)], abstracts: abstractCount, assignments: writes.length };
   });
 }
