@@ -4,6 +4,8 @@
 // side, each abstract read with its reviews and decided from there.
 import { useMemo, useState } from 'react';
 import { Link, href } from 'react-router';
+import { can } from '../../../admin/permissions.ts';
+import { useStaff } from '../../../admin/staff-context.ts';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { DataTable } from '../../../admin/ui/DataTable.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
@@ -100,6 +102,7 @@ function Submitted({ items, call, reviews, decisions }: { items: Abstract[]; cal
 
 export default function AbstractsAdminPage() {
   const call = useAbstractCall();
+  const { role } = useStaff();
   const submitted = useSubmitted();
   const reviews = useReviews();
   const decisions = useDecisions();
@@ -110,9 +113,11 @@ export default function AbstractsAdminPage() {
         <Link className="btn-secondary" to={href('/admin/abstracts/call')}>
           Call for abstracts
         </Link>
-        <Link className="btn-secondary" to={href('/admin/abstracts/assign')}>
-          Assign reviewers
-        </Link>
+        {can(role, 'abstracts:assign') && (
+          <Link className="btn-secondary" to={href('/admin/abstracts/assign')}>
+            Assign reviewers
+          </Link>
+        )}
       </AdminHeader>
       {call.isError ? (
         <FormAlert>We could not load the call for abstracts. Check your connection and reload the page.</FormAlert>

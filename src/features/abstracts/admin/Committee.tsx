@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
 import { DataTable, type Column } from '../../../admin/ui/DataTable.tsx';
+import { can } from '../../../admin/permissions.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { useStaffWrites } from '../../../admin/use-staff-action.ts';
 import { FormAlert } from '../../../components/fields.tsx';
@@ -113,6 +114,7 @@ function useDecide() {
 
 /** The decision taken, or the form that takes it: outcome, the comments quoted, a preview of the email, a confirmation. */
 export function Decision({ row }: { row: CommitteeRow }) {
+  const { role } = useStaff();
   const decide = useDecide();
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const candidates = quotable(row.reviews);
@@ -127,6 +129,7 @@ export function Decision({ row }: { row: CommitteeRow }) {
         </p>
       </section>
     );
+  if (!can(role, 'abstracts:decide')) return null;
   // In the reviews' order, whatever order they were ticked in.
   const chosen = candidates.filter((r) => quoted.includes(r.id));
   const full = chosen.length >= MAX_DECISION_COMMENTS;
