@@ -66,6 +66,26 @@ describe('Assign reviewers’ commits', () => {
     });
   });
 
+  it('tops up after a run that stopped part-way: the second run stores only what the first did not, and the rules accept it', async () => {
+    const abstracts: Abstract[] = [];
+    for (let i = 0; i <= ABSTRACTS_PER_COMMIT; i++) abstracts.push(await stored());
+    const reviewers = FIVE.slice(0, 2).map((email) => ({ email, institution: 'Aga Khan University Hospital', tracks: ['prevention'] }));
+    const [first] = assignmentRun(assignReviewers(abstracts, reviewers, 2).assignments, abstracts, admins);
+    note(first.writes);
+    expect(await verdict(commit(admin, first.writes))).toBe('allowed');
+    // Storing the first part again is refused (a copy keeps when it was assigned): why the screen drops a stale preview.
+    expect(await verdict(commit(admin, first.writes.slice(0, 1)))).toBe('denied');
+    const existing = first.writes.flatMap((w) =>
+      'set' in w && w.set.startsWith('blindAbstracts/') ? [w.data as { abstractId: string; reviewer: string }] : [],
+    );
+    const again = assignReviewers(abstracts, reviewers, 2, existing);
+    expect(again.assignments).toHaveLength(2);
+    const rest = assignmentRun(again.assignments, abstracts, admins);
+    expect(rest).toHaveLength(1);
+    note(rest[0].writes);
+    expect(await verdict(commit(admin, rest[0].writes))).toBe('allowed');
+  });
+
   it('assigns and unassigns one by hand, each with its log line', async () => {
     const a = await stored();
     const assign = [assignWrite(a, FIVE[0]), activityWrite(`Assigned ${FIVE[0]} to review abstract ${a.id}`, admins)];

@@ -132,6 +132,9 @@ function Automatic({ submitted, reviewers, assignments, call }: Data) {
           setPreview(null);
           setStored(done.stored);
         },
+        // The preview is stale now: storing it again would rewrite the copies already stored,
+        // which the rules refuse (a copy keeps its assignedAt). A new run starts from what is stored.
+        onError: () => setPreview(null),
       },
     );
 
