@@ -27,7 +27,7 @@ function Submitted({ items, call, reviews, decisions }: { items: Abstract[]; cal
   const [track, setTrack] = useState('');
   const [readingId, setReadingId] = useState<string | null>(null);
   const counts = countByTrack(items, call);
-  const shown = track ? items.filter((a) => a.track === track) : items;
+  const shown = useMemo(() => (track ? items.filter((a) => a.track === track) : items), [items, track]);
   const reviewing = reviews.length > 0 || decisions.length > 0;
   const rows = useMemo(() => (reviewing ? committeeRows(shown, reviews, decisions, call.criteria) : []), [reviewing, shown, reviews, decisions, call.criteria]);
   const reading = readingId ? items.find((a) => a.id === readingId) : undefined;
