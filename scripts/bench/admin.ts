@@ -2,7 +2,7 @@
 // the time from opening /admin/registrations to the first page of the table, to the next page, to
 // a search result, and to a finished CSV export of all 20,000 rows. Printed, never asserted.
 import { readFile } from 'node:fs/promises';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { writeDocuments, type StackAddress } from '../../emulator/seed/rest.ts';
 import { DEMO_STAFF } from '../../emulator/seed/demo-data.ts';
 import { withSearchTokens } from '../../src/data/search-tokens.ts';
@@ -56,16 +56,21 @@ export async function seedRegistrations(stack: StackAddress, count = COUNT) {
   return performance.now() - t0;
 }
 
+/** Signs `page` in to the back office as the demo's administrator. */
+export async function signInAsAdmin(page: Page, baseUrl: string) {
+  const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
+  await page.goto(`${baseUrl}/admin-login`);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/\/admin\/?$/);
+}
+
 export async function adminFigures(browser: Browser, baseUrl: string, stack: StackAddress) {
   const seedMs = await seedRegistrations(stack);
-  const admin = DEMO_STAFF.find((s) => s.role === 'admin')!;
   const page = await browser.newPage({ acceptDownloads: true });
   try {
-    await page.goto(`${baseUrl}/admin-login`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL(/\/admin\/?$/);
+    await signInAsAdmin(page, baseUrl);
     const time = async (action: () => Promise<unknown>) => {
       const t0 = performance.now();
       await action();

@@ -31,6 +31,8 @@
 //  13. the automatic assignment of reviewers (alone: --only assignment): 1,000 submitted abstracts,
 //      60 reviewers, two each, by the committee screen's own function (scripts/bench/abstract-assignment.ts;
 //      needs no stack);
+//  14. the committee's table (alone: --only committee): 1,000 submitted abstracts with 2 reviews
+//      each, from opening Abstracts to its last row drawn, in chromium (scripts/bench/committee.ts);
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
@@ -318,7 +320,21 @@ async function yourDataTables(stack: Stack) {
   );
 }
 
-/** `npm run bench -- --only mail|rush|phone|pages|uploads|certificates|your-data`: one scenario alone, on a stack of its own. */
+/** The committee's table (scripts/bench/committee.ts): 1,000 abstracts with 2 reviews each, first paint in chromium. */
+async function committeeTable(stack: Stack) {
+  const { committeeFigures } = await import('./committee.ts');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    table(
+      'The committee’s table (1,000 submitted abstracts, 2 reviews each; production build, chromium, demo administrator)',
+      await committeeFigures(browser, PREVIEW, stack.address),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `npm run bench -- --only mail|rush|phone|pages|uploads|certificates|your-data|committee`: one scenario alone, on a stack of its own. */
 const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   mail: async (stack) => table('Mail worker (Firestore emulator → worker → MailDev over SMTP)', await mailFigures(stack)),
   rush: rushFigures,
@@ -327,6 +343,7 @@ const ONLY: Record<string, (stack: Stack) => Promise<void>> = {
   uploads: () => withServedBuild(uploadTables),
   certificates: certificateTables,
   'your-data': yourDataTables,
+  committee: (stack) => withServedBuild(() => committeeTable(stack)),
 };
 /** The rules' spending on every path of the integration suites (scripts/measure/rules-budget.ts; a stack of its own). */
 async function rulesTables() {

@@ -230,6 +230,8 @@ export const CAPABILITIES = {
   'certificates':          { what: 'CPD: settings, evaluations, issue, revoke and export', grantedBy: ['certificates', 'get'] },
   'settings':              { what: 'change the site settings and the emails’ wording',    grantedBy: ['settings', 'update'] },
   'abstracts':             { what: 'read the abstracts submitted to the call',            grantedBy: ['abstracts', 'list'] },
+  'abstracts:assign':      { what: 'assign reviewers to submitted abstracts, by hand or automatically', grantedBy: ['blindAbstracts', 'create'] },
+  'abstracts:decide':      { what: 'decide on an abstract (oral, poster or not accepted) and email its author', grantedBy: ['abstractDecisions', 'create'] },
   'data-requests':         { what: 'answer data requests: approve and carry out an erasure, refuse, close', grantedBy: ['dataRequests', 'update'] },
   'archive':               { what: 'open the archive (each collection as its originals allow)', grantedBy: ['archive/events/items', 'get'] },
   'files:unused':          { what: 'list the files no record names and delete them',   grantedBy: { who: 'admin', why: 'storage.rules let editors delete content files; deleting whatever the whole bucket no longer names is kept to administrators' } },

@@ -85,6 +85,7 @@ const { freeSeatsQuery } = await import('../../src/features/registrations/api.ts
 const { fetchMyRegistration } = await import('../../src/features/registrations/my-registration.ts');
 const { fetchMyAbstracts } = await import('../../src/features/abstracts/my-abstracts.ts');
 const { fetchSubmitted } = await import('../../src/features/abstracts/admin/submitted.ts');
+const committee = await import('../../src/features/abstracts/admin/review-reads.ts');
 const { findPayableRecord } = await import('../../src/data/payable-records.ts');
 const { findFreeSeats } = await import('../../src/data/seats.ts');
 const { fetchStatementFormats } = await import('../../src/data/statement-formats.ts');
@@ -135,6 +136,10 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['my registration', () => fetchMyRegistration('a@b.test')],
     ['my abstracts', () => fetchMyAbstracts('a@b.test')],
     ['submitted abstracts', () => fetchSubmitted()],
+    ['reviewers', committee.fetchReviewers],
+    ['assignments', committee.fetchAssignments],
+    ['reviews', committee.fetchReviews],
+    ['abstract decisions', committee.fetchDecisions],
     ['checkout by payment code, for its signed-in attendee', () => findPayableRecord('NCS-7K2QD', 'checkouts', 'a@b.test')],
     ['record payments', () => fetchRecordPayments('x')],
     ['record mail', () => fetchRecordMail('registrations', 'x')],

@@ -89,6 +89,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   // The call's dates, tracks, limits and guidelines: the site's settings, so administrators'.
   screen('abstracts', 'abstracts/admin/AbstractsAdminPage.tsx', 'Abstracts', 'abstracts'),
   screen('abstracts/call', 'abstracts/admin/CallSettingsPage.tsx', 'Call for abstracts', 'settings', null),
+  screen('abstracts/assign', 'abstracts/admin/AssignPage.tsx', 'Assign reviewers', 'abstracts:assign', null),
   screen('data-requests', 'data-requests/admin/DataRequestsPage.tsx', 'Data requests', 'data-requests'),
   screen('archive', 'archive/admin/ArchivePage.tsx', 'Archive', 'archive'),
   screen('files', 'files/admin/UnusedFilesPage.tsx', 'Unused files', 'files:unused'),

@@ -1,7 +1,11 @@
 // Abstracts: what was submitted to the call, by track, each one readable in full. Administrators
 // only (the rules let no one else list abstracts). Drafts stay their authors' until submitted.
-import { useState } from 'react';
+// Once reviews exist, the list becomes the committee's table (Committee.tsx): the reviews side by
+// side, each abstract read with its reviews and decided from there.
+import { useMemo, useState } from 'react';
 import { Link, href } from 'react-router';
+import { can } from '../../../admin/permissions.ts';
+import { useStaff } from '../../../admin/staff-context.ts';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { DataTable } from '../../../admin/ui/DataTable.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
@@ -11,24 +15,42 @@ import { useAbstractCall } from '../../../data/abstract-call.ts';
 import { PRESENTATION_LABELS, callState, type Abstract, type AbstractCall } from '../../../data/abstracts.ts';
 import { AbstractView } from '../AbstractView.tsx';
 import { countByTrack, useSubmitted } from './submitted.ts';
+import type { AbstractDecision } from '../../../data/abstract-decision.ts';
+import type { Review } from '../../../data/abstract-review.ts';
+import { committeeRows } from './committee.ts';
+import { CommitteeTable, Decision, ReviewsOf } from './Committee.tsx';
+import { useDecisions, useReviews } from './review-reads.ts';
 
 const presenter = (a: Abstract) => a.authors[a.presenting] ?? '—';
 
-function Submitted({ items, call }: { items: Abstract[]; call: AbstractCall }) {
+function Submitted({ items, call, reviews, decisions }: { items: Abstract[]; call: AbstractCall; reviews: Review[]; decisions: AbstractDecision[] }) {
   const [track, setTrack] = useState('');
-  const [reading, setReading] = useState<Abstract | null>(null);
+  const [readingId, setReadingId] = useState<string | null>(null);
   const counts = countByTrack(items, call);
-  const shown = track ? items.filter((a) => a.track === track) : items;
-  if (reading)
+  const shown = useMemo(() => (track ? items.filter((a) => a.track === track) : items), [items, track]);
+  const reviewing = reviews.length > 0 || decisions.length > 0;
+  const rows = useMemo(() => (reviewing ? committeeRows(shown, reviews, decisions, call.criteria) : []), [reviewing, shown, reviews, decisions, call.criteria]);
+  const reading = readingId ? items.find((a) => a.id === readingId) : undefined;
+  if (reading) {
+    const row = reviewing ? committeeRows([reading], reviews, decisions, call.criteria)[0] : null;
     return (
-      <AbstractView
-        item={reading}
-        call={call}
-        state={`Submitted on ${reading.submittedAt ? formatDeadline(reading.submittedAt) : '—'} by ${reading.email}.`}
-        backLabel="Back to the abstracts"
-        onBack={() => setReading(null)}
-      />
+      <>
+        <AbstractView
+          item={reading}
+          call={call}
+          state={`Submitted on ${reading.submittedAt ? formatDeadline(reading.submittedAt) : '—'} by ${reading.email}.`}
+          backLabel="Back to the abstracts"
+          onBack={() => setReadingId(null)}
+        />
+        {row && (
+          <>
+            <ReviewsOf row={row} call={call} />
+            <Decision key={row.id} row={row} />
+          </>
+        )}
+      </>
     );
+  }
   return (
     <>
       <section aria-labelledby="by-track-heading" className="mt-6">
@@ -52,31 +74,38 @@ function Submitted({ items, call }: { items: Abstract[]; call: AbstractCall }) {
       <p role="status" className="mt-3">
         {shown.length.toLocaleString('en')} of {items.length.toLocaleString('en')} submitted abstracts shown.
       </p>
-      <DataTable
-        caption="Submitted abstracts"
-        rows={shown}
-        columns={[
-          {
-            header: 'Title',
-            cell: (a) => (
-              <button type="button" className="text-left text-brand-700 underline" onClick={() => setReading(a)}>
-                {a.title}
-              </button>
-            ),
-          },
-          { header: 'Presenting', cell: presenter },
-          { header: 'Track', cell: (a) => call.tracks[a.track] ?? '—' },
-          { header: 'Preference', cell: (a) => PRESENTATION_LABELS[a.presentation] },
-          { header: 'Submitted', cell: (a) => (a.submittedAt ? formatDateTime(a.submittedAt) : '—') },
-        ]}
-      />
+      {reviewing ? (
+        <CommitteeTable rows={rows} call={call} onRead={(r) => setReadingId(r.id)} />
+      ) : (
+        <DataTable
+          caption="Submitted abstracts"
+          rows={shown}
+          columns={[
+            {
+              header: 'Title',
+              cell: (a) => (
+                <button type="button" className="text-left text-brand-700 underline" onClick={() => setReadingId(a.id)}>
+                  {a.title}
+                </button>
+              ),
+            },
+            { header: 'Presenting', cell: presenter },
+            { header: 'Track', cell: (a) => call.tracks[a.track] ?? '—' },
+            { header: 'Preference', cell: (a) => PRESENTATION_LABELS[a.presentation] },
+            { header: 'Submitted', cell: (a) => (a.submittedAt ? formatDateTime(a.submittedAt) : '—') },
+          ]}
+        />
+      )}
     </>
   );
 }
 
 export default function AbstractsAdminPage() {
   const call = useAbstractCall();
+  const { role } = useStaff();
   const submitted = useSubmitted();
+  const reviews = useReviews();
+  const decisions = useDecisions();
   const state = call.data ? callState(call.data) : null;
   return (
     <div>
@@ -84,6 +113,11 @@ export default function AbstractsAdminPage() {
         <Link className="btn-secondary" to={href('/admin/abstracts/call')}>
           Call for abstracts
         </Link>
+        {can(role, 'abstracts:assign') && (
+          <Link className="btn-secondary" to={href('/admin/abstracts/assign')}>
+            Assign reviewers
+          </Link>
+        )}
       </AdminHeader>
       {call.isError ? (
         <FormAlert>We could not load the call for abstracts. Check your connection and reload the page.</FormAlert>
@@ -101,7 +135,18 @@ export default function AbstractsAdminPage() {
         )
       )}
       <QueryState query={submitted} noun="the submitted abstracts" isEmpty={(items) => items.length === 0} empty="No abstract has been submitted yet.">
-        {(items) => call.data && <Submitted items={items} call={call.data} />}
+        {(items) =>
+          call.data &&
+          (reviews.isError || decisions.isError ? (
+            <FormAlert>We could not load the reviews and decisions. Check your connection and reload the page.</FormAlert>
+          ) : reviews.data && decisions.data ? (
+            <Submitted items={items} call={call.data} reviews={reviews.data} decisions={decisions.data} />
+          ) : (
+            <p role="status" className="mt-6 text-slate-600">
+              Loading the reviews…
+            </p>
+          ))
+        }
       </QueryState>
     </div>
   );
