@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDemo } from './seed/seed.ts';
-import { DEMO_PROJECT_ID, DEMO_STAFF } from './seed/demo-data.ts';
+import { DEMO_PROJECT_ID, DEMO_REVIEWERS, DEMO_STAFF } from './seed/demo-data.ts';
 import type { StackAddress } from './seed/rest.ts';
 import { MAIL_PORTS } from './mail/ports.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
@@ -213,7 +213,7 @@ async function main() {
   Auth emulator       http://${stack.address.auth}
   Mail (MailDev)      http://localhost:${MAIL_PORTS.web}   (every email the product sends)
   ${withApp ? 'App                 http://localhost:5173\n  Staff sign-in       http://localhost:5173/admin-login' : ''}
-  Demo staff: ${DEMO_STAFF.map((s) => `${s.email} / ${s.password} (${s.role})`).join('\n              ')}
+  Demo staff: ${[...DEMO_STAFF, ...DEMO_REVIEWERS].map((s) => `${s.email} / ${s.password} (${s.role})`).join('\n              ')}
   Ctrl-C stops everything.
 `);
   let stopping = false;

@@ -29,6 +29,31 @@ export const DEMO_STAFF = [
   { email: 'finance@summit.test', password: 'summit-finance-2027', displayName: 'Demo Finance', role: 'finance' },
 ] as const;
 
+/**
+ * Demo reviewers of abstracts (issue 39): back-office accounts with the reviewer role, which opens
+ * only their Reviews screen. Each says where they work and which of the demo call's tracks they
+ * review (firestore.rules reviewerProfile). The demo call is open, so nothing is assigned to them
+ * yet: administrators assign once it has closed.
+ */
+export const DEMO_REVIEWERS = [
+  {
+    email: 'reviewer@summit.test',
+    password: 'summit-reviewer-2027',
+    displayName: 'Demo Reviewer',
+    role: 'reviewer',
+    institution: 'University of Nairobi',
+    tracks: ['prevention', 'treatment'],
+  },
+  {
+    email: 'reviewer2@summit.test',
+    password: 'summit-reviewer2-2027',
+    displayName: 'Second Reviewer',
+    role: 'reviewer',
+    institution: 'Moi Teaching and Referral Hospital',
+    tracks: ['treatment', 'survivorship'],
+  },
+] as const;
+
 const DAY = 86_400_000;
 
 function atUtc(base: Date, dayOffset: number, hh: number, mm = 0) {
@@ -141,6 +166,8 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
   ]);
 
   for (const s of DEMO_STAFF) add('staff', s.email, { email: s.email, role: s.role, displayName: s.displayName }, 60);
+  for (const r of DEMO_REVIEWERS)
+    add('staff', r.email, { email: r.email, role: r.role, displayName: r.displayName, institution: r.institution, tracks: [...r.tracks] }, 30);
 
   const speakers = [
     [

@@ -1,4 +1,4 @@
-import { DEMO_BUCKET, DEMO_STAFF, demoDocuments } from './demo-data.ts';
+import { DEMO_BUCKET, DEMO_REVIEWERS, DEMO_STAFF, demoDocuments } from './demo-data.ts';
 import { demoFiles } from './demo-files.ts';
 import { defaultMailTemplates, type MailSettings } from '../../src/data/mail-templates.ts';
 import { clearAuth, clearFirestore, documentExists, ensureAuthUser, uploadFile, writeDocuments, type StackAddress } from './rest.ts';
@@ -16,7 +16,7 @@ export async function seedDemo(
     await clearFirestore(address);
     await clearAuth(address);
   }
-  for (const staff of DEMO_STAFF) await ensureAuthUser(address, staff);
+  for (const staff of [...DEMO_STAFF, ...DEMO_REVIEWERS]) await ensureAuthUser(address, staff);
   if (!fresh && (await documentExists(address, 'settings/site'))) return { seededFirestore: false };
   // With the records that link them: a restart keeps staff's files and their changes (a replaced
   // demo photo stays deleted).

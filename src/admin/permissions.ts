@@ -5,9 +5,9 @@
 // (`npm run docs:authorization`) all derive from it. firestore.rules stays the boundary: the UI only
 // hides what the rules refuse, and permissions.rules.test.ts reads the rules' role checks against
 // this table.
-import type { StaffRole } from './staff-context.ts';
-
-export const STAFF_ROLES = ['admin', 'editor', 'finance'] as const satisfies readonly StaffRole[];
+/** The roles of the summit's staff (the rules' isStaff). */
+export const STAFF_ROLES = ['admin', 'editor', 'finance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * A reviewer of abstracts (issue 39) also has a staff/{email} entry, but is not staff: none of the
@@ -211,6 +211,7 @@ interface CapabilitySource {
 
 // prettier-ignore
 export const CAPABILITIES = {
+  'overview':              { what: 'see the summit at a glance (the back office’s first screen)', grantedBy: { who: 'staff', why: 'its figures count staff records; a reviewer, who reads none, starts on their reviews instead' } },
   'registrations:read':    { what: 'see attendee, partner and booth records',             grantedBy: ['registrations', 'get'] },
   'registrations:update':  { what: 'change a registration: status, seats, check-in',      grantedBy: ['registrations', 'update'] },
   'registrations:archive': { what: 'archive a registration or an application',            grantedBy: ['registrations', 'delete'] },
@@ -252,7 +253,7 @@ export function can(role: Role, capability: Capability): boolean {
 }
 
 /** Whether this role may read archived copies from a collection (whoever may read the originals). */
-export const mayReadArchived = (role: StaffRole, collection: ArchivableCollection) => mayDo(role, archiveSubject(collection), 'get');
+export const mayReadArchived = (role: Role, collection: ArchivableCollection) => mayDo(role, archiveSubject(collection), 'get');
 
 /** Whether this role may archive from a collection or restore into it (whoever may delete from it). */
-export const mayRemove = (role: StaffRole, collection: ArchivableCollection) => mayDo(role, archiveSubject(collection), 'delete');
+export const mayRemove = (role: Role, collection: ArchivableCollection) => mayDo(role, archiveSubject(collection), 'delete');

@@ -1,13 +1,13 @@
 import { createContext, useContext } from 'react';
-
-export type StaffRole = 'admin' | 'editor' | 'finance';
+import type { Role } from './permissions.ts';
 
 export interface StaffMember {
   /** Lower-case, as staff/{email} is keyed. */
   email: string;
   /** Exactly as the ID token carries it: the activity log's rules compare userEmail to it. */
   tokenEmail: string;
-  role: StaffRole;
+  /** A staff role, or 'reviewer' (who signs in to the back office only to review abstracts). */
+  role: Role;
   displayName?: string | null;
 }
 

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assignmentId, assignWrite, BLIND_FIELDS, reviewProblems, saveReviewWrite, summariseReviews, unassignWrite } from './abstract-review.ts';
 import { ServerValue } from '../lib/db-shapes.ts';
 
+/** The problems' messages (where each one shows is the review screen's test). */
+const messages = (...args: Parameters<typeof reviewProblems>) => reviewProblems(...args).map((p) => p.message);
+
 const CRITERIA = { originality: 'Originality', methods: 'Methods' };
 const ABSTRACT = {
   id: 'a1',
@@ -40,29 +43,29 @@ describe('a review', () => {
   const input = { conflict: false, scores: { originality: 4, methods: 2 }, toAuthors: 'Clear.', toCommittee: '' };
 
   it('scores exactly the call’s criteria, each a whole number 1 to 5', () => {
-    expect(reviewProblems(input, CRITERIA)).toEqual([]);
-    expect(reviewProblems({ ...input, scores: { originality: 4 } }, CRITERIA)).toEqual(['Score “Methods”.']);
-    expect(reviewProblems({ ...input, scores: { originality: 0, methods: 2.5 } }, CRITERIA)).toEqual([
+    expect(messages(input, CRITERIA)).toEqual([]);
+    expect(messages({ ...input, scores: { originality: 4 } }, CRITERIA)).toEqual(['Score “Methods”.']);
+    expect(messages({ ...input, scores: { originality: 0, methods: 2.5 } }, CRITERIA)).toEqual([
       '“Originality”: a whole number from 1 to 5.',
       '“Methods”: a whole number from 1 to 5.',
     ]);
-    expect(reviewProblems({ ...input, scores: { ...input.scores, novelty: 3 } }, CRITERIA)).toEqual(['“novelty” is not one of the call’s criteria.']);
+    expect(messages({ ...input, scores: { ...input.scores, novelty: 3 } }, CRITERIA)).toEqual(['“novelty” is not one of the call’s criteria.']);
   });
 
   it('declares a conflict instead: no scores, nothing to the authors', () => {
-    expect(reviewProblems({ conflict: true, scores: {}, toAuthors: '', toCommittee: 'I supervised the first author.' }, CRITERIA)).toEqual([]);
-    expect(reviewProblems({ ...input, conflict: true }, CRITERIA)).toEqual([
+    expect(messages({ conflict: true, scores: {}, toAuthors: '', toCommittee: 'I supervised the first author.' }, CRITERIA)).toEqual([]);
+    expect(messages({ ...input, conflict: true }, CRITERIA)).toEqual([
       'A declared conflict takes no scores.',
       'A declared conflict sends nothing to the authors.',
     ]);
   });
 
   it('bounds the comments and refuses characters an email cannot carry', () => {
-    expect(reviewProblems({ ...input, toAuthors: 'x'.repeat(3000) }, CRITERIA)).toEqual([]);
-    expect(reviewProblems({ ...input, toAuthors: 'x'.repeat(3001) }, CRITERIA)).toEqual(['The comment to the authors: 3001 characters, at most 3000.']);
-    expect(reviewProblems({ ...input, toCommittee: 'fine\n\tlines\r\n' }, CRITERIA)).toEqual([]);
-    expect(reviewProblems({ ...input, toCommittee: 'evil\u202Etxt.exe' }, CRITERIA)).toHaveLength(1);
-    expect(reviewProblems({ ...input, toAuthors: 'bell\u0007' }, CRITERIA)).toHaveLength(1);
+    expect(messages({ ...input, toAuthors: 'x'.repeat(3000) }, CRITERIA)).toEqual([]);
+    expect(messages({ ...input, toAuthors: 'x'.repeat(3001) }, CRITERIA)).toEqual(['The comment to the authors: 3001 characters, at most 3000.']);
+    expect(messages({ ...input, toCommittee: 'fine\n\tlines\r\n' }, CRITERIA)).toEqual([]);
+    expect(messages({ ...input, toCommittee: 'evil\u202Etxt.exe' }, CRITERIA)).toHaveLength(1);
+    expect(messages({ ...input, toAuthors: 'bell\u0007' }, CRITERIA)).toHaveLength(1);
   });
 
   it('is written under its assignment’s id; a revision keeps when it was first written', () => {

@@ -67,27 +67,32 @@ export interface Review extends ReviewInput {
   updatedAt: Date;
 }
 
-/** Why a review cannot be saved, in the reviewer's words; [] when it can (the rules' reviewOf). */
-export function reviewProblems(input: ReviewInput, criteria: AbstractCall['criteria']): string[] {
-  const problems: string[] = [];
+/** Where a problem shows on the review form: a criterion's scores (`scores.originality`), a comment, or the conflict box. */
+export type ReviewField = `scores.${string}` | 'toAuthors' | 'toCommittee' | 'conflict';
+
+/** Why a review cannot be saved, in the reviewer's words, each beside its field; [] when it can (the rules' reviewOf). */
+export function reviewProblems(input: ReviewInput, criteria: AbstractCall['criteria']): Array<{ field: ReviewField; message: string }> {
+  const problems: Array<{ field: ReviewField; message: string }> = [];
   const keys = Object.keys(criteria);
   if (input.conflict) {
-    if (Object.keys(input.scores).length > 0) problems.push('A declared conflict takes no scores.');
-    if (input.toAuthors !== '') problems.push('A declared conflict sends nothing to the authors.');
+    if (Object.keys(input.scores).length > 0) problems.push({ field: 'conflict', message: 'A declared conflict takes no scores.' });
+    if (input.toAuthors !== '') problems.push({ field: 'toAuthors', message: 'A declared conflict sends nothing to the authors.' });
   } else {
     for (const key of keys) {
       const score = input.scores[key];
-      if (score === undefined) problems.push(`Score “${criteria[key]}”.`);
-      else if (!(SCORES as readonly number[]).includes(score)) problems.push(`“${criteria[key]}”: a whole number from 1 to 5.`);
+      if (score === undefined) problems.push({ field: `scores.${key}`, message: `Score “${criteria[key]}”.` });
+      else if (!(SCORES as readonly number[]).includes(score))
+        problems.push({ field: `scores.${key}`, message: `“${criteria[key]}”: a whole number from 1 to 5.` });
     }
-    for (const key of Object.keys(input.scores)) if (!(key in criteria)) problems.push(`“${key}” is not one of the call’s criteria.`);
+    for (const key of Object.keys(input.scores))
+      if (!(key in criteria)) problems.push({ field: `scores.${key}`, message: `“${key}” is not one of the call’s criteria.` });
   }
-  for (const [text, to] of [
-    [input.toAuthors, 'to the authors'],
-    [input.toCommittee, 'to the committee'],
+  for (const [text, to, field] of [
+    [input.toAuthors, 'to the authors', 'toAuthors'],
+    [input.toCommittee, 'to the committee', 'toCommittee'],
   ] as const) {
-    if (text.length > REVIEW_COMMENT_MAX) problems.push(`The comment ${to}: ${text.length} characters, at most ${REVIEW_COMMENT_MAX}.`);
-    if (!isParagraph(text)) problems.push(`The comment ${to} holds a character that cannot be sent (a control or direction character).`);
+    if (text.length > REVIEW_COMMENT_MAX) problems.push({ field, message: `The comment ${to}: ${text.length} characters, at most ${REVIEW_COMMENT_MAX}.` });
+    if (!isParagraph(text)) problems.push({ field, message: `The comment ${to} holds a character that cannot be sent (a control or direction character).` });
   }
   return problems;
 }

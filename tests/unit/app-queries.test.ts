@@ -86,6 +86,7 @@ const { fetchMyRegistration } = await import('../../src/features/registrations/m
 const { fetchMyAbstracts } = await import('../../src/features/abstracts/my-abstracts.ts');
 const { fetchSubmitted } = await import('../../src/features/abstracts/admin/submitted.ts');
 const committee = await import('../../src/features/abstracts/admin/review-reads.ts');
+const { fetchMyAssignments } = await import('../../src/features/reviews/admin/my-reviews.ts');
 const { findPayableRecord } = await import('../../src/data/payable-records.ts');
 const { findFreeSeats } = await import('../../src/data/seats.ts');
 const { fetchStatementFormats } = await import('../../src/data/statement-formats.ts');
@@ -140,6 +141,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['assignments', committee.fetchAssignments],
     ['reviews', committee.fetchReviews],
     ['abstract decisions', committee.fetchDecisions],
+    ['a reviewer’s assignments and reviews', () => fetchMyAssignments('a@b.test')],
     ['checkout by payment code, for its signed-in attendee', () => findPayableRecord('NCS-7K2QD', 'checkouts', 'a@b.test')],
     ['record payments', () => fetchRecordPayments('x')],
     ['record mail', () => fetchRecordMail('registrations', 'x')],

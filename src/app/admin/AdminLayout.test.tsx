@@ -4,7 +4,7 @@ import { createRoutesStub, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminLayout, { meta } from './AdminLayout.tsx';
 import { ADMIN_SCREENS } from './admin-screens.ts';
-import type { StaffRole } from '../../admin/staff-context.ts';
+import type { Role } from '../../admin/permissions.ts';
 import { checkSession } from '../../lib/auth.ts';
 import { clearSession, hasToken, LOGIN_CHECK_INTERVAL_MS, storeSession } from '../../lib/session.ts';
 
@@ -90,7 +90,7 @@ describe('a stale session', () => {
 });
 
 /** The back office as `role` sees it at `path`: every declared screen stubbed by its title. */
-function renderAs(role: StaffRole, path: string) {
+function renderAs(role: Role, path: string) {
   storeSession(idToken(Math.floor(Date.now() / 1000) + 3600), { uid: 'u', email: 'someone@example.org', displayName: null });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['staff', 'me'], { email: 'someone@example.org', tokenEmail: 'someone@example.org', role, displayName: null });
@@ -147,6 +147,7 @@ describe('the back-office menu, by role', () => {
       'CPD certificates',
       'Evaluations',
       'Abstracts',
+      'Reviews',
       'Data requests',
       'Archive',
       'Unused files',
@@ -190,6 +191,13 @@ describe('the back-office menu, by role', () => {
     ]);
   });
 
+  it('a reviewer sees their reviews only, and lands there instead of the overview (whose figures are staff records)', async () => {
+    renderAs('reviewer', '/admin');
+    expect(await screen.findByRole('heading', { name: 'Reviews screen' })).toBeInTheDocument();
+    expect(await menuOf()).toEqual([['Reviews', '/admin/reviews']]);
+    expect(screen.queryByRole('heading', { name: 'Overview screen' })).not.toBeInTheDocument();
+  });
+
   it('marks the current screen, and only it, as current', async () => {
     renderAs('admin', '/admin/payments');
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
@@ -210,6 +218,12 @@ describe('a screen a role may not open', () => {
     ['editor', '/admin/settings/statement-formats', 'Statement formats'],
     ['editor', '/admin/files', 'Unused files'],
     ['finance', '/admin/files', 'Unused files'],
+    ['editor', '/admin/reviews', 'Reviews'],
+    ['finance', '/admin/reviews', 'Reviews'],
+    ['reviewer', '/admin/registrations', 'Registrations'],
+    ['reviewer', '/admin/users', 'Manage Users'],
+    ['reviewer', '/admin/abstracts', 'Abstracts'],
+    ['reviewer', '/admin/logs', 'View Logs'],
   ] as const)('%s at %s sees its title and why, not the screen', async (role, path, title) => {
     renderAs(role, path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
@@ -223,6 +237,8 @@ describe('a screen a role may not open', () => {
     ['finance', '/admin/registrations/registrations/r1', 'Registration'],
     ['editor', '/admin', 'Overview'],
     ['finance', '/admin/settings/statement-formats', 'Statement formats'],
+    ['reviewer', '/admin/reviews', 'Reviews'],
+    ['admin', '/admin/reviews', 'Reviews'],
   ] as const)('%s at %s sees the screen', async (role, path, title) => {
     renderAs(role, path);
     expect(await screen.findByRole('heading', { name: `${title} screen` })).toBeInTheDocument();

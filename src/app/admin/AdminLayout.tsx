@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { NavLink, Outlet, href, useLocation, useMatches, useNavigate, type MetaFunction } from 'react-router';
+import { Navigate, NavLink, Outlet, href, useLocation, useMatches, useNavigate, type MetaFunction } from 'react-router';
 import { RequireCapability } from '../../admin/RequireCapability.tsx';
-import { ADMIN_SCREENS, adminScreen, adminTitle, ownDocument } from './admin-screens.ts';
+import { adminScreen, adminTitle, menuFor, ownDocument, type AdminScreen } from './admin-screens.ts';
 import { StaffContext, type StaffMember } from '../../admin/staff-context.ts';
 import { can } from '../../admin/permissions.ts';
 import { checkSession, currentUser, signOut } from '../../lib/auth.ts';
@@ -14,6 +14,9 @@ export const meta: MetaFunction = ({ matches }) => {
   const screen = adminScreen(matches.at(-1)?.id);
   return [{ title: screen ? adminTitle(screen.title) : 'Back office | National Cancer Summit' }, { name: 'robots', content: 'noindex' }];
 };
+
+/** A screen's own route (routes.ts nests each declared path under /admin). */
+const screenPath = (s: AdminScreen) => (s.path ? `${href('/admin')}/${s.path}` : href('/admin'));
 
 /** A forced token refresh (which notices a revoked session) at most this often, on focus. */
 const REVALIDATE_ON_FOCUS_MS = 60_000;
@@ -124,6 +127,10 @@ export default function AdminLayout() {
     );
   }
   const member = staff.data;
+  const menu = menuFor(member.role);
+  // Someone who may not open the overview (a reviewer: its figures are staff records) starts on
+  // the first screen their menu offers rather than on a refusal.
+  if (screen?.path === '' && screen.needs && !can(member.role, screen.needs) && menu[0]) return <Navigate to={screenPath(menu[0])} replace />;
   return (
     <StaffContext.Provider value={member}>
       <div className="min-h-screen lg:flex">
@@ -139,13 +146,12 @@ export default function AdminLayout() {
           </div>
           <nav aria-label="Admin">
             <ul className="flex flex-wrap gap-1 px-2 pb-4 lg:flex-col">
-              {ADMIN_SCREENS.filter((s) => s.menu && (!s.needs || can(member.role, s.needs))).map((s) => (
+              {menu.map((s) => (
                 <li key={s.id}>
                   <NavLink
                     end={!s.path}
                     reloadDocument={ownDocument(s)}
-                    // The screen's own route (routes.ts nests each declared path under /admin).
-                    to={s.path ? `${href('/admin')}/${s.path}` : href('/admin')}
+                    to={screenPath(s)}
                     className={({ isActive }) => `block rounded px-3 py-2 text-sm ${isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-brand-50'}`}
                   >
                     {s.menu}

@@ -2,7 +2,7 @@
 // its menu entry. The route table (routes.ts) builds the /admin routes from this list, the layout
 // builds the menu from it and, for the screen a route renders, sets the document title and refuses
 // a role without the capability. Plain data: routes.ts reads it at build time, outside the browser.
-import type { Capability } from '../../admin/permissions.ts';
+import { can, type Capability, type Role } from '../../admin/permissions.ts';
 
 export interface AdminScreen {
   /** The route's id, by which the layout finds the screen it renders. */
@@ -57,7 +57,8 @@ export const ownDocument = (s: AdminScreen) => !!(s.camera || s.evaluates);
 
 /** In menu order: SPEC's menu first, then the screens staff need beyond it. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
-  screen('', 'overview/admin/OverviewPage.tsx', 'Overview'),
+  // Staff's first screen; whoever may not open it (a reviewer) starts on the first one they may (AdminLayout).
+  screen('', 'overview/admin/OverviewPage.tsx', 'Overview', 'overview'),
   screen('registrations', 'registrations/admin/RegistrationsPage.tsx', 'Registrations', 'registrations:read'),
   screen('registrations/:collection/:id', 'registrations/admin/RegistrationDetailPage.tsx', 'Registration', 'registrations:read', null),
   // Finance and administrators make offers (the rules' staffMovesEntry), so the screen needs what status changes need.
@@ -88,12 +89,17 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('evaluations', 'certificates/admin/EvaluationsPage.tsx', 'Evaluations', 'certificates'),
   // The call's dates, tracks, limits and guidelines: the site's settings, so administrators'.
   screen('abstracts', 'abstracts/admin/AbstractsAdminPage.tsx', 'Abstracts', 'abstracts'),
+  // A reviewer's own screen (administrators' too: the rules let them review).
+  screen('reviews', 'reviews/admin/ReviewsPage.tsx', 'Reviews', 'reviews'),
   screen('abstracts/call', 'abstracts/admin/CallSettingsPage.tsx', 'Call for abstracts', 'settings', null),
   screen('abstracts/assign', 'abstracts/admin/AssignPage.tsx', 'Assign reviewers', 'abstracts:assign', null),
   screen('data-requests', 'data-requests/admin/DataRequestsPage.tsx', 'Data requests', 'data-requests'),
   screen('archive', 'archive/admin/ArchivePage.tsx', 'Archive', 'archive'),
   screen('files', 'files/admin/UnusedFilesPage.tsx', 'Unused files', 'files:unused'),
 ];
+
+/** The screens in `role`'s menu, in order. */
+export const menuFor = (role: Role) => ADMIN_SCREENS.filter((s) => s.menu && (!s.needs || can(role, s.needs)));
 
 /** The screen a route id renders (undefined for a route not declared here). */
 export function adminScreen(routeId: string | undefined): AdminScreen | undefined {

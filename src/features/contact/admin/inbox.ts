@@ -1,7 +1,6 @@
 // The contact inbox's data: messages from /contact, newest first, and the staff actions on them.
-import { mayRemove } from '../../../admin/permissions.ts';
+import { mayRemove, type Role } from '../../../admin/permissions.ts';
 import { useStaffMove, useStaffWrites } from '../../../admin/use-staff-action.ts';
-import type { StaffRole } from '../../../admin/staff-context.ts';
 import { db } from '../../../lib/data.ts';
 import type { WithId } from '../../../lib/db.ts';
 import type { MessageStatus } from '../../../data/statuses.ts';
@@ -50,4 +49,4 @@ export function useArchiveMessage() {
   });
 }
 
-export const mayArchiveMessages = (role: StaffRole) => mayRemove(role, 'messages');
+export const mayArchiveMessages = (role: Role) => mayRemove(role, 'messages');

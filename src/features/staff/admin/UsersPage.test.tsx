@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderStaffScreen } from '../../../../tests/render-staff.tsx';
@@ -15,7 +15,11 @@ vi.mock('../../../lib/auth-accounts.ts', () => ({
   },
 }));
 
+// The call's tracks, which a reviewer's checkboxes offer (settings/abstracts, a public read).
+const CALL = { tracks: { prevention: 'Prevention and early detection', treatment: 'Treatment and care' } };
+
 vi.mock('../../../lib/data.ts', () => ({
+  publicReads: { fetchDocument: async (name: string, id: string) => (`${name}/${id}` === 'settings/abstracts' ? { id, ...CALL } : null) },
   db: {
     fetchPage: async () => ({ items: [...fake.staff].sort((a, b) => a.email.localeCompare(b.email)), next: null }),
     fetchCount: async () => fake.staff.filter((s) => s.role === 'admin').length,
@@ -83,6 +87,9 @@ describe('manage users', () => {
     expect(write.set).toBe('staff/new.person@example.org');
     expect(write.data).toMatchObject({ id: 'new.person@example.org', email: 'new.person@example.org', role: 'finance' });
     expect(write.data).not.toHaveProperty('displayName');
+    // Only a reviewer's entry says where they work and what they review.
+    expect(write.data).not.toHaveProperty('institution');
+    expect(write.data).not.toHaveProperty('tracks');
     expect(log).toEqual({ log: 'Added new.person@example.org to the staff as finance' });
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
@@ -141,5 +148,107 @@ describe('manage users', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Removed editor@summit.test from the staff.')).toBeInTheDocument();
     expect(fake.commits[1]).toEqual([{ delete: 'staff/editor@summit.test' }, { log: 'Removed editor@summit.test (editor) from the staff' }]);
+  });
+
+  it('adds a reviewer with their institution and the call’s tracks, asking for both and clearing each problem once answered', async () => {
+    renderStaffScreen(UsersPage, { role: 'admin' });
+    const user = userEvent.setup();
+    expect(screen.queryByLabelText('Institution')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'Reviewer@Example.org');
+    await user.selectOptions(screen.getByLabelText('Role'), 'reviewer');
+    const tracks = await screen.findByRole('group', { name: 'Tracks they review' });
+    expect(
+      within(tracks)
+        .getAllByRole('checkbox')
+        .map((b) => b.parentElement?.textContent),
+    ).toEqual(['Prevention and early detection', 'Treatment and care']);
+    await user.type(screen.getByLabelText('Institution'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add and invite' }));
+    expect(await screen.findByText('Enter the institution they work at: they are never given an abstract from it.')).toBeInTheDocument();
+    expect(screen.getByText('Choose at least one track they review.')).toBeInTheDocument();
+    expect(fake.commits).toHaveLength(0);
+    await user.type(screen.getByLabelText('Institution'), 'Moi University');
+    await user.click(within(tracks).getByRole('checkbox', { name: 'Treatment and care' }));
+    await waitFor(() => expect(screen.queryByText('Choose at least one track they review.')).not.toBeInTheDocument());
+    expect(screen.queryByText(/Enter the institution/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add and invite' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Added reviewer@example.org as reviewer.');
+    expect(fake.commits[0]).toEqual([
+      {
+        set: 'staff/reviewer@example.org',
+        data: expect.objectContaining({ email: 'reviewer@example.org', role: 'reviewer', institution: 'Moi University', tracks: ['treatment'] }),
+      },
+      { log: 'Added reviewer@example.org to the staff as reviewer' },
+    ]);
+  });
+
+  it('refuses an institution with a hidden character, as the rules would', async () => {
+    renderStaffScreen(UsersPage, { role: 'admin' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'r@example.org');
+    await user.selectOptions(screen.getByLabelText('Role'), 'reviewer');
+    await user.type(await screen.findByLabelText('Institution'), 'Moi\u202EUniversity');
+    await user.click(await screen.findByRole('checkbox', { name: 'Prevention and early detection' }));
+    await user.click(screen.getByRole('button', { name: 'Add and invite' }));
+    expect(await screen.findByText(/Use only visible characters/)).toBeInTheDocument();
+    expect(fake.commits).toHaveLength(0);
+  });
+
+  it('makes an editor a reviewer only with an institution and tracks, written with the role', async () => {
+    renderStaffScreen(UsersPage, { role: 'admin' });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Role of editor@summit.test'), 'reviewer');
+    await user.click(screen.getByRole('button', { name: 'Change role of editor@summit.test' }));
+    expect(await screen.findByText('Choose at least one track they review.')).toBeInTheDocument();
+    expect(fake.commits).toHaveLength(0);
+    await user.type(screen.getByLabelText('Institution of editor@summit.test'), 'Kenyatta National Hospital');
+    await user.click(await screen.findByRole('checkbox', { name: 'Prevention and early detection' }));
+    expect(screen.queryByText('Choose at least one track they review.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change role of editor@summit.test' }));
+    await waitFor(() =>
+      expect(fake.commits[0]).toEqual([
+        { update: 'staff/editor@summit.test', data: { role: 'reviewer', institution: 'Kenyatta National Hospital', tracks: ['prevention'] } },
+        { log: 'Changed the role of editor@summit.test from editor to reviewer' },
+      ]),
+    );
+  });
+
+  it('shows a reviewer’s institution and tracks, changes them, and changes their role back without asking again', async () => {
+    fake.staff.push({
+      id: 'rev@summit.test',
+      email: 'rev@summit.test',
+      role: 'reviewer',
+      institution: 'Moi University',
+      tracks: ['prevention', 'gone'],
+    } as Entry);
+    renderStaffScreen(UsersPage, { role: 'admin', email: 'admin@summit.test' });
+    const user = userEvent.setup();
+    const rev = await row('rev@summit.test');
+    expect(within(rev).getByText('Moi University')).toBeInTheDocument();
+    expect(await within(rev).findByText('Prevention and early detection, gone (no longer a track)')).toBeInTheDocument();
+    await user.click(within(rev).getByRole('button', { name: 'Change institution and tracks of rev@summit.test' }));
+    const institution = within(rev).getByLabelText('Institution of rev@summit.test');
+    await user.clear(institution);
+    await user.click(within(rev).getByRole('button', { name: 'Save the institution and tracks of rev@summit.test' }));
+    expect(await within(rev).findByText(/Enter the institution/)).toBeInTheDocument();
+    await user.type(institution, 'Aga Khan University');
+    expect(within(rev).queryByText(/Enter the institution/)).not.toBeInTheDocument();
+    await user.click(within(rev).getByRole('checkbox', { name: 'Prevention and early detection' }));
+    await user.click(within(rev).getByRole('checkbox', { name: 'Treatment and care' }));
+    await user.click(within(rev).getByRole('button', { name: 'Save the institution and tracks of rev@summit.test' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Changed the institution and tracks of rev@summit.test.');
+    // A track the call no longer has stays unless unticked: only the call's are offered.
+    expect(fake.commits[0]).toEqual([
+      { update: 'staff/rev@summit.test', data: { institution: 'Aga Khan University', tracks: ['gone', 'treatment'] } },
+      { log: 'Changed the institution and tracks of rev@summit.test (2 tracks)' },
+    ]);
+    await user.selectOptions(within(rev).getByLabelText('Role of rev@summit.test'), 'editor');
+    await user.click(within(rev).getByRole('button', { name: 'Change role of rev@summit.test' }));
+    await waitFor(() =>
+      expect(fake.commits[1]).toEqual([
+        { update: 'staff/rev@summit.test', data: { role: 'editor' } },
+        { log: 'Changed the role of rev@summit.test from reviewer to editor' },
+      ]),
+    );
   });
 });

@@ -1,19 +1,41 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
 import { PagedTable } from '../../../admin/ui/PagedTable.tsx';
 import { useCursorPages } from '../../../admin/ui/use-cursor-pages.ts';
 import { FormAlert, SelectField } from '../../../components/fields.tsx';
-import { useStaff, type StaffRole } from '../../../admin/staff-context.ts';
+import { useStaff } from '../../../admin/staff-context.ts';
+import { REVIEWER, type Role } from '../../../admin/permissions.ts';
+import { useAbstractCall } from '../../../data/abstract-call.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { SIGN_IN_PATH } from '../../../lib/auth-paths.ts';
-import { invitationSent, problem, staffPage, useAddStaff, useAdminCount, useChangeRole, useInviteStaff, useRemoveStaff } from './staff-api.ts';
+import {
+  invitationSent,
+  problem,
+  staffPage,
+  useAddStaff,
+  useAdminCount,
+  useChangeProfile,
+  useChangeRole,
+  useInviteStaff,
+  useRemoveStaff,
+} from './staff-api.ts';
+import { ReviewerProfileFields } from './ReviewerProfileFields.tsx';
 import { rowControls } from './staff-guards.ts';
-import { newStaffSchema, ROLE_DESCRIPTIONS, STAFF_ROLES, type NewStaff, type NewStaffInput, type StaffEntry } from './staff-schema.ts';
+import {
+  newStaffSchema,
+  reviewerProfileSchema,
+  ROLE_DESCRIPTIONS,
+  ROLES,
+  type NewStaff,
+  type NewStaffInput,
+  type ReviewerProfile,
+  type StaffEntry,
+} from './staff-schema.ts';
 
-const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_DESCRIPTIONS[r] }));
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_DESCRIPTIONS[r] }));
 
 export default function UsersPage() {
   return <StaffScreen />;
@@ -43,10 +65,11 @@ function StaffScreen() {
 function AddStaffForm({ onAdded }: { onAdded: (notice: string) => void }) {
   const add = useAddStaff();
   const invite = useInviteStaff();
-  const { register, handleSubmit, reset, formState } = useForm<NewStaffInput, unknown, NewStaff>({
+  const { register, handleSubmit, reset, formState, control } = useForm<NewStaffInput, unknown, NewStaff>({
     resolver: zodResolver(newStaffSchema),
-    defaultValues: { email: '', displayName: '', role: '' as StaffRole },
+    defaultValues: { email: '', displayName: '', role: '' as Role, institution: '', tracks: [] },
   });
+  const role = useWatch({ control, name: 'role' });
   const { errors } = formState;
   const submit = handleSubmit((values) =>
     add.mutateAsync(values).then(
@@ -73,6 +96,15 @@ function AddStaffForm({ onAdded }: { onAdded: (notice: string) => void }) {
         <div className="sm:col-span-2">
           <SelectField label="Role" options={ROLE_OPTIONS} error={errors.role?.message} {...register('role')} />
         </div>
+        {role === REVIEWER && (
+          <div className="sm:col-span-2">
+            <ReviewerProfileFields
+              institution={register('institution')}
+              track={() => register('tracks')}
+              errors={{ institution: errors.institution?.message, tracks: errors.tracks?.message }}
+            />
+          </div>
+        )}
       </div>
       {add.isError && (
         <div className="mt-4">
@@ -115,10 +147,15 @@ function StaffList({ onChanged }: { onChanged: (notice: string) => void }) {
             cell: (s) => {
               // Until the count is known, no control is offered (it might be the only admin).
               const controls = rowControls(s, me.email, admins.data ?? 0);
-              return controls.changeRole ? (
-                <RoleEditor entry={s} adminCount={admins.data ?? 0} onChanged={onChanged} />
-              ) : (
-                <span className="font-medium">{s.role}</span>
+              return (
+                <>
+                  {controls.changeRole ? (
+                    <RoleEditor entry={s} adminCount={admins.data ?? 0} onChanged={onChanged} />
+                  ) : (
+                    <span className="font-medium">{s.role}</span>
+                  )}
+                  {s.role === REVIEWER && <ReviewerSummary entry={s} editable={controls.changeRole} onChanged={onChanged} />}
+                </>
               );
             },
           },
@@ -157,37 +194,132 @@ function StaffList({ onChanged }: { onChanged: (notice: string) => void }) {
   );
 }
 
+/** A profile being typed in a row: its fields, their problems once checked, and the profile when valid. */
+function useProfileDraft(entry: StaffEntry) {
+  const [draft, setDraftOnly] = useState({ institution: entry.institution ?? '', tracks: entry.tracks ?? [] });
+  const [errors, setErrors] = useState<{ institution?: string; tracks?: string }>({});
+  // A change clears the problems shown: they are checked again on the next save.
+  const setDraft = (next: typeof draft) => {
+    setDraftOnly(next);
+    setErrors({});
+  };
+  const fields = {
+    institution: { value: draft.institution, onChange: (e: { target: { value: string } }) => setDraft({ ...draft, institution: e.target.value }) },
+    track: (key: string) => ({
+      checked: draft.tracks.includes(key),
+      onChange: (e: { target: { checked: boolean } }) =>
+        setDraft({ ...draft, tracks: e.target.checked ? [...draft.tracks, key] : draft.tracks.filter((t) => t !== key) }),
+    }),
+    errors,
+  };
+  /** The profile, or null with its problems shown. */
+  const check = (): ReviewerProfile | null => {
+    const parsed = reviewerProfileSchema.safeParse(draft);
+    const found = parsed.success ? [] : parsed.error.issues;
+    setErrors(Object.fromEntries(found.map((i) => [String(i.path[0]), i.message])));
+    return parsed.success ? parsed.data : null;
+  };
+  return { fields, check };
+}
+
 function RoleEditor({ entry, adminCount, onChanged }: { entry: StaffEntry; adminCount: number; onChanged: (notice: string) => void }) {
-  const [role, setRole] = useState<StaffRole>(entry.role);
+  const [role, setRole] = useState<Role>(entry.role);
   const change = useChangeRole();
+  const profile = useProfileDraft(entry);
   const id = `role-${entry.id}`;
+  // Becoming a reviewer takes an institution and tracks, asked here unless the entry has them.
+  const asksProfile = role === REVIEWER && entry.role !== REVIEWER && !(entry.institution && entry.tracks?.length);
+  const submit = () => {
+    const given = asksProfile ? profile.check() : undefined;
+    if (given === null) return;
+    change.mutate({ email: entry.email, role, adminCount, profile: given }, { onSuccess: () => onChanged(`${entry.email} is now ${role}.`) });
+  };
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={id} className="sr-only">
           Role of {entry.email}
         </label>
-        <select id={id} className="rounded-md border border-slate-400 px-2 py-1" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-          {STAFF_ROLES.map((r) => (
+        <select
+          id={id}
+          className="rounded-md border border-slate-400 px-2 py-1"
+          value={role}
+          onChange={(e) => {
+            setRole(e.target.value as Role);
+            change.reset();
+          }}
+        >
+          {ROLES.map((r) => (
             <option key={r} value={r}>
               {r}
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="btn-secondary px-3 py-1 text-sm"
-          disabled={role === entry.role || change.isPending}
-          onClick={() => change.mutate({ email: entry.email, role, adminCount }, { onSuccess: () => onChanged(`${entry.email} is now ${role}.`) })}
-        >
+        <button type="button" className="btn-secondary px-3 py-1 text-sm" disabled={role === entry.role || change.isPending} onClick={submit}>
           Change role <span className="sr-only">of {entry.email}</span>
         </button>
       </div>
+      {asksProfile && (
+        <div className="mt-3">
+          <ReviewerProfileFields who={entry.email} {...profile.fields} />
+        </div>
+      )}
       {change.isError && (
         <p role="alert" className="field-error">
           {problem(change.error, 'The role could not be changed.')}
         </p>
       )}
+    </div>
+  );
+}
+
+/** A reviewer's institution and tracks, and (for an entry the admin may change) a way to change them. */
+function ReviewerSummary({ entry, editable, onChanged }: { entry: StaffEntry; editable: boolean; onChanged: (notice: string) => void }) {
+  const call = useAbstractCall();
+  const [editing, setEditing] = useState(false);
+  const profile = useProfileDraft(entry);
+  const change = useChangeProfile();
+  const label = (key: string) => call.data?.tracks[key] ?? `${key} (no longer a track)`;
+  const save = () => {
+    const given = profile.check();
+    if (!given) return;
+    change.mutate(
+      { email: entry.email, profile: given },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          onChanged(`Changed the institution and tracks of ${entry.email}.`);
+        },
+      },
+    );
+  };
+  return (
+    <div className="mt-2 text-sm">
+      <p>{entry.institution ?? 'No institution given'}</p>
+      <p className="text-slate-700">{entry.tracks?.length ? entry.tracks.map(label).join(', ') : 'No tracks'}</p>
+      {editable &&
+        (editing ? (
+          <div className="mt-2 space-y-2">
+            <ReviewerProfileFields who={entry.email} {...profile.fields} />
+            {change.isError && (
+              <p role="alert" className="field-error">
+                {problem(change.error, 'The institution and tracks could not be changed.')}
+              </p>
+            )}
+            <div className="flex gap-2">
+              <button type="button" className="btn-primary px-3 py-1 text-sm" disabled={change.isPending} onClick={save}>
+                Save <span className="sr-only">the institution and tracks of {entry.email}</span>
+              </button>
+              <button type="button" className="btn-secondary px-3 py-1 text-sm" onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="button" className="mt-1 font-medium text-brand-700 underline" onClick={() => setEditing(true)}>
+            Change institution and tracks <span className="sr-only">of {entry.email}</span>
+          </button>
+        ))}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // What the Users screen lets an administrator do to one staff entry. The rules already refuse
 // changes to one's own entry; the only-administrator guard is the screen's own, so the summit can
 // never be left without someone who can manage users and settings.
-import type { StaffRole } from '../../../admin/staff-context.ts';
+import type { Role } from '../../../admin/permissions.ts';
 import type { StaffEntry } from './staff-schema.ts';
 
 export interface RowControls {
@@ -23,6 +23,6 @@ export function rowControls(entry: Pick<StaffEntry, 'email' | 'role'>, myEmail: 
 const isOnlyAdmin = (entry: Pick<StaffEntry, 'role'>, adminCount: number) => entry.role === 'admin' && adminCount <= 1;
 
 /** Checked again on fresh data just before a change is written (see UsersPage's transactions). */
-export function refuseLosingLastAdmin(entry: Pick<StaffEntry, 'role'>, nextRole: StaffRole | null, adminCount: number) {
+export function refuseLosingLastAdmin(entry: Pick<StaffEntry, 'role'>, nextRole: Role | null, adminCount: number) {
   if (isOnlyAdmin(entry, adminCount) && nextRole !== 'admin') throw new Error(LAST_ADMIN_REASON);
 }
