@@ -87,10 +87,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   screen('certificates', 'certificates/admin/CertificatesPage.tsx', 'CPD certificates', 'certificates'),
   screen('certificates/settings', 'certificates/admin/CpdSettingsPage.tsx', 'CPD settings', 'certificates', null),
   screen('evaluations', 'certificates/admin/EvaluationsPage.tsx', 'Evaluations', 'certificates'),
-  // The call's dates, tracks, limits and guidelines: the site's settings, so administrators'.
+  // What was submitted, the committee's table and decisions (reached from it: the call, assigning reviewers).
   screen('abstracts', 'abstracts/admin/AbstractsAdminPage.tsx', 'Abstracts', 'abstracts'),
   // A reviewer's own screen (administrators' too: the rules let them review).
-  screen('reviews', 'reviews/admin/ReviewsPage.tsx', 'Reviews', 'reviews'),
+  screen('reviews', 'abstracts/admin/ReviewsPage.tsx', 'Reviews', 'reviews'),
+  // The call's dates, tracks, limits, guidelines and criteria: the site's settings, so administrators'.
   screen('abstracts/call', 'abstracts/admin/CallSettingsPage.tsx', 'Call for abstracts', 'settings', null),
   screen('abstracts/assign', 'abstracts/admin/AssignPage.tsx', 'Assign reviewers', 'abstracts:assign', null),
   screen('data-requests', 'data-requests/admin/DataRequestsPage.tsx', 'Data requests', 'data-requests'),

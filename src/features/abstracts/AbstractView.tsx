@@ -2,7 +2,34 @@
 // changed (the call closed, or it was withdrawn), and by administrators.
 import { useId } from 'react';
 import { useReveal } from '../../components/use-reveal.ts';
-import { ABSTRACT_PARTS, PART_LABELS, PRESENTATION_LABELS, keywordList, type Abstract, type AbstractCall } from '../../data/abstracts.ts';
+import { ABSTRACT_PARTS, PART_LABELS, PRESENTATION_LABELS, keywordList, type Abstract, type AbstractCall, type AbstractPart } from '../../data/abstracts.ts';
+
+type Text = Pick<Abstract, 'track' | 'presentation' | 'keywords' | AbstractPart>;
+
+/**
+ * What an abstract says, without who wrote it: its track, the preferred presentation, keywords and
+ * the four parts. Authors, administrators and (from the blind copy) reviewers read it alike.
+ */
+export function AbstractText({ item, call }: { item: Text; call: Pick<AbstractCall, 'tracks'> }) {
+  return (
+    <>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        <dt className="text-slate-600">Track</dt>
+        <dd>{call.tracks[item.track] ?? (item.track ? 'A track since removed' : '—')}</dd>
+        <dt className="text-slate-600">Preference</dt>
+        <dd>{PRESENTATION_LABELS[item.presentation]}</dd>
+        <dt className="text-slate-600">Keywords</dt>
+        <dd>{keywordList(item.keywords).join(', ') || '—'}</dd>
+      </dl>
+      {ABSTRACT_PARTS.map((part) => (
+        <section key={part} className="mt-4">
+          <h3>{PART_LABELS[part]}</h3>
+          <p className="mt-1 whitespace-pre-line">{item[part] || '—'}</p>
+        </section>
+      ))}
+    </>
+  );
+}
 
 export function AbstractView({
   item,
@@ -34,20 +61,7 @@ export function AbstractView({
           </li>
         ))}
       </ol>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-        <dt className="text-slate-600">Track</dt>
-        <dd>{call.tracks[item.track] ?? '—'}</dd>
-        <dt className="text-slate-600">Preference</dt>
-        <dd>{PRESENTATION_LABELS[item.presentation]}</dd>
-        <dt className="text-slate-600">Keywords</dt>
-        <dd>{keywordList(item.keywords).join(', ') || '—'}</dd>
-      </dl>
-      {ABSTRACT_PARTS.map((part) => (
-        <section key={part} className="mt-4">
-          <h3>{PART_LABELS[part]}</h3>
-          <p className="mt-1 whitespace-pre-line">{item[part] || '—'}</p>
-        </section>
-      ))}
+      <AbstractText item={item} call={call} />
       <section className="mt-4">
         <h3>Conflicts of interest</h3>
         <p className="mt-1 whitespace-pre-line">{item.conflicts || '—'}</p>

@@ -12,7 +12,8 @@ import { CheckboxField, FormAlert, TextAreaField } from '../../../components/fie
 import { useReveal } from '../../../components/use-reveal.ts';
 import { useAbstractCall } from '../../../data/abstract-call.ts';
 import { REVIEW_COMMENT_MAX, reviewProblems, SCORES, type ReviewField, type ReviewInput } from '../../../data/abstract-review.ts';
-import { ABSTRACT_PARTS, PART_LABELS, PRESENTATION_LABELS, keywordList, type AbstractCall } from '../../../data/abstracts.ts';
+import type { AbstractCall } from '../../../data/abstracts.ts';
+import { AbstractText } from '../AbstractView.tsx';
 import { myReviewsKey, saveReview, STATE_LABELS, stateOf, useMyAssignments, type Assignment } from './my-reviews.ts';
 
 const refused = (error: unknown) => (error as { code?: string } | null)?.code === 'permission-denied';
@@ -69,20 +70,7 @@ function BlindAbstractView({ item, call, headingId }: { item: Assignment['abstra
       <h2 id={headingId} ref={heading} tabIndex={-1} className="outline-none">
         {item.title || 'Untitled abstract'}
       </h2>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-        <dt className="text-slate-600">Track</dt>
-        <dd>{call.tracks[item.track] ?? 'A track since removed'}</dd>
-        <dt className="text-slate-600">Preference</dt>
-        <dd>{PRESENTATION_LABELS[item.presentation]}</dd>
-        <dt className="text-slate-600">Keywords</dt>
-        <dd>{keywordList(item.keywords).join(', ') || '—'}</dd>
-      </dl>
-      {ABSTRACT_PARTS.map((part) => (
-        <section key={part} className="mt-4">
-          <h3>{PART_LABELS[part]}</h3>
-          <p className="mt-1 whitespace-pre-line">{item[part] || '—'}</p>
-        </section>
-      ))}
+      <AbstractText item={item} call={call} />
     </>
   );
 }
