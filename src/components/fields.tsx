@@ -1,6 +1,6 @@
 // Labelled form controls whose errors are announced and tied to them (aria-invalid,
 // aria-describedby), for react-hook-form's `register`.
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { href } from 'react-router';
 import { useReveal } from './use-reveal.ts';
 
@@ -68,6 +68,53 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
     </FieldFrame>
   );
 });
+
+/**
+ * A rating (an evaluation's question, a review's criterion) as a native radio group: Tab reaches
+ * it, the arrow keys choose, the legend labels every button. The hint and the error describe each
+ * button (not the group too, or they are read twice). `input` gives each button's own props: a
+ * react-hook-form registration, or a controlled value.
+ */
+export function RatingField({
+  label,
+  hint,
+  error,
+  values,
+  input,
+}: {
+  label: string;
+  hint: string;
+  error?: string;
+  values: readonly number[];
+  input: (value: number) => InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+}) {
+  const id = useId();
+  const described = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <fieldset>
+      <legend className="field-label">{label}</legend>
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {hint}
+      </p>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {values.map((v) => (
+          <label
+            key={v}
+            className="flex min-w-11 cursor-pointer items-center gap-1 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700"
+          >
+            <input type="radio" name={id} value={String(v)} aria-invalid={error ? true : undefined} aria-describedby={described} {...input(v)} />
+            {v}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
 
 /** `children`: more to read about the choice (e.g. links), under the label rather than inside it, so a tap on a link never ticks the box. */
 export const CheckboxField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(

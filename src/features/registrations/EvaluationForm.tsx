@@ -4,44 +4,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { FormAlert, TextAreaField } from '../../components/fields.tsx';
+import { useForm } from 'react-hook-form';
+import { FormAlert, RatingField, TextAreaField } from '../../components/fields.tsx';
 import { dayLabel, RATING_MAX, RATING_MIN, TEXT_ANSWER_MAX, type EvaluationQuestion } from '../../data/certificates.ts';
 import { answerField, emptyEvaluation, evaluationAnswers, evaluationSchema, type EvaluationFormValues } from './evaluation-form.ts';
 import { QuestionsChanged, submitEvaluation } from './my-cpd.ts';
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
-
-function RatingGroup({ label, error, field }: { label: string; error?: string; field: UseFormRegisterReturn }) {
-  const id = useId();
-  const hint = `${id}-hint`;
-  const described = [hint, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    // The hint and the error describe each radio button (not the group too, or they are read twice).
-    <fieldset>
-      <legend className="field-label">{label}</legend>
-      <p id={hint} className="text-sm text-slate-600">
-        {RATING_MIN} is poor, {RATING_MAX} is excellent.
-      </p>
-      <div className="mt-1 flex flex-wrap gap-2">
-        {RATINGS.map((r) => (
-          <label
-            key={r}
-            className="flex min-w-11 cursor-pointer items-center gap-1 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700"
-          >
-            <input type="radio" value={String(r)} aria-invalid={error ? true : undefined} aria-describedby={described} {...field} />
-            {r}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
 
 export default function EvaluationForm({
   registrationId,
@@ -92,7 +61,14 @@ export default function EvaluationForm({
       </p>
       {questions.map((q) =>
         q.kind === 'rating' ? (
-          <RatingGroup key={q.id} label={q.label} error={errors[answerField(q)]?.message as string | undefined} field={register(answerField(q))} />
+          <RatingField
+            key={q.id}
+            label={q.label}
+            hint={`${RATING_MIN} is poor, ${RATING_MAX} is excellent.`}
+            values={RATINGS}
+            error={errors[answerField(q)]?.message as string | undefined}
+            input={() => register(answerField(q))}
+          />
         ) : (
           <TextAreaField
             key={q.id}

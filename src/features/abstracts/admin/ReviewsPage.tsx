@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { AdminHeader } from '../../../admin/ui/AdminHeader.tsx';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { useStaff } from '../../../admin/staff-context.ts';
-import { CheckboxField, FormAlert, TextAreaField } from '../../../components/fields.tsx';
+import { CheckboxField, FormAlert, RatingField, TextAreaField } from '../../../components/fields.tsx';
 import { useReveal } from '../../../components/use-reveal.ts';
 import { useAbstractCall } from '../../../data/abstract-call.ts';
 import { REVIEW_COMMENT_MAX, reviewProblems, SCORES, type ReviewField, type ReviewInput } from '../../../data/abstract-review.ts';
@@ -23,44 +23,6 @@ export const saveFailure = (error: unknown) =>
   refused(error)
     ? 'Your review could not be saved: reviews of an abstract close once the committee has decided on it, or the abstract is no longer assigned to you. Nothing was changed; copy your comments if you want to keep them.'
     : 'Your review could not be saved. Check your connection and try again; what you entered is still here.';
-
-function ScoreGroup({ label, value, error, onChange }: { label: string; value: number | undefined; error?: string; onChange: (score: number) => void }) {
-  const id = useId();
-  const described = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    // A native radio group: Tab reaches it, the arrow keys choose; the legend labels every button.
-    <fieldset>
-      <legend className="field-label">{label}</legend>
-      <p id={`${id}-hint`} className="text-sm text-slate-600">
-        1 is poor, 5 is excellent.
-      </p>
-      <div className="mt-1 flex flex-wrap gap-2">
-        {SCORES.map((s) => (
-          <label
-            key={s}
-            className="flex min-w-11 cursor-pointer items-center gap-1 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700"
-          >
-            <input
-              type="radio"
-              name={id}
-              value={s}
-              checked={value === s}
-              onChange={() => onChange(s)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={described}
-            />
-            {s}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
 
 /** The abstract as the reviewer may read it: never its authors (the blind copy holds none). */
 function BlindAbstractView({ item, call, headingId }: { item: Assignment['abstract']; call: AbstractCall; headingId: string }) {
@@ -156,12 +118,13 @@ function ReviewForm({ assignment, call, onBack }: { assignment: Assignment; call
         </CheckboxField>
         {!input.conflict &&
           Object.entries(call.criteria).map(([key, label]) => (
-            <ScoreGroup
+            <RatingField
               key={key}
               label={label}
-              value={input.scores[key]}
+              hint="1 is poor, 5 is excellent."
+              values={SCORES}
               error={problemAt(`scores.${key}`)}
-              onChange={(score) => change({ scores: { ...input.scores, [key]: score } })}
+              input={(score) => ({ checked: input.scores[key] === score, onChange: () => change({ scores: { ...input.scores, [key]: score } }) })}
             />
           ))}
         {!input.conflict && (
