@@ -104,3 +104,6 @@ export const activityWrite = (message: string, userEmail: string): BatchWrite =>
   const id = newId();
   return { set: `logs/${id}`, data: { id, message, userEmail, timestamp: serverValues.now() } };
 };
+
+/** Whether a read or write failed because firestore.rules refused it (not a lost connection). */
+export const refusedByRules = (error: unknown) => (error as { code?: unknown } | null)?.code === 'permission-denied';

@@ -14,7 +14,6 @@ import { TextField } from '../../components/TextField.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
 import {
   ABSTRACT_BOUNDS,
-  ABSTRACT_PARTS,
   PART_LABELS,
   PRESENTATION_LABELS,
   PRESENTATIONS,
@@ -25,7 +24,8 @@ import {
   type ProblemField,
 } from '../../data/abstracts.ts';
 import { throttleMessage } from '../../data/visitor-throttle.ts';
-import { refused, saveAbstract, withdrawAbstract } from './my-abstracts.ts';
+import { refusedByRules } from '../../lib/db.ts';
+import { saveAbstract, withdrawAbstract } from './my-abstracts.ts';
 import { abstractFormSchema, contentOf, formValues, type AbstractFormValues } from './schema.ts';
 import { keepUnsaved, unsavedValues } from './unsaved.ts';
 
@@ -205,12 +205,8 @@ export function AbstractForm({
     return () => watching.unsubscribe();
   }, [id, before, watch, getValues]);
 
-  const parts = useWatch({ control, name: [...ABSTRACT_PARTS] });
-  const counts = wordCounts(
-    Object.fromEntries(ABSTRACT_PARTS.map((p, i) => [p, parts[i] ?? ''])) as Record<(typeof ABSTRACT_PARTS)[number], string>,
-    call.wordLimits,
-  );
   const values = useWatch({ control }) as AbstractFormValues;
+  const counts = wordCounts(values, call.wordLimits);
   // Once the author tried to submit, what still stands in the way is shown and kept up to date as they fix it.
   const problems = attempted ? submitProblems(contentOf(values as Checked), call) : [];
   const problem = (field: ProblemField) => problems.find((p) => p.field === field)?.message;
@@ -255,7 +251,7 @@ export function AbstractForm({
   const submitted = before?.status === 'submitted';
   const saveError = save.error
     ? (throttleMessage(save.error, 'new abstracts') ??
-      (refused(save.error)
+      (refusedByRules(save.error)
         ? `This abstract can no longer be changed: the call ${call.closesAt ? `closed on ${formatDeadline(call.closesAt)}` : 'is closed'}, or it was withdrawn. Your text is still here to copy.`
         : 'We could not save the abstract. Check your connection and try again: your text is still here.'))
     : null;

@@ -29,6 +29,3 @@ export async function saveAbstract(id: string, email: string, content: AbstractC
 }
 
 export const withdrawAbstract = (id: string) => db.commit([withdrawAbstractWrite(id)]);
-
-/** Whether a write was refused by the rules (for an abstract: the call closed meanwhile, or it was withdrawn elsewhere). */
-export const refused = (error: unknown) => (error as { code?: string } | null)?.code === 'permission-denied';

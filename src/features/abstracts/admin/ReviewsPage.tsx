@@ -15,12 +15,11 @@ import { REVIEW_COMMENT_MAX, reviewProblems, SCORES, type ReviewField, type Revi
 import type { AbstractCall } from '../../../data/abstracts.ts';
 import { AbstractText } from '../AbstractView.tsx';
 import { myReviewsKey, saveReview, STATE_LABELS, stateOf, useMyAssignments, type Assignment } from './my-reviews.ts';
-
-const refused = (error: unknown) => (error as { code?: string } | null)?.code === 'permission-denied';
+import { refusedByRules } from '../../../lib/db.ts';
 
 /** What the reviewer is told when a save fails: the rules refuse once the committee decided (or the assignment was taken away). */
 export const saveFailure = (error: unknown) =>
-  refused(error)
+  refusedByRules(error)
     ? 'Your review could not be saved: reviews of an abstract close once the committee has decided on it, or the abstract is no longer assigned to you. Nothing was changed; copy your comments if you want to keep them.'
     : 'Your review could not be saved. Check your connection and try again; what you entered is still here.';
 
