@@ -1,0 +1,126 @@
+// The public copy of an accepted abstract (issue 39): what the programme, the abstract book and the
+// abstract's own page show. An author's abstract (abstracts/{id}) stays private to its author and
+// the committee; once the committee has accepted it, an administrator publishes this copy, which
+// firestore.rules checks field by field against the abstract and its decision, so the public text
+// is exactly what the author submitted and agreed to publish (consent), under the presentation the
+// committee chose. It leaves out the author's address and the conflicts statement (which names people).
+//
+// Two documents, so lists stay light: publishedAbstracts/{id} carries what a list shows (title,
+// authors, track, placement; a few hundred bytes), publishedAbstractTexts/{id} the four parts (up
+// to the call's word limits), read only on the abstract's own page and for the book's PDF. A
+// programme of 300 accepted abstracts is then about 120 KB of listing instead of most of a megabyte
+// in /program's and /abstract-book's prerendered pages.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { publicReads } from '../lib/data.ts';
+import { serverValues, type BatchWrite } from '../lib/db-shapes.ts';
+import { ABSTRACT_PARTS, type Abstract, type AbstractPart, type Presentation } from './abstracts.ts';
+import { publicKey } from './query-keys.ts';
+
+/** publishedAbstracts/{abstractId}: public. Every field but the placement equals the abstract's (or its decision's). */
+export interface PublishedAbstract {
+  id: string;
+  title: string;
+  /** Authors in order, and each one's affiliation at the same place (the abstract's lists). */
+  authors: string[];
+  affiliations: string[];
+  /** Which author presents (their index in authors). */
+  presenting: number;
+  /** A key of the call's tracks (settings/abstracts tracks label it). */
+  track: string;
+  /** As the committee accepted it (the decision's outcome), not the author's preference. */
+  presentation: Presentation;
+  keywords: string;
+  /** The programme session (sessions/{id}) it is presented in; '' until placed. */
+  sessionId: string;
+  /** Its place in the session's running order, 0 first (0 while not placed). */
+  sessionOrder: number;
+  publishedAt: Date;
+}
+
+/** publishedAbstractTexts/{abstractId}: public, each part equal to the abstract's. */
+export type PublishedAbstractText = { id: string } & Record<AbstractPart, string>;
+
+export const PUBLISHED = 'publishedAbstracts';
+export const PUBLISHED_TEXTS = 'publishedAbstractTexts';
+export const publishedAbstractPath = (id: string) => `${PUBLISHED}/${id}`;
+export const publishedTextPath = (id: string) => `${PUBLISHED_TEXTS}/${id}`;
+
+/** The most accepted abstracts a list reads at once: a guard, as a summit accepts hundreds at most. */
+export const PUBLISHED_LIMIT = 1000;
+
+/**
+ * Publishing an accepted abstract: its listing and its text, one commit. Not placed in a session
+ * yet (placeWrite does that). The rules refuse it unless the committee accepted the abstract as
+ * `presentation` and the author consented.
+ */
+export function publishWrites(abstract: Abstract, presentation: Presentation): BatchWrite[] {
+  const listing: Omit<PublishedAbstract, 'publishedAt'> & { publishedAt: unknown } = {
+    id: abstract.id,
+    title: abstract.title,
+    authors: abstract.authors,
+    affiliations: abstract.affiliations,
+    presenting: abstract.presenting,
+    track: abstract.track,
+    presentation,
+    keywords: abstract.keywords,
+    sessionId: '',
+    sessionOrder: 0,
+    publishedAt: serverValues.now(),
+  };
+  const text = Object.fromEntries([['id', abstract.id], ...ABSTRACT_PARTS.map((part) => [part, abstract[part]])]);
+  return [
+    { set: publishedAbstractPath(abstract.id), data: listing },
+    { set: publishedTextPath(abstract.id), data: text },
+  ];
+}
+
+/** Places a published abstract in a session at a place in its running order, or takes it out (sessionId ''). */
+export function placeWrite(id: string, sessionId: string, sessionOrder: number): BatchWrite {
+  return { update: publishedAbstractPath(id), data: { sessionId, sessionOrder: sessionId === '' ? 0 : sessionOrder } };
+}
+
+/** Takes an abstract off the public site: its listing and its text. */
+export function unpublishWrites(id: string): BatchWrite[] {
+  return [{ delete: publishedAbstractPath(id) }, { delete: publishedTextPath(id) }];
+}
+
+export const publishedKey = publicKey(PUBLISHED);
+
+/**
+ * The abstracts placed in the programme, by session (/program groups them under their sessions and
+ * orders each session's by sessionOrder: one ordered field needs no composite index). Abstracts
+ * published but not yet placed are not in it.
+ */
+export const placedAbstractsQuery = queryOptions({
+  queryKey: [...publishedKey, 'placed'],
+  queryFn: () =>
+    publicReads.fetchDocuments<PublishedAbstract>(PUBLISHED, {
+      where: [['sessionId', '>', '']],
+      orderBy: ['sessionId', 'asc'],
+      limit: PUBLISHED_LIMIT,
+    }),
+});
+
+/** Every published abstract by title: the abstract book's list (grouped by track in the call's order on the page). */
+export const abstractBookQuery = queryOptions({
+  queryKey: [...publishedKey, 'book'],
+  queryFn: () =>
+    publicReads.fetchDocuments<PublishedAbstract>(PUBLISHED, {
+      orderBy: ['title', 'asc'],
+      limit: PUBLISHED_LIMIT,
+    }),
+});
+
+/** One published abstract with its text, or null when it is not (or no longer) published. */
+export async function fetchPublishedAbstract(id: string): Promise<(PublishedAbstract & PublishedAbstractText) | null> {
+  const [listing, text] = await Promise.all([
+    publicReads.fetchDocument<PublishedAbstract>(PUBLISHED, id),
+    publicReads.fetchDocument<PublishedAbstractText>(PUBLISHED_TEXTS, id),
+  ]);
+  return listing && text ? { ...text, ...listing } : null;
+}
+
+export const publishedAbstractQuery = (id: string) => queryOptions({ queryKey: [...publishedKey, 'one', id], queryFn: () => fetchPublishedAbstract(id) });
+
+export const usePlacedAbstracts = () => useQuery(placedAbstractsQuery);
+export const useAbstractBook = () => useQuery(abstractBookQuery);
