@@ -173,6 +173,27 @@ describe('planErasure', () => {
     expect(plan.map((c) => c.writes)).toEqual([[{ set: 'seatMoves/7', data: { from: null, to: registration, at: expect.any(ServerValue) } }]]);
   });
 
+  it('deletes each abstract after its blind copies, taking down its public copy unless the retention keeps it', () => {
+    const abstracts = [{ id: 'a1' }, { id: 'a2' }];
+    const blindCopies = [
+      { id: 'a1__r@x.test', abstractId: 'a1' },
+      { id: 'a1__s@x.test', abstractId: 'a1' },
+      { id: 'other__r@x.test', abstractId: 'other' },
+    ];
+    const f = { ...empty, abstracts, blindCopies, published: ['a1'] };
+    expect(planErasure(f).map((c) => c.what)).toEqual([
+      'delete blindAbstracts/a1__r@x.test',
+      'delete blindAbstracts/a1__s@x.test',
+      'take down publishedAbstracts/a1',
+      'delete abstracts/a1',
+      'delete abstracts/a2',
+    ]);
+    expect(paths(f)).toContain('delete publishedAbstractTexts/a1');
+    // A copy of another person's abstract is never planned, and the retention leaves the public copy.
+    expect(paths(f).some((p) => p.includes('other'))).toBe(false);
+    expect(paths({ ...f, keepPublished: true }).filter((p) => p.includes('published'))).toEqual([]);
+  });
+
   it('counts each document once however many commits touch it', () => {
     expect(documentsTouched(planErasure({ ...empty, waitlist: { id: 'a', status: 'waiting' } }))).toBe(2);
   });

@@ -12,6 +12,7 @@
 import type { BatchWrite } from '../lib/db-shapes.ts';
 import { serverValues } from '../lib/db-shapes.ts';
 import { checkoutOf } from './registration-record.ts';
+import { unpublishWrites } from './published-abstracts.ts';
 import { mailboxOf } from '../lib/email-address.ts';
 
 /** What an anonymised record shows where a name was. */
@@ -50,6 +51,17 @@ export interface Footprint {
   /** Pledges made from the address, live and archived (anonymised: the money stays). */
   donations: Doc[];
   archivedDonations: Doc[];
+  /** The person's abstracts, whatever their state (deleted: the author's address and words). */
+  abstracts: Doc[];
+  /** The reviewers' blind copies of those abstracts (deleted before them; the reviews stay, the reviewers' own words). */
+  blindCopies: Doc[];
+  /** Which of those abstracts have a public copy (publishedAbstracts and its text). */
+  published: string[];
+  /**
+   * Whether their public copies stay: the retention keeps them (the author agreed to publish them,
+   * and they carry no address: the programme and the book stand); the person's own erasure takes them down.
+   */
+  keepPublished: boolean;
 }
 
 /** A footprint with nothing found yet: what a reader fills in (and what tests start from). */
@@ -74,6 +86,10 @@ export const emptyFootprint = (requestId: string, address: string, keepCertifica
   archivedMessages: [],
   donations: [],
   archivedDonations: [],
+  abstracts: [],
+  blindCopies: [],
+  published: [],
+  keepPublished: false,
 });
 
 export interface ErasureCommit {
@@ -228,6 +244,12 @@ export function planErasure(f: Footprint): ErasureCommit[] {
   // The count names the last address that moved it; an administrator's recount names none.
   if (f.waitlist?.status === 'waiting' || f.waitlistCounter?.lastAddress === address) {
     add('clear the address from counters/waitlist', { update: 'counters/waitlist', data: { lastAddress: '' } });
+  }
+  // An abstract last: its blind copies' rule finds the author through it.
+  for (const a of f.abstracts) {
+    for (const b of f.blindCopies.filter((c) => c.abstractId === a.id)) add(`delete blindAbstracts/${b.id}`, { delete: `blindAbstracts/${b.id}` });
+    if (!f.keepPublished && f.published.includes(a.id)) add(`take down publishedAbstracts/${a.id}`, ...unpublishWrites(a.id));
+    add(`delete abstracts/${a.id}`, { delete: `abstracts/${a.id}` });
   }
   if (f.attendee) add(`delete attendees/${f.attendee.id}`, { delete: `attendees/${f.attendee.id}` });
   for (const a of f.archivedRegistrations.filter((d) => !isErased(d))) {

@@ -6,6 +6,7 @@ import type { Db } from '../lib/db.ts';
 import type { DocumentData } from 'firebase/firestore/lite';
 import { mailboxOf } from '../lib/email-address.ts';
 import { completeWrites, type DataRequest } from './data-requests.ts';
+import { PUBLISHED } from './published-abstracts.ts';
 import { documentsTouched, namesOf, planErasure, withoutAddress, writtenBy, type Footprint } from './erasure-plan.ts';
 
 type Doc = DocumentData & { id: string };
@@ -30,6 +31,9 @@ export const ERASURE_SOURCES = [
   'archive/messages/items',
   'donations',
   'archive/donations/items',
+  'abstracts',
+  'blindAbstracts',
+  'publishedAbstracts',
 ] as const;
 
 /**
@@ -83,6 +87,10 @@ async function byAddress(db: Reader, collection: string, field: string, spelling
 export const recordDocuments = (db: Reader, collection: 'payments' | 'statementLines', recordId: string): Promise<Doc[]> =>
   db.fetchDocuments(collection, { where: [['targetId', '==', recordId]], orderBy: null });
 
+/** The reviewers' blind copies of one abstract. */
+export const blindCopiesOf = (db: Reader, abstractId: string): Promise<Doc[]> =>
+  db.fetchDocuments('blindAbstracts', { where: [['abstractId', '==', abstractId]], orderBy: null });
+
 /**
  * Everything held for the request's address, as an administrator (or the timed work's retention)
  * reads it. `scanned`: the collections read whole (SCANNED_SOURCES), read once for many erasures
@@ -90,12 +98,12 @@ export const recordDocuments = (db: Reader, collection: 'payments' | 'statementL
  */
 export async function readFootprint(
   db: Reader,
-  request: Pick<DataRequest, 'id' | 'address' | 'email' | 'keepCertificate'>,
+  request: Pick<DataRequest, 'id' | 'address' | 'email' | 'keepCertificate' | 'channel'>,
   scanned?: Scanned,
 ): Promise<Footprint> {
   const whole = scanned ?? (await readScanned(db));
   const spellings = [...new Set([request.address, request.email])];
-  const [registrations, archivedRegistrations, attendee, waitlist, counter, mail, drafts, evaluations, certificates] = await Promise.all([
+  const [registrations, archivedRegistrations, attendee, waitlist, counter, mail, drafts, evaluations, certificates, abstracts] = await Promise.all([
     byAddress(db, 'registrations', 'email', spellings, request.address),
     byAddress(db, 'archive/registrations/items', 'email', spellings, request.address),
     db.fetchDocument('attendees', request.address),
@@ -105,6 +113,13 @@ export async function readFootprint(
     byAddress(db, 'registrationDrafts', 'email', spellings, request.address),
     byAddress(db, 'evaluations', 'email', spellings, request.address),
     byAddress(db, 'certificates', 'email', spellings, request.address),
+    byAddress(db, 'abstracts', 'email', spellings, request.address),
+  ]);
+  // The retention keeps accepted abstracts' public copies (erasure-plan.ts keepPublished): not read for it.
+  const keepPublished = request.channel === 'retention';
+  const [blindCopies, published] = await Promise.all([
+    Promise.all(abstracts.map((a) => blindCopiesOf(db, a.id))).then((l) => l.flat()),
+    keepPublished ? [] : Promise.all(abstracts.map((a) => db.fetchDocument(PUBLISHED, a.id))).then((l) => l.flatMap((d) => (d ? [d.id] : []))),
   ]);
   const recordIds = [...registrations, ...archivedRegistrations].map((r) => r.id);
   const [payments, statementLines] = await Promise.all(
@@ -149,6 +164,10 @@ export async function readFootprint(
     archivedMessages,
     donations,
     archivedDonations,
+    abstracts,
+    blindCopies,
+    published,
+    keepPublished,
   };
 }
 

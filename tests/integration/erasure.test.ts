@@ -69,6 +69,16 @@ describe('erasing one attendee’s whole footprint', () => {
     } else {
       expect((await ownerGet(`certificateChecks/${f.certificateId}`))!).toMatchObject({ status: 'revoked', fullName: 'Erased' });
     }
+    // Their abstract, the reviewer's blind copy of it and its public copy and text are gone: the
+    // person's own erasure takes the accepted abstract off the programme and the book.
+    for (const path of [
+      `abstracts/${f.abstractId}`,
+      `blindAbstracts/${f.blindId}`,
+      `publishedAbstracts/${f.abstractId}`,
+      `publishedAbstractTexts/${f.abstractId}`,
+    ]) {
+      expect([path, await ownerGet(path)]).toEqual([path, null]);
+    }
     // Seats and money stay whole: the registration keeps its id, amounts, states and seat.
     const r = (await ownerGet(`registrations/${f.registrationId}`))!;
     expect(r).toMatchObject({ fullName: 'Erased', email: '', phone: '', paymentStatus: 'paid', erasedBy: requestId });

@@ -118,10 +118,17 @@ describe('once the keeping time has passed', () => {
 
     const requestId = await erasureRequestId(f.email);
     const after = await scanFor(needles);
-    // Kept on purpose: the request (the institute's record of what it erased, and for whom) and the
-    // certificate with its public projection, verifiable by the name it prints.
-    const kept = [`dataRequests/${requestId}`, `certificates/${f.certificateId}`, `certificateChecks/${f.certificateId}`];
+    // Kept on purpose: the request (the institute's record of what it erased, and for whom), the
+    // certificate with its public projection, verifiable by the name it prints, and the accepted
+    // abstract's public copy, which the author agreed to publish (it names them as an author, never
+    // by address). Their abstract itself, with its address and conflicts statement, and the
+    // reviewer's blind copy are gone.
+    const kept = [`dataRequests/${requestId}`, `certificates/${f.certificateId}`, `certificateChecks/${f.certificateId}`, `publishedAbstracts/${f.abstractId}`];
     expect(after.hits.filter((h) => !kept.includes(h.path))).toEqual([]);
+    expect(after.hits.find((h) => h.path === `publishedAbstracts/${f.abstractId}`)?.found).toEqual([f.p.name]);
+    expect(await ownerGet(`abstracts/${f.abstractId}`)).toBeNull();
+    expect(await ownerGet(`blindAbstracts/${f.blindId}`)).toBeNull();
+    expect(await ownerGet(`publishedAbstractTexts/${f.abstractId}`)).not.toBeNull();
     expect(await ownerGet(dataRequestPath(requestId))).toMatchObject({
       channel: 'retention',
       status: 'done',

@@ -50,13 +50,14 @@ vi.mock('../../src/lib/data.ts', async () => {
 
 const { db } = await import('../../src/lib/data.ts');
 const { fetchDataRequests } = await import('../../src/features/data-requests/admin/api.ts');
-const { mailAbout, readFootprint, recordDocuments } = await import('../../src/data/erasure.ts');
+const { blindCopiesOf, mailAbout, readFootprint, recordDocuments } = await import('../../src/data/erasure.ts');
 const { heldAddresses, retainAddresses } = await import('../../src/data/timed-work/retention.ts');
 const { retentionFigures } = await import('../../src/features/overview/admin/figures.ts');
 const { speakersQuery, fetchAllSpeakers } = await import('../../src/data/speakers.ts');
 const { publishedPartnersQuery } = await import('../../src/data/partners.ts');
 const { publishedPagesQuery, fetchPublishedBySlug } = await import('../../src/data/published.ts');
 const { sessionsQuery } = await import('../../src/features/program/api.ts');
+const { placedAbstractsQuery, abstractBookQuery } = await import('../../src/data/published-abstracts.ts');
 const { eventsQuery } = await import('../../src/features/events/api.ts');
 const { ARTICLE_LISTS, publicationsQuery, fetchLatestArticles, fetchPublication } = await import('../../src/data/publications.ts');
 const { TABS, SORTS } = await import('../../src/features/registrations/admin/records.ts');
@@ -117,6 +118,8 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['all speakers', fetchAllSpeakers],
     ['partners', () => publishedPartnersQuery.queryFn!({} as never) as Promise<unknown>],
     ['sessions', () => sessionsQuery.queryFn!({} as never) as Promise<unknown>],
+    ['accepted abstracts placed in the programme', () => placedAbstractsQuery.queryFn!({} as never) as Promise<unknown>],
+    ['the abstract book’s list', () => abstractBookQuery.queryFn!({} as never) as Promise<unknown>],
     ['latest articles', fetchLatestArticles],
     ['article by slug', () => fetchPublication('x')],
     ['job by slug', () => fetchPublishedBySlug('jobs', 'x')],
@@ -191,7 +194,11 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['checked-in count', certificates.countCheckedIn],
     ['certificates export', () => certificates.fetchAllCertificates()],
     ['data requests', fetchDataRequests],
-    ['an erasure’s footprint', () => readFootprint(db, { id: 'erasure-X', address: 'a@b.test', email: 'a+x@b.test', keepCertificate: false })],
+    [
+      'an erasure’s footprint',
+      () => readFootprint(db, { id: 'erasure-X', address: 'a@b.test', email: 'a+x@b.test', keepCertificate: false, channel: 'online' }),
+    ],
+    ['the blind copies of an abstract an erasure deletes', () => blindCopiesOf(db, 'x')],
     ['payments of a record', () => recordDocuments(db, 'payments', 'x')],
     ['statement lines of a record', () => recordDocuments(db, 'statementLines', 'x')],
     ['the emails about a message an erasure deletes', () => mailAbout(db, 'messages', 'x')],

@@ -42,6 +42,7 @@ export const HELD_ADDRESSES = [
   { collection: 'archive/messages/items', field: 'email', label: 'Archived contact messages' },
   { collection: 'donations', field: 'email', label: 'Pledges (the amounts stay)' },
   { collection: 'archive/donations/items', field: 'email', label: 'Archived pledges (the amounts stay)' },
+  { collection: 'abstracts', field: 'email', label: 'Abstracts (accepted ones stay published, without the address)' },
 ] as const;
 
 /** The filter that finds a place's records still holding an address (the overview counts with it). */

@@ -652,3 +652,58 @@ describe('GAP (mended): what the retention finds', () => {
     expect(held).toContain(onlyPledged);
   });
 });
+
+// An author's abstracts (issue 39): the one way an abstract is deleted is an approved erasure of its
+// author's address (firestore.rules abstracts' delete), and the schedule reaches the reviewers'
+// blind copies only through that abstract's author.
+describe('an author’s abstracts', () => {
+  /** A submitted abstract of `email` and a reviewer's blind copy of it, stored past the rules. */
+  async function abstractOf(email: string) {
+    const id = uniqueId('abs');
+    const blind = `blindAbstracts/${id}__${ACCOUNTS.admin.email}`;
+    await fixture(`abstracts/${id}`, { id, email, status: 'submitted', title: 'Screening', authors: ['A Author'], affiliations: ['KNH'], conflicts: '' });
+    await fixture(blind, { id: blind.split('/')[1], abstractId: id, reviewer: ACCOUNTS.admin.email, title: 'Screening' });
+    created.push(`abstracts/${id}`, blind);
+    return { path: `abstracts/${id}`, blind };
+  }
+
+  it('before the keeping time: the schedule reads none and deletes none, even under an approved request', async () => {
+    await keepingTime(false);
+    const email = address('author-early');
+    await requestFor(email, 'approved');
+    const a = await abstractOf(email);
+    for (const collection of ['abstracts', 'blindAbstracts']) {
+      expect([collection, await verdict(system.fetchDocuments(collection, { orderBy: null, limit: 1 }))]).toEqual([collection, 'denied']);
+    }
+    for (const path of [a.blind, a.path]) expect([path, await verdict(system.commit([{ delete: path }]))]).toEqual([path, 'denied']);
+  });
+
+  it('once due: deleted only under an approved erasure of the author’s own address, never a look-alike’s', async () => {
+    await keepingTime(true);
+    const email = address('author');
+    const a = await abstractOf(email);
+    const tryAll = async (db: Db) => [await verdict(db.commit([{ delete: a.blind }])), await verdict(db.commit([{ delete: a.path }]))];
+    // No request yet; then requests of look-alikes (a KELVIN SIGN before it, a dot inside it: dots are
+    // kept, so another mailbox) and of someone else. (Capitals and a +tag are the same mailbox, the same person.)
+    expect(await tryAll(system)).toEqual(['denied', 'denied']);
+    for (const other of [`${KELVIN}${email}`, email.replace('author', 'au.thor'), address('someone-else')]) await requestFor(other, 'approved');
+    expect(await tryAll(system)).toEqual(['denied', 'denied']);
+    // The author's own request, asked but not approved.
+    const requestId = await requestFor(email, 'received');
+    expect(await tryAll(system)).toEqual(['denied', 'denied']);
+    expect(await verdict(commit(admin, [{ delete: a.path }]))).toBe('denied');
+    // Nobody but an administrator or the schedule, whatever the request's state: not the author, an editor, finance or a reviewer.
+    const who = await attendee(email);
+    await requestFor(email, 'approved');
+    for (const [name, db] of [
+      ['the author', who.db],
+      ['an editor', editor],
+      ['finance', finance],
+    ] as const) {
+      expect([name, await verdict(commit(db, [{ delete: a.path }]))]).toEqual([name, 'denied']);
+    }
+    expect(requestId).toBe(await erasureRequestId(email));
+    // The control: approved, the schedule deletes the blind copy first (found through the abstract), then the abstract.
+    expect(await tryAll(system)).toEqual(['allowed', 'allowed']);
+  });
+});

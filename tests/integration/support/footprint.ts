@@ -124,5 +124,67 @@ export async function buildFootprint({ admin, finance }: { admin: Firestore; fin
   await fixture(`archive/messages/items/${uniqueId('oldmsg')}`, { ...fieldsOf(messageDoc('')), name: p.name, email: typed });
   await fixture(`archive/donations/items/${uniqueId('oldpledge')}`, { ...fieldsOf(donationDoc('')), name: p.name, email: tagged });
 
-  return { p, email, tagged, who, seat, registrationId, archivedId, certificateId: issue.certId, paymentId, lineKey: line.receiptKey, draftId: draft.id };
+  // 10. An abstract they submitted to the call, naming them as its presenting author (stored as the
+  // author's form leaves it, whatever the call's dates are now), a reviewer's blind copy of it, and
+  // the committee's acceptance published: its public copy and text.
+  const abstractId = uniqueId('abs');
+  const parts = { background: 'Screening uptake.', methods: 'A cohort.', results: 'More screened.', conclusions: 'It works.' };
+  const authored = {
+    title: `Screening in Kisumu ${p.tag}`,
+    authors: [p.name, 'Achieng Otieno'],
+    affiliations: ['KNH', 'KEMRI'],
+    presenting: 0,
+    track: 'prevention',
+    keywords: 'screening',
+  };
+  await fixture(`abstracts/${abstractId}`, {
+    ...authored,
+    ...parts,
+    id: abstractId,
+    email,
+    status: 'submitted',
+    presentation: 'oral',
+    conflicts: `None. Call ${p.phoneSpaced}.`,
+    consent: true,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    submittedAt: new Date(),
+  });
+  const blindId = `${abstractId}__reviewer@summit.test`;
+  await fixture(`blindAbstracts/${blindId}`, {
+    id: blindId,
+    abstractId,
+    reviewer: 'reviewer@summit.test',
+    title: authored.title,
+    track: 'prevention',
+    presentation: 'oral',
+    ...parts,
+    keywords: 'screening',
+    assignedAt: new Date(),
+  });
+  await fixture(`publishedAbstracts/${abstractId}`, {
+    ...authored,
+    id: abstractId,
+    presentation: 'oral',
+    sessionId: '',
+    sessionOrder: 0,
+    publishedAt: new Date(),
+  });
+  await fixture(`publishedAbstractTexts/${abstractId}`, { id: abstractId, ...parts });
+
+  return {
+    p,
+    email,
+    tagged,
+    who,
+    seat,
+    registrationId,
+    archivedId,
+    certificateId: issue.certId,
+    paymentId,
+    lineKey: line.receiptKey,
+    draftId: draft.id,
+    abstractId,
+    blindId,
+  };
 }
