@@ -12,13 +12,19 @@ const built = (file: string) => readFileSync(join(client, file), 'utf8');
 
 test('a prerendered page is its own HTML; a real route the build did not prerender gets the SPA shell', async ({ request }) => {
   const shell = built('__spa-fallback.html');
-  for (const path of ['/', '/about', '/faq', '/blogs/why-early-detection-saves-lives']) {
+  for (const path of ['/', '/about', '/faq', '/abstract-book', '/blogs/why-early-detection-saves-lives']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expect(await response.text(), path).toBe(built(path === '/' ? 'index.html' : `${path.slice(1)}/index.html`));
   }
-  // Client-only routes, one and two parameters deep, and an article published after the build.
-  for (const path of ['/admin', '/checkout/demo-registration-1', '/admin/registrations/registrations/demo-registration-1', '/blogs/not-yet-built']) {
+  // Client-only routes, one and two parameters deep, and an article and an abstract published after the build.
+  for (const path of [
+    '/admin',
+    '/checkout/demo-registration-1',
+    '/admin/registrations/registrations/demo-registration-1',
+    '/blogs/not-yet-built',
+    '/abstracts/notYetBuilt',
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expect(response.headers()['content-type'], path).toBe('text/html; charset=utf-8');

@@ -38,6 +38,8 @@ const TITLES: Record<string, string> = {
   [careerPath]: `Summit volunteer coordinator${SITE}`,
   '/my-registration': `My registration${SITE}`,
   '/abstracts': `Call for abstracts${SITE}`,
+  '/abstracts/demo-registration-1': `Abstract not found${SITE}`,
+  '/abstract-book': `Abstract book${SITE}`,
   '/my-abstracts': `My abstracts${SITE}`,
   '/checkout': `Checkout${SITE}`,
   '/checkout/demo-registration-1': `Checkout${SITE}`,

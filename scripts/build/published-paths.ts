@@ -1,10 +1,13 @@
-// The article pages the build prerenders: every article published when the build runs, read over
+// The article and abstract pages the build prerenders: every article published, and every
+// accepted abstract published (publishedAbstracts), when the build runs, read over
 // Firestore's REST API from the database the app is built for (the local emulator unless
 // VITE_FIREBASE_PROJECT_ID is set), as an anonymous visitor would, so the rules apply.
 // A database the build cannot reach is not an error: those pages are then served by the SPA
-// fallback, exactly as an article published after the build is.
+// fallback, exactly as an article or abstract published after the build is.
 import { loadEnv } from 'vite';
 import { firestoreDocumentsUrl } from '../../src/lib/firestore-rest.ts';
+import type { PUBLISHED } from '../../src/data/published-abstracts.ts';
+import { isPublishedAbstractId } from '../../src/data/published-abstract-lists.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -33,18 +36,42 @@ export function articlePaths(rows: Array<{ document?: { fields?: { slug?: { stri
   return [...new Set(slugs)].sort().map((s) => `/blogs/${s}`);
 }
 
-export async function publishedArticlePaths(env: Env = loadEnv('production', process.cwd(), 'VITE_'), timeoutMs = 5_000): Promise<string[]> {
+// The collection's name as the data module spells it (a type, so the build does not load the app's data layer).
+const PUBLISHED_ABSTRACTS: typeof PUBLISHED = 'publishedAbstracts';
+
+/** Published abstracts' ids only (a projection of one short field: the build does not download their listings). */
+export const PUBLISHED_ABSTRACT_IDS = {
+  structuredQuery: {
+    from: [{ collectionId: PUBLISHED_ABSTRACTS }],
+    select: { fields: [{ fieldPath: 'id' }] },
+  },
+};
+
+export function abstractPaths(rows: Array<{ document?: { name?: string } }>): string[] {
+  const ids = rows.map((r) => r.document?.name?.split('/').at(-1)).filter((id): id is string => !!id && isPublishedAbstractId(id));
+  return [...new Set(ids)].sort().map((id) => `/abstracts/${id}`);
+}
+
+type Rows = Parameters<typeof articlePaths>[0] & Parameters<typeof abstractPaths>[0];
+
+async function readPaths(what: string, query: object, paths: (rows: Rows) => string[], env: Env, timeoutMs: number): Promise<string[]> {
   try {
     const response = await fetch(runQueryUrl(env), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(PUBLISHED_SLUGS),
+      body: JSON.stringify(query),
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return articlePaths(await response.json());
+    return paths(await response.json());
   } catch (error) {
-    console.warn(`Articles are not prerendered (${(error as Error).message} from ${runQueryUrl(env).replace(/\?key=.*/, '')}): the SPA fallback serves them.`);
+    console.warn(`${what} are not prerendered (${(error as Error).message} from ${runQueryUrl(env).replace(/\?key=.*/, '')}): the SPA fallback serves them.`);
     return [];
   }
 }
+
+export const publishedArticlePaths = (env: Env = loadEnv('production', process.cwd(), 'VITE_'), timeoutMs = 5_000) =>
+  readPaths('Articles', PUBLISHED_SLUGS, articlePaths, env, timeoutMs);
+
+export const publishedAbstractPaths = (env: Env = loadEnv('production', process.cwd(), 'VITE_'), timeoutMs = 5_000) =>
+  readPaths('Abstracts', PUBLISHED_ABSTRACT_IDS, abstractPaths, env, timeoutMs);

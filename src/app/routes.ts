@@ -22,6 +22,8 @@ export default [
     route('careers/:slug', '../features/opportunities/JobPage.tsx'),
     route('my-registration', '../features/registrations/MyRegistrationPage.tsx'),
     route('abstracts', '../features/abstracts/AbstractsPage.tsx'),
+    route('abstracts/:id', '../features/abstracts/PublishedAbstractPage.tsx'),
+    route('abstract-book', '../features/abstracts/AbstractBookPage.tsx'),
     route('my-abstracts', '../features/abstracts/MyAbstractsPage.tsx'),
     route('checkout', '../features/payments/CheckoutLookupPage.tsx'),
     route('checkout/:id', '../features/payments/CheckoutPage.tsx'),

@@ -37,6 +37,7 @@ export const FOOTER_LINKS = [
   CHECKOUT_LINK,
   ABSTRACTS_LINK,
   MY_ABSTRACTS_LINK,
+  { to: href('/abstract-book'), label: 'Abstract book' },
   { to: href('/partnerships'), label: 'Partnerships' },
   { to: href('/events'), label: 'Events' },
   { to: href('/faq'), label: 'FAQ' },

@@ -4,7 +4,7 @@ import { keysShowing } from './query-keys.ts';
 import { speakersQuery } from './speakers.ts';
 import { publishedPartnersQuery } from './partners.ts';
 import { latestArticlesQuery, publicationsQuery } from './publications.ts';
-import { sessionsQuery } from '../features/program/api.ts';
+import { sessionsQuery } from './sessions.ts';
 
 /** Whether a change to `collection` refreshes a cached query with this key, as a staff action does. */
 function refreshes(collection: string, queryKey: readonly unknown[]): boolean {

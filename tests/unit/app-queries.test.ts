@@ -56,8 +56,8 @@ const { retentionFigures } = await import('../../src/features/overview/admin/fig
 const { speakersQuery, fetchAllSpeakers } = await import('../../src/data/speakers.ts');
 const { publishedPartnersQuery } = await import('../../src/data/partners.ts');
 const { publishedPagesQuery, fetchPublishedBySlug } = await import('../../src/data/published.ts');
-const { sessionsQuery } = await import('../../src/features/program/api.ts');
-const { placedAbstractsQuery, abstractBookQuery } = await import('../../src/data/published-abstracts.ts');
+const { sessionsQuery } = await import('../../src/data/sessions.ts');
+const { abstractBookQuery, placedAbstractsQuery } = await import('../../src/data/published-abstracts.ts');
 const { eventsQuery } = await import('../../src/features/events/api.ts');
 const { ARTICLE_LISTS, publicationsQuery, fetchLatestArticles, fetchPublication } = await import('../../src/data/publications.ts');
 const { TABS, SORTS } = await import('../../src/features/registrations/admin/records.ts');
@@ -118,8 +118,8 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['all speakers', fetchAllSpeakers],
     ['partners', () => publishedPartnersQuery.queryFn!({} as never) as Promise<unknown>],
     ['sessions', () => sessionsQuery.queryFn!({} as never) as Promise<unknown>],
-    ['accepted abstracts placed in the programme', () => placedAbstractsQuery.queryFn!({} as never) as Promise<unknown>],
-    ['the abstract book’s list', () => abstractBookQuery.queryFn!({} as never) as Promise<unknown>],
+    ['abstracts placed in sessions', () => placedAbstractsQuery.queryFn!({} as never) as Promise<unknown>],
+    ['the abstract book', () => abstractBookQuery.queryFn!({} as never) as Promise<unknown>],
     ['latest articles', fetchLatestArticles],
     ['article by slug', () => fetchPublication('x')],
     ['job by slug', () => fetchPublishedBySlug('jobs', 'x')],

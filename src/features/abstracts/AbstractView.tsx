@@ -21,14 +21,23 @@ export function AbstractText({ item, call }: { item: Text; call: Pick<AbstractCa
         <dt className="text-slate-600">Keywords</dt>
         <dd>{keywordList(item.keywords).join(', ') || '—'}</dd>
       </dl>
-      {ABSTRACT_PARTS.map((part) => (
-        <section key={part} className="mt-4">
-          <h3>{PART_LABELS[part]}</h3>
-          <p className="mt-1 whitespace-pre-line">{item[part] || '—'}</p>
-        </section>
-      ))}
+      <AbstractParts item={item} level={3} />
     </>
   );
+}
+
+/**
+ * The four parts, each under its heading: `level` 3 under an abstract's h2 in a list, 2 on the
+ * abstract's own page (/abstracts/:id), where its title is the h1.
+ */
+export function AbstractParts({ item, level = 2 }: { item: Record<AbstractPart, string>; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return ABSTRACT_PARTS.map((part) => (
+    <section key={part} className="mt-4">
+      <Heading>{PART_LABELS[part]}</Heading>
+      <p className="mt-1 whitespace-pre-line">{item[part] || '—'}</p>
+    </section>
+  ));
 }
 
 export function AbstractView({

@@ -55,6 +55,7 @@ describe('/abstracts', () => {
     const guidelines = within(screen.getByRole('region', { name: 'Guidelines' })).getAllByRole('paragraph');
     expect(guidelines.map((p) => p.textContent)).toEqual(['Original work only.', 'No author names in the text:\nreviewers read it blind.']);
     expect(screen.getByRole('link', { name: 'my registration' })).toHaveAttribute('href', '/my-registration');
+    expect(screen.getByRole('link', { name: 'abstract book' })).toHaveAttribute('href', '/abstract-book');
   });
 
   it('before it opens: both dates, no way in yet', async () => {

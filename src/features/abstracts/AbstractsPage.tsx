@@ -153,6 +153,13 @@ export default function AbstractsPage() {
         <>
           <CallStatus call={call.data} now={now} />
           <CallDetails call={call.data} />
+          <p className="mt-10">
+            The abstracts accepted so far are in the{' '}
+            <Link className="text-brand-700 underline" to={href('/abstract-book')}>
+              abstract book
+            </Link>
+            .
+          </p>
         </>
       )}
     </div>

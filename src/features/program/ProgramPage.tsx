@@ -1,12 +1,15 @@
 import { FilterSelect } from '../../components/FilterSelect.tsx';
-import { useSearchParams, type MetaFunction } from 'react-router';
+import { Link, href, useSearchParams, type MetaFunction } from 'react-router';
+import { AuthorNames } from '../../components/AuthorNames.tsx';
 import { FormAlert } from '../../components/fields.tsx';
 import { useHydrated } from '../../components/use-hydrated.ts';
 import { pageMeta } from '../../components/page-meta.ts';
 import { icsHref } from '../../lib/ics.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import { useSpeakers } from '../../data/speakers.ts';
-import { useSessions, type Session } from './api.ts';
+import { PRESENTATION_SHORT, abstractsBySession } from '../../data/published-abstract-lists.ts';
+import { usePlacedAbstracts, type PublishedAbstract } from '../../data/published-abstracts.ts';
+import { useSessions, type Session } from '../../data/sessions.ts';
 import { LoadingLine } from '../../components/LoadingLine.tsx';
 import { formatClock, nairobiFormat } from '../../lib/nairobi-time.ts';
 
@@ -26,8 +29,34 @@ function calendarEvent(s: Session, venue: string) {
   };
 }
 
+/** A session's accepted abstracts in running order: each title links to its page. */
+function SessionAbstracts({ abstracts }: { abstracts: PublishedAbstract[] }) {
+  return (
+    <>
+      <h4 className="mt-3 text-sm font-semibold">Abstracts</h4>
+      <ol className="mt-1 space-y-2">
+        {abstracts.map((a) => (
+          <li key={a.id}>
+            <Link className="text-brand-700 underline" to={href('/abstracts/:id', { id: a.id })}>
+              {a.title}
+            </Link>{' '}
+            <span className="text-sm text-slate-700">({PRESENTATION_SHORT[a.presentation]})</span>
+            <br />
+            <span className="text-sm">
+              <AuthorNames authors={a.authors} presenting={a.presenting} />
+            </span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 export default function ProgramPage() {
   const sessions = useSessions();
+  // Only the abstracts placed in sessions; while they load (or if they fail) the sessions show without them.
+  const placed = usePlacedAbstracts();
+  const bySession = abstractsBySession(placed.data ?? []);
   const speakers = useSpeakers();
   const { data: settings } = useSiteSettings();
   const [params, setParams] = useSearchParams();
@@ -117,6 +146,7 @@ export default function ProgramPage() {
                             </p>
                           )}
                           <p className="mt-1 text-slate-700">{s.description}</p>
+                          {bySession.has(s.id) && <SessionAbstracts abstracts={bySession.get(s.id)!} />}
                           <a className="mt-2 inline-block text-sm text-brand-700 underline" href={icsHref([calendarEvent(s, venue)])} download={`${s.id}.ics`}>
                             Add “{s.title}” to my calendar
                           </a>

@@ -1,6 +1,8 @@
+// The programme's published sessions: read by /program and by an accepted abstract's page (which
+// names the session it is presented in), so they live below both features.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicReads } from '../../lib/data.ts';
-import { publicKey } from '../../data/query-keys.ts';
+import { publicReads } from '../lib/data.ts';
+import { publicKey } from './query-keys.ts';
 
 export interface Session {
   id: string;
