@@ -134,7 +134,7 @@ function BookPanel({ book, uploader }: { book: AbstractBookFile | null; uploader
         {done && (
           <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
             The abstract book now holds {plural(done.abstracts, 'abstract')} on {plural(done.pages, 'page')} ({sizeText(done.bytes)}).
-            {done.leftOver && ` The previous file (${done.leftOver}) could not be deleted; it is no longer linked.`}
+            {done.leftOver && ` The previous file (${done.leftOver}) could not be deleted: it is no longer linked, and Unused files lists it.`}
           </p>
         )}
       </div>
