@@ -101,6 +101,15 @@ describe('the abstract book PDF', () => {
     ]);
   });
 
+  it('orders titles without case or accents, alike in every browser (not by its collation)', () => {
+    const titles = ['fox study', 'Évolution of care', 'delta trial', 'Zeta', 'ébauche'];
+    const [group] = bookOrder(
+      titles.map((title, i) => abstract({ id: `t${i}`, title })),
+      { prevention: 'Prevention' },
+    );
+    expect(group.abstracts.map((a) => a.title)).toEqual(['delta trial', 'ébauche', 'Évolution of care', 'fox study', 'Zeta']);
+  });
+
   it('grows by pages as abstracts are added', async () => {
     const many = (n: number) => Array.from({ length: n }, (_, i) => abstract({ id: `a${i}`, title: `Abstract ${String(i).padStart(3, '0')}` }));
     const one = await abstractBookPdf(input(many(1)));

@@ -70,8 +70,16 @@ interface Piece {
 }
 type Word = Piece[];
 
-/** A title's sort key: case and accents aside, then the id so equal titles keep one order. */
-const byTitle = (a: BookAbstract, b: BookAbstract) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/**
+ * A title's sort key: letters without case or accents, compared by code point, then the id so
+ * equal titles keep one order. Not localeCompare: each browser's collation orders punctuation
+ * and digits its own way, and the same abstracts must make the same book wherever it is built.
+ */
+const sortKey = (title: string) => title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const byTitle = (a: BookAbstract, b: BookAbstract) => {
+  const [x, y] = [sortKey(a.title), sortKey(b.title)];
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
 
 /** The book's order: the call's tracks in its order, then any track it no longer names (by key); by title within each. */
 export function bookOrder(
