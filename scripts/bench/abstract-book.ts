@@ -1,9 +1,15 @@
 // The abstract book's PDF (issue 39): 300 accepted abstracts in five tracks, each at the call's
 // default word limits (background 100, methods 100, results 150, conclusions 75 words), 3–8 authors
 // from 1–4 affiliations, built by the back office's own function (src/features/abstracts/admin/
-// abstract-book-pdf.ts). Median of 5 builds in Node, with the file's size and pages; printed, never
-// asserted. Needs no stack: nothing is read or written (the screen's reads are 2 × 300 documents).
+// abstract-book-pdf.ts). Median of 5 builds in Node, and in chromium (where the back office builds
+// it: the same module bundled by esbuild, run in a blank page), with the file's size and pages;
+// printed, never asserted. Needs no stack: nothing is read or written (the screen's reads are 2 ×
+// 300 documents).
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/browser.ts';
 import { abstractBookPdf, type BookAbstract } from '../../src/features/abstracts/admin/abstract-book-pdf.ts';
 import { DEFAULT_WORD_LIMITS } from '../../src/data/abstracts.ts';
 
@@ -78,17 +84,60 @@ function benchAbstracts(): BookAbstract[] {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+export const benchInput = () => ({
+  summitName: 'National Cancer Summit 2027',
+  startDate: new Date('2027-03-10T06:00:00Z'),
+  endDate: new Date('2027-03-12T06:00:00Z'),
+  venue: 'KICC, Nairobi',
+  tracks: TRACKS,
+  abstracts: benchAbstracts(),
+  generatedAt: new Date('2027-02-01T09:00:00Z'),
+});
+
+/** The builder in chromium: each build's milliseconds, and the last one's pages and bytes. */
+async function inChromium(): Promise<{ took: number[]; pages: number; bytes: number }> {
+  const entry = fileURLToPath(new URL('../../src/features/abstracts/admin/abstract-book-pdf.ts', import.meta.url));
+  const bundle = await build({
+    stdin: {
+      contents: `import { abstractBookPdf } from ${JSON.stringify(entry)}; globalThis.abstractBookPdf = abstractBookPdf;`,
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+    minify: true,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><title>bench</title>');
+    await page.addScriptTag({ content: bundle.outputFiles[0].text });
+    const input = benchInput();
+    return await page.evaluate(
+      async ({ json, runs }) => {
+        const parsed = JSON.parse(json, (k, v) => (['startDate', 'endDate', 'generatedAt'].includes(k) && v ? new Date(v) : v));
+        type Build = (i: unknown) => Promise<{ bytes: Uint8Array; pages: number }>;
+        const run = (globalThis as unknown as { abstractBookPdf: Build }).abstractBookPdf;
+        let last = await run(parsed); // warm-up, as in Node
+        const took: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const started = performance.now();
+          last = await run(parsed);
+          took.push(performance.now() - started);
+        }
+        return { took, pages: last.pages, bytes: last.bytes.length };
+      },
+      { json: JSON.stringify(input), runs: RUNS },
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function abstractBookFigures(): Promise<Row[]> {
-  const abstracts = benchAbstracts();
-  const input = {
-    summitName: 'National Cancer Summit 2027',
-    startDate: new Date('2027-03-10T06:00:00Z'),
-    endDate: new Date('2027-03-12T06:00:00Z'),
-    venue: 'KICC, Nairobi',
-    tracks: TRACKS,
-    abstracts,
-    generatedAt: new Date('2027-02-01T09:00:00Z'),
-  };
+  const input = benchInput();
   const took: number[] = [];
   let last = await abstractBookPdf(input); // warm-up: pdf-lib's first font load is not the book's cost
   for (let i = 0; i < RUNS; i++) {
@@ -96,16 +145,17 @@ export async function abstractBookFigures(): Promise<Row[]> {
     last = await abstractBookPdf(input);
     took.push(performance.now() - started);
   }
-  const words = abstracts.reduce((n, a) => n + [a.background, a.methods, a.results, a.conclusions].join(' ').split(' ').length, 0);
-  return [
-    {
-      abstracts: ABSTRACTS,
-      'words (text parts)': words,
-      'build, median of 5 (ms)': median(took).toFixed(0),
-      'slowest (ms)': Math.max(...took).toFixed(0),
-      pages: last.pages,
-      bytes: last.bytes.length,
-      'size (KB)': (last.bytes.length / 1024).toFixed(0),
-    },
-  ];
+  const words = input.abstracts.reduce((n, a) => n + [a.background, a.methods, a.results, a.conclusions].join(' ').split(' ').length, 0);
+  const browser = await inChromium();
+  const row = (where: string, times: number[], pages: number, bytes: number): Row => ({
+    where,
+    abstracts: ABSTRACTS,
+    'words (text parts)': words,
+    'build, median of 5 (ms)': median(times).toFixed(0),
+    'slowest (ms)': Math.max(...times).toFixed(0),
+    pages,
+    bytes,
+    'size (KB)': (bytes / 1024).toFixed(0),
+  });
+  return [row('Node', took, last.pages, last.bytes.length), row('chromium (the back office)', browser.took, browser.pages, browser.bytes)];
 }

@@ -369,7 +369,10 @@ async function assignmentTable() {
 /** The abstract book's PDF (scripts/bench/abstract-book.ts; pure, no stack). */
 async function abstractBookTable() {
   const { abstractBookFigures } = await import('./abstract-book.ts');
-  table('The abstract book’s PDF (300 accepted abstracts at the default word limits, 3–8 authors, 1–4 affiliations; in Node)', await abstractBookFigures());
+  table(
+    'The abstract book’s PDF (300 accepted abstracts at the default word limits, 3–8 authors, 1–4 affiliations; in Node and in chromium)',
+    await abstractBookFigures(),
+  );
 }
 
 /** `npm run bench -- --only statement|rules|timed-work|assignment|abstract-book`: scenarios that need no shared stack (or start their own). */
