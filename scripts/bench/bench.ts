@@ -33,6 +33,9 @@
 //      needs no stack);
 //  14. the committee's table (alone: --only committee): 1,000 submitted abstracts with 2 reviews
 //      each, from opening Abstracts to its last row drawn, in chromium (scripts/bench/committee.ts);
+//  15. the abstract book's PDF (alone: --only abstract-book): 300 accepted abstracts at the call's
+//      default word limits, 3–8 authors each, built by the back office's own function, median of 5,
+//      with its size and pages (scripts/bench/abstract-book.ts; needs no stack);
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
@@ -363,12 +366,22 @@ async function assignmentTable() {
   table('Automatic assignment of reviewers (1,000 submitted abstracts, 60 reviewers in 30 institutions, 2 each; in Node)', assignmentFigures());
 }
 
-/** `npm run bench -- --only statement|rules|timed-work|assignment`: scenarios that need no shared stack (or start their own). */
+/** The abstract book's PDF (scripts/bench/abstract-book.ts; pure, no stack). */
+async function abstractBookTable() {
+  const { abstractBookFigures } = await import('./abstract-book.ts');
+  table(
+    'The abstract book’s PDF (300 accepted abstracts at the default word limits, 3–8 authors, 1–4 affiliations; in Node and in chromium)',
+    await abstractBookFigures(),
+  );
+}
+
+/** `npm run bench -- --only statement|rules|timed-work|assignment|abstract-book`: scenarios that need no shared stack (or start their own). */
 const STANDALONE: Record<string, () => Promise<void>> = {
   statement: statementTable,
   rules: rulesTables,
   'timed-work': timedWorkTables,
   assignment: assignmentTable,
+  'abstract-book': abstractBookTable,
 };
 
 async function main() {

@@ -8,6 +8,7 @@
 import type { PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
 import { certificateVerifyUrl, daysSentence, pointsLabel, type Certificate } from './certificates.ts';
 import { formatDate } from '../lib/nairobi-time.ts';
+import { printableText } from '../lib/pdf-printable.ts';
 
 /** A4 landscape, in points. */
 const PAGE: [number, number] = [841.89, 595.28];
@@ -79,13 +80,7 @@ export async function certificatePdf(cert: Certificate, opts: { siteUrl: string;
 
   // The standard fonts cover Windows-1252 only. A name as registered may not ("Wanjikũ"): a letter
   // outside it loses its accent when that makes it printable, and only then becomes '?'.
-  const printable = new Set(regular.getCharacterSet());
-  const clean = (text: string) =>
-    Array.from(text.replace(/\s+/g, ' ').trim(), (ch) => {
-      if (printable.has(ch.codePointAt(0)!)) return ch;
-      const bare = ch.normalize('NFD').replace(/\p{M}/gu, '');
-      return bare && Array.from(bare).every((c) => printable.has(c.codePointAt(0)!)) ? bare : '?';
-    }).join('');
+  const clean = printableText(regular.getCharacterSet());
 
   const page: PDFPage = pdf.addPage(PAGE);
   let y = PAGE[1] - MARGIN;

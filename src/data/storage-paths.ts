@@ -1,6 +1,7 @@
 // The names of the files staff upload, the one definition (storage.rules and the emulator match
 // it): content/{collection}/{recordId}/{uploadId}-{variant}.{ext} for a record's files, and
-// settings/cpd/{uploadId}-{variant}.{ext} for the certificate's logo. A document (PDF) has no
+// settings/cpd/{uploadId}-{variant}.{ext} for the certificate's logo,
+// settings/abstract-book/{uploadId}.pdf for the abstract book's PDF. A document (PDF) has no
 // variant: {uploadId}.pdf. Names are never reused: a replaced file gets a new uploadId.
 
 export const UPLOAD_COLLECTIONS = ['speakers', 'sponsors', 'publications', 'resources', 'tenders', 'jobs'] as const;
@@ -11,6 +12,8 @@ export type ImageVariant = '320' | '960' | 'orig';
 export type FileExtension = 'webp' | 'jpg' | 'png' | 'pdf';
 
 export const CPD_LOGO_FOLDER = 'settings/cpd/';
+/** The abstract book's PDFs (settings/abstractBook names the current one); administrators write them. */
+export const ABSTRACT_BOOK_FOLDER = 'settings/abstract-book/';
 
 /** The folder of one record's files ("content/speakers/abc/"). */
 export function contentFolder(collection: UploadCollection, recordId: string): string {

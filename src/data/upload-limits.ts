@@ -7,6 +7,14 @@ export const MiB = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * MiB;
 export const VARIANT_MAX_BYTES = 10 * MiB;
 export const DOCUMENT_MAX_BYTES = 20 * MiB;
+/**
+ * The abstract book's PDF, which the back office builds rather than someone choosing a file:
+ * 300 abstracts at the call's default word limits measure 1.4 MB (`npm run bench -- --only
+ * abstract-book`), about 4.7 KB each; 1,000 abstracts (the most a list reads,
+ * PUBLISHED_LIMIT) at the largest total a call may set (2,000 words, about five times the
+ * default) would be about 22 MB. 32 MiB keeps that possible and a runaway file out.
+ */
+export const ABSTRACT_BOOK_MAX_BYTES = 32 * MiB;
 
 export type SniffedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
 export const IMAGE_TYPES: readonly SniffedType[] = ['image/jpeg', 'image/png', 'image/webp'];

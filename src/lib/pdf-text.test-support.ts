@@ -32,5 +32,9 @@ const windows1252 = (bytes: Uint8Array) => Array.from(bytes, (b) => (b >= 0x80 &
 
 /** The text a PDF shows, one entry per text-drawing operator. */
 export function pdfTexts(bytes: Uint8Array): string[] {
-  return pdfContentStreams(bytes).flatMap((content) => Array.from(content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g), (m) => windows1252(Buffer.from(m[1], 'hex'))));
+  return pdfContentStreams(bytes).flatMap(windows1252Tj);
 }
+
+/** The texts of one content stream's text-drawing operators (pdf-lib writes them as <hex> Tj). */
+export const windows1252Tj = (content: string): string[] =>
+  Array.from(content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g), (m) => windows1252(Buffer.from(m[1], 'hex')));

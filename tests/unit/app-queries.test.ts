@@ -88,6 +88,7 @@ const { fetchMyAbstracts } = await import('../../src/features/abstracts/my-abstr
 const { fetchSubmitted } = await import('../../src/features/abstracts/admin/submitted.ts');
 const committee = await import('../../src/features/abstracts/admin/review-reads.ts');
 const { fetchMyAssignments } = await import('../../src/features/abstracts/admin/my-reviews.ts');
+const { fetchBookAbstracts } = await import('../../src/features/abstracts/admin/regenerate-abstract-book.ts');
 const { findPayableRecord } = await import('../../src/data/payable-records.ts');
 const { findFreeSeats } = await import('../../src/data/seats.ts');
 const { fetchStatementFormats } = await import('../../src/data/statement-formats.ts');
@@ -145,6 +146,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['reviews', committee.fetchReviews],
     ['abstract decisions', committee.fetchDecisions],
     ['a reviewer’s assignments and reviews', () => fetchMyAssignments('a@b.test')],
+    ['the abstract book’s abstracts and texts', () => fetchBookAbstracts(db)],
     ['checkout by payment code, for its signed-in attendee', () => findPayableRecord('NCS-7K2QD', 'checkouts', 'a@b.test')],
     ['record payments', () => fetchRecordPayments('x')],
     ['record mail', () => fetchRecordMail('registrations', 'x')],

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { compileStorageRules } from '../../emulator/src/rules/compile.ts';
 import { instantFromDate } from '../../emulator/src/rules/contract.ts';
 import type { StorageAccessRequest, StorageObjectForRules } from '../../emulator/src/rules/storage-contract.ts';
-import { CPD_LOGO_FOLDER, contentFolder, objectName, UPLOAD_COLLECTIONS, type UploadCollection } from '../../src/data/storage-paths.ts';
-import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, VARIANT_MAX_BYTES } from '../../src/data/upload-limits.ts';
+import { ABSTRACT_BOOK_FOLDER, CPD_LOGO_FOLDER, contentFolder, objectName, UPLOAD_COLLECTIONS, type UploadCollection } from '../../src/data/storage-paths.ts';
+import { ABSTRACT_BOOK_MAX_BYTES, DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, VARIANT_MAX_BYTES } from '../../src/data/upload-limits.ts';
 
 const rules = compileStorageRules(readFileSync('storage.rules', 'utf8'));
 const NOW = instantFromDate(new Date('2027-01-10T08:00:00Z'));
@@ -76,6 +76,11 @@ describe('storage.rules and the names the back office makes', () => {
     expect(create(objectName(CPD_LOGO_FOLDER, ID, { variant: 'orig', ext: 'png' }), 'image/png', 1000)).toBe(true);
   });
 
+  it('the abstract book folder takes a PDF, not an image', () => {
+    expect(create(objectName(ABSTRACT_BOOK_FOLDER, ID, { ext: 'pdf' }), 'application/pdf', 1000)).toBe(true);
+    expect(create(objectName(ABSTRACT_BOOK_FOLDER, ID, { variant: '960', ext: 'webp' }), 'image/webp', 1000)).toBe(false);
+  });
+
   it('a record id as long as the back office allows is accepted, one longer is not', () => {
     const name = (id: string) => `content/speakers/${id}/${ID}-960.webp`;
     expect(create(objectName(contentFolder('speakers', 'x'.repeat(128)), ID, { variant: '960', ext: 'webp' }), 'image/webp', 10)).toBe(true);
@@ -97,6 +102,12 @@ describe('storage.rules and the upload limits', () => {
   it('a document: up to the limit, not a byte more', () => {
     expect(create(pdf, 'application/pdf', DOCUMENT_MAX_BYTES)).toBe(true);
     expect(create(pdf, 'application/pdf', DOCUMENT_MAX_BYTES + 1)).toBe(false);
+  });
+
+  it('the abstract book: up to its own limit, not a byte more', () => {
+    const book = objectName(ABSTRACT_BOOK_FOLDER, ID, { ext: 'pdf' });
+    expect(create(book, 'application/pdf', ABSTRACT_BOOK_MAX_BYTES)).toBe(true);
+    expect(create(book, 'application/pdf', ABSTRACT_BOOK_MAX_BYTES + 1)).toBe(false);
   });
 
   it('an empty file is refused', () => {

@@ -13,12 +13,15 @@ import { firebaseUploader, type Uploader } from './uploader.ts';
 /**
  * Every object of ours that `values` name (strings anywhere inside, rich text included), wherever
  * it is stored: the one definition of what a record keeps, which the Unused files screen uses too.
+ * A record names a file by its address, or by its object name where the record is not a page's
+ * link (settings/abstractBook `file`); a name is any string of storage-paths.ts's grammar that is
+ * not an address.
  */
 export function objectsNamedAnywhere(values: unknown): Set<string> {
   const found = new Set<string>();
   const walk = (v: unknown) => {
     if (typeof v === 'string') {
-      const name = objectNameFromUrl(v);
+      const name = objectNameFromUrl(v) ?? (v.includes(':') ? null : v);
       if (name) for (const n of uploadObjects(name)) found.add(n);
     } else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);

@@ -1,9 +1,9 @@
 // Every object stored under a prefix, through the back office's Cloud Storage (lib/app-storage.ts,
-// loaded on first use). storage.rules lets staff list content/** and settings/cpd/**.
-import { CPD_LOGO_FOLDER } from '../../../data/storage-paths.ts';
+// loaded on first use). storage.rules lets staff list content/**, settings/cpd/** and settings/abstract-book/**.
+import { ABSTRACT_BOOK_FOLDER, CPD_LOGO_FOLDER } from '../../../data/storage-paths.ts';
 
 /** Where staff's uploads are stored (storage-paths.ts's folders). */
-export const UPLOAD_PREFIXES = ['content/', CPD_LOGO_FOLDER] as const;
+export const UPLOAD_PREFIXES = ['content/', CPD_LOGO_FOLDER, ABSTRACT_BOOK_FOLDER] as const;
 
 /** The full names of every object under `prefix`, its sub-folders included. */
 export async function listObjects(prefix: string): Promise<string[]> {

@@ -53,6 +53,13 @@ describe('unused files: listed − named', () => {
     expect(unusedObjects(listed, [{ id: 's1', photoUrl: foreign, website: 'https://example.org/a.png' }])).toEqual(images(S1, A));
   });
 
+  it('the abstract book’s record names its PDF by object name: the current book is kept, an older one is unused', () => {
+    const book = 'settings/abstract-book/';
+    const listed = [`${book}${A}.pdf`, `${book}${B}.pdf`];
+    expect(unusedObjects(listed, [[{ id: 'abstractBook', file: `${book}${A}.pdf`, abstracts: 3, bytes: 10 }]])).toEqual([`${book}${B}.pdf`]);
+    expect(describeObject(`${book}${B}.pdf`)).toEqual({ id: `${book}${B}.pdf`, folder: 'Abstract book', file: `${B}.pdf` });
+  });
+
   it('objects whose names were not made here are unused, once each, sorted', () => {
     expect(unusedObjects(['content/zz/readme.txt', 'content/aa/x.png', 'content/zz/readme.txt'], [])).toEqual(['content/aa/x.png', 'content/zz/readme.txt']);
   });

@@ -3,12 +3,12 @@
 // the 960 image keeps its 320 sibling, an original its web sizes, rich text its images. A record
 // naming a file in another record's folder keeps that file too: nothing a page still shows is unused.
 import { objectsNamedAnywhere } from '../../../admin/uploads/upload-session.ts';
-import { CPD_LOGO_FOLDER } from '../../../data/storage-paths.ts';
+import { ABSTRACT_BOOK_FOLDER, CPD_LOGO_FOLDER } from '../../../data/storage-paths.ts';
 
 export interface UnusedFile {
   /** The object's full name in the bucket (also the row's key). */
   id: string;
-  /** Whose folder it is in: "speakers / abc", or "CPD settings". */
+  /** Whose folder it is in: "speakers / abc", "CPD settings" or "Abstract book". */
   folder: string;
   /** The file's own name, without its folder. */
   file: string;
@@ -28,6 +28,7 @@ export function describeObject(name: string): UnusedFile {
   const content = /^content\/([^/]+)\/([^/]+)\/(.+)$/.exec(name);
   if (content) return { id: name, folder: `${content[1]} / ${content[2]}`, file: content[3] };
   if (name.startsWith(CPD_LOGO_FOLDER)) return { id: name, folder: 'CPD settings', file: name.slice(CPD_LOGO_FOLDER.length) };
+  if (name.startsWith(ABSTRACT_BOOK_FOLDER)) return { id: name, folder: 'Abstract book', file: name.slice(ABSTRACT_BOOK_FOLDER.length) };
   const slash = name.lastIndexOf('/');
   return { id: name, folder: slash < 0 ? '' : name.slice(0, slash), file: name.slice(slash + 1) };
 }
