@@ -51,6 +51,22 @@ describe('abstractsByTrack', () => {
     expect(abstractsByTrack([], tracks)).toEqual([]);
   });
 
+  it('orders titles without case or accents, alike in every browser (not by its collation), equal titles by id', () => {
+    const titles = ['fox study', 'Évolution of care', 'delta trial', 'Zeta', 'ébauche', 'delta trial'];
+    const [group] = abstractsByTrack(
+      titles.map((title, i) => ({ id: `t${5 - i}`, title, track: 'prevention' })),
+      tracks,
+    );
+    expect(group.abstracts.map((x) => `${x.title} ${x.id}`)).toEqual([
+      'delta trial t0',
+      'delta trial t3',
+      'ébauche t1',
+      'Évolution of care t4',
+      'fox study t5',
+      'Zeta t2',
+    ]);
+  });
+
   it('does not take a key of Object’s prototype for a track', () => {
     expect(abstractsByTrack([a('X', 'toString')], {}).map((g) => [g.label, g.known])).toEqual([['toString', false]]);
   });

@@ -1,12 +1,22 @@
 // How the public pages arrange published abstracts (data/published-abstracts.ts): each session's
 // running order on /program, the abstract book's tracks, and an abstract's numbered affiliations.
-// Pure functions, so the pages and their tests share one definition of each order.
+// Pure functions, so the pages, the book's PDF and their tests share one definition of each order.
 import type { AbstractCall, Presentation } from './abstracts.ts';
 import type { PublishedAbstract } from './published-abstracts.ts';
 
 type Placed = Pick<PublishedAbstract, 'sessionId' | 'sessionOrder' | 'title'>;
 
-const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title, 'en');
+/**
+ * Titles in order without case or accents, compared by code point, then by id so equal titles keep
+ * one order. Not localeCompare: each browser's collation orders punctuation and digits its own way,
+ * and the book's PDF (made in a browser) must list the same abstracts in the order the pages do.
+ */
+const titleKey = (title: string) => title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export const byTitle = (a: { title: string; id?: string }, b: { title: string; id?: string }) => {
+  const [x, y] = [titleKey(a.title), titleKey(b.title)];
+  const [i, j] = [a.id ?? '', b.id ?? ''];
+  return x < y ? -1 : x > y ? 1 : i < j ? -1 : i > j ? 1 : 0;
+};
 
 /** A session's running order: its place (sessionOrder), then the title when two share a place. */
 export const runningOrder = (a: Placed, b: Placed) => a.sessionOrder - b.sessionOrder || byTitle(a, b);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../../lib/pdf-pages.test-support.ts';
-import { abstractBookPdf, affiliationNumbers, bookOrder, EmptyAbstractBook, type AbstractBookInput, type BookAbstract } from './abstract-book-pdf.ts';
+import { abstractBookPdf, EmptyAbstractBook, type AbstractBookInput, type BookAbstract } from './abstract-book-pdf.ts';
 
 const abstract = (over: Partial<BookAbstract> = {}): BookAbstract => ({
   id: 'a1',
@@ -78,36 +78,6 @@ describe('the abstract book PDF', () => {
     // The footer's page number (not on the title page).
     expect(pages[0]).not.toContain('1');
     expect(text).toEqual(expect.arrayContaining(['National Cancer Summit 2027: abstract book', '3']));
-  });
-
-  it('numbers affiliations by first mention, each once', () => {
-    expect(affiliationNumbers(['B', 'A', 'B ', 'C'])).toEqual({ list: ['B', 'A', 'C'], numberOf: [1, 2, 1, 3] });
-  });
-
-  it('orders by the call’s tracks, then titles; a track the call no longer names comes last under its key', () => {
-    const groups = bookOrder(
-      [
-        abstract({ id: 'x', track: 'old' }),
-        abstract({ id: 'b', title: 'beta', track: 'treatment' }),
-        abstract({ id: 'a', title: 'Alpha', track: 'treatment' }),
-        abstract({ id: 'p' }),
-      ],
-      { prevention: 'Prevention', treatment: 'Treatment', empty: 'Nobody submitted here' },
-    );
-    expect(groups.map((g) => [g.label, g.abstracts.map((a) => a.id)])).toEqual([
-      ['Prevention', ['p']],
-      ['Treatment', ['a', 'b']],
-      ['old', ['x']],
-    ]);
-  });
-
-  it('orders titles without case or accents, alike in every browser (not by its collation)', () => {
-    const titles = ['fox study', 'Évolution of care', 'delta trial', 'Zeta', 'ébauche'];
-    const [group] = bookOrder(
-      titles.map((title, i) => abstract({ id: `t${i}`, title })),
-      { prevention: 'Prevention' },
-    );
-    expect(group.abstracts.map((a) => a.title)).toEqual(['delta trial', 'ébauche', 'Évolution of care', 'fox study', 'Zeta']);
   });
 
   it('grows by pages as abstracts are added', async () => {

@@ -15,6 +15,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { ABSTRACT_PARTS, PART_LABELS, PRESENTATION_LABELS, type AbstractPart } from '../../../data/abstracts.ts';
 import type { PublishedAbstract } from '../../../data/published-abstracts.ts';
+import { abstractsByTrack, numberedAffiliations, trackLabel } from '../../../data/published-abstract-lists.ts';
 import { formatDate } from '../../../lib/nairobi-time.ts';
 import { printableText } from '../../../lib/pdf-printable.ts';
 
@@ -69,41 +70,6 @@ interface Piece {
   rise?: number;
 }
 type Word = Piece[];
-
-/**
- * A title's sort key: letters without case or accents, compared by code point, then the id so
- * equal titles keep one order. Not localeCompare: each browser's collation orders punctuation
- * and digits its own way, and the same abstracts must make the same book wherever it is built.
- */
-const sortKey = (title: string) => title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const byTitle = (a: BookAbstract, b: BookAbstract) => {
-  const [x, y] = [sortKey(a.title), sortKey(b.title)];
-  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-};
-
-/** The book's order: the call's tracks in its order, then any track it no longer names (by key); by title within each. */
-export function bookOrder(
-  abstracts: readonly BookAbstract[],
-  tracks: Record<string, string>,
-): Array<{ track: string; label: string; abstracts: BookAbstract[] }> {
-  const keys = [...Object.keys(tracks), ...[...new Set(abstracts.map((a) => a.track))].filter((k) => !(k in tracks)).sort()];
-  return keys
-    .map((track) => ({ track, label: tracks[track] ?? track, abstracts: abstracts.filter((a) => a.track === track).sort(byTitle) }))
-    .filter((group) => group.abstracts.length > 0);
-}
-
-/** Each distinct affiliation once, numbered in the order authors name them; each author's number. */
-export function affiliationNumbers(affiliations: readonly string[]): { list: string[]; numberOf: number[] } {
-  const list: string[] = [];
-  const numberOf = affiliations.map((raw) => {
-    const a = raw.trim();
-    const at = list.indexOf(a);
-    if (at >= 0) return at + 1;
-    list.push(a);
-    return list.length;
-  });
-  return { list, numberOf };
-}
 
 /** "10–12 March 2027", "10 March 2027", or '' without dates. */
 function datesLine(start: Date | null, end: Date | null): string {
@@ -216,7 +182,7 @@ export async function abstractBookPdf(input: AbstractBookInput): Promise<Abstrac
     });
   }
 
-  const groups = bookOrder(input.abstracts, input.tracks);
+  const groups = abstractsByTrack(input.abstracts, input.tracks);
   const ordered = groups.flatMap((g) => g.abstracts);
 
   // ---------- the title page ----------
@@ -287,7 +253,7 @@ export async function abstractBookPdf(input: AbstractBookInput): Promise<Abstrac
 
   // ---------- the abstracts ----------
   const startPage = new Map<string, number>();
-  const label = (track: string) => input.tracks[track] ?? track;
+  const label = (track: string) => trackLabel(input.tracks, track);
   for (const a of ordered) {
     newPage();
     startPage.set(a.id, pdf.getPageCount());
@@ -295,7 +261,7 @@ export async function abstractBookPdf(input: AbstractBookInput): Promise<Abstrac
     y -= 6;
     flow(words(a.title, bold, 14), { lineHeight: 18 });
     y -= 6;
-    const { list, numberOf } = affiliationNumbers(a.affiliations);
+    const { list, numbers: numberOf } = numberedAffiliations(a.affiliations);
     const authorWords: Word[] = a.authors.flatMap((name, i) => {
       const ws = words(name, regular, 10.5);
       if (!ws.length) ws.push([piece('?', regular, 10.5)]);
