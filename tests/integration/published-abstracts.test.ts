@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Abstract } from '../../src/data/abstracts.ts';
 import {
   placeWrite,
-  publishCommits,
   publishedAbstractPath,
   publishedTextPath,
   publishWrites,
@@ -19,7 +18,10 @@ import {
   PUBLISH_PER_COMMIT,
 } from '../../src/data/published-abstracts.ts';
 import { contentVersionWrites } from '../../src/admin/content-version.ts';
-import { activityWrite, type BatchWrite } from '../../src/lib/db-shapes.ts';
+import { activityWrite, writePath, type BatchWrite } from '../../src/lib/db-shapes.ts';
+import type { AbstractDecision } from '../../src/data/abstract-decision.ts';
+import type { PublishedAbstract } from '../../src/data/published-abstracts.ts';
+import { acceptedRows, publishRun, toPublish } from '../../src/features/abstracts/admin/programme.ts';
 import { ACCOUNTS, ACTORS, signInActors, verdict, type Actor, type Actors } from './support/actors.ts';
 import { closeClients } from './support/clients.ts';
 import { commit } from './support/forms.ts';
@@ -89,18 +91,44 @@ describe('administrators publish an accepted abstract', () => {
     }
   });
 
-  it('publishes a full run of commits as publishCommits cuts them, each within the rules’ reads', async () => {
+  it('publishes as the Programme screen does (publishRun: commits of PUBLISH_PER_COMMIT, each with the content version and its log line); a second run publishes only the rest', async () => {
     const abstracts = await Promise.all(Array.from({ length: PUBLISH_PER_COMMIT + 1 }, () => decidedAbstract('poster')));
-    const run = publishCommits(abstracts.map((abstract) => ({ abstract, presentation: 'poster' as const })));
-    expect(run.map((c) => c.length)).toEqual([PUBLISH_PER_COMMIT * 2, 2]);
-    for (const writes of run) {
-      created.push(...writes.map((w) => (w as Write).set));
-      const log = activityWrite('Published accepted abstracts', ACCOUNTS.admin.email) as Write;
-      created.push(log.set);
-      expect(await publish(admin, [...writes, ...contentVersionWrites(['publishedAbstracts/x']), log])).toBe('allowed');
-    }
-    // Publishing one again is refused (the listing keeps its time): a second run publishes only what is not.
+    const items = abstracts.map((abstract) => ({ abstract, presentation: 'poster' as const }));
+    const version = async () => Number((await ownerGet('counters/content'))?.version ?? 0);
+    const before = await version();
+    const [first, second] = publishRun(items, ACCOUNTS.admin.email);
+    expect([first.stores, second.stores]).toEqual([PUBLISH_PER_COMMIT, 1]);
+    created.push(...[...first.writes, ...second.writes].filter((w) => !writePath(w).startsWith('counters/')).map(writePath));
+    expect(await publish(admin, first.writes)).toBe('allowed');
+    expect(await version()).toBe(before + 1);
+    // Publishing one again is refused (the listing keeps its time): why a run is planned from what is stored.
     expect(await publish(admin, publishWrites(abstracts[0], 'poster'))).toBe('denied');
+    const rest = toPublish(
+      acceptedRows(
+        abstracts,
+        abstracts.map((a) => ({ id: a.id, outcome: 'poster' }) as AbstractDecision),
+        [
+          (await ownerGet(publishedAbstractPath(abstracts[0].id))) as unknown as PublishedAbstract,
+          (await ownerGet(publishedAbstractPath(abstracts[1].id))) as unknown as PublishedAbstract,
+          (await ownerGet(publishedAbstractPath(abstracts[2].id))) as unknown as PublishedAbstract,
+        ],
+      ),
+    );
+    expect(rest.map((r) => r.abstract.id)).toEqual([abstracts[3].id]);
+    expect(await publish(admin, publishRun(rest, ACCOUNTS.admin.email)[0].writes)).toBe('allowed');
+    expect(await ownerGet(publishedTextPath(abstracts[3].id))).toMatchObject({ results: abstracts[3].results });
+  });
+
+  it('places and unpublishes as the screen does (useStaffWrites: the write, the content version, the log line)', async () => {
+    const [{ id }, session] = await Promise.all([publishedAbstract(), storedSession()]);
+    const staffCommit = (writes: BatchWrite[]) => {
+      const log = activityWrite('A change to a published abstract', ACCOUNTS.admin.email);
+      created.push(writePath(log));
+      return commit(admin, [...writes, ...contentVersionWrites(writes.map(writePath)), log]);
+    };
+    expect(await verdict(staffCommit([placeWrite(id, session, 4)]))).toBe('allowed');
+    expect(await verdict(staffCommit([placeWrite(id, '', 0)]))).toBe('allowed');
+    expect(await verdict(staffCommit(unpublishWrites(id)))).toBe('allowed');
   });
 
   it.each(OTHERS)('refuses %s publishing an accepted abstract', async (actor) => {

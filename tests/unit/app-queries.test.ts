@@ -87,6 +87,8 @@ const { fetchMyAbstracts } = await import('../../src/features/abstracts/my-abstr
 const { fetchSubmitted } = await import('../../src/features/abstracts/admin/submitted.ts');
 const committee = await import('../../src/features/abstracts/admin/review-reads.ts');
 const { fetchMyAssignments } = await import('../../src/features/abstracts/admin/my-reviews.ts');
+const programme = await import('../../src/features/abstracts/admin/programme-reads.ts');
+const { placedAbstractsQuery, abstractBookQuery } = await import('../../src/data/published-abstracts.ts');
 const { findPayableRecord } = await import('../../src/data/payable-records.ts');
 const { findFreeSeats } = await import('../../src/data/seats.ts');
 const { fetchStatementFormats } = await import('../../src/data/statement-formats.ts');
@@ -141,6 +143,10 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['assignments', committee.fetchAssignments],
     ['reviews', committee.fetchReviews],
     ['abstract decisions', committee.fetchDecisions],
+    ['published abstracts, for their placement', programme.fetchPublishedListings],
+    ['programme sessions, for placing abstracts', programme.fetchProgrammeSessions],
+    ['abstracts placed in the programme', () => placedAbstractsQuery.queryFn!({} as never) as Promise<unknown>],
+    ['the abstract book', () => abstractBookQuery.queryFn!({} as never) as Promise<unknown>],
     ['a reviewer’s assignments and reviews', () => fetchMyAssignments('a@b.test')],
     ['checkout by payment code, for its signed-in attendee', () => findPayableRecord('NCS-7K2QD', 'checkouts', 'a@b.test')],
     ['record payments', () => fetchRecordPayments('x')],
