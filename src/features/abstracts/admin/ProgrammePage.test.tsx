@@ -214,6 +214,31 @@ describe('Abstracts in the programme', () => {
     expect(publication).toContain('Not published: the abstract is no longer submitted (withdrawn or erased).');
   });
 
+  it('lists a published copy no decision accepts (the demo’s, or one whose decision is gone), so it can be unpublished', async () => {
+    fake.state.docs.set('publishedAbstracts/X1', {
+      id: 'X1',
+      title: 'An orphan copy',
+      authors: ['Achieng Otieno'],
+      affiliations: ['KNH'],
+      presenting: 0,
+      track: 'prevention',
+      presentation: 'poster',
+      keywords: 'a',
+      sessionId: '',
+      sessionOrder: 0,
+      publishedAt: new Date(),
+    });
+    renderStaffScreen(ProgrammePage);
+    expect(
+      await screen.findByText(
+        '5 accepted abstracts (4 oral, 1 poster): 1 published, 0 of them in a session. 1 published copy with no accepting decision on record (withdrawn or erased since, or published elsewhere).',
+      ),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Accepted abstracts' });
+    expect(column(table, 'Accepted as')[0]).toBe('Poster, no decision on record');
+    expect(screen.getByRole('button', { name: 'Place “An orphan copy”' })).toBeInTheDocument();
+  });
+
   it('says when nothing is accepted yet', async () => {
     for (const id of ACCEPTED) fake.state.docs.delete(`abstractDecisions/${id}`);
     renderStaffScreen(ProgrammePage);

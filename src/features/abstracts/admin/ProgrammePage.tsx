@@ -81,6 +81,7 @@ function Programme({ call, rows, listings, sessions }: Data) {
   const published = rows.filter((r) => r.listing);
   const placed = published.filter((r) => r.listing!.sessionId !== '').length;
   const accepted = rows.filter((r) => r.outcome);
+  const orphans = rows.length - accepted.length;
   const place = (id: string) => {
     setPlacingId(id);
     placingSelect.current?.focus();
@@ -91,6 +92,8 @@ function Programme({ call, rows, listings, sessions }: Data) {
         {count(accepted.length, 'accepted abstract')} ({accepted.filter((r) => r.outcome === 'oral').length.toLocaleString('en')} oral,{' '}
         {accepted.filter((r) => r.outcome === 'poster').length.toLocaleString('en')} poster): {published.length.toLocaleString('en')} published,{' '}
         {placed.toLocaleString('en')} of them in a session.
+        {orphans > 0 &&
+          ` ${count(orphans, 'published copy', 'published copies')} with no accepting decision on record (withdrawn or erased since, or published elsewhere).`}
       </p>
       <Publishing rows={rows} />
       <DataTable
@@ -100,7 +103,10 @@ function Programme({ call, rows, listings, sessions }: Data) {
           { header: 'Title', cell: (r) => r.title },
           { header: 'Presenting', cell: (r) => (r.abstract ?? r.listing)?.authors[(r.abstract ?? r.listing)!.presenting] ?? '—' },
           { header: 'Track', cell: (r) => call.tracks[(r.abstract ?? r.listing)?.track ?? ''] ?? '—' },
-          { header: 'Accepted as', cell: (r) => (r.outcome ? PRESENTATION_LABELS[r.outcome] : 'No longer accepted') },
+          {
+            header: 'Accepted as',
+            cell: (r) => (r.outcome ? PRESENTATION_LABELS[r.outcome] : `${PRESENTATION_LABELS[r.listing!.presentation]}, no decision on record`),
+          },
           { header: 'Publication', cell: (r) => (r.listing ? placement(r.listing, sessions) : unpublishable(r) || 'Not published') },
           {
             header: 'Actions',
