@@ -290,6 +290,14 @@ describe('unpublishing', () => {
     expect(await ownerGet(publishedTextPath(id))).toBeNull();
   });
 
+  it('refuses taking off the listing without its text, or the text without its listing', async () => {
+    const { id } = await publishedAbstract();
+    const [listing, text] = unpublishWrites(id);
+    expect(await verdict(commit(admin, [listing]))).toBe('denied');
+    expect(await verdict(commit(admin, [text]))).toBe('denied');
+    expect(await ownerGet(publishedAbstractPath(id))).not.toBeNull();
+  });
+
   it.each(OTHERS)('refuses %s unpublishing', async (actor) => {
     const { id } = await publishedAbstract();
     expect(await verdict(commit(as.db[actor], unpublishWrites(id)))).toBe('denied');

@@ -553,9 +553,9 @@ const HOW: Record<AccessSubject, Subject> = {
         const [{ id }, session] = await Promise.all([publishedAbstract(), storedSession()]);
         return commit(db, [placeWrite(id, session, 2)]);
       },
-      delete: async (db) => commit(db, unpublishWrites((await publishedAbstract()).id).slice(0, 1)),
+      delete: async (db) => commit(db, unpublishWrites((await publishedAbstract()).id)),
     },
-    notes: { create: 'an accepted abstract, with its text', update: 'placing it in a session', delete: 'unpublishing it' },
+    notes: { create: 'an accepted abstract, with its text', update: 'placing it in a session', delete: 'unpublishing it, with its text' },
   },
   publishedAbstractTexts: {
     ops: {
@@ -568,9 +568,9 @@ const HOW: Record<AccessSubject, Subject> = {
         return commit(db, publishWrites(abstract, 'poster').slice(1));
       },
       update: async (db) => updateDoc(doc(db, publishedTextPath((await publishedAbstract()).id)), { results: 'Better results.' }),
-      delete: async (db) => commit(db, unpublishWrites((await publishedAbstract()).id).slice(1)),
+      delete: async (db) => commit(db, unpublishWrites((await publishedAbstract()).id)),
     },
-    notes: { create: 'an accepted abstract’s, beside its listing', update: 'rewriting its results', delete: 'unpublishing it' },
+    notes: { create: 'an accepted abstract’s, beside its listing', update: 'rewriting its results', delete: 'unpublishing it, with its listing' },
   },
   // CPD settings: rewritten with themselves (or a valid default when the stack has none).
   'settings/cpd': {
