@@ -157,6 +157,21 @@ describe('Abstracts in the programme', () => {
     await user.type(place, '0');
     await user.click(screen.getByRole('button', { name: 'Place in the session' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a place from 1 to 1000.');
+    for (const odd of ['1001', '2.5', 'two', '-1']) {
+      await user.clear(place);
+      await user.type(place, odd);
+      await user.click(screen.getByRole('button', { name: 'Place in the session' }));
+      expect(screen.getByRole('alert'), odd).toHaveTextContent('Enter a place from 1 to 1000.');
+      expect(place).toHaveAccessibleDescription(/Enter a place from 1 to 1000\./);
+    }
+    expect(fake.state.commits).toEqual([]);
+    // The last place the rules allow.
+    await user.clear(place);
+    await user.type(place, '1000');
+    await user.click(screen.getByRole('button', { name: 'Place in the session' }));
+    expect(await screen.findByText('Placed in the session at place 1000.')).toBeInTheDocument();
+    expect(fake.state.docs.get('publishedAbstracts/A2')).toMatchObject({ sessionId: 's-screening', sessionOrder: 999 });
+    fake.state.commits.length = 0;
     await user.clear(place);
     await user.type(place, '2');
     await user.click(screen.getByRole('button', { name: 'Place in the session' }));
