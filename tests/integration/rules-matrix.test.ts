@@ -21,8 +21,8 @@ import { abstractDraft, COMPLETE, REVIEW, storedAbstract, storedAssignment, stor
 import { assignWrite, saveReviewWrite } from '../../src/data/abstract-review.ts';
 import { decideWrites } from '../../src/data/abstract-decision.ts';
 import { placeWrite, publishedAbstractPath, publishedTextPath, publishWrites, unpublishWrites } from '../../src/data/published-abstracts.ts';
-import { decidedAbstract, publishedAbstract, storedSession } from './support/published.ts';
-import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
+import { decidedAbstract, publishedAbstract, storedPaths, storedSession } from './support/published.ts';
+import { createDb, serverValues, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { referenceClaim } from '../../src/data/transaction-codes.ts';
 import { sdkData } from '../../src/lib/sdk-db.ts';
 import {
@@ -548,7 +548,11 @@ const HOW: Record<AccessSubject, Subject> = {
     ops: {
       get: async (db) => getDoc(doc(db, publishedAbstractPath((await publishedAbstract()).id))),
       list: (db) => getDocs(query(collection(db, 'publishedAbstracts'), limit(5))),
-      create: async (db) => commit(db, publishWrites(await decidedAbstract('oral'), 'oral')),
+      create: async (db) => {
+        const writes = publishWrites(await decidedAbstract('oral'), 'oral');
+        storedPaths.push(...writes.map(writePath));
+        return commit(db, writes);
+      },
       update: async (db) => {
         const [{ id }, session] = await Promise.all([publishedAbstract(), storedSession()]);
         return commit(db, [placeWrite(id, session, 2)]);
@@ -878,6 +882,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await closeCall();
+  // The accepted abstracts' copies the rows stored (public: listed by anyone, so none is left behind).
+  await ownerDelete(...storedPaths);
   await closeClients();
 });
 
