@@ -2,6 +2,7 @@
 // show and every admin screen has rows to work on. Dates are relative to "now" so the demo never
 // goes stale: the summit is always about five months away.
 import { DEFAULT_CRITERIA, DEFAULT_WORD_LIMITS } from '../../src/data/abstracts.ts';
+import { publishedAbstractDocuments } from './demo-abstracts.ts';
 import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 import type { MessageStatus } from '../../src/data/statuses.ts';
@@ -233,6 +234,9 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
       });
     }
   }
+
+  // Accepted abstracts' public copies, some placed in the sessions above (demo-abstracts.ts).
+  docs.push(...publishedAbstractDocuments(ago(3)));
 
   const doc = (...paragraphs: string[]) => ({
     type: 'doc',

@@ -32,6 +32,15 @@ describe('the rules budget report', () => {
     expect(pathName(reading)).toBe('read');
     expect(pathName(request('commit', [op('create', 'archive/events/items/e1', 1, 10)]))).toBe('archive');
     expect(pathName(request('commit', [op('create', 'nothing/x', 1, 10)]))).toBe('');
+    const publishing = [
+      op('create', 'publishedAbstracts/a', 4, 232),
+      op('create', 'publishedAbstractTexts/a', 4, 200),
+      op('update', 'counters/content', 1, 20),
+    ];
+    expect(pathName(request('commit', publishing))).toBe('publish, place or unpublish an accepted abstract');
+    expect(pathName(request('commit', [op('update', 'publishedAbstracts/a', 2, 132), op('update', 'counters/content', 1, 20)]))).toBe(
+      'publish, place or unpublish an accepted abstract',
+    );
   });
 
   it('gives each kind of allowed request its worst figures, flags what is over budget, and leaves denied requests out', () => {

@@ -62,6 +62,18 @@ const PATHS: Array<[string, (ops: Ops, kind: string) => boolean]> = [
   ['apply as a partner or book a booth', (o) => has(o, 'create partners') && has(o, 'create throttles', 'update throttles')],
   ['a change to an application', (o) => has(o, 'update partners', 'create partners', 'delete partners')],
   ['contact, donate or save a registration draft', (o) => has(o, 'create throttles', 'update throttles')],
+  [
+    'publish, place or unpublish an accepted abstract',
+    (o) =>
+      has(
+        o,
+        'create publishedAbstracts',
+        'update publishedAbstracts',
+        'delete publishedAbstracts',
+        'create publishedAbstractTexts',
+        'delete publishedAbstractTexts',
+      ),
+  ],
   ['publish or edit content', (o) => CONTENT.some((c) => has(o, `create ${c}`, `update ${c}`, `delete ${c}`))],
   ['save settings', (o) => has(o, 'create settings', 'update settings', 'create statementFormats', 'update statementFormats')],
 ];

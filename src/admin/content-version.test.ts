@@ -13,6 +13,8 @@ describe('the public content version', () => {
       'speakers/a',
       'sessions/a',
       'sponsors/a',
+      'publishedAbstracts/a',
+      'publishedAbstractTexts/a',
       'archive/events/items/a',
     ]) {
       expect(changesPublicContent([path]), path).toBe(true);
@@ -29,6 +31,8 @@ describe('the public content version', () => {
       'procurement/a',
       'archive/registrations/items/a',
       'settings/cpd',
+      'abstracts/a',
+      'abstractDecisions/a',
     ]) {
       expect(changesPublicContent([path]), path).toBe(false);
     }

@@ -4,7 +4,20 @@ import { serverValues, type BatchWrite } from '../lib/db.ts';
 import { CONTENT_VERSION } from '../data/content-version.ts';
 
 /** Collections some public page shows (settings/site on every page). */
-const PUBLIC_COLLECTIONS = new Set(['settings', 'publications', 'events', 'jobs', 'tenders', 'resources', 'speakers', 'sessions', 'sponsors']);
+const PUBLIC_COLLECTIONS = new Set([
+  'settings',
+  'publications',
+  'events',
+  'jobs',
+  'tenders',
+  'resources',
+  'speakers',
+  'sessions',
+  'sponsors',
+  // Accepted abstracts: /program (placed ones), /abstract-book and each abstract's page.
+  'publishedAbstracts',
+  'publishedAbstractTexts',
+]);
 
 /**
  * Documents of those collections no prerendered page shows: settings/cpd is read only by "my

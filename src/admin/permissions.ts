@@ -153,6 +153,11 @@ const RECORDS = {
   // The committee's decision on an abstract, with its email in the same commit: administrators
   // only (it names the reviews it quotes); made once, never changed (the email has gone).
   'abstractDecisions':         { get: 'admin',    list: 'admin',   create: 'admin',     update: 'nobody',  delete: 'nobody' },
+  // An accepted abstract's public copy (src/data/published-abstracts.ts): anyone reads it (the
+  // programme, the abstract book); administrators publish it (equal to the abstract and its
+  // decision), place it in a session, and unpublish it. Its text is never rewritten.
+  'publishedAbstracts':        { get: 'everyone', list: 'everyone', create: 'admin',    update: 'admin',   delete: 'admin' },
+  'publishedAbstractTexts':    { get: 'everyone', list: 'everyone', create: 'admin',    update: 'nobody',  delete: 'admin' },
   // Not in the specification: staff read, finance write, administrators delete.
   'procurement':               { get: 'staff',    list: 'staff',   create: 'finance',   update: 'finance', delete: 'admin' },
 } satisfies Record<string, Row>;
@@ -233,6 +238,7 @@ export const CAPABILITIES = {
   'abstracts':             { what: 'read the abstracts submitted to the call',            grantedBy: ['abstracts', 'list'] },
   'abstracts:assign':      { what: 'assign reviewers to submitted abstracts, by hand or automatically', grantedBy: ['blindAbstracts', 'create'] },
   'abstracts:decide':      { what: 'decide on an abstract (oral, poster or not accepted) and email its author', grantedBy: ['abstractDecisions', 'create'] },
+  'abstracts:publish':     { what: 'publish accepted abstracts, place them in programme sessions, unpublish them', grantedBy: ['publishedAbstracts', 'create'] },
   'data-requests':         { what: 'answer data requests: approve and carry out an erasure, refuse, close', grantedBy: ['dataRequests', 'update'] },
   'archive':               { what: 'open the archive (each collection as its originals allow)', grantedBy: ['archive/events/items', 'get'] },
   'files:unused':          { what: 'list the files no record names and delete them',   grantedBy: { who: 'admin', why: 'storage.rules let editors delete content files; deleting whatever the whole bucket no longer names is kept to administrators' } },

@@ -74,6 +74,31 @@ export function publishWrites(abstract: Abstract, presentation: Presentation): B
   ];
 }
 
+/**
+ * How many abstracts one publishing commit holds. Each abstract's two rules read its abstract, its
+ * decision and, after the commit, its listing and its text: four documents, besides the
+ * administrator's entry; a commit may read 16 (emulator/rules-budget.ts), so three abstracts (13)
+ * leave room for the content version's move and the activity-log line (which read nothing more).
+ */
+export const PUBLISH_PER_COMMIT = 3;
+
+/** An accepted abstract to publish: the abstract and the presentation its decision names. */
+export interface ToPublish {
+  abstract: Abstract;
+  presentation: Presentation;
+}
+
+/** The commits that publish `items`: each the listing and text of at most PUBLISH_PER_COMMIT abstracts. */
+export function publishCommits(items: readonly ToPublish[]): BatchWrite[][] {
+  const commits: BatchWrite[][] = [];
+  for (let i = 0; i < items.length; i += PUBLISH_PER_COMMIT)
+    commits.push(items.slice(i, i + PUBLISH_PER_COMMIT).flatMap((item) => publishWrites(item.abstract, item.presentation)));
+  return commits;
+}
+
+/** The last place a session's running order takes (the rules' bound). */
+export const LAST_SESSION_ORDER = 999;
+
 /** Places a published abstract in a session at a place in its running order, or takes it out (sessionId ''). */
 export function placeWrite(id: string, sessionId: string, sessionOrder: number): BatchWrite {
   return { update: publishedAbstractPath(id), data: { sessionId, sessionOrder: sessionId === '' ? 0 : sessionOrder } };

@@ -32,6 +32,10 @@ import { saveAbstractWrite } from '../../src/data/abstracts.ts';
 import { ABSTRACTS_PER_COMMIT, assignmentCommits } from '../../src/data/abstract-assignment.ts';
 import { saveReviewWrite } from '../../src/data/abstract-review.ts';
 import { decideWrites } from '../../src/data/abstract-decision.ts';
+import { placeWrite, publishCommits, PUBLISH_PER_COMMIT, unpublishWrites } from '../../src/data/published-abstracts.ts';
+import { contentVersionWrites } from '../../src/admin/content-version.ts';
+import { activityWrite, writePath } from '../../src/lib/db-shapes.ts';
+import { decidedAbstract, storedPaths, storedSession } from './support/published.ts';
 import { ownerWrite } from './support/seats.ts';
 import { ACCOUNTS } from './support/actors.ts';
 
@@ -316,5 +320,36 @@ describe('the rules budget on the heaviest paths', () => {
     } finally {
       await restore();
     }
+  });
+  it('publishing a full commit of accepted abstracts at their largest, with the content version and the log line; placing one; unpublishing one', async () => {
+    const big = (n: number, c: string) => c.repeat(n);
+    const largest = {
+      title: big(300, 'T'),
+      authors: Array.from({ length: 20 }, (_, i) => `${big(197, 'a')}${String(i).padStart(3, '0')}`),
+      affiliations: Array.from({ length: 20 }, (_, i) => `${big(197, 'u')}${String(i).padStart(3, '0')}`),
+      presenting: 19,
+      keywords: big(300, 'k'),
+      background: big(6000, 'b'),
+      methods: big(6000, 'm'),
+      results: big(6000, 'r'),
+      conclusions: big(6000, 'c'),
+    };
+    const abstracts = await Promise.all(Array.from({ length: PUBLISH_PER_COMMIT }, () => decidedAbstract('oral', largest)));
+    const [writes, ...more] = publishCommits(abstracts.map((abstract) => ({ abstract, presentation: 'oral' as const })));
+    expect(more).toEqual([]);
+    const log = activityWrite('Published accepted abstracts (part 1 of 1)', ACCOUNTS.admin.email);
+    const [publishing] = commits(await spentBy(() => commit(as.db.admin, [...writes, ...contentVersionWrites(['publishedAbstracts/x']), log])));
+    expect(publishing.operations).toHaveLength(PUBLISH_PER_COMMIT * 2 + 2);
+    expectWithinBudget(publishing);
+    // The administrator's entry, and per abstract: it, its decision, its listing and its text after the commit.
+    expect(publishing.readsPerRequest).toBe(1 + 4 * PUBLISH_PER_COMMIT);
+    created.push(...[...writes, log].map((w) => writePath(w)));
+
+    const session = await storedSession();
+    const [placing] = commits(await spentBy(() => commit(as.db.admin, [placeWrite(abstracts[0].id, session, 999)])));
+    expectWithinBudget(placing);
+    const [unpublishing] = commits(await spentBy(() => commit(as.db.admin, unpublishWrites(abstracts[1].id))));
+    expectWithinBudget(unpublishing);
+    await ownerDelete(...storedPaths);
   });
 });

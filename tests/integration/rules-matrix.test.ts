@@ -20,7 +20,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abstractDraft, COMPLETE, REVIEW, storedAbstract, storedAssignment, storedReview, useOpenCall, withClosedCall } from './support/abstracts.ts';
 import { assignWrite, saveReviewWrite } from '../../src/data/abstract-review.ts';
 import { decideWrites } from '../../src/data/abstract-decision.ts';
-import { createDb, serverValues, type BatchWrite } from '../../src/lib/db.ts';
+import { placeWrite, publishedAbstractPath, publishedTextPath, publishWrites, unpublishWrites } from '../../src/data/published-abstracts.ts';
+import { decidedAbstract, publishedAbstract, storedPaths, storedSession } from './support/published.ts';
+import { createDb, serverValues, writePath, type BatchWrite } from '../../src/lib/db.ts';
 import { referenceClaim } from '../../src/data/transaction-codes.ts';
 import { sdkData } from '../../src/lib/sdk-db.ts';
 import {
@@ -540,6 +542,40 @@ const HOW: Record<AccessSubject, Subject> = {
     },
     notes: { create: 'with its email, quoting the review', update: 'changing its outcome' },
   },
+  // An accepted abstract's public copy: publishing an accepted one (listing and text, one commit),
+  // placing one in a session, unpublishing one (the refusals: published-abstracts.test.ts).
+  publishedAbstracts: {
+    ops: {
+      get: async (db) => getDoc(doc(db, publishedAbstractPath((await publishedAbstract()).id))),
+      list: (db) => getDocs(query(collection(db, 'publishedAbstracts'), limit(5))),
+      create: async (db) => {
+        const writes = publishWrites(await decidedAbstract('oral'), 'oral');
+        storedPaths.push(...writes.map(writePath));
+        return commit(db, writes);
+      },
+      update: async (db) => {
+        const [{ id }, session] = await Promise.all([publishedAbstract(), storedSession()]);
+        return commit(db, [placeWrite(id, session, 2)]);
+      },
+      delete: async (db) => commit(db, unpublishWrites((await publishedAbstract()).id)),
+    },
+    notes: { create: 'an accepted abstract, with its text', update: 'placing it in a session', delete: 'unpublishing it, with its text' },
+  },
+  publishedAbstractTexts: {
+    ops: {
+      get: async (db) => getDoc(doc(db, publishedTextPath((await publishedAbstract()).id))),
+      list: (db) => getDocs(query(collection(db, 'publishedAbstractTexts'), limit(5))),
+      // The text alone: its listing exists already (created past the rules), as its rule requires after the commit.
+      create: async (db) => {
+        const abstract = await publishedAbstract();
+        await ownerDelete(publishedTextPath(abstract.id));
+        return commit(db, publishWrites(abstract, 'poster').slice(1));
+      },
+      update: async (db) => updateDoc(doc(db, publishedTextPath((await publishedAbstract()).id)), { results: 'Better results.' }),
+      delete: async (db) => commit(db, unpublishWrites((await publishedAbstract()).id)),
+    },
+    notes: { create: 'an accepted abstract’s, beside its listing', update: 'rewriting its results', delete: 'unpublishing it, with its listing' },
+  },
   // CPD settings: rewritten with themselves (or a valid default when the stack has none).
   'settings/cpd': {
     ops: {
@@ -846,6 +882,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await closeCall();
+  // The accepted abstracts' copies the rows stored (public: listed by anyone, so none is left behind).
+  await ownerDelete(...storedPaths);
   await closeClients();
 });
 

@@ -89,6 +89,7 @@ const { fetchSubmitted } = await import('../../src/features/abstracts/admin/subm
 const committee = await import('../../src/features/abstracts/admin/review-reads.ts');
 const { fetchMyAssignments } = await import('../../src/features/abstracts/admin/my-reviews.ts');
 const { fetchBookAbstracts } = await import('../../src/features/abstracts/admin/regenerate-abstract-book.ts');
+const programme = await import('../../src/features/abstracts/admin/programme-reads.ts');
 const { findPayableRecord } = await import('../../src/data/payable-records.ts');
 const { findFreeSeats } = await import('../../src/data/seats.ts');
 const { fetchStatementFormats } = await import('../../src/data/statement-formats.ts');
@@ -145,6 +146,8 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['assignments', committee.fetchAssignments],
     ['reviews', committee.fetchReviews],
     ['abstract decisions', committee.fetchDecisions],
+    ['published abstracts, for their placement', programme.fetchPublishedListings],
+    ['programme sessions, for placing abstracts', programme.fetchProgrammeSessions],
     ['a reviewer’s assignments and reviews', () => fetchMyAssignments('a@b.test')],
     ['the abstract book’s abstracts and texts', () => fetchBookAbstracts(db)],
     ['checkout by payment code, for its signed-in attendee', () => findPayableRecord('NCS-7K2QD', 'checkouts', 'a@b.test')],

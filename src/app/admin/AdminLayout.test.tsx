@@ -148,6 +148,7 @@ describe('the back-office menu, by role', () => {
       'Evaluations',
       'Abstracts',
       'Reviews',
+      'Abstracts in the programme',
       'Abstract book',
       'Data requests',
       'Archive',

@@ -94,6 +94,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   // The call's dates, tracks, limits, guidelines and criteria: the site's settings, so administrators'.
   screen('abstracts/call', 'abstracts/admin/CallSettingsPage.tsx', 'Call for abstracts', 'settings', null),
   screen('abstracts/assign', 'abstracts/admin/AssignPage.tsx', 'Assign reviewers', 'abstracts:assign', null),
+  // The accepted abstracts' public copies: published, placed in programme sessions, unpublished.
+  screen('abstracts/programme', 'abstracts/admin/ProgrammePage.tsx', 'Abstracts in the programme', 'abstracts:publish'),
   // The public abstract book's PDF, regenerated on demand: its record is the site's settings, so administrators'.
   screen('abstracts/book', 'abstracts/admin/AbstractBookPage.tsx', 'Abstract book', 'settings'),
   screen('data-requests', 'data-requests/admin/DataRequestsPage.tsx', 'Data requests', 'data-requests'),

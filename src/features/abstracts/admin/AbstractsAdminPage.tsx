@@ -118,6 +118,11 @@ export default function AbstractsAdminPage() {
             Assign reviewers
           </Link>
         )}
+        {can(role, 'abstracts:publish') && (
+          <Link className="btn-secondary" to={href('/admin/abstracts/programme')}>
+            Abstracts in the programme
+          </Link>
+        )}
       </AdminHeader>
       {call.isError ? (
         <FormAlert>We could not load the call for abstracts. Check your connection and reload the page.</FormAlert>
