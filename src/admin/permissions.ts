@@ -153,6 +153,10 @@ const RECORDS = {
   // The committee's decision on an abstract, with its email in the same commit: administrators
   // only (it names the reviews it quotes); made once, never changed (the email has gone).
   'abstractDecisions':         { get: 'admin',    list: 'admin',   create: 'admin',     update: 'nobody',  delete: 'nobody' },
+  // The author's copy of a decision's outcome (the comments the email quoted, never whose): written
+  // in the decision's commit only, never changed. Its author reads their own (an abstract's, by a
+  // query pinning email == their proven address); of someone else's, administrators only.
+  'abstractOutcomes':          { get: 'admin',    list: 'admin',   create: 'admin',     update: 'nobody',  delete: 'nobody' },
   // Not in the specification: staff read, finance write, administrators delete.
   'procurement':               { get: 'staff',    list: 'staff',   create: 'finance',   update: 'finance', delete: 'admin' },
 } satisfies Record<string, Row>;

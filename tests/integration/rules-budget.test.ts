@@ -309,10 +309,12 @@ describe('the rules budget on the heaviest paths', () => {
         quoted.push(stored);
       }
       const [deciding] = commits(await spentBy(() => commit(as.db.admin, decideWrites(decided, 'oral', quoted, ACCOUNTS.admin.email))));
-      expect(deciding.operations).toEqual(['create abstractDecisions', 'create mail']);
+      expect(deciding.operations).toEqual(['create abstractDecisions', 'create mail', 'create abstractOutcomes']);
       expectWithinBudget(deciding);
       // The administrator's entry, the abstract, the five reviews and the email after the commit.
       expect(deciding.readsPerOperation).toBe(8);
+      // Those, and the decision and the author's copy after the commit, the decision before it.
+      expect(deciding.readsPerRequest).toBe(11);
     } finally {
       await restore();
     }

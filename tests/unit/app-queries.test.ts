@@ -83,7 +83,7 @@ const seatCapacity = await import('../../src/data/seat-capacity.ts');
 const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
 const { freeSeatsQuery } = await import('../../src/features/registrations/api.ts');
 const { fetchMyRegistration } = await import('../../src/features/registrations/my-registration.ts');
-const { fetchMyAbstracts } = await import('../../src/features/abstracts/my-abstracts.ts');
+const { fetchMyAbstracts, fetchMyOutcomes } = await import('../../src/features/abstracts/my-abstracts.ts');
 const { fetchSubmitted } = await import('../../src/features/abstracts/admin/submitted.ts');
 const committee = await import('../../src/features/abstracts/admin/review-reads.ts');
 const { fetchMyAssignments } = await import('../../src/features/abstracts/admin/my-reviews.ts');
@@ -136,6 +136,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['free seat slots', () => findFreeSeats({ unpaidHoldHours: 72, offerHours: 48 })],
     ['my registration', () => fetchMyRegistration('a@b.test')],
     ['my abstracts', () => fetchMyAbstracts('a@b.test')],
+    ['my abstracts’ decisions', () => fetchMyOutcomes('a@b.test')],
     ['submitted abstracts', () => fetchSubmitted()],
     ['reviewers', committee.fetchReviewers],
     ['assignments', committee.fetchAssignments],

@@ -348,6 +348,47 @@ describe('signed in', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  describe('once decided', () => {
+    const CLOSED = { ...CALL, opensAt: new Date(now - 48 * HOUR), closesAt: new Date(now - HOUR) };
+    const outcome = (id: string, fields: Record<string, unknown>) =>
+      fake.state.docs.set(`abstractOutcomes/${id}`, { id, email: EMAIL, comments: [], decidedAt: new Date(now - HOUR), ...fields });
+    const card = async (title: string) => {
+      const list = await screen.findByRole('region', { name: 'Your abstracts' }, LONG);
+      return within(list).getByRole('heading', { name: title }).closest('li')!;
+    };
+
+    beforeEach(() => fake.state.docs.set('settings/abstracts', CLOSED));
+
+    it('shows each decision in the committee’s words, with the reviewers’ comments as written and unsigned', async () => {
+      stored('AbstractId0000000001', { title: 'Oral one' });
+      stored('AbstractId0000000002', { title: 'Poster one' });
+      stored('AbstractId0000000003', { title: 'Rejected one' });
+      stored('AbstractId0000000004', { title: 'Not decided yet' });
+      outcome('AbstractId0000000001', { outcome: 'oral', comments: ['Clear methods.\nSay how the clinics were chosen.', '<b>Bold?</b>'] });
+      outcome('AbstractId0000000002', { outcome: 'poster' });
+      outcome('AbstractId0000000003', { outcome: 'reject', comments: ['Too small a sample.'] });
+      renderPage(MyAbstractsPage, '/my-abstracts');
+      const oral = within(await card('Oral one')).getByRole('region', { name: 'Decision: Accepted as an oral presentation' });
+      const quotes = within(oral).getAllByRole('listitem');
+      expect(quotes.map((q) => q.textContent)).toEqual(['Clear methods.\nSay how the clinics were chosen.', '<b>Bold?</b>']);
+      // Shown as text, never as markup.
+      expect(oral.querySelector('b')).toBeNull();
+      expect(within(await card('Poster one')).getByRole('region', { name: 'Decision: Accepted as a poster' })).not.toHaveTextContent('comments');
+      expect(within(await card('Rejected one')).getByRole('region', { name: 'Decision: Not accepted' })).toHaveTextContent(
+        'The reviewers’ comments:Too small a sample.',
+      );
+      expect(within(await card('Not decided yet')).queryByRole('region')).toBeNull();
+      expect(await axeViolations()).toEqual([]);
+    });
+
+    it('never shows another address’s decision, even on an abstract id of the author’s', async () => {
+      stored(ID, { title: 'Mine' });
+      outcome(ID, { email: 'other@example.org', outcome: 'oral' });
+      renderPage(MyAbstractsPage, '/my-abstracts');
+      expect(within(await card('Mine')).queryByRole('region')).toBeNull();
+    });
+  });
+
   it('a made-up abstract id in the address opens nothing of anyone’s', async () => {
     stored('AbstractId0000000009', { email: 'other@example.org', title: 'Not yours' });
     renderPage(MyAbstractsPage, '/my-abstracts?abstract=AbstractId0000000009');
