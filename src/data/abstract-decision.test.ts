@@ -90,7 +90,9 @@ describe('the decision email', () => {
   it('asks accepted presenters to register, and quotes each comment escaped, line breaks kept', () => {
     const out = render('oral', ['Good.\nShorten the methods.', '<script>alert(1)</script><a href="https://evil.example">x</a>']);
     expect(out.subject).toBe('Your abstract: accepted as an oral presentation');
-    expect(out.text).toContain('registers for the summit, as a presenter');
+    expect(out.text).toContain('The presenting author registers for the summit, choosing the category “Abstract presenter”');
+    expect(out.text).toContain('Register as the presenting author: https://summit.example.org/register?category=presenter');
+    expect(out.html).toContain('<a href="https://summit.example.org/register?category=presenter">Register as the presenting author</a>');
     expect(out.text).toContain('Good.\nShorten the methods.');
     expect(out.html).not.toContain('<script>');
     expect(out.html).not.toContain('href="https://evil.example"');
@@ -100,7 +102,8 @@ describe('the decision email', () => {
   it('says nothing of comments when there are none, and does not ask a rejected author to present', () => {
     const out = render('reject', []);
     expect(out.text).not.toContain('comments');
-    expect(out.text).not.toContain('as a presenter');
+    expect(out.text).not.toContain('presenting author');
+    expect(out.html).not.toContain('/register');
   });
 });
 

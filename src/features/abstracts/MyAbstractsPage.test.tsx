@@ -204,7 +204,8 @@ describe('signed in', () => {
     });
     // The first save is a visitor's submission: with its throttle write, in one commit.
     expect(fake.state.commits[0].map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete))).toEqual([`abstracts/${ID}`, 'throttles/attendee-1']);
-    expect(screen.getByRole('listitem')).toHaveTextContent('Draft: not submitted yet');
+    // The list is read again after the save (the abstracts and their decisions).
+    expect(await screen.findByRole('listitem', {}, LONG)).toHaveTextContent('Draft: not submitted yet');
 
     await user.click(screen.getByRole('button', { name: 'Edit “HPV self-sampling in Kilifi”' }));
     expect(await form()).toHaveAccessibleName('Edit “HPV self-sampling in Kilifi”');
@@ -230,7 +231,7 @@ describe('signed in', () => {
     });
     // Later saves update the record; only the first was throttled.
     expect(fake.state.commits.at(-1)!.map((w) => ('update' in w ? w.update : 'set'))).toEqual([`abstracts/${ID}`]);
-    expect(screen.getByRole('listitem')).toHaveTextContent(/Submitted on/);
+    await waitFor(() => expect(screen.getByRole('listitem')).toHaveTextContent(/Submitted on/));
   });
 
   it('keeps what was typed and not saved through a reload, and can discard it', async () => {
@@ -373,10 +374,16 @@ describe('signed in', () => {
       expect(quotes.map((q) => q.textContent)).toEqual(['Clear methods.\nSay how the clinics were chosen.', '<b>Bold?</b>']);
       // Shown as text, never as markup.
       expect(oral.querySelector('b')).toBeNull();
-      expect(within(await card('Poster one')).getByRole('region', { name: 'Decision: Accepted as a poster' })).not.toHaveTextContent('comments');
-      expect(within(await card('Rejected one')).getByRole('region', { name: 'Decision: Not accepted' })).toHaveTextContent(
-        'The reviewers’ comments:Too small a sample.',
-      );
+      // Accepted: the presenting author (COMPLETE's second) is asked to register as a presenter, the link choosing the category.
+      expect(oral).toHaveTextContent('The presenting author, Kiprop Kemboi, registers for the summit, choosing the category “Abstract presenter”.');
+      expect(within(oral).getByRole('link', { name: 'Register as the presenting author' })).toHaveAttribute('href', '/register?category=presenter');
+      const poster = within(await card('Poster one')).getByRole('region', { name: 'Decision: Accepted as a poster' });
+      expect(poster).not.toHaveTextContent('comments');
+      expect(within(poster).getByRole('link', { name: 'Register as the presenting author' })).toHaveAttribute('href', '/register?category=presenter');
+      const rejected = within(await card('Rejected one')).getByRole('region', { name: 'Decision: Not accepted' });
+      expect(rejected).toHaveTextContent('The reviewers’ comments:Too small a sample.');
+      expect(rejected).not.toHaveTextContent('register');
+      expect(within(rejected).queryByRole('link')).toBeNull();
       expect(within(await card('Not decided yet')).queryByRole('region')).toBeNull();
       expect(await axeViolations()).toEqual([]);
     });

@@ -59,7 +59,7 @@ function AbstractCard({
         <dt className="text-slate-600">Preference</dt>
         <dd>{PRESENTATION_LABELS[item.presentation]}</dd>
       </dl>
-      {outcome && <AbstractDecision outcome={outcome} headingId={`decision-${item.id}`} />}
+      {outcome && <AbstractDecision outcome={outcome} presenter={item.authors[item.presenting]} headingId={`decision-${item.id}`} />}
       <button type="button" className="btn-secondary mt-3" onClick={onOpen} aria-label={`${editable ? 'Edit' : 'Read'} “${title}”`}>
         {editable ? 'Edit' : 'Read'}
       </button>
