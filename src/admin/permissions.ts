@@ -5,6 +5,8 @@
 // (`npm run docs:authorization`) all derive from it. firestore.rules stays the boundary: the UI only
 // hides what the rules refuse, and permissions.rules.test.ts reads the rules' role checks against
 // this table.
+import { REVIEWER_ROLE } from '../data/abstract-review.ts';
+
 /** The roles of the summit's staff (the rules' isStaff). */
 export const STAFF_ROLES = ['admin', 'editor', 'finance'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -16,7 +18,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * also says their institution and tracks (firestore.rules reviewerProfile), which the automatic
  * assignment reads (src/data/abstract-assignment.ts).
  */
-export const REVIEWER = 'reviewer';
+export const REVIEWER = REVIEWER_ROLE;
 export type Role = StaffRole | typeof REVIEWER;
 /** Every role a staff/{email} entry may hold. */
 export const ROLES = [...STAFF_ROLES, REVIEWER] as const satisfies readonly Role[];

@@ -34,6 +34,9 @@ import { saveReviewWrite } from '../../src/data/abstract-review.ts';
 import { decideWrites } from '../../src/data/abstract-decision.ts';
 import { ownerWrite } from './support/seats.ts';
 import { ACCOUNTS } from './support/actors.ts';
+import { systemRunnerFor } from '../../emulator/timed-work.ts';
+import { reviewReminderMail } from '../../src/data/mail.ts';
+import { fixture } from './support/owner.ts';
 
 let as: Actors;
 let restoreCpd: () => Promise<void>;
@@ -263,7 +266,9 @@ describe('the rules budget on the heaviest paths', () => {
       const call = (await ownerGet('settings/abstracts'))!;
       const ten = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`criterion-${i}`, `${'Criterion '.repeat(12)}${i}`.slice(0, 120)]));
       const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`track-${i}`, `${'Track '.repeat(20)}${i}`.slice(0, 120)]));
-      const full = { ...call, tracks: { ...twenty, prevention: 'Prevention' }, criteria: ten, reviewersPerAbstract: 5 };
+      // With a reviews due date (a day after the call closed): the heaviest save.
+      const reviewsDueAt = new Date((call.closesAt as Date).getTime() + 86_400_000);
+      const full = { ...call, tracks: { ...twenty, prevention: 'Prevention' }, criteria: ten, reviewersPerAbstract: 5, reviewsDueAt };
       // (21 tracks is one too many: 20 with prevention among them.)
       delete (full.tracks as Record<string, string>)['track-19'];
       const [saving] = commits(await spentBy(async () => expect(await verdict(setDoc(doc(as.db.admin, 'settings', 'abstracts'), full))).toBe('allowed')));
@@ -317,6 +322,32 @@ describe('the rules budget on the heaviest paths', () => {
       expect(deciding.readsPerRequest).toBe(11);
     } finally {
       await restore();
+    }
+  });
+  it('the call saved with a reviews due date; a reviewer’s reminder of reviews due, with its log line, as the timed work commits it', async () => {
+    const saved = await ownerGet('settings/abstracts');
+    const now = (await serverNow()).getTime();
+    const HOUR = 3_600_000;
+    const call = { ...TEST_CALL, opensAt: new Date(now - 72 * HOUR), closesAt: new Date(now - 24 * HOUR), reviewsDueAt: new Date(now + 24 * HOUR) };
+    const runner = systemRunnerFor(stack());
+    const reviewer = `budget-reminded-${Date.now().toString(36)}@example.org`;
+    try {
+      const [saving] = commits(await spentBy(async () => expect(await verdict(setDoc(doc(as.db.admin, 'settings', 'abstracts'), call))).toBe('allowed')));
+      expectWithinBudget(saving);
+      await fixture(`staff/${reviewer}`, { email: reviewer, role: 'reviewer', institution: 'KEMRI', tracks: ['prevention'] });
+      const { id, abstract } = await storedAssignment(reviewer);
+      const system = await runner.signedIn();
+      const writes = [reviewReminderMail(reviewer, id, 12, '31 May 2027, 17:00 (Nairobi time)'), system.activityWrite(`Reminded ${reviewer}`, 'schedule')];
+      const [reminding] = commits(await spentBy(() => system.commit(writes)));
+      expect(reminding.operations).toEqual(['create mail', 'create logs']);
+      expectWithinBudget(reminding);
+      // The assignment, the reviewer's entry, the call, whether a review or a decision exists.
+      expect(reminding.readsPerOperation).toBe(5);
+      await ownerDelete(`staff/${reviewer}`, `blindAbstracts/${id}`, `abstracts/${abstract.id}`, (writes[0] as { set: string }).set);
+    } finally {
+      await runner.close();
+      if (saved) await ownerWrite(['settings/abstracts', saved]);
+      else await ownerDelete('settings/abstracts');
     }
   });
 });
