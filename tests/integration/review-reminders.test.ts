@@ -13,6 +13,7 @@ import { reviewReminderMail, reviewReminderMailId } from '../../src/data/mail.ts
 import { fetchReviewerWork, readReviewsDue, sendReviewReminders, transactAs } from '../../src/data/timed-work/run.ts';
 import type { BatchWrite, Db } from '../../src/lib/db.ts';
 import { createDb } from '../../src/lib/db.ts';
+import { formatDeadline } from '../../src/lib/nairobi-time.ts';
 import { ACCOUNTS, signInActors, verdict, type Actors } from './support/actors.ts';
 import { closeClients, stack } from './support/clients.ts';
 import { serverNow } from './support/clock.ts';
@@ -30,13 +31,14 @@ let system: Db;
 let savedCall: Record<string, unknown> | null;
 const created: string[] = [];
 
+/** When reviews are due, as dueIn last set it. */
+let due = new Date();
+
 /** The call closed yesterday, reviews due `hoursLeft` from the database's now (past the rules). */
 async function dueIn(hoursLeft: number) {
   const now = (await serverNow()).getTime();
-  await ownerWrite([
-    'settings/abstracts',
-    { ...TEST_CALL, opensAt: new Date(now - 72 * HOUR), closesAt: new Date(now - 24 * HOUR), reviewsDueAt: new Date(now + hoursLeft * HOUR) },
-  ]);
+  due = new Date(now + hoursLeft * HOUR);
+  await ownerWrite(['settings/abstracts', { ...TEST_CALL, opensAt: new Date(now - 72 * HOUR), closesAt: new Date(now - 24 * HOUR), reviewsDueAt: due }]);
 }
 
 /** A reviewer's staff entry (past the rules). */
@@ -167,8 +169,8 @@ describe('the rules, as the system identity', () => {
     reviewed = await assigned(busy, true);
   });
 
-  const reminder = (to: string, assignment: string, outstandingCount = 1, due = '31 May 2027, 17:00 (Nairobi time)') =>
-    reviewReminderMail(to, assignment, outstandingCount, due);
+  const reminder = (to: string, assignment: string, outstandingCount = 1, dueText = formatDeadline(due)) =>
+    reviewReminderMail(to, assignment, outstandingCount, dueText);
 
   it.each<[string, () => Promise<BatchWrite[]>]>([
     [
@@ -183,6 +185,8 @@ describe('the rules, as the system identity', () => {
     ['with nothing outstanding', async () => [reminder(busy, outstanding, 0)]],
     ['with a count that is not a whole number', async () => [reminder(busy, outstanding, 1.5)]],
     ['with words for a date', async () => [reminder(busy, outstanding, 1, 'whenever you like, <a href="https://evil.example">here</a>')]],
+    ['with another date than the call’s', async () => [reminder(busy, outstanding, 1, formatDeadline(new Date(due.getTime() + 24 * HOUR)))]],
+    ['with the call’s date a minute off', async () => [reminder(busy, outstanding, 1, formatDeadline(new Date(due.getTime() - 60_000)))]],
     [
       'with an abstract’s title in it',
       async () => {

@@ -36,6 +36,7 @@ import { ownerWrite } from './support/seats.ts';
 import { ACCOUNTS } from './support/actors.ts';
 import { systemRunnerFor } from '../../emulator/timed-work.ts';
 import { reviewReminderMail } from '../../src/data/mail.ts';
+import { formatDeadline } from '../../src/lib/nairobi-time.ts';
 import { fixture } from './support/owner.ts';
 
 let as: Actors;
@@ -337,7 +338,7 @@ describe('the rules budget on the heaviest paths', () => {
       await fixture(`staff/${reviewer}`, { email: reviewer, role: 'reviewer', institution: 'KEMRI', tracks: ['prevention'] });
       const { id, abstract } = await storedAssignment(reviewer);
       const system = await runner.signedIn();
-      const writes = [reviewReminderMail(reviewer, id, 12, '31 May 2027, 17:00 (Nairobi time)'), system.activityWrite(`Reminded ${reviewer}`, 'schedule')];
+      const writes = [reviewReminderMail(reviewer, id, 12, formatDeadline(call.reviewsDueAt)), system.activityWrite(`Reminded ${reviewer}`, 'schedule')];
       const [reminding] = commits(await spentBy(() => system.commit(writes)));
       expect(reminding.operations).toEqual(['create mail', 'create logs']);
       expectWithinBudget(reminding);
