@@ -5,7 +5,7 @@
 // (`npm run docs:authorization`) all derive from it. firestore.rules stays the boundary: the UI only
 // hides what the rules refuse, and permissions.rules.test.ts reads the rules' role checks against
 // this table.
-import { REVIEWER_ROLE } from '../data/abstract-review.ts';
+import { REVIEWER_ROLE } from '../data/abstracts.ts';
 
 /** The roles of the summit's staff (the rules' isStaff). */
 export const STAFF_ROLES = ['admin', 'editor', 'finance'] as const;

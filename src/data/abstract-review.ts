@@ -7,9 +7,6 @@ import { ABSTRACT_PARTS, type Abstract, type AbstractCall } from './abstracts.ts
 import { serverValues, type BatchWrite } from '../lib/db-shapes.ts';
 import { isParagraph } from '../lib/validation.ts';
 
-/** The role of a reviewer's staff/{email} entry (src/admin/permissions.ts REVIEWER says what it may do). */
-export const REVIEWER_ROLE = 'reviewer';
-
 /**
  * What a reviewer sees of an abstract. Left out: the author's address, the authors, their
  * affiliations, who presents, and the conflicts statement (it names people and employers:

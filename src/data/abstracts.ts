@@ -70,6 +70,13 @@ export interface AbstractCall {
 }
 
 /**
+ * The role of a reviewer's staff/{email} entry (src/admin/permissions.ts REVIEWER says what it may
+ * do). Here, not in abstract-review.ts, so the timed work's bundle (functions/) stays free of the
+ * forms' validation library.
+ */
+export const REVIEWER_ROLE = 'reviewer';
+
+/**
  * How many days before reviews are due each reviewer with one still to write gets their one
  * reminder (firestore.rules reviewRemindersDue holds the same number). A constant, not a setting:
  * three days is the usual nudge (time to read and score a few abstracts, not so early it is

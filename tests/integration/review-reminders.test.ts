@@ -8,7 +8,8 @@
 // "Run now") sends one; the system reads reviewers' work only in the window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRunnerFor } from '../../emulator/timed-work.ts';
-import { REVIEWER_ROLE, assignmentId } from '../../src/data/abstract-review.ts';
+import { assignmentId } from '../../src/data/abstract-review.ts';
+import { REVIEWER_ROLE } from '../../src/data/abstracts.ts';
 import { reviewReminderMail, reviewReminderMailId } from '../../src/data/mail.ts';
 import { fetchReviewerWork, readReviewsDue, sendReviewReminders, transactAs } from '../../src/data/timed-work/run.ts';
 import type { BatchWrite, Db } from '../../src/lib/db.ts';

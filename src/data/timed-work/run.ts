@@ -10,7 +10,8 @@
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import type { BatchWrite, Db } from '../../lib/db.ts';
 import { outcomePath } from '../abstract-decision.ts';
-import { REVIEWER_ROLE, type Review } from '../abstract-review.ts';
+import type { Review } from '../abstract-review.ts';
+import { REVIEWER_ROLE } from '../abstracts.ts';
 import { holdReminderMailId, reviewReminderMailId } from '../mail.ts';
 import { seatOf } from '../registration-record.ts';
 import { registrationHoldingClaim } from '../seat-capacity.ts';
