@@ -7,7 +7,7 @@
 import { expect, test } from './test.ts';
 import { emailTo } from './inbox.ts';
 import { commitDocuments, readDocument, replaceFields } from './records.ts';
-import { decisionMailId } from '../src/data/abstract-decision.ts';
+import { decisionMailId, outcomePath } from '../src/data/abstract-decision.ts';
 import { admin, expectAccessible, serverClockOffsetMs, signIn } from './support.ts';
 
 const HOUR = 3_600_000;
@@ -124,6 +124,8 @@ test('close the call → assign automatically with a preview → reviews → the
     expect(email.text).not.toContain(reviewer);
     expect(email.html).not.toContain(reviewer);
     expect(email.text).not.toContain('For the committee only.');
+    // Accepted: the presenting author is sent to register in the presenter category.
+    expect(email.text).toMatch(/Register as the presenting author: \S+\/register\?category=presenter/);
 
     await page.getByRole('button', { name: 'Back to the abstracts' }).click();
     await expect(table.getByRole('row').filter({ hasText: title(ids[0]) })).toContainText('accepted as an oral presentation');
@@ -133,6 +135,7 @@ test('close the call → assign automatically with a preview → reviews → the
       ...ids.flatMap((id) => [
         { delete: `abstracts/${id}` },
         { delete: `abstractDecisions/${id}` },
+        { delete: outcomePath(id) },
         { delete: `mail/${decisionMailId(id)}` },
         { delete: `blindAbstracts/${id}__${reviewer}` },
         { delete: `reviews/${id}__${reviewer}` },

@@ -3,7 +3,7 @@
 // goes stale: the summit is always about five months away.
 import { DEFAULT_CRITERIA, DEFAULT_WORD_LIMITS } from '../../src/data/abstracts.ts';
 import { publishedAbstractDocuments } from './demo-abstracts.ts';
-import { DEFAULT_SETTINGS } from '../../src/content/site.ts';
+import { DEFAULT_SETTINGS, PRESENTER_CATEGORY } from '../../src/content/site.ts';
 import { SEARCHABLE_COLLECTIONS, withSearchTokens, type Searchable } from '../../src/data/search-tokens.ts';
 import type { MessageStatus } from '../../src/data/statuses.ts';
 import { attendeePath } from '../../src/data/attendees.ts';
@@ -101,6 +101,10 @@ export function demoDocuments(now = new Date(), siteUrl = 'http://localhost:5173
         student: { label: 'Student', fee: 5000 },
         survivor: { label: 'Survivor or caregiver', fee: 0 },
         international: { label: 'International delegate', fee: 30000 },
+        // An accepted abstract's presenting author (issue 39): the delegate's fee, as the summit
+        // asks every presenter to register as a delegate does; a committee that waives or reduces
+        // it changes the fee in Settings.
+        [PRESENTER_CATEGORY.key]: { label: PRESENTER_CATEGORY.label, fee: 15000 },
       },
       partnerTiers: {
         platinum: { label: 'Platinum', fee: 2500000, benefits: ['Keynote slot', 'Premium booth', '10 delegate passes', 'Logo on all materials'] },

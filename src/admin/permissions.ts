@@ -5,6 +5,8 @@
 // (`npm run docs:authorization`) all derive from it. firestore.rules stays the boundary: the UI only
 // hides what the rules refuse, and permissions.rules.test.ts reads the rules' role checks against
 // this table.
+import { REVIEWER_ROLE } from '../data/abstracts.ts';
+
 /** The roles of the summit's staff (the rules' isStaff). */
 export const STAFF_ROLES = ['admin', 'editor', 'finance'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -16,7 +18,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * also says their institution and tracks (firestore.rules reviewerProfile), which the automatic
  * assignment reads (src/data/abstract-assignment.ts).
  */
-export const REVIEWER = 'reviewer';
+export const REVIEWER = REVIEWER_ROLE;
 export type Role = StaffRole | typeof REVIEWER;
 /** Every role a staff/{email} entry may hold. */
 export const ROLES = [...STAFF_ROLES, REVIEWER] as const satisfies readonly Role[];
@@ -158,6 +160,10 @@ const RECORDS = {
   // decision), place it in a session, and unpublish it. Its text is never rewritten.
   'publishedAbstracts':        { get: 'everyone', list: 'everyone', create: 'admin',    update: 'admin',   delete: 'admin' },
   'publishedAbstractTexts':    { get: 'everyone', list: 'everyone', create: 'admin',    update: 'nobody',  delete: 'admin' },
+  // The author's copy of a decision's outcome (the comments the email quoted, never whose): written
+  // in the decision's commit only, never changed. Its author reads their own (an abstract's, by a
+  // query pinning email == their proven address); of someone else's, administrators only.
+  'abstractOutcomes':          { get: 'admin',    list: 'admin',   create: 'admin',     update: 'nobody',  delete: 'nobody' },
   // Not in the specification: staff read, finance write, administrators delete.
   'procurement':               { get: 'staff',    list: 'staff',   create: 'finance',   update: 'finance', delete: 'admin' },
 } satisfies Record<string, Row>;

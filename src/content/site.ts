@@ -43,4 +43,13 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   },
 };
 
+/**
+ * The registration category of an accepted abstract's presenting author (issue 39): the decision
+ * email and "my abstracts" link /register with it chosen. A settings key like any category's: the
+ * demo seed gives it the delegate's fee, and an administrator sets it (or removes it: the link then
+ * chooses nothing). Not in DEFAULT_SETTINGS.categories, which stay empty: they stand in only while
+ * the settings cannot be read, with registration closed, and a fee there would be an invented one.
+ */
+export const PRESENTER_CATEGORY = { key: 'presenter', label: 'Abstract presenter' } as const;
+
 export const SOCIAL_LABELS = { tiktok: 'TikTok', instagram: 'Instagram', twitter: 'Twitter/X', facebook: 'Facebook', youtube: 'YouTube' } as const;

@@ -11,7 +11,7 @@ export async function fetchAbstractCall(): Promise<AbstractCall> {
   const stored = await publicReads.fetchDocument<Record<string, unknown>>('settings', 'abstracts');
   if (!stored) return NO_CALL;
   const { id: _id, ...call } = stored;
-  return { ...NO_CALL, ...call, opensAt: toDate(stored.opensAt), closesAt: toDate(stored.closesAt) } as AbstractCall;
+  return { ...NO_CALL, ...call, opensAt: toDate(stored.opensAt), closesAt: toDate(stored.closesAt), reviewsDueAt: toDate(stored.reviewsDueAt) } as AbstractCall;
 }
 
 export const abstractCallKey = ['settings', 'abstracts'] as const;

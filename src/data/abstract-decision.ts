@@ -32,12 +32,31 @@ export interface AbstractDecision {
   decidedAt: Date;
 }
 
+/** "Accepted as a poster": an outcome as the author's "my abstracts" heads it. */
+export const outcomeHeading = (outcome: Outcome) => OUTCOME_WORDS[outcome][0].toUpperCase() + OUTCOME_WORDS[outcome].slice(1);
+
+/**
+ * abstractOutcomes/{abstractId}: what the author may know of the decision, written in its commit
+ * (firestore.rules outcomeOf: each field equal to the decision's and the abstract's address). The
+ * decision itself names the reviews it quotes, so it stays administrators'; this names nobody.
+ */
+export interface AbstractOutcome {
+  id: string;
+  /** The abstract's address (lower case, as proven when it was written): whose "my abstracts" shows it. */
+  email: string;
+  outcome: Outcome;
+  /** The reviewers' comments to the authors the email quoted, unsigned. */
+  comments: string[];
+  decidedAt: Date;
+}
+
 export const decisionPath = (abstractId: string) => `abstractDecisions/${abstractId}`;
+export const outcomePath = (abstractId: string) => `abstractOutcomes/${abstractId}`;
 export const decisionMailId = (abstractId: string) => `abstract-decision-${abstractId}`;
 
 /**
- * The decision and its email, one commit: the comments of the abstract's reviews that have one for
- * the authors (a declared conflict has none), in the order given.
+ * The decision, its email and the author's copy of its outcome, one commit: the comments of the
+ * abstract's reviews that have one for the authors (a declared conflict has none), in the order given.
  */
 export function decideWrites(
   abstract: Pick<Abstract, 'id' | 'email' | 'title'>,
@@ -67,5 +86,6 @@ export function decideWrites(
       { title: abstract.title, outcome: OUTCOME_WORDS[outcome], accepted: outcome !== 'reject', comments, reference: abstract.id },
       { collection: 'abstracts', id: abstract.id },
     ),
+    { set: outcomePath(abstract.id), data: { id: abstract.id, email: abstract.email, outcome, comments, decidedAt: serverValues.now() } },
   ];
 }

@@ -62,7 +62,28 @@ export interface AbstractCall {
   criteria: Record<string, string>;
   /** How many reviewers each abstract is given when assigned automatically (1–5). */
   reviewersPerAbstract: number;
+  /**
+   * When reviews are due (after the call closes), or null for no date: each reviewer with a
+   * review still to write is reminded once, REVIEW_REMINDER_DAYS before (timed-work/review-reminders.ts).
+   */
+  reviewsDueAt: Date | null;
 }
+
+/**
+ * The role of a reviewer's staff/{email} entry (src/admin/permissions.ts REVIEWER says what it may
+ * do). Here, not in abstract-review.ts, so the timed work's bundle (functions/) stays free of the
+ * forms' validation library.
+ */
+export const REVIEWER_ROLE = 'reviewer';
+
+/**
+ * How many days before reviews are due each reviewer with one still to write gets their one
+ * reminder (firestore.rules reviewRemindersDue holds the same number). A constant, not a setting:
+ * three days is the usual nudge (time to read and score a few abstracts, not so early it is
+ * forgotten), one reminder per call is all there is, and a setting would be one more field the
+ * rules check on every save of the call for a number nobody asked to change.
+ */
+export const REVIEW_REMINDER_DAYS = 3;
 
 export const DEFAULT_WORD_LIMITS: WordLimits = { background: 100, methods: 100, results: 150, conclusions: 75, total: 300 };
 
@@ -82,6 +103,7 @@ export const NO_CALL: AbstractCall = {
   guidelines: '',
   criteria: DEFAULT_CRITERIA,
   reviewersPerAbstract: 2,
+  reviewsDueAt: null,
 };
 
 export type CallState = 'unset' | 'before' | 'open' | 'closed';

@@ -7,6 +7,8 @@ import Handlebars from 'handlebars';
 import { href } from 'react-router';
 import type { TemplateDocument } from '../lib/mail-render.ts';
 import type { MailPartialName, MailTemplateName } from './mail.ts';
+import { PRESENTER_CATEGORY } from '../content/site.ts';
+import { PRESENTER_REGISTER_PATH } from './register-link.ts';
 
 type Wording = { subject: string; paragraphs: string[]; html?: string; text?: string };
 
@@ -14,8 +16,10 @@ const link = (path: string, label: string) => ({ html: `<p><a href="{{> siteUrl}
 /** The site's pages the emails link to ({{reference}}, {{certificateId}}: the email's data). */
 const CHECKOUT_PATH = href('/checkout/:id', { id: '{{reference}}' });
 const MY_REGISTRATION_PATH = href('/my-registration');
+const REVIEWS_PATH = href('/admin/reviews');
 const VERIFY_PATH = href('/certificates/:id', { id: '{{certificateId}}' });
 const checkout = link(CHECKOUT_PATH, 'Open your checkout page');
+const registerAsPresenter = link(PRESENTER_REGISTER_PATH, 'Register as the presenting author');
 
 /** A template from plain paragraphs (with {{…}} values) and optional extra blocks, in html and text. */
 function template({ subject, paragraphs, html = '', text = '' }: Wording): Required<Pick<TemplateDocument, 'subject' | 'html' | 'text'>> {
@@ -238,10 +242,21 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     paragraphs: [
       'Hello,',
       'The scientific committee has reviewed your abstract “{{title}}” (reference {{reference}}): it is <strong>{{outcome}}</strong>.',
-      '{{#if accepted}}Please make sure the presenting author registers for the summit, as a presenter.{{else}}Thank you for submitting it; we hope to see you at the summit.{{/if}}',
+      `{{#if accepted}}The presenting author registers for the summit, choosing the category “${PRESENTER_CATEGORY.label}”: the link below chooses it for them.{{else}}Thank you for submitting it; we hope to see you at the summit.{{/if}}`,
     ],
-    html: `{{#if comments.length}}<p>The reviewers’ comments:</p>\n{{#each comments}}<blockquote style="white-space:pre-line;border-left:3px solid #cbd5e1;margin:0 0 12px;padding-left:12px">{{this}}</blockquote>\n{{/each}}{{/if}}`,
-    text: `{{#if comments.length}}The reviewers’ comments:\n{{#each comments}}\n---\n{{this}}\n{{/each}}{{/if}}`,
+    html: `{{#if accepted}}${registerAsPresenter.html}\n{{/if}}{{#if comments.length}}<p>The reviewers’ comments:</p>\n{{#each comments}}<blockquote style="white-space:pre-line;border-left:3px solid #cbd5e1;margin:0 0 12px;padding-left:12px">{{this}}</blockquote>\n{{/each}}{{/if}}`,
+    text: `{{#if accepted}}${registerAsPresenter.text}\n{{/if}}{{#if comments.length}}The reviewers’ comments:\n{{#each comments}}\n---\n{{this}}\n{{/each}}{{/if}}`,
+  }),
+  // "Reviews still to write: 1" reads right for any number (the template has no plural).
+  'review-reminder': template({
+    subject: 'Your abstract reviews are due by {{due}}',
+    paragraphs: [
+      'Hello,',
+      'Reviews for the National Cancer Summit’s call for abstracts are due by <strong>{{due}}</strong>. Reviews still to write: <strong>{{outstanding}}</strong>.',
+      'Sign in to the back office to read the abstracts assigned to you and score each one, or declare a conflict.',
+    ],
+    html: link(REVIEWS_PATH, 'Open your reviews').html,
+    text: link(REVIEWS_PATH, 'Open your reviews').text,
   }),
 };
 

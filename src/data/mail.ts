@@ -6,6 +6,7 @@
 // value comes from the record the same commit creates or changes.
 import { serverValues, type BatchWrite } from '../lib/db.ts';
 import type { MailAttachment } from '../lib/mail-render.ts';
+import { mailboxOf } from '../lib/email-address.ts';
 import { quotedCode } from './payment-codes.ts';
 import type { PayableRecord } from './payable-records.ts';
 
@@ -33,6 +34,7 @@ export const MAIL_TEMPLATES = [
   'data-request-done',
   'data-request-refused',
   'abstract-decision',
+  'review-reminder',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -61,6 +63,7 @@ export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'data-request-done': 'Data request done',
   'data-request-refused': 'Data request refused',
   'abstract-decision': 'Abstract decision (with the reviewers’ comments)',
+  'review-reminder': 'Reviews due soon (to a reviewer)',
 };
 
 /** How staff read a delivery state. */
@@ -83,7 +86,17 @@ export type MailPartialName = (typeof MAIL_PARTIALS)[number];
 
 /** The collections a message can be about (`test` is an administrator's test send of a template). */
 export type MailRecordCollection =
-  'registrations' | 'partners' | 'invoices' | 'messages' | 'donations' | 'waitlist' | 'certificates' | 'dataRequests' | 'abstracts' | 'templates';
+  | 'registrations'
+  | 'partners'
+  | 'invoices'
+  | 'messages'
+  | 'donations'
+  | 'waitlist'
+  | 'certificates'
+  | 'dataRequests'
+  | 'abstracts'
+  | 'blindAbstracts'
+  | 'templates';
 
 /**
  * `reference` is the record's id (its checkout link); `code` is what the payer quotes and every
@@ -123,6 +136,10 @@ export interface MailDataByTemplate {
   // `accepted` for the paragraph asking presenters to register, and the reviewers' comments to the
   // authors as they wrote them (each at most 3,000 characters, escaped by the template), unsigned.
   'abstract-decision': { title: string; outcome: string; accepted: boolean; comments: string[]; reference: string };
+  // A reviewer's one reminder (timed-work/review-reminders.ts): how many of their assignments have
+  // no review yet, and when reviews are due, as an email states a deadline. Never an abstract's
+  // title or authors: the count and the date are all it says.
+  'review-reminder': { outstanding: number; due: string };
 }
 
 /** How many times staff may send one message again: a resend cannot be turned into a mail cannon. */
@@ -403,6 +420,17 @@ export function holdReminderMail(
   return mailWrite(holdReminderMailId(r.id), 'hold-reminder', r.email, data, { collection: 'registrations', id: r.id });
 }
 
+/**
+ * A reviewer's one reminder of reviews due: its id names their mailbox (mail documents are never
+ * rewritten or deleted), so a reviewer is reminded once however many runs try; it is about one
+ * assignment still without a review (the rules check that one).
+ */
+export const reviewReminderMailId = (reviewer: string) => `review-reminder-${mailboxOf(reviewer)}`;
+
+export function reviewReminderMail(reviewer: string, assignmentId: string, outstanding: number, due: string): BatchWrite {
+  return mailWrite(reviewReminderMailId(reviewer), 'review-reminder', reviewer, { outstanding, due }, { collection: 'blindAbstracts', id: assignmentId });
+}
+
 /** An administrator's test send of a template (with its sample data) to their own address. */
 export function testMail(mailId: string, name: MailTemplateName, to: string): BatchWrite {
   return mailWrite(mailId, name, to, MAIL_SAMPLES[name] as MailDataByTemplate[typeof name], { collection: 'templates', id: name });
@@ -463,4 +491,5 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
     comments: ['A clear study; say how the clinics were chosen.', 'The results would read better as a table.'],
     reference: 'Ab3kP9qLm2Rt7VwZ4yNc',
   },
+  'review-reminder': { outstanding: 3, due: '12 Mar 2027, 17:00 (Nairobi time)' },
 };

@@ -457,8 +457,18 @@ describe('the committee decides', () => {
     ],
   ])('refuses a decision with %s', async (_, forge) => {
     const ctx = await reviewed();
-    const writes = await forge(decideWrites(ctx.abstract, 'poster', ctx.reviews, ACCOUNTS.admin.email) as Writes, ctx);
+    // Each case forges the decision and its email; the author's copy of the outcome follows the
+    // forged decision (abstract-outcomes.test.ts forges the copy), so each is refused for its own cause.
+    const [decision, mail, copy] = decideWrites(ctx.abstract, 'poster', ctx.reviews, ACCOUNTS.admin.email) as Writes;
+    const forged = await forge([decision, mail], ctx);
+    const writes = forged.some((w) => w.set.startsWith('abstractOutcomes/')) ? forged : [...forged, copyOf(forged, copy)];
     expect(await verdict(decide(as.db.admin, writes))).toBe('denied');
+  });
+
+  it('accepts the decision the refusals above are forged from (the control)', async () => {
+    const ctx = await reviewed();
+    const [decision, mail, copy] = decideWrites(ctx.abstract, 'poster', ctx.reviews, ACCOUNTS.admin.email) as Writes;
+    expect(await verdict(decide(as.db.admin, [decision, mail, copyOf([decision, mail], copy)]))).toBe('allowed');
   });
 
   it('refuses a declared conflict’s note, and an abstract no longer submitted', async () => {
@@ -466,6 +476,7 @@ describe('the committee decides', () => {
     await ownerWrite([`reviews/${reviews[0].id}`, { ...reviews[0], conflict: true, scores: {}, toAuthors: '' }]);
     const forged = decideWrites(abstract, 'oral', [reviews[1]], ACCOUNTS.admin.email) as Writes;
     forged[0].data = { ...forged[0].data, reviewIds: [reviews[0].id, reviews[1].id], comments: ['', reviews[1].toAuthors] };
+    forged[2].data = { ...forged[2].data, comments: ['', reviews[1].toAuthors] };
     expect(await verdict(decide(as.db.admin, forged))).toBe('denied');
     const withdrawn = await storedAbstract({ status: 'withdrawn' });
     expect(await verdict(decide(as.db.admin, decideWrites(withdrawn, 'reject', [], ACCOUNTS.admin.email) as Writes))).toBe('denied');
@@ -477,6 +488,12 @@ describe('the committee decides', () => {
       expect(await verdict(decide(as.db[actor], decideWrites(abstract, 'oral', reviews, ACCOUNTS[actor].email) as Writes)), actor).toBe('denied');
   });
 });
+
+/** The author's copy of the outcome as the (perhaps forged) decision among `writes` says it. */
+function copyOf(writes: Array<{ set: string; data: Record<string, unknown> }>, copy: { set: string; data: Record<string, unknown> }) {
+  const decision = writes.find((w) => w.set.startsWith('abstractDecisions/'));
+  return decision ? { ...copy, data: { ...copy.data, outcome: decision.data.outcome, comments: decision.data.comments } } : copy;
+}
 
 /** A mail write with its template data changed. */
 function withMailData(w: { set: string; data: Record<string, unknown> }, change: Record<string, unknown>) {

@@ -38,6 +38,10 @@ import { activityWrite, writePath } from '../../src/lib/db-shapes.ts';
 import { decidedAbstract, storedPaths, storedSession } from './support/published.ts';
 import { ownerWrite } from './support/seats.ts';
 import { ACCOUNTS } from './support/actors.ts';
+import { systemRunnerFor } from '../../emulator/timed-work.ts';
+import { reviewReminderMail } from '../../src/data/mail.ts';
+import { formatDeadline } from '../../src/lib/nairobi-time.ts';
+import { fixture } from './support/owner.ts';
 
 let as: Actors;
 let restoreCpd: () => Promise<void>;
@@ -267,7 +271,9 @@ describe('the rules budget on the heaviest paths', () => {
       const call = (await ownerGet('settings/abstracts'))!;
       const ten = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`criterion-${i}`, `${'Criterion '.repeat(12)}${i}`.slice(0, 120)]));
       const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`track-${i}`, `${'Track '.repeat(20)}${i}`.slice(0, 120)]));
-      const full = { ...call, tracks: { ...twenty, prevention: 'Prevention' }, criteria: ten, reviewersPerAbstract: 5 };
+      // With a reviews due date (a day after the call closed): the heaviest save.
+      const reviewsDueAt = new Date((call.closesAt as Date).getTime() + 86_400_000);
+      const full = { ...call, tracks: { ...twenty, prevention: 'Prevention' }, criteria: ten, reviewersPerAbstract: 5, reviewsDueAt };
       // (21 tracks is one too many: 20 with prevention among them.)
       delete (full.tracks as Record<string, string>)['track-19'];
       const [saving] = commits(await spentBy(async () => expect(await verdict(setDoc(doc(as.db.admin, 'settings', 'abstracts'), full))).toBe('allowed')));
@@ -313,10 +319,12 @@ describe('the rules budget on the heaviest paths', () => {
         quoted.push(stored);
       }
       const [deciding] = commits(await spentBy(() => commit(as.db.admin, decideWrites(decided, 'oral', quoted, ACCOUNTS.admin.email))));
-      expect(deciding.operations).toEqual(['create abstractDecisions', 'create mail']);
+      expect(deciding.operations).toEqual(['create abstractDecisions', 'create mail', 'create abstractOutcomes']);
       expectWithinBudget(deciding);
       // The administrator's entry, the abstract, the five reviews and the email after the commit.
       expect(deciding.readsPerOperation).toBe(8);
+      // Those, and the decision and the author's copy after the commit, the decision before it.
+      expect(deciding.readsPerRequest).toBe(11);
     } finally {
       await restore();
     }
@@ -351,5 +359,32 @@ describe('the rules budget on the heaviest paths', () => {
     const [unpublishing] = commits(await spentBy(() => commit(as.db.admin, unpublishWrites(abstracts[1].id))));
     expectWithinBudget(unpublishing);
     await ownerDelete(...storedPaths);
+  });
+
+  it('the call saved with a reviews due date; a reviewer’s reminder of reviews due, with its log line, as the timed work commits it', async () => {
+    const saved = await ownerGet('settings/abstracts');
+    const now = (await serverNow()).getTime();
+    const HOUR = 3_600_000;
+    const call = { ...TEST_CALL, opensAt: new Date(now - 72 * HOUR), closesAt: new Date(now - 24 * HOUR), reviewsDueAt: new Date(now + 24 * HOUR) };
+    const runner = systemRunnerFor(stack());
+    const reviewer = `budget-reminded-${Date.now().toString(36)}@example.org`;
+    try {
+      const [saving] = commits(await spentBy(async () => expect(await verdict(setDoc(doc(as.db.admin, 'settings', 'abstracts'), call))).toBe('allowed')));
+      expectWithinBudget(saving);
+      await fixture(`staff/${reviewer}`, { email: reviewer, role: 'reviewer', institution: 'KEMRI', tracks: ['prevention'] });
+      const { id, abstract } = await storedAssignment(reviewer);
+      const system = await runner.signedIn();
+      const writes = [reviewReminderMail(reviewer, id, 12, formatDeadline(call.reviewsDueAt)), system.activityWrite(`Reminded ${reviewer}`, 'schedule')];
+      const [reminding] = commits(await spentBy(() => system.commit(writes)));
+      expect(reminding.operations).toEqual(['create mail', 'create logs']);
+      expectWithinBudget(reminding);
+      // The assignment, the reviewer's entry, the call, whether a review or a decision exists.
+      expect(reminding.readsPerOperation).toBe(5);
+      await ownerDelete(`staff/${reviewer}`, `blindAbstracts/${id}`, `abstracts/${abstract.id}`, (writes[0] as { set: string }).set);
+    } finally {
+      await runner.close();
+      if (saved) await ownerWrite(['settings/abstracts', saved]);
+      else await ownerDelete('settings/abstracts');
+    }
   });
 });

@@ -101,6 +101,14 @@ const storedDecision = async () => {
   return id;
 };
 
+/** Someone's decision and its outcome for the author, stored past the rules. */
+const storedOutcome = async () => {
+  const id = await storedDecision();
+  const { email } = (await ownerGet(`abstracts/${id}`)) as { email: string };
+  await ownerWrite([`abstractOutcomes/${id}`, { id, email, outcome: 'reject', comments: [], decidedAt: new Date() }]);
+  return id;
+};
+
 /** The address an actor would be assigned under (the anonymous visitor has none: someone else's). */
 const reviewerOf = (actor: Actor) => emailOf(actor) ?? 'nobody@example.org';
 
@@ -575,6 +583,22 @@ const HOW: Record<AccessSubject, Subject> = {
       delete: async (db) => commit(db, unpublishWrites((await publishedAbstract()).id)),
     },
     notes: { create: 'an accepted abstract’s, beside its listing', update: 'rewriting its results', delete: 'unpublishing it, with its listing' },
+  },
+  // The author's copy of someone else's decision (their own: abstract-outcomes.test.ts), written in the decision's commit.
+  abstractOutcomes: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'abstractOutcomes', await storedOutcome())),
+      list: (db) => getDocs(query(collection(db, 'abstractOutcomes'), limit(5))),
+      create: async (db, actor) => {
+        const id = await storedReview(ACCOUNTS.reviewer.email);
+        const review = (await ownerGet(`reviews/${id}`)) as { id: string; abstractId: string; conflict: boolean; toAuthors: string };
+        const abstract = (await ownerGet(`abstracts/${review.abstractId}`)) as { id: string; email: string; title: string };
+        return commit(db, decideWrites(abstract, 'oral', [review], reviewerOf(actor)));
+      },
+      update: async (db) => updateDoc(doc(db, 'abstractOutcomes', await storedOutcome()), { outcome: 'oral' }),
+      delete: async (db) => deleteDoc(doc(db, 'abstractOutcomes', await storedOutcome())),
+    },
+    notes: { create: 'in the decision’s commit, with its email', update: 'changing its outcome' },
   },
   // CPD settings: rewritten with themselves (or a valid default when the stack has none).
   'settings/cpd': {

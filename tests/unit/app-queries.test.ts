@@ -84,7 +84,7 @@ const seatCapacity = await import('../../src/data/seat-capacity.ts');
 const { PAYMENT_STATUSES } = await import('../../src/data/statuses.ts');
 const { freeSeatsQuery } = await import('../../src/features/registrations/api.ts');
 const { fetchMyRegistration } = await import('../../src/features/registrations/my-registration.ts');
-const { fetchMyAbstracts } = await import('../../src/features/abstracts/my-abstracts.ts');
+const { fetchMyAbstracts, fetchMyOutcomes } = await import('../../src/features/abstracts/my-abstracts.ts');
 const { fetchSubmitted } = await import('../../src/features/abstracts/admin/submitted.ts');
 const committee = await import('../../src/features/abstracts/admin/review-reads.ts');
 const { fetchMyAssignments } = await import('../../src/features/abstracts/admin/my-reviews.ts');
@@ -141,6 +141,7 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['free seat slots', () => findFreeSeats({ unpaidHoldHours: 72, offerHours: 48 })],
     ['my registration', () => fetchMyRegistration('a@b.test')],
     ['my abstracts', () => fetchMyAbstracts('a@b.test')],
+    ['my abstracts’ decisions', () => fetchMyOutcomes('a@b.test')],
     ['submitted abstracts', () => fetchSubmitted()],
     ['reviewers', committee.fetchReviewers],
     ['assignments', committee.fetchAssignments],
@@ -187,6 +188,10 @@ function appQueries(): Array<[string, () => Promise<unknown>]> {
     ['a slot’s holder, a registration or an offer', () => seatCapacity.findSeatHolder('x')],
     ['the slots a capacity change brings in step', () => seatCapacity.syncSeatSlots(0, seats.DEFAULT_SEAT_TIMES)],
     ['reminders sent lately', () => timedWork.remindedLately(db, { ...seats.DEFAULT_SEAT_TIMES, holdReminderHours: 24 })],
+    ['reviewers to remind', () => timedWork.fetchReviewerAddresses(db)],
+    ['review reminders sent', () => timedWork.fetchReviewRemindersSent(db)],
+    ['a reviewer’s assignments and reviews, counted', () => timedWork.countReviewerWork(db, 'a@b.test')],
+    ['a reviewer’s assignments and reviews', () => timedWork.fetchReviewerWork(db, 'a@b.test')],
     ['statement formats', fetchStatementFormats],
     ['my evaluations and certificates', () => fetchMyCpd('a@b.test')],
     ['your data: every part', () => yourData.fetchYourData('a@b.test')],

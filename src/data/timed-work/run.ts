@@ -1,6 +1,7 @@
 // The timed work: what must happen on time whether or not anyone has the back office open. One
 // run passes lapsed offers on, offers free seats (lapsed holds among them) to the people waiting in
-// list order, numbers each waiting person's place, and sends each unpaid hold its one reminder.
+// list order, numbers each waiting person's place, sends each unpaid hold its one reminder, and
+// (in the days before reviews are due) each reviewer with a review still to write theirs.
 // Each step is its own transaction on fresh reads with its activity-log line and email, so two
 // runs at once (the schedule and an administrator's "Run now", or two schedule instances) never
 // offer one seat twice or send one reminder twice: the loser's transaction retries, reads the
@@ -8,12 +9,16 @@
 // (functions/), the local stack's runner (emulator/timed-work.ts) and the back office's "Run now".
 import { DEFAULT_SETTINGS } from '../../content/site.ts';
 import type { BatchWrite, Db } from '../../lib/db.ts';
-import { holdReminderMailId } from '../mail.ts';
+import { outcomePath } from '../abstract-decision.ts';
+import type { Review } from '../abstract-review.ts';
+import { REVIEWER_ROLE } from '../abstracts.ts';
+import { holdReminderMailId, reviewReminderMailId } from '../mail.ts';
 import { seatOf } from '../registration-record.ts';
 import { registrationHoldingClaim } from '../seat-capacity.ts';
 import { findFreeSeats, seatPath, seatTimesOf, type Seat } from '../seats.ts';
 import { waitlistPath, type WaitlistEntry } from '../waitlist.ts';
 import { decideOffer, decidePass, decideReminder, planOfferPass, planPlaces, WaitlistChanged, type Actor, type PassTimes, type Read } from './decisions.ts';
+import { decideReviewReminder, outstandingOf, reviewRemindersOpen, type Assignment } from './review-reminders.ts';
 import { NOTHING_DONE, type TimedWorkOutcome } from './status.ts';
 
 const HOUR_MS = 3_600_000;
@@ -170,6 +175,7 @@ export async function runTimedWork(
   // Offers took people out of the list: number the rest as they now stand.
   outcome.placed = await numberPlaces(client, outcome.offered > 0 || outcome.passed > 0 ? await fetchAllWaiting(client) : waiting);
   outcome.reminded = await sendHoldReminders(client, times, transact, now, outcome);
+  outcome.reviewsReminded = await sendReviewReminders(client, transact, now, outcome);
   return outcome;
 }
 
@@ -214,4 +220,87 @@ export async function sendHoldReminders(
     if (done) sent++;
   }
   return sent;
+}
+
+/** When reviews are due (settings/abstracts, which anyone may read), or null for no date. */
+export async function readReviewsDue(client: Pick<Db, 'fetchDocument'>): Promise<Date | null> {
+  const call = await client.fetchDocument<{ reviewsDueAt?: unknown }>('settings', 'abstracts');
+  return call?.reviewsDueAt instanceof Date ? call.reviewsDueAt : null;
+}
+
+/** The reviewers (staff entries with the role), by address: whom the assignment screen assigns. */
+export const fetchReviewerAddresses = async (client: Pick<Db, 'fetchEvery'>) =>
+  (await client.fetchEvery<{ email?: string }>('staff', { where: [['role', '==', REVIEWER_ROLE]], orderBy: ['email', 'asc'] })).map((e) =>
+    (e.email ?? e.id).toLowerCase(),
+  );
+
+/** The mail ids of the review reminders sent (one a reviewer, so at most as many as reviewers). */
+export const fetchReviewRemindersSent = async (client: Pick<Db, 'fetchEvery'>) =>
+  new Set(
+    (
+      await client.fetchEvery('mail', {
+        where: [
+          ['recordCollection', '==', 'blindAbstracts'],
+          ['template.name', '==', 'review-reminder'],
+        ],
+        orderBy: ['timestamp', 'asc'],
+      })
+    ).map((m) => m.id),
+  );
+
+/** A reviewer's assignments and the ids of their reviews (the queries the rules prove: reviewer == them). */
+export async function fetchReviewerWork(client: Pick<Db, 'fetchDocuments'>, reviewer: string): Promise<{ assigned: Assignment[]; reviewed: Set<string> }> {
+  // As the reviewer's own screen reads them (my-reviews.ts): all at once, in no order (no index).
+  const mine = { where: [['reviewer', '==', reviewer]] as Array<[string, '==', string]>, orderBy: null };
+  const [assigned, reviews] = await Promise.all([client.fetchDocuments<Assignment>('blindAbstracts', mine), client.fetchDocuments<Review>('reviews', mine)]);
+  return {
+    assigned: assigned.map(({ id, abstractId, reviewer: r, assignedAt }) => ({ id, abstractId, reviewer: r, assignedAt })),
+    reviewed: new Set(reviews.map((r) => r.id)),
+  };
+}
+
+/** How many assignments and reviews a reviewer has (two counts: an index entry read per thousand). */
+export async function countReviewerWork(client: Pick<Db, 'fetchCount'>, reviewer: string): Promise<{ assigned: number; reviewed: number }> {
+  const mine: Array<[string, '==', string]> = [['reviewer', '==', reviewer]];
+  const [assigned, reviewed] = await Promise.all([client.fetchCount('blindAbstracts', mine), client.fetchCount('reviews', mine)]);
+  return { assigned, reviewed };
+}
+
+/**
+ * Each reviewer's one reminder, while reminders are open (review-reminders.ts). A reviewer already
+ * reminded costs nothing more; for the others two counts say whether any assignment may be
+ * outstanding (more assignments than reviews) before their assignments are read, so a reviewer who
+ * has finished is not read in full every minute of the window. (A review kept after its assignment
+ * was withdrawn counts as one written: such a reviewer may be left unreminded, never wrongly reminded.)
+ */
+export async function sendReviewReminders(
+  client: Db,
+  transact: Transact,
+  now = () => new Date(),
+  outcome: TimedWorkOutcome = { ...NOTHING_DONE },
+): Promise<number> {
+  const due = await readReviewsDue(client);
+  if (!reviewRemindersOpen(due, now())) return 0;
+  const [reviewers, sent] = await Promise.all([fetchReviewerAddresses(client), fetchReviewRemindersSent(client)]);
+  let reminded = 0;
+  for (const reviewer of reviewers) {
+    const mailId = reviewReminderMailId(reviewer);
+    if (sent.has(mailId)) continue;
+    const counted = await countReviewerWork(client, reviewer);
+    if (counted.assigned <= counted.reviewed) continue;
+    const { assigned, reviewed } = await fetchReviewerWork(client, reviewer);
+    const outstanding = outstandingOf(assigned, reviewed);
+    const [first] = outstanding;
+    if (!first) continue;
+    // Decided or not, by the author's copy of the outcome, written in the decision's own commit.
+    const paths = [`mail/${mailId}`, `blindAbstracts/${first.id}`, `reviews/${first.id}`, outcomePath(first.abstractId)];
+    const done = await transact(paths, async ([mail, assignment, review, decision]) =>
+      decideReviewReminder({ reviewer, outstanding: outstanding.length, due, now: now(), sent: mail, assignment, review, decision }),
+    ).then(() => true, skipStep(outcome));
+    if (done) {
+      reminded++;
+      sent.add(mailId);
+    }
+  }
+  return reminded;
 }

@@ -12,6 +12,11 @@ describe('what a run of the timed work did, in words', () => {
     expect(outcomeSummary({ ...NOTHING_DONE, reminded: 2, placed: 1 })).toBe('Sent 2 payment reminders, renumbered 1 place in the waiting list.');
   });
 
+  it('says how many reviewers it reminded of reviews due', () => {
+    expect(outcomeSummary({ ...NOTHING_DONE, reviewsReminded: 1 })).toBe('Reminded 1 reviewer of reviews due.');
+    expect(outcomeSummary({ ...NOTHING_DONE, reminded: 1, reviewsReminded: 3 })).toBe('Sent 1 payment reminder, reminded 3 reviewers of reviews due.');
+  });
+
   it('says how many people’s data it erased past the keeping time', () => {
     expect(outcomeSummary({ ...NOTHING_DONE, anonymised: 1 })).toBe('Erased the data of 1 person past its keeping time.');
     expect(outcomeSummary({ ...NOTHING_DONE, anonymised: 12 })).toBe('Erased the data of 12 people past its keeping time.');

@@ -15,6 +15,8 @@ export interface TimedWorkOutcome {
   offered: number;
   passed: number;
   reminded: number;
+  /** Reviewers reminded that reviews are due (review-reminders.ts). */
+  reviewsReminded: number;
   /** Waiting people whose place in the list was renumbered. */
   placed: number;
   /** Addresses whose data was erased because the keeping time passed (retention.ts). */
@@ -23,7 +25,7 @@ export interface TimedWorkOutcome {
   failed: number;
 }
 
-export const NOTHING_DONE: TimedWorkOutcome = { offered: 0, passed: 0, reminded: 0, placed: 0, anonymised: 0, failed: 0 };
+export const NOTHING_DONE: TimedWorkOutcome = { offered: 0, passed: 0, reminded: 0, reviewsReminded: 0, placed: 0, anonymised: 0, failed: 0 };
 
 /** The schedule's last run, which the back office shows (firestore.rules: /timedWork/schedule). */
 export const SCHEDULE_STATUS = { collection: 'timedWork', id: 'schedule' } as const;
@@ -52,6 +54,7 @@ export function outcomeSummary(o: TimedWorkOutcome | null): string {
     o.offered && `offered ${o.offered} ${o.offered === 1 ? 'seat' : 'seats'} to the waiting list`,
     o.passed && `passed ${o.passed} lapsed ${o.passed === 1 ? 'offer' : 'offers'}`,
     o.reminded && `sent ${o.reminded} payment ${o.reminded === 1 ? 'reminder' : 'reminders'}`,
+    o.reviewsReminded && `reminded ${o.reviewsReminded} ${o.reviewsReminded === 1 ? 'reviewer' : 'reviewers'} of reviews due`,
     o.placed && `renumbered ${o.placed} ${o.placed === 1 ? 'place' : 'places'} in the waiting list`,
     o.anonymised && `erased the data of ${o.anonymised} ${o.anonymised === 1 ? 'person' : 'people'} past its keeping time`,
   ].filter(Boolean);

@@ -204,7 +204,8 @@ describe('signed in', () => {
     });
     // The first save is a visitor's submission: with its throttle write, in one commit.
     expect(fake.state.commits[0].map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete))).toEqual([`abstracts/${ID}`, 'throttles/attendee-1']);
-    expect(screen.getByRole('listitem')).toHaveTextContent('Draft: not submitted yet');
+    // The list is read again after the save (the abstracts and their decisions).
+    expect(await screen.findByRole('listitem', {}, LONG)).toHaveTextContent('Draft: not submitted yet');
 
     await user.click(screen.getByRole('button', { name: 'Edit “HPV self-sampling in Kilifi”' }));
     expect(await form()).toHaveAccessibleName('Edit “HPV self-sampling in Kilifi”');
@@ -230,7 +231,7 @@ describe('signed in', () => {
     });
     // Later saves update the record; only the first was throttled.
     expect(fake.state.commits.at(-1)!.map((w) => ('update' in w ? w.update : 'set'))).toEqual([`abstracts/${ID}`]);
-    expect(screen.getByRole('listitem')).toHaveTextContent(/Submitted on/);
+    await waitFor(() => expect(screen.getByRole('listitem')).toHaveTextContent(/Submitted on/));
   });
 
   it('keeps what was typed and not saved through a reload, and can discard it', async () => {
@@ -346,6 +347,53 @@ describe('signed in', () => {
     expect(view).toHaveTextContent('Kiprop Kemboi (presenting), Moi University');
     expect(view).toHaveTextContent('Outreach works.');
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  describe('once decided', () => {
+    const CLOSED = { ...CALL, opensAt: new Date(now - 48 * HOUR), closesAt: new Date(now - HOUR) };
+    const outcome = (id: string, fields: Record<string, unknown>) =>
+      fake.state.docs.set(`abstractOutcomes/${id}`, { id, email: EMAIL, comments: [], decidedAt: new Date(now - HOUR), ...fields });
+    const card = async (title: string) => {
+      const list = await screen.findByRole('region', { name: 'Your abstracts' }, LONG);
+      return within(list).getByRole('heading', { name: title }).closest('li')!;
+    };
+
+    beforeEach(() => fake.state.docs.set('settings/abstracts', CLOSED));
+
+    it('shows each decision in the committee’s words, with the reviewers’ comments as written and unsigned', async () => {
+      stored('AbstractId0000000001', { title: 'Oral one' });
+      stored('AbstractId0000000002', { title: 'Poster one' });
+      stored('AbstractId0000000003', { title: 'Rejected one' });
+      stored('AbstractId0000000004', { title: 'Not decided yet' });
+      outcome('AbstractId0000000001', { outcome: 'oral', comments: ['Clear methods.\nSay how the clinics were chosen.', '<b>Bold?</b>'] });
+      outcome('AbstractId0000000002', { outcome: 'poster' });
+      outcome('AbstractId0000000003', { outcome: 'reject', comments: ['Too small a sample.'] });
+      renderPage(MyAbstractsPage, '/my-abstracts');
+      const oral = within(await card('Oral one')).getByRole('region', { name: 'Decision: Accepted as an oral presentation' });
+      const quotes = within(oral).getAllByRole('listitem');
+      expect(quotes.map((q) => q.textContent)).toEqual(['Clear methods.\nSay how the clinics were chosen.', '<b>Bold?</b>']);
+      // Shown as text, never as markup.
+      expect(oral.querySelector('b')).toBeNull();
+      // Accepted: the presenting author (COMPLETE's second) is asked to register as a presenter, the link choosing the category.
+      expect(oral).toHaveTextContent('The presenting author, Kiprop Kemboi, registers for the summit, choosing the category “Abstract presenter”.');
+      expect(within(oral).getByRole('link', { name: 'Register as the presenting author' })).toHaveAttribute('href', '/register?category=presenter');
+      const poster = within(await card('Poster one')).getByRole('region', { name: 'Decision: Accepted as a poster' });
+      expect(poster).not.toHaveTextContent('comments');
+      expect(within(poster).getByRole('link', { name: 'Register as the presenting author' })).toHaveAttribute('href', '/register?category=presenter');
+      const rejected = within(await card('Rejected one')).getByRole('region', { name: 'Decision: Not accepted' });
+      expect(rejected).toHaveTextContent('The reviewers’ comments:Too small a sample.');
+      expect(rejected).not.toHaveTextContent('register');
+      expect(within(rejected).queryByRole('link')).toBeNull();
+      expect(within(await card('Not decided yet')).queryByRole('region')).toBeNull();
+      expect(await axeViolations()).toEqual([]);
+    });
+
+    it('never shows another address’s decision, even on an abstract id of the author’s', async () => {
+      stored(ID, { title: 'Mine' });
+      outcome(ID, { email: 'other@example.org', outcome: 'oral' });
+      renderPage(MyAbstractsPage, '/my-abstracts');
+      expect(within(await card('Mine')).queryByRole('region')).toBeNull();
+    });
   });
 
   it('a made-up abstract id in the address opens nothing of anyone’s', async () => {

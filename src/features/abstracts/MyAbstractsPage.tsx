@@ -12,6 +12,8 @@ import { pageMeta } from '../../components/page-meta.ts';
 import { useAbstractCall } from '../../data/abstract-call.ts';
 import { PRESENTATION_LABELS, callState, type Abstract, type AbstractCall } from '../../data/abstracts.ts';
 import { newId } from '../../lib/db.ts';
+import type { AbstractOutcome } from '../../data/abstract-decision.ts';
+import { AbstractDecision } from './AbstractDecision.tsx';
 import { AbstractForm } from './AbstractForm.tsx';
 import { AbstractView } from './AbstractView.tsx';
 import { myAbstractsKey, useMyAbstracts } from './my-abstracts.ts';
@@ -29,7 +31,19 @@ function stateText(a: Abstract): string {
   return 'Draft: not submitted yet';
 }
 
-function AbstractCard({ item, call, open, onOpen }: { item: Abstract; call: AbstractCall; open: boolean; onOpen: () => void }) {
+function AbstractCard({
+  item,
+  outcome,
+  call,
+  open,
+  onOpen,
+}: {
+  item: Abstract;
+  outcome: AbstractOutcome | undefined;
+  call: AbstractCall;
+  open: boolean;
+  onOpen: () => void;
+}) {
   const title = item.title || 'Untitled abstract';
   const editable = open && item.status !== 'withdrawn';
   return (
@@ -45,6 +59,7 @@ function AbstractCard({ item, call, open, onOpen }: { item: Abstract; call: Abst
         <dt className="text-slate-600">Preference</dt>
         <dd>{PRESENTATION_LABELS[item.presentation]}</dd>
       </dl>
+      {outcome && <AbstractDecision outcome={outcome} presenter={item.authors[item.presenting]} headingId={`decision-${item.id}`} />}
       <button type="button" className="btn-secondary mt-3" onClick={onOpen} aria-label={`${editable ? 'Edit' : 'Read'} “${title}”`}>
         {editable ? 'Edit' : 'Read'}
       </button>
@@ -68,7 +83,8 @@ function Signed({ email, call, onSignOut }: { email: string; call: AbstractCall;
 
   if (mine.isPending) return <LoadingLine>Loading your abstracts…</LoadingLine>;
   if (mine.isError) return <FormAlert>We could not load your abstracts. Check your connection and reload the page.</FormAlert>;
-  const current = chosen && ID.test(chosen) ? (mine.data.find((a) => a.id === chosen) ?? null) : null;
+  const { abstracts, outcomes } = mine.data;
+  const current = chosen && ID.test(chosen) ? (abstracts.find((a) => a.id === chosen) ?? null) : null;
   return (
     <>
       <SignedInAs email={email} onSignOut={onSignOut} />
@@ -96,12 +112,12 @@ function Signed({ email, call, onSignOut }: { email: string; call: AbstractCall;
               </Link>
             </p>
           )}
-          {mine.data.length === 0 ? (
+          {abstracts.length === 0 ? (
             <p className="mt-3">No abstract for {email} yet.</p>
           ) : (
             <ul className="mt-4 space-y-4">
-              {mine.data.map((item) => (
-                <AbstractCard key={item.id} item={item} call={call} open={open} onOpen={() => show(item.id)} />
+              {abstracts.map((item) => (
+                <AbstractCard key={item.id} item={item} outcome={outcomes[item.id]} call={call} open={open} onOpen={() => show(item.id)} />
               ))}
             </ul>
           )}

@@ -392,6 +392,47 @@ describe('when the address or the summit says no', () => {
   });
 });
 
+describe('a link choosing the category (an accepted abstract’s presenter)', () => {
+  const PRESENTER = { ...SETTINGS.categories, presenter: { label: 'Abstract presenter', fee: 5000 } };
+  const category = async () => (await screen.findByLabelText('Category', {}, LONG)) as HTMLSelectElement;
+
+  it('preselects a category the settings have, and registers under it', async () => {
+    seed(fake.state, { settings: { categories: PRESENTER } });
+    fake.link.session = { uid: 'attendee-1', email: 'achieng@example.org' };
+    renderPage(RegisterPage, '/register?category=presenter');
+    expect(await category()).toHaveValue('presenter');
+    expect((await category()).selectedOptions[0]).toHaveTextContent('Abstract presenter');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Full name'), FORM.fullName);
+    await user.type(screen.getByLabelText(/^Email/), 'achieng@example.org');
+    await user.type(screen.getByLabelText('Phone'), FORM.phone);
+    await user.type(screen.getByLabelText('Organisation'), FORM.organisation);
+    await user.type(screen.getByLabelText('Role or job title'), FORM.jobTitle);
+    await user.clear(screen.getByLabelText('Country'));
+    await user.type(screen.getByLabelText('Country'), FORM.country);
+    await user.click(screen.getByLabelText(/I agree to the terms/));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('heading', { name: 'Registration received' }, LONG)).toBeInTheDocument();
+    expect(fake.state.docs.get(registrations()[0])).toMatchObject({ category: 'presenter', fee: 5000 });
+  });
+
+  it.each([
+    ['a key the settings do not have', 'category=vip'],
+    ['an inherited name', 'category=toString'],
+    ['an empty one', 'category='],
+    ['another case', 'category=Presenter'],
+  ])('ignores %s: the form starts as without a link, nothing chosen', async (_, search) => {
+    seed(fake.state, { settings: { categories: PRESENTER } });
+    renderPage(RegisterPage, `/register?${search}`);
+    expect(await category()).toHaveValue('');
+  });
+
+  it('ignores the presenter category once the settings no longer have it', async () => {
+    renderPage(RegisterPage, '/register?category=presenter');
+    expect(await category()).toHaveValue('');
+  });
+});
+
 describe('the sensitive questions', () => {
   it('say why accessibility and dietary needs are asked and who sees them, as each field’s description', async () => {
     renderPage(RegisterPage, '/register');

@@ -2,7 +2,7 @@ import { newReference } from '../../lib/reference.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, href, type MetaFunction } from 'react-router';
+import { Link, href, useSearchParams, type MetaFunction } from 'react-router';
 import { CheckboxField, FormAlert, HoneypotField, PolicyLinks, SelectField, TextAreaField } from '../../components/fields.tsx';
 import { CHECKOUT_LINK } from '../../content/links.ts';
 import { ATTENDANCE_LABELS } from '../../data/labels.ts';
@@ -12,6 +12,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { useReveal } from '../../components/use-reveal.ts';
 import { getStoredLocation } from '../../lib/geo.ts';
 import { attendeeSessionHint } from '../../lib/session-hint.ts';
+import { linkedCategory } from '../../data/register-link.ts';
 import { useSiteSettings } from '../../data/site-settings.ts';
 import type { SiteSettings } from '../../data/site-settings-schema.ts';
 import { ThrottledError, throttleMessage } from '../../data/visitor-throttle.ts';
@@ -168,9 +169,13 @@ function RegistrationFormView({
   onNewLink: (email: string) => void;
 }) {
   const typed = useTypedBeforeHydration('registration-form');
+  // A link may choose the category (/register?category=presenter from an abstract's acceptance);
+  // a draft read back, or what the visitor typed before the page woke up, comes first.
+  const [search] = useSearchParams();
+  const linked = linkedCategory(search, settings.categories);
   const { register, handleSubmit, formState, setValue, getValues } = useForm<FormValues>({
     resolver: lazyResolver(async () => (await checks()).registrationResolver),
-    defaultValues: initial ?? { attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '', ...typed },
+    defaultValues: initial ?? { attendanceMode: 'in-person', accessibilityNeeds: '', dietaryNeeds: '', ...(linked ? { category: linked } : {}), ...typed },
   });
   useEffect(() => {
     const country = getStoredLocation()?.country;

@@ -10,7 +10,7 @@ import { serverNow } from './clock.ts';
 
 const HOUR = 3_600_000;
 
-export const TEST_CALL: Omit<AbstractCall, 'opensAt' | 'closesAt'> = {
+export const TEST_CALL: Omit<AbstractCall, 'opensAt' | 'closesAt' | 'reviewsDueAt'> = {
   tracks: { prevention: 'Prevention and early detection', treatment: 'Treatment and care' },
   wordLimits: { background: 20, methods: 20, results: 30, conclusions: 15, total: 60 },
   guidelines: 'Structured abstracts only.',

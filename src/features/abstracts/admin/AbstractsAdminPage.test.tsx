@@ -189,7 +189,7 @@ describe('The committee', () => {
     expect(JSON.stringify(mail)).not.toContain('reviewers.test');
     // The decision, its email and its log line: one commit.
     expect(fake.state.commits).toHaveLength(1);
-    expect(fake.state.commits[0].map((w) => ('set' in w ? w.set.split('/')[0] : ''))).toEqual(['abstractDecisions', 'mail', 'logs']);
+    expect(fake.state.commits[0].map((w) => ('set' in w ? w.set.split('/')[0] : ''))).toEqual(['abstractDecisions', 'mail', 'abstractOutcomes', 'logs']);
     expect([...fake.state.docs.entries()].filter(([p]) => p.startsWith('logs/')).map(([, d]) => d.message)).toEqual([
       'Decided abstract A1: accepted as a poster, and emailed its author',
     ]);

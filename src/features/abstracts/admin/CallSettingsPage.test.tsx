@@ -27,6 +27,7 @@ const STORED: AbstractCall = {
   guidelines: 'Original work only.',
   criteria: { originality: 'Originality', clarity: 'Clarity' },
   reviewersPerAbstract: 3,
+  reviewsDueAt: null,
 };
 
 beforeEach(() => {
@@ -140,6 +141,48 @@ describe('Call for abstracts', () => {
     await user.type(screen.getByLabelText('Opens'), '2027-05-01T09:00');
     await save();
     await waitFor(() => expect(screen.getByLabelText('Closes')).toHaveAccessibleDescription('The call must close after it opens.'));
+    expect(fake.state.commits).toEqual([]);
+  });
+
+  it('sets when reviews are due (Nairobi time, after the call closes), and clears it', async () => {
+    fake.state.docs.set('settings/abstracts', STORED as unknown as Record<string, unknown>);
+    renderStaffScreen(CallSettingsPage);
+    const user = userEvent.setup();
+    const due = await screen.findByLabelText('Reviews due');
+    expect(due).toHaveValue('');
+    expect(due).toHaveAccessibleDescription(expect.stringContaining('Each reviewer with a review still to write is emailed one reminder 3 days before.'));
+    for (const [typed, error] of [
+      ['2027-04-30T23:00', 'Reviews must fall due after the call closes.'],
+      ['2027-04-01T12:00', 'Reviews must fall due after the call closes.'],
+    ]) {
+      await user.clear(due);
+      await user.type(due, typed);
+      await save();
+      await waitFor(() => expect(due).toHaveAccessibleDescription(expect.stringContaining(error)));
+    }
+    expect(fake.state.commits).toEqual([]);
+    await user.clear(due);
+    await user.type(due, '2027-05-31T17:00');
+    await save();
+    await screen.findByText(/^Saved\./);
+    // 17:00 in Nairobi is 14:00 UTC.
+    expect(stored().reviewsDueAt).toEqual(new Date('2027-05-31T14:00:00Z'));
+    expect(logs()).toEqual(['Updated the call for abstracts: reviews due date']);
+    await user.clear(screen.getByLabelText('Reviews due'));
+    await save();
+    await waitFor(() => expect(stored().reviewsDueAt).toBeNull());
+  });
+
+  it('asks for the closing date before a due date', async () => {
+    renderStaffScreen(CallSettingsPage);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Reviews due'), '2027-05-31T17:00');
+    await save();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Reviews due')).toHaveAccessibleDescription(
+        expect.stringContaining('Set when the call closes first: reviews fall due after it.'),
+      ),
+    );
     expect(fake.state.commits).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ import { FormAlert, TextAreaField } from '../../../components/fields.tsx';
 import { formatDeadline } from '../../../components/format.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { abstractCallKey, fetchAbstractCall } from '../../../data/abstract-call.ts';
-import { ABSTRACT_BOUNDS, ABSTRACT_PARTS, PART_LABELS, callState, type AbstractCall } from '../../../data/abstracts.ts';
+import { ABSTRACT_BOUNDS, ABSTRACT_PARTS, PART_LABELS, REVIEW_REMINDER_DAYS, callState, type AbstractCall } from '../../../data/abstracts.ts';
 import { callDocument, callForm, callFormSchema, changedCallParts, saveCallWrite, type CallForm, type CallValues } from './call-settings.ts';
 
 export default function CallSettingsPage() {
@@ -189,7 +189,7 @@ function CallEditor({ initial }: { initial: AbstractCall }) {
         register={register}
         errors={errors}
       />
-      <FormSection legend="Assigning reviewers" hint="When abstracts are assigned automatically, each gets this many reviewers from its track.">
+      <FormSection legend="Reviewing" hint="When abstracts are assigned automatically, each gets this many reviewers from its track.">
         <TextField
           label="Reviewers per abstract"
           type="number"
@@ -199,6 +199,13 @@ function CallEditor({ initial }: { initial: AbstractCall }) {
           inputMode="numeric"
           error={errors.reviewersPerAbstract?.message}
           {...register('reviewersPerAbstract', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Reviews due"
+          type="datetime-local"
+          hint={`Nairobi time, after the call closes. Each reviewer with a review still to write is emailed one reminder ${REVIEW_REMINDER_DAYS} days before. Leave it empty for no due date and no reminder.`}
+          error={errors.reviewsDueAt?.message}
+          {...register('reviewsDueAt')}
         />
       </FormSection>
       {save.isError && <FormAlert reveal>The call could not be saved. Check your connection, then try again.</FormAlert>}

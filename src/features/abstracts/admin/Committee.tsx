@@ -2,6 +2,7 @@
 // side by side (sortable by overall mean), one abstract read with its reviews, and the decision on
 // it with the email it sends. Administrators read reviewers' addresses here; the decision email
 // never carries them (src/data/abstract-decision.ts copies only the comments to the authors).
+import { PRESENTER_CATEGORY } from '../../../content/site.ts';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../admin/ui/ConfirmButton.tsx';
 import { DataTable, type Column } from '../../../admin/ui/DataTable.tsx';
@@ -183,7 +184,9 @@ export function Decision({ row }: { row: CommitteeRow }) {
           </p>
           <p className="mt-2">
             The committee has reviewed “{row.abstract.title}” (reference {row.abstract.id}): it is {OUTCOME_WORDS[outcome]}.
-            {outcome === 'reject' ? '' : ' The presenting author is asked to register for the summit, as a presenter.'}
+            {outcome === 'reject'
+              ? ''
+              : ` The presenting author is asked to register for the summit in the category “${PRESENTER_CATEGORY.label}”, with a link that chooses it.`}
           </p>
           {chosen.length === 0 ? (
             <p className="mt-2">No reviewer’s comment.</p>

@@ -95,8 +95,17 @@ describe('reviews', () => {
       'Later onePrevention and early detection · Not reviewedReview “Later one”',
       'Breast cancer survivalPrevention and early detection · Conflict declaredRevise “Breast cancer survival”',
     ]);
-    expect(screen.getByRole('status')).toHaveTextContent('3 abstracts, 1 not reviewed yet.');
+    expect(screen.getByRole('status')).toHaveTextContent(/^3 abstracts, 1 not reviewed yet\.$/);
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says when reviews are due, in Nairobi time, when the call sets a date', async () => {
+    // 17:00 on 31 May 2027 in Nairobi.
+    fake.state.docs.set('settings/abstracts', { ...CALL, reviewsDueAt: new Date('2027-05-31T14:00:00Z') });
+    assign('a1', 'Due soon');
+    render();
+    await screen.findByRole('list');
+    expect(screen.getByRole('status')).toHaveTextContent('1 abstract, 1 not reviewed yet. Reviews are due by 31 May 2027, 17:00 (Nairobi time).');
   });
 
   it('says so when nothing is assigned', async () => {

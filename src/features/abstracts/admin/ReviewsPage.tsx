@@ -10,6 +10,7 @@ import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { CheckboxField, FormAlert, RatingField, TextAreaField } from '../../../components/fields.tsx';
 import { useReveal } from '../../../components/use-reveal.ts';
+import { formatDeadline } from '../../../components/format.ts';
 import { useAbstractCall } from '../../../data/abstract-call.ts';
 import { REVIEW_COMMENT_MAX, reviewProblems, SCORES, type ReviewField, type ReviewInput } from '../../../data/abstract-review.ts';
 import type { AbstractCall } from '../../../data/abstracts.ts';
@@ -169,6 +170,8 @@ function AssignmentList({ items, call, onOpen }: { items: Assignment[]; call: Ab
       <h2 id="assigned-heading">Assigned to you</h2>
       <p role="status" className="mt-2">
         {counts.total.toLocaleString('en')} {counts.total === 1 ? 'abstract' : 'abstracts'}, {counts.open.toLocaleString('en')} not reviewed yet.
+        {/* The date the reminder email states (settings' reviewsDueAt). */}
+        {call.reviewsDueAt && ` Reviews are due by ${formatDeadline(call.reviewsDueAt)}.`}
       </p>
       <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
         {items.map((a) => (

@@ -12,7 +12,7 @@ export const CALL_PATH = 'settings/abstracts';
 
 const KEY_MAX = 40;
 
-const dateTime = (label: string) => z.string().refine((v) => v === '' || fromNairobiDateTime(v) !== null, `Enter when the call ${label} as a date and time.`);
+const dateTime = (what: string) => z.string().refine((v) => v === '' || fromNairobiDateTime(v) !== null, `Enter when ${what} as a date and time.`);
 const limit = z
   .number({ message: 'Enter a number of words.' })
   .int('Enter a whole number of words.')
@@ -45,8 +45,9 @@ export const keyedLabels = (noun: string, max: number) =>
 
 export const callFormSchema = z
   .object({
-    opensAt: dateTime('opens'),
-    closesAt: dateTime('closes'),
+    opensAt: dateTime('the call opens'),
+    closesAt: dateTime('the call closes'),
+    reviewsDueAt: dateTime('reviews are due'),
     tracks: keyedLabels('track', ABSTRACT_BOUNDS.tracks),
     wordLimits: z.object(Object.fromEntries([...ABSTRACT_PARTS, 'total'].map((k) => [k, limit])) as Record<keyof WordLimits, typeof limit>),
     criteria: keyedLabels('criterion', ABSTRACT_BOUNDS.criteria).min(1, 'Reviewers score at least one criterion.'),
@@ -68,6 +69,10 @@ export const callFormSchema = z
     const opens = fromNairobiDateTime(f.opensAt);
     const closes = fromNairobiDateTime(f.closesAt);
     if (opens && closes && closes <= opens) ctx.addIssue({ code: 'custom', path: ['closesAt'], message: 'The call must close after it opens.' });
+    // Reviewers are assigned once the call has closed, so reviews fall due after it.
+    const due = fromNairobiDateTime(f.reviewsDueAt);
+    if (due && !closes) ctx.addIssue({ code: 'custom', path: ['reviewsDueAt'], message: 'Set when the call closes first: reviews fall due after it.' });
+    if (due && closes && due <= closes) ctx.addIssue({ code: 'custom', path: ['reviewsDueAt'], message: 'Reviews must fall due after the call closes.' });
   });
 
 export type CallForm = z.input<typeof callFormSchema>;
@@ -77,6 +82,7 @@ export function callForm(call: AbstractCall): CallForm {
   return {
     opensAt: call.opensAt ? toNairobiDateTime(call.opensAt) : '',
     closesAt: call.closesAt ? toNairobiDateTime(call.closesAt) : '',
+    reviewsDueAt: call.reviewsDueAt ? toNairobiDateTime(call.reviewsDueAt) : '',
     tracks: Object.entries(call.tracks).map(([key, label]) => ({ key, label })),
     wordLimits: { ...call.wordLimits },
     guidelines: call.guidelines,
@@ -106,6 +112,7 @@ export function callDocument(values: CallValues): AbstractCall {
   return {
     opensAt: fromNairobiDateTime(values.opensAt),
     closesAt: fromNairobiDateTime(values.closesAt),
+    reviewsDueAt: fromNairobiDateTime(values.reviewsDueAt),
     tracks: keyLabels(values.tracks),
     wordLimits: values.wordLimits,
     guidelines: values.guidelines.replace(/\r\n?/g, '\n'),
@@ -125,5 +132,6 @@ export function changedCallParts(before: AbstractCall, after: AbstractCall): str
   if (before.guidelines !== after.guidelines) parts.push('guidelines');
   if (JSON.stringify(before.criteria) !== JSON.stringify(after.criteria)) parts.push('review criteria');
   if (before.reviewersPerAbstract !== after.reviewersPerAbstract) parts.push('reviewers per abstract');
+  if (before.reviewsDueAt?.getTime() !== after.reviewsDueAt?.getTime()) parts.push('reviews due date');
   return parts;
 }
