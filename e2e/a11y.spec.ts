@@ -8,7 +8,7 @@ const PARAMS: Record<string, string> = {
   '/blogs/:slug': '/blogs/why-early-detection-saves-lives',
   '/careers/:slug': '/careers/summit-volunteer-coordinator',
   '/checkout/:id': '/checkout/demo-registration-1',
-  '/abstracts/:id': '/abstracts/not-an-abstract',
+  '/abstracts/:id': '/abstracts/demo-abstract-hpv-schools',
 };
 // Pages whose content needs the app (the sign-in state lives in the browser): started, and waited for.
 const READY: Record<string, string> = { '/my-registration': 'Sign in with your email' };

@@ -228,7 +228,7 @@ test.describe('on a phone', () => {
 
 test('prerendered pages hydrate without errors and then fetch their data', async ({ page }) => {
   const problems = consoleProblems(page);
-  for (const path of ['/', '/about', '/program', '/register', '/blogs', ARTICLE, '/faq']) {
+  for (const path of ['/', '/about', '/program', '/register', '/blogs', ARTICLE, '/faq', '/abstract-book', '/abstracts/demo-abstract-hpv-schools']) {
     await page.goto(path);
     await startApp(page);
     await expect(page.getByText(/^Loading/)).toHaveCount(0);

@@ -11,7 +11,7 @@ const EXAMPLES: Record<string, string> = {
   '/blogs/:slug': '/blogs/why-early-detection-saves-lives',
   '/careers/:slug': '/careers/summit-volunteer-coordinator',
   '/checkout/:id': '/checkout/demo-registration-1',
-  '/abstracts/:id': '/abstracts/not-an-abstract',
+  '/abstracts/:id': '/abstracts/demo-abstract-hpv-schools',
   '/certificates/:id': '/certificates/not-a-certificate',
   '/admin/registrations/:collection/:id': '/admin/registrations/registrations/demo-registration-1',
   '/admin/statements/:id': '/admin/statements/not-a-statement',

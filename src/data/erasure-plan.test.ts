@@ -180,8 +180,9 @@ describe('planErasure', () => {
       { id: 'a1__s@x.test', abstractId: 'a1' },
       { id: 'other__r@x.test', abstractId: 'other' },
     ];
-    const f = { ...empty, abstracts, blindCopies, published: ['a1'] };
+    const f = { ...empty, abstracts, blindCopies, outcomes: [{ id: 'a1' }], published: ['a1'] };
     expect(planErasure(f).map((c) => c.what)).toEqual([
+      'delete abstractOutcomes/a1',
       'delete blindAbstracts/a1__r@x.test',
       'delete blindAbstracts/a1__s@x.test',
       'take down publishedAbstracts/a1',

@@ -55,6 +55,8 @@ export interface Footprint {
   abstracts: Doc[];
   /** The reviewers' blind copies of those abstracts (deleted before them; the reviews stay, the reviewers' own words). */
   blindCopies: Doc[];
+  /** The author's copies of the committee's decisions on them (abstractOutcomes: the address and the quoted comments). */
+  outcomes: Doc[];
   /** Which of those abstracts have a public copy (publishedAbstracts and its text). */
   published: string[];
   /**
@@ -88,6 +90,7 @@ export const emptyFootprint = (requestId: string, address: string, keepCertifica
   archivedDonations: [],
   abstracts: [],
   blindCopies: [],
+  outcomes: [],
   published: [],
   keepPublished: false,
 });
@@ -245,6 +248,7 @@ export function planErasure(f: Footprint): ErasureCommit[] {
   if (f.waitlist?.status === 'waiting' || f.waitlistCounter?.lastAddress === address) {
     add('clear the address from counters/waitlist', { update: 'counters/waitlist', data: { lastAddress: '' } });
   }
+  for (const o of f.outcomes) add(`delete abstractOutcomes/${o.id}`, { delete: `abstractOutcomes/${o.id}` });
   // An abstract last: its blind copies' rule finds the author through it.
   for (const a of f.abstracts) {
     for (const b of f.blindCopies.filter((c) => c.abstractId === a.id)) add(`delete blindAbstracts/${b.id}`, { delete: `blindAbstracts/${b.id}` });

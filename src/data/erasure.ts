@@ -33,6 +33,7 @@ export const ERASURE_SOURCES = [
   'archive/donations/items',
   'abstracts',
   'blindAbstracts',
+  'abstractOutcomes',
   'publishedAbstracts',
 ] as const;
 
@@ -103,7 +104,7 @@ export async function readFootprint(
 ): Promise<Footprint> {
   const whole = scanned ?? (await readScanned(db));
   const spellings = [...new Set([request.address, request.email])];
-  const [registrations, archivedRegistrations, attendee, waitlist, counter, mail, drafts, evaluations, certificates, abstracts] = await Promise.all([
+  const [registrations, archivedRegistrations, attendee, waitlist, counter, mail, drafts, evaluations, certificates, abstracts, outcomes] = await Promise.all([
     byAddress(db, 'registrations', 'email', spellings, request.address),
     byAddress(db, 'archive/registrations/items', 'email', spellings, request.address),
     db.fetchDocument('attendees', request.address),
@@ -114,6 +115,7 @@ export async function readFootprint(
     byAddress(db, 'evaluations', 'email', spellings, request.address),
     byAddress(db, 'certificates', 'email', spellings, request.address),
     byAddress(db, 'abstracts', 'email', spellings, request.address),
+    byAddress(db, 'abstractOutcomes', 'email', spellings, request.address),
   ]);
   // The retention keeps accepted abstracts' public copies (erasure-plan.ts keepPublished): not read for it.
   const keepPublished = request.channel === 'retention';
@@ -166,6 +168,7 @@ export async function readFootprint(
     archivedDonations,
     abstracts,
     blindCopies,
+    outcomes,
     published,
     keepPublished,
   };

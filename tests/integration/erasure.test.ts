@@ -69,13 +69,14 @@ describe('erasing one attendee’s whole footprint', () => {
     } else {
       expect((await ownerGet(`certificateChecks/${f.certificateId}`))!).toMatchObject({ status: 'revoked', fullName: 'Erased' });
     }
-    // Their abstract, the reviewer's blind copy of it and its public copy and text are gone: the
+    // Their abstract, the reviewer's blind copy of it, their copy of the decision and its public copy and text are gone: the
     // person's own erasure takes the accepted abstract off the programme and the book.
     for (const path of [
       `abstracts/${f.abstractId}`,
       `blindAbstracts/${f.blindId}`,
       `publishedAbstracts/${f.abstractId}`,
       `publishedAbstractTexts/${f.abstractId}`,
+      `abstractOutcomes/${f.abstractId}`,
     ]) {
       expect([path, await ownerGet(path)]).toEqual([path, null]);
     }

@@ -128,6 +128,7 @@ describe('once the keeping time has passed', () => {
     expect(after.hits.find((h) => h.path === `publishedAbstracts/${f.abstractId}`)?.found).toEqual([f.p.name]);
     expect(await ownerGet(`abstracts/${f.abstractId}`)).toBeNull();
     expect(await ownerGet(`blindAbstracts/${f.blindId}`)).toBeNull();
+    expect(await ownerGet(`abstractOutcomes/${f.abstractId}`)).toBeNull();
     expect(await ownerGet(`publishedAbstractTexts/${f.abstractId}`)).not.toBeNull();
     expect(await ownerGet(dataRequestPath(requestId))).toMatchObject({
       channel: 'retention',

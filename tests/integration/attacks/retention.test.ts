@@ -663,8 +663,9 @@ describe('an author’s abstracts', () => {
     const blind = `blindAbstracts/${id}__${ACCOUNTS.admin.email}`;
     await fixture(`abstracts/${id}`, { id, email, status: 'submitted', title: 'Screening', authors: ['A Author'], affiliations: ['KNH'], conflicts: '' });
     await fixture(blind, { id: blind.split('/')[1], abstractId: id, reviewer: ACCOUNTS.admin.email, title: 'Screening' });
-    created.push(`abstracts/${id}`, blind);
-    return { path: `abstracts/${id}`, blind };
+    await fixture(`abstractOutcomes/${id}`, { id, email, outcome: 'poster', comments: [], decidedAt: new Date() });
+    created.push(`abstracts/${id}`, blind, `abstractOutcomes/${id}`);
+    return { path: `abstracts/${id}`, blind, outcome: `abstractOutcomes/${id}` };
   }
 
   it('before the keeping time: the schedule reads none and deletes none, even under an approved request', async () => {
@@ -672,26 +673,30 @@ describe('an author’s abstracts', () => {
     const email = address('author-early');
     await requestFor(email, 'approved');
     const a = await abstractOf(email);
-    for (const collection of ['abstracts', 'blindAbstracts']) {
+    for (const collection of ['abstracts', 'blindAbstracts', 'abstractOutcomes']) {
       expect([collection, await verdict(system.fetchDocuments(collection, { orderBy: null, limit: 1 }))]).toEqual([collection, 'denied']);
     }
-    for (const path of [a.blind, a.path]) expect([path, await verdict(system.commit([{ delete: path }]))]).toEqual([path, 'denied']);
+    for (const path of [a.outcome, a.blind, a.path]) expect([path, await verdict(system.commit([{ delete: path }]))]).toEqual([path, 'denied']);
   });
 
   it('once due: deleted only under an approved erasure of the author’s own address, never a look-alike’s', async () => {
     await keepingTime(true);
     const email = address('author');
     const a = await abstractOf(email);
-    const tryAll = async (db: Db) => [await verdict(db.commit([{ delete: a.blind }])), await verdict(db.commit([{ delete: a.path }]))];
+    const tryAll = async (db: Db) => [
+      await verdict(db.commit([{ delete: a.outcome }])),
+      await verdict(db.commit([{ delete: a.blind }])),
+      await verdict(db.commit([{ delete: a.path }])),
+    ];
     // No request yet; then requests of look-alikes (a KELVIN SIGN before it, a dot inside it: dots are
     // kept, so another mailbox) and of someone else. (Capitals and a +tag are the same mailbox, the same person.)
-    expect(await tryAll(system)).toEqual(['denied', 'denied']);
+    expect(await tryAll(system)).toEqual(['denied', 'denied', 'denied']);
     for (const other of [`${KELVIN}${email}`, email.replace('author', 'au.thor'), address('someone-else')]) await requestFor(other, 'approved');
-    expect(await tryAll(system)).toEqual(['denied', 'denied']);
+    expect(await tryAll(system)).toEqual(['denied', 'denied', 'denied']);
     // The author's own request, asked but not approved.
     const requestId = await requestFor(email, 'received');
-    expect(await tryAll(system)).toEqual(['denied', 'denied']);
-    expect(await verdict(commit(admin, [{ delete: a.path }]))).toBe('denied');
+    expect(await tryAll(system)).toEqual(['denied', 'denied', 'denied']);
+    for (const path of [a.path, a.outcome]) expect([path, await verdict(commit(admin, [{ delete: path }]))]).toEqual([path, 'denied']);
     // Nobody but an administrator or the schedule, whatever the request's state: not the author, an editor, finance or a reviewer.
     const who = await attendee(email);
     await requestFor(email, 'approved');
@@ -700,10 +705,10 @@ describe('an author’s abstracts', () => {
       ['an editor', editor],
       ['finance', finance],
     ] as const) {
-      expect([name, await verdict(commit(db, [{ delete: a.path }]))]).toEqual([name, 'denied']);
+      for (const path of [a.path, a.outcome]) expect([name, path, await verdict(commit(db, [{ delete: path }]))]).toEqual([name, path, 'denied']);
     }
     expect(requestId).toBe(await erasureRequestId(email));
     // The control: approved, the schedule deletes the blind copy first (found through the abstract), then the abstract.
-    expect(await tryAll(system)).toEqual(['allowed', 'allowed']);
+    expect(await tryAll(system)).toEqual(['allowed', 'allowed', 'allowed']);
   });
 });

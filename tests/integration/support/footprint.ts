@@ -171,6 +171,7 @@ export async function buildFootprint({ admin, finance }: { admin: Firestore; fin
     publishedAt: new Date(),
   });
   await fixture(`publishedAbstractTexts/${abstractId}`, { id: abstractId, ...parts });
+  await fixture(`abstractOutcomes/${abstractId}`, { id: abstractId, email, outcome: 'oral', comments: ['Clear methods.'], decidedAt: new Date() });
 
   return {
     p,
