@@ -9,7 +9,7 @@ import { href } from 'react-router';
 import type { Cursor } from '../lib/db.ts';
 import { abstractBookFileQuery } from '../data/abstract-book.ts';
 import { abstractCallQuery } from '../data/abstract-call.ts';
-import { abstractBookQuery, placedAbstractsQuery } from '../data/published-abstracts.ts';
+import { abstractBookQuery, placedAbstractsQuery } from '../data/published-abstract-queries.ts';
 import { publishedPagesQuery } from '../data/published.ts';
 import { ARTICLE_LISTS, latestArticlesQuery, publicationsQuery } from '../data/publications.ts';
 import { publishedPartnersQuery } from '../data/partners.ts';

@@ -10,11 +10,11 @@
 // to the call's word limits), read only on the abstract's own page and for the book's PDF. A
 // programme of 300 accepted abstracts is then about 120 KB of listing instead of most of a megabyte
 // in /program's and /abstract-book's prerendered pages.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicReads } from '../lib/data.ts';
+//
+// The shapes, paths and writes only (the erasure and the timed work's bundle use them); the public
+// pages' reads are published-abstract-queries.ts.
 import { serverValues, type BatchWrite } from '../lib/db-shapes.ts';
 import { ABSTRACT_PARTS, type Abstract, type AbstractPart, type Presentation } from './abstracts.ts';
-import { publicKey } from './query-keys.ts';
 
 /** publishedAbstracts/{abstractId}: public. Every field but the placement equals the abstract's (or its decision's). */
 export interface PublishedAbstract {
@@ -108,44 +108,3 @@ export function placeWrite(id: string, sessionId: string, sessionOrder: number):
 export function unpublishWrites(id: string): BatchWrite[] {
   return [{ delete: publishedAbstractPath(id) }, { delete: publishedTextPath(id) }];
 }
-
-export const publishedKey = publicKey(PUBLISHED);
-
-/**
- * The abstracts placed in the programme, by session (/program groups them under their sessions and
- * orders each session's by sessionOrder: one ordered field needs no composite index). Abstracts
- * published but not yet placed are not in it.
- */
-export const placedAbstractsQuery = queryOptions({
-  queryKey: [...publishedKey, 'placed'],
-  queryFn: () =>
-    publicReads.fetchDocuments<PublishedAbstract>(PUBLISHED, {
-      where: [['sessionId', '>', '']],
-      orderBy: ['sessionId', 'asc'],
-      limit: PUBLISHED_LIMIT,
-    }),
-});
-
-/** Every published abstract by title: the abstract book's list (grouped by track in the call's order on the page). */
-export const abstractBookQuery = queryOptions({
-  queryKey: [...publishedKey, 'book'],
-  queryFn: () =>
-    publicReads.fetchDocuments<PublishedAbstract>(PUBLISHED, {
-      orderBy: ['title', 'asc'],
-      limit: PUBLISHED_LIMIT,
-    }),
-});
-
-/** One published abstract with its text, or null when it is not (or no longer) published. */
-export async function fetchPublishedAbstract(id: string): Promise<(PublishedAbstract & PublishedAbstractText) | null> {
-  const [listing, text] = await Promise.all([
-    publicReads.fetchDocument<PublishedAbstract>(PUBLISHED, id),
-    publicReads.fetchDocument<PublishedAbstractText>(PUBLISHED_TEXTS, id),
-  ]);
-  return listing && text ? { ...text, ...listing } : null;
-}
-
-export const publishedAbstractQuery = (id: string) => queryOptions({ queryKey: [...publishedKey, 'one', id], queryFn: () => fetchPublishedAbstract(id) });
-
-export const usePlacedAbstracts = () => useQuery(placedAbstractsQuery);
-export const useAbstractBook = () => useQuery(abstractBookQuery);

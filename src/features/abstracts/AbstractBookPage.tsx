@@ -11,7 +11,7 @@ import { useAbstractBookFile, type AbstractBookFile } from '../../data/abstract-
 import { useAbstractCall } from '../../data/abstract-call.ts';
 import { PRESENTATION_LABELS } from '../../data/abstracts.ts';
 import { abstractsByTrack } from '../../data/published-abstract-lists.ts';
-import { useAbstractBook } from '../../data/published-abstracts.ts';
+import { useAbstractBook } from '../../data/published-abstract-queries.ts';
 import { sizeText } from '../../data/upload-limits.ts';
 import { formatDeadline } from '../../lib/nairobi-time.ts';
 import { fileUrl } from '../../lib/storage-urls.ts';

@@ -12,7 +12,7 @@ import { FormAlert } from '../../components/fields.tsx';
 import { abstractCallQuery } from '../../data/abstract-call.ts';
 import { PRESENTATION_LABELS, keywordList } from '../../data/abstracts.ts';
 import { isPublishedAbstractId, numberedAffiliations, trackLabel } from '../../data/published-abstract-lists.ts';
-import { publishedAbstractQuery } from '../../data/published-abstracts.ts';
+import { publishedAbstractQuery } from '../../data/published-abstract-queries.ts';
 import { sessionsQuery, type Session } from '../../data/sessions.ts';
 import { formatClock, nairobiFormat } from '../../lib/nairobi-time.ts';
 import { AbstractParts } from './AbstractView.tsx';

@@ -243,7 +243,7 @@ describe('settings', () => {
     expect(within(categories.getByRole('group', { name: 'Category 1' })).getByLabelText(/^Key/)).toHaveAttribute('readonly');
     await user.click(categories.getByRole('button', { name: 'Remove category 2' }));
     await user.click(categories.getByRole('button', { name: 'Add a category' }));
-    const added = within(categories.getByRole('group', { name: 'Category 4' }));
+    const added = within(categories.getByRole('group', { name: 'Category 5' }));
     await user.type(added.getByLabelText(/^Key/), 'early-bird');
     await user.type(added.getByLabelText('Name'), 'Early bird delegate');
     await user.clear(added.getByLabelText('Fee (KES)'));
@@ -256,6 +256,7 @@ describe('settings', () => {
       delegate: { label: 'Delegate', fee: 15000 },
       survivor: { label: 'Survivor or caregiver', fee: 0 },
       international: { label: 'International delegate', fee: 30000 },
+      presenter: { label: 'Abstract presenter', fee: 15000 },
       'early-bird': { label: 'Early bird delegate', fee: 12000 },
     });
     expect(log.log).toBe('Updated settings: registration categories');

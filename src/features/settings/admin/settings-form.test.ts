@@ -87,7 +87,7 @@ describe('settings form', () => {
     const crossed = { ...f, endDate: '2020-01-01T09:00', categories: [...f.categories, { key: 'delegate', label: 'Again', fee: 1, benefits: '' }] };
     expect(problems(crossed)).toEqual([
       ['endDate', 'The summit must end after it starts.'],
-      ['categories.4.key', 'The key "delegate" is already used above: each needs its own.'],
+      [`categories.${f.categories.length}.key`, 'The key "delegate" is already used above: each needs its own.'],
     ]);
     expect(problems({ ...f, categories: [] })).toEqual([['categories', 'Add at least one registration category.']]);
   });
