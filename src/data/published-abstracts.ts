@@ -16,20 +16,13 @@
 import { serverValues, type BatchWrite } from '../lib/db-shapes.ts';
 import { ABSTRACT_PARTS, type Abstract, type AbstractPart, type Presentation } from './abstracts.ts';
 
-/** publishedAbstracts/{abstractId}: public. Every field but the placement equals the abstract's (or its decision's). */
-export interface PublishedAbstract {
-  id: string;
-  title: string;
-  /** Authors in order, and each one's affiliation at the same place (the abstract's lists). */
-  authors: string[];
-  affiliations: string[];
-  /** Which author presents (their index in authors). */
-  presenting: number;
-  /** A key of the call's tracks (settings/abstracts tracks label it). */
-  track: string;
+/**
+ * publishedAbstracts/{abstractId}: public. The abstract's own fields (equal to its, the rules check),
+ * the presentation the committee accepted, and the placement.
+ */
+export interface PublishedAbstract extends Pick<Abstract, 'id' | 'title' | 'authors' | 'affiliations' | 'presenting' | 'track' | 'keywords'> {
   /** As the committee accepted it (the decision's outcome), not the author's preference. */
   presentation: Presentation;
-  keywords: string;
   /** The programme session (sessions/{id}) it is presented in; '' until placed. */
   sessionId: string;
   /** Its place in the session's running order, 0 first (0 while not placed). */
@@ -38,7 +31,7 @@ export interface PublishedAbstract {
 }
 
 /** publishedAbstractTexts/{abstractId}: public, each part equal to the abstract's. */
-export type PublishedAbstractText = { id: string } & Record<AbstractPart, string>;
+export type PublishedAbstractText = Pick<Abstract, 'id' | AbstractPart>;
 
 export const PUBLISHED = 'publishedAbstracts';
 export const PUBLISHED_TEXTS = 'publishedAbstractTexts';

@@ -97,7 +97,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   // The accepted abstracts' public copies: published, placed in programme sessions, unpublished.
   screen('abstracts/programme', 'abstracts/admin/ProgrammePage.tsx', 'Abstracts in the programme', 'abstracts:publish'),
   // The public abstract book's PDF, regenerated on demand: its record is the site's settings, so administrators'.
-  screen('abstracts/book', 'abstracts/admin/AbstractBookPage.tsx', 'Abstract book', 'settings'),
+  screen('abstracts/book', 'abstracts/admin/BookPdfPage.tsx', 'Abstract book', 'settings'),
   screen('data-requests', 'data-requests/admin/DataRequestsPage.tsx', 'Data requests', 'data-requests'),
   screen('archive', 'archive/admin/ArchivePage.tsx', 'Archive', 'archive'),
   screen('files', 'files/admin/UnusedFilesPage.tsx', 'Unused files', 'files:unused'),

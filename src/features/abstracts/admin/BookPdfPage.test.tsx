@@ -17,7 +17,7 @@ vi.mock('../../../lib/data.ts', () => ({
   },
 }));
 
-const { AbstractBookScreen } = await import('./AbstractBookPage.tsx');
+const { AbstractBookScreen } = await import('./BookPdfPage.tsx');
 
 const OLD = 'settings/abstract-book/aaaaaaaaaaaaaaaaaaaa.pdf';
 let uploads: FakeUploader;

@@ -24,7 +24,7 @@ const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${one}${n 
 /** The current record, read afresh when the screen opens (the public query's key, so a save refreshes both). */
 const currentBookQuery = { ...abstractBookFileQuery, staleTime: 0 };
 
-export default function AbstractBookPage() {
+export default function BookPdfPage() {
   return <AbstractBookScreen uploader={firebaseUploader} />;
 }
 
