@@ -36,6 +36,9 @@
 //  15. the abstract book's PDF (alone: --only abstract-book): 300 accepted abstracts at the call's
 //      default word limits, 3–8 authors each, built by the back office's own function, median of 5,
 //      with its size and pages (scripts/bench/abstract-book.ts; needs no stack);
+//  16. the public abstract pages (alone: --only public-abstracts): 300 accepted abstracts placed in
+//      the demo's sessions, the production build's time and /program's, /abstract-book's and one
+//      abstract's page weight (scripts/bench/public-abstracts.ts; its own stack; writes build/);
 // Starts its own stack, makes the production build against it, and serves that build.
 import { spawnSync } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
@@ -375,13 +378,20 @@ async function abstractBookTable() {
   );
 }
 
-/** `npm run bench -- --only statement|rules|timed-work|assignment|abstract-book`: scenarios that need no shared stack (or start their own). */
+/** The public abstract pages' weight with 300 accepted abstracts placed (scripts/bench/public-abstracts.ts; its own stack and build). */
+async function publicAbstractsTable() {
+  const { publicAbstractFigures } = await import('./public-abstracts.ts');
+  table('The public abstract pages (300 accepted abstracts placed in the demo’s 9 sessions; production build)', await publicAbstractFigures());
+}
+
+/** `npm run bench -- --only statement|rules|timed-work|assignment|abstract-book|public-abstracts`: scenarios that need no shared stack (or start their own). */
 const STANDALONE: Record<string, () => Promise<void>> = {
   statement: statementTable,
   rules: rulesTables,
   'timed-work': timedWorkTables,
   assignment: assignmentTable,
   'abstract-book': abstractBookTable,
+  'public-abstracts': publicAbstractsTable,
 };
 
 async function main() {

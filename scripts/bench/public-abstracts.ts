@@ -1,5 +1,4 @@
-// `npx tsx scripts/bench/public-abstracts.ts [count]` (alone: not part of `npm run bench`, whose
-// list the other abstract figures share): the public abstract pages with `count` (300) accepted
+// `npm run bench -- --only public-abstracts`: the public abstract pages with 300 accepted
 // abstracts placed across the demo's nine sessions: the production build made against a fresh demo
 // stack holding them (its time, as every abstract's page is prerendered), then each page's HTML,
 // raw and gzipped, and how much of it is the data block the app hydrates from. Titles, names and
@@ -11,7 +10,6 @@ import { gzipSync } from 'node:zlib';
 import { startStack } from '../../emulator/stack.ts';
 import { writeDocuments } from '../../emulator/seed/rest.ts';
 
-const count = Number(process.argv[2] ?? 300);
 const WORDS =
   'screening uptake cervical breast prostate colorectal oesophageal outreach community county referral hospital survival palliative radiotherapy chemotherapy access cost financing registry incidence women men children adolescents rural urban nurses clinicians pathway delay diagnosis staging follow-up adherence vaccination HPV self-sampling mobile clinic insurance households quality outcomes mortality trends'.split(
     ' ',
@@ -30,53 +28,62 @@ const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), see
 const words = (n: number) => Array.from({ length: n }, () => WORDS[rand(WORDS.length)]).join(' ');
 const name = () => `${NAMES[rand(NAMES.length)]} ${NAMES[rand(NAMES.length)]}`;
 
-const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });
-let built = false;
-let seconds = 0;
-try {
-  const tracks = ['prevention', 'treatment', 'health-systems', 'survivorship'];
-  const docs: Array<[string, Record<string, unknown>]> = [];
-  for (let i = 0; i < count; i++) {
-    const id = `bench${String(i).padStart(4, '0')}`;
-    const authors = Array.from({ length: 2 + rand(5) }, name);
-    const title = words(8 + rand(8));
-    docs.push([
-      `publishedAbstracts/${id}`,
-      {
-        id,
-        title: title[0].toUpperCase() + title.slice(1),
-        authors,
-        affiliations: authors.map(() => `${PLACES[rand(PLACES.length)]}, ${['Nairobi', 'Eldoret', 'Kisumu', 'Mombasa'][rand(4)]}`),
-        presenting: rand(authors.length),
-        track: tracks[i % tracks.length],
-        presentation: i % 3 ? 'poster' : 'oral',
-        keywords: words(3).replaceAll(' ', ', '),
-        sessionId: `session-${(i % 9) + 1}`,
-        sessionOrder: Math.floor(i / 9),
-        publishedAt: new Date(),
-      },
-    ]);
-    docs.push([`publishedAbstractTexts/${id}`, { id, background: words(60), methods: words(70), results: words(80), conclusions: words(40) }]);
+/** The build's time and each public abstract page's weight, with `count` accepted abstracts placed. */
+export async function publicAbstractFigures(count = 300): Promise<Array<Record<string, string>>> {
+  const stack = await startStack({ fresh: true, siteUrl: 'http://localhost:4173' });
+  let built = false;
+  let seconds = 0;
+  try {
+    const tracks = ['prevention', 'treatment', 'health-systems', 'survivorship'];
+    const docs: Array<[string, Record<string, unknown>]> = [];
+    for (let i = 0; i < count; i++) {
+      const id = `bench${String(i).padStart(4, '0')}`;
+      const authors = Array.from({ length: 2 + rand(5) }, name);
+      const title = words(8 + rand(8));
+      docs.push([
+        `publishedAbstracts/${id}`,
+        {
+          id,
+          title: title[0].toUpperCase() + title.slice(1),
+          authors,
+          affiliations: authors.map(() => `${PLACES[rand(PLACES.length)]}, ${['Nairobi', 'Eldoret', 'Kisumu', 'Mombasa'][rand(4)]}`),
+          presenting: rand(authors.length),
+          track: tracks[i % tracks.length],
+          presentation: i % 3 ? 'poster' : 'oral',
+          keywords: words(3).replaceAll(' ', ', '),
+          sessionId: `session-${(i % 9) + 1}`,
+          sessionOrder: Math.floor(i / 9),
+          publishedAt: new Date(),
+        },
+      ]);
+      docs.push([`publishedAbstractTexts/${id}`, { id, background: words(60), methods: words(70), results: words(80), conclusions: words(40) }]);
+    }
+    await writeDocuments(stack.address, docs);
+    const started = performance.now();
+    built = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' }).status === 0;
+    seconds = (performance.now() - started) / 1000;
+  } finally {
+    await stack.stop();
   }
-  await writeDocuments(stack.address, docs);
-  const started = performance.now();
-  built = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' }).status === 0;
-  seconds = (performance.now() - started) / 1000;
-} finally {
-  await stack.stop();
-}
-if (!built) throw new Error('The build failed: run `npm run build` to see why.');
+  if (!built) throw new Error('The build failed: run `npm run build` to see why.');
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`${count} accepted abstracts placed in 9 sessions: the build took ${seconds.toFixed(0)} s (every abstract's page prerendered).`);
-console.log('page                    HTML raw   gzip   of which the data block (gzip)');
-for (const [page, file] of [
-  ['/program', 'program/index.html'],
-  ['/abstract-book', 'abstract-book/index.html'],
-  ...(count > 0 ? [['/abstracts/:id', 'abstracts/bench0000/index.html']] : []),
-]) {
-  const html = readFileSync(`build/client/${file}`, 'utf8');
-  const data = /<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g;
-  const block = [...html.matchAll(data)].map((m) => m[1]).sort((a, b) => b.length - a.length)[0] ?? '';
-  console.log(`${page.padEnd(22)} ${kb(html.length).padStart(9)} ${kb(gzipSync(html).length).padStart(8)}   ${kb(gzipSync(block).length)}`);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const pages: Array<[string, string]> = [
+    ['/program', 'program/index.html'],
+    ['/abstract-book', 'abstract-book/index.html'],
+    ...(count > 0 ? ([['/abstracts/:id', 'abstracts/bench0000/index.html']] as Array<[string, string]>) : []),
+  ];
+  return pages.map(([page, file]) => {
+    const html = readFileSync(`build/client/${file}`, 'utf8');
+    const data = /<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g;
+    const block = [...html.matchAll(data)].map((m) => m[1]).sort((a, b) => b.length - a.length)[0] ?? '';
+    return {
+      page,
+      'accepted abstracts': String(count),
+      'build (s, every abstract prerendered)': seconds.toFixed(0),
+      'HTML raw': kb(html.length),
+      'HTML gzip': kb(gzipSync(html).length),
+      'of which the data block (gzip)': kb(gzipSync(block).length),
+    };
+  });
 }
