@@ -4,6 +4,7 @@
 import { contentVersionWrites } from '../../../admin/content-version.ts';
 import type { AbstractDecision } from '../../../data/abstract-decision.ts';
 import type { Abstract, Presentation } from '../../../data/abstracts.ts';
+import { byTitle } from '../../../data/published-abstract-lists.ts';
 import { LAST_SESSION_ORDER, publishCommits, type PublishedAbstract, type ToPublish } from '../../../data/published-abstracts.ts';
 import { activityWrite, writePath } from '../../../lib/db-shapes.ts';
 import { formatClock } from '../../../lib/nairobi-time.ts';
@@ -34,7 +35,7 @@ export function acceptedRows(submitted: readonly Abstract[], decisions: readonly
     rows.set(d.id, { id: d.id, title: abstract?.title ?? listing?.title ?? d.id, outcome: d.outcome, abstract, listing });
   }
   for (const l of listings) if (!rows.has(l.id)) rows.set(l.id, { id: l.id, title: l.title, outcome: null, abstract: abstracts.get(l.id) ?? null, listing: l });
-  return [...rows.values()].sort((a, b) => a.title.localeCompare(b.title, 'en'));
+  return [...rows.values()].sort(byTitle);
 }
 
 /**
