@@ -130,6 +130,8 @@ const RECORDS = {
   'paymentReferences':         { get: 'everyone', list: 'finance', create: 'nobody',    update: 'nobody',  delete: 'nobody' },
   // A refund made: finance records it once, with its record; nobody changes or deletes it.
   'refunds':                   { get: 'finance',  list: 'finance', create: 'finance',   update: 'nobody',  delete: 'nobody' },
+  // Money finance decided not to refund: recorded once, with its record and the payer's email; never changed nor deleted.
+  'keptMoney':                 { get: 'finance',  list: 'finance', create: 'finance',   update: 'nobody',  delete: 'nobody' },
   // Issued invoices are never deleted: the series must stay unbroken.
   'invoices':                  { get: 'finance',  list: 'finance', create: 'finance',   update: 'finance', delete: 'nobody' },
   // The counter moves only with the invoice it numbers.

@@ -209,6 +209,16 @@ export const DEFAULT_MAIL_TEMPLATES: Record<MailTemplateName, Required<Pick<Temp
     html: checkout.html,
     text: checkout.text,
   }),
+  'money-kept': template({
+    subject: 'About the money paid for {{code}}',
+    paragraphs: [
+      'Dear {{name}},',
+      'We will not refund {{amount}} of what was paid for {{code}}. Our reason: {{reason}}',
+      'If you think this is a mistake, reply to this email or write to us quoting {{code}}.',
+    ],
+    html: checkout.html,
+    text: checkout.text,
+  }),
   // Requests under the Data Protection Act: no greeting by name (an erasure's "done" goes out
   // when the name is gone), the request's reference and kind, the days the institute commits to.
   'data-request-received': template({

@@ -5,6 +5,7 @@ import {
   certificateMail,
   donationMail,
   groupDigits,
+  mailMinorMoney,
   mailMoney,
   messageMail,
   registrationMail,
@@ -41,6 +42,15 @@ describe('amounts as every message states them (and firestore.rules rebuilds the
 
   it('names the currency first', () => {
     expect(mailMoney(15000, 'KES')).toBe('KES 15,000');
+  });
+
+  it.each([
+    [1_500_000, 'KES 15,000'],
+    [116_005, 'KES 1,160.05'],
+    [116_050, 'KES 1,160.50'],
+    [1, 'KES 0.01'],
+  ])('%d cents → %s, cents only when there are some', (minor, text) => {
+    expect(mailMinorMoney(minor, 'KES')).toBe(text);
   });
 });
 

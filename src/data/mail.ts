@@ -30,6 +30,7 @@ export const MAIL_TEMPLATES = [
   'payment-partial',
   'certificate-issued',
   'refund-sent',
+  'money-kept',
   'data-request-received',
   'data-request-done',
   'data-request-refused',
@@ -59,6 +60,7 @@ export const MAIL_LABELS: Record<MailTemplateName, string> = {
   'payment-partial': 'Part payment received (statement)',
   'certificate-issued': 'CPD certificate issued',
   'refund-sent': 'Refund sent',
+  'money-kept': 'No refund due (money kept)',
   'data-request-received': 'Data request received',
   'data-request-done': 'Data request done',
   'data-request-refused': 'Data request refused',
@@ -127,6 +129,8 @@ export interface MailDataByTemplate {
   /** `points`: a number (firestore.rules checks it equals the certificate's). */
   'certificate-issued': { name: string; certificateId: string; activity: string; points: number };
   'refund-sent': { name: string; reference: string; code: string; amount: string; refundReference: string };
+  /** `reason`: finance's words (one line, at most 300 characters, escaped by the template). */
+  'money-kept': { name: string; reference: string; code: string; amount: string; reason: string };
   // A request under the Data Protection Act (data/data-requests.ts): its kind, the days the
   // institute commits to, and a refusal's reason (an administrator's words, at most 500 characters).
   'data-request-received': { reference: string; kind: string; days: number };
@@ -185,6 +189,10 @@ export function groupDigits(n: number): string {
 
 /** "KES 15,000": how every message states a whole-unit amount (the rules build the same text). */
 export const mailMoney = (amount: number, currency: string) => `${currency} ${groupDigits(amount)}`;
+
+/** "KES 15,000", "KES 1,160.05": an amount in cents as a message states it (firestore.rules minorMoney builds the same). */
+export const mailMinorMoney = (minor: number, currency: string) =>
+  minor % 100 === 0 ? mailMoney(minor / 100, currency) : `${mailMoney(minor / 100, currency)}.${String(minor % 100).padStart(2, '0')}`;
 
 type Fee = { label: string; fee: number };
 interface MailSettings {
@@ -271,6 +279,11 @@ export function paymentReceivedMail(paymentId: string, p: { reference: string; a
 /** A refund finance made, to the record's payer (the message's id is the refund's: one message per refund). */
 export function refundSentMail(refundId: string, record: PayableRecord, amount: string, refundReference: string): BatchWrite {
   return mailWrite(refundId, 'refund-sent', record.email, { name: record.name, reference: record.id, code: record.code, amount, refundReference }, record);
+}
+
+/** Money finance decided not to refund, to the record's payer, with why (the message's id is the decision's, keptMoney/{id}). */
+export function moneyKeptMail(keptId: string, record: PayableRecord, amount: string, reason: string): BatchWrite {
+  return mailWrite(keptId, 'money-kept', record.email, { name: record.name, reference: record.id, code: record.code, amount, reason }, record);
 }
 
 /**
@@ -476,6 +489,13 @@ export const MAIL_SAMPLES: { [N in MailTemplateName]: MailDataByTemplate[N] } = 
   'payment-partial': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 5,000', due: 'KES 10,000' },
   'certificate-issued': { name: 'Wanjiru Kamau', certificateId: 'Kq7Xb3kP9qLm2Rt7VwZ4', activity: 'National Cancer Summit 2027', points: 12 },
   'refund-sent': { name: 'Wanjiru Kamau', reference: 'Xb3kP9qLm2Rt7VwZ4yNc', code: 'NCS-7K2QD', amount: 'KES 5,000', refundReference: 'TLK4H2QX9B' },
+  'money-kept': {
+    name: 'Wanjiru Kamau',
+    reference: 'Xb3kP9qLm2Rt7VwZ4yNc',
+    code: 'NCS-7K2QD',
+    amount: 'KES 15,000',
+    reason: 'Cancelled 10 days before the summit: the refund policy refunds cancellations made 30 days or more before it.',
+  },
   'data-request-received': { reference: 'erasure-wanjiru@example.org', kind: 'erasure', days: 14 },
   'data-request-done': { reference: 'erasure-wanjiru@example.org', kind: 'erasure', days: 14 },
   'data-request-refused': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paidInPart, receivedAndDue, receivedMinorOf, stillDueMinor, refundDueMinor } from './money-received.ts';
+import { moneyOf, paidInPart, receivedAndDue, receivedMinorOf, stillDueMinor, refundDueMinor } from './money-received.ts';
 
 // A Ksh 15,000 registration, unpaid and pending unless a case says otherwise.
 const record = (over: Partial<Parameters<typeof receivedAndDue>[0]> = {}) => ({
@@ -32,9 +32,29 @@ describe('money received towards a record', () => {
   });
 });
 
+describe('a stored record’s money', () => {
+  it('reads missing or odd fields as nothing', () => {
+    expect(moneyOf({ fee: '15000', status: 'confirmed', paymentStatus: 'paid', receivedMinor: '9', keptMinor: 100 })).toEqual({
+      fee: 15000,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      receivedMinor: 0,
+      refundedMinor: 0,
+      keptMinor: 100,
+    });
+    expect(moneyOf({})).toMatchObject({ fee: 0, receivedMinor: 0, refundedMinor: 0, keptMinor: 0 });
+  });
+});
+
 describe('what staff are shown beside the payment status', () => {
   it('for a record paid in part: what came in and what is still due', () => {
-    expect(receivedAndDue(record({ receivedMinor: 500_000 }))).toEqual({ receivedMinor: 500_000, dueMinor: 1_000_000, refundDueMinor: 0, refundedMinor: 0 });
+    expect(receivedAndDue(record({ receivedMinor: 500_000 }))).toEqual({
+      receivedMinor: 500_000,
+      dueMinor: 1_000_000,
+      refundDueMinor: 0,
+      refundedMinor: 0,
+      keptMinor: 0,
+    });
   });
 
   it('nothing for an unpaid record, a fully paid one, or one paid without statements', () => {
@@ -51,20 +71,31 @@ describe('what staff are shown beside the payment status', () => {
       dueMinor: 0,
       refundDueMinor: 100_000,
       refundedMinor: 0,
+      keptMinor: 0,
     });
     expect(receivedAndDue(record({ receivedMinor: 500_000, status: 'cancelled' }))).toEqual({
       receivedMinor: 500_000,
       dueMinor: 0,
       refundDueMinor: 500_000,
       refundedMinor: 0,
+      keptMinor: 0,
     });
     expect(receivedAndDue(record({ fee: 0, receivedMinor: 100_000, paymentStatus: 'not-required', status: 'confirmed' }))).toEqual({
       receivedMinor: 100_000,
       dueMinor: 0,
       refundDueMinor: 100_000,
       refundedMinor: 0,
+      keptMinor: 0,
     });
-    // Less what was refunded already, never below nothing.
+    // Less what was refunded already and what finance kept, never below nothing.
+    expect(refundDueMinor(record({ receivedMinor: 500_000, status: 'cancelled', refundedMinor: 200_000, keptMinor: 100_000 }))).toBe(200_000);
+    expect(refundDueMinor(record({ receivedMinor: 500_000, status: 'cancelled', keptMinor: 500_000 }))).toBe(0);
+    expect(receivedAndDue(record({ receivedMinor: 500_000, status: 'cancelled', keptMinor: 500_000 }))).toMatchObject({
+      refundDueMinor: 0,
+      keptMinor: 500_000,
+    });
+    // Kept on a cancelled record, then reinstated and paid: the fee holds the money, nothing is due.
+    expect(refundDueMinor(record({ receivedMinor: 1_500_000, paymentStatus: 'paid', status: 'confirmed', keptMinor: 1_500_000 }))).toBe(0);
     expect(refundDueMinor(record({ receivedMinor: 500_000, status: 'cancelled', refundedMinor: 200_000 }))).toBe(300_000);
     expect(refundDueMinor(record({ receivedMinor: 1_600_000, paymentStatus: 'paid', refundedMinor: 100_000 }))).toBe(0);
     // One cent over is a cent to refund.

@@ -13,6 +13,8 @@ export interface MoneyIn {
   paymentStatus: string;
   /** Refunds recorded so far (refunds/{id}), in cents; 0 when none. */
   refundedMinor?: number;
+  /** Money finance decided not to refund (keptMoney/{id}, data/money-kept.ts), in cents; 0 when none. */
+  keptMinor?: number;
 }
 
 /** A stored record's `receivedMinor`: 0 before any money came in (and on records from before it was kept). */
@@ -20,6 +22,22 @@ export const receivedMinorOf = (d: Record<string, unknown>) => (typeof d.receive
 
 /** A stored record's `refundedMinor`: 0 before any refund was recorded. */
 export const refundedMinorOf = (d: Record<string, unknown>) => (typeof d.refundedMinor === 'number' ? d.refundedMinor : 0);
+
+/** A stored record's `keptMinor`: 0 until finance decided some money is not refunded. */
+export const keptMinorOf = (d: Record<string, unknown>) => (typeof d.keptMinor === 'number' ? d.keptMinor : 0);
+
+/** A stored record's money, as these read it (fields missing on older records count as nothing). */
+export const moneyOf = (record: object): Required<MoneyIn> => {
+  const d = record as Record<string, unknown>;
+  return {
+    fee: Number(d.fee) || 0,
+    status: String(d.status),
+    paymentStatus: String(d.paymentStatus),
+    receivedMinor: receivedMinorOf(d),
+    refundedMinor: refundedMinorOf(d),
+    keptMinor: keptMinorOf(d),
+  };
+};
 
 /** What is still due on a record, in cents: its fee less what statements brought in (never less than nothing). */
 export const stillDueMinor = (r: Pick<MoneyIn, 'fee' | 'receivedMinor'>) => Math.max(0, Math.round(r.fee * 100) - r.receivedMinor);
@@ -32,21 +50,24 @@ export const paidInPart = (r: MoneyIn) => r.receivedMinor > 0 && r.paymentStatus
 
 /**
  * What of the money received is the payer's to have back: what is over the fee of a paid record,
- * all of it on a cancelled record or one that needs no payment, less what was refunded already;
- * nothing while it is paid in part (firestore.rules: refundDue, which caps a refund by it).
+ * all of it on a cancelled record or one that needs no payment, less what was refunded already and
+ * what finance decided to keep (a late cancellation under the refund policy); nothing while it is
+ * paid in part (firestore.rules: refundDue, which caps a refund and money kept by it).
  */
 export function refundDueMinor(r: MoneyIn): number {
   const owed = r.status === 'cancelled' || r.paymentStatus === 'not-required' ? r.receivedMinor : r.paymentStatus === 'paid' ? overPaidMinor(r) : 0;
-  return Math.max(0, owed - (r.refundedMinor ?? 0));
+  return Math.max(0, owed - (r.refundedMinor ?? 0) - (r.keptMinor ?? 0));
 }
 
 /**
  * The money staff are shown beside a record's payment status, when the status does not tell it:
  * what came in, what is still due while it is paid in part, and what is to be refunded (an
- * over-payment, money received before it was cancelled).
+ * over-payment, money received before it was cancelled), what was refunded and what was kept.
  * Null when the status says it all: nothing came in, or a paid record took no more than its fee.
  */
-export function receivedAndDue(r: MoneyIn): { receivedMinor: number; dueMinor: number; refundDueMinor: number; refundedMinor: number } | null {
+export function receivedAndDue(
+  r: MoneyIn,
+): { receivedMinor: number; dueMinor: number; refundDueMinor: number; refundedMinor: number; keptMinor: number } | null {
   const accountedFor = r.paymentStatus === 'paid' ? Math.round(r.fee * 100) : 0;
   if (r.receivedMinor <= accountedFor) return null;
   return {
@@ -54,5 +75,6 @@ export function receivedAndDue(r: MoneyIn): { receivedMinor: number; dueMinor: n
     dueMinor: paidInPart(r) ? stillDueMinor(r) : 0,
     refundDueMinor: refundDueMinor(r),
     refundedMinor: r.refundedMinor ?? 0,
+    keptMinor: r.keptMinor ?? 0,
   };
 }

@@ -72,7 +72,7 @@ import { approveErasureWrites, askErasureWrites, erasureRequestId, requestMailId
 import { responseDays } from '../../src/content/response-days.ts';
 import { throttleWrite } from '../../src/data/visitor-throttle.ts';
 import { DEFAULT_CPD_SETTINGS } from '../../src/data/certificates.ts';
-import { decideRefund } from '../../src/features/payments/admin/refunds.ts';
+import { decideKeep, decideRefund } from '../../src/features/payments/admin/refunds.ts';
 import { ACCESS, CONTENT_COLLECTIONS, type Subject as AccessSubject, type Who } from '../../src/admin/permissions.ts';
 
 const OPS = ['get', 'list', 'create', 'update', 'delete'] as const;
@@ -173,6 +173,21 @@ const storedRefund = async () => {
     method: 'cash',
     reference: 'R1',
     note: '',
+  });
+  return id;
+};
+
+/** Money kept on record, as the Payments screen writes it (owner write: the subject is reading it). */
+const storedKept = async () => {
+  const id = uniqueId('kept');
+  await fixture(`keptMoney/${id}`, {
+    id,
+    targetCollection: 'partners',
+    targetId: 'x',
+    amountMinor: 100,
+    currency: 'KES',
+    reason: 'Late cancellation',
+    by: 'f@example.org',
   });
   return id;
 };
@@ -765,6 +780,28 @@ const HOW: Record<AccessSubject, Subject> = {
       },
       update: async (db) => updateDoc(doc(db, 'refunds', await storedRefund()), { note: 'changed' }),
       delete: async (db) => deleteDoc(doc(db, 'refunds', await storedRefund())),
+    },
+    notes: { create: 'with the record counting it and the payer’s email' },
+  },
+  // Money finance decided not to refund (data/money-kept.ts), as the Refunds due list commits it with the record and the email.
+  keptMoney: {
+    ops: {
+      get: async (db) => getDoc(doc(db, 'keptMoney', await storedKept())),
+      list: (db) => getDocs(query(collection(db, 'keptMoney'), limit(5))),
+      create: async (db, actor) => {
+        const record = await overpaidApplication();
+        const kept = {
+          keptId: uniqueId('kept'),
+          collection: 'partners' as const,
+          id: record.id,
+          amountMinor: 1_000_000,
+          reason: 'The payer asked us to keep it as a donation',
+          staffEmail: emailOf(actor) ?? 'nobody@example.org',
+        };
+        return ui(db).commit(decideKeep([record], kept).writes);
+      },
+      update: async (db) => updateDoc(doc(db, 'keptMoney', await storedKept()), { reason: 'changed' }),
+      delete: async (db) => deleteDoc(doc(db, 'keptMoney', await storedKept())),
     },
     notes: { create: 'with the record counting it and the payer’s email' },
   },

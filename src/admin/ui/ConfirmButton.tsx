@@ -2,8 +2,8 @@
 // focus moves into it, Escape or "Cancel" (or its `dismissLabel`) closes it and focus returns to the
 // button that opened it. With `note`, the dialog also asks for a reason (rejecting a payment, voiding
 // an invoice), required unless `note.optional`.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ModalDialog } from './ModalDialog.tsx';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { ModalDialog, useModalOpener } from './ModalDialog.tsx';
 
 interface Props {
   /** The button's text, e.g. "Archive". */
@@ -50,20 +50,13 @@ export function ConfirmButton({
   note,
   confirmClassName,
 }: Props) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, opener } = useModalOpener();
   const [text, setText] = useState('');
   const [noteError, setNoteError] = useState('');
-  const opener = useRef<HTMLButtonElement>(null);
   const noteInput = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
   const detailId = useId();
   const noteId = useId();
-  // Back on the opener once the dialog has closed (while it is open, the page behind is inert).
-  const opened = useRef(false);
-  useEffect(() => {
-    if (open) opened.current = true;
-    else if (opened.current) opener.current?.focus();
-  }, [open]);
   const dismiss = () => {
     setOpen(false);
     setText('');

@@ -5,7 +5,7 @@
 // button when it has none. Escape closes it; `children` receive `close`, which closes the dialog
 // before telling the owner, so the owner can put focus back behind it (an element behind an open
 // modal dialog is inert and cannot take focus).
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 interface Props {
@@ -58,4 +58,19 @@ export function ModalDialog({ role = 'dialog', labelledBy, describedBy, onClose,
     </dialog>,
     document.body,
   );
+}
+
+/**
+ * Whether a modal is open, and the button that opens it, which takes focus back once it has closed
+ * (while the modal is open, the page behind it is inert and cannot take focus).
+ */
+export function useModalOpener() {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (open) opened.current = true;
+    else if (opened.current) opener.current?.focus();
+  }, [open]);
+  return { open, setOpen, opener };
 }

@@ -1,6 +1,6 @@
 // One list of refunds due across the summit: over-payments, money received before a cancellation
 // or on a record that needs none; never a record paid in part or paid exactly.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeState, fakeDb } from '../../../../tests/fake-db.ts';
@@ -50,9 +50,9 @@ describe('refunds due', () => {
     const table = await screen.findByRole('table', { name: 'Refunds due, largest first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/^Cancelled Otieno.*cancelled after paying.*Ksh\s15,000.*Ksh\s15,000.*Ksh\s15,000Record refund/),
-      expect.stringMatching(/^Overpaid Wanjiru.*paid more than the fee.*Ksh\s15,000.*Ksh\s20,000.*Ksh\s5,000Record refund/),
-      expect.stringMatching(/^Afya Labs.*paid more than the fee.*Ksh\s50,000.*Ksh\s50,000\.01.*Ksh\s0\.01Record refund/),
+      expect.stringMatching(/^Cancelled Otieno.*cancelled after paying.*Ksh\s15,000.*Ksh\s15,000.*Ksh\s15,000Record refund to .*No refund to /),
+      expect.stringMatching(/^Overpaid Wanjiru.*paid more than the fee.*Ksh\s15,000.*Ksh\s20,000.*Ksh\s5,000Record refund to .*No refund to /),
+      expect.stringMatching(/^Afya Labs.*paid more than the fee.*Ksh\s50,000.*Ksh\s50,000\.01.*Ksh\s0\.01Record refund to .*No refund to /),
     ]);
     expect(within(rows[0]).getByRole('link', { name: 'Cancelled Otieno' })).toHaveAttribute('href', '/admin/registrations/registrations/cancel');
     expect(within(rows[2]).getByRole('link', { name: 'Afya Labs' })).toHaveAttribute('href', '/admin/registrations/partners/booth');
@@ -96,5 +96,52 @@ describe('recording a refund made', () => {
     ]);
     expect(fake.state.docs.get('registrations/over')).toMatchObject({ refundedMinor: 500_000 });
     expect(await screen.findByText('No refunds are due: no record holds more than it owes.')).toBeInTheDocument();
+  });
+});
+
+describe('recording that no refund is due', () => {
+  it('from the list: all of the refund due offered, a reason required on one line, then the decision recorded with its email; the record leaves the list', async () => {
+    fake.state.docs.set('registrations/cancel', registration('Cancelled Otieno', { status: 'cancelled', paymentStatus: 'paid', receivedMinor: 1_500_000 }));
+    renderStaffScreen(RefundsDue, { role: 'finance' });
+    const user = userEvent.setup();
+    const open = await screen.findByRole('button', { name: 'No refund to Cancelled Otieno' });
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const form = screen.getByRole('form', { name: 'No refund to Cancelled Otieno' });
+    const amount = within(form).getByLabelText('Amount kept, not refunded (KES)');
+    expect(amount).toHaveValue('15000');
+    const reason = within(form).getByLabelText('Why no refund is due');
+    expect(reason).toHaveAccessibleDescription(/the payer is emailed it/);
+    // Nothing typed, more than due: refused beside the fields, nothing written.
+    await user.clear(amount);
+    await user.type(amount, '15000.01');
+    await user.click(within(form).getByRole('button', { name: 'Record no refund' }));
+    expect(await within(form).findByText(/The refund due is 15,000: keep no more\./)).toBeInTheDocument();
+    expect(within(form).getByText('Say why no refund is due: the payer is told.')).toBeInTheDocument();
+    await user.type(reason, 'x'.repeat(301));
+    await user.click(within(form).getByRole('button', { name: 'Record no refund' }));
+    expect(await within(form).findByText('Keep the reason to 300 characters.')).toBeInTheDocument();
+    expect(fake.state.commits).toEqual([]);
+    // Part of it kept (bank charges), the rest still to refund.
+    await user.clear(amount);
+    await user.type(amount, '500');
+    await user.clear(reason);
+    await user.type(reason, '  Bank charges,   under the refund policy ');
+    await user.click(within(form).getByRole('button', { name: 'Record no refund' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^Recorded that Ksh\s500 paid by Cancelled Otieno is kept, not refunded: they are emailed why\.$/,
+    );
+    const [writes] = fake.state.commits;
+    expect(writes.map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete))).toEqual([
+      expect.stringMatching(/^keptMoney\//),
+      expect.stringMatching(/^mail\//),
+      'registrations/cancel',
+      'checkouts/cancel',
+      expect.stringMatching(/^logs\//),
+    ]);
+    expect(writes[0]).toMatchObject({ data: { amountMinor: 50_000, reason: 'Bank charges, under the refund policy', by: 'finance@summit.test' } });
+    expect(fake.state.docs.get('registrations/cancel')).toMatchObject({ keptMinor: 50_000 });
+    const table = await screen.findByRole('table', { name: 'Refunds due, largest first' });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Ksh\s14,500/));
   });
 });

@@ -1,4 +1,5 @@
-// Refunds due across the summit (refunds.ts): who, why, how much came in and how much goes back.
+// Refunds due across the summit (refunds.ts): who, why, how much came in and how much goes back;
+// from each, record the refund made or that no refund is due (the money is kept, with a reason).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, href } from 'react-router';
@@ -9,6 +10,9 @@ import { adminKey } from '../../../data/query-keys.ts';
 import { formatMoneyMinor } from '../../../components/format.ts';
 import { fetchRefundsDue, type RefundDue } from './refunds.ts';
 import { RefundForm } from './RefundForm.tsx';
+import { KeepForm } from './KeepForm.tsx';
+
+type Decision = 'refund' | 'keep';
 
 /** Why the money is the payer's: worded for finance. */
 const why = (r: RefundDue) =>
@@ -16,7 +20,16 @@ const why = (r: RefundDue) =>
 
 export function RefundsDue() {
   const refunds = useQuery({ queryKey: [...adminKey('payments'), 'refunds-due'], queryFn: fetchRefundsDue, staleTime: 0 });
-  const [chosen, setChosen] = useState<RefundDue | null>(null);
+  const [chosen, setChosen] = useState<{ record: RefundDue; decision: Decision } | null>(null);
+  const isOpen = (r: RefundDue, decision: Decision) => chosen?.record.id === r.id && chosen.decision === decision;
+  const toggle = (r: RefundDue, decision: Decision) => {
+    setDone('');
+    setChosen(isOpen(r, decision) ? null : { record: r, decision });
+  };
+  const finished = (message: string) => {
+    setChosen(null);
+    setDone(message);
+  };
   const [done, setDone] = useState('');
   return (
     <>
@@ -58,33 +71,22 @@ export function RefundsDue() {
               {
                 header: 'Actions',
                 cell: (r) => (
-                  <button
-                    type="button"
-                    className="btn-secondary px-2 py-1 text-sm"
-                    aria-expanded={chosen?.id === r.id}
-                    onClick={() => {
-                      setDone('');
-                      setChosen(chosen?.id === r.id ? null : r);
-                    }}
-                  >
-                    Record refund <span className="sr-only">to {r.name || r.id}</span>
-                  </button>
+                  <span className="flex flex-wrap gap-2">
+                    <button type="button" className="btn-secondary px-2 py-1 text-sm" aria-expanded={isOpen(r, 'refund')} onClick={() => toggle(r, 'refund')}>
+                      Record refund <span className="sr-only">to {r.name || r.id}</span>
+                    </button>
+                    <button type="button" className="btn-secondary px-2 py-1 text-sm" aria-expanded={isOpen(r, 'keep')} onClick={() => toggle(r, 'keep')}>
+                      No refund <span className="sr-only">to {r.name || r.id}</span>
+                    </button>
+                  </span>
                 ),
               },
             ]}
           />
         )}
       </QueryState>
-      {chosen && (
-        <RefundForm
-          key={chosen.id}
-          record={chosen}
-          onDone={(message) => {
-            setChosen(null);
-            setDone(message);
-          }}
-        />
-      )}
+      {chosen?.decision === 'refund' && <RefundForm key={chosen.record.id} record={chosen.record} onDone={finished} />}
+      {chosen?.decision === 'keep' && <KeepForm key={chosen.record.id} record={chosen.record} onDone={finished} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../lib/data.ts', () => ({ db: {} }));
-const { decideRefund, refundPaths } = await import('./refunds.ts');
+const { decideKeep, decideRefund, keptPaths, refundPaths } = await import('./refunds.ts');
 const { serverValues } = await import('../../../lib/db.ts');
 
 const now = new Date('2027-03-10T09:00:00Z');
@@ -82,5 +82,42 @@ describe('recording a refund made', () => {
   it('all of it on a cancelled record', () => {
     const cancelled = { ...overpaid, status: 'cancelled', receivedMinor: 1_500_000 };
     expect(data(decideRefund([cancelled], { ...made, amountMinor: 1_500_000 }, now).writes[1])).toEqual({ refundedMinor: 1_500_000, refundedVia: 'ref-1' });
+  });
+});
+
+describe('recording that no refund is due', () => {
+  const kept = {
+    keptId: 'kept-1',
+    collection: 'registrations' as const,
+    id: 'reg-1',
+    amountMinor: 500_000,
+    reason: 'The payer asked us to keep it as a donation.',
+    staffEmail: 'finance@example.org',
+  };
+
+  it('writes the decision, the record counting it with its checkout, and the payer’s email, in one commit', () => {
+    expect(keptPaths(kept)).toEqual(['registrations/reg-1']);
+    const { writes, log } = decideKeep([overpaid], kept);
+    expect(writes.map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete))).toEqual([
+      'keptMoney/kept-1',
+      'mail/kept-1',
+      'registrations/reg-1',
+      'checkouts/reg-1',
+    ]);
+    expect(data(writes[2])).toEqual({ keptMinor: 500_000, keptVia: 'kept-1' });
+    expect(log).toBe('On registration reg-1, kept KES 5,000, not refunded: The payer asked us to keep it as a donation.');
+  });
+
+  it('an application, with its own checkout; never more than due; never a record gone', () => {
+    const booth = { ...overpaid, id: 'app-1', organisation: 'Afya Labs', contactName: 'Amina', kind: 'booth', fee: 50000, receivedMinor: 5_000_001 };
+    const { writes } = decideKeep([booth], { ...kept, collection: 'partners', id: 'app-1', amountMinor: 1 });
+    expect(writes.map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete))).toEqual([
+      'keptMoney/kept-1',
+      'mail/kept-1',
+      'partners/app-1',
+      'applicationCheckouts/app-1',
+    ]);
+    expect(() => decideKeep([booth], { ...kept, collection: 'partners', id: 'app-1', amountMinor: 2 })).toThrow(/^At most KES 0\.01 is due/);
+    expect(() => decideKeep([null], kept)).toThrow(/^The registration reg-1 was not found/);
   });
 });

@@ -2,7 +2,7 @@
 // received more than it owes (an over-payment, money received before it was cancelled, money on a
 // record that needs none), read from the money each record holds (data/money-received.ts), so the
 // list agrees with the record pages and with the statement import; and recording a refund made
-// from it (decideRefund).
+// from it (decideRefund), or money kept, not refunded (decideKeep).
 import type { DocumentData } from 'firebase/firestore/lite';
 import { db } from '../../../lib/data.ts';
 import { serverValues, type BatchWrite, type WithId } from '../../../lib/db.ts';
@@ -12,7 +12,8 @@ import { refundSentMail } from '../../../data/mail.ts';
 import { payableRecord } from '../../../data/payable-records.ts';
 import { formatDate, formatMinorShort, formatMoneyMinor } from '../../../components/format.ts';
 import { recordChange, targetNoun, type MANUAL_METHODS } from './payment-actions.ts';
-import { receivedMinorOf, refundDueMinor, refundedMinorOf } from '../../../data/money-received.ts';
+import { moneyOf, refundDueMinor, refundedMinorOf } from '../../../data/money-received.ts';
+import { keepMoney, keptLog, type MoneyKept } from '../../../data/money-kept.ts';
 
 export interface RefundDue {
   id: string;
@@ -27,16 +28,13 @@ export interface RefundDue {
   refundDueMinor: number;
 }
 
-function refundOf(collection: PayableCollection, d: WithId<DocumentData>): RefundDue {
-  const money = {
-    fee: Number(d.fee) || 0,
-    status: String(d.status),
-    paymentStatus: String(d.paymentStatus),
-    receivedMinor: receivedMinorOf(d),
-    refundedMinor: refundedMinorOf(d),
-  };
+export function refundOf(collection: PayableCollection, d: WithId<DocumentData>): RefundDue {
+  const money = moneyOf(d);
   return {
-    ...money,
+    fee: money.fee,
+    status: money.status,
+    paymentStatus: money.paymentStatus,
+    receivedMinor: money.receivedMinor,
     id: d.id,
     collection,
     name: String(collection === 'registrations' ? d.fullName : d.organisation),
@@ -109,5 +107,21 @@ export function decideRefund([record]: Array<WithId<DocumentData> | null>, r: Re
       refundSentMail(r.refundId, payable, amount, r.reference),
     ] satisfies BatchWrite[],
     log: `Recorded a refund of ${amount} (${PAYMENT_METHOD_LABELS[r.method]}, reference ${r.reference}, ${formatDate(r.refundedOn)}) for ${targetNoun(r.collection)} ${r.id}`,
+  };
+}
+
+export const keptPaths = (k: Pick<MoneyKept, 'collection' | 'id'>) => [`${k.collection}/${k.id}`];
+
+/**
+ * Money kept, not refunded, decided on the record as stored (data/money-kept.ts keepMoney: never
+ * more than its refund due now); the decision, the record counting it and the payer's email in one
+ * commit.
+ */
+export function decideKeep([record]: Array<WithId<DocumentData> | null>, k: MoneyKept) {
+  if (!record) throw new Error(`The ${targetNoun(k.collection)} ${k.id} was not found (archived?): restore it first.`);
+  const { changes, writes } = keepMoney(record, k);
+  return {
+    writes: [...writes, ...recordChange(k.collection, record, changes, null)] satisfies BatchWrite[],
+    log: `On ${targetNoun(k.collection)} ${k.id}, ${keptLog(k, String(record.currency))}`,
   };
 }

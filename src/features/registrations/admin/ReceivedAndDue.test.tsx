@@ -126,16 +126,98 @@ describe('the record page', () => {
 
 describe('cancelling a record that holds money', () => {
   /** The cancel dialog of a record: its question and what it says of the money (its description). */
-  async function cancelDialog(id: string) {
-    renderStaffScreen(RegistrationDetailPage, { path: `/admin/registrations/registrations/${id}`, route: '/admin/registrations/:collection/:id' });
+  async function cancelDialog(id: string, role: 'admin' | 'finance' = 'admin', collection: 'registrations' | 'partners' = 'registrations') {
+    renderStaffScreen(RegistrationDetailPage, { role, path: `/admin/registrations/${collection}/${id}`, route: '/admin/registrations/:collection/:id' });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    return screen.getByRole('alertdialog');
+    return screen.getByRole('alertdialog', { name: /^Cancel the (registration|application) of / });
   }
+  const paths = () => fake.state.commits.flat().map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete));
+  const stored = (prefix: string) => [...fake.state.docs.entries()].filter(([path]) => path.startsWith(prefix)).map(([, data]) => data);
 
-  it('says what was received becomes a refund due, listed where finance records it', async () => {
-    expect(await cancelDialog('part-paid')).toHaveAccessibleDescription(
-      /^Ksh\s5,000 was received for it: cancelled, it is listed under Refunds due on the Payments screen, where finance records the refund\.$/,
+  it('asks finance whether a refund is due: yes by default, which cancels and lists it under Refunds due', async () => {
+    const dialog = await cancelDialog('part-paid', 'finance');
+    expect(dialog).toHaveAccessibleDescription(/^Ksh\s5,000 was received for it\.$/);
+    const question = within(dialog).getByRole('group', { name: 'Is a refund due?' });
+    expect(within(question).getByRole('radio', { name: /^Yes: Ksh\s5,000 goes under Refunds due/ })).toBeChecked();
+    expect(within(question).getByRole('radio', { name: /^No: Ksh\s5,000 is kept, not refunded/ })).not.toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the registration' }));
+    expect(await screen.findByText(/^Saved: now/)).toBeInTheDocument();
+    expect(fake.state.docs.get('registrations/part-paid')).toMatchObject({ status: 'cancelled' });
+    expect(fake.state.docs.get('registrations/part-paid')).not.toHaveProperty('keptMinor');
+    expect(paths().filter((p) => p.startsWith('keptMoney/'))).toEqual([]);
+    expect(stored('mail/').map((m) => (m as { template: { name: string } }).template.name)).toEqual(['registration-cancelled']);
+  });
+
+  it('“No”: asks why, on one line, before anything is written, then keeps all of it in the cancelling commit and tells the attendee why', async () => {
+    const dialog = await cancelDialog('part-paid', 'finance');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^No:/ }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Why no refund is due' });
+    expect(reason).toHaveAccessibleDescription(/the attendee is emailed it\.$/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the registration' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Say why no refund is due: the attendee is emailed it.');
+    expect(reason).toHaveFocus();
+    await userEvent.type(reason, 'x'.repeat(301));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the registration' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Keep the reason to 300 characters.');
+    expect(fake.state.commits).toEqual([]);
+    await userEvent.clear(reason);
+    await userEvent.type(reason, '  Cancelled   10 days before the summit: see the refund policy.  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel the registration' }));
+    expect(await screen.findByText(/^Saved: now/)).toBeInTheDocument();
+    const [kept] = stored('keptMoney/');
+    expect(kept).toMatchObject({
+      targetCollection: 'registrations',
+      targetId: 'part-paid',
+      amountMinor: 500_000,
+      currency: 'KES',
+      reason: 'Cancelled 10 days before the summit: see the refund policy.',
+      by: 'finance@summit.test',
+    });
+    expect(fake.state.docs.get('registrations/part-paid')).toMatchObject({ status: 'cancelled', keptMinor: 500_000, keptVia: (kept as { id: string }).id });
+    expect(stored('mail/').map((m) => (m as { template: { name: string } }).template)).toEqual([
+      expect.objectContaining({ name: 'registration-cancelled' }),
+      {
+        name: 'money-kept',
+        data: expect.objectContaining({ amount: 'KES 5,000', reason: 'Cancelled 10 days before the summit: see the refund policy.' }),
+      },
+    ]);
+    expect(stored('logs/')).toEqual([
+      expect.objectContaining({
+        message:
+          'Set registration part-paid (Part Paid) to cancelled; kept KES 5,000, not refunded: Cancelled 10 days before the summit: see the refund policy.',
+      }),
+    ]);
+    // Nothing is due any more: the record says what was kept.
+    expect(await screen.findByText('Kept, not refunded Ksh 5,000')).toBeInTheDocument();
+    expect(screen.queryByText(/Refund due/)).not.toBeInTheDocument();
+  });
+
+  it('“Keep the registration” writes nothing and forgets the answer', async () => {
+    let dialog = await cancelDialog('part-paid', 'finance');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^No:/ }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Why no refund is due' }), 'Late');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep the registration' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByRole('radio', { name: /^Yes:/ })).toBeChecked();
+    expect(fake.state.commits).toEqual([]);
+  });
+
+  it('an application declined is not asked: it is listed where finance decides', async () => {
+    const dialog = await cancelDialog('alliance', 'finance', 'partners');
+    expect(dialog).toHaveAccessibleDescription(
+      /^Ksh\s40,000\.50 was received for it: cancelled, it is listed under Refunds due on the Payments screen, where finance records the refund or that none is due\.$/,
     );
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('money refunded or kept already is not asked about again', async () => {
+    fake.state.docs.set('registrations/part-paid', { ...fake.state.docs.get('registrations/part-paid'), refundedMinor: 200_000, keptMinor: 300_000 });
+    const dialog = await cancelDialog('part-paid', 'finance');
+    expect(dialog).not.toHaveAttribute('aria-describedby');
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
   });
 
   it('says a record marked paid without money counted is finance’s to refund by hand', async () => {

@@ -5,8 +5,9 @@ import { can } from '../../../admin/permissions.ts';
 import { QueryState } from '../../../admin/ui/QueryState.tsx';
 import { StatusBadge } from '../../../admin/ui/StatusBadge.tsx';
 import { FormAlert } from '../../../components/fields.tsx';
-import { formatMoney, formatMoneyMinor } from '../../../components/format.ts';
-import { receivedMinorOf, refundedMinorOf } from '../../../data/money-received.ts';
+import { formatMoney } from '../../../components/format.ts';
+import { moneyOf, receivedMinorOf, refundDueMinor } from '../../../data/money-received.ts';
+import { db } from '../../../lib/data.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { APPLICATION_KIND_LABELS, ATTENDANCE_LABELS, labelOf, PAYMENT_METHOD_LABELS, settingsLabel } from '../../../data/labels.ts';
 import { useSiteSettings } from '../../../data/site-settings.ts';
@@ -15,6 +16,7 @@ import { useArchiveRecord, useStatusChange } from './record-actions.ts';
 import { useRecord, useRecordPayments } from './record-queries.ts';
 import { NEXT_STATUSES, type StaffRecord } from './records.ts';
 import { RecordMessages } from './RecordMessages.tsx';
+import { CancelWithMoney } from './CancelWithMoney.tsx';
 import { AttendanceSection } from './AttendanceSection.tsx';
 import { ReceivedAndDue } from '../../../admin/ui/ReceivedAndDue.tsx';
 import { formatDateTime } from '../../../lib/nairobi-time.ts';
@@ -95,20 +97,6 @@ function Payments({ collection, id }: { collection: string; id: string }) {
   );
 }
 
-/**
- * What cancelling means for the money a record holds: received money becomes a refund due, listed
- * on the Payments screen where finance records the refund (data/money-received.ts refundDueMinor).
- */
-function moneyOnCancelling(record: StaffRecord): string | undefined {
-  const received = receivedMinorOf(record) - refundedMinorOf(record);
-  if (received > 0) {
-    return `${formatMoneyMinor(received, String(record.currency))} was received for it: cancelled, it is listed under Refunds due on the Payments screen, where finance records the refund.`;
-  }
-  if (record.paymentStatus === 'paid')
-    return 'It is marked paid, with no money counted against it: if a refund is due, finance pays it and notes it on the record.';
-  return undefined;
-}
-
 /** A refusal the action explains (a seat lost to someone else, a record changed meanwhile) as it says; a failed request generically. */
 function actionFailure(error: Error | null): string {
   if (error && !('code' in error) && error.message) return error.message;
@@ -129,17 +117,24 @@ function Actions({ collection, record, name }: { collection: 'registrations' | '
         {can(staff.role, 'registrations:update') &&
           (NEXT_STATUSES[record.status] ?? []).map(({ status, label }) =>
             status === 'cancelled' ? (
-              <ConfirmButton
+              <CancelWithMoney
                 key={status}
+                kind={kind}
+                name={name}
+                label={label}
                 disabled={busy}
-                question={`Cancel the ${kind} of ${name}?`}
-                detail={moneyOnCancelling(record)}
-                confirmLabel={`Cancel the ${kind}`}
-                dismissLabel={`Keep the ${kind}`}
-                onConfirm={() => change.mutate({ record, name, status })}
-              >
-                {label}
-              </ConfirmButton>
+                refundableMinor={refundDueMinor({ ...moneyOf(record), status: 'cancelled' })}
+                currency={String(record.currency)}
+                paidUncounted={record.paymentStatus === 'paid' && receivedMinorOf(record) === 0}
+                onConfirm={({ keptReason }) =>
+                  change.mutate({
+                    record,
+                    name,
+                    status,
+                    keep: keptReason ? { keptId: db.newId('keptMoney'), reason: keptReason, staffEmail: staff.tokenEmail } : undefined,
+                  })
+                }
+              />
             ) : (
               <button key={status} type="button" className="btn-secondary" disabled={busy} onClick={() => change.mutate({ record, name, status })}>
                 {label}

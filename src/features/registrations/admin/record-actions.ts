@@ -13,6 +13,8 @@ import { applicationChange } from '../../../data/application-record.ts';
 import { deadlineText, offerDeadline } from '../../../data/timed-work/decisions.ts';
 import { fetchWaiting } from '../../../data/timed-work/run.ts';
 import { sponsorWrites } from '../../../data/partners.ts';
+import { keepMoney, keptLog, type MoneyKept } from '../../../data/money-kept.ts';
+import { moneyOf, refundDueMinor } from '../../../data/money-received.ts';
 import { type StaffRecord } from './records.ts';
 import { adminKey, keysShowing } from '../../../data/query-keys.ts';
 import { registrationKeys } from './record-queries.ts';
@@ -30,17 +32,28 @@ export function useStatusChange(collection: 'registrations' | 'partners') {
   return collection === 'registrations' ? registration : application;
 }
 
-type StatusVars = { record: StaffRecord; name: string; status: string; next?: WithId<WaitlistEntry> | null; freeSeats?: string[] };
+/** Finance's answer, cancelling a registration that holds money, that no refund is due: all of it is kept (data/money-kept.ts). */
+export type KeepOnCancel = Pick<MoneyKept, 'keptId' | 'reason' | 'staffEmail'>;
+
+type StatusVars = {
+  record: StaffRecord;
+  name: string;
+  status: string;
+  keep?: KeepOnCancel;
+  next?: WithId<WaitlistEntry> | null;
+  freeSeats?: string[];
+};
 
 /**
  * Cancelling gives the seat back: to the waiting list's first person when someone waits (an offer,
- * with its email, in the same transaction), else free. Reinstating takes a free slot (`reseat`, its
- * own old one when still free) and is refused when none is free.
+ * with its email, in the same transaction), else free; with `keep`, the money the registration
+ * holds is kept, not refunded, in the same commit. Reinstating takes a free slot (`reseat`, its own
+ * old one when still free) and is refused when none is free.
  */
 export function decideStatusChange(
   current: WithId<Record<string, unknown>> | null,
   seat: WithId<Record<string, unknown>> | null,
-  { record, name, status }: Pick<StatusVars, 'record' | 'name' | 'status'>,
+  { record, name, status, keep }: Pick<StatusVars, 'record' | 'name' | 'status' | 'keep'>,
   {
     next,
     times,
@@ -51,29 +64,41 @@ export function decideStatusChange(
 ): { writes: BatchWrite[]; log: string } {
   if (!current) throw new SeatLostError(`Registration ${record.id} no longer exists (archived?).`);
   if (current.status !== record.status) throw new SeatLostError(`Registration ${record.id} is now ${String(current.status)}: reload the page and try again.`);
-  const log = `Set registration ${record.id} (${name}) to ${status}`;
   const changes: Record<string, unknown> = { status, ...(status === 'checked-in' ? { checkedInAt: serverValues.now() } : {}) };
   const n = typeof current.seat === 'string' ? current.seat : '';
   if (status === 'cancelled') {
+    const kept = keep ? keepAll(current, keep) : null;
+    const log = `Set registration ${record.id} (${name}) to ${status}${kept ? `; ${kept.log}` : ''}`;
+    Object.assign(changes, kept?.changes, { cancelledAt: serverValues.now() });
     const offer = n && next?.status === 'waiting' && holdsSeat(seat, current.seatClaim);
-    const told = registrationCancelledMail(current);
-    if (!offer) return { writes: [...registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat), told], log };
+    const told = [registrationCancelledMail(current), ...(kept?.writes ?? [])];
+    if (!offer) return { writes: [...registrationChange(current, changes, seat), ...told], log };
     const email = String(next.email);
     const offerTo = [
       ...offerWrites(email, n, { from: registrationHolder(current.id) }),
       waitlistOfferMail(mailId, { email, fullName: String(next.fullName) }, deadlineText(offerDeadline(times, now))),
     ];
     return {
-      writes: [...registrationChange(current, { ...changes, cancelledAt: serverValues.now() }, seat, { offerTo }), told],
+      writes: [...registrationChange(current, changes, seat, { offerTo }), ...told],
       log: `${log}; offered seat ${n} to ${email} from the waiting list`,
     };
   }
+  const log = `Set registration ${record.id} (${name}) to ${status}`;
   if (current.status === 'cancelled' && n) {
     // Reinstated: on a free slot (its own old one when still free), a new claim, held from now while unpaid.
     if (!reseat) throw new SeatLostError(`No seat is free for registration ${record.id}: the summit is full. Free a seat first, or leave it cancelled.`);
     return { writes: registrationChange(current, changes, seat, { reseat }), log: `${log} on seat ${reseat.seat}` };
   }
   return { writes: registrationChange(current, changes, seat), log };
+}
+
+/** All the money a registration holds once cancelled, kept: decided on the record as read in the transaction. */
+function keepAll(current: WithId<Record<string, unknown>>, keep: KeepOnCancel) {
+  const after = { ...current, status: 'cancelled' };
+  const amountMinor = refundDueMinor(moneyOf(after));
+  if (amountMinor <= 0) throw new SeatLostError(`Registration ${current.id} holds no money to refund now: reload the page and try again.`);
+  const k = { ...keep, collection: 'registrations' as const, id: current.id, amountMinor };
+  return { ...keepMoney(after, k), log: keptLog(k, String(current.currency)) };
 }
 
 function useRegistrationStatusChange() {
