@@ -40,7 +40,8 @@ const open = async (label = 'Registration received (payment due)') => {
 describe('settings › emails', () => {
   it('lists every email and previews the chosen one with sample data, the settings’ contacts and payment details', async () => {
     await open();
-    expect(within(screen.getByRole('navigation', { name: 'Email templates' })).getAllByRole('button')).toHaveLength(24);
+    expect(within(screen.getByRole('navigation', { name: 'Email templates' })).getAllByRole('button')).toHaveLength(25);
+    expect(screen.getByRole('button', { name: 'No refund due (money kept)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Part payment received (statement)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Registration received (payment due)' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByTestId('preview-subject')).toHaveTextContent('Your summit registration NCS-7K2QD: payment due');
