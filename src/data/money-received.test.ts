@@ -87,6 +87,18 @@ describe('what staff are shown beside the payment status', () => {
       refundedMinor: 0,
       keptMinor: 0,
     });
+    // Paid in full, then cancelled (it stays marked paid): all of it is the payer's, unless kept.
+    expect(receivedAndDue(record({ receivedMinor: 1_500_000, paymentStatus: 'paid', status: 'cancelled' }))).toEqual({
+      receivedMinor: 1_500_000,
+      dueMinor: 0,
+      refundDueMinor: 1_500_000,
+      refundedMinor: 0,
+      keptMinor: 0,
+    });
+    expect(receivedAndDue(record({ receivedMinor: 1_500_000, paymentStatus: 'paid', status: 'cancelled', keptMinor: 1_500_000 }))).toMatchObject({
+      refundDueMinor: 0,
+      keptMinor: 1_500_000,
+    });
     // Less what was refunded already and what finance kept, never below nothing.
     expect(refundDueMinor(record({ receivedMinor: 500_000, status: 'cancelled', refundedMinor: 200_000, keptMinor: 100_000 }))).toBe(200_000);
     expect(refundDueMinor(record({ receivedMinor: 500_000, status: 'cancelled', keptMinor: 500_000 }))).toBe(0);

@@ -64,11 +64,13 @@ export function refundDueMinor(r: MoneyIn): number {
  * what came in, what is still due while it is paid in part, and what is to be refunded (an
  * over-payment, money received before it was cancelled), what was refunded and what was kept.
  * Null when the status says it all: nothing came in, or a paid record took no more than its fee.
+ * A cancelled record's fee accounts for nothing, paid or not: all it received is refunded or kept,
+ * and staff see which (it stays marked paid once cancelled).
  */
 export function receivedAndDue(
   r: MoneyIn,
 ): { receivedMinor: number; dueMinor: number; refundDueMinor: number; refundedMinor: number; keptMinor: number } | null {
-  const accountedFor = r.paymentStatus === 'paid' ? Math.round(r.fee * 100) : 0;
+  const accountedFor = r.paymentStatus === 'paid' && r.status !== 'cancelled' ? Math.round(r.fee * 100) : 0;
   if (r.receivedMinor <= accountedFor) return null;
   return {
     receivedMinor: r.receivedMinor,

@@ -14,10 +14,10 @@ import { decideStatusChange, freeSlot } from '../../src/features/registrations/a
 import { decideOffer, decidePass, decideReminder } from '../../src/data/timed-work/decisions.ts';
 import { findSeatHolder, seatMoveWrites } from '../../src/data/seat-capacity.ts';
 import { ACCOUNTS, verdict } from './support/actors.ts';
-import { writeDocuments } from '../../emulator/seed/rest.ts';
 import { SAMPLE_REGISTRATION } from '../../emulator/seed/sample-forms.ts';
-import { client, closeClients, stack } from './support/clients.ts';
+import { client, closeClients } from './support/clients.ts';
 import { fixture, ownerDelete, ownerGet, unclaimedCode, uniqueId } from './support/owner.ts';
+import { waitingEntry as waiting } from './support/waiting.ts';
 
 let admin: Firestore;
 let finance: Firestore;
@@ -63,29 +63,6 @@ async function registration(over: Record<string, unknown>) {
   const state = r.paymentStatus === 'unpaid' ? 'held' : 'taken';
   await fixture(`seats/${seat}`, { state, claim, heldSince });
   return { id, seat, claim, email: r.email as string, code: r.paymentCode };
-}
-
-async function waiting(over: Record<string, unknown> = {}) {
-  const email = `${uniqueId('wait')}@example.org`;
-  const position = (over.position as Date | undefined) ?? ago(100);
-  // Not fixture(): an entry has no `id` field (the rules' waitlistEntry names its fields exactly).
-  await writeDocuments(stack(), [
-    [
-      `waitlist/${email}`,
-      {
-        email,
-        fullName: 'Otieno Ouma',
-        category: 'delegate',
-        form: { ...SAMPLE_REGISTRATION, fullName: 'Otieno Ouma', email },
-        position,
-        status: 'waiting',
-        offer: null,
-        timestamp: position,
-        ...over,
-      },
-    ],
-  ]);
-  return email;
 }
 
 /** A decided transaction as useStaffTransaction commits it (the log entry left out: its rule is not the subject here). */

@@ -154,6 +154,7 @@ describe('the system identity may not read anything else', () => {
     ['messages', 'messages'],
     ['invoices', 'invoices'],
     ['refunds', 'refunds'],
+    ['money kept, not refunded', 'keptMoney'],
     ['statement lines', 'statementLines'],
     ['the schedule’s own status (the screens’ to read)', 'timedWork'],
   ])('%s', async (_name, collection) => {
