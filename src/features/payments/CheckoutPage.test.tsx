@@ -226,7 +226,7 @@ describe('a registration paid in part from a statement', () => {
     renderPage(CheckoutPage, `/checkout/${REF}`, '/checkout/:id');
     const paid = await screen.findByText('Paid', { selector: 'dt' }, LONG);
     expect(paid.nextElementSibling).toHaveTextContent(shown(700_000));
-    expect(screen.getByText('Over the fee').nextElementSibling).toHaveTextContent(`${shown(200_000)}: refunded to you. We email you when it is sent.`);
+    expect(screen.getByText('Over the fee').nextElementSibling).toHaveTextContent(`${shown(200_000)}: we email you when it is refunded, or why it is not.`);
     expect(screen.queryByText('Reference', { selector: 'dt' })).toBeNull();
     expect(screen.queryByText(REF)).toBeNull();
   });

@@ -357,7 +357,7 @@ export default function CheckoutPage() {
         {over > 0 && (
           <>
             <dt className="text-slate-600">Over the fee</dt>
-            <dd>{formatMoneyMinor(over, r.currency)}: refunded to you. We email you when it is sent.</dd>
+            <dd>{formatMoneyMinor(over, r.currency)}: we email you when it is refunded, or why it is not.</dd>
           </>
         )}
         {paidInPart(r) && (
