@@ -329,6 +329,9 @@ describe('what the rules refuse', () => {
     // The decision alone; the record growing by more; naming another decision (one recorded before).
     await denied(keep(k, { tamper: (w) => w.filter((x) => writePath(x) !== `registrations/${id}` && writePath(x) !== `checkouts/${id}`) }));
     await denied(keep(decision(id), { tamper: edit(`registrations/${id}`, (d) => ({ ...d, keptMinor: PAID + 100 })) }));
+    // The record naming the decision without counting it: the decision and its email would stand uncounted.
+    await denied(keep(decision(id), { tamper: edit(`registrations/${id}`, (d) => ({ ...d, keptMinor: 0 })) }));
+    await denied(keep(decision(id), { tamper: edit(`registrations/${id}`, ({ keptMinor: _k, ...d }) => d) }));
     const before = decision(other.id, { amountMinor: 100 });
     await allowed(keep(before));
     await denied(keep(decision(id), { tamper: edit(`registrations/${id}`, (d) => ({ ...d, keptVia: before.keptId })) }));

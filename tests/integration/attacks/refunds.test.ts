@@ -119,6 +119,8 @@ describe('recording a refund made', () => {
     await denied(refund(made(id), { tamper: (w) => w.filter((x) => writePath(x) !== `partners/${id}` && !writePath(x).startsWith('applicationCheckouts/')) }));
     await denied(refund(made(id), { tamper: edit(`partners/${id}`, (d) => ({ ...d, refundedMinor: 2_000_000 })) }));
     await denied(refund(made(id), { tamper: edit('refunds/', (d) => ({ ...d, targetId: other })) }));
+    // The record naming the refund without counting it: the refund and its email would stand uncounted.
+    await denied(refund(made(id), { tamper: edit(`partners/${id}`, ({ refundedMinor: _r, ...d }) => d) }));
     await denied(createDb(() => as.db.finance).commit([{ update: `partners/${id}`, data: { refundedMinor: 1_000_000, refundedVia: 'typed' } }]));
     await denied(createDb(() => as.db.admin).commit([{ update: `partners/${id}`, data: { refundedMinor: 1_000_000 } }]));
     expect((await ownerGet(`partners/${id}`))!.refundedMinor).toBeUndefined();
