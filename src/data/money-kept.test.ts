@@ -3,7 +3,7 @@
 // payer told the amount as the rules word it.
 import { describe, expect, it } from 'vitest';
 import { serverValues } from '../lib/db.ts';
-import { keepMoney, keptLog, type MoneyKept } from './money-kept.ts';
+import { keepMoney, keptLog, keptReasonProblem, tidyKeptReason, type MoneyKept } from './money-kept.ts';
 
 const cancelled = {
   id: 'reg-1',
@@ -81,5 +81,18 @@ describe('keeping money, not refunding it', () => {
 
   it('trims the reason; 300 characters are enough', () => {
     expect(keepMoney(cancelled, { ...kept, reason: `  ${'x'.repeat(300)}  ` }).writes[0]).toMatchObject({ data: { reason: 'x'.repeat(300) } });
+  });
+});
+
+describe('the reason, as the forms take it', () => {
+  it('is one line: runs of spaces and line breaks become one space, the ends trimmed', () => {
+    expect(tidyKeptReason('  Late\r\n cancellation\t under   the policy ')).toBe('Late cancellation under the policy');
+  });
+
+  it('is required, and at most 300 characters, worded for whom the email reaches', () => {
+    expect(keptReasonProblem('')).toBe('Say why no refund is due: the payer is emailed it.');
+    expect(keptReasonProblem('', 'attendee')).toBe('Say why no refund is due: the attendee is emailed it.');
+    expect(keptReasonProblem('x'.repeat(301))).toBe('Keep the reason to 300 characters.');
+    expect(keptReasonProblem('x'.repeat(300))).toBe('');
   });
 });

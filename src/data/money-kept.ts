@@ -12,6 +12,13 @@ import { payableRecord } from './payable-records.ts';
 /** The longest reason, as firestore.rules keptFacts allows (one line: it reaches the payer's email). */
 export const KEPT_REASON_MAX = 300;
 
+/** A reason as it is stored and emailed: one line, each run of spaces or line breaks one space. */
+export const tidyKeptReason = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** What is wrong with a tidied reason, worded for the form ('' when nothing); `who` is whom the email reaches. */
+export const keptReasonProblem = (reason: string, who: 'payer' | 'attendee' = 'payer') =>
+  !reason ? `Say why no refund is due: the ${who} is emailed it.` : reason.length > KEPT_REASON_MAX ? `Keep the reason to ${KEPT_REASON_MAX} characters.` : '';
+
 /** A decision to keep money, as a form gives it. */
 export interface MoneyKept {
   keptId: string;
@@ -34,9 +41,9 @@ export function keepMoney(after: WithId<Record<string, unknown>>, k: MoneyKept):
   const currency = String(after.currency);
   if (!Number.isInteger(k.amountMinor) || k.amountMinor <= 0) throw new Error('Enter the amount kept, more than nothing.');
   if (k.amountMinor > due) throw new Error(`At most ${mailMinorMoney(due, currency)} is due to be refunded: no more can be kept.`);
+  // The forms tidy it (tidyKeptReason); a reason over lines is refused, not joined, here.
   const reason = k.reason.trim();
-  if (!reason || /[\r\n]/.test(reason) || reason.length > KEPT_REASON_MAX)
-    throw new Error(`Give the reason on one line, at most ${KEPT_REASON_MAX} characters.`);
+  if (/[\r\n]/.test(reason) || keptReasonProblem(reason)) throw new Error(`Give the reason on one line, at most ${KEPT_REASON_MAX} characters.`);
   return {
     changes: { keptMinor: keptMinorOf(after) + k.amountMinor, keptVia: k.keptId },
     writes: [

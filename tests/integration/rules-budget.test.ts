@@ -42,7 +42,7 @@ import { systemRunnerFor } from '../../emulator/timed-work.ts';
 import { reviewReminderMail } from '../../src/data/mail.ts';
 import { formatDeadline } from '../../src/lib/nairobi-time.ts';
 import { fixture } from './support/owner.ts';
-import { decideKeep, keptPaths } from '../../src/features/payments/admin/refunds.ts';
+import { decideKeep, decisionPaths } from '../../src/features/payments/admin/refunds.ts';
 import type { MoneyKept } from '../../src/data/money-kept.ts';
 import { decideStatusChange } from '../../src/features/registrations/admin/record-actions.ts';
 import { FREE_SEAT, seatPath } from '../../src/data/seats.ts';
@@ -434,7 +434,7 @@ describe('the rules budget on the heaviest paths', () => {
         reason,
         staffEmail,
       };
-      return createDb(() => as.db.finance).transact(keptPaths(k), (docs) => {
+      return createDb(() => as.db.finance).transact(decisionPaths(k), (docs) => {
         const { writes, log } = decideKeep(docs, k);
         return logged(writes, log);
       });

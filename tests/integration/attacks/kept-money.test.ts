@@ -10,7 +10,7 @@ import type { Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, serverValues, writePath, type BatchWrite, type WithId } from '../../../src/lib/db.ts';
 import { activityWrite } from '../../../src/lib/db-shapes.ts';
-import { decideKeep, decideRefund, keptPaths, type RefundMade } from '../../../src/features/payments/admin/refunds.ts';
+import { decideKeep, decideRefund, decisionPaths, type RefundMade } from '../../../src/features/payments/admin/refunds.ts';
 import { recordChange } from '../../../src/features/payments/admin/payment-actions.ts';
 import { decideStatusChange, type KeepOnCancel } from '../../../src/features/registrations/admin/record-actions.ts';
 import { keepMoney, type MoneyKept } from '../../../src/data/money-kept.ts';
@@ -95,7 +95,7 @@ const track = (writes: BatchWrite[]) => {
 
 /** The Refunds due screen's commit (KeepForm): a transaction on the record, with its log line; `by` another client. */
 const keepFromList = (k: MoneyKept, by: Firestore = as.db.finance) =>
-  createDb(() => by).transact(keptPaths(k), (docs) => {
+  createDb(() => by).transact(decisionPaths(k), (docs) => {
     const { writes, log } = decideKeep(docs, k);
     return { writes: track([...writes, activityWrite(log, k.staffEmail)]) };
   });

@@ -12,13 +12,13 @@ import { db } from '../../../lib/data.ts';
 import { useStaff } from '../../../admin/staff-context.ts';
 import { useStaffTransaction } from '../../../admin/use-staff-action.ts';
 import { adminKey } from '../../../data/query-keys.ts';
-import { decideKeep, keptPaths, type RefundDue } from './refunds.ts';
+import { decideKeep, decisionPaths, type RefundDue } from './refunds.ts';
 import { keepSchema, type KeepForm as FormValues, type KeepInput } from './refund-schema.ts';
 
 export function KeepForm({ record, onDone }: { record: RefundDue; onDone: (message: string) => void }) {
   const staff = useStaff();
   const keep = useStaffTransaction<MoneyKept>({
-    paths: keptPaths,
+    paths: decisionPaths,
     decide: (docs, k) => decideKeep(docs, k),
     invalidate: [adminKey('payments'), adminKey('registrations')],
   });

@@ -13,12 +13,12 @@ import { useStaff } from '../../../admin/staff-context.ts';
 import { useStaffTransaction } from '../../../admin/use-staff-action.ts';
 import { adminKey } from '../../../data/query-keys.ts';
 import { MANUAL_METHODS } from './payment-actions.ts';
-import { decideRefund, refundPaths, type RefundDue, type RefundMade } from './refunds.ts';
+import { decideRefund, decisionPaths, type RefundDue, type RefundMade } from './refunds.ts';
 import { refundSchema, type RefundForm as FormValues, type RefundInput } from './refund-schema.ts';
 
 function useRecordRefund() {
   return useStaffTransaction<RefundMade>({
-    paths: refundPaths,
+    paths: decisionPaths,
     decide: (docs, r) => decideRefund(docs, r),
     invalidate: [adminKey('payments'), adminKey('registrations')],
   });

@@ -117,7 +117,7 @@ describe('recording that no refund is due', () => {
     await user.type(amount, '15000.01');
     await user.click(within(form).getByRole('button', { name: 'Record no refund' }));
     expect(await within(form).findByText(/The refund due is 15,000: keep no more\./)).toBeInTheDocument();
-    expect(within(form).getByText('Say why no refund is due: the payer is told.')).toBeInTheDocument();
+    expect(within(form).getByText('Say why no refund is due: the payer is emailed it.')).toBeInTheDocument();
     await user.type(reason, 'x'.repeat(301));
     await user.click(within(form).getByRole('button', { name: 'Record no refund' }));
     expect(await within(form).findByText('Keep the reason to 300 characters.')).toBeInTheDocument();

@@ -2,7 +2,7 @@
 // currency's units with cents allowed; how; the bank's or M-Pesa's reference; the day it was sent,
 // not ahead of today; a note), or money kept, not refunded (how much, and why).
 import { z } from 'zod';
-import { KEPT_REASON_MAX } from '../../../data/money-kept.ts';
+import { keptReasonProblem, tidyKeptReason } from '../../../data/money-kept.ts';
 import { MANUAL_METHODS } from './payment-actions.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,8 +36,11 @@ export type RefundForm = z.output<ReturnType<typeof refundSchema>>;
 /** The reason is one line: the payer's email quotes it (firestore.rules keptFacts). */
 const keptReason = z
   .string()
-  .transform((v) => v.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, 'Say why no refund is due: the payer is told.').max(KEPT_REASON_MAX, `Keep the reason to ${KEPT_REASON_MAX} characters.`));
+  .transform(tidyKeptReason)
+  .superRefine((reason, ctx) => {
+    const problem = keptReasonProblem(reason);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const keepSchema = (dueMinor: number) =>
   z.object({

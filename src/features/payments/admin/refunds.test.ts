@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../lib/data.ts', () => ({ db: {} }));
-const { decideKeep, decideRefund, keptPaths, refundPaths } = await import('./refunds.ts');
+const { decideKeep, decideRefund, decisionPaths } = await import('./refunds.ts');
 const { serverValues } = await import('../../../lib/db.ts');
 
 const now = new Date('2027-03-10T09:00:00Z');
@@ -32,7 +32,7 @@ const data = (w: unknown) => (w as { data: Record<string, unknown> }).data;
 
 describe('recording a refund made', () => {
   it('writes the refund, grows what the record has refunded, and emails its payer, in one commit', () => {
-    expect(refundPaths(made)).toEqual(['registrations/reg-1']);
+    expect(decisionPaths(made)).toEqual(['registrations/reg-1']);
     const { writes, log } = decideRefund([overpaid], made, now);
     expect(writes.map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete))).toEqual([
       'refunds/ref-1',
@@ -96,7 +96,7 @@ describe('recording that no refund is due', () => {
   };
 
   it('writes the decision, the record counting it with its checkout, and the payer’s email, in one commit', () => {
-    expect(keptPaths(kept)).toEqual(['registrations/reg-1']);
+    expect(decisionPaths(kept)).toEqual(['registrations/reg-1']);
     const { writes, log } = decideKeep([overpaid], kept);
     expect(writes.map((w) => ('set' in w ? w.set : 'update' in w ? w.update : w.delete))).toEqual([
       'keptMoney/kept-1',

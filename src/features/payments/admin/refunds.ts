@@ -28,7 +28,7 @@ export interface RefundDue {
   refundDueMinor: number;
 }
 
-export function refundOf(collection: PayableCollection, d: WithId<DocumentData>): RefundDue {
+function refundOf(collection: PayableCollection, d: WithId<DocumentData>): RefundDue {
   const money = moneyOf(d);
   return {
     fee: money.fee,
@@ -68,7 +68,8 @@ export interface RefundMade {
   staffEmail: string;
 }
 
-export const refundPaths = (r: Pick<RefundMade, 'collection' | 'id'>) => [`${r.collection}/${r.id}`];
+/** What a decision about a record's money (a refund made, money kept) reads in its transaction: the record. */
+export const decisionPaths = (r: { collection: PayableCollection; id: string }) => [`${r.collection}/${r.id}`];
 
 /**
  * Recording a refund made, decided on the record as stored: never more than its refund due now
@@ -109,8 +110,6 @@ export function decideRefund([record]: Array<WithId<DocumentData> | null>, r: Re
     log: `Recorded a refund of ${amount} (${PAYMENT_METHOD_LABELS[r.method]}, reference ${r.reference}, ${formatDate(r.refundedOn)}) for ${targetNoun(r.collection)} ${r.id}`,
   };
 }
-
-export const keptPaths = (k: Pick<MoneyKept, 'collection' | 'id'>) => [`${k.collection}/${k.id}`];
 
 /**
  * Money kept, not refunded, decided on the record as stored (data/money-kept.ts keepMoney: never

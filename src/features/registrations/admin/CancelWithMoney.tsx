@@ -7,7 +7,7 @@
 import { useId, useRef, useState } from 'react';
 import { ModalDialog, useModalOpener } from '../../../admin/ui/ModalDialog.tsx';
 import { formatMoneyMinor } from '../../../components/format.ts';
-import { KEPT_REASON_MAX } from '../../../data/money-kept.ts';
+import { KEPT_REASON_MAX, keptReasonProblem, tidyKeptReason } from '../../../data/money-kept.ts';
 
 export interface CancelChoice {
   /** Set when finance answered "no refund is due": why, on one line. */
@@ -53,12 +53,8 @@ export function CancelWithMoney(props: Props) {
   };
   const confirm = (close: () => void) => {
     if (asks && refund === 'kept') {
-      const why = reason.replace(/\s+/g, ' ').trim();
-      const problem = !why
-        ? 'Say why no refund is due: the attendee is emailed it.'
-        : why.length > KEPT_REASON_MAX
-          ? `Keep the reason to ${KEPT_REASON_MAX} characters.`
-          : '';
+      const why = tidyKeptReason(reason);
+      const problem = keptReasonProblem(why, 'attendee');
       if (problem) {
         setError(problem);
         reasonInput.current?.focus();
