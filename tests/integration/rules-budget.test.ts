@@ -473,7 +473,7 @@ describe('the rules budget on the heaviest paths', () => {
         expect.arrayContaining(['update registrations', 'update seats', 'update waitlist', 'create keptMoney', 'create mail']),
       );
       expectWithinBudget(offering);
-      // docs/boundary.md's figures (op reads · request reads; expressions 488, 509, 509 when measured).
+      // docs/boundary.md's figures (op reads · request reads; expressions 505, 526, 526 when measured).
       // The worst, the cancel with the offer, reads 14 documents of the 16 a commit may: its
       // registration's rule reads the decision before and after the commit on top of the offer's.
       expect([keeping, cancelling, offering].map((c) => [c.readsPerOperation, c.readsPerRequest])).toEqual([
